@@ -1,0 +1,108 @@
+/**
+ * The classifier's public vocabulary: what goes in, what comes out.
+ *
+ * The shapes follow the SHOR contract (level, score, entities, explanation,
+ * flagForReview) and extend it where an editor needs more: each entity's own
+ * range in the output (`span`), a per-entity `status` that can say
+ * "indeterminate" when the context is known to be incomplete, and context
+ * matches that name the part of a multi-part context they came from.
+ */
+
+export const ENTITY_TYPES = [
+  'proper_noun',
+  'identifier',
+  'number',
+  'date',
+  'quoted_string',
+  'citation',
+  'url',
+] as const;
+
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export type Level = 'GROUNDED' | 'PARTIAL' | 'UNGROUNDED' | 'INDETERMINATE';
+
+/** A half-open `[start, end)` range of UTF-16 code units. */
+export type Range = [start: number, end: number];
+
+export interface ClassifyOptions {
+  /** Case-sensitive, token-boundary, single-sentence lookups. Default false. */
+  strict?: boolean;
+  /** Fewer extracted entities than this gives INDETERMINATE. Default 1. */
+  minEntities?: number;
+  /** Which entity types are counted. Default ['all']. */
+  entityTypes?: readonly EntityType[] | readonly ['all'];
+  /** Replaces (not extends) the built-in 42-word stopword list. */
+  stopwords?: readonly string[];
+}
+
+/** An entity as extraction sees it, before any lookup. */
+export interface ExtractedEntity {
+  /** Exactly `output.slice(span[0], span[1])`. */
+  text: string;
+  type: EntityType;
+  /** Range of `text` in the original output. */
+  span: Range;
+  /**
+   * Lookup forms, most literal first, in original case but already
+   * text-normalized (NFC, smart quotes to ASCII, whitespace folded). Lookup
+   * lower-cases them itself unless strict. `forms[0]` is the primary form.
+   */
+  forms: string[];
+}
+
+/**
+ * Why an entity got its verdict. `grounded` and `unverified` are the spec's
+ * found/not-found; `indeterminate` means the context is known to be missing
+ * material that could hold this entity, so no verdict is honest.
+ */
+export type EntityStatus = 'grounded' | 'unverified' | 'indeterminate';
+
+/** One occurrence of an entity in the context. */
+export interface ContextMatch {
+  /** Which context part (0 for a single-string context). */
+  part: number;
+  /** Half-open range in that part's original text. */
+  start: number;
+  end: number;
+}
+
+export interface Entity {
+  text: string;
+  /** The primary form as used for lookup (lower-cased unless strict). */
+  normalized: string;
+  type: EntityType;
+  found: boolean;
+  status: EntityStatus;
+  /** Ranges into the original context (part-local for multi-part contexts). */
+  locations: Range[];
+  /** The same occurrences with the part each one is in. */
+  matches: ContextMatch[];
+  /** Range of the entity in the original output. */
+  span: Range;
+}
+
+export interface ClassifyResult {
+  level: Level;
+  score: number;
+  entities: Entity[];
+  explanation: string;
+  flagForReview: boolean;
+}
+
+export interface ClassifyInput {
+  output: string;
+  context: string;
+  options?: ClassifyOptions;
+}
+
+/**
+ * Material the context is known to lack (a system prompt that was never
+ * logged, an unresolved attachment). Unfound entities of the affected types
+ * become `indeterminate` instead of `unverified`.
+ */
+export interface ContextGap {
+  code: string;
+  message: string;
+  affects: readonly EntityType[] | 'all';
+}

@@ -1,0 +1,110 @@
+/**
+ * The transcript model every parser produces and every consumer (server, CLI,
+ * eval) reads: a flat list of segments in file order, each with its decoded
+ * text, a way back to raw-file offsets, and a parent link that places it on a
+ * branch of the conversation.
+ *
+ * Causal context is derived, not stored: an output's context is the set of
+ * its ancestors (following `parent`) whose role grounds claims. A linear chat
+ * sets `parent` to the previous segment; a Claude Code session follows its
+ * uuid tree; a RAG fixture row hangs its documents and the output under a
+ * per-row root. Storing parents instead of per-output id lists keeps a
+ * 2,000-turn session linear in memory.
+ */
+import type { ContextGap, Range } from '../classifier/types';
+
+export type Role =
+  | 'system'
+  | 'developer'
+  | 'tool_definition'
+  | 'user'
+  | 'tool_result'
+  | 'document'
+  | 'assistant'
+  | 'tool_call'
+  | 'reasoning'
+  | 'grader';
+
+/** Roles whose text is evidence: what the model was given. */
+export const GROUNDING_ROLES: ReadonlySet<Role> = new Set<Role>([
+  'system',
+  'developer',
+  'tool_definition',
+  'user',
+  'tool_result',
+  'document',
+]);
+
+/** Model-written roles: at most an "echo" when the setting allows it. */
+export const ECHO_ROLES: ReadonlySet<Role> = new Set<Role>(['assistant', 'tool_call', 'reasoning']);
+
+/** Maps an offset in a segment's decoded text to an offset in the raw file. */
+export interface OffsetMap {
+  /**
+   * Raw offset of decoded unit `i`; `toRaw(text.length)` is the raw offset just
+   * past the last unit (e.g. the closing quote of a JSON string), so a decoded
+   * range `[s, e)` maps to `[toRaw(s), toRaw(e))`.
+   */
+  toRaw(i: number): number;
+}
+
+export interface Segment {
+  /** Index in `Transcript.segments`. */
+  id: number;
+  role: Role;
+  /** Decoded text (JSON escapes resolved, nested JSON unwrapped). */
+  text: string;
+  map: OffsetMap;
+  /** Raw range the text came from (`[map.toRaw(0), map.toRaw(text.length))`). */
+  rawRange: Range;
+  /** 0-based line of `rawRange[0]` in the raw file. */
+  line: number;
+  /** Previous segment on this segment's branch, or -1 at a root. */
+  parent: number;
+  /** True for model output that gets checked. */
+  isOutput: boolean;
+  /** Short human label: "tool result (Bash)", "document lease.txt". */
+  label?: string;
+  /** For outputs: what this output's context is known to lack. */
+  gaps?: ContextGap[];
+  /** For multi-file formats (.eval zips, promptfoo file:// vars): the file the text is in. */
+  source?: string;
+}
+
+export interface ParseError {
+  message: string;
+  rawRange: Range;
+  /** 0-based line. */
+  line: number;
+}
+
+export interface Transcript {
+  /** Parser id, e.g. 'claude-code', 'openai-chat', 'ragas'. */
+  format: string;
+  segments: Segment[];
+  errors: ParseError[];
+  /** Gaps that hold for the whole file (also copied onto each output's `gaps`). */
+  gaps: ContextGap[];
+}
+
+export interface ParseInput {
+  /** The whole file as text (for zips: see `bytes`). */
+  raw: string;
+  /** Absolute path when known; used to resolve `file://` references. */
+  path?: string;
+  /** Raw bytes, for binary containers such as Inspect `.eval` zips. */
+  bytes?: Uint8Array;
+  /** Reads a file referenced by the transcript (promptfoo `file://`), or undefined. */
+  readFile?: (absPath: string) => string | undefined;
+}
+
+export interface FormatParser {
+  id: string;
+  label: string;
+  /**
+   * Looks at the first ~64 KB of the file (decoded) and answers how sure it is
+   * that it can parse it: 0 = no, higher wins. Must be cheap and linear.
+   */
+  sniff(head: string, path?: string): number;
+  parse(input: ParseInput): Transcript;
+}
