@@ -44,11 +44,18 @@ export interface ExtractedEntity {
   /** Range of `text` in the original output. */
   span: Range;
   /**
-   * Lookup forms, most literal first, in original case but already
-   * text-normalized (NFC, smart quotes to ASCII, whitespace folded). Lookup
-   * lower-cases them itself unless strict. `forms[0]` is the primary form.
+   * Lookup forms, most literal first, in original case (`$4.2M`, `4200000`;
+   * `db.query()`, `db.query`). Lookup applies the text normalization (NFC,
+   * smart quotes to ASCII, whitespace folding, and lower-casing unless strict)
+   * itself, so extraction need not. `forms[0]` is the primary form.
    */
   forms: string[];
+  /**
+   * Every place the same entity (same type and primary form) occurs in the
+   * output, in document order; `span` is the first. Dedup keeps one entity
+   * for scoring, the editor still marks each occurrence.
+   */
+  occurrences: Range[];
 }
 
 /**
@@ -78,8 +85,10 @@ export interface Entity {
   locations: Range[];
   /** The same occurrences with the part each one is in. */
   matches: ContextMatch[];
-  /** Range of the entity in the original output. */
+  /** Range of the entity's first occurrence in the original output. */
   span: Range;
+  /** Every occurrence in the output, `span` first. */
+  occurrences: Range[];
 }
 
 export interface ClassifyResult {
