@@ -55,9 +55,11 @@ export interface Segment {
   /** Decoded text (JSON escapes resolved, nested JSON unwrapped). */
   text: string;
   map: OffsetMap;
-  /** Raw range the text came from (`[map.toRaw(0), map.toRaw(text.length))`). */
-  rawRange: Range;
-  /** 0-based line of `rawRange[0]` in the raw file. */
+  /**
+   * 0-based line where the segment starts in the raw file. (Its raw range is
+   * `[map.toRaw(0), map.toRaw(text.length))`; maps may be built lazily, so
+   * ask only when needed.)
+   */
   line: number;
   /** Previous segment on this segment's branch, or -1 at a root. */
   parent: number;

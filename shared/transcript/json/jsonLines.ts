@@ -1,0 +1,98 @@
+/**
+ * Reads JSON Lines and whole-file JSON into plain values plus regions that
+ * can locate any string in the raw file. A malformed line becomes a located
+ * error and the rest of the file is still read.
+ */
+import { parse as parseJsonc, type ParseError as JsoncError, printParseErrorCode } from 'jsonc-parser';
+import type { ParseError } from '../model';
+import { JsonRegion } from './jsonRegion';
+
+export interface JsonLine {
+  /** 0-based line number. */
+  line: number;
+  start: number;
+  end: number;
+  value: unknown;
+  region: JsonRegion;
+}
+
+export function readJsonLines(raw: string, errors: ParseError[]): JsonLine[] {
+  const out: JsonLine[] = [];
+  let line = 0;
+  let start = 0;
+  while (start <= raw.length) {
+    let nl = raw.indexOf('\n', start);
+    const hasNewline = nl !== -1;
+    if (!hasNewline) nl = raw.length;
+    let end = nl;
+    if (end > start && raw.charCodeAt(end - 1) === 13 /* \r */) end--;
+    if (!isBlank(raw, start, end)) {
+      const text = raw.slice(start, end);
+      try {
+        out.push({ line, start, end, value: JSON.parse(text), region: new JsonRegion(raw, start, end) });
+      } catch {
+        const partial = !hasNewline;
+        errors.push({
+          message: partial
+            ? 'Incomplete last line: the file may still be being written.'
+            : `Line ${line + 1} is not valid JSON: ${describeJsonError(text)}.`,
+          rawRange: [start, end],
+          line,
+        });
+      }
+    }
+    if (!hasNewline) break;
+    start = nl + 1;
+    line++;
+  }
+  return out;
+}
+
+export interface JsonDocument {
+  value: unknown;
+  region: JsonRegion;
+}
+
+/** The whole file as one JSON value, or a located error. */
+export function readJsonDocument(raw: string, errors: ParseError[]): JsonDocument | undefined {
+  try {
+    return { value: JSON.parse(raw), region: new JsonRegion(raw, 0, raw.length) };
+  } catch {
+    const found: JsoncError[] = [];
+    parseJsonc(raw, found, { disallowComments: true, allowTrailingComma: false });
+    const first = found[0];
+    const offset = first ? first.offset : 0;
+    errors.push({
+      message: `Not valid JSON: ${first ? printParseErrorCode(first.error) : 'unexpected input'}.`,
+      rawRange: [offset, Math.min(raw.length, offset + (first?.length || 1))],
+      line: lineOfOffset(raw, offset),
+    });
+    return undefined;
+  }
+}
+
+function describeJsonError(text: string): string {
+  const found: JsoncError[] = [];
+  parseJsonc(text, found, { disallowComments: true, allowTrailingComma: false });
+  const first = found[0];
+  return first ? `${printParseErrorCode(first.error)} at column ${first.offset + 1}` : 'unexpected input';
+}
+
+function isBlank(raw: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = raw.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
+/** 0-based line of `offset` (a linear count; callers with many lookups use LineIndex). */
+export function lineOfOffset(raw: string, offset: number): number {
+  let line = 0;
+  let i = raw.indexOf('\n');
+  while (i !== -1 && i < offset) {
+    line++;
+    i = raw.indexOf('\n', i + 1);
+  }
+  return line;
+}

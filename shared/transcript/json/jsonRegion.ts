@@ -1,0 +1,82 @@
+/**
+ * A span of JSON text whose string values can be traced back to raw-file
+ * offsets, including JSON that sits inside another JSON string (tool
+ * arguments, OTel message attributes, Codex tool output).
+ *
+ * Parsers read values with JSON.parse (native, several times faster) and
+ * name the strings they keep by path; the offset-aware jsonc-parser tree is
+ * built only when a range is first asked for.
+ */
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import type { OffsetMap } from '../model';
+import { jsonStringMap } from '../offsets/jsonStringMap';
+import { ComposedMap, LazyMap, ShiftMap } from '../offsets/offsetMaps';
+
+export type JsonPath = (string | number)[];
+
+export class JsonRegion {
+  private root: Node | undefined;
+
+  /**
+   * @param text  the text holding the JSON (the raw file, or a decoded string)
+   * @param start where the JSON value starts in `text`
+   * @param end   where it ends
+   * @param base  maps offsets in `text` to raw-file offsets; omitted when `text` is the raw file
+   */
+  constructor(
+    readonly text: string,
+    readonly start: number,
+    readonly end: number,
+    readonly base?: OffsetMap,
+  ) {}
+
+  /** Offset map of the string value at `path` (decoded offsets → raw file). */
+  stringMap(path: JsonPath): OffsetMap {
+    return new LazyMap(() => {
+      const node = this.nodeAt(path);
+      const local = jsonStringMap(this.text, node.offset, node.offset + node.length);
+      return this.base ? new ComposedMap(local, this.base) : local;
+    });
+  }
+
+  /** Raw offset where the value at `path` starts (for any value type). */
+  rawOffsetOf(path: JsonPath): number {
+    const offset = this.nodeAt(path).offset;
+    return this.base ? this.base.toRaw(offset) : offset;
+  }
+
+  /**
+   * The JSON document inside the string at `path`, whose decoded value the
+   * caller already holds (it parsed it with JSON.parse).
+   */
+  nested(path: JsonPath, decoded: string): JsonRegion {
+    return new JsonRegion(decoded, 0, decoded.length, this.stringMap(path));
+  }
+
+  /** Maps offsets of this region's own text to raw-file offsets. */
+  textMap(): OffsetMap {
+    return this.base ?? new ShiftMap(0);
+  }
+
+  private nodeAt(path: JsonPath): Node {
+    if (!this.root) {
+      const tree = parseTree(this.text.slice(this.start, this.end), [], { disallowComments: true });
+      if (!tree) throw new Error('JsonRegion: text is not JSON');
+      shiftOffsets(tree, this.start);
+      this.root = tree;
+    }
+    const node = findNodeAtLocation(this.root, path);
+    if (!node) throw new Error(`JsonRegion: nothing at ${JSON.stringify(path)}`);
+    return node;
+  }
+}
+
+function shiftOffsets(node: Node, by: number): void {
+  if (by === 0) return;
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    n.offset += by;
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+}

@@ -1,0 +1,40 @@
+/** Offset → 0-based line for many lookups into one raw file. */
+export class LineIndex {
+  private readonly starts: Int32Array;
+
+  constructor(raw: string) {
+    const starts: number[] = [0];
+    let i = raw.indexOf('\n');
+    while (i !== -1) {
+      starts.push(i + 1);
+      i = raw.indexOf('\n', i + 1);
+    }
+    this.starts = Int32Array.from(starts);
+  }
+
+  lineOf(offset: number): number {
+    const s = this.starts;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Offset → `{line, character}` (UTF-16 units, as LSP counts). */
+  position(offset: number): { line: number; character: number } {
+    const line = this.lineOf(offset);
+    return { line, character: offset - this.starts[line] };
+  }
+
+  offsetAt(line: number, character: number): number {
+    return (this.starts[line] ?? this.starts[this.starts.length - 1]) + character;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+}
