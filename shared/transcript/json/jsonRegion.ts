@@ -75,7 +75,8 @@ function shiftOffsets(node: Node, by: number): void {
   if (by === 0) return;
   const stack: Node[] = [node];
   while (stack.length > 0) {
-    const n = stack.pop()!;
+    // jsonc-parser types nodes as read-only; the tree is private to this region.
+    const n = stack.pop() as { offset: number; children?: Node[] };
     n.offset += by;
     if (n.children) for (const c of n.children) stack.push(c);
   }
