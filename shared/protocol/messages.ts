@@ -1,0 +1,67 @@
+/**
+ * Custom messages between the groundcheck client and server, in one place.
+ * Each is a namespace with its literal method name and typed parameters;
+ * both sides import from here so the wire format cannot drift.
+ */
+import type { ClassifyResult } from '../classifier/types';
+
+/** Why a file is (or is not) checked, and what the check found. */
+export interface FileStatus {
+  uri: string;
+  version: number;
+  state: 'checked' | 'not-transcript' | 'too-large' | 'error';
+  /** Parser id and label when the file is a transcript. */
+  format?: string;
+  formatLabel?: string;
+  outputs: number;
+  entities: number;
+  unverified: number;
+  /** Diagnostics published and diagnostics there would be without the cap. */
+  shown: number;
+  total: number;
+  /** Suppressed by ignore rules. */
+  ignored: number;
+  millis: number;
+  /** Human-readable reasons: context incomplete, size limit, parse errors. */
+  reasons: string[];
+}
+
+/**
+ * Server → client, after every check of a document version (also the signal
+ * tests await instead of sleeping): "uri, version done".
+ */
+export namespace DocumentCheckedNotification {
+  export const method = 'groundcheck/documentChecked' as const;
+  export type Params = FileStatus;
+}
+
+/** Client → server: the selection is an output; classify it. */
+export namespace ClassifySelectionRequest {
+  export const method = 'groundcheck/classifySelection' as const;
+  export interface Params {
+    /** The selected text. */
+    output: string;
+    /** Where it was selected, so a transcript can supply the causal context there. */
+    uri?: string;
+    offset?: number;
+    /** Context the user picked instead (another editor, a file, the clipboard). */
+    context?: { text: string; label: string };
+  }
+  export interface Result {
+    result: ClassifyResult;
+    /** What the context was: "causal context of turn 12: 3 tool results, 1 user turn". */
+    contextLabel: string;
+    /** A readable report (Markdown) of entities, verdicts and links. */
+    report: string;
+    /** False when no context could be found at `uri`/`offset` and none was given. */
+    hadContext: boolean;
+  }
+}
+
+/** Client → server: check this document again now. */
+export namespace RecheckRequest {
+  export const method = 'groundcheck/recheck' as const;
+  export interface Params {
+    uri: string;
+  }
+}

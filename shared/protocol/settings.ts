@@ -1,0 +1,49 @@
+/**
+ * The one typed settings object shared by the language server, the VS Code
+ * client (which declares the same keys under `groundcheck.*` in package.json)
+ * and the CLI's project config. Read per resource; never cached in globals.
+ */
+import type { EntityType } from '../classifier/types';
+
+export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
+
+export interface GroundcheckSettings {
+  /** Case-sensitive, token-boundary, single-sentence lookups. */
+  strict: boolean;
+  /** Outputs with fewer entities are INDETERMINATE. */
+  minEntities: number;
+  /** Entity types that are checked; empty means all. */
+  entityTypes: EntityType[];
+  /** Replaces the built-in stopword list for proper nouns; null keeps it. */
+  stopwords: string[] | null;
+  /** Diagnostic severity per entity type; 'off' hides that type. */
+  severity: Record<EntityType, SeveritySetting>;
+  /** Whether the model's own earlier outputs and tool-call arguments ground later outputs. */
+  modelOutputsAsContext: boolean;
+  /** Files larger than this are not checked (the status item says so). */
+  maxFileSizeMB: number;
+  /** At most this many diagnostics per file, most important first ("N of M shown"). */
+  maxDiagnosticsPerFile: number;
+  /** Re-check as you type or only on save. */
+  run: 'onType' | 'onSave';
+}
+
+export const DEFAULT_SETTINGS: GroundcheckSettings = {
+  strict: false,
+  minEntities: 1,
+  entityTypes: [],
+  stopwords: null,
+  severity: {
+    number: 'warning',
+    date: 'warning',
+    identifier: 'warning',
+    quoted_string: 'warning',
+    citation: 'information',
+    url: 'warning',
+    proper_noun: 'information',
+  },
+  modelOutputsAsContext: false,
+  maxFileSizeMB: 50,
+  maxDiagnosticsPerFile: 500,
+  run: 'onType',
+};
