@@ -1,0 +1,8 @@
+/**
+ * Every transcript format groundcheck reads. Detection asks each parser's
+ * `sniff` about the first ~64 KB and picks the most confident, so order here
+ * only breaks ties.
+ */
+import type { FormatParser } from '../model';
+
+export const ALL_FORMATS: FormatParser[] = [];
