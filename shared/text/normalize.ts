@@ -1,0 +1,191 @@
+/**
+ * The text normalization lookup compares under: NFC, smart quotes to ASCII,
+ * every whitespace run to one space, and lower-casing unless strict. Each
+ * normalized unit remembers the original offset it came from, so a match in
+ * normalized text maps back to exactly the original characters it covers.
+ *
+ * The text is cut into clusters that NFC and lower-casing cannot join across
+ * (a starter plus the marks that follow it; a whitespace run), and each
+ * cluster is normalized on its own. That keeps the work linear, lets ASCII
+ * skip `String.prototype.normalize` entirely, and means every normalized unit
+ * of a cluster maps to the cluster's first original offset: a normalized
+ * position is a *cluster boundary* exactly when its map value differs from the
+ * previous one.
+ */
+import { asciiQuote, attachesToPrevious, FIRST_COMBINING_UNIT, isWhitespaceUnit, WHITESPACE } from './unicodeUnits';
+
+export interface NormalizeOptions {
+  /** Lower-case (lenient lookup). False keeps case (strict lookup). */
+  foldCase: boolean;
+}
+
+export interface NormalizedText {
+  text: string;
+  /**
+   * `toOriginal[i]` is the original offset of normalized unit `i`;
+   * `toOriginal[text.length]` is the original length. A normalized range
+   * `[a, b)` that starts and ends on cluster boundaries covers the original
+   * range `[toOriginal[a], toOriginal[b])`.
+   */
+  toOriginal: Int32Array;
+}
+
+/** A growable pair of arrays that normalized units are appended to. */
+export class NormalizedBuffer {
+  units: Uint16Array;
+  map: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.units = new Uint16Array(Math.max(16, capacity));
+    this.map = new Int32Array(Math.max(16, capacity));
+  }
+
+  reserve(extra: number): void {
+    const needed = this.length + extra;
+    if (needed <= this.units.length) return;
+    const capacity = Math.max(needed, Math.ceil(this.units.length * 1.5));
+    const units = new Uint16Array(capacity);
+    units.set(this.units.subarray(0, this.length));
+    const map = new Int32Array(capacity);
+    map.set(this.map.subarray(0, this.length));
+    this.units = units;
+    this.map = map;
+  }
+
+  push(unit: number, original: number): void {
+    if (this.length === this.units.length) this.reserve(1);
+    this.units[this.length] = unit;
+    this.map[this.length] = original;
+    this.length++;
+  }
+
+  /** The units in `[from, to)` as a string (chunked: `apply` has an argument limit). */
+  toString(from = 0, to = this.length): string {
+    const chunks: string[] = [];
+    for (let i = from; i < to; i += 8192) {
+      chunks.push(String.fromCharCode.apply(null, this.units.subarray(i, Math.min(to, i + 8192)) as unknown as number[]));
+    }
+    return chunks.join('');
+  }
+}
+
+const SPACE = 0x20;
+// Local copies: transpiled imports are getter calls, too slow for a per-unit loop.
+const IS_WHITESPACE = WHITESPACE;
+const COMBINING_FROM = FIRST_COMBINING_UNIT;
+const ς = 0x3c2;
+const σ = 0x3c3;
+
+/** Single units whose cluster normalizes to one unit: result + 1, or -1 when it does not (0 = not yet known). */
+const singleFolded = new Int32Array(0x10000);
+const singleKept = new Int32Array(0x10000);
+
+/**
+ * Appends the normalization of `text` to `out`, mapping each unit to its
+ * offset in `text`. The caller supplies the end-of-text entry if it needs one.
+ */
+export function appendNormalized(text: string, options: NormalizeOptions, out: NormalizedBuffer): void {
+  const fold = options.foldCase;
+  const n = text.length;
+  out.reserve(n);
+  // The ASCII path runs on locals: 10 MB contexts spend nearly all their time here.
+  let units = out.units;
+  let map = out.map;
+  let len = out.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (IS_WHITESPACE[c] === 1) {
+      units[len] = SPACE;
+      map[len++] = i++;
+      while (i < n && IS_WHITESPACE[text.charCodeAt(i)] === 1) i++;
+      continue;
+    }
+    if (c < 0x80 && (i + 1 === n || text.charCodeAt(i + 1) < COMBINING_FROM)) {
+      units[len] = fold && c >= 0x41 && c <= 0x5a ? c + 32 : c;
+      map[len++] = i++;
+      continue;
+    }
+    out.length = len;
+    // A cluster may grow the text (NFC, 'İ' lower-cases to two units): keep
+    // room for the rest of the input after it.
+    i = appendCluster(text, i, fold, out);
+    out.reserve(n - i);
+    units = out.units;
+    map = out.map;
+    len = out.length;
+  }
+  out.length = len;
+}
+
+/** Normalizes the cluster starting at `start`; returns where the next one starts. */
+function appendCluster(text: string, start: number, fold: boolean, out: NormalizedBuffer): number {
+  const n = text.length;
+  let end = start + codePointLength(text, start);
+  while (end < n && !isWhitespaceUnit(text.charCodeAt(end))) {
+    const cp = text.codePointAt(end)!;
+    if (!attachesToPrevious(cp)) break;
+    end += cp > 0xffff ? 2 : 1;
+  }
+  if (end === start + 1) {
+    const single = singleUnit(text.charCodeAt(start), fold);
+    if (single >= 0) {
+      out.push(single, start);
+      return end;
+    }
+  }
+  let normalized = text.slice(start, end).normalize('NFC');
+  if (fold) normalized = normalized.toLowerCase();
+  out.reserve(normalized.length);
+  for (let k = 0; k < normalized.length; k++) {
+    let u = asciiQuote(normalized.charCodeAt(k));
+    if (fold && u === ς) u = σ;
+    out.push(u, start);
+  }
+  return end;
+}
+
+/** The one unit a lone unit normalizes to, or -1 when it becomes more than one. */
+function singleUnit(unit: number, fold: boolean): number {
+  const table = fold ? singleFolded : singleKept;
+  let known = table[unit];
+  if (known === 0) {
+    let s = String.fromCharCode(unit).normalize('NFC');
+    if (fold) s = s.toLowerCase();
+    let u = s.length === 1 ? asciiQuote(s.charCodeAt(0)) : -1;
+    if (fold && u === ς) u = σ;
+    known = u >= 0 ? u + 1 : -1;
+    table[unit] = known;
+  }
+  return known > 0 ? known - 1 : -1;
+}
+
+function codePointLength(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
+}
+
+export function normalizeWithMap(text: string, options: NormalizeOptions): NormalizedText {
+  const out = new NormalizedBuffer(text.length + 1);
+  appendNormalized(text, options, out);
+  const toOriginal = new Int32Array(out.length + 1);
+  toOriginal.set(out.map.subarray(0, out.length));
+  toOriginal[out.length] = text.length;
+  return { text: out.toString(), toOriginal };
+}
+
+/** The normalization of an entity form: as `normalizeWithMap`, without leading or trailing space. */
+export function normalizeForm(form: string, options: NormalizeOptions): string {
+  const out = new NormalizedBuffer(form.length + 1);
+  appendNormalized(form, options, out);
+  let from = 0;
+  let to = out.length;
+  if (from < to && out.units[from] === SPACE) from++;
+  if (from < to && out.units[to - 1] === SPACE) to--;
+  return out.toString(from, to);
+}
