@@ -1,0 +1,127 @@
+import { strict as assert } from 'node:assert';
+import {
+  detectFormat,
+  isNotTranscript,
+  parseTranscript,
+  SNIFF_LENGTH,
+  type NotTranscript,
+} from '../../../shared/transcript/detect';
+import type { FormatParser, ParseInput, Transcript } from '../../../shared/transcript/model';
+
+/** A parser that claims files containing `marker`, and records what it was shown. */
+function markerParser(id: string, marker: string, score: number, parse?: (input: ParseInput) => Transcript) {
+  const seen: { heads: number[] } = { heads: [] };
+  const parser: FormatParser = {
+    id,
+    label: `${id} file`,
+    sniff(head) {
+      seen.heads.push(head.length);
+      return head.includes(marker) ? score : 0;
+    },
+    parse: parse ?? (() => ({ format: id, segments: [], errors: [], gaps: [] })),
+  };
+  return { parser, seen };
+}
+
+function reasonOf(result: Transcript | NotTranscript): string {
+  assert.ok(isNotTranscript(result), 'expected the file to be turned away');
+  return result.reason;
+}
+
+describe('format detection', () => {
+  it('turns away a package.json, naming what it saw', () => {
+    const raw = JSON.stringify({ name: 'shop', version: '1.0.0', scripts: { test: 'mocha' }, dependencies: {} }, null, 2);
+    assert.equal(
+      reasonOf(parseTranscript({ raw, path: '/w/package.json' })),
+      'not a transcript or RAG fixture groundcheck knows: a JSON object with keys name, version, scripts, dependencies that matches no known format.',
+    );
+  });
+
+  it('turns away a CSV of prices', () => {
+    const raw = 'sku,price,currency\nA-17,12.50,EUR\nB-02,3.10,EUR\n';
+    assert.equal(
+      reasonOf(parseTranscript({ raw, path: '/w/prices.csv' })),
+      'not a transcript or RAG fixture groundcheck knows: a table with columns sku, price, currency and no output/context columns groundcheck knows.',
+    );
+  });
+
+  it('turns away random text and an empty file', () => {
+    assert.equal(
+      reasonOf(parseTranscript({ raw: 'Shopping list: eggs, milk\nbread\n' })),
+      'not a transcript or RAG fixture groundcheck knows: text with no recognisable chat or trace structure.',
+    );
+    assert.equal(
+      reasonOf(parseTranscript({ raw: 'The quick brown fox.\nJumps over the lazy dog.' })),
+      'not a transcript or RAG fixture groundcheck knows: text with no recognisable chat or trace structure.',
+    );
+    assert.equal(
+      reasonOf(parseTranscript({ raw: '  \n' })),
+      'not a transcript or RAG fixture groundcheck knows: the file is empty.',
+    );
+  });
+
+  it('shows the sniffers only the first 64 KB of a 5 MB base64 line', () => {
+    const { parser, seen } = markerParser('never', '"uuid"', 5);
+    const chunk = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const raw = `{"image":"${chunk.repeat(Math.ceil(5_000_000 / chunk.length))}"}`;
+    const result = parseTranscript({ raw }, [parser]);
+    assert.deepEqual(seen.heads, [SNIFF_LENGTH]);
+    assert.equal(reasonOf(result), 'not a transcript or RAG fixture groundcheck knows: JSON that matches no known format.');
+  });
+
+  it('picks the most confident parser, the earlier one on a tie', () => {
+    const weak = markerParser('weak', 'messages', 1).parser;
+    const strong = markerParser('strong', 'tool_calls', 3).parser;
+    const alsoStrong = markerParser('also-strong', 'tool_calls', 3).parser;
+    const head = '{"messages":[{"role":"assistant","tool_calls":[]}]}';
+    assert.equal(detectFormat(head, undefined, [weak, strong, alsoStrong])?.parser.id, 'strong');
+    assert.equal(detectFormat(head, undefined, [alsoStrong, strong])?.parser.id, 'also-strong');
+    assert.equal(detectFormat('{"rows":[]}', undefined, [weak, strong]), undefined);
+  });
+
+  it('ignores a sniffer that throws and keeps asking the others', () => {
+    const broken: FormatParser = {
+      id: 'broken',
+      label: 'broken',
+      sniff: () => {
+        throw new Error('boom');
+      },
+      parse: () => {
+        throw new Error('unreachable');
+      },
+    };
+    const ok = markerParser('ok', 'role', 2).parser;
+    assert.equal(detectFormat('{"role":"user"}', undefined, [broken, ok])?.parser.id, 'ok');
+  });
+
+  it('reports a parser that fails as a located error in an empty transcript', () => {
+    const { parser } = markerParser('chat', '"role"', 2, () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'content')");
+    });
+    const raw = '{"role":"user"}\n{"role":"assistant"}\n';
+    const result = parseTranscript({ raw }, [parser]);
+    assert.ok(!isNotTranscript(result));
+    assert.equal(result.format, 'chat');
+    assert.deepEqual(result.segments, []);
+    assert.deepEqual(result.errors, [
+      {
+        message: "The chat file reader failed on this file: Cannot read properties of undefined (reading 'content')",
+        rawRange: [0, 15],
+        line: 0,
+      },
+    ]);
+  });
+
+  it('hands the whole input to the winning parser', () => {
+    let given: ParseInput | undefined;
+    const { parser } = markerParser('chat', '"role"', 2, (input) => {
+      given = input;
+      return { format: 'chat', segments: [], errors: [], gaps: [] };
+    });
+    const raw = '{"role":"user"}\n' + 'x'.repeat(SNIFF_LENGTH * 2);
+    const result = parseTranscript({ raw, path: '/w/chat.jsonl' }, [parser]);
+    assert.equal(isNotTranscript(result), false);
+    assert.equal(given?.raw.length, raw.length);
+    assert.equal(given?.path, '/w/chat.jsonl');
+  });
+});
