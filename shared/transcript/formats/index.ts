@@ -4,5 +4,8 @@
  * only breaks ties.
  */
 import type { FormatParser } from '../model';
+import { ragasFormat } from './ragas';
 
-export const ALL_FORMATS: FormatParser[] = [];
+export const ALL_FORMATS: FormatParser[] = [
+  ragasFormat,
+];

@@ -1,0 +1,88 @@
+/**
+ * Collects segments while a parser walks its file, numbers them, works out
+ * each segment's line, and at the end copies file-level gaps onto every
+ * output so a consumer looking at one output sees everything it lacks.
+ */
+import type { ContextGap } from '../../../classifier/types';
+import type { OffsetMap, ParseError, Role, Segment, Transcript } from '../../model';
+import { LineIndex } from '../../offsets/lineIndex';
+
+export interface NewSegment {
+  role: Role;
+  text: string;
+  map: OffsetMap;
+  parent: number;
+  isOutput?: boolean;
+  label?: string;
+  gaps?: ContextGap[];
+  source?: string;
+  /** Known start line; otherwise computed from `map.toRaw(0)`. */
+  line?: number;
+}
+
+export class TranscriptBuilder {
+  readonly segments: Segment[] = [];
+  readonly errors: ParseError[] = [];
+  readonly gaps: ContextGap[] = [];
+  private lines: LineIndex | undefined;
+  /** Line indexes of other texts (zip entries, referenced files), by source name. */
+  private readonly sourceLines = new Map<string, LineIndex>();
+
+  constructor(
+    readonly format: string,
+    private readonly raw: string,
+  ) {}
+
+  /** Registers the text of a secondary source so segments in it get lines. */
+  addSource(name: string, text: string): void {
+    this.sourceLines.set(name, new LineIndex(text));
+  }
+
+  /** Adds a segment and returns its id. Empty text is skipped (returns `parent`). */
+  add(s: NewSegment): number {
+    if (s.text.length === 0) return s.parent;
+    const id = this.segments.length;
+    const seg: Segment = {
+      id,
+      role: s.role,
+      text: s.text,
+      map: s.map,
+      line: s.line ?? this.lineOf(s.map.toRaw(0), s.source),
+      parent: s.parent,
+      isOutput: s.isOutput ?? false,
+    };
+    if (s.label !== undefined) seg.label = s.label;
+    if (s.gaps && s.gaps.length > 0) seg.gaps = [...s.gaps];
+    if (s.source !== undefined) seg.source = s.source;
+    this.segments.push(seg);
+    return id;
+  }
+
+  /** A gap that holds for the whole file (deduplicated by code). */
+  addFileGap(gap: ContextGap): void {
+    if (!this.gaps.some((g) => g.code === gap.code)) this.gaps.push(gap);
+  }
+
+  error(message: string, start: number, end: number): void {
+    this.errors.push({ message, rawRange: [start, end], line: this.lineOf(start) });
+  }
+
+  lineOf(offset: number, source?: string): number {
+    const index = source !== undefined ? this.sourceLines.get(source) : undefined;
+    if (index) return index.lineOf(offset);
+    if (!this.lines) this.lines = new LineIndex(this.raw);
+    return this.lines.lineOf(offset);
+  }
+
+  finish(): Transcript {
+    if (this.gaps.length > 0) {
+      for (const seg of this.segments) {
+        if (!seg.isOutput) continue;
+        const own = seg.gaps ?? [];
+        const extra = this.gaps.filter((g) => !own.some((o) => o.code === g.code));
+        if (extra.length > 0) seg.gaps = [...own, ...extra];
+      }
+    }
+    return { format: this.format, segments: this.segments, errors: this.errors, gaps: this.gaps };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * CSV records with the exact raw offsets of every cell. csv-parse does the
+ * parsing (quoting rules, embedded newlines, malformed records); this module
+ * only walks each record's raw text alongside the parsed values to find where
+ * each cell sits and how doubled quotes shift its characters.
+ */
+import { parse } from 'csv-parse/sync';
+import type { OffsetMap } from '../../model';
+import { PiecewiseMap, ShiftMap } from '../../offsets/offsetMaps';
+
+export interface CsvCell {
+  text: string;
+  map: OffsetMap;
+}
+
+export interface CsvRecord {
+  cells: CsvCell[];
+  /** Raw offset where the record starts. */
+  start: number;
+  end: number;
+}
+
+export interface CsvProblem {
+  message: string;
+  start: number;
+  end: number;
+}
+
+interface ParsedRecord {
+  record: string[];
+  raw: string;
+}
+
+export function readCsvRecords(raw: string, problems: CsvProblem[]): CsvRecord[] {
+  const skipped: string[] = [];
+  let parsed: ParsedRecord[];
+  try {
+    parsed = parse(raw, {
+      raw: true,
+      bom: true,
+      relax_column_count: true,
+      skip_records_with_error: true,
+      on_skip: (err: { message: string; raw?: string } | undefined) => {
+        if (err?.raw) skipped.push(err.raw);
+      },
+    }) as unknown as ParsedRecord[];
+  } catch (err) {
+    problems.push({ message: `Not valid CSV: ${(err as Error).message}`, start: 0, end: Math.min(raw.length, 1) });
+    return [];
+  }
+  const records: CsvRecord[] = [];
+  let cursor = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (const p of parsed) {
+    // Records are contiguous unless csv-parse skipped a broken one in between.
+    let start = raw.startsWith(p.raw, cursor) ? cursor : raw.indexOf(p.raw, cursor);
+    if (start < 0) start = cursor;
+    if (start > cursor) problems.push({ message: 'Malformed CSV record skipped.', start: cursor, end: start });
+    cursor = start + p.raw.length;
+    if (p.record.length === 1 && p.record[0] === '') continue; // blank line
+    records.push({ cells: locateCells(raw, start, p.record), start, end: cursor });
+  }
+  if (skipped.length > 0 && cursor < raw.length) {
+    problems.push({ message: `Malformed CSV from here on: ${skipped[skipped.length - 1].slice(0, 80)}`, start: cursor, end: raw.length });
+  }
+  return records;
+}
+
+/** Walks the record's raw text cell by cell, guided by the parsed values. */
+function locateCells(raw: string, start: number, values: string[]): CsvCell[] {
+  const cells: CsvCell[] = [];
+  let pos = start;
+  for (const text of values) {
+    if (raw.charCodeAt(pos) === 34 /* " */) {
+      const { map, end } = quotedCellMap(raw, pos, text.length);
+      cells.push({ text, map });
+      pos = end + 1; // past the delimiter
+    } else {
+      cells.push({ text, map: new ShiftMap(pos) });
+      pos += text.length + 1;
+    }
+  }
+  return cells;
+}
+
+/** A quoted cell opens at `open`; each doubled quote is 2 raw units for 1 decoded. */
+function quotedCellMap(raw: string, open: number, decodedLength: number): { map: OffsetMap; end: number } {
+  const decoded: number[] = [0];
+  const rawAt: number[] = [open + 1];
+  let d = 0;
+  let r = open + 1;
+  while (d < decodedLength) {
+    const next = raw.indexOf('"', r);
+    if (next === -1) break;
+    const run = next - r;
+    if (d + run >= decodedLength) break;
+    // `next` is the first of a doubled quote: it decodes to one `"`.
+    d += run + 1;
+    r = next + 2;
+    decoded.push(d);
+    rawAt.push(r);
+  }
+  const map = decoded.length === 1 ? new ShiftMap(open + 1) : new PiecewiseMap(decoded, rawAt);
+  // Closing quote sits right after the last decoded unit.
+  return { map, end: map.toRaw(decodedLength) + 1 };
+}
