@@ -5,7 +5,9 @@
  */
 import type { FormatParser } from '../model';
 import { ragasFormat } from './ragas';
+import { deepevalFormat } from './deepeval';
 
 export const ALL_FORMATS: FormatParser[] = [
   ragasFormat,
+  deepevalFormat,
 ];

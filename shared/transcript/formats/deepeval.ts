@@ -1,0 +1,105 @@
+/**
+ * DeepEval test cases: datasets with snake_case keys (JSON, JSON Lines, CSV)
+ * and the camelCase test-run JSON DeepEval writes after `deepeval test run`.
+ *
+ * Context decision: `retrieval_context` is what the pipeline retrieved and
+ * the model saw, so it grounds. `context` is the ideal grounding the author
+ * wrote; when a case also has `retrieval_context` it is grader material
+ * (labelled "ideal context"), and only when it is the sole context given is
+ * it treated as the case's documents (labelled "author context"), since
+ * DeepEval's hallucination metric then checks the output against exactly
+ * that text. `expected_output` is never context.
+ */
+import type { FormatParser, ParseInput, Transcript } from '../model';
+import { asArray, countMarkers, isObject, str } from './common/jsonText';
+import { jsonValueTexts } from './common/jsonValueSpan';
+import { TranscriptBuilder } from './common/transcriptBuilder';
+import { type FixtureRow, type RowField, readFixtureRows } from './tabular/fixtureRows';
+
+/** Each field under its snake_case and camelCase names. */
+const KEYS = {
+  input: ['input'],
+  actualOutput: ['actual_output', 'actualOutput'],
+  retrievalContext: ['retrieval_context', 'retrievalContext'],
+  context: ['context'],
+  expectedOutput: ['expected_output', 'expectedOutput'],
+  toolsCalled: ['tools_called', 'toolsCalled'],
+  name: ['name'],
+} as const;
+
+export const deepevalFormat: FormatParser = {
+  id: 'deepeval',
+  label: 'DeepEval test cases',
+  sniff(head) {
+    if (head.includes('"testCases"') && countMarkers(head, ['actualOutput', 'retrievalContext', 'metricsData']) > 0) return 0.9;
+    if (head.includes('actual_output')) return countMarkers(head, ['retrieval_context', 'expected_output', 'input']) > 0 ? 0.85 : 0.5;
+    return 0;
+  },
+  parse(input: ParseInput): Transcript {
+    const b = new TranscriptBuilder('deepeval', input.raw);
+    const rows = readFixtureRows(input.raw, b, ['testCases', 'test_cases', 'goldens', 'conversationalTestCases']);
+    for (const row of rows) addCase(b, row);
+    return b.finish();
+  },
+};
+
+function field(row: FixtureRow, names: readonly string[]): RowField | undefined {
+  for (const n of names) {
+    const f = row.get(n);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+function addCase(b: TranscriptBuilder, row: FixtureRow): void {
+  const name = str(field(row, KEYS.name)?.value);
+  const tag = name ? `case ${name}` : `case ${row.index + 1}`;
+  let tip = -1;
+  for (const t of field(row, KEYS.input)?.texts() ?? []) tip = b.add({ role: 'user', ...t, parent: tip, label: `input (${tag})` });
+  const retrieval = field(row, KEYS.retrievalContext)?.texts() ?? [];
+  retrieval.forEach((t, i) => {
+    tip = b.add({ role: 'document', ...t, parent: tip, label: `retrieval context ${i + 1} (${tag})` });
+  });
+  const ideal = field(row, KEYS.context)?.texts() ?? [];
+  const idealGrounds = retrieval.length === 0;
+  const root = () => rootOf(b, tip);
+  if (idealGrounds) {
+    ideal.forEach((t, i) => {
+      tip = b.add({ role: 'document', ...t, parent: tip, label: `author context ${i + 1} (${tag})` });
+    });
+  }
+  tip = addToolOutputs(b, field(row, KEYS.toolsCalled), tip, tag);
+  for (const t of field(row, KEYS.actualOutput)?.texts() ?? []) {
+    b.add({ role: 'assistant', ...t, parent: tip, isOutput: true, label: `actual output (${tag})` });
+  }
+  const graderRoot = root();
+  if (!idealGrounds) {
+    ideal.forEach((t, i) => {
+      b.add({ role: 'grader', ...t, parent: graderRoot, label: `ideal context ${i + 1} (${tag})` });
+    });
+  }
+  for (const t of field(row, KEYS.expectedOutput)?.texts() ?? []) {
+    b.add({ role: 'grader', ...t, parent: graderRoot, label: `expected output (${tag})` });
+  }
+}
+
+/** `tools_called[].output` is what a tool returned to the model: it grounds. */
+function addToolOutputs(b: TranscriptBuilder, tools: RowField | undefined, tip: number, tag: string): number {
+  if (!tools?.json) return tip;
+  const { region, path } = tools.json;
+  asArray(tools.value).forEach((tool, i) => {
+    if (!isObject(tool)) return;
+    const toolName = str(tool.name) ?? 'tool';
+    for (const t of jsonValueTexts(region, [...path, i, 'output'], tool.output)) {
+      tip = b.add({ role: 'tool_result', ...t, parent: tip, label: `tool output (${toolName}, ${tag})` });
+    }
+  });
+  return tip;
+}
+
+function rootOf(b: TranscriptBuilder, id: number): number {
+  if (id === -1) return -1;
+  let at = id;
+  while (b.segments[at].parent !== -1) at = b.segments[at].parent;
+  return at;
+}
