@@ -1,0 +1,181 @@
+/**
+ * The context an output is checked against, indexed once and queried once per
+ * entity form. A context has one or more parts (a transcript's system prompt,
+ * tool results, documents); each part is normalized on its own and the
+ * results are laid end to end, one separator unit apart, in a single buffer
+ * that a 3-gram posting index (see gramIndex.ts) covers.
+ *
+ * A match never spans two parts, starts and ends on normalization cluster
+ * boundaries, and is reported as a range in its part's original text.
+ */
+import type { ContextMatch } from '../classifier/types';
+import { sentenceStarts } from '../text/sentences';
+import { appendNormalized, NormalizedBuffer, normalizeForm } from '../text/normalize';
+import { type CandidateCursor, GramIndex } from './gramIndex';
+import { onTokenBoundaries } from './tokenBoundary';
+
+export interface FindOptions {
+  /** Case-sensitive, on token boundaries, within one sentence. */
+  strict: boolean;
+  /** Only parts this returns true for are searched. */
+  accept?: (part: number) => boolean;
+  /** Stop after this many matches (document order). Default: all. */
+  limit?: number;
+}
+
+/** Between parts; any real occurrence of it is rejected by the part bounds check. */
+const SEPARATOR = 0xffff;
+
+export class ContextIndex {
+  private readonly sentenceCache = new Map<number, readonly number[]>();
+
+  private constructor(
+    private readonly parts: readonly string[],
+    /** Case-folded normalized text of all parts, separators between. */
+    private readonly units: Uint16Array,
+    /** Part-local original offset of each unit; a separator holds its part's length. */
+    private readonly toOriginal: Int32Array,
+    /** Where each part starts in `units`; entry `partCount` is the total length. */
+    private readonly partStarts: Int32Array,
+    private readonly grams: GramIndex,
+  ) {}
+
+  static build(parts: readonly string[]): ContextIndex {
+    let total = 0;
+    for (const part of parts) total += part.length + 1;
+    const buffer = new NormalizedBuffer(total);
+    const partStarts = new Int32Array(parts.length + 1);
+    for (let p = 0; p < parts.length; p++) {
+      partStarts[p] = buffer.length;
+      appendNormalized(parts[p], { foldCase: true }, buffer);
+      buffer.push(SEPARATOR, parts[p].length);
+    }
+    partStarts[parts.length] = buffer.length;
+    // Trim the growth slack so memoryBytes() reports what is really kept.
+    const units = buffer.units.length === buffer.length ? buffer.units : buffer.units.slice(0, buffer.length);
+    const toOriginal = buffer.map.length === buffer.length ? buffer.map : buffer.map.slice(0, buffer.length);
+    return new ContextIndex(parts, units, toOriginal, partStarts, GramIndex.build(units, units.length));
+  }
+
+  get partCount(): number {
+    return this.parts.length;
+  }
+
+  partText(part: number): string {
+    return this.parts[part];
+  }
+
+  /** Bytes held by the index itself (the part strings belong to the caller). */
+  memoryBytes(): number {
+    return this.units.byteLength + this.toOriginal.byteLength + this.partStarts.byteLength + this.grams.memoryBytes();
+  }
+
+  /**
+   * Occurrences of a lookup form, in part order then position. Lenient: the
+   * case-folded normalized form occurs in the case-folded normalized part.
+   * Strict: additionally the original-case normalizations agree, the match
+   * sits on token boundaries, and no sentence starts inside it.
+   */
+  find(form: string, opts: FindOptions): ContextMatch[] {
+    const folded = normalizeForm(form, { foldCase: true });
+    const limit = opts.limit ?? Infinity;
+    const matches: ContextMatch[] = [];
+    if (folded.length === 0 || limit <= 0) return matches;
+    const kept = opts.strict ? normalizeForm(form, { foldCase: false }) : '';
+    const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidates(folded);
+    const accept = opts.accept;
+    let part = -1;
+    let partAccepted = false;
+    let min = 0;
+    for (let c = cursor.next(min); c >= 0; c = cursor.next(min)) {
+      if (part < 0 || c >= this.partStarts[part + 1]) {
+        part = this.partOf(c);
+        partAccepted = accept === undefined || accept(part);
+      }
+      if (!partAccepted) {
+        min = this.partStarts[part + 1];
+        continue;
+      }
+      min = c + 1;
+      const match = this.verify(folded, kept, part, c, opts.strict);
+      if (match === undefined) continue;
+      matches.push(match);
+      if (matches.length >= limit) break;
+    }
+    return matches;
+  }
+
+  /** The match starting at normalized position `c` of `part`, if the form really is there. */
+  private verify(folded: string, kept: string, part: number, c: number, strict: boolean): ContextMatch | undefined {
+    const partStart = this.partStarts[part];
+    const partEnd = this.partStarts[part + 1] - 1;
+    const end = c + folded.length;
+    if (c < partStart || end > partEnd) return undefined;
+    const units = this.units;
+    for (let i = 0; i < folded.length; i++) {
+      if (units[c + i] !== folded.charCodeAt(i)) return undefined;
+    }
+    const map = this.toOriginal;
+    // Both ends must fall between clusters, or the original range would cut a character in two.
+    if (c > partStart && map[c] === map[c - 1]) return undefined;
+    if (end < partEnd && map[end] === map[end - 1]) return undefined;
+    const start = map[c];
+    const stop = map[end];
+    if (strict && !this.strictHolds(kept, part, start, stop)) return undefined;
+    return { part, start, end: stop };
+  }
+
+  private strictHolds(kept: string, part: number, start: number, end: number): boolean {
+    const text = this.parts[part];
+    if (!onTokenBoundaries(text, start, end)) return false;
+    if (normalizeForm(text.slice(start, end), { foldCase: false }) !== kept) return false;
+    return !this.sentenceStartsWithin(part, start, end);
+  }
+
+  private sentenceStartsWithin(part: number, start: number, end: number): boolean {
+    let starts: readonly number[] | undefined = this.sentenceCache.get(part);
+    if (starts === undefined) {
+      starts = sentenceStarts(this.parts[part]);
+      this.sentenceCache.set(part, starts);
+    }
+    // First sentence start after `start`; the match is split if it lies before `end`.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < starts.length && starts[lo] < end;
+  }
+
+  private partOf(position: number): number {
+    let lo = 0;
+    let hi = this.parts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.partStarts[mid] <= position) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+/**
+ * Single-unit forms (a lone digit) have no gram of their own; a scan with an
+ * early stop at the caller's limit finds them, usually within the first few
+ * hundred units of prose.
+ */
+class ScanCursor implements CandidateCursor {
+  constructor(
+    private readonly units: Uint16Array,
+    private readonly unit: number,
+  ) {}
+
+  next(min: number): number {
+    const units = this.units;
+    const unit = this.unit;
+    for (let i = min; i < units.length; i++) if (units[i] === unit) return i;
+    return -1;
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * A posting index of every 3-unit gram in a normalized text, in compressed
+ * sparse row form: `heads[b] .. heads[b + 1]` delimits bucket `b` in
+ * `positions`, and each bucket lists its positions in increasing order.
+ *
+ * Why this shape: the naive lookup scans the whole context once per entity
+ * form (O(E × C)); here a form of three or more units visits only the
+ * positions of its rarest gram, which in prose is a few dozen even at 10 MB.
+ * Building is two counting-sort passes over the text into two flat typed
+ * arrays, so it is linear, cache-friendly and allocates nothing per part.
+ * Sorted buckets keep matches in document order (so a `limit` stops early)
+ * and let a caller skip a rejected region with a binary search.
+ *
+ * Each unit is reduced to a 7-bit class (ASCII keeps its own value, upper-case
+ * and control slots are reused for hashed non-ASCII units), so a gram key is
+ * `c0 << 14 | c1 << 7 | c2`. Keys are bucketed by their high bits, which keeps
+ * all grams with the same two-unit prefix in one contiguous bucket range: that
+ * answers two-unit forms without a second index.
+ */
+
+const KEY_BITS = 21;
+const CLASS_COUNT = 128;
+
+/** The 7-bit class of every UTF-16 unit. */
+const UNIT_CLASS = buildUnitClasses();
+
+function buildUnitClasses(): Uint8Array {
+  const classes = new Uint8Array(0x10000);
+  // Slots ASCII never occupies after case folding: controls 1..31 and 'A'..'Z'.
+  const spare: number[] = [];
+  for (let c = 1; c < 32; c++) spare.push(c);
+  for (let c = 0x41; c <= 0x5a; c++) spare.push(c);
+  for (let u = 0; u < 0x10000; u++) {
+    if (u < 32) classes[u] = 0;
+    else if (u >= 0x41 && u <= 0x5a) classes[u] = u + 32;
+    else if (u < 0x80) classes[u] = u;
+    else classes[u] = spare[u % spare.length];
+  }
+  return classes;
+}
+
+export function unitClass(unit: number): number {
+  return UNIT_CLASS[unit];
+}
+
+export class GramIndex {
+  private constructor(
+    private readonly heads: Int32Array,
+    private readonly positions: Int32Array,
+    private readonly shift: number,
+  ) {}
+
+  /** Indexes every position of `units[0 .. length)`; grams running past the end are padded with class 0. */
+  static build(units: Uint16Array, length: number): GramIndex {
+    // About one bucket per position, capped at the full key space: small
+    // contexts stay small, large ones get selective buckets.
+    const bits = Math.max(8, Math.min(KEY_BITS, Math.ceil(Math.log2(length + 1))));
+    const shift = KEY_BITS - bits;
+    const heads = new Int32Array((1 << bits) + 1);
+    const cls = UNIT_CLASS;
+    const mask = (1 << KEY_BITS) - 1;
+
+    // Pass 1: bucket sizes, counted one slot ahead so the prefix sum below
+    // turns heads[b + 1] into the start of bucket b + 1.
+    let key = firstKey(units, length);
+    for (let p = 0; p < length; p++) {
+      heads[(key >>> shift) + 1]++;
+      key = ((key << 7) & mask) | (p + 3 < length ? cls[units[p + 3]] : 0);
+    }
+    for (let b = 1; b < heads.length; b++) heads[b] += heads[b - 1];
+
+    // Pass 2: fill in increasing position order, so every bucket is sorted.
+    const positions = new Int32Array(length);
+    const fill = heads.slice(0, heads.length - 1);
+    key = firstKey(units, length);
+    for (let p = 0; p < length; p++) {
+      positions[fill[key >>> shift]++] = p;
+      key = ((key << 7) & mask) | (p + 3 < length ? cls[units[p + 3]] : 0);
+    }
+    return new GramIndex(heads, positions, shift);
+  }
+
+  memoryBytes(): number {
+    return this.heads.byteLength + this.positions.byteLength;
+  }
+
+  /**
+   * The candidate start positions of `form` (a normalized, case-folded
+   * string of at least two units) in increasing order, as a cursor. Every
+   * real occurrence is among them; the caller verifies each.
+   */
+  candidates(form: string): CandidateCursor {
+    if (form.length === 2) {
+      const prefix = (unitClass(form.charCodeAt(0)) << 14) | (unitClass(form.charCodeAt(1)) << 7);
+      const first = prefix >>> this.shift;
+      const last = (prefix | (CLASS_COUNT - 1)) >>> this.shift;
+      if (first === last) return new BucketCursor(this.positions, this.heads[first], this.heads[first + 1], 0);
+      const lists: BucketCursor[] = [];
+      for (let b = first; b <= last; b++) {
+        if (this.heads[b + 1] > this.heads[b]) lists.push(new BucketCursor(this.positions, this.heads[b], this.heads[b + 1], 0));
+      }
+      return new MergedCursor(lists);
+    }
+    let best = -1;
+    let bestSize = Infinity;
+    let bestOffset = 0;
+    for (let i = 0; i + 3 <= form.length; i++) {
+      const key =
+        (unitClass(form.charCodeAt(i)) << 14) | (unitClass(form.charCodeAt(i + 1)) << 7) | unitClass(form.charCodeAt(i + 2));
+      const b = key >>> this.shift;
+      const size = this.heads[b + 1] - this.heads[b];
+      if (size < bestSize) {
+        best = b;
+        bestSize = size;
+        bestOffset = i;
+        if (size === 0) break;
+      }
+    }
+    return new BucketCursor(this.positions, this.heads[best], this.heads[best + 1], bestOffset);
+  }
+}
+
+function firstKey(units: Uint16Array, length: number): number {
+  const cls = UNIT_CLASS;
+  const a = length > 0 ? cls[units[0]] : 0;
+  const b = length > 1 ? cls[units[1]] : 0;
+  const c = length > 2 ? cls[units[2]] : 0;
+  return (a << 14) | (b << 7) | c;
+}
+
+/** Yields candidate starts in increasing order. */
+export interface CandidateCursor {
+  /** The smallest candidate start ≥ `min`, or -1 when none is left. */
+  next(min: number): number;
+}
+
+/** One sorted bucket; a candidate start is a gram position minus the gram's offset in the form. */
+class BucketCursor implements CandidateCursor {
+  constructor(
+    private readonly positions: Int32Array,
+    private at: number,
+    private readonly end: number,
+    private readonly offset: number,
+  ) {}
+
+  next(min: number): number {
+    const target = min + this.offset;
+    const positions = this.positions;
+    if (this.at < this.end && positions[this.at] < target) {
+      // Binary search: callers skip whole rejected parts at once.
+      let lo = this.at + 1;
+      let hi = this.end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (positions[mid] < target) lo = mid + 1;
+        else hi = mid;
+      }
+      this.at = lo;
+    }
+    return this.at < this.end ? positions[this.at] - this.offset : -1;
+  }
+
+}
+
+/** Several sorted buckets read as one sorted sequence (two-unit forms). */
+class MergedCursor implements CandidateCursor {
+  constructor(private readonly lists: BucketCursor[]) {}
+
+  next(min: number): number {
+    let best = -1;
+    for (const list of this.lists) {
+      const c = list.next(min);
+      if (c >= 0 && (best < 0 || c < best)) best = c;
+    }
+    return best;
+  }
+}
