@@ -1,0 +1,68 @@
+/**
+ * The gaps parsers report when a format omits what the model saw. Each
+ * message says what is missing and what it means for the verdicts, in one
+ * place so every format words the same absence the same way.
+ */
+import type { ContextGap } from '../../../classifier/types';
+
+export const ContextGaps = {
+  /**
+   * Claude Code logs neither its system prompt nor its tool schemas. They hold
+   * tool and parameter names, paths and env details (identifiers), links to
+   * documentation (urls) and product names (proper nouns). Their numbers are
+   * operational limits that rarely reappear as claims, and the date they carry
+   * is recovered from the session metadata, so numbers, dates, quotes and
+   * citations stay checkable: marking those indeterminate too would hide the
+   * most common fabrication (a wrong count) in every session.
+   */
+  claudeSystemPrompt: {
+    code: 'system-prompt-not-logged',
+    message:
+      'The session log omits the system prompt and tool schemas (tool names, environment, CLAUDE.md); names, identifiers and URLs they held cannot be checked.',
+    affects: ['identifier', 'url', 'proper_noun'],
+  },
+  codexExecPrompt: {
+    code: 'prompt-not-logged',
+    message:
+      'A `codex exec --json` stream does not contain the prompt, the instructions or AGENTS.md; any claim could come from them.',
+    affects: 'all',
+  },
+  codexInstructions: {
+    code: 'instructions-not-logged',
+    message:
+      'This rollout does not record the base instructions or tool schemas; names, identifiers and URLs they held cannot be checked.',
+    affects: ['identifier', 'url', 'proper_noun'],
+  },
+  serverSideHistory: {
+    code: 'server-side-history',
+    message:
+      'The request continues a conversation stored on the server (previous_response_id / conversation); that earlier context is not in this file.',
+    affects: 'all',
+  },
+  encryptedSearchResults: {
+    code: 'encrypted-search-results',
+    message: 'Web search results reached the model encrypted; their text is not in this file.',
+    affects: 'all',
+  },
+  unreadableDocument: {
+    code: 'unreadable-document',
+    message: 'A document reached the model as binary (base64 PDF), a URL or a file id; its text is not in this file.',
+    affects: 'all',
+  },
+  image: {
+    code: 'image-content',
+    message: 'The model saw an image; any text in it is not in this file.',
+    affects: 'all',
+  },
+  compactedHistory: {
+    code: 'compacted-history',
+    message:
+      'Earlier turns were replaced by a model-written summary; facts from before compaction are only echoed by that summary.',
+    affects: 'all',
+  },
+  searchResultsNotIncluded: {
+    code: 'search-results-not-included',
+    message: 'The model ran a search whose results are not in this file.',
+    affects: 'all',
+  },
+} satisfies Record<string, ContextGap>;

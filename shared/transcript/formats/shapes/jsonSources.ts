@@ -1,0 +1,25 @@
+/**
+ * Builds the `JsonSource` a shape emitter reads strings from: a JSON Lines
+ * line (every string is on that line) or a whole JSON document (the line is
+ * found from the string's raw offset, and only when the file has newlines,
+ * so a minified multi-MB document never needs its offset tree for this).
+ */
+import type { JsonLine } from '../../json/jsonLines';
+import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
+import { LineIndex } from '../../offsets/lineIndex';
+import type { JsonSource } from './transcriptBuilder';
+
+export function lineSource(line: JsonLine): JsonSource {
+  return { region: line.region, lineOf: () => line.line };
+}
+
+/** A region nested inside a line (JSON in a JSON string) still sits on that line. */
+export function nestedLineSource(region: JsonRegion, line: number): JsonSource {
+  return { region, lineOf: () => line };
+}
+
+export function documentSource(raw: string, region: JsonRegion): JsonSource {
+  if (raw.indexOf('\n') === -1) return { region, lineOf: () => 0 };
+  const lines = new LineIndex(raw);
+  return { region, lineOf: (path: JsonPath) => lines.lineOf(region.rawOffsetOf(path)) };
+}

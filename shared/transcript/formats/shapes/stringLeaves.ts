@@ -1,0 +1,40 @@
+/**
+ * Every string inside a JSON value as its own segment: tool-call inputs are
+ * objects (or JSON text), and each string in them keeps an exact map where a
+ * re-serialised whole would not.
+ */
+import type { JsonPath } from '../../json/jsonRegion';
+import type { JsonSource, SegmentSpec, TranscriptBuilder } from './transcriptBuilder';
+
+/** Deep or wide inputs are generated data, not prose worth checking. */
+const MAX_DEPTH = 8;
+const MAX_LEAVES = 256;
+
+/** Emits each string leaf of `value` in document order; returns the branch tail. */
+export function emitStringLeaves(
+  b: TranscriptBuilder,
+  src: JsonSource,
+  value: unknown,
+  path: JsonPath,
+  spec: SegmentSpec,
+): number {
+  let tail = spec.parent;
+  let count = 0;
+  const visit = (v: unknown, at: JsonPath, depth: number, key: string | undefined): void => {
+    if (count >= MAX_LEAVES) return;
+    if (typeof v === 'string') {
+      count++;
+      const label = key ? `${spec.label} ${key}` : spec.label;
+      tail = b.addString(src, at, v, { ...spec, parent: tail, label });
+      return;
+    }
+    if (depth >= MAX_DEPTH || typeof v !== 'object' || v === null) return;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) visit(v[i], [...at, i], depth + 1, key);
+    } else {
+      for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], [...at, k], depth + 1, k);
+    }
+  };
+  visit(value, path, 0, undefined);
+  return tail;
+}

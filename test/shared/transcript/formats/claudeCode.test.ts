@@ -1,0 +1,131 @@
+import { strict as assert } from 'node:assert';
+import { claudeCodeFormat } from '../../../../shared/transcript/formats/claudeCode';
+import { detect, isGrounded, outline, outputs, rawOf, readFixture, segmentWith, assertWholeSegmentsMap } from './fixtureHelpers';
+
+const raw = readFixture('claude-code/session.jsonl');
+const t = claudeCodeFormat.parse({ raw });
+
+describe('Claude Code session parser', () => {
+  it('is detected from content despite leading bookkeeping lines', () => {
+    assert.equal(detect(raw), 'claude-code');
+    assert.equal(claudeCodeFormat.sniff('{"type":"thread.started","thread_id":"x"}'), 0);
+  });
+
+  it('lists segments in file order with roles and labels', () => {
+    assert.deepEqual(outline(t), [
+      'system system prompt: working directory',
+      'system system prompt: git branch',
+      'system system prompt: date',
+      'user injected text',
+      'user user',
+      'reasoning thinking',
+      'tool_call tool call (Bash) command',
+      'tool_call tool call (Bash) description',
+      'tool_call tool call (Read) file_path',
+      'tool_result tool result (Bash)',
+      'tool_result tool result (Read)',
+      'assistant* assistant',
+      'user user',
+      'tool_call tool call (Read) file_path',
+      'tool_result tool result (Read) error',
+      'assistant* assistant',
+      'user user',
+      'tool_call tool call (Read) file_path',
+      'tool_result tool result (Read)',
+      'assistant* assistant',
+      'user sub-agent user',
+      'user sub-agent image',
+      'assistant* sub-agent assistant',
+      'assistant compaction summary',
+      'user user',
+      'assistant* assistant',
+    ]);
+    assertWholeSegmentsMap(raw, t);
+  });
+
+  it('reports the malformed line and the partial last line, and parses the rest', () => {
+    assert.deepEqual(
+      t.errors.map((e) => [e.line, raw.slice(e.rawRange[0], e.rawRange[0] + 22)]),
+      [
+        [24, '{"type":"user","uuid":'],
+        [26, '{"parentUuid":"c3","ty'],
+      ],
+    );
+  });
+
+  it('maps entities behind \\u escapes, surrogate pairs and \\" back to their raw characters', () => {
+    const answer = outputs(t)[0];
+    assert.equal(rawOf(raw, answer, 'Zoë 😀'), 'Zo\\u00eb \\ud83d\\ude00');
+    assert.equal(rawOf(raw, answer, '"eu-west-1"'), '\\"eu-west-1\\"');
+    assert.equal(rawOf(raw, answer, '250 ms'), '250 ms');
+    const question = segmentWith(t, 'Sign it', 'user');
+    assert.equal(rawOf(raw, question, '"Zoë 😀"'), '\\"Zo\\u00eb \\ud83d\\ude00\\"');
+    const read = segmentWith(t, 'timeout_s', 'tool_result');
+    assert.equal(rawOf(raw, read, 'timeout_s: 30\n'), 'timeout_s: 30\\n');
+  });
+
+  it('blanks Read line numbers and ANSI colours without moving offsets', () => {
+    const read = segmentWith(t, 'timeout_s', 'tool_result');
+    assert.equal(read.text, '       retries: 7\n       timeout_s: 30\n       region: "eu-west-1"\n');
+    assert.equal(rawOf(raw, read, 'retries: 7'), 'retries: 7');
+    const bash = segmentWith(t, 'data/invoices.csv', 'tool_result');
+    assert.equal(bash.text, '     1043     data/invoices.csv');
+    assert.equal(rawOf(raw, bash, '1043'), '1043');
+    assert.equal(rawOf(raw, bash, 'data/invoices.csv'), 'data/invoices.csv');
+  });
+
+  it('keeps each output to its own branch: rewinds, sub-agents and compaction', () => {
+    const [first, secrets, staging, subAgent, afterCompaction] = outputs(t).map((s) => s.id);
+    // The answer after the split response sees both tool results and the user turn.
+    assert.ok(isGrounded(t, first, '1043'));
+    assert.ok(isGrounded(t, first, 'retries: 7'));
+    assert.ok(isGrounded(t, first, 'Zoë'));
+    assert.equal(isGrounded(t, first, '250'), false);
+    assert.equal(isGrounded(t, first, '5000'), false, 'reasoning never grounds');
+    // The secrets branch saw "14 similar files"; the rewound staging branch did not.
+    assert.ok(isGrounded(t, secrets, '14 similar files'));
+    assert.equal(isGrounded(t, staging, '14'), false);
+    assert.ok(isGrounded(t, staging, 'retries: 3'));
+    assert.equal(isGrounded(t, staging, 'secrets.env'), false);
+    // The sub-agent sees its own prompt and the environment, not the main thread.
+    assert.ok(isGrounded(t, subAgent, 'March 2024'));
+    assert.ok(isGrounded(t, subAgent, '/home/dev/invoice-service'));
+    assert.equal(isGrounded(t, subAgent, 'retries'), false);
+    // After compaction only the (model-written) summary remembers the retry limit.
+    assert.equal(isGrounded(t, afterCompaction, 'retries to 7'), false);
+    assert.ok(isGrounded(t, afterCompaction, 'production retry limit'));
+    assert.equal(t.segments[t.segments[afterCompaction].parent].parent, t.segments.findIndex((s) => s.label === 'compaction summary'));
+  });
+
+  it('chains split lines of one response (shared message.id) even when logged as siblings', () => {
+    const readCall = segmentWith(t, 'config.yaml', 'tool_call');
+    assert.equal(t.segments[readCall.parent].label, 'tool call (Bash) description');
+  });
+
+  it('says what the log leaves out: system prompt for every output, images and compaction per branch', () => {
+    assert.deepEqual(t.gaps.map((g) => [g.code, g.affects]), [['system-prompt-not-logged', ['identifier', 'url', 'proper_noun']]]);
+    assert.deepEqual(
+      outputs(t).map((s) => (s.gaps ?? []).map((g) => g.code)),
+      [
+        ['system-prompt-not-logged'],
+        ['system-prompt-not-logged'],
+        ['system-prompt-not-logged'],
+        ['system-prompt-not-logged', 'image-content'],
+        ['system-prompt-not-logged', 'compacted-history'],
+      ],
+    );
+  });
+
+  it('grounds the session date from the first timestamp, pointing at its raw characters', () => {
+    const date = segmentWith(t, '2025-06-03', 'system');
+    assert.equal(date.text, '2025-06-03');
+    assert.equal(raw.slice(date.map.toRaw(0), date.map.toRaw(10)), '2025-06-03');
+    assert.equal(date.line, 2);
+  });
+
+  it('skips a line logged twice under the same uuid', () => {
+    const lines = raw.split('\n');
+    const doubled = [...lines.slice(0, 10), lines[9], ...lines.slice(10)].join('\n');
+    assert.equal(claudeCodeFormat.parse({ raw: doubled }).segments.length, t.segments.length);
+  });
+});
