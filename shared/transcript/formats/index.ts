@@ -4,10 +4,14 @@
  * only breaks ties.
  */
 import type { FormatParser } from '../model';
+import { claudeCodeFormat } from './claudeCode';
 import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
+import { inspectLogFormat } from './inspectLog';
 
 export const ALL_FORMATS: FormatParser[] = [
+  claudeCodeFormat,
   ragasFormat,
   deepevalFormat,
+  inspectLogFormat,
 ];

@@ -1,0 +1,76 @@
+/**
+ * Inspect AI evaluation logs: the `.json` form (`{version, eval, samples}`)
+ * and the `.eval` zip, where each `samples/*.json` entry is shown as its own
+ * virtual JSON document (segments carry the entry name in `source` and
+ * offsets within that entry).
+ */
+import { strFromU8, unzipSync } from 'fflate';
+import { JsonRegion } from '../json/jsonRegion';
+import { readJsonDocument } from '../json/jsonLines';
+import type { FormatParser, ParseInput, Transcript } from '../model';
+import { asArray, countMarkers, isObject } from './common/jsonText';
+import { TranscriptBuilder } from './common/transcriptBuilder';
+import { addSample } from './inspect/sampleConversation';
+
+const ZIP_MAGIC = 'PK\u0003\u0004';
+
+export const inspectLogFormat: FormatParser = {
+  id: 'inspect',
+  label: 'Inspect AI log',
+  sniff(head, path) {
+    if (head.startsWith(ZIP_MAGIC)) {
+      // The zip's local headers name their entries near the start.
+      if (head.includes('header.json') || head.includes('samples/') || path?.endsWith('.eval')) return 0.9;
+      return 0;
+    }
+    if (head.includes('"eval"') && head.includes('"samples"') && countMarkers(head, ['"task"', '"plan"', '"status"', '"version"']) >= 2) {
+      return 0.85;
+    }
+    return 0;
+  },
+  parse(input: ParseInput): Transcript {
+    const b = new TranscriptBuilder('inspect', input.raw);
+    if (input.raw.startsWith(ZIP_MAGIC) || (input.bytes && input.bytes[0] === 0x50 && input.bytes[1] === 0x4b)) {
+      parseZip(b, input);
+    } else {
+      const doc = readJsonDocument(input.raw, b.errors);
+      if (doc && isObject(doc.value)) {
+        asArray(doc.value.samples).forEach((sample, i) => {
+          if (isObject(sample)) addSample(b, { sample, region: doc.region, path: ['samples', i] });
+        });
+      }
+    }
+    return b.finish();
+  },
+};
+
+function parseZip(b: TranscriptBuilder, input: ParseInput): void {
+  if (!input.bytes) {
+    b.error('This .eval log is a zip archive; it needs to be read as bytes.', 0, Math.min(4, input.raw.length));
+    return;
+  }
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(input.bytes, { filter: (f) => f.name.startsWith('samples/') && f.name.endsWith('.json') });
+  } catch (err) {
+    b.error(`Not a readable .eval zip: ${(err as Error).message}`, 0, Math.min(4, input.raw.length));
+    return;
+  }
+  for (const name of Object.keys(entries).sort(compareEntries)) {
+    const text = strFromU8(entries[name]);
+    b.addSource(name, text);
+    let sample: unknown;
+    try {
+      sample = JSON.parse(text);
+    } catch {
+      b.error(`Sample ${name} in the zip is not valid JSON.`, 0, 0);
+      continue;
+    }
+    if (isObject(sample)) addSample(b, { sample, region: new JsonRegion(text, 0, text.length), path: [], source: name });
+  }
+}
+
+/** `samples/2_epoch_1.json` before `samples/10_epoch_1.json`. */
+function compareEntries(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
