@@ -1,0 +1,201 @@
+/**
+ * `groundcheck turns FILE [--json] [--echo]`: how groundcheck reads a file.
+ * One row per segment (role, label, line, raw range, parent, whether it is
+ * checked, and for outputs the segments that form its context and the gaps
+ * that make it incomplete), then parse errors as `file:line: message`. The
+ * view to open when a verdict looks wrong and the question is "what did it
+ * think the model saw?".
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { ContextGap, Range } from '../../shared/classifier/types';
+import { contextOf } from '../../shared/transcript/causalContext';
+import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+import type { Role, Transcript } from '../../shared/transcript/model';
+
+export interface TurnsOptions {
+  json?: boolean;
+  /** Count earlier model-written text as context (as `check --echo` would). */
+  echo?: boolean;
+}
+
+export interface SegmentRow {
+  id: number;
+  role: Role;
+  label?: string;
+  /** 1-based line where the segment starts. */
+  line: number;
+  rawRange: Range;
+  /** -1 at a root. */
+  parent: number;
+  isOutput: boolean;
+  /** The first characters of the decoded text, newlines shown as ⏎. */
+  preview: string;
+  length: number;
+  contextIds?: number[];
+  gaps?: ContextGap[];
+  source?: string;
+}
+
+export interface TurnsReport {
+  file: string;
+  format: string;
+  segments: SegmentRow[];
+  /** Gaps that hold for the whole file. */
+  gaps: ContextGap[];
+  errors: { line: number; message: string; rawRange: Range }[];
+}
+
+export interface TurnsIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const PREVIEW_LENGTH = 60;
+const CONTEXT_IDS_SHOWN = 16;
+
+/** Runs the command; returns the exit code (2: unreadable file or not a transcript). */
+export function runTurns(file: string, options: TurnsOptions, io: TurnsIo): number {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(resolve(file));
+  } catch (err) {
+    io.err(`groundcheck turns: cannot read ${file}: ${readFailure(err)}`);
+    return 2;
+  }
+  // TextDecoder drops a BOM as editors do, so offsets match what VS Code shows.
+  const raw = new TextDecoder('utf-8').decode(bytes);
+  const parsed = parseTranscript({ raw, path: resolve(file), bytes, readFile: readIfPresent });
+  if (isNotTranscript(parsed)) {
+    io.err(`groundcheck turns: ${file}: ${parsed.reason}`);
+    return 2;
+  }
+  const report = turnsReport(file, parsed, options.echo === true);
+  io.out(options.json ? JSON.stringify(report, null, 2) : formatTurns(report));
+  return 0;
+}
+
+export function turnsReport(file: string, t: Transcript, echo: boolean): TurnsReport {
+  return {
+    file,
+    format: t.format,
+    segments: t.segments.map((s, id) => {
+      const row: SegmentRow = {
+        id,
+        role: s.role,
+        label: s.label,
+        line: s.line + 1,
+        rawRange: [s.map.toRaw(0), s.map.toRaw(s.text.length)],
+        parent: s.parent,
+        isOutput: s.isOutput,
+        preview: preview(s.text),
+        length: s.text.length,
+      };
+      if (s.source !== undefined) row.source = s.source;
+      if (s.isOutput) {
+        row.contextIds = contextOf(t, id, { echo });
+        if (s.gaps && s.gaps.length > 0) row.gaps = s.gaps;
+      }
+      return row;
+    }),
+    gaps: t.gaps,
+    errors: t.errors.map((e) => ({ line: e.line + 1, message: e.message, rawRange: e.rawRange })),
+  };
+}
+
+export function formatTurns(r: TurnsReport): string {
+  const outputs = r.segments.filter((s) => s.isOutput).length;
+  const lines: string[] = [
+    `${r.file}: ${r.format}, ${plural(r.segments.length, 'segment')} (${plural(outputs, 'output')}), ${plural(r.errors.length, 'parse error')}`,
+  ];
+  for (const g of r.gaps) lines.push(`  context incomplete for every output: ${g.message} [${g.code}]`);
+  if (r.segments.length > 0) {
+    const header = ['id', 'role', 'line', 'raw range', 'parent', 'label', 'text'];
+    const rows = r.segments.map((s) => [
+      String(s.id),
+      s.isOutput ? `${s.role} ✓` : s.role,
+      String(s.line),
+      `${s.rawRange[0]}-${s.rawRange[1]}`,
+      s.parent === -1 ? '-' : String(s.parent),
+      s.label ?? '',
+      s.preview,
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+    const pad = (cells: string[]) =>
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : i === 0 || i === 2 || i === 4 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+        .join('  ')
+        .trimEnd();
+    lines.push('', pad(header));
+    r.segments.forEach((s, k) => {
+      lines.push(pad(rows[k]));
+      const indent = ' '.repeat(widths[0] + 2);
+      if (s.contextIds) lines.push(`${indent}context: ${describeIds(s.contextIds)}`);
+      for (const g of s.gaps ?? []) lines.push(`${indent}gap: ${g.message} [${g.code}]`);
+    });
+  }
+  if (r.errors.length > 0) lines.push('');
+  for (const e of r.errors) lines.push(`${r.file}:${e.line}: ${e.message}`);
+  return lines.join('\n');
+}
+
+/** Commander wiring: `groundcheck turns FILE [--json] [--echo]`. */
+export function registerTurnsCommand(program: Command): void {
+  program
+    .command('turns')
+    .description('show how a transcript is read: segments, roles, ranges, each output’s context and gaps')
+    .argument('<file>', 'transcript or RAG fixture')
+    .option('--json', 'print JSON instead of a table')
+    .option('--echo', 'count earlier model-written text as context')
+    .action((file: string, options: TurnsOptions) => {
+      process.exitCode = runTurns(file, options, {
+        out: (text) => process.stdout.write(`${text}\n`),
+        err: (text) => process.stderr.write(`${text}\n`),
+      });
+    });
+}
+
+function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return err instanceof Error ? err.message : String(err);
+}
+
+function readIfPresent(absPath: string): string | undefined {
+  try {
+    return readFileSync(absPath, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function preview(text: string): string {
+  const head = text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+  return head.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
+}
+
+/** `0, 1, 3-6, 9` with long lists cut, so a 2,000-turn session stays readable. */
+function describeIds(ids: readonly number[]): string {
+  if (ids.length === 0) return 'none';
+  const runs: string[] = [];
+  let start = ids[0];
+  let prev = ids[0];
+  for (let k = 1; k <= ids.length; k++) {
+    const id = ids[k];
+    if (k < ids.length && id === prev + 1) {
+      prev = id;
+      continue;
+    }
+    runs.push(start === prev ? String(start) : `${start}-${prev}`);
+    start = prev = id;
+  }
+  const shown = runs.length > CONTEXT_IDS_SHOWN ? [...runs.slice(0, CONTEXT_IDS_SHOWN), `… ${runs.length - CONTEXT_IDS_SHOWN} more runs`] : runs;
+  return `${shown.join(', ')} (${plural(ids.length, 'segment')})`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
