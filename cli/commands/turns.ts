@@ -141,7 +141,7 @@ export function formatTurns(r: TurnsReport): string {
 }
 
 /** Commander wiring: `groundcheck turns FILE [--json] [--echo]`. */
-export function registerTurnsCommand(program: Command): void {
+export function registerTurns(program: Command): void {
   program
     .command('turns')
     .description('show how a transcript is read: segments, roles, ranges, each output’s context and gaps')
