@@ -33,6 +33,11 @@ export const ContextGaps = {
       'This rollout does not record the base instructions or tool schemas; names, identifiers and URLs they held cannot be checked.',
     affects: ['identifier', 'url', 'proper_noun'],
   },
+  codexToolSchemas: {
+    code: 'tool-schemas-not-logged',
+    message: 'Rollouts do not record the tool schemas the model was given; tool and parameter names cannot be checked.',
+    affects: ['identifier'],
+  },
   serverSideHistory: {
     code: 'server-side-history',
     message:

@@ -1,0 +1,33 @@
+/**
+ * JSON that sits inside a JSON string (tool-call `arguments`, Codex's
+ * `{"output": …}` tool results): parsed only when it looks like an object or
+ * array, so plain text output is never thrown through JSON.parse.
+ */
+import type { JsonPath } from '../../json/jsonRegion';
+import type { JsonSource } from './transcriptBuilder';
+
+export interface NestedJson {
+  value: unknown;
+  src: JsonSource;
+}
+
+export function parseJsonInString(src: JsonSource, path: JsonPath, text: string): NestedJson | undefined {
+  const first = firstNonSpace(text);
+  if (first !== '{' && first !== '[') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const line = src.lineOf(path);
+  return { value, src: { region: src.region.nested(path, text), lineOf: () => line } };
+}
+
+function firstNonSpace(text: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') return c;
+  }
+  return undefined;
+}
