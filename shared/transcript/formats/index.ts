@@ -5,12 +5,16 @@
  */
 import type { FormatParser } from '../model';
 import { claudeCodeFormat } from './claudeCode';
+import { codexRolloutFormat } from './codexRollout';
+import { codexExecFormat } from './codexExec';
 import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
 import { inspectLogFormat } from './inspectLog';
 
 export const ALL_FORMATS: FormatParser[] = [
   claudeCodeFormat,
+  codexRolloutFormat,
+  codexExecFormat,
   ragasFormat,
   deepevalFormat,
   inspectLogFormat,
