@@ -1,0 +1,81 @@
+/**
+ * Extracts citations: after one of eight attribution phrases (`according
+ * to`, `per the`, `as stated in`, `from the`, `the report says`, `the
+ * document mentions`, `they said`, `you said`, any case), the source that
+ * follows, up to six tokens, ending earlier at a comma, semicolon, colon,
+ * sentence punctuation (not the point inside `$9.9M`), a bracket, a quote
+ * mark or a line break. `According to the SEC filing, …` gives `the SEC
+ * filing`; for `per the` and `from the` the entity keeps its `the`, so every
+ * citation reads as the noun phrase it names.
+ *
+ * The cited content is not part of the entity: overlap resolution cuts a
+ * citation short before any number, date or other entity inside it, which
+ * is then graded on its own.
+ */
+import type { Candidate } from './candidate';
+import { uniqueForms } from './candidate';
+import { isDigit, isSpace } from './chars';
+
+const PHRASES = /(?<![\w'’])(?:according to|per the|as stated in|from the|the report says|the document mentions|they said|you said)(?![\w'’])/gi;
+
+const MAX_TOKENS = 6;
+
+export function extractCitations(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(PHRASES)) {
+    const phraseEnd = m.index + m[0].length;
+    // The trailing `the` of `per the`/`from the` belongs to the source's noun phrase.
+    const keepsArticle = /the$/i.test(m[0]) && /^(?:per|from) /i.test(m[0]);
+    const start = keepsArticle ? phraseEnd - 3 : skipInlineSpace(text, phraseEnd);
+    const end = sourceEnd(text, keepsArticle ? phraseEnd : start, keepsArticle);
+    if (end <= start || (keepsArticle && end <= phraseEnd)) continue;
+    const literal = text.slice(start, end);
+    out.push({ type: 'citation', start, end, forms: uniqueForms([literal, withoutArticle(literal)]) });
+  }
+  return out;
+}
+
+function skipInlineSpace(text: string, i: number): number {
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  return i;
+}
+
+/** End of the source phrase read from `from`: the last token's end before a stop or the sixth token. */
+function sourceEnd(text: string, from: number, afterArticle: boolean): number {
+  let tokens = 0;
+  let inToken = false;
+  let lastTokenEnd = from;
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i];
+    const c = text.charCodeAt(i);
+    if (ch === '\n' || ch === '\r' || isStop(text, i)) break;
+    if (isSpace(c)) {
+      if (inToken) {
+        inToken = false;
+        lastTokenEnd = i;
+        if (tokens === MAX_TOKENS) break;
+      }
+      continue;
+    }
+    if (!inToken) {
+      // The article of `per the` counts as the phrase's first token.
+      if (tokens === MAX_TOKENS - (afterArticle ? 1 : 0)) break;
+      tokens++;
+      inToken = true;
+    }
+    lastTokenEnd = i + 1;
+  }
+  return lastTokenEnd;
+}
+
+function isStop(text: string, i: number): boolean {
+  const ch = text[i];
+  if (ch === '.') return !(isDigit(text.charCodeAt(i - 1)) && isDigit(text.charCodeAt(i + 1)));
+  return ',;:!?()[]{}"“”«»'.includes(ch);
+}
+
+function withoutArticle(literal: string): string {
+  const lower = literal.toLowerCase();
+  for (const article of ['the ', 'a ', 'an ']) if (lower.startsWith(article)) return literal.slice(article.length);
+  return '';
+}

@@ -1,0 +1,47 @@
+/**
+ * Decides whether the word after a number is its unit (`47 customers`,
+ * `330 metres`, `5 GB`) and so belongs to the number entity. Any lower-case
+ * word counts unless it is a function word that merely follows the number
+ * (`47 from`, `3 and`, `12 was`): units are open-ended, function words are
+ * a closed class, so the exclusion list is the one that can be complete.
+ */
+
+const FUNCTION_WORDS = new Set([
+  // determiners and pronouns
+  'a', 'an', 'the', 'this', 'that', 'these', 'those', 'each', 'every', 'all', 'some', 'any', 'no', 'other', 'another',
+  'it', 'its', 'he', 'she', 'we', 'they', 'you', 'i', 'me', 'him', 'her', 'us', 'them', 'my', 'your', 'our', 'their', 'his',
+  'which', 'who', 'whom', 'whose', 'what',
+  // prepositions
+  'of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'over', 'under', 'per', 'about', 'after',
+  'before', 'between', 'through', 'during', 'since', 'until', 'till', 'than', 'as', 'via', 'across', 'against', 'among',
+  'around', 'behind', 'below', 'above', 'beneath', 'beside', 'beyond', 'inside', 'near', 'off', 'out', 'outside', 'past',
+  'toward', 'towards', 'upon', 'within', 'without', 'versus', 'vs', 'up', 'down',
+  // conjunctions
+  'and', 'or', 'but', 'nor', 'so', 'yet', 'if', 'then', 'while', 'because', 'although', 'though', 'when', 'where', 'whereas',
+  'unless', 'whether',
+  // verbs that follow a figure as its predicate
+  'is', 'was', 'were', 'are', 'be', 'been', 'being', 'am', 'has', 'have', 'had', 'do', 'does', 'did', 'will', 'would',
+  'can', 'could', 'should', 'may', 'might', 'must', 'shall',
+  // adverbs and particles
+  'also', 'only', 'just', 'not', 'still', 'even', 'again', 'ago', 'more', 'less', 'most', 'least', 'too', 'very', 'already',
+  'respectively', 'approximately', 'roughly', 'about', 'total', 'overall', 'each',
+]);
+
+/** Upper-case and mixed-case units that are written after a number. */
+const CASED_UNITS = new Set([
+  'KB', 'MB', 'GB', 'TB', 'PB', 'KiB', 'MiB', 'GiB', 'TiB', 'Kb', 'Mb', 'Gb',
+  'Hz', 'kHz', 'MHz', 'GHz', 'kW', 'MW', 'GW', 'kWh', 'MWh', 'GWh',
+  'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CAD', 'AUD', 'CHF', 'INR',
+  'AM', 'PM', 'CPU', 'CPUs', 'GPU', 'GPUs', 'RPS', 'QPS', 'TPS', 'FPS', 'DAU', 'MAU',
+]);
+
+/** Currency codes that may follow a number (`100 USD`). */
+export const CURRENCY_CODES = new Set(['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CAD', 'AUD', 'CHF', 'INR']);
+
+/** True when `word` (already known to be letters only) is a unit of the number before it. */
+export function isUnitWord(word: string): boolean {
+  if (word.length === 0 || word.length > 24) return false;
+  if (CASED_UNITS.has(word)) return true;
+  if (word !== word.toLowerCase()) return false;
+  return word.length >= 2 && !FUNCTION_WORDS.has(word);
+}

@@ -1,0 +1,144 @@
+/**
+ * Extracts numbers: integers, decimals, thousands separators, currency
+ * (`$4.2M`, `USD 100`, `100 EUR`), percentages, scale suffixes (`3.5bn`,
+ * `12k`, `4.2 million`) and numbers with a unit (`47 customers`, `5 GB`).
+ *
+ * A regular expression finds the numeric core; everything after it is read
+ * by hand. That split keeps matching linear: the expression has no required
+ * part after an unbounded run, so a failed attempt never rescans digits.
+ */
+import type { Candidate } from './candidate';
+import { isAsciiAlnum, isAsciiLetter, isDigit, isWordChar } from './chars';
+import { numberForms, type NumberParts } from './numberForms';
+import { CURRENCY_CODES, isUnitWord } from './numberUnits';
+
+// The look-behind keeps a match from starting inside a word or after a point
+// (`Q3`, `v1.2`, `a1`), so attempts happen only at the start of a digit run.
+const NUMBER_CORE = /(?<![\w.$€£¥])([-+−]?)((?:USD|EUR|GBP|JPY|CNY|CAD|AUD|CHF|INR) ?)?([$€£¥]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
+
+/** Characters that join a number into a code when letters or digits sit on both sides (`SKU-12`, `10:30`, `#5`). */
+const JOINERS = new Set(['-', '/', ':', '#', '@', '_']);
+
+const SCALE_WORDS: ReadonlyArray<[string, 3 | 6 | 9 | 12]> = [
+  [' thousand', 3], [' million', 6], [' billion', 9], [' trillion', 12],
+];
+
+/** Longest attached unit (`10ms`, `5GB`, `3rd`) read as part of the number. */
+const MAX_ATTACHED_UNIT = 5;
+
+export function extractNumbers(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  NUMBER_CORE.lastIndex = 0;
+  for (let m = NUMBER_CORE.exec(text); m; m = NUMBER_CORE.exec(text)) {
+    const start = m.index;
+    const coreEnd = start + m[0].length;
+    if (joinedBefore(text, start) || joinedAfter(text, coreEnd)) continue;
+    const parts: NumberParts = {
+      sign: m[1],
+      currency: (m[2] ?? '') + m[3],
+      integer: m[4],
+      fraction: m[5] ?? '',
+      scaleText: '',
+      scale: 0,
+      tail: '',
+      tailKind: 'none',
+    };
+    const end = readSuffixes(text, coreEnd, parts);
+    if (end < 0) continue;
+    const literal = text.slice(start, end);
+    if (literal === '0' || literal === '1') continue;
+    out.push({ type: 'number', start, end, forms: numberForms(literal, parts) });
+  }
+  return out;
+}
+
+function joinedBefore(text: string, start: number): boolean {
+  if (start < 2) return false;
+  return JOINERS.has(text[start - 1]) && isAsciiAlnum(text.charCodeAt(start - 2));
+}
+
+/** `1.2.3`, `10:30`, `555-1234`, `1,2`: the digits continue into something that is not a quantity. */
+function joinedAfter(text: string, end: number): boolean {
+  const c = text[end];
+  if (c === '.' || c === ',' || c === ':' || c === '/' || c === '-') return isDigit(text.charCodeAt(end + 1));
+  return c === '_';
+}
+
+/**
+ * Reads scale, percent, currency code or unit after the digits into `parts`.
+ * Returns the entity's end, or -1 when letters glued to the digits make it a
+ * token rather than a number (`3f2a`, `12abc`).
+ */
+function readSuffixes(text: string, at: number, parts: NumberParts): number {
+  if (text[at] === '%') {
+    parts.tail = '%';
+    parts.tailKind = 'percent';
+    return at + 1;
+  }
+  const scale = readScale(text, at, parts.currency !== '');
+  if (scale) {
+    parts.scaleText = scale.text;
+    parts.scale = scale.scale;
+    return at + scale.text.length;
+  }
+  const letters = letterRun(text, at);
+  if (letters > 0) {
+    if (letters > MAX_ATTACHED_UNIT || isWordChar(text.charCodeAt(at + letters))) return -1;
+    parts.tail = text.slice(at, at + letters);
+    parts.tailKind = 'unit';
+    return at + letters;
+  }
+  if (text[at] !== ' ') return at;
+  const word = text.slice(at + 1, at + 1 + letterRun(text, at + 1));
+  if (word.length === 0 || isWordChar(text.charCodeAt(at + 1 + word.length))) return at;
+  if (word === 'percent') {
+    parts.tail = ' percent';
+    parts.tailKind = 'percent';
+    return at + 8;
+  }
+  if (CURRENCY_CODES.has(word)) {
+    if (parts.currency !== '') return at;
+    parts.tail = ' ' + word;
+    parts.tailKind = 'currency';
+    return at + 1 + word.length;
+  }
+  if (parts.currency !== '' || looksLikeYear(parts) || !isUnitWord(word)) return at;
+  parts.tail = ' ' + word;
+  parts.tailKind = 'unit';
+  return at + 1 + word.length;
+}
+
+function readScale(text: string, at: number, hasCurrency: boolean): { text: string; scale: 3 | 6 | 9 | 12 } | undefined {
+  for (const [word, scale] of SCALE_WORDS) {
+    if (text.startsWith(word, at) && !isAsciiLetter(text.charCodeAt(at + word.length))) return { text: word, scale };
+  }
+  const two = text.slice(at, at + 2);
+  if ((two === 'bn' || two === 'mn' || two === 'tn') && !isWordChar(text.charCodeAt(at + 2))) {
+    return { text: two, scale: two === 'bn' ? 9 : two === 'mn' ? 6 : 12 };
+  }
+  const c = text[at];
+  if (isWordChar(text.charCodeAt(at + 1))) return undefined;
+  if (c === 'K' || c === 'k') return { text: c, scale: 3 };
+  if (c === 'M') return { text: c, scale: 6 };
+  if (c === 'B') return { text: c, scale: 9 };
+  if (c === 'T') return { text: c, scale: 12 };
+  // Lower-case `m`/`b` mean million/billion only after a currency; `5m` alone is five metres.
+  if (hasCurrency && c === 'm') return { text: c, scale: 6 };
+  if (hasCurrency && c === 'b') return { text: c, scale: 9 };
+  return undefined;
+}
+
+/** A bare four-digit year (`in 2024 revenue`) takes no unit word. */
+function looksLikeYear(p: NumberParts): boolean {
+  if (p.fraction || p.integer.length !== 4 || p.currency || p.sign) return false;
+  const year = Number(p.integer);
+  return year >= 1000 && year <= 2999;
+}
+
+function letterRun(text: string, at: number): number {
+  let i = at;
+  // Bounded: one past the longest unit is enough to know the run is too long.
+  while (i < text.length && i - at <= 24 && isAsciiLetter(text.charCodeAt(i))) i++;
+  return i - at;
+}
+

@@ -1,0 +1,164 @@
+/**
+ * Extracts quoted strings: text between `"…"`, `'…'`, `` `…` `` and the
+ * typographic pairs “…” ‘…’ «…» „…“ ‚…‘. The entity's span includes the quote
+ * marks; its forms are the inner text with whitespace runs collapsed (and,
+ * second, without trailing punctuation, since `"we win,"` quotes `we win`).
+ *
+ * Apostrophes are told apart from single quotes: a `'` or `’` between two
+ * letters or digits (`I'll`, `don't`, `it's`) or after a letter with no opener
+ * before it (`students'`) neither opens nor closes. Empty quotes are skipped;
+ * a quote left open runs to the end of the output, as the spec says, but
+ * yields to anything it overlaps (overlap.ts). Fenced code blocks (three or
+ * more backticks) are code, not quotations: nothing inside them is taken as
+ * a quoted string (their identifiers still are).
+ *
+ * One forward pass: inside a quote, other quote characters are plain text.
+ */
+import type { Candidate } from './candidate';
+import { uniqueForms } from './candidate';
+import { isAsciiAlnum, isDigit, isLatinLetter, isSpace } from './chars';
+
+/** Closing marks for each opening mark. */
+const CLOSERS: Record<string, string> = {
+  '"': '"',
+  "'": "'",
+  '`': '`',
+  '“': '”',
+  '‘': '’',
+  '«': '»',
+  '„': '“”',
+  '‚': '‘’',
+};
+
+function isAlnumOrLetter(c: number): boolean {
+  return isAsciiAlnum(c) || isLatinLetter(c);
+}
+
+/** An apostrophe inside or at the end of a word, not a quote mark. */
+function isApostrophe(text: string, i: number): boolean {
+  const ch = text[i];
+  if (ch !== "'" && ch !== '’') return false;
+  return isAlnumOrLetter(text.charCodeAt(i - 1)) && isAlnumOrLetter(text.charCodeAt(i + 1));
+}
+
+function canOpen(text: string, i: number): boolean {
+  const ch = text[i];
+  if (ch === '’' || ch === '»' || ch === '”') return false;
+  if (ch === "'") {
+    // `students' work` and `'90s` are not quotations.
+    if (isAlnumOrLetter(text.charCodeAt(i - 1))) return false;
+    if (isDigit(text.charCodeAt(i + 1)) && isDigit(text.charCodeAt(i + 2)) && text[i + 3] === 's') return false;
+    if (i + 1 >= text.length || isSpace(text.charCodeAt(i + 1))) return false;
+  }
+  return true;
+}
+
+function canClose(text: string, i: number, opener: string): boolean {
+  if (!CLOSERS[opener].includes(text[i])) return false;
+  if (opener === "'" || opener === '‘' || opener === '‚') {
+    if (isApostrophe(text, i)) return false;
+    if (isSpace(text.charCodeAt(i - 1))) return false;
+  }
+  return true;
+}
+
+export function extractQuotedStrings(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const ch = text[i];
+    if (ch === '`') {
+      const run = backtickRun(text, i);
+      if (run >= 3) {
+        i = skipFence(text, i, run);
+        continue;
+      }
+    }
+    if (!(ch in CLOSERS) || !canOpen(text, i)) {
+      i++;
+      continue;
+    }
+    const width = ch === '`' ? backtickRun(text, i) : 1;
+    let j = i + width;
+    let closedAt = -1;
+    while (j < n) {
+      if (ch === '`' && text[j] === '`') {
+        // Step over whole runs: a closer is a run of exactly the opener's width.
+        const run = backtickRun(text, j);
+        if (run === width) {
+          closedAt = j;
+          break;
+        }
+        j += run;
+        continue;
+      }
+      if (ch !== '`' && canClose(text, j, ch)) {
+        closedAt = j;
+        break;
+      }
+      j++;
+    }
+    if (closedAt >= 0) {
+      const closeWidth = ch === '`' ? width : 1;
+      const candidate = quoted(text, i, i + width, closedAt, closedAt + closeWidth);
+      if (candidate) out.push(candidate);
+      i = closedAt + closeWidth;
+    } else {
+      let end = n;
+      while (end > i + width && isSpace(text.charCodeAt(end - 1))) end--;
+      const candidate = quoted(text, i, i + width, end, end);
+      if (candidate) out.push({ ...candidate, role: 'unclosed' });
+      i = n;
+    }
+  }
+  return out;
+}
+
+function quoted(text: string, start: number, innerStart: number, innerEnd: number, end: number): Candidate | undefined {
+  const inner = collapseWhitespace(text.slice(innerStart, innerEnd));
+  if (inner.length === 0) return undefined;
+  return { type: 'quoted_string', start, end, forms: uniqueForms([inner, stripTrailingPunctuation(inner)]) };
+}
+
+function backtickRun(text: string, i: number): number {
+  let j = i;
+  while (text[j] === '`') j++;
+  return j - i;
+}
+
+/** Skips a fenced block from its opening fence to past its closing fence (or the end). */
+function skipFence(text: string, i: number, run: number): number {
+  let j = i + run;
+  while (j < text.length) {
+    if (text[j] === '`') {
+      const closing = backtickRun(text, j);
+      if (closing >= run) return j + closing;
+      j += closing;
+    } else j++;
+  }
+  return j;
+}
+
+/** Folds runs of whitespace to one space and trims, in one loop (a `\s+` pattern would do too, but this keeps the module regex-free). */
+export function collapseWhitespace(s: string): string {
+  let out = '';
+  let pendingSpace = false;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (isSpace(c)) {
+      pendingSpace = out.length > 0;
+    } else {
+      if (pendingSpace) out += ' ';
+      pendingSpace = false;
+      out += s[k];
+    }
+  }
+  return out;
+}
+
+function stripTrailingPunctuation(s: string): string {
+  let end = s.length;
+  while (end > 0 && '.,;:!?'.includes(s[end - 1])) end--;
+  return s.slice(0, end);
+}
