@@ -7,15 +7,19 @@ import type { FormatParser } from '../model';
 import { claudeCodeFormat } from './claudeCode';
 import { codexRolloutFormat } from './codexRollout';
 import { codexExecFormat } from './codexExec';
+import { openaiChatFormat } from './openaiChat';
 import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
 import { inspectLogFormat } from './inspectLog';
+import { otlpFormat } from './otlp';
 
 export const ALL_FORMATS: FormatParser[] = [
   claudeCodeFormat,
   codexRolloutFormat,
   codexExecFormat,
+  openaiChatFormat,
   ragasFormat,
   deepevalFormat,
   inspectLogFormat,
+  otlpFormat,
 ];

@@ -1,0 +1,97 @@
+import { strict as assert } from 'node:assert';
+import { otlpFormat } from '../../../../shared/transcript/formats/otlp';
+import { byLabel, detectedId, groundingOf, outputs, parseFixture, rawOf } from './formatTestKit';
+
+describe('OTLP traces', () => {
+  it('is detected for OTel GenAI, OpenLLMetry, OpenInference and flat span dumps', () => {
+    for (const f of ['otlp/genai_current.json', 'otlp/openllmetry.jsonl', 'openinference/agentprism.json', 'openinference/flat_span.json']) {
+      assert.equal(detectedId(f), 'otlp', f);
+    }
+  });
+
+  describe('current GenAI conventions', () => {
+    const { raw, t } = parseFixture(otlpFormat, 'otlp/genai_current.json');
+    const answer = byLabel(t, 'assistant (span chat gpt-4o)');
+
+    it('grounds an LLM span in its own inputs, then in documents and tool results that finished before it started', () => {
+      assert.deepEqual(t.errors, []);
+      assert.equal(answer.isOutput, true);
+      assert.deepEqual(groundingOf(t, answer), [
+        'user 3 (span chat gpt-4o)',
+        'system instructions 2 (span chat gpt-4o)',
+        'tool definitions 1 (span chat gpt-4o)',
+        'tool result get_invoice (span execute_tool get_invoice)',
+        'retrieved document 1 (span retrieval kb)',
+      ]);
+      // The late retriever finished after this call began, so it grounds only the later call.
+      assert.ok(groundingOf(t, byLabel(t, 'assistant (span chat gpt-4o-mini)')).includes('retrieved document 1 (span retrieval late)'));
+    });
+
+    it('maps text inside JSON-in-attribute strings back to the doubly escaped raw characters', () => {
+      assert.equal(rawOf(raw, answer, '"Pro" plan is €49'), '\\\\\\"Pro\\\\\\" plan is \\\\u20ac49');
+      const system = byLabel(t, 'system instructions 2 (span chat gpt-4o)');
+      assert.equal(rawOf(raw, system, 'Norvik AB.\nBe'), 'Norvik AB.\\\\nBe');
+      const tool = byLabel(t, 'tool result get_invoice (span execute_tool get_invoice)');
+      assert.equal(rawOf(raw, tool, '"total":"€147.00"'), '\\"total\\":\\"\\u20ac147.00\\"');
+    });
+
+    it('reports documents without content and truncated message attributes as gaps', () => {
+      assert.deepEqual(answer.gaps?.map((g) => g.code), ['document-content-missing']);
+      const cut = byLabel(t, 'assistant (span chat gpt-4o-mini)');
+      assert.deepEqual(cut.gaps?.map((g) => g.code), ['truncated', 'document-content-missing']);
+      assert.match(cut.gaps![0].message, /gen_ai\.input\.messages/);
+      assert.ok(byLabel(t, 'user 1 (span chat gpt-4o-mini)').text.startsWith('[{"role":"user"'));
+    });
+  });
+
+  describe('OpenLLMetry indexed keys and deprecated events', () => {
+    const { raw, t } = parseFixture(otlpFormat, 'otlp/openllmetry.jsonl');
+
+    it('orders indexed messages numerically, .10 after .9, and reports the broken line', () => {
+      assert.equal(byLabel(t, 'user 10 (span anthropic.chat)').text, 'Turn 9: fact number 109.');
+      const last = byLabel(t, 'user 11 (span anthropic.chat)');
+      assert.ok(last.text.startsWith('Turn 10:'));
+      assert.equal(rawOf(raw, last, '"Danube, 2,850 km"'), '\\"Danube, 2,850 km\\"');
+      assert.equal(byLabel(t, 'assistant (span anthropic.chat)').parent, last.id);
+      assert.deepEqual(t.errors.map((e) => e.line), [1]);
+    });
+
+    it('reads deprecated gen_ai.user.message and gen_ai.choice events', () => {
+      const out = byLabel(t, 'assistant (span chat claude)');
+      assert.equal(out.text, 'L-I-M-A, population 10 million.');
+      assert.equal(out.line, 2);
+      assert.deepEqual(groundingOf(t, out), ['user 1 (span chat claude)']);
+    });
+  });
+
+  describe('OpenInference', () => {
+    it('takes outputs from LLM spans only, grounded in earlier retriever documents', () => {
+      const { raw, t } = parseFixture(otlpFormat, 'openinference/agentprism.json');
+      assert.deepEqual(outputs(t).map((o) => o.label), ['assistant (span ChatOpenAI)']);
+      assert.deepEqual(groundingOf(t, outputs(t)[0]), [
+        'user 3 (span ChatOpenAI)',
+        'system 2 (span ChatOpenAI)',
+        'tool definition 1 (span ChatOpenAI)',
+        'retrieved document 2 (span VectorStoreRetriever)',
+        'retrieved document 1 (span VectorStoreRetriever)',
+      ]);
+      assert.equal(rawOf(raw, byLabel(t, 'retrieved document 2 (span VectorStoreRetriever)'), 'Turin.\nOpen Mon–Fri'), 'Turin.\\nOpen Mon\\u2013Fri');
+    });
+
+    it('reads flat attribute maps with tool calls and tool results', () => {
+      const { raw, t } = parseFixture(otlpFormat, 'openinference/flat_span.json');
+      assert.deepEqual(
+        t.segments.map((s) => [s.role, s.label]),
+        [
+          ['user', 'user 1 (span ChatCompletion)'],
+          ['tool_call', 'tool call get_weather 2 (span ChatCompletion)'],
+          ['tool_result', 'tool result get_weather 3 (span ChatCompletion)'],
+          ['assistant', 'assistant (span ChatCompletion)'],
+        ],
+      );
+      const tool = byLabel(t, 'tool result get_weather 3 (span ChatCompletion)');
+      assert.equal(rawOf(raw, tool, '"wind": "NW 5 m/s"'), '\\"wind\\": \\"NW 5 m/s\\"');
+      assert.equal(rawOf(raw, outputs(t)[0], '4 °C'), '4 °C');
+    });
+  });
+});
