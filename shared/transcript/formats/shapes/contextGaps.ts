@@ -38,6 +38,11 @@ export const ContextGaps = {
     message: 'Rollouts do not record the tool schemas the model was given; tool and parameter names cannot be checked.',
     affects: ['identifier'],
   },
+  requestNotInFile: {
+    code: 'request-not-in-file',
+    message: 'This file holds responses only; the request (messages, tools) each one answered is elsewhere.',
+    affects: 'all',
+  },
   serverSideHistory: {
     code: 'server-side-history',
     message:
