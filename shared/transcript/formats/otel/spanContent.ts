@@ -11,7 +11,7 @@ import type { Role } from '../../model';
 import { ContextGaps } from '../common/contextGaps';
 import { isObject, str, type TextAt } from '../common/jsonText';
 import { indexedGroups } from './indexedKeys';
-import { readMessage, readMessages, roleOf, type SpanText } from './messageParts';
+import { readMessage, readMessages, roleOf, type SpanText } from '../common/messageParts';
 import type { Attr, SpanRef } from './spanReader';
 
 export type SpanKind = 'llm' | 'retriever' | 'tool' | 'other';

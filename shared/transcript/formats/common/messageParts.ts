@@ -7,14 +7,12 @@
  */
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import type { Role } from '../../model';
-import { asArray, isObject, str, type TextAt } from '../common/jsonText';
-import { jsonValueTexts } from '../common/jsonValueSpan';
+import { asArray, isObject, str } from './jsonText';
+import { jsonValueTexts } from './jsonValueSpan';
 
-export interface SpanText {
-  role: Role;
-  text: TextAt;
-  label: string;
-}
+import type { Draft as SpanText } from './callForest';
+
+export type { SpanText };
 
 const ROLE_NAMES: Record<string, Role> = {
   system: 'system',
