@@ -1,0 +1,107 @@
+/**
+ * Checks every output of a transcript against its own causal context, using
+ * one TranscriptIndex for the whole file.
+ *
+ * Results keep the classifier's shapes with one translation: each
+ * `ContextMatch.part` (and so every match consumers see) is a **segment id**,
+ * not an index part, so `transcript.segments[match.part].map` turns
+ * `[match.start, match.end)` into raw-file offsets (see `matchRawRange`).
+ * Entity spans stay in the output segment's decoded text (`entityRawRange`).
+ */
+import { classifyAgainst } from '../classifier/classify';
+import type { ClassifyOptions, ClassifyResult, ContextGap, Entity } from '../classifier/types';
+import { contextOf } from '../transcript/causalContext';
+import type { Segment, Transcript } from '../transcript/model';
+import { TranscriptIndex } from './transcriptIndex';
+
+export interface CheckOptions extends ClassifyOptions {
+  /** Let earlier model-written text (assistant, tool calls, reasoning) ground an output. */
+  echo?: boolean;
+}
+
+export interface OutputCheck {
+  /** The output's segment id. */
+  segment: number;
+  /** Matches name segment ids in `part`. */
+  result: ClassifyResult;
+  /** Segment ids of the output's context, oldest first; computed on first read. */
+  readonly contextIds: number[];
+}
+
+export interface TranscriptCheck {
+  transcript: Transcript;
+  /** One per output segment, in file order. */
+  outputs: OutputCheck[];
+  /** The shared index, for re-checking single outputs with `checkOutput`. */
+  index: TranscriptIndex;
+  options: CheckOptions;
+}
+
+export function checkTranscript(transcript: Transcript, options: CheckOptions = {}): TranscriptCheck {
+  const index = TranscriptIndex.build(transcript);
+  const outputs: OutputCheck[] = [];
+  for (let id = 0; id < transcript.segments.length; id++) {
+    if (transcript.segments[id].isOutput) outputs.push(checkOutput(index, id, options));
+  }
+  return { transcript, outputs, index, options };
+}
+
+/**
+ * Classifies one output against an existing index: how an editor re-checks
+ * the turn being edited. The output's own text is read from the transcript
+ * the index was built from, so pass a transcript whose segment text changed
+ * only for outputs (context edits need a new index).
+ */
+export function checkOutput(index: TranscriptIndex, segmentId: number, options: CheckOptions = {}): OutputCheck {
+  const transcript = index.transcript;
+  const segment = transcript.segments[segmentId];
+  if (!segment) throw new RangeError(`no segment ${segmentId} in this transcript`);
+  const { echo = false, ...classifyOptions } = options;
+  const raw = classifyAgainst(segment.text, index.lookup, {
+    ...classifyOptions,
+    accept: index.acceptFor(segmentId, echo),
+    gaps: gapsOf(transcript, segment),
+  });
+  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), transcript, echo);
+}
+
+/** The output's own gaps and the whole file's, each once. */
+export function gapsOf(transcript: Transcript, segment: Segment): ContextGap[] {
+  const all = [...(segment.gaps ?? []), ...transcript.gaps];
+  const seen = new Set<string>();
+  return all.filter((gap) => {
+    const key = `${gap.code}\u0000${gap.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+class LazyOutputCheck implements OutputCheck {
+  private ids: number[] | undefined;
+  constructor(
+    readonly segment: number,
+    readonly result: ClassifyResult,
+    private readonly transcript: Transcript,
+    private readonly echo: boolean,
+  ) {}
+
+  get contextIds(): number[] {
+    // Walking the parent chain costs the output's depth; most consumers never ask.
+    if (!this.ids) this.ids = contextOf(this.transcript, this.segment, { echo: this.echo });
+    return this.ids;
+  }
+
+  toJSON(): { segment: number; result: ClassifyResult; contextIds: number[] } {
+    return { segment: this.segment, result: this.result, contextIds: this.contextIds };
+  }
+}
+
+function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
+  const entities: Entity[] = result.entities.map((e) =>
+    e.matches.length === 0
+      ? e
+      : { ...e, matches: e.matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end })) },
+  );
+  return { ...result, entities };
+}

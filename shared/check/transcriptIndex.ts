@@ -1,0 +1,63 @@
+/**
+ * One lookup index for a whole transcript. Every segment that could ground
+ * some output (grounding roles, and model-written roles for echoes) becomes
+ * one part of a single ContextIndex; each output then filters matches to its
+ * own ancestors. Building a context string per turn would make a 2,000-turn
+ * session quadratic in its length.
+ */
+import { ContextIndex } from '../lookup/contextIndex';
+import { causalForest, type CausalForest } from '../transcript/causalContext';
+import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';
+
+/** Per-part flags: what kind of evidence a part is. */
+const GROUNDS = 1;
+const ECHOES = 2;
+
+export class TranscriptIndex {
+  readonly forest: CausalForest;
+  readonly lookup: ContextIndex;
+  /** Segment id of each index part. */
+  readonly partSegment: Int32Array;
+  private readonly partKind: Uint8Array;
+  /** Index part of each segment, or -1 when the segment is not indexed. */
+  private readonly segmentPart: Int32Array;
+
+  private constructor(readonly transcript: Transcript) {
+    this.forest = causalForest(transcript);
+    const segments = transcript.segments;
+    const ids: number[] = [];
+    const texts: string[] = [];
+    const kinds: number[] = [];
+    this.segmentPart = new Int32Array(segments.length).fill(-1);
+    for (let id = 0; id < segments.length; id++) {
+      const s = segments[id];
+      const kind = GROUNDING_ROLES.has(s.role) ? GROUNDS : ECHO_ROLES.has(s.role) ? ECHOES : 0;
+      if (kind === 0 || s.text.length === 0) continue;
+      this.segmentPart[id] = ids.length;
+      ids.push(id);
+      texts.push(s.text);
+      kinds.push(kind);
+    }
+    this.partSegment = Int32Array.from(ids);
+    this.partKind = Uint8Array.from(kinds);
+    this.lookup = ContextIndex.build(texts);
+  }
+
+  static build(transcript: Transcript): TranscriptIndex {
+    return new TranscriptIndex(transcript);
+  }
+
+  /** The index part holding a segment's text, or -1. */
+  partOf(segmentId: number): number {
+    return this.segmentPart[segmentId] ?? -1;
+  }
+
+  /** Which parts may ground `outputId`: its ancestors, model-written ones only with `echo`. */
+  acceptFor(outputId: number, echo: boolean): (part: number) => boolean {
+    const forest = this.forest;
+    const partSegment = this.partSegment;
+    const partKind = this.partKind;
+    const allowed = echo ? GROUNDS | ECHOES : GROUNDS;
+    return (part) => (partKind[part] & allowed) !== 0 && forest.isAncestor(partSegment[part], outputId);
+  }
+}
