@@ -1,0 +1,15 @@
+/**
+ * What `activate` returns to other extensions and to the extension-host
+ * tests: the latest check report per document, and a way to wait for one.
+ */
+import type { FileStatus } from '../../shared/protocol/messages';
+import type * as vscode from 'vscode';
+
+export interface GroundcheckApi {
+  /** The last report for a document, if the server has checked it. */
+  fileStatus(uri: vscode.Uri): FileStatus | undefined;
+  /** Resolves when the server has checked `uri` at `minVersion` or later. */
+  whenChecked(uri: vscode.Uri, minVersion?: number, timeoutMs?: number): Promise<FileStatus>;
+  /** Fires after every check. */
+  onDidCheck: vscode.Event<FileStatus>;
+}

@@ -1,0 +1,34 @@
+/**
+ * Starts the groundcheck language server (dist/server.js, a Node module
+ * over IPC) for the documents users open as transcripts, and routes its
+ * per-document reports into the status store.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { DocumentCheckedNotification } from '../../shared/protocol/messages';
+import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
+import type { FileStatusStore } from './fileStatusStore';
+
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+  store: FileStatusStore,
+): LanguageClient {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: TRANSCRIPT_DOCUMENTS,
+    // The server pulls settings per resource; this also tells it when they change.
+    synchronize: { configurationSection: 'groundcheck' },
+    diagnosticCollectionName: 'groundcheck',
+    outputChannel: output,
+  };
+  const client = new LanguageClient('groundcheck', 'groundcheck', serverOptions, clientOptions);
+  client.onNotification(DocumentCheckedNotification.method, (status: DocumentCheckedNotification.Params) => {
+    store.update(status);
+  });
+  return client;
+}
