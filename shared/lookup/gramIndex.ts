@@ -159,7 +159,6 @@ class BucketCursor implements CandidateCursor {
     }
     return this.at < this.end ? positions[this.at] - this.offset : -1;
   }
-
 }
 
 /** Several sorted buckets read as one sorted sequence (two-unit forms). */

@@ -1,0 +1,70 @@
+/**
+ * The classifier: extract the output's entities, keep the counted types, look
+ * each one up in the context, and turn found/unfound counts into a level, a
+ * score, a review flag and a one-line explanation.
+ *
+ * `classify` is the single-context API; `classifyAgainst` reuses an index
+ * built once over a multi-part context (a transcript), optionally limited to
+ * some parts and told which material the context is known to lack.
+ */
+import { extractEntities } from '../extract';
+import { DEFAULT_STOPWORDS } from '../extract/stopwords';
+import { ContextIndex } from '../lookup/contextIndex';
+import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
+import { INDETERMINATE, verdictFor } from './levels';
+import { lookUpEntities } from './lookupEntities';
+import { resolveOptions } from './options';
+import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity, EntityType, ExtractedEntity } from './types';
+
+export interface ClassifyAgainstOptions extends ClassifyOptions {
+  /** Only context parts this accepts can ground the output (e.g. a turn's causal ancestors). */
+  accept?: (part: number) => boolean;
+  /** What the context is known to lack; unfound entities of affected types get no verdict. */
+  gaps?: readonly ContextGap[];
+}
+
+export function classify(input: ClassifyInput): ClassifyResult {
+  return classifyAgainst(input.output, ContextIndex.build([input.context]), input.options);
+}
+
+export function classifyAgainst(output: string, index: ContextIndex, options: ClassifyAgainstOptions = {}): ClassifyResult {
+  const resolved = resolveOptions(options);
+  const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
+  const entities = lookUpEntities(extracted, index, { strict: resolved.strict, accept: options.accept });
+  return judge(entities, resolved.minEntities, options.gaps ?? []);
+}
+
+/** Extraction, then the `entityTypes` filter (the spec filters after extracting, so overlaps resolve the same either way). */
+export function extractCounted(
+  output: string,
+  types: ReadonlySet<EntityType>,
+  stopwords: readonly string[] | undefined,
+): ExtractedEntity[] {
+  const all = extractEntities(output, { stopwords: stopwords ?? DEFAULT_STOPWORDS });
+  return all.filter((e: ExtractedEntity) => types.has(e.type));
+}
+
+/** Applies gaps, then the classification rule, to looked-up entities. */
+export function judge(entities: Entity[], minEntities: number, gaps: readonly ContextGap[]): ClassifyResult {
+  const affecting: ContextGap[] = [];
+  let uncheckable = 0;
+  for (const e of entities) {
+    if (e.found) continue;
+    const gapsForType = gaps.filter((g) => g.affects === 'all' || g.affects.includes(e.type));
+    if (gapsForType.length === 0) continue;
+    e.status = 'indeterminate';
+    uncheckable++;
+    for (const g of gapsForType) if (!affecting.includes(g)) affecting.push(g);
+  }
+  if (entities.length === 0 || entities.length < minEntities) {
+    return { ...INDETERMINATE, entities, explanation: tooFewEntities(entities.length, minEntities) };
+  }
+  const countable = entities.length - uncheckable;
+  if (countable === 0) {
+    return { ...INDETERMINATE, entities, explanation: contextIncomplete(uncheckable, affecting) };
+  }
+  const found = entities.filter((e) => e.found).length;
+  const verdict = verdictFor(found, countable);
+  const unverified = entities.filter((e) => e.status === 'unverified');
+  return { ...verdict, entities, explanation: verdictExplanation(unverified, uncheckable, affecting) };
+}

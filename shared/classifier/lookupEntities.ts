@@ -1,0 +1,64 @@
+/**
+ * Looks every extracted entity up in a context index: an entity is found when
+ * any of its lookup forms occurs, and its locations are the union of every
+ * form's matches in context order, capped so one ubiquitous number cannot
+ * bloat a result.
+ */
+import type { ContextIndex } from '../lookup/contextIndex';
+import { normalizeForm } from '../text/normalize';
+import type { ContextMatch, Entity, ExtractedEntity, Range } from './types';
+
+/** Most locations reported per entity. */
+export const LOCATION_CAP = 100;
+
+export interface LookupOptions {
+  strict: boolean;
+  accept?: (part: number) => boolean;
+}
+
+export function lookUpEntities(extracted: readonly ExtractedEntity[], index: ContextIndex, options: LookupOptions): Entity[] {
+  return extracted.map((e) => lookUpEntity(e, index, options));
+}
+
+function lookUpEntity(entity: ExtractedEntity, index: ContextIndex, options: LookupOptions): Entity {
+  const forms = entity.forms.length > 0 ? entity.forms : [entity.text];
+  const find = { strict: options.strict, accept: options.accept, limit: LOCATION_CAP };
+  let matches: ContextMatch[] = [];
+  for (const form of forms) {
+    const found = index.find(form, find);
+    matches = matches.length === 0 ? found : mergeMatches(matches, found);
+  }
+  if (matches.length > LOCATION_CAP) matches = matches.slice(0, LOCATION_CAP);
+  const found = matches.length > 0;
+  return {
+    text: entity.text,
+    normalized: normalizeForm(forms[0], { foldCase: !options.strict }),
+    type: entity.type,
+    found,
+    status: found ? 'grounded' : 'unverified',
+    locations: matches.map((m): Range => [m.start, m.end]),
+    matches,
+    span: [entity.span[0], entity.span[1]],
+    occurrences: entity.occurrences.map((r): Range => [r[0], r[1]]),
+  };
+}
+
+/** Sorted union of two sorted match lists, without duplicates. */
+function mergeMatches(a: readonly ContextMatch[], b: readonly ContextMatch[]): ContextMatch[] {
+  const out: ContextMatch[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const order = i === a.length ? 1 : j === b.length ? -1 : compareMatches(a[i], b[j]);
+    if (order <= 0) out.push(a[i++]);
+    if (order >= 0) {
+      if (order > 0) out.push(b[j]);
+      j++;
+    }
+  }
+  return out;
+}
+
+function compareMatches(x: ContextMatch, y: ContextMatch): number {
+  return x.part - y.part || x.start - y.start || x.end - y.end;
+}

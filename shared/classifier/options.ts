@@ -1,0 +1,39 @@
+/**
+ * Classifier options with their defaults applied and checked, so the rest of
+ * the classifier reads plain values and bad input fails loudly in one place.
+ */
+import { ENTITY_TYPES, type ClassifyOptions, type EntityType } from './types';
+
+export interface ResolvedOptions {
+  strict: boolean;
+  minEntities: number;
+  /** The entity types that count. */
+  entityTypes: ReadonlySet<EntityType>;
+  /** Undefined means the built-in list. */
+  stopwords: readonly string[] | undefined;
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
+
+export function resolveOptions(options: ClassifyOptions = {}): ResolvedOptions {
+  const minEntities = options.minEntities ?? 1;
+  if (!Number.isInteger(minEntities) || minEntities < 0) {
+    throw new RangeError(`minEntities must be a whole number ≥ 0, got ${String(minEntities)}`);
+  }
+  return {
+    strict: options.strict ?? false,
+    minEntities,
+    entityTypes: resolveEntityTypes(options.entityTypes),
+    stopwords: options.stopwords,
+  };
+}
+
+function resolveEntityTypes(types: readonly string[] | undefined): ReadonlySet<EntityType> {
+  if (types === undefined || types.includes('all')) return new Set(ENTITY_TYPES);
+  for (const t of types) {
+    if (!KNOWN_TYPES.has(t)) {
+      throw new RangeError(`unknown entity type '${t}' (known: ${ENTITY_TYPES.join(', ')}, all)`);
+    }
+  }
+  return new Set(types as readonly EntityType[]);
+}

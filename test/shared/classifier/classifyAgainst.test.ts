@@ -1,0 +1,94 @@
+import { strict as assert } from 'node:assert';
+import { classify, classifyAgainst } from '../../../shared/classifier/classify';
+import { ContextIndex } from '../../../shared/lookup/contextIndex';
+import type { ContextGap } from '../../../shared/classifier/types';
+
+const promptMissing: ContextGap = { code: 'missing-system-prompt', message: 'The system prompt was not logged.', affects: 'all' };
+const numbersMissing: ContextGap = { code: 'unresolved-attachment', message: 'An attachment was not resolved', affects: ['number'] };
+
+describe('classifyAgainst', () => {
+  const parts = ['Revenue of $4.2M was booked in Q3.', 'The tool returned 47 customers.', 'Later turn: ticket PRJ-1234 closed.'];
+  const index = ContextIndex.build(parts);
+  const output = 'In Q3 we booked $4.2M from 47 customers.';
+
+  it('finds entities in any part and reports part-local ranges', () => {
+    const result = classifyAgainst(output, index);
+    assert.equal(result.level, 'GROUNDED');
+    const byText = new Map(result.entities.map((e) => [e.text, e]));
+    assert.deepEqual(byText.get('$4.2M')!.matches, [{ part: 0, start: 11, end: 16 }]);
+    assert.deepEqual(byText.get('47 customers')!.matches, [{ part: 1, start: 18, end: 30 }]);
+    assert.deepEqual(byText.get('47 customers')!.locations, [[18, 30]]);
+  });
+
+  it('ignores parts the accept filter rejects', () => {
+    const result = classifyAgainst(output, index, { accept: (p) => p === 0 });
+    assert.equal(result.level, 'PARTIAL');
+    assert.equal(result.score, 2 / 3);
+    assert.deepEqual(
+      result.entities.map((e) => [e.text, e.found, e.status]),
+      [
+        ['Q3', true, 'grounded'],
+        ['$4.2M', true, 'grounded'],
+        ['47 customers', false, 'unverified'],
+      ],
+    );
+  });
+
+  it('leaves unfound entities of a gap-affected type without a verdict and out of the score', () => {
+    const result = classifyAgainst(output, index, { accept: (p) => p === 0, gaps: [numbersMissing] });
+    assert.equal(result.level, 'GROUNDED');
+    assert.equal(result.score, 1);
+    assert.equal(result.flagForReview, false);
+    assert.equal(result.entities[2].status, 'indeterminate');
+    assert.equal(result.entities[2].found, false);
+    assert.equal(result.explanation, 'All checkable entities verified in context. 1 entity could not be checked: An attachment was not resolved.');
+  });
+
+  it('is INDETERMINATE when every entity is unfound and the gap covers them all', () => {
+    const result = classifyAgainst(output, index, { accept: () => false, gaps: [promptMissing] });
+    assert.equal(result.level, 'INDETERMINATE');
+    assert.equal(result.score, 0);
+    assert.equal(result.flagForReview, false);
+    assert.deepEqual(
+      result.entities.map((e) => e.status),
+      ['indeterminate', 'indeterminate', 'indeterminate'],
+    );
+    assert.equal(result.explanation, 'Context is incomplete: The system prompt was not logged. 3 unfound entities could not be checked.');
+  });
+
+  it('a gap that does not affect the unfound types changes nothing', () => {
+    const dateGap: ContextGap = { code: 'x', message: 'dates missing', affects: ['date'] };
+    const result = classifyAgainst(output, index, { accept: (p) => p === 0, gaps: [dateGap] });
+    assert.equal(result.level, 'PARTIAL');
+    assert.equal(result.explanation, "number '47 customers' not found in context.");
+  });
+
+  it('names at most three unfound entities', () => {
+    const result = classify({ output: 'Costs were $1.5M, $2.5M, $3.5M and $4.5M.', context: 'nothing here' });
+    assert.equal(result.level, 'UNGROUNDED');
+    assert.equal(result.explanation, "number '$1.5M', number '$2.5M', number '$3.5M' and 1 more not found in context.");
+  });
+
+  it('rejects an unknown entity type', () => {
+    assert.throws(() => classify({ output: 'x', context: 'y', options: { entityTypes: ['colour' as never] } }), /unknown entity type 'colour'/);
+  });
+});
+
+describe('classify locations', () => {
+  it('point at exactly the context characters, through smart quotes, whitespace runs, NFC and İ', () => {
+    const context = 'He wrote “ship   it\ntoday” in İzmir; the café (cafe\u0301) opened 2024-01-15.';
+    const result = classify({ output: 'He wrote "ship it today". It opened on January 15, 2024.', context });
+    const located = result.entities.filter((e) => e.found).map((e) => [e.text, e.locations.map(([s, t]) => context.slice(s, t))]);
+    assert.deepEqual(located, [
+      ['"ship it today"', ['ship   it\ntoday']],
+      ['January 15, 2024', ['2024-01-15']],
+    ]);
+  });
+
+  it('caps locations at 100 per entity, earliest first', () => {
+    const context = 'Q3 '.repeat(250);
+    const result = classify({ output: 'Q3 was fine.', context });
+    assert.equal(result.entities[0].locations.length, 100);
+    assert.deepEqual(result.entities[0].locations[99], [297, 299]);
+  });
+});
