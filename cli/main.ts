@@ -1,0 +1,20 @@
+/**
+ * The `groundcheck` command line. Each subcommand lives in cli/commands and
+ * registers itself on the program; this file only lists them.
+ */
+import { Command } from 'commander';
+import { registerCheck } from './commands/check';
+import { registerClassify } from './commands/classify';
+import { registerTurns } from './commands/turns';
+
+const program = new Command('groundcheck')
+  .description('Show which specific claims in an LLM output its context never gave it.')
+  .showHelpAfterError();
+
+const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck];
+for (const register of commands) register(program);
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  process.stderr.write(`groundcheck: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(2);
+});
