@@ -65,3 +65,31 @@ export namespace RecheckRequest {
     uri: string;
   }
 }
+
+/**
+ * Client commands the server names in CodeLenses and hover links (the client
+ * registers them; the server only refers to them by these ids).
+ */
+export namespace ClientCommands {
+  /** Lists a turn's unverified entities. Arguments: `[uri: string, turnRange: Range]`. */
+  export const showUnverified = 'groundcheck.showUnverified' as const;
+  /** Opens the references peek. Arguments: `[uri: string, position: Position, locations: Location[]]`. */
+  export const showReferences = 'groundcheck.showReferences' as const;
+}
+
+/**
+ * Server-side command (workspace/executeCommand) behind the "ignore" quick
+ * fixes: adds a rule to `.groundcheck/ignore.json` and re-publishes.
+ */
+export namespace IgnoreCommand {
+  export const id = 'groundcheck.server.ignore' as const;
+  export interface Args {
+    /** The document the finding is in (the store goes in its workspace folder). */
+    uri: string;
+    scope: 'occurrence' | 'value' | 'type';
+    type: import('../classifier/types').EntityType;
+    text: string;
+    normalized: string;
+    key: string;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * One full check of a file: detect and parse it, check every output against
+ * its causal context, and lay the results out in raw-file offsets
+ * (`FileAnalysis`). Runs in the worker; the benchmark also calls it directly
+ * as the synchronous baseline.
+ */
+import { checkTranscript, type CheckOptions, type OutputCheck } from '../../shared/check/checkTranscript';
+import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
+import { occurrenceKey } from '../../shared/check/ignores';
+import type { Entity } from '../../shared/classifier/types';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+import { ALL_FORMATS } from '../../shared/transcript/formats';
+import type { Transcript } from '../../shared/transcript/model';
+import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
+import { describeContext, outputLabel, segmentLabel } from './contextLabels';
+import { MAX_PLACES, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
+
+export interface AnalyzeInput {
+  raw: string;
+  path?: string;
+  settings: GroundcheckSettings;
+}
+
+/** A finished check plus what a later incremental check can reuse. */
+export interface Analyzed {
+  analysis: FileAnalysis;
+  /** Present when the file is a transcript. */
+  transcript?: Transcript;
+  check?: ReturnType<typeof checkTranscript>;
+}
+
+/** Per-query bound on the closest-match search, and a per-file total. */
+const CLOSEST_SCAN_PER_ENTITY = 2_000_000;
+const CLOSEST_SCAN_PER_FILE = 200_000_000;
+
+export function checkOptionsFrom(settings: GroundcheckSettings): CheckOptions {
+  return {
+    strict: settings.strict,
+    minEntities: settings.minEntities,
+    entityTypes: settings.entityTypes.length > 0 ? settings.entityTypes : ['all'],
+    stopwords: settings.stopwords ?? undefined,
+    echo: settings.modelOutputsAsContext,
+  };
+}
+
+export function analyze(input: AnalyzeInput): Analyzed {
+  const limit = input.settings.maxFileSizeMB * 1024 * 1024;
+  if (input.raw.length > limit) {
+    return {
+      analysis: emptyAnalysis('too-large', [
+        `over the size limit: ${(input.raw.length / 1024 / 1024).toFixed(1)} MB > groundcheck.maxFileSizeMB (${input.settings.maxFileSizeMB} MB)`,
+      ]),
+    };
+  }
+  const parsed = parseTranscript({ raw: input.raw, path: input.path });
+  if (isNotTranscript(parsed)) return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
+  const check = checkTranscript(parsed, checkOptionsFrom(input.settings));
+  const budget = { left: CLOSEST_SCAN_PER_FILE };
+  const outputs = check.outputs.map((o) => outputFinding(parsed, o, budget));
+  return { analysis: transcriptAnalysis(parsed, outputs, 'full'), transcript: parsed, check };
+}
+
+export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode: FileAnalysis['mode']): FileAnalysis {
+  const formatLabel = ALL_FORMATS.find((f) => f.id === t.format)?.label ?? t.format;
+  const reasons: string[] = [];
+  if (t.errors.length > 0) reasons.push(`${t.errors.length} parse error${t.errors.length === 1 ? '' : 's'}`);
+  const fileGaps = t.gaps.map((g) => g.message);
+  for (const g of fileGaps) reasons.push(`context incomplete: ${g}`);
+  return {
+    state: 'checked',
+    format: t.format,
+    formatLabel,
+    reasons,
+    errors: t.errors.map((e) => ({ message: e.message, raw: e.rawRange })),
+    fileGaps,
+    outputs,
+    mode,
+  };
+}
+
+function emptyAnalysis(state: FileAnalysis['state'], reasons: string[]): FileAnalysis {
+  return { state, reasons, errors: [], fileGaps: [], outputs: [], mode: 'full' };
+}
+
+/** Lays out one output's check in raw offsets, with closest matches for what it lacks. */
+export function outputFinding(t: Transcript, o: OutputCheck, budget: { left: number }): OutputFinding {
+  const segment = t.segments[o.segment];
+  const map = segment.map;
+  const needsContext = o.result.entities.some((e) => e.status === 'unverified');
+  const contextIds = o.contextIds;
+  return {
+    segment: o.segment,
+    line: segment.line,
+    label: outputLabel(segment),
+    raw: toRawRange(map, 0, segment.text.length),
+    level: o.result.level,
+    score: o.result.score,
+    explanation: o.result.explanation,
+    searched: describeContext(contextIds.map((id) => t.segments[id])),
+    gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
+    entities: o.result.entities.map((e) => entityFinding(t, segment.text, map, e, needsContext ? contextIds : [], budget)),
+  };
+}
+
+function entityFinding(
+  t: Transcript,
+  output: string,
+  map: Transcript['segments'][number]['map'],
+  e: Entity,
+  contextIds: number[],
+  budget: { left: number },
+): EntityFinding {
+  const finding: EntityFinding = {
+    type: e.type,
+    text: e.text,
+    normalized: e.normalized,
+    status: e.status,
+    occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
+    keys: e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)),
+    matches: e.matches.slice(0, MAX_PLACES).map((m) => place(t, m.part, m.start, m.end)),
+    matchCount: e.matches.length,
+  };
+  if (e.status === 'unverified' && budget.left > 0 && contextIds.length > 0) {
+    const closest = findClosestMatch(
+      { type: e.type, text: e.text, output, span: e.span },
+      nearestFirst(t, contextIds),
+      { scanChars: Math.min(CLOSEST_SCAN_PER_ENTITY, budget.left), hits: 32 },
+    );
+    budget.left -= CLOSEST_SCAN_PER_ENTITY;
+    if (closest) finding.closest = { ...place(t, closest.part, closest.start, closest.end), text: closest.text, near: closest.near };
+  }
+  return finding;
+}
+
+function* nearestFirst(t: Transcript, ids: number[]): Iterable<ContextPart> {
+  for (let i = ids.length - 1; i >= 0; i--) yield { id: ids[i], text: t.segments[ids[i]].text };
+}
+
+export function place(t: Transcript, segmentId: number, start: number, end: number): ContextPlace {
+  const s = t.segments[segmentId];
+  const p: ContextPlace = { segment: segmentId, role: s.role, label: segmentLabel(s), raw: toRawRange(s.map, start, end) };
+  if (s.source) p.source = s.source;
+  return p;
+}

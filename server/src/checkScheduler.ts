@@ -1,0 +1,102 @@
+/**
+ * When and how documents are checked. At most one check runs per document;
+ * edits that arrive meanwhile coalesce into one follow-up check of the newest
+ * version (a throttle without a fixed delay, so a lone edit is checked at
+ * once). The worker is sent only the edits since the version it holds, and
+ * any result whose version is no longer the document's is dropped.
+ */
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { analyze } from './analyze';
+import type { CheckWorker } from './checkWorker';
+import type { DocumentState, DocumentStates } from './documentState';
+import type { Publisher } from './publish';
+import type { SettingsCache } from './settings';
+import type { CheckJob, WorkerReply } from './workerProtocol';
+import { fileURLToPath } from 'node:url';
+
+export type CheckReason = 'open' | 'change' | 'save' | 'settings' | 'recheck';
+
+export class CheckScheduler {
+  constructor(
+    private readonly documents: DocumentStates,
+    private readonly settings: SettingsCache,
+    private readonly worker: CheckWorker,
+    private readonly publisher: Publisher,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  async request(state: DocumentState, reason: CheckReason): Promise<void> {
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    try {
+      do {
+        state.again = false;
+        await this.checkOnce(state, reason);
+      } while (state.again && this.documents.get(state.uri) === state);
+    } finally {
+      state.running = false;
+    }
+  }
+
+  private async checkOnce(state: DocumentState, reason: CheckReason): Promise<void> {
+    const started = performance.now();
+    const settings = await this.settings.get(state.uri);
+    if (this.isStale(state, undefined)) return;
+    if (reason === 'change' && settings.run === 'onSave') return;
+    const version = state.doc.version;
+    const text = state.doc.getText();
+    if (text.length > settings.maxFileSizeMB * 1024 * 1024) {
+      // Decided without the worker: sending a huge text there only to be told it is huge is waste.
+      this.publisher.publish(state, analyze({ raw: text, settings }).analysis, settings, performance.now() - started);
+      return;
+    }
+    let reply = await this.worker.run(this.job(state, version, text, settings));
+    if (!reply.ok && 'needText' in reply) {
+      state.workerVersion = undefined;
+      reply = await this.worker.run(this.job(state, version, text, settings));
+    }
+    this.finish(state, version, settings, reply, started);
+  }
+
+  private job(state: DocumentState, version: number, text: string, settings: GroundcheckSettings): CheckJob {
+    const job: CheckJob = { kind: 'check', uri: state.uri, version, settings, path: pathOf(state.uri) };
+    if (state.workerVersion !== undefined && state.workerVersion !== version) {
+      job.edits = state.unsentEdits;
+      job.baseVersion = state.workerVersion;
+    } else if (state.workerVersion === undefined) {
+      job.text = text;
+    } else {
+      job.edits = [];
+      job.baseVersion = version;
+    }
+    // From here the worker holds `version`; later edits are relative to it.
+    state.unsentEdits = [];
+    state.workerVersion = version;
+    return job;
+  }
+
+  private finish(state: DocumentState, version: number, settings: GroundcheckSettings, reply: WorkerReply, started: number): void {
+    if (!reply.ok) {
+      state.workerVersion = undefined;
+      const message = 'error' in reply ? reply.error : 'the worker lost the document text';
+      this.log(`check of ${state.uri} failed: ${message}`);
+      if (!this.isStale(state, version)) this.publisher.failed(state, `the check failed: ${message.split('\n')[0]}`);
+      return;
+    }
+    if (!('analysis' in reply) || this.isStale(state, version)) return;
+    this.publisher.publish(state, reply.analysis, settings, performance.now() - started);
+  }
+
+  /** True when the document was closed or (given a version) edited since. */
+  private isStale(state: DocumentState, version: number | undefined): boolean {
+    if (this.documents.get(state.uri) !== state) return true;
+    return version !== undefined && state.doc.version !== version;
+  }
+}
+
+function pathOf(uri: string): string | undefined {
+  return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+}

@@ -1,0 +1,50 @@
+/**
+ * The worker's memory: per document, the text and the parsed transcript and
+ * index of the last check, so edits can be applied and re-checked in place.
+ */
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { analyze, type Analyzed } from './analyze';
+import { checkIncrementally } from './incrementalCheck';
+import { classifySelection } from './classifySelection';
+import { applyEdits } from './textEdits';
+import type { CheckJob, SelectionJob, WorkerReply } from './workerProtocol';
+
+interface Session {
+  version: number;
+  text: string;
+  settingsKey: string;
+  analyzed: Analyzed;
+}
+
+export class CheckSessions {
+  private readonly sessions = new Map<string, Session>();
+
+  check(id: number, job: CheckJob): WorkerReply {
+    const prior = this.sessions.get(job.uri);
+    let text: string;
+    if (job.text !== undefined) {
+      text = job.text;
+    } else if (prior && job.edits && prior.version === job.baseVersion) {
+      text = applyEdits(prior.text, job.edits);
+    } else {
+      return { id, ok: false, needText: true };
+    }
+    const settingsKey = JSON.stringify(job.settings);
+    let analyzed: Analyzed | undefined;
+    if (prior && job.edits && job.edits.length === 1 && prior.settingsKey === settingsKey) {
+      analyzed = checkIncrementally(prior.analyzed, prior.text, job.edits[0], job.settings);
+    }
+    analyzed ??= analyze({ raw: text, path: job.path, settings: job.settings });
+    this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
+    return { id, ok: true, analysis: analyzed.analysis, version: job.version };
+  }
+
+  selection(id: number, job: SelectionJob): WorkerReply {
+    const session = job.uri ? this.sessions.get(job.uri) : undefined;
+    return { id, ok: true, selection: classifySelection(job.params, session?.analyzed, job.settings as GroundcheckSettings) };
+  }
+
+  forget(uri: string): void {
+    this.sessions.delete(uri);
+  }
+}

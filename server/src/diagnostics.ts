@@ -1,0 +1,192 @@
+/**
+ * Findings → diagnostics: one per unverified occurrence at its exact raw
+ * range, ranked and capped at `maxDiagnosticsPerFile` (saying "N of M
+ * shown"), Information diagnostics where the context is known to be
+ * incomplete, and parse errors on their lines. Ignore rules are applied here,
+ * so changing them needs no re-check.
+ */
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { EntityType, Range } from '../../shared/classifier/types';
+import type { IgnoreMatcher } from '../../shared/check/ignores';
+import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
+import { docsUrl, typeWords } from './entityTypeDocs';
+import type { EntityFinding, FileAnalysis, OutputFinding } from './findings';
+import { placeLocation, toLspRange } from './positions';
+
+export const SOURCE = 'groundcheck';
+
+/** What code actions read back from a diagnostic (cspell-style: fixes travel with the finding). */
+export interface FindingData {
+  kind: 'unverified';
+  segment: number;
+  type: EntityType;
+  text: string;
+  normalized: string;
+  key: string;
+  /** What the context says instead, when something close was found. */
+  closest?: { text: string; raw: Range; label: string };
+}
+
+/** Higher first: specific, checkable claims before names. */
+const TYPE_RANK: Record<EntityType, number> = {
+  number: 0,
+  identifier: 0,
+  quoted_string: 0,
+  url: 1,
+  date: 1,
+  citation: 2,
+  proper_noun: 3,
+};
+
+const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export interface DiagnosticsResult {
+  diagnostics: Diagnostic[];
+  shown: number;
+  total: number;
+  ignored: number;
+  entities: number;
+  unverified: number;
+  /** Reasons for the status item: the cap, when hit. */
+  reasons: string[];
+}
+
+interface Candidate {
+  output: OutputFinding;
+  entity: EntityFinding;
+  occurrence: number;
+  severity: DiagnosticSeverity;
+}
+
+export function buildDiagnostics(
+  doc: TextDocument,
+  analysis: FileAnalysis,
+  settings: GroundcheckSettings,
+  ignores: IgnoreMatcher,
+): DiagnosticsResult {
+  const diagnostics: Diagnostic[] = analysis.errors.map((e) => ({
+    range: toLspRange(doc, e.raw),
+    severity: DiagnosticSeverity.Error,
+    source: SOURCE,
+    code: 'parse-error',
+    message: e.message,
+  }));
+  const candidates: Candidate[] = [];
+  let ignored = 0;
+  let entities = 0;
+  let unverified = 0;
+  for (const output of analysis.outputs) {
+    for (const entity of output.entities) {
+      entities++;
+      if (entity.status !== 'unverified') continue;
+      unverified++;
+      const level = settings.severity[entity.type];
+      if (level === 'off') continue;
+      entity.occurrences.forEach((_, occurrence) => {
+        if (ignores.match({ type: entity.type, normalized: entity.normalized, key: entity.keys[occurrence] })) ignored++;
+        else candidates.push({ output, entity, occurrence, severity: SEVERITY[level] });
+      });
+    }
+  }
+  candidates.sort(
+    (a, b) =>
+      TYPE_RANK[a.entity.type] - TYPE_RANK[b.entity.type] ||
+      a.entity.occurrences[a.occurrence][0] - b.entity.occurrences[b.occurrence][0],
+  );
+  const total = candidates.length;
+  const cap = settings.maxDiagnosticsPerFile;
+  const shown = Math.min(total, cap);
+  for (let i = 0; i < shown; i++) diagnostics.push(unverifiedDiagnostic(doc, candidates[i]));
+  diagnostics.push(...incompleteContextDiagnostics(doc, analysis));
+  const reasons: string[] = [];
+  if (shown < total) {
+    const message = `${shown} of ${total} unverified findings shown (groundcheck.maxDiagnosticsPerFile is ${cap}); numbers, identifiers and quotes first. The CLI lists all of them.`;
+    reasons.push(`${shown} of ${total} shown`);
+    diagnostics.push({ range: firstLine(doc), severity: DiagnosticSeverity.Information, source: SOURCE, code: 'capped', message });
+  }
+  return { diagnostics, shown, total, ignored, entities, unverified, reasons };
+}
+
+function unverifiedDiagnostic(doc: TextDocument, c: Candidate): Diagnostic {
+  const { output, entity } = c;
+  const related: DiagnosticRelatedInformation[] = [];
+  const data: FindingData = {
+    kind: 'unverified',
+    segment: output.segment,
+    type: entity.type,
+    text: entity.text,
+    normalized: entity.normalized,
+    key: entity.keys[c.occurrence],
+  };
+  if (entity.closest) {
+    const near = entity.closest;
+    related.push({
+      location: placeLocation(doc, near),
+      message: `the context says '${near.text}' beside "${near.near}" (${near.label})`,
+    });
+    data.closest = { text: near.text, raw: near.raw, label: near.label };
+  }
+  return {
+    range: toLspRange(doc, entity.occurrences[c.occurrence]),
+    severity: c.severity,
+    source: SOURCE,
+    code: entity.type,
+    codeDescription: { href: docsUrl(entity.type) },
+    message: `${typeWords(entity.type)} '${entity.text}' is not in the context of this ${output.label}: ${output.searched}`,
+    relatedInformation: related.length > 0 ? related : undefined,
+    data,
+  };
+}
+
+/**
+ * One Information diagnostic per turn whose own context gaps hide verdicts,
+ * and one for the whole file when the gaps are file-wide, instead of a squiggle
+ * on each entity that cannot be judged.
+ */
+function incompleteContextDiagnostics(doc: TextDocument, analysis: FileAnalysis): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const fileGaps = new Set(analysis.fileGaps);
+  let fileWide = 0;
+  let fileWideOutputs = 0;
+  for (const output of analysis.outputs) {
+    const n = output.entities.filter((e) => e.status === 'indeterminate').length;
+    if (n === 0) continue;
+    const own = output.gaps.filter((g) => !fileGaps.has(g));
+    if (own.length === 0) {
+      fileWide += n;
+      fileWideOutputs++;
+      continue;
+    }
+    const start = doc.positionAt(output.raw[0]);
+    const lineEnd = doc.offsetAt({ line: start.line + 1, character: 0 });
+    const end = doc.positionAt(Math.min(output.raw[1], Math.max(output.raw[0], lineEnd - 1)));
+    out.push({
+      range: { start, end },
+      severity: DiagnosticSeverity.Information,
+      source: SOURCE,
+      code: 'context-incomplete',
+      message: `${n} ${n === 1 ? 'entity' : 'entities'} in this ${output.label} cannot be verified, the context is incomplete: ${own.join(' ')}`,
+    });
+  }
+  if (fileWide > 0) {
+    out.push({
+      range: firstLine(doc),
+      severity: DiagnosticSeverity.Information,
+      source: SOURCE,
+      code: 'context-incomplete',
+      message: `${fileWide} ${fileWide === 1 ? 'entity' : 'entities'} in ${fileWideOutputs} output${fileWideOutputs === 1 ? '' : 's'} cannot be verified, the context is incomplete: ${analysis.fileGaps.join(' ')}`,
+    });
+  }
+  return out;
+}
+
+function firstLine(doc: TextDocument) {
+  const end = doc.positionAt(Math.max(0, doc.offsetAt({ line: 1, character: 0 }) - 1));
+  return { start: { line: 0, character: 0 }, end: end.line === 0 ? end : { line: 0, character: 0 } };
+}

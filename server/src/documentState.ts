@@ -1,0 +1,86 @@
+/**
+ * Open documents and what the server knows about each: the text (kept with
+ * incremental sync), the edits the worker has not seen yet, and the findings
+ * of the last published check with the version they belong to.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import type { FileStatus } from '../../shared/protocol/messages';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import type { FileAnalysis } from './findings';
+import { OccurrenceIndex } from './occurrenceIndex';
+import type { OffsetEdit } from './textEdits';
+
+export interface Published {
+  version: number;
+  analysis: FileAnalysis;
+  settings: GroundcheckSettings;
+  status: FileStatus;
+}
+
+export class DocumentState {
+  /** Version the worker holds the text of, if any. */
+  workerVersion: number | undefined;
+  /** Edits since `workerVersion`, in order. */
+  unsentEdits: OffsetEdit[] = [];
+  published: Published | undefined;
+  /** A check is running; `again` asks for one more when it ends. */
+  running = false;
+  again = false;
+  private occurrences: { forVersion: number; index: OccurrenceIndex } | undefined;
+
+  constructor(public doc: TextDocument) {}
+
+  get uri(): string {
+    return this.doc.uri;
+  }
+
+  applyChanges(changes: TextDocumentContentChangeEvent[], version: number): void {
+    for (const change of changes) {
+      if ('range' in change) {
+        const start = this.doc.offsetAt(change.range.start);
+        const end = this.doc.offsetAt(change.range.end);
+        this.unsentEdits.push({ start, end, text: change.text });
+      } else {
+        // A full replacement: the worker must be sent the whole text again.
+        this.workerVersion = undefined;
+        this.unsentEdits = [];
+      }
+      this.doc = TextDocument.update(this.doc, [change], version);
+    }
+  }
+
+  /** The published findings if they describe the current text. */
+  current(): Published | undefined {
+    return this.published && this.published.version === this.doc.version ? this.published : undefined;
+  }
+
+  occurrenceIndex(p: Published): OccurrenceIndex {
+    if (!this.occurrences || this.occurrences.forVersion !== p.version) {
+      this.occurrences = { forVersion: p.version, index: new OccurrenceIndex(p.analysis) };
+    }
+    return this.occurrences.index;
+  }
+}
+
+export class DocumentStates {
+  private readonly states = new Map<string, DocumentState>();
+
+  open(uri: string, languageId: string, version: number, text: string): DocumentState {
+    const state = new DocumentState(TextDocument.create(uri, languageId, version, text));
+    this.states.set(uri, state);
+    return state;
+  }
+
+  get(uri: string): DocumentState | undefined {
+    return this.states.get(uri);
+  }
+
+  close(uri: string): void {
+    this.states.delete(uri);
+  }
+
+  all(): DocumentState[] {
+    return [...this.states.values()];
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * What one check of a file found, as plain data in raw-file offsets. The
+ * worker produces it (structured-clone friendly: no maps, no classes), the
+ * request thread turns it into diagnostics, hovers, lenses and locations.
+ */
+import type { EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
+import type { FileStatus } from '../../shared/protocol/messages';
+import type { Role } from '../../shared/transcript/model';
+
+/** A place in the context: a segment and a raw range inside it. */
+export interface ContextPlace {
+  segment: number;
+  role: Role;
+  /** "tool result (Bash)", "user turn", … */
+  label: string;
+  raw: Range;
+  /** The file the text lives in, when it is not the checked file itself. */
+  source?: string;
+}
+
+export interface ClosestPlace extends ContextPlace {
+  /** What the context says: the candidate replacement. */
+  text: string;
+  /** The key word it was found beside. */
+  near: string;
+}
+
+export interface EntityFinding {
+  type: EntityType;
+  text: string;
+  normalized: string;
+  status: EntityStatus;
+  /** Raw ranges of every occurrence in the output, first first. */
+  occurrences: Range[];
+  /** Ignore key of each occurrence (see shared/check/ignores.ts), same order. */
+  keys: string[];
+  /** Where the context has it (capped at MAX_PLACES); `matchCount` is the true count. */
+  matches: ContextPlace[];
+  matchCount: number;
+  /** For unverified entities: the nearest thing the context does say. */
+  closest?: ClosestPlace;
+}
+
+export interface OutputFinding {
+  segment: number;
+  /** 0-based line the output starts on. */
+  line: number;
+  label: string;
+  raw: Range;
+  level: Level;
+  score: number;
+  explanation: string;
+  /** What was searched, e.g. "2 tool results, 1 user turn". */
+  searched: string;
+  /** Why the context is known to be incomplete (messages of its gaps). */
+  gaps: string[];
+  entities: EntityFinding[];
+}
+
+export interface ParseProblem {
+  message: string;
+  raw: Range;
+}
+
+export interface FileAnalysis {
+  state: FileStatus['state'];
+  format?: string;
+  formatLabel?: string;
+  reasons: string[];
+  errors: ParseProblem[];
+  /** Messages of gaps that hold for the whole file. */
+  fileGaps: string[];
+  outputs: OutputFinding[];
+  /** How the check ran: every output, or only the edited turn against the kept index. */
+  mode: 'full' | 'incremental';
+}
+
+/** Locations kept per entity: enough for Peek, bounded for a 20 MB file. */
+export const MAX_PLACES = 200;

@@ -1,0 +1,58 @@
+/**
+ * Hover on an entity: its type, normalized form, verdict, what was searched,
+ * and where the context has it (or the closest thing it says) as links that
+ * open the references peek.
+ */
+import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { ClientCommands } from '../../shared/protocol/messages';
+import type { DocumentState } from './documentState';
+import { docsUrl, typeAbout, typeTitle } from './entityTypeDocs';
+import type { ContextPlace } from './findings';
+import { placeLocation, toLspRange } from './positions';
+
+const VERDICT: Record<string, string> = {
+  grounded: '✓ grounded: the context has it',
+  unverified: '✗ unverified: not in the context of this turn',
+  indeterminate: '? indeterminate: the context is known to be incomplete',
+};
+
+/** Links shown per hover; the rest are one "Find References" away. */
+const MAX_LINKS = 8;
+
+export function hover(state: DocumentState, position: Position): Hover | null {
+  const p = state.current();
+  if (!p) return state.running ? { contents: { kind: MarkupKind.Markdown, value: 'groundcheck: checking this file…' } } : null;
+  const doc = state.doc;
+  const hit = state.occurrenceIndex(p).at(doc.offsetAt(position));
+  if (!hit) return null;
+  const { output, entity } = hit;
+  const lines = [
+    `**groundcheck** · [${typeTitle(entity.type)}](${docsUrl(entity.type)}) \`${entity.text}\``,
+    '',
+    VERDICT[entity.status],
+    '',
+    `Normalized: \`${entity.normalized}\` · ${typeAbout(entity.type)}`,
+    '',
+    `Searched the context of this ${output.label} (line ${output.line + 1}): ${output.searched}`,
+  ];
+  if (entity.status === 'indeterminate' && output.gaps.length > 0) lines.push('', `Missing: ${output.gaps.join(' ')}`);
+  if (entity.matches.length > 0) {
+    lines.push('', `Found ${entity.matchCount} time${entity.matchCount === 1 ? '' : 's'}:`);
+    for (const m of entity.matches.slice(0, MAX_LINKS)) lines.push(`- ${placeLink(doc, position, m)}`);
+    if (entity.matchCount > MAX_LINKS) lines.push(`- … ${entity.matchCount - MAX_LINKS} more (Find All References)`);
+  } else if (entity.closest) {
+    lines.push('', `Closest in the context: \`${entity.closest.text}\` beside "${entity.closest.near}" — ${placeLink(doc, position, entity.closest)}`);
+  }
+  return {
+    contents: { kind: MarkupKind.Markdown, value: lines.join('\n') },
+    range: toLspRange(doc, entity.occurrences[hit.occurrence]),
+  };
+}
+
+/** A `label, line N` link running the client's references peek on that one place. */
+function placeLink(doc: TextDocument, from: Position, place: ContextPlace): string {
+  const location: Location = placeLocation(doc, place);
+  const args = encodeURIComponent(JSON.stringify([doc.uri, from, [location]]));
+  return `[${place.label}, line ${location.range.start.line + 1}](command:${ClientCommands.showReferences}?${args})`;
+}

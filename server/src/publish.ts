@@ -1,0 +1,66 @@
+/**
+ * Sends a finished check to the client: diagnostics for the version it was
+ * computed on, then the `groundcheck/documentChecked` status. Also used to
+ * re-publish stored findings when only the ignore rules changed.
+ */
+import { DiagnosticSeverity, type Connection, type Diagnostic } from 'vscode-languageserver/node';
+import { DocumentCheckedNotification } from '../../shared/protocol/messages';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { buildDiagnostics, SOURCE } from './diagnostics';
+import type { DocumentState } from './documentState';
+import type { FileAnalysis } from './findings';
+import type { IgnoreFiles } from './ignoreFile';
+import { fileStatus } from './status';
+
+export class Publisher {
+  constructor(
+    private readonly connection: Connection,
+    private readonly ignores: IgnoreFiles,
+  ) {}
+
+  publish(state: DocumentState, analysis: FileAnalysis, settings: GroundcheckSettings, millis: number): void {
+    const doc = state.doc;
+    const built = buildDiagnostics(doc, analysis, settings, this.ignores.matcherFor(doc.uri));
+    const diagnostics: Diagnostic[] = built.diagnostics;
+    if (analysis.state === 'too-large') diagnostics.push(fileLevel(analysis.reasons.join(' '), 'too-large'));
+    const status = fileStatus(doc.uri, doc.version, analysis, built, millis);
+    state.published = { version: doc.version, analysis, settings, status };
+    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    void this.connection.sendNotification(DocumentCheckedNotification.method, status);
+  }
+
+  /** Same findings, fresh ignore rules. */
+  republish(state: DocumentState): void {
+    const p = state.current();
+    if (p) this.publish(state, p.analysis, p.settings, p.status.millis);
+  }
+
+  /** A check that failed: say so on the file instead of leaving old squiggles. */
+  failed(state: DocumentState, message: string): void {
+    const doc = state.doc;
+    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: [fileLevel(message, 'check-failed')] });
+    void this.connection.sendNotification(DocumentCheckedNotification.method, {
+      uri: doc.uri,
+      version: doc.version,
+      state: 'error',
+      outputs: 0,
+      entities: 0,
+      unverified: 0,
+      shown: 0,
+      total: 0,
+      ignored: 0,
+      millis: 0,
+      reasons: [message],
+    });
+  }
+}
+
+function fileLevel(message: string, code: string): Diagnostic {
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Information,
+    source: SOURCE,
+    code,
+    message: `groundcheck: ${message}`,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The language server: wires LSP requests and notifications to the modules
+ * that answer them. Holds no logic of its own beyond that wiring.
+ */
+import {
+  DidChangeConfigurationNotification,
+  TextDocumentSyncKind,
+  type Connection,
+  type DidChangeTextDocumentParams,
+  type DidCloseTextDocumentParams,
+  type DidOpenTextDocumentParams,
+  type DidSaveTextDocumentParams,
+  type InitializeResult,
+  type WorkspaceFolder,
+} from 'vscode-languageserver/node';
+import { addOccurrenceRule, addTypeRule, addValueRule } from '../../shared/check/ignores';
+import { ClassifySelectionRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
+import { CheckScheduler, type CheckReason } from './checkScheduler';
+import { CheckWorker } from './checkWorker';
+import { codeActions } from './codeActions';
+import { codeLenses } from './codeLens';
+import { definition, references } from './definitions';
+import { DocumentStates, type DocumentState } from './documentState';
+import { hover } from './hover';
+import { IgnoreFiles } from './ignoreFile';
+import { Publisher } from './publish';
+import { SettingsCache } from './settings';
+
+export function startServer(connection: Connection, worker = new CheckWorker()): void {
+  const documents = new DocumentStates();
+  const ignores = new IgnoreFiles();
+  let pullConfiguration = false;
+  let dynamicConfiguration = false;
+  const settings = new SettingsCache(connection, () => pullConfiguration);
+  const publisher = new Publisher(connection, ignores);
+  const log = (m: string) => connection.console.error(m);
+  const scheduler = new CheckScheduler(documents, settings, worker, publisher, log);
+  const check = (state: DocumentState, reason: CheckReason) =>
+    scheduler.request(state, reason).catch((err: unknown) => {
+      log(`check of ${state.uri} failed: ${err instanceof Error ? err.stack : String(err)}`);
+      publisher.failed(state, `the check failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+
+  connection.onInitialize((params): InitializeResult => {
+    const caps = params.capabilities;
+    pullConfiguration = caps.workspace?.configuration === true;
+    dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    const folders = params.workspaceFolders?.map((f: WorkspaceFolder) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    ignores.setWorkspaceFolders(folders);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        executeCommandProvider: { commands: [IgnoreCommand.id] },
+      },
+      serverInfo: { name: 'groundcheck' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (dynamicConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
+  });
+
+  connection.onDidOpenTextDocument(({ textDocument: d }: DidOpenTextDocumentParams) => {
+    void check(documents.open(d.uri, d.languageId, d.version, d.text), 'open');
+  });
+  connection.onDidChangeTextDocument(({ textDocument, contentChanges }: DidChangeTextDocumentParams) => {
+    const state = documents.get(textDocument.uri);
+    if (!state) return;
+    state.applyChanges(contentChanges, textDocument.version);
+    void check(state, 'change');
+  });
+  connection.onDidSaveTextDocument(({ textDocument }: DidSaveTextDocumentParams) => {
+    const state = documents.get(textDocument.uri);
+    // Saving an unchanged, already checked version needs no new check.
+    if (state && !state.current()) void check(state, 'save');
+  });
+  connection.onDidCloseTextDocument(({ textDocument }: DidCloseTextDocumentParams) => {
+    documents.close(textDocument.uri);
+    settings.forget(textDocument.uri);
+    void worker.run({ kind: 'forget', uri: textDocument.uri }).catch(() => undefined);
+    void connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
+  });
+
+  connection.onDidChangeConfiguration(() => {
+    settings.clear();
+    for (const state of documents.all()) {
+      state.published = undefined;
+      void check(state, 'settings');
+    }
+  });
+  connection.onDidChangeWatchedFiles(() => {
+    // The ignore store may have been edited by hand or by the CLI.
+    ignores.invalidate();
+    for (const state of documents.all()) publisher.republish(state);
+  });
+
+  connection.onHover(({ textDocument, position }) => {
+    const state = documents.get(textDocument.uri);
+    return state ? hover(state, position) : null;
+  });
+  connection.onDefinition(({ textDocument, position }) => {
+    const state = documents.get(textDocument.uri);
+    return state ? definition(state, position) : [];
+  });
+  connection.onReferences(({ textDocument, position, context }) => {
+    const state = documents.get(textDocument.uri);
+    return state ? references(state, position, context.includeDeclaration) : [];
+  });
+  connection.onCodeLens(({ textDocument }) => {
+    const state = documents.get(textDocument.uri);
+    return state ? codeLenses(state) : [];
+  });
+  connection.onCodeAction((params) => {
+    const state = documents.get(params.textDocument.uri);
+    return state ? codeActions(state, params) : [];
+  });
+
+  connection.onExecuteCommand(({ command, arguments: args }) => {
+    if (command !== IgnoreCommand.id || !args?.[0]) return;
+    const a = args[0] as IgnoreCommand.Args;
+    ignores.update(a.uri, (store) =>
+      a.scope === 'type'
+        ? addTypeRule(store, a.type)
+        : a.scope === 'value'
+          ? addValueRule(store, { type: a.type, value: a.normalized })
+          : addOccurrenceRule(store, { key: a.key, type: a.type, text: a.text }),
+    );
+    for (const state of documents.all()) publisher.republish(state);
+  });
+
+  connection.onRequest(ClassifySelectionRequest.method, async (params: ClassifySelectionRequest.Params) => {
+    const uri = params.uri;
+    const s = await settings.get(uri ?? '');
+    const reply = await worker.run({ kind: 'selection', uri, offset: params.offset, settings: s, params });
+    if (reply.ok && 'selection' in reply) return reply.selection;
+    throw new Error(!reply.ok && 'error' in reply ? reply.error : 'classification failed');
+  });
+
+  connection.onRequest(RecheckRequest.method, async ({ uri }: RecheckRequest.Params) => {
+    const state = documents.get(uri);
+    if (!state) return;
+    settings.forget(uri);
+    state.published = undefined;
+    await check(state, 'recheck');
+  });
+
+  connection.onShutdown(() => worker.dispose());
+  connection.listen();
+}

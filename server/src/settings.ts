@@ -1,0 +1,69 @@
+/**
+ * Settings per document, pulled with `workspace/configuration` (section
+ * `groundcheck`) and cached per URI until the client says they changed.
+ * Whatever the client sends is merged over the defaults field by field, so a
+ * partial or mistyped configuration still yields a complete settings object.
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
+import { DEFAULT_SETTINGS, type GroundcheckSettings, type SeveritySetting } from '../../shared/protocol/settings';
+
+const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'information', 'hint', 'off']);
+
+export class SettingsCache {
+  private readonly cache = new Map<string, Promise<GroundcheckSettings>>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly canPull: () => boolean,
+  ) {}
+
+  get(uri: string): Promise<GroundcheckSettings> {
+    if (!this.canPull()) return Promise.resolve(DEFAULT_SETTINGS);
+    const cached = this.cache.get(uri);
+    if (cached) return cached;
+    const pulled = this.connection.workspace
+      .getConfiguration({ scopeUri: uri, section: 'groundcheck' })
+      .then(resolveSettings, () => DEFAULT_SETTINGS);
+    this.cache.set(uri, pulled);
+    return pulled;
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}
+
+export function resolveSettings(raw: unknown): GroundcheckSettings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof GroundcheckSettings, unknown>>;
+  const d = DEFAULT_SETTINGS;
+  const severity = { ...d.severity };
+  if (r.severity && typeof r.severity === 'object') {
+    for (const [k, v] of Object.entries(r.severity)) {
+      if ((ENTITY_TYPES as readonly string[]).includes(k) && typeof v === 'string' && SEVERITIES.has(v)) {
+        severity[k as EntityType] = v as SeveritySetting;
+      }
+    }
+  }
+  return {
+    strict: typeof r.strict === 'boolean' ? r.strict : d.strict,
+    minEntities: positiveInt(r.minEntities, d.minEntities),
+    entityTypes: Array.isArray(r.entityTypes)
+      ? r.entityTypes.filter((t): t is EntityType => (ENTITY_TYPES as readonly string[]).includes(t))
+      : d.entityTypes,
+    stopwords: Array.isArray(r.stopwords) ? r.stopwords.filter((w): w is string => typeof w === 'string') : d.stopwords,
+    severity,
+    modelOutputsAsContext: typeof r.modelOutputsAsContext === 'boolean' ? r.modelOutputsAsContext : d.modelOutputsAsContext,
+    maxFileSizeMB: typeof r.maxFileSizeMB === 'number' && r.maxFileSizeMB > 0 ? r.maxFileSizeMB : d.maxFileSizeMB,
+    maxDiagnosticsPerFile: positiveInt(r.maxDiagnosticsPerFile, d.maxDiagnosticsPerFile),
+    run: r.run === 'onSave' || r.run === 'onType' ? r.run : d.run,
+  };
+}
+
+function positiveInt(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback;
+}

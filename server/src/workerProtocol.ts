@@ -1,0 +1,44 @@
+/**
+ * Messages between the request thread and the classification worker. The
+ * worker keeps the last parsed transcript and index per document, so a check
+ * can carry just the edits since the version the worker already has.
+ */
+import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import type { FileAnalysis } from './findings';
+import type { OffsetEdit } from './textEdits';
+
+export interface CheckJob {
+  kind: 'check';
+  uri: string;
+  path?: string;
+  version: number;
+  settings: GroundcheckSettings;
+  /** The whole text, or edits on top of the version the worker holds (`baseVersion`). */
+  text?: string;
+  edits?: OffsetEdit[];
+  baseVersion?: number;
+}
+
+export interface SelectionJob {
+  kind: 'selection';
+  uri?: string;
+  offset?: number;
+  settings: GroundcheckSettings;
+  params: ClassifySelectionRequest.Params;
+}
+
+export interface ForgetJob {
+  kind: 'forget';
+  uri: string;
+}
+
+export type WorkerJob = CheckJob | SelectionJob | ForgetJob;
+
+export type WorkerReply =
+  | { id: number; ok: true; analysis: FileAnalysis; version: number }
+  | { id: number; ok: true; selection: ClassifySelectionRequest.Result }
+  | { id: number; ok: true; forgotten: true }
+  /** The worker does not hold `baseVersion`: send the whole text. */
+  | { id: number; ok: false; needText: true }
+  | { id: number; ok: false; error: string };

@@ -1,0 +1,94 @@
+import { strict as assert } from 'node:assert';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { ServerHarness } from './harness';
+import { ANSWER_LINE, SESSION } from './session';
+
+function textOf(text: string, d: Pick<Diagnostic, 'range'>): string {
+  const doc = TextDocument.create('x', 'x', 1, text);
+  return text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));
+}
+
+describe('server: diagnostics', () => {
+  let h: ServerHarness;
+  before(async () => {
+    h = await ServerHarness.start();
+  });
+  after(() => h.stop());
+
+  it('marks each unverified entity at its exact raw range, with type code, docs link and closest match', async () => {
+    const uri = h.uriOf('session.jsonl');
+    const status = await h.open(uri, SESSION);
+    assert.equal(status.state, 'checked');
+    assert.equal(status.format, 'claude-code');
+    assert.equal(status.outputs, 1);
+    assert.equal(status.unverified, 2);
+    assert.equal(status.shown, 2);
+    assert.equal(status.total, 2);
+    const diags = h.diagnostics.get(uri)!.diagnostics.filter((d) => d.code !== 'context-incomplete');
+    assert.deepEqual(
+      diags.map((d) => [d.code, textOf(SESSION, d)]),
+      [
+        ['number', '$4.2M'],
+        ['quoted_string', '\\"quarterly\\\\nreport\\"'],
+      ],
+    );
+    const number = diags[0];
+    assert.equal(number.range.start.line, ANSWER_LINE);
+    assert.equal(number.source, 'groundcheck');
+    assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck#number');
+    assert.equal(number.message, "number '$4.2M' is not in the context of this assistant turn: 1 user turn, 1 tool result");
+    assert.equal(number.relatedInformation?.length, 1);
+    const related = number.relatedInformation![0];
+    assert.equal(textOf(SESSION, related.location), '$4.3M');
+    assert.equal(related.location.range.start.line, 2);
+    assert.match(related.message, /'\$4\.3M' beside "revenue"/);
+  });
+
+  it('reports a file that is not a transcript, with no diagnostics', async () => {
+    const uri = h.uriOf('notes.json');
+    const status = await h.open(uri, '{"name":"x","dependencies":{}}', 'json');
+    assert.equal(status.state, 'not-transcript');
+    assert.match(status.reasons[0], /^not a transcript or RAG fixture groundcheck knows: a JSON object with keys name, dependencies/);
+    assert.deepEqual(h.diagnostics.get(uri)!.diagnostics, []);
+  });
+
+  it('puts a malformed JSONL line on its line and still checks the others', async () => {
+    const uri = h.uriOf('broken.jsonl');
+    const lines = SESSION.split('\n');
+    const text = [lines[0], lines[1], '{"type":"user", oops', lines[2], lines[3], ''].join('\n');
+    const status = await h.open(uri, text);
+    assert.equal(status.outputs, 1);
+    assert.equal(status.unverified, 2);
+    const diags = h.diagnostics.get(uri)!.diagnostics;
+    const parse = diags.filter((d) => d.code === 'parse-error');
+    assert.equal(parse.length, 1);
+    assert.equal(parse[0].range.start.line, 2);
+    assert.equal(parse[0].severity, 1);
+    assert.deepEqual(
+      diags.filter((d) => d.code === 'number').map((d) => [d.range.start.line, textOf(text, d)]),
+      [[4, '$4.2M']],
+    );
+  });
+
+  it('re-checks an edit of the answer and moves the squiggle with it', async () => {
+    const uri = h.uriOf('edit.jsonl');
+    await h.open(uri, SESSION);
+    const line = SESSION.split('\n')[ANSWER_LINE];
+    const col = line.indexOf('$4.2M');
+    // Replace "$4.2M" with "$4.3M": the number becomes grounded.
+    const s1 = await h.change(uri, 2, [
+      { range: { start: { line: ANSWER_LINE, character: col + 3 }, end: { line: ANSWER_LINE, character: col + 4 } }, text: '3' },
+    ]);
+    assert.equal(s1.unverified, 1);
+    assert.deepEqual(h.diagnostics.get(uri)!.diagnostics.map((d) => d.code).filter((c) => c !== 'context-incomplete'), ['quoted_string']);
+    // Insert text before the quote: the remaining squiggle must still cover exactly the quote.
+    const s2 = await h.change(uri, 3, [
+      { range: { start: { line: ANSWER_LINE, character: col }, end: { line: ANSWER_LINE, character: col } }, text: 'about ' },
+    ]);
+    assert.equal(s2.unverified, 1);
+    const edited = SESSION.replace('$4.2M', 'about $4.3M');
+    const quote = h.diagnostics.get(uri)!.diagnostics.find((d) => d.code === 'quoted_string')!;
+    assert.equal(textOf(edited, quote), '\\"quarterly\\\\nreport\\"');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Drives the bundled language server over stdio the way an editor does, for
+ * protocol tests and the benchmark. Waits on `groundcheck/documentChecked`
+ * for a (uri, version) instead of sleeping.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+import { DocumentCheckedNotification, type FileStatus } from '../../shared/protocol/messages';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Bundles server and worker once per process into a temporary directory. */
+let built: Promise<string> | undefined;
+export function buildServer(): Promise<string> {
+  built ??= (async () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-server-'));
+    await esbuild.build({
+      entryPoints: { server: path.join(ROOT, 'server/src/main.ts'), worker: path.join(ROOT, 'server/src/worker.ts') },
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow.
+      mainFields: ['module', 'main'],
+      outdir,
+      logLevel: 'warning',
+    });
+    return path.join(outdir, 'server.js');
+  })();
+  return built;
+}
+
+export class ServerHarness {
+  readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  /** What `workspace/configuration` answers for section `groundcheck`. */
+  settings: Record<string, unknown> = {};
+  private readonly statuses = new Map<string, FileStatus>();
+  private readonly waiters: { key: string; resolve: (s: FileStatus) => void }[] = [];
+
+  private constructor(
+    readonly connection: ProtocolConnection,
+    private readonly proc: ChildProcess,
+    readonly workspace: string,
+  ) {
+    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => this.diagnostics.set(p.uri, p));
+    connection.onNotification(DocumentCheckedNotification.method, (s: FileStatus) => {
+      const key = `${s.uri}#${s.version}`;
+      this.statuses.set(key, s);
+      for (let i = this.waiters.length - 1; i >= 0; i--) {
+        if (this.waiters[i].key === key) this.waiters.splice(i, 1)[0].resolve(s);
+      }
+    });
+    connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
+      p.items.map((i) => (i.section === 'groundcheck' ? this.settings : null)),
+    );
+    connection.onRequest('client/registerCapability', () => null);
+  }
+
+  static async start(settings: Record<string, unknown> = {}): Promise<ServerHarness> {
+    const script = await buildServer();
+    const proc = spawn(process.execPath, [script, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-ws-'));
+    const h = new ServerHarness(connection, proc, workspace);
+    h.settings = settings;
+    connection.listen();
+    await connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(workspace).toString(),
+      workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'ws' }],
+      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
+    });
+    await connection.sendNotification('initialized', {});
+    return h;
+  }
+
+  uriOf(name: string): string {
+    return pathToFileURL(path.join(this.workspace, name)).toString();
+  }
+
+  /** Resolves when the server reports `uri` at `version` checked. */
+  checked(uri: string, version: number): Promise<FileStatus> {
+    const key = `${uri}#${version}`;
+    const done = this.statuses.get(key);
+    if (done) return Promise.resolve(done);
+    return new Promise((resolve) => this.waiters.push({ key, resolve }));
+  }
+
+  async open(uri: string, text: string, languageId = 'jsonl', version = 1): Promise<FileStatus> {
+    const done = this.checked(uri, version);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+    return done;
+  }
+
+  async change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<FileStatus> {
+    const done = this.checked(uri, version);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return done;
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.connection.sendRequest('shutdown');
+      await this.connection.sendNotification('exit');
+    } catch {
+      // Already gone.
+    }
+    this.connection.dispose();
+    this.proc.kill();
+    fs.rmSync(this.workspace, { recursive: true, force: true });
+  }
+}
