@@ -1,0 +1,78 @@
+import { strict as assert } from 'node:assert';
+import { extractEntities } from '../../../shared/extract';
+import { entity, listed, textsOfType } from './helpers';
+
+describe('extract: numbers', () => {
+  it('reads the quick-start sentence as Q3, $4.2M and 47 customers', () => {
+    assert.deepEqual(listed('Q3 revenue was $4.2M from 47 customers.'), [
+      ['Q3', 'date'],
+      ['$4.2M', 'number'],
+      ['47 customers', 'number'],
+    ]);
+  });
+
+  it('expands a scaled currency amount to its digits', () => {
+    const e = entity('Q3 revenue was $4.2M from 47 customers.', '$4.2M');
+    assert.deepEqual(e.span, [15, 20]);
+    assert.deepEqual(e.forms, ['$4.2M', '$4.2 million', '4200000', '4,200,000']);
+  });
+
+  it('gives plain digits their compact spellings so they match a context that says $4.2M', () => {
+    assert.deepEqual(entity('Revenue: 4200000 in total', '4200000').forms, ['4200000', '4,200,000', '4.2M', '4.2 million']);
+  });
+
+  it('writes thousands separators both ways', () => {
+    assert.deepEqual(entity('Visits: 1,234.', '1,234').forms, ['1,234', '1234']);
+    assert.deepEqual(entity('Visits: 1234.', '1234').forms, ['1234', '1,234']);
+  });
+
+  it('handles decimals, percentages and scale suffixes', () => {
+    assert.deepEqual(listed('Pi is 3.14, growth was 47%, raised 3.5bn and 12k and 4.2 million.'), [
+      ['3.14', 'number'],
+      ['47%', 'number'],
+      ['3.5bn', 'number'],
+      ['12k', 'number'],
+      ['4.2 million', 'number'],
+    ]);
+    assert.deepEqual(entity('growth was 47%', '47%').forms, ['47%', '47 percent']);
+    assert.deepEqual(entity('raised 3.5bn now', '3.5bn').forms, ['3.5bn', '3.5B', '3.5 billion', '3500000000', '3,500,000,000']);
+    assert.deepEqual(entity('some 12k users', '12k').forms, ['12k', '12K', '12 thousand', '12000', '12,000']);
+  });
+
+  it('reads currency symbols and codes before and after the digits', () => {
+    assert.deepEqual(textsOfType('Paid €300, £45.50, ¥1000, USD 250 and 90 EUR.', 'number'), ['€300', '£45.50', '¥1000', 'USD 250', '90 EUR']);
+  });
+
+  it('keeps a unit word with its number', () => {
+    assert.deepEqual(textsOfType('Walk 330 metres with 5 GB and 10ms later.', 'number'), ['330 metres', '5 GB', '10ms']);
+    assert.deepEqual(entity('about 5 GB free', '5 GB').forms, ['5 GB', '5GB']);
+    assert.deepEqual(entity('from 1,234 customers.', '1,234 customers').forms, ['1,234 customers', '1234 customers']);
+  });
+
+  it('takes no unit after a function word, a currency, a suffix, a percent or a year', () => {
+    assert.deepEqual(textsOfType('It cost $5 bonus, $4.2M from 12k users, 40% growth, 7 of them and in 2024 revenue rose.', 'number'), [
+      '$5',
+      '$4.2M',
+      '12k',
+      '40%',
+      '7',
+      '2024',
+    ]);
+  });
+
+  it('skips a lone 0 or 1 but keeps them with a unit or symbol', () => {
+    assert.deepEqual(textsOfType('Set flag to 0 or 1, then 1 customer paid $1 and 0%.', 'number'), ['1 customer', '$1', '0%']);
+  });
+
+  it('does not read spelled-out numbers', () => {
+    assert.deepEqual(extractEntities('revenue was four point two million dollars'), []);
+  });
+
+  it('leaves digits that are part of codes, versions, times and words alone', () => {
+    assert.deepEqual(textsOfType('See v1.2.3, SKU-123, at 10:30, call 555-1234, hash 3f2a9c, item a1.', 'number'), []);
+  });
+
+  it('keeps a leading sign', () => {
+    assert.deepEqual(entity('margin fell -5% this year', '-5%').span, [12, 15]);
+  });
+});
