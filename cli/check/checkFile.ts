@@ -1,0 +1,132 @@
+/**
+ * Checks one file end to end: parse it as a transcript, classify every output
+ * against its causal context, and turn the results into a FileReport whose
+ * every range is a raw-file offset. Runs in a worker thread or in-process.
+ *
+ * Raw ranges of grounded entities and of context matches cost an offset-aware
+ * re-read of the strings involved, so they are only computed for the JSON
+ * ledger; text and SARIF reports need only the unverified entities.
+ */
+import { judge } from '../../shared/classifier/classify';
+import type { Entity } from '../../shared/classifier/types';
+import { checkTranscript, gapsOf, type OutputCheck } from '../../shared/check/checkTranscript';
+import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
+import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
+import { matchRawRange } from '../../shared/check/rawRanges';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+import type { Transcript } from '../../shared/transcript/model';
+import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
+import { classifyOptionsOf } from './checkSettings';
+import { codeFrame } from './codeFrame';
+import type { ClosestMatch, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
+import { Locator } from './locator';
+
+export interface FileInput {
+  /** How the file is shown in reports. */
+  file: string;
+  /** Absolute path; absent for stdin. */
+  absPath?: string;
+  raw: string;
+  /** The undecoded bytes, for binary containers (Inspect `.eval` zips). */
+  bytes?: Uint8Array;
+  /** Reads a file a transcript refers to (promptfoo `file://`). */
+  readFile?: (absPath: string) => string | undefined;
+}
+
+export interface FileCheckOptions {
+  settings: GroundcheckSettings;
+  /** Compute raw ranges for every entity and context match (the JSON report). */
+  ledger: boolean;
+  ignores?: IgnoreMatcher;
+}
+
+export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {
+  const parsed = parseTranscript({ raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile });
+  if (isNotTranscript(parsed)) return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason };
+  const locator = new Locator(input.file, input.raw, input.absPath);
+  const check = checkTranscript(parsed, classifyOptionsOf(options.settings));
+  return {
+    file: input.file,
+    format: parsed.format,
+    outputs: check.outputs.map((o) => outputRecord(parsed, o, locator, options)),
+    parseErrors: parsed.errors.map((e) => {
+      const at = locator.here(e.rawRange);
+      return { message: e.message, line: at.line, column: at.column };
+    }),
+  };
+}
+
+function outputRecord(t: Transcript, o: OutputCheck, locator: Locator, options: FileCheckOptions): OutputRecord {
+  const segment = t.segments[o.segment];
+  const entities = o.result.entities.map((e) => entityRecord(t, o, e, locator, options));
+  let { level, score, explanation } = o.result;
+  if (entities.some((e) => e.suppressed)) {
+    // Suppressed entities leave the verdict, exactly as if the classifier had never counted them.
+    const kept = o.result.entities.filter((_, i) => !entities[i].suppressed).map((e) => ({ ...e }));
+    ({ level, score, explanation } = judge(kept, options.settings.minEntities, gapsOf(t, segment)));
+  }
+  return {
+    file: locator.file,
+    line: segment.line + 1,
+    range: toRawRange(segment.map, 0, segment.text.length),
+    format: t.format,
+    ...(segment.label ? { label: segment.label } : {}),
+    level,
+    score,
+    explanation,
+    entities,
+    gaps: gapsOf(t, segment),
+  };
+}
+
+function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions): EntityRecord {
+  const segment = t.segments[o.segment];
+  const severity = options.settings.severity[e.type] ?? 'warning';
+  const unverified = e.status === 'unverified';
+  const occurrences: Occurrence[] = [];
+  if (unverified || options.ledger) {
+    for (const [s, end] of e.occurrences) {
+      const range = toRawRange(segment.map, s, end);
+      const at: Occurrence = locator.here(range);
+      if (unverified) {
+        const [lineStart, lineEnd] = locator.lineBounds(range[0]);
+        at.frame = codeFrame(locator.raw, lineStart, lineEnd, range[0], range[1]);
+        at.key = occurrenceKey(e.type, e.normalized, segment.text, s, end);
+        at.ignored = options.ignores?.match({ type: e.type, normalized: e.normalized, key: at.key }) !== undefined;
+      }
+      occurrences.push(at);
+    }
+  }
+  const suppressed = severity === 'off' || (unverified && occurrences.length > 0 && occurrences.every((x) => x.ignored));
+  const record: EntityRecord = {
+    text: e.text,
+    type: e.type,
+    found: e.found,
+    status: e.status,
+    severity,
+    suppressed,
+    occurrences,
+    matches: options.ledger ? e.matches.map((m) => locator.in(t.segments[m.part].source, matchRawRange(t, m))) : [],
+  };
+  if (unverified && !suppressed) {
+    const closest = closestOf(t, o, e, locator);
+    if (closest) record.closest = closest;
+  }
+  return record;
+}
+
+function closestOf(t: Transcript, o: OutputCheck, e: Entity, locator: Locator): ClosestMatch | undefined {
+  const found = findClosestMatch(
+    { type: e.type, text: e.text, output: t.segments[o.segment].text, span: e.span },
+    nearestFirst(t, o.contextIds),
+  );
+  if (!found) return undefined;
+  const segment = t.segments[found.part];
+  return { ...locator.in(segment.source, toRawRange(segment.map, found.start, found.end)), text: found.text };
+}
+
+/** The output's context, latest segment first: what the model read last is the likeliest source. */
+function* nearestFirst(t: Transcript, contextIds: readonly number[]): Iterable<ContextPart> {
+  for (let i = contextIds.length - 1; i >= 0; i--) yield { id: contextIds[i], text: t.segments[contextIds[i]].text };
+}

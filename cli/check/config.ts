@@ -1,0 +1,82 @@
+/**
+ * Finds and reads the project config: `groundcheck.config.json` (JSON with
+ * comments) or the `groundcheck` key of package.json, whichever is met first
+ * walking up from the working directory, or the file named by `--config`.
+ * Errors carry `file:line:col` so editors and terminals can jump to them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { LineIndex } from '../../shared/transcript/offsets/lineIndex';
+import { type ConfigProblem, type ProjectConfig, readConfigObject } from './configSchema';
+import { displayPath } from './locator';
+
+export const CONFIG_FILE = 'groundcheck.config.json';
+
+export interface LoadedConfig extends ProjectConfig {
+  /** The file it came from; absent when no config was found. */
+  path?: string;
+  /** Where relative things (the ignore file) are looked up: the config's folder, or the working directory. */
+  root: string;
+}
+
+/** A config that could not be used: one line per problem, each `file:line:col: message`. */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+export function loadConfig(explicitPath: string | undefined, cwd = process.cwd()): LoadedConfig {
+  if (explicitPath !== undefined) {
+    const path = resolve(cwd, explicitPath);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (err) {
+      throw new ConfigError([`${displayPath(path, cwd)}: error: cannot read config: ${(err as Error).message}`]);
+    }
+    const key = path.endsWith('package.json') ? 'groundcheck' : undefined;
+    return { ...parseConfig(text, path, key, cwd), path, root: dirname(path) };
+  }
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const own = join(dir, CONFIG_FILE);
+    if (existsSync(own)) return { ...parseConfig(readFileSync(own, 'utf8'), own, undefined, cwd), path: own, root: dir };
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      const text = readFileSync(pkg, 'utf8');
+      if (hasGroundcheckKey(text)) return { ...parseConfig(text, pkg, 'groundcheck', cwd), path: pkg, root: dir };
+    }
+    if (dirname(dir) === dir) return { settings: {}, root: resolve(cwd) };
+  }
+}
+
+/** Parses config text; `key` selects a nested object (package.json's `groundcheck`). */
+export function parseConfig(text: string, path: string, key: string | undefined, cwd = process.cwd()): ProjectConfig {
+  const syntax: ParseError[] = [];
+  const tree = parseTree(text, syntax, { allowTrailingComma: true, disallowComments: false });
+  const problems: ConfigProblem[] = syntax.map((e) => ({ message: `invalid JSON: ${printParseErrorCode(e.error)}`, offset: e.offset }));
+  let config: ProjectConfig = { settings: {} };
+  if (problems.length === 0 && tree) {
+    const node: Node | undefined = key === undefined ? tree : findNodeAtLocation(tree, [key]);
+    if (node) config = readConfigObject(node, problems);
+  } else if (problems.length === 0) {
+    problems.push({ message: 'the config file is empty', offset: 0 });
+  }
+  if (problems.length > 0) {
+    const lines = new LineIndex(text);
+    const shown = displayPath(path, cwd);
+    throw new ConfigError(
+      problems.map((p) => {
+        const at = lines.position(p.offset);
+        return `${shown}:${at.line + 1}:${at.character + 1}: error: ${p.message}`;
+      }),
+    );
+  }
+  return config;
+}
+
+function hasGroundcheckKey(packageJson: string): boolean {
+  const tree = parseTree(packageJson);
+  return tree !== undefined && findNodeAtLocation(tree, ['groundcheck']) !== undefined;
+}

@@ -1,0 +1,129 @@
+/**
+ * Validates a project config object node by node, so every complaint can
+ * point at the offending key or value in the file. The keys are the
+ * extension's settings (see shared/protocol/settings.ts) plus `ignore`,
+ * which the CLI alone reads.
+ */
+import type { Node } from 'jsonc-parser';
+import { getNodeValue } from 'jsonc-parser';
+import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
+import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
+
+export interface ConfigProblem {
+  message: string;
+  /** Raw offset of the node the message is about. */
+  offset: number;
+}
+
+export interface ProjectConfig {
+  settings: Partial<GroundcheckSettings>;
+  /** Whether `.groundcheck/ignore.json` applies (default true). */
+  ignore?: boolean;
+}
+
+const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+const TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
+
+type Check = (node: Node, out: ProjectConfig, problems: ConfigProblem[]) => void;
+
+const KEYS: Record<string, Check> = {
+  strict: boolean((c, v) => (c.settings.strict = v)),
+  modelOutputsAsContext: boolean((c, v) => (c.settings.modelOutputsAsContext = v)),
+  ignore: boolean((c, v) => (c.ignore = v)),
+  minEntities: integer(0, (c, v) => (c.settings.minEntities = v)),
+  maxDiagnosticsPerFile: integer(0, (c, v) => (c.settings.maxDiagnosticsPerFile = v)),
+  maxFileSizeMB: (node, c, problems) => {
+    const v = getNodeValue(node);
+    if (typeof v !== 'number' || !(v > 0)) return void problems.push(expected(node, 'a number of megabytes above 0'));
+    c.settings.maxFileSizeMB = v;
+  },
+  run: (node, c, problems) => {
+    const v = getNodeValue(node);
+    if (v !== 'onType' && v !== 'onSave') return void problems.push(expected(node, '"onType" or "onSave"'));
+    c.settings.run = v;
+  },
+  entityTypes: (node, c, problems) => {
+    if (node.type !== 'array') return void problems.push(expected(node, `a list of entity types (${ENTITY_TYPES.join(', ')})`));
+    const types: EntityType[] = [];
+    for (const item of node.children ?? []) {
+      const v = getNodeValue(item);
+      if (typeof v !== 'string' || !TYPES.has(v)) problems.push(expected(item, `one of ${ENTITY_TYPES.join(', ')}`));
+      else if (!types.includes(v as EntityType)) types.push(v as EntityType);
+    }
+    c.settings.entityTypes = types;
+  },
+  stopwords: (node, c, problems) => {
+    if (node.type === 'null') return void (c.settings.stopwords = null);
+    if (node.type !== 'array') return void problems.push(expected(node, 'a list of words, or null for the built-in list'));
+    const words: string[] = [];
+    for (const item of node.children ?? []) {
+      if (item.type !== 'string') problems.push(expected(item, 'a word (a string)'));
+      else words.push(item.value as string);
+    }
+    c.settings.stopwords = words;
+  },
+  severity: (node, c, problems) => {
+    if (node.type !== 'object') return void problems.push(expected(node, 'an object from entity type to severity'));
+    const severity: Partial<Record<EntityType, SeveritySetting>> = {};
+    for (const prop of node.children ?? []) {
+      const [keyNode, valueNode] = prop.children ?? [];
+      if (!keyNode || !valueNode) continue;
+      const key = keyNode.value as string;
+      if (!TYPES.has(key)) {
+        problems.push({ message: `unknown entity type "${key}" (known: ${ENTITY_TYPES.join(', ')})`, offset: keyNode.offset });
+        continue;
+      }
+      const v = getNodeValue(valueNode);
+      if (!SEVERITIES.includes(v)) problems.push(expected(valueNode, `one of ${SEVERITIES.join(', ')}`));
+      else severity[key as EntityType] = v;
+    }
+    c.settings.severity = severity as Record<EntityType, SeveritySetting>;
+  },
+};
+
+export const CONFIG_KEYS: readonly string[] = Object.keys(KEYS);
+
+/** Reads a config object node; problems are collected, not thrown, so the user sees all of them at once. */
+export function readConfigObject(node: Node, problems: ConfigProblem[]): ProjectConfig {
+  const config: ProjectConfig = { settings: {} };
+  if (node.type !== 'object') {
+    problems.push(expected(node, 'an object of settings'));
+    return config;
+  }
+  for (const prop of node.children ?? []) {
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (!keyNode || !valueNode) continue;
+    const key = keyNode.value as string;
+    const check = Object.prototype.hasOwnProperty.call(KEYS, key) ? KEYS[key] : undefined;
+    if (!check) {
+      problems.push({ message: `unknown setting "${key}" (known: ${CONFIG_KEYS.join(', ')})`, offset: keyNode.offset });
+      continue;
+    }
+    check(valueNode, config, problems);
+  }
+  return config;
+}
+
+function boolean(set: (c: ProjectConfig, v: boolean) => void): Check {
+  return (node, c, problems) => {
+    if (node.type !== 'boolean') return void problems.push(expected(node, 'true or false'));
+    set(c, node.value as boolean);
+  };
+}
+
+function integer(min: number, set: (c: ProjectConfig, v: number) => void): Check {
+  return (node, c, problems) => {
+    const v = getNodeValue(node);
+    if (!Number.isInteger(v) || v < min) return void problems.push(expected(node, `a whole number of at least ${min}`));
+    set(c, v);
+  };
+}
+
+function expected(node: Node, what: string): ConfigProblem {
+  return { message: `expected ${what}, got ${describe(node)}`, offset: node.offset };
+}
+
+function describe(node: Node): string {
+  if (node.type === 'object' || node.type === 'array') return `an ${node.type}`;
+  return JSON.stringify(getNodeValue(node));
+}

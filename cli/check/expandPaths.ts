@@ -1,0 +1,91 @@
+/**
+ * Turns the command line's PATHS into the files to check: files as named,
+ * folders walked recursively (skipping node_modules and .git), glob patterns
+ * expanded with tinyglobby, `-` for standard input. Named files are checked
+ * and reported whatever they hold; files found in folders or by globs that
+ * are no transcript are skipped and only counted.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { displayPath } from './locator';
+// `require` keeps bundlers on tinyglobby's CommonJS build; its ESM build reads `import.meta.url`, which a CommonJS bundle lacks.
+import tinyglobby = require('tinyglobby');
+
+export const STDIN = '-';
+
+export interface CheckTarget {
+  /** Absolute path, or `-` for standard input. */
+  path: string;
+  /** How it is shown in reports. */
+  shown: string;
+  /** Named on the command line (rather than found in a folder or by a glob). */
+  explicit: boolean;
+}
+
+export interface Expansion {
+  targets: CheckTarget[];
+  /** Arguments that named nothing: `path: error …` lines. */
+  missing: string[];
+}
+
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+export function expandPaths(args: readonly string[], cwd = process.cwd()): Expansion {
+  const targets: CheckTarget[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, explicit: boolean) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    targets.push({ path, shown: path === STDIN ? '<stdin>' : displayPath(path, cwd), explicit });
+  };
+  for (const arg of args) {
+    if (arg === STDIN) {
+      add(STDIN, true);
+      continue;
+    }
+    const abs = resolve(cwd, arg);
+    const kind = kindOf(abs);
+    if (kind === 'file') add(abs, true);
+    else if (kind === 'dir') for (const f of walk(abs)) add(f, false);
+    else if (tinyglobby.isDynamicPattern(arg)) {
+      const found = tinyglobby.globSync(arg, { cwd, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'], dot: true }).sort();
+      if (found.length === 0) missing.push(`${arg}: error: the pattern matches no file`);
+      for (const f of found) add(resolve(f), false);
+    } else missing.push(`${arg}: error: no such file or folder`);
+  }
+  return { targets, missing };
+}
+
+function kindOf(path: string): 'file' | 'dir' | undefined {
+  try {
+    const s = statSync(path);
+    return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Files under `dir` in a stable (sorted, depth-first) order. */
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    const subdirs: string[] = [];
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = join(current, e.name);
+      if (e.isDirectory()) {
+        if (!SKIPPED_DIRS.has(e.name)) subdirs.push(full);
+      } else if (e.isFile()) out.push(full);
+    }
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+/**
+ * What checking one file produces, in plain data: worker threads send it to
+ * the main thread by structured clone, and every reporter (text, JSON Lines,
+ * SARIF) and the summary read only this. All ranges are raw-file offsets in
+ * UTF-16 units; lines and columns are 1-based.
+ */
+import type { ContextGap, EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
+import type { SeveritySetting } from '../../shared/protocol/settings';
+
+/** A place in some file: the checked one, or the file a segment came from. */
+export interface FileLocation {
+  file: string;
+  range: Range;
+  /** 1-based line and UTF-16 column of `range[0]`. */
+  line: number;
+  column: number;
+  /** 1-based line and UTF-16 column of `range[1]`. */
+  endLine: number;
+  endColumn: number;
+}
+
+/** The raw line an entity sits on, cut to a window around it when long. */
+export interface CodeFrame {
+  /** The shown part of the line (tabs kept). */
+  text: string;
+  /** Whether text was cut on the left / right. */
+  cutLeft: boolean;
+  cutRight: boolean;
+  /** Where the underline starts in `text` and how long it is (at least 1). */
+  underlineStart: number;
+  underlineLength: number;
+}
+
+/** A place in the context; positions are absent when its file could not be read. */
+export type ContextLocation = Pick<FileLocation, 'file' | 'range'> &
+  Partial<Pick<FileLocation, 'line' | 'column' | 'endLine' | 'endColumn'>>;
+
+export interface Occurrence extends FileLocation {
+  /** Only for unverified entities, which are the ones shown with a frame. */
+  frame?: CodeFrame;
+  /** Stable key of this occurrence (type, value and neighbouring words), as ignore rules use. */
+  key?: string;
+  /** True when the workspace's ignore file hides this occurrence. */
+  ignored?: boolean;
+}
+
+export interface ClosestMatch extends ContextLocation {
+  text: string;
+}
+
+export interface EntityRecord {
+  text: string;
+  type: EntityType;
+  found: boolean;
+  status: EntityStatus;
+  severity: SeveritySetting;
+  /**
+   * True when every occurrence is hidden by an ignore rule or the type's
+   * severity is 'off'; such entities do not count toward the output's level.
+   */
+  suppressed: boolean;
+  occurrences: Occurrence[];
+  /** Where the context has it (grounded entities). */
+  matches: ContextLocation[];
+  /** For unverified entities: the context text that comes closest, when any. */
+  closest?: ClosestMatch;
+}
+
+export interface OutputRecord {
+  file: string;
+  /** 1-based line where the output starts. */
+  line: number;
+  /** Raw range of the whole output. */
+  range: Range;
+  format: string;
+  label?: string;
+  level: Level;
+  score: number;
+  explanation: string;
+  entities: EntityRecord[];
+  gaps: ContextGap[];
+}
+
+export interface FileProblem {
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface FileReport {
+  /** As given or found, relative to the working directory when inside it. */
+  file: string;
+  /** Parser id; absent when the file was not parsed. */
+  format?: string;
+  outputs: OutputRecord[];
+  /** Located parse errors (the rest of the file was still checked). */
+  parseErrors: FileProblem[];
+  /** Set when the file is no transcript groundcheck knows. */
+  notTranscript?: string;
+  /** Set when the file was not checked: unreadable, or over the size limit. */
+  error?: string;
+  /** Set when the file was skipped on purpose (too large). */
+  skipped?: string;
+}

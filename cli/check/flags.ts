@@ -1,0 +1,58 @@
+/**
+ * The check command's flags, parsed and validated, and how they override the
+ * project config: a flag given on the command line always wins.
+ */
+import { InvalidArgumentError } from 'commander';
+import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import type { FailOn } from './summary';
+
+export type ReportFormat = 'text' | 'json' | 'sarif';
+
+export interface CheckFlags {
+  format: ReportFormat;
+  failOn?: FailOn;
+  strict?: boolean;
+  entityTypes?: EntityType[];
+  minEntities?: number;
+  jobs: number;
+  config?: string;
+  echo?: boolean;
+  /** false with --no-ignore. */
+  ignore: boolean;
+}
+
+export function parseEntityTypes(value: string): EntityType[] {
+  const types: EntityType[] = [];
+  for (const part of value.split(',')) {
+    const t = part.trim();
+    if (t === '') continue;
+    if (!(ENTITY_TYPES as readonly string[]).includes(t)) {
+      throw new InvalidArgumentError(`unknown entity type "${t}" (known: ${ENTITY_TYPES.join(', ')})`);
+    }
+    if (!types.includes(t as EntityType)) types.push(t as EntityType);
+  }
+  if (types.length === 0) throw new InvalidArgumentError('name at least one entity type');
+  return types;
+}
+
+export function parseCount(min: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+      throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    }
+    return n;
+  };
+}
+
+/** The config's settings with every flag that was given laid over them. */
+export function applyFlags(settings: GroundcheckSettings, flags: CheckFlags): GroundcheckSettings {
+  return {
+    ...settings,
+    ...(flags.strict !== undefined ? { strict: flags.strict } : {}),
+    ...(flags.entityTypes !== undefined ? { entityTypes: flags.entityTypes } : {}),
+    ...(flags.minEntities !== undefined ? { minEntities: flags.minEntities } : {}),
+    ...(flags.echo !== undefined ? { modelOutputsAsContext: flags.echo } : {}),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one rule per
+ * entity type, one result per finding located by line/column (1-based,
+ * UTF-16 code units, as GitHub counts) and by character offset, the closest
+ * context text as a related location, and a fingerprint that survives edits
+ * elsewhere in the file. Files that could not be checked become tool
+ * execution notifications.
+ */
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { isAbsolute } from 'node:path';
+import { ENTITY_TYPES, type EntityType } from '../../../shared/classifier/types';
+import type { SeveritySetting } from '../../../shared/protocol/settings';
+import { DOCS_BASE, docsUrl, typeAbout, typeTitle } from '../../../server/src/entityTypeDocs';
+import { version } from '../../../package.json';
+import type { CheckTarget } from '../expandPaths';
+import type { ContextLocation, FileReport } from '../fileReport';
+import { type Finding, fileProblems, findingMessage, findingsOf, shorten } from '../findings';
+import type { RunSummary } from '../summary';
+import type { Reporter, ReportStreams } from './reporter';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SRCROOT = '%SRCROOT%';
+
+type SarifLevel = 'error' | 'warning' | 'note' | 'none';
+
+export class SarifReporter implements Reporter {
+  private readonly results: object[] = [];
+  private readonly notifications: object[] = [];
+
+  constructor(
+    private readonly io: ReportStreams,
+    private readonly defaults: Record<EntityType, SeveritySetting>,
+    private readonly cwd = process.cwd(),
+  ) {}
+
+  file(report: FileReport, target: CheckTarget): void {
+    for (const line of fileProblems(report, target.explicit)) {
+      this.io.err(`${line}\n`);
+      this.notifications.push({
+        level: report.skipped ? 'warning' : 'error',
+        message: { text: line },
+        locations: [{ physicalLocation: { artifactLocation: artifact(report.file) } }],
+      });
+    }
+    const seen = new Map<string, number>();
+    for (const f of findingsOf(report)) this.results.push(this.result(report.file, f, seen));
+  }
+
+  end(summary: RunSummary): void {
+    const log = {
+      $schema: SARIF_SCHEMA,
+      version: '2.1.0',
+      runs: [
+        {
+          tool: {
+            driver: {
+              name: 'groundcheck',
+              version,
+              informationUri: DOCS_BASE,
+              rules: ENTITY_TYPES.map((type) => rule(type, this.defaults[type])),
+            },
+          },
+          originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(this.cwd + '/').href } },
+          columnKind: 'utf16CodeUnits',
+          invocations: [
+            {
+              executionSuccessful: summary.inputErrors === 0,
+              ...(this.notifications.length > 0 ? { toolExecutionNotifications: this.notifications } : {}),
+            },
+          ],
+          results: this.results,
+        },
+      ],
+    };
+    this.io.out(JSON.stringify(log, null, 2) + '\n');
+  }
+
+  private result(file: string, f: Finding, seen: Map<string, number>): object {
+    const o = f.occurrence;
+    const closest = f.entity.closest;
+    const text = closest
+      ? `${findingMessage(f)}; closest in context: '${shorten(closest.text, 80)}'. The output is ${f.output.level}.`
+      : `${findingMessage(f)}. The output is ${f.output.level}.`;
+    // Repeats of one value in one file share a key; their order among themselves tells them apart.
+    const base = `${file}\u0000${o.key ?? f.entity.text}`;
+    const nth = seen.get(base) ?? 0;
+    seen.set(base, nth + 1);
+    return {
+      ruleId: f.entity.type,
+      ruleIndex: ENTITY_TYPES.indexOf(f.entity.type),
+      level: sarifLevel(f.entity.severity),
+      message: { text },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: artifact(file),
+            region: {
+              startLine: o.line,
+              startColumn: o.column,
+              endLine: o.endLine,
+              endColumn: o.endColumn,
+              charOffset: o.range[0],
+              charLength: o.range[1] - o.range[0],
+            },
+          },
+        },
+      ],
+      ...(closest ? { relatedLocations: [related(closest)] } : {}),
+      partialFingerprints: { 'groundcheckOccurrence/v1': hash(`${base}\u0000${nth}`) },
+    };
+  }
+}
+
+function rule(type: EntityType, severity: SeveritySetting): object {
+  return {
+    id: type,
+    name: typeTitle(type).replace(/\s+/g, ''),
+    shortDescription: { text: `${typeTitle(type)} not found in the context` },
+    fullDescription: { text: typeAbout(type) },
+    help: {
+      text: `The output states this ${type.replace('_', ' ')} but nothing the model was given contains it. ${typeAbout(type)} Check it against the sources, or ignore it in .groundcheck/ignore.json.`,
+    },
+    helpUri: docsUrl(type),
+    defaultConfiguration: { level: sarifLevel(severity) },
+  };
+}
+
+function related(c: ContextLocation & { text: string }): object {
+  const region =
+    c.line !== undefined
+      ? { startLine: c.line, startColumn: c.column, endLine: c.endLine, endColumn: c.endColumn }
+      : {};
+  return {
+    id: 1,
+    message: { text: `closest in context: '${shorten(c.text, 80)}'` },
+    physicalLocation: {
+      artifactLocation: artifact(c.file),
+      region: { ...region, charOffset: c.range[0], charLength: c.range[1] - c.range[0] },
+    },
+  };
+}
+
+/** Paths inside the working directory are relative to %SRCROOT%, as GitHub expects; others are file URLs. */
+function artifact(file: string): object {
+  if (isAbsolute(file)) return { uri: pathToFileURL(file).href };
+  return { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}
+
+export function sarifLevel(s: SeveritySetting): SarifLevel {
+  if (s === 'error') return 'error';
+  if (s === 'warning') return 'warning';
+  if (s === 'off') return 'none';
+  return 'note';
+}
+
+function hash(s: string): string {
+  return createHash('sha256').update(s).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,96 @@
+/**
+ * The compiler-style report for terminals and CI logs: one
+ * `file:line:col: level type 'text' not in context` line per finding with a
+ * code frame of the raw line and where the context says something close,
+ * then a summary of levels, entity types and the hallucination rate.
+ */
+import { ENTITY_TYPES } from '../../../shared/classifier/types';
+import type { CheckTarget } from '../expandPaths';
+import type { CodeFrame, FileReport } from '../fileReport';
+import { type Finding, fileProblems, findingMessage, findingsOf, severityWord, shorten } from '../findings';
+import { LEVELS, type RunSummary } from '../summary';
+import type { Palette } from './colors';
+import type { Reporter, ReportStreams } from './reporter';
+
+export class TextReporter implements Reporter {
+  private findings = 0;
+
+  constructor(
+    private readonly io: ReportStreams,
+    private readonly c: Palette,
+  ) {}
+
+  file(report: FileReport, target: CheckTarget): void {
+    for (const line of fileProblems(report, target.explicit)) this.io.err(`${line}\n`);
+    for (const f of findingsOf(report)) {
+      this.findings++;
+      this.io.out(this.finding(report.file, f));
+    }
+  }
+
+  end(s: RunSummary): void {
+    const c = this.c;
+    const lines: string[] = [];
+    if (this.findings > 0) lines.push('');
+    const skipped: string[] = [];
+    if (s.skippedNotTranscript > 0) skipped.push(`${s.skippedNotTranscript} not transcripts`);
+    if (s.skippedTooLarge > 0) skipped.push(`${s.skippedTooLarge} too large`);
+    if (s.inputErrors > 0) skipped.push(`${s.inputErrors} with errors`);
+    lines.push(
+      c.bold(`${plural(s.outputs, 'output')} in ${plural(s.checkedFiles, 'file')}`) +
+        (skipped.length > 0 ? ` (${plural(s.files, 'file')} given: ${skipped.join(', ')})` : ''),
+    );
+    lines.push('');
+    lines.push(`  ${'level'.padEnd(14)}${'outputs'.padStart(8)}`);
+    for (const level of LEVELS) lines.push(`  ${level.padEnd(14)}${String(s.levels[level]).padStart(8)}`);
+    lines.push('');
+    lines.push(`  ${'entity type'.padEnd(14)}${'checked'.padStart(8)}${'grounded'.padStart(10)}${'unverified'.padStart(12)}`);
+    for (const type of ENTITY_TYPES) {
+      const t = s.types[type];
+      if (t.entities === 0) continue;
+      lines.push(
+        `  ${type.padEnd(14)}${String(t.entities).padStart(8)}${String(t.grounded).padStart(10)}${String(t.unverified).padStart(12)}`,
+      );
+    }
+    lines.push('');
+    const flagged = s.levels.PARTIAL + s.levels.UNGROUNDED;
+    const rate = `${(s.hallucinationRate * 100).toFixed(1)}%`;
+    lines.push(`hallucination rate: ${flagged > 0 ? c.red(rate) : c.green(rate)} (${flagged} of ${plural(s.outputs, 'output')} PARTIAL or UNGROUNDED)`);
+    this.io.out(lines.join('\n') + '\n');
+  }
+
+  private finding(file: string, f: Finding): string {
+    const c = this.c;
+    const o = f.occurrence;
+    const word = severityWord(f.entity.severity);
+    const level = word === 'error' ? c.red(word) : word === 'warning' ? c.yellow(word) : c.cyan(word);
+    const head = `${c.bold(`${file}:${o.line}:${o.column}:`)} ${level} ${findingMessage(f)} ${c.dim(`[${f.output.level}]`)}\n`;
+    const frame = o.frame ? renderFrame(o.line, o.frame, c) : '';
+    const closest = f.entity.closest;
+    const where = closest?.line !== undefined ? `${closest.file}:${closest.line}:${closest.column}` : closest?.file;
+    const note = closest ? `${gutter(o.line)} = closest in context: '${shorten(closest.text, 80)}' at ${where}\n` : '';
+    return head + frame + note;
+  }
+}
+
+function renderFrame(line: number, frame: CodeFrame, c: Palette): string {
+  const left = frame.cutLeft ? '…' : '';
+  const right = frame.cutRight ? '…' : '';
+  // Tabs would make the underline drift; show them as single spaces.
+  const text = frame.text.replace(/\t/g, ' ');
+  const pad = ' '.repeat(left.length + frame.underlineStart);
+  const mark = '^' + '~'.repeat(frame.underlineLength - 1);
+  return `${String(line).padStart(gutterWidth(line))} | ${left}${text}${right}\n${gutter(line)} | ${pad}${c.red(mark)}\n`;
+}
+
+function gutterWidth(line: number): number {
+  return Math.max(4, String(line).length);
+}
+
+function gutter(line: number): string {
+  return ' '.repeat(gutterWidth(line));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

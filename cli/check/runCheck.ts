@@ -1,0 +1,79 @@
+/**
+ * One `groundcheck check` run: expand the paths, check every file (on worker
+ * threads when there are several files and jobs), hand reports to the chosen
+ * reporter in input order as they complete, and return the exit code.
+ */
+import { readFileSync } from 'node:fs';
+import { checkFile } from './checkFile';
+import { type CheckTarget, expandPaths, STDIN } from './expandPaths';
+import { fileCheckOptions, type FileCheckSetup } from './fileCheckSetup';
+import type { FileReport } from './fileReport';
+import { Progress, type ProgressStream } from './progress';
+import type { Reporter } from './reporters/reporter';
+import { type FailOn, RunSummary } from './summary';
+import { checkInProcess, checkOnWorkers, type WorkerScript } from './workerPool';
+
+export interface CheckRun {
+  paths: readonly string[];
+  setup: FileCheckSetup;
+  failOn?: FailOn;
+  /** Files checked at once; 1 checks in-process. */
+  jobs: number;
+  /** What worker threads run; without it every file is checked in-process. */
+  workerScript?: WorkerScript;
+  reporter: Reporter;
+  /** Problems with arguments (`path: error …`). */
+  err(text: string): void;
+  progress?: ProgressStream;
+  readStdin?: () => string;
+  cwd?: string;
+}
+
+export async function runCheck(run: CheckRun): Promise<number> {
+  const { targets, missing } = expandPaths(run.paths, run.cwd);
+  for (const line of missing) run.err(`${line}\n`);
+  const summary = new RunSummary();
+  const progress = new Progress(run.progress ?? { write: () => undefined }, targets.length);
+  const ready: Array<FileReport | undefined> = new Array(targets.length);
+  let emitted = 0;
+  let outputs = 0;
+  const accept = (index: number, report: FileReport) => {
+    ready[index] = report;
+    outputs += report.outputs.length;
+    // Reports leave in input order so runs with any number of jobs print the same thing.
+    while (emitted < targets.length && ready[emitted] !== undefined) {
+      const r = ready[emitted]!;
+      ready[emitted] = undefined;
+      summary.add(r, targets[emitted].explicit);
+      run.reporter.file(r, targets[emitted]);
+      emitted++;
+    }
+    progress.update(emitted, outputs);
+  };
+
+  const files: number[] = [];
+  targets.forEach((t, i) => {
+    if (t.path === STDIN) accept(i, checkStdin(t, run));
+    else files.push(i);
+  });
+  const fileTargets = files.map((i) => targets[i]);
+  const sink = (k: number, report: FileReport) => accept(files[k], report);
+  if (run.jobs > 1 && fileTargets.length > 1 && run.workerScript) {
+    await checkOnWorkers(fileTargets, run.setup, run.jobs, run.workerScript, sink);
+  } else {
+    checkInProcess(fileTargets, run.setup, sink);
+  }
+  progress.finish();
+  run.reporter.end(summary);
+  return missing.length > 0 ? 2 : summary.exitCode(run.failOn);
+}
+
+function checkStdin(target: CheckTarget, run: CheckRun): FileReport {
+  let raw: string;
+  try {
+    raw = (run.readStdin ?? (() => readFileSync(0, 'utf8')))();
+  } catch (err) {
+    return { file: target.shown, outputs: [], parseErrors: [], error: `cannot read: ${(err as Error).message}` };
+  }
+  return checkFile({ file: target.shown, raw }, fileCheckOptions(run.setup));
+}

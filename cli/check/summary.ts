@@ -1,0 +1,71 @@
+/**
+ * Tallies a run: outputs per level, entities per type, files by what became
+ * of them, and the hallucination rate, (PARTIAL + UNGROUNDED) / outputs.
+ * Also decides the exit code, so the text, JSON and SARIF runs agree on it.
+ */
+import { ENTITY_TYPES, type EntityType, type Level } from '../../shared/classifier/types';
+import type { FileReport } from './fileReport';
+
+export type FailOn = 'partial' | 'ungrounded';
+
+export interface TypeTally {
+  entities: number;
+  grounded: number;
+  unverified: number;
+  indeterminate: number;
+}
+
+export const LEVELS: readonly Level[] = ['GROUNDED', 'PARTIAL', 'UNGROUNDED', 'INDETERMINATE'];
+
+export class RunSummary {
+  files = 0;
+  /** Files that held at least one parsed transcript. */
+  checkedFiles = 0;
+  outputs = 0;
+  readonly levels: Record<Level, number> = { GROUNDED: 0, PARTIAL: 0, UNGROUNDED: 0, INDETERMINATE: 0 };
+  readonly types = Object.fromEntries(
+    ENTITY_TYPES.map((t) => [t, { entities: 0, grounded: 0, unverified: 0, indeterminate: 0 }]),
+  ) as Record<EntityType, TypeTally>;
+  /** Found in folders or by globs and not transcripts: skipped quietly. */
+  skippedNotTranscript = 0;
+  /** Over the size limit. */
+  skippedTooLarge = 0;
+  /** Unreadable, named but not a transcript, or with parse errors: these make the exit code 2. */
+  inputErrors = 0;
+
+  add(report: FileReport, explicit: boolean): void {
+    this.files++;
+    if (report.error) this.inputErrors++;
+    else if (report.skipped) this.skippedTooLarge++;
+    else if (report.notTranscript) {
+      if (explicit) this.inputErrors++;
+      else this.skippedNotTranscript++;
+    } else {
+      this.checkedFiles++;
+      if (report.parseErrors.length > 0) this.inputErrors++;
+    }
+    for (const o of report.outputs) {
+      this.outputs++;
+      this.levels[o.level]++;
+      for (const e of o.entities) {
+        if (e.suppressed) continue;
+        const t = this.types[e.type];
+        t.entities++;
+        t[e.status]++;
+      }
+    }
+  }
+
+  /** (PARTIAL + UNGROUNDED) / outputs; 0 when nothing was checked. */
+  get hallucinationRate(): number {
+    return this.outputs === 0 ? 0 : (this.levels.PARTIAL + this.levels.UNGROUNDED) / this.outputs;
+  }
+
+  /** 2 for input errors (they win: the run is incomplete), 1 when an output reaches `failOn`, else 0. */
+  exitCode(failOn: FailOn | undefined): number {
+    if (this.inputErrors > 0) return 2;
+    if (failOn === 'ungrounded' && this.levels.UNGROUNDED > 0) return 1;
+    if (failOn === 'partial' && this.levels.PARTIAL + this.levels.UNGROUNDED > 0) return 1;
+    return 0;
+  }
+}

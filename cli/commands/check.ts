@@ -1,0 +1,82 @@
+/**
+ * `groundcheck check PATHS…`: checks transcripts and RAG fixtures in bulk for
+ * CI and batch evals, reporting as compiler-style text, JSON Lines or SARIF.
+ * Exit codes: 0 clean, 1 some output reached `--fail-on`, 2 a usage error, a
+ * bad config, or an input that could not be checked (the rest still are).
+ */
+import { availableParallelism } from 'node:os';
+import { type Command, Option } from 'commander';
+import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/checkWorker';
+import { ConfigError, loadConfig } from '../check/config';
+import { applyFlags, type CheckFlags, parseCount, parseEntityTypes } from '../check/flags';
+import { paletteFor } from '../check/reporters/colors';
+import { JsonLinesReporter } from '../check/reporters/jsonl';
+import type { Reporter, ReportStreams } from '../check/reporters/reporter';
+import { SarifReporter } from '../check/reporters/sarif';
+import { TextReporter } from '../check/reporters/text';
+import { runCheck } from '../check/runCheck';
+
+export function registerCheck(program: Command): void {
+  program
+    .command('check')
+    .description('check transcripts and RAG fixtures for claims their context never gave the model')
+    .argument('<paths...>', 'files, folders (searched recursively), glob patterns, or - for standard input')
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'sarif']).default('text'))
+    .addOption(new Option('--fail-on <level>', 'exit 1 when an output is at least this bad').choices(['partial', 'ungrounded']))
+    .option('--strict', 'case-sensitive, whole-token, single-sentence lookups')
+    .option('--no-strict', 'lenient lookups, whatever the config says')
+    .option('--entity-types <types>', `comma-separated types to check (${'number,date,…'})`, parseEntityTypes)
+    .option('--min-entities <n>', 'outputs with fewer entities are INDETERMINATE', parseCount(0))
+    .option('--jobs <n>', 'files checked in parallel (1 = no worker threads)', parseCount(1), availableParallelism())
+    .option('--config <file>', 'project config to use instead of searching for groundcheck.config.json')
+    .option('--echo', "let the model's own earlier outputs ground later ones")
+    .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
+    .exitOverride((err) => {
+      // Usage errors share exit code 2 with input errors; 1 means "findings".
+      process.exit(err.exitCode === 0 ? 0 : 2);
+    })
+    .action(async (paths: string[], flags: CheckFlags) => {
+      process.exitCode = await check(paths, flags);
+    });
+
+  program.command(CHECK_WORKER_COMMAND, { hidden: true }).action(() => serveCheckJobs());
+}
+
+async function check(paths: string[], flags: CheckFlags): Promise<number> {
+  const io: ReportStreams = {
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+  };
+  let config;
+  try {
+    config = loadConfig(flags.config);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.err(err.message + '\n');
+    return 2;
+  }
+  const base = { ...DEFAULT_SETTINGS, ...config.settings, severity: { ...DEFAULT_SETTINGS.severity, ...config.settings.severity } };
+  const settings = applyFlags(base, flags);
+  const reporter: Reporter =
+    flags.format === 'json'
+      ? new JsonLinesReporter(io)
+      : flags.format === 'sarif'
+        ? new SarifReporter(io, settings.severity)
+        : new TextReporter(io, paletteFor(process.stdout));
+  const entry = require.main?.filename ?? process.argv[1];
+  return runCheck({
+    paths,
+    setup: {
+      settings,
+      ledger: flags.format === 'json',
+      ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
+    },
+    failOn: flags.failOn,
+    jobs: flags.jobs,
+    workerScript: entry ? { path: entry, argv: [CHECK_WORKER_COMMAND] } : undefined,
+    reporter,
+    err: io.err,
+    progress: process.stderr,
+  });
+}

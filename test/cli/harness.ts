@@ -1,0 +1,58 @@
+/**
+ * Builds the CLI bundle once per test run and runs it as a user would, so the
+ * tests cover argument parsing, worker threads, stdout/stderr and exit codes.
+ * The bundle goes to a temporary folder so parallel builds of dist/ are left alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+
+export const REPO = resolve(__dirname, '../..');
+export const FIXTURES = 'test/fixtures/cli';
+
+let bundle: string | undefined;
+
+export async function buildCli(): Promise<string> {
+  if (bundle) return bundle;
+  const outfile = join(mkdtempSync(join(tmpdir(), 'groundcheck-cli-')), 'cli.js');
+  await esbuild.build({
+    entryPoints: [join(REPO, 'cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile,
+    logLevel: 'warning',
+    // jsonc-parser's default (UMD) build hides its internal requires from bundlers; its ESM build does not.
+    alias: { 'jsonc-parser': join(REPO, 'node_modules/jsonc-parser/lib/esm/main.js') },
+  });
+  bundle = outfile;
+  return outfile;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): RunResult {
+  if (!bundle) throw new Error('call buildCli() in a before hook first');
+  const r = spawnSync(process.execPath, [bundle, ...args], {
+    cwd: options.cwd ?? REPO,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '', ...options.env },
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function fixture(rel: string): string {
+  return `${FIXTURES}/${rel}`;
+}
+
+export function readFixture(rel: string): string {
+  return readFileSync(join(REPO, FIXTURES, rel), 'utf8');
+}
