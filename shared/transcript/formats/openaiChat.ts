@@ -8,6 +8,7 @@ import type { FormatParser, ParseError, ParseInput, Transcript } from '../model'
 import { readJsonDocument, readJsonLines } from '../json/jsonLines';
 import { emitChatMessages, emitChatTools, emitChoices, type ChatContext } from './shapes/chatMessages';
 import { ContextGaps } from './shapes/contextGaps';
+import { hasAnyPair, hasPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
 import { isObject, obj, type JsonObject } from './shapes/jsonValues';
@@ -15,8 +16,8 @@ import type { JsonPath } from '../json/jsonRegion';
 import { looksLikeStreamingDump, streamingDumpError } from './shapes/streamingDumps';
 import { TranscriptBuilder } from './shapes/transcriptBuilder';
 
-const STRONG = ['"object":"chat.completion"', '"url":"/v1/chat/completions"', '"url": "/v1/chat/completions"', '"object": "chat.completion"'];
-const OPENAI_MARKERS = ['"tool_calls"', '"tool_call_id"', '"role":"system"', '"role": "system"', '"role":"tool"', '"role": "tool"', '"image_url"', '"role":"developer"'];
+const OPENAI_MARKERS = ['"tool_calls"', '"tool_call_id"', '"image_url"'];
+const OPENAI_ROLES = ['system', 'developer', 'tool'];
 /** Anthropic request dumps also have `messages` with roles; leave those to the Anthropic parser. */
 const ANTHROPIC_MARKERS = ['"tool_use"', '"tool_result"', '"input_schema"', '"stop_reason"', '"anthropic_version"', '<environment_details>'];
 
@@ -24,11 +25,12 @@ export const openaiChatFormat: FormatParser = {
   id: 'openai-chat',
   label: 'OpenAI Chat Completions',
   sniff(head: string): number {
-    if (head.includes('"object":"chat.completion.chunk"')) return 0.9;
-    if (STRONG.some((m) => head.includes(m))) return 0.9;
+    if (hasAnyPair(head, 'object', ['chat.completion', 'chat.completion.chunk'])) return 0.9;
+    if (hasPair(head, 'url', '/v1/chat/completions')) return 0.9;
     if (!head.includes('"role"')) return 0;
     const anthropic = ANTHROPIC_MARKERS.some((m) => head.includes(m));
-    if (!anthropic && OPENAI_MARKERS.some((m) => head.includes(m))) return 0.7;
+    const openai = OPENAI_MARKERS.some((m) => head.includes(m)) || hasAnyPair(head, 'role', OPENAI_ROLES);
+    if (!anthropic && openai) return 0.7;
     return head.includes('"messages"') || head.trimStart().startsWith('[') ? 0.5 : 0;
   },
   parse(input: ParseInput): Transcript {

@@ -43,6 +43,11 @@ export const ContextGaps = {
     message: 'This file holds responses only; the request (messages, tools) each one answered is elsewhere.',
     affects: 'all',
   },
+  inputNotInFile: {
+    code: 'input-not-in-file',
+    message: 'A Responses API response object does not include its input; the prompt it answered is not in this file.',
+    affects: 'all',
+  },
   serverSideHistory: {
     code: 'server-side-history',
     message:

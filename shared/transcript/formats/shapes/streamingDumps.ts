@@ -5,18 +5,13 @@
  * refused rather than misread as a conversation.
  */
 import type { ParseError } from '../../model';
+import { hasAnyPair, hasPair } from './headMarkers';
 
-const MARKERS = [
-  '"object":"chat.completion.chunk"',
-  '"type":"content_block_delta"',
-  '"type":"message_start"',
-  '"type":"response.output_text.delta"',
-  '"type":"response.created"',
-];
+const EVENT_TYPES = ['content_block_delta', 'message_start', 'response.output_text.delta', 'response.created'];
 
 export function looksLikeStreamingDump(head: string): boolean {
   if (head.startsWith('data: ') || head.startsWith('event: ')) return true;
-  return MARKERS.some((m) => head.includes(m));
+  return hasPair(head, 'object', 'chat.completion.chunk') || hasAnyPair(head, 'type', EVENT_TYPES);
 }
 
 export function streamingDumpError(raw: string): ParseError {
