@@ -8,6 +8,7 @@ import { claudeCodeFormat } from './claudeCode';
 import { codexRolloutFormat } from './codexRollout';
 import { codexExecFormat } from './codexExec';
 import { openaiChatFormat } from './openaiChat';
+import { openaiResponsesFormat } from './openaiResponses';
 import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
 import { inspectLogFormat } from './inspectLog';
@@ -18,6 +19,7 @@ export const ALL_FORMATS: FormatParser[] = [
   codexRolloutFormat,
   codexExecFormat,
   openaiChatFormat,
+  openaiResponsesFormat,
   ragasFormat,
   deepevalFormat,
   inspectLogFormat,
