@@ -13,6 +13,7 @@ import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
 import { inspectLogFormat } from './inspectLog';
 import { otlpFormat } from './otlp';
+import { langsmithFormat } from './langsmith';
 
 export const ALL_FORMATS: FormatParser[] = [
   claudeCodeFormat,
@@ -24,4 +25,5 @@ export const ALL_FORMATS: FormatParser[] = [
   deepevalFormat,
   inspectLogFormat,
   otlpFormat,
+  langsmithFormat,
 ];
