@@ -12,7 +12,7 @@ import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { contextOf } from '../../shared/transcript/causalContext';
 import type { Segment, Transcript } from '../../shared/transcript/model';
 import { checkOptionsFrom, type Analyzed } from './analyze';
-import { describeContext, segmentLabel } from './contextLabels';
+import { describeContext, outputLabel, segmentLabel } from './contextLabels';
 
 export function classifySelection(
   params: ClassifySelectionRequest.Params,
@@ -32,7 +32,7 @@ export function classifySelection(
       });
       const result = withSegmentIds(raw, index.partSegment);
       const contextIds = contextOf(t, segment.id, { echo });
-      const contextLabel = `causal context of ${segmentLabel(segment)} at line ${segment.line + 1}: ${describeContext(
+      const contextLabel = `causal context of ${outputLabel(segment)} at line ${segment.line + 1}: ${describeContext(
         contextIds.map((id) => t.segments[id]),
       )}`;
       return { result, contextLabel, report: report(result, contextLabel, t), hadContext: true };

@@ -125,11 +125,10 @@ function shiftOutput(o: OutputFinding, at: number, delta: number): OutputFinding
   return {
     ...o,
     raw: shift(o.raw),
-    entities: o.entities.map((e) => ({
-      ...e,
-      occurrences: e.occurrences.map(shift),
-      matches: e.matches.map((m) => ({ ...m, raw: shift(m.raw) })),
-      closest: e.closest && { ...e.closest, raw: shift(e.closest.raw) },
-    })),
+    entities: o.entities.map((e) => {
+      const moved = { ...e, occurrences: e.occurrences.map(shift), matches: e.matches.map((m) => ({ ...m, raw: shift(m.raw) })) };
+      if (e.closest) moved.closest = { ...e.closest, raw: shift(e.closest.raw) };
+      return moved;
+    }),
   };
 }

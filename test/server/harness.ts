@@ -48,13 +48,19 @@ export class ServerHarness {
   settings: Record<string, unknown> = {};
   private readonly statuses = new Map<string, FileStatus>();
   private readonly waiters: { key: string; resolve: (s: FileStatus) => void }[] = [];
+  private readonly diagnosticWaiters: { uri: string; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
 
   private constructor(
     readonly connection: ProtocolConnection,
     private readonly proc: ChildProcess,
     readonly workspace: string,
   ) {
-    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => this.diagnostics.set(p.uri, p));
+    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.diagnostics.set(p.uri, p);
+      for (let i = this.diagnosticWaiters.length - 1; i >= 0; i--) {
+        if (this.diagnosticWaiters[i].uri === p.uri) this.diagnosticWaiters.splice(i, 1)[0].resolve(p);
+      }
+    });
     connection.onNotification(DocumentCheckedNotification.method, (s: FileStatus) => {
       const key = `${s.uri}#${s.version}`;
       this.statuses.set(key, s);
@@ -96,6 +102,22 @@ export class ServerHarness {
     const done = this.statuses.get(key);
     if (done) return Promise.resolve(done);
     return new Promise((resolve) => this.waiters.push({ key, resolve }));
+  }
+
+  /** Resolves on the next check of `uri` at `version` reported from now on (a re-check of the same version). */
+  nextChecked(uri: string, version: number): Promise<FileStatus> {
+    return new Promise((resolve) => this.waiters.push({ key: `${uri}#${version}`, resolve }));
+  }
+
+  /** Resolves on the next diagnostics published for `uri` from now on. */
+  nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams> {
+    return new Promise((resolve) => this.diagnosticWaiters.push({ uri, resolve }));
+  }
+
+  /** Changes the settings the client reports and tells the server so. */
+  async configure(settings: Record<string, unknown>): Promise<void> {
+    this.settings = settings;
+    await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
   }
 
   async open(uri: string, text: string, languageId = 'jsonl', version = 1): Promise<FileStatus> {

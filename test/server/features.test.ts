@@ -1,0 +1,133 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, CodeLens, Hover, Location, Range } from 'vscode-languageserver-protocol/node';
+import { ClassifySelectionRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
+import { ServerHarness } from './harness';
+import { ANSWER_LINE, SESSION } from './session';
+
+const doc = TextDocument.create('x', 'x', 1, SESSION);
+const slice = (r: Range) => SESSION.slice(doc.offsetAt(r.start), doc.offsetAt(r.end));
+const at = (needle: string, line = ANSWER_LINE) => ({ line, character: SESSION.split('\n')[line].indexOf(needle) + 1 });
+
+describe('server: navigation, lenses and quick fixes', () => {
+  let h: ServerHarness;
+  let uri: string;
+  before(async () => {
+    h = await ServerHarness.start();
+    uri = h.uriOf('session.jsonl');
+    await h.open(uri, SESSION);
+  });
+  after(() => h.stop());
+
+  it('goes from a grounded entity to where the context has it', async () => {
+    const locs = (await h.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri },
+      position: at('47 customers'),
+    })) as Location[];
+    assert.deepEqual(
+      locs.map((l) => [l.uri, l.range.start.line, slice(l.range)]),
+      [[uri, 2, '47 customers']],
+    );
+  });
+
+  it('goes from an unverified entity to the closest thing the context says', async () => {
+    const locs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: at('$4.2M') })) as Location[];
+    assert.deepEqual(locs.map((l) => slice(l.range)), ['$4.3M']);
+  });
+
+  it('finds every context location as references', async () => {
+    const refs = (await h.connection.sendRequest('textDocument/references', {
+      textDocument: { uri },
+      position: at('Q3'),
+      context: { includeDeclaration: false },
+    })) as Location[];
+    assert.deepEqual(refs.map((l) => [l.range.start.line, slice(l.range)]), [
+      [0, 'Q3'],
+      [2, 'Q3'],
+    ]);
+  });
+
+  it('hovers with type, verdict, what was searched and links', async () => {
+    const hover = (await h.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: at('47 customers') })) as Hover;
+    const md = (hover.contents as { value: string }).value;
+    assert.match(md, /\[Number\]\(https:\/\/github\.com\/groundcheck\/groundcheck#number\) `47 customers`/);
+    assert.match(md, /✓ grounded/);
+    assert.match(md, /Normalized: `47 customers`/);
+    assert.match(md, /Searched the context of this assistant turn \(line 4\): 1 user turn, 1 tool result/);
+    assert.match(md, /Found 1 time:\n- \[tool result \(Bash\), line 3\]\(command:groundcheck\.showReferences\?/);
+    assert.equal(slice(hover.range!), '47 customers');
+  });
+
+  it('shows a CodeLens per output with its level and grounded count', async () => {
+    const lenses = (await h.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
+    assert.deepEqual(
+      lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command]),
+      [[ANSWER_LINE, 'PARTIAL · 2/4 grounded', 'groundcheck.showUnverified']],
+    );
+    assert.equal(lenses[0].command!.arguments![0], uri);
+  });
+
+  it('offers show-closest, replace and three ignore scopes; the replace edit grounds the value', async () => {
+    const diags = h.diagnostics.get(uri)!.diagnostics.filter((d) => d.code === 'number');
+    const actions = (await h.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diags[0].range,
+      context: { diagnostics: diags },
+    })) as CodeAction[];
+    assert.deepEqual(actions.map((a) => a.title), [
+      "Show what the context says: '$4.3M' (tool result (Bash))",
+      "Replace '$4.2M' with the context's '$4.3M'",
+      "Ignore this occurrence of '$4.2M'",
+      "Ignore number '$4.2M' everywhere",
+      'Ignore all numbers',
+    ]);
+    const edit = actions[1].edit!.changes![uri];
+    assert.deepEqual(edit.map((e) => [slice(e.range), e.newText]), [['$4.2M', '$4.3M']]);
+  });
+
+  it('ignoring a value writes the store, hides the finding and counts it as ignored', async () => {
+    const diags = h.diagnostics.get(uri)!.diagnostics.filter((d) => d.code === 'number');
+    const actions = (await h.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diags[0].range,
+      context: { diagnostics: diags },
+    })) as CodeAction[];
+    const ignoreValue = actions.find((a) => a.title.startsWith('Ignore number'))!;
+    const republished = h.nextDiagnostics(uri);
+    await h.connection.sendRequest('workspace/executeCommand', { command: IgnoreCommand.id, arguments: ignoreValue.command!.arguments });
+    await republished;
+    const store = JSON.parse(fs.readFileSync(path.join(h.workspace, '.groundcheck/ignore.json'), 'utf8'));
+    assert.deepEqual(store.values, [{ type: 'number', value: '$4.2m' }]);
+    assert.deepEqual(h.diagnostics.get(uri)!.diagnostics.map((d) => d.code).filter((c) => c !== 'context-incomplete'), ['quoted_string']);
+    const rechecked = h.nextChecked(uri, 1);
+    await h.connection.sendRequest(RecheckRequest.method, { uri });
+    assert.equal((await rechecked).ignored, 1);
+  });
+
+  it('classifies a selection against the causal context at its offset', async () => {
+    const offset = doc.offsetAt(at('$4.2M'));
+    const res = (await h.connection.sendRequest(ClassifySelectionRequest.method, {
+      output: 'Costs were $1.1M and revenue $9M.',
+      uri,
+      offset,
+    })) as ClassifySelectionRequest.Result;
+    assert.equal(res.hadContext, true);
+    assert.equal(res.contextLabel, 'causal context of assistant turn at line 4: 1 user turn, 1 tool result');
+    assert.deepEqual(res.result.entities.map((e) => [e.text, e.status]), [
+      ['$1.1M', 'grounded'],
+      ['$9M', 'unverified'],
+    ]);
+    assert.match(res.report, /^\*\*PARTIAL\*\* · score 0\.50/);
+  });
+
+  it('classifies a selection against supplied text when it is not in a transcript', async () => {
+    const res = (await h.connection.sendRequest(ClassifySelectionRequest.method, {
+      output: 'Revenue was $4.2M.',
+      context: { text: 'Revenue: $4.2M', label: 'clipboard' },
+    })) as ClassifySelectionRequest.Result;
+    assert.equal(res.result.level, 'GROUNDED');
+    assert.equal(res.contextLabel, 'clipboard');
+  });
+});
