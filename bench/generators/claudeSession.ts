@@ -139,19 +139,21 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
     const factLine = int(3, Math.max(4, lines - 3));
     for (let n = 1; n <= lines; n++) {
       let code: string;
-      if (n === factLine) code = `export const ${f.constant} = ${f.number.replace(',', '')}; // ${f.number} max, owner: ${f.person}, since ${f.date}`;
+      if (n === 1) code = `// ${f.path}: see ${f.constant} before changing`;
+      else if (n === factLine) code = `export const ${f.constant} = ${f.number.replace(',', '')}; // ${f.number} max, owner: ${f.person}, since ${f.date}`;
       else if (n === factLine + 1) code = `const ENDPOINT = "${f.url}"; // "quoted" and \\escaped\\ on purpose`;
-      else if (n === factLine + 2) code = `\treturn ${f.identifier.replace('()', '(batch)')};`;
+      else if (n === factLine + 2) code = `\treturn ${f.identifier}; // batch is flushed by the caller`;
       else code = pick(FILLER);
       body.push(`${String(n).padStart(6, ' ')}→${code}`);
     }
     return body.join('\n');
   };
   const bashResult = (f: Facts, lines: number): string => {
-    const body: string[] = [`\u001b[32m✔\u001b[0m ${f.path} — ${f.person} reviewed on ${f.date}`];
+    const body: string[] = [`\u001b[32m✔\u001b[0m ${f.path} — ${f.person} reviewed on ${f.date}: "see ${f.constant} before changing"`];
     for (let n = 0; n < lines; n++) {
       body.push(`${f.path}:${int(1, 400)}:  ${pick(FILLER)} // café ${n}`);
     }
+    body.push(`${f.path}:${int(1, 400)}:  return ${f.identifier};`);
     body.push(`GET ${f.url} → 200 (${f.number} rows)`, `${f.constant}=${f.number}`);
     return body.join('\n');
   };

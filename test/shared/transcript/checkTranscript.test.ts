@@ -3,6 +3,7 @@ import type { ContextGap, Entity } from '../../../shared/classifier/types';
 import { checkOutput, checkTranscript, type OutputCheck } from '../../../shared/check/checkTranscript';
 import { entityRawRanges, matchRawRange, occurrenceRawRanges } from '../../../shared/check/rawRanges';
 import { TranscriptIndex } from '../../../shared/check/transcriptIndex';
+import { isNotTranscript, parseTranscript } from '../../../shared/transcript/detect';
 import type { Transcript } from '../../../shared/transcript/model';
 import { lines, transcriptFromLines } from './handBuilt';
 
@@ -203,5 +204,55 @@ describe('checking a whole transcript', () => {
     const [only] = checkTranscript(big).outputs;
     assert.equal(only.result.level, 'UNGROUNDED');
     assert.ok(only.result.entities.every((e) => e.status === 'unverified'));
+  });
+
+  it('reads and checks a Claude Code session holding a 5 MB base64 screenshot line', () => {
+    const envelope = { sessionId: 's1', cwd: '/w', version: '2.0.14', isSidechain: false, timestamp: '2025-09-14T09:00:00Z' };
+    const screenshot = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ'.repeat(115_000);
+    const file =
+      [
+        {
+          ...envelope,
+          type: 'user',
+          uuid: 'u1',
+          parentUuid: null,
+          message: {
+            role: 'user',
+            content: [
+              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: screenshot } },
+              { type: 'text', text: 'The banner says order 55120 ships on 2025-10-02. When does it ship?' },
+            ],
+          },
+        },
+        {
+          ...envelope,
+          type: 'assistant',
+          uuid: 'a1',
+          parentUuid: 'u1',
+          message: { id: 'msg_1', role: 'assistant', content: [{ type: 'text', text: 'Order 55120 ships on 2025-10-03.' }] },
+        },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n') + '\n';
+    assert.ok(file.indexOf('\n') > 5_000_000);
+    const parsed = parseTranscript({ raw: file, path: '/w/session.jsonl' });
+    assert.ok(!isNotTranscript(parsed));
+    assert.equal(parsed.format, 'claude-code');
+    const check = checkTranscript(parsed);
+    assert.equal(check.outputs.length, 1);
+    const [answer] = check.outputs;
+    // Whether the unfound date is 'unverified' or 'indeterminate' is the parser's gap policy; found is not.
+    assert.deepEqual(
+      answer.result.entities.map((e) => [e.text, e.found]),
+      [
+        ['55120 ships', true],
+        ['2025-10-03', false],
+      ],
+    );
+    const date = entity(answer, '2025-10-03');
+    const [s, e] = entityRawRanges(parsed, answer.segment, date.span);
+    assert.equal(file.slice(s, e), '2025-10-03');
+    const [ms, me] = matchRawRange(parsed, entity(answer, '55120 ships').matches[0]);
+    assert.equal(file.slice(ms, me), '55120 ships');
   });
 });
