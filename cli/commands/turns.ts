@@ -144,7 +144,7 @@ export function formatTurns(r: TurnsReport): string {
 export function registerTurns(program: Command): void {
   program
     .command('turns')
-    .description('show how a transcript is read: segments, roles, ranges, each output’s context and gaps')
+    .description('Show how a file is read as a transcript: segments, roles, raw ranges, each output’s context and gaps.')
     .argument('<file>', 'transcript or RAG fixture')
     .option('--json', 'print JSON instead of a table')
     .option('--echo', 'count earlier model-written text as context')
