@@ -6,12 +6,13 @@ import { Command } from 'commander';
 import { registerCheck } from './commands/check';
 import { registerClassify } from './commands/classify';
 import { registerTurns } from './commands/turns';
+import { registerLsp } from './commands/lsp';
 
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
   .showHelpAfterError();
 
-const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck];
+const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerLsp];
 for (const register of commands) register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

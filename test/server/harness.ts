@@ -21,13 +21,17 @@ import { DocumentCheckedNotification, type FileStatus } from '../../shared/proto
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** Bundles server and worker once per process into a temporary directory. */
+/** Bundles server, worker and CLI once per process into a temporary directory; answers the server's path. */
 let built: Promise<string> | undefined;
 export function buildServer(): Promise<string> {
   built ??= (async () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-server-'));
     await esbuild.build({
-      entryPoints: { server: path.join(ROOT, 'server/src/main.ts'), worker: path.join(ROOT, 'server/src/worker.ts') },
+      entryPoints: {
+        server: path.join(ROOT, 'server/src/main.ts'),
+        worker: path.join(ROOT, 'server/src/worker.ts'),
+        cli: path.join(ROOT, 'cli/main.ts'),
+      },
       bundle: true,
       platform: 'node',
       target: 'node20',
@@ -74,9 +78,11 @@ export class ServerHarness {
     connection.onRequest('client/registerCapability', () => null);
   }
 
-  static async start(settings: Record<string, unknown> = {}): Promise<ServerHarness> {
+  /** Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`. */
+  static async start(settings: Record<string, unknown> = {}, viaCli = false): Promise<ServerHarness> {
     const script = await buildServer();
-    const proc = spawn(process.execPath, [script, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const args = viaCli ? [path.join(path.dirname(script), 'cli.js'), 'lsp', '--stdio'] : [script, '--stdio'];
+    const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-ws-'));
     const h = new ServerHarness(connection, proc, workspace);

@@ -59,7 +59,7 @@ describe('server: settings', () => {
     assert.ok(status.reasons.includes('1 of 2 shown'));
     const diags = h.diagnostics.get(uri)!.diagnostics;
     assert.deepEqual(diags.map((d) => d.code).filter((c) => c !== 'context-incomplete'), ['number', 'capped']);
-    assert.match(diags.find((d) => d.code === 'capped')!.message, /^1 of 2 unverified findings shown/);
+    assert.match(String(diags.find((d) => d.code === 'capped')!.message), /^1 of 2 unverified findings shown/);
   });
 
   it('files over maxFileSizeMB are reported, not checked', async () => {
