@@ -9,11 +9,14 @@ import { codexRolloutFormat } from './codexRollout';
 import { codexExecFormat } from './codexExec';
 import { openaiChatFormat } from './openaiChat';
 import { openaiResponsesFormat } from './openaiResponses';
+import { anthropicMessagesFormat } from './anthropicMessages';
+import { clineFormat } from './cline';
 import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
 import { inspectLogFormat } from './inspectLog';
 import { otlpFormat } from './otlp';
 import { langsmithFormat } from './langsmith';
+import { langfuseFormat } from './langfuse';
 
 export const ALL_FORMATS: FormatParser[] = [
   claudeCodeFormat,
@@ -21,9 +24,12 @@ export const ALL_FORMATS: FormatParser[] = [
   codexExecFormat,
   openaiChatFormat,
   openaiResponsesFormat,
+  anthropicMessagesFormat,
+  clineFormat,
   ragasFormat,
   deepevalFormat,
   inspectLogFormat,
   otlpFormat,
   langsmithFormat,
+  langfuseFormat,
 ];
