@@ -1,9 +1,9 @@
 /**
  * One lookup index for a whole transcript. Every segment that could ground
- * some output (grounding roles, and model-written roles for echoes) becomes
- * one part of a single ContextIndex; each output then filters matches to its
- * own ancestors. Building a context string per turn would make a 2,000-turn
- * session quadratic in its length.
+ * some output (a grounding role, or a model-written role for echoes, above
+ * at least one output) becomes one part of a single ContextIndex; each
+ * output then filters matches to its own ancestors. Building a context
+ * string per turn would make a 2,000-turn session quadratic in its length.
  */
 import { ContextIndex } from '../lookup/contextIndex';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
@@ -29,10 +29,11 @@ export class TranscriptIndex {
     const texts: string[] = [];
     const kinds: number[] = [];
     this.segmentPart = new Int32Array(segments.length).fill(-1);
+    const useful = ancestorsOfOutputs(transcript, this.forest);
     for (let id = 0; id < segments.length; id++) {
       const s = segments[id];
       const kind = GROUNDING_ROLES.has(s.role) ? GROUNDS : ECHO_ROLES.has(s.role) ? ECHOES : 0;
-      if (kind === 0 || s.text.length === 0) continue;
+      if (kind === 0 || s.text.length === 0 || useful[id] === 0) continue;
       this.segmentPart[id] = ids.length;
       ids.push(id);
       texts.push(s.text);
@@ -60,4 +61,18 @@ export class TranscriptIndex {
     const allowed = echo ? GROUNDS | ECHOES : GROUNDS;
     return (part) => (partKind[part] & allowed) !== 0 && forest.isAncestor(partSegment[part], outputId);
   }
+}
+
+/**
+ * 1 for segments above at least one output. Text below every output (the
+ * tail of a session, a rewound branch that never answered) can ground
+ * nothing, so it is left out of the index. Each segment is marked once.
+ */
+function ancestorsOfOutputs(transcript: Transcript, forest: CausalForest): Uint8Array {
+  const useful = new Uint8Array(transcript.segments.length);
+  transcript.segments.forEach((s, id) => {
+    if (!s.isOutput) return;
+    for (let p = forest.parentOf[id]; p !== -1 && useful[p] === 0; p = forest.parentOf[p]) useful[p] = 1;
+  });
+  return useful;
 }

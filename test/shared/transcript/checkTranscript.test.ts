@@ -255,4 +255,24 @@ describe('checking a whole transcript', () => {
     const [ms, me] = matchRawRange(parsed, entity(answer, '55120 ships').matches[0]);
     assert.equal(file.slice(ms, me), '55120 ships');
   });
+
+  it('leaves text below every output out of the index', () => {
+    const tree = build(
+      lines(
+        { role: 'user', text: 'Which port?' }, // 0
+        { role: 'tool_result', text: 'PORT=8080' }, // 1: abandoned by a rewind
+        { role: 'user', text: 'Use config.yaml.', parent: 0 }, // 2
+        { role: 'tool_result', text: 'port: 9090' }, // 3
+        { role: 'assistant', text: 'It uses port 9090.', output: true }, // 4
+        { role: 'tool_result', text: 'port: 7070' }, // 5: after the last output
+      ),
+    );
+    const index = TranscriptIndex.build(tree);
+    assert.deepEqual(
+      tree.segments.map((s) => index.partOf(s.id)),
+      [0, -1, 1, 2, -1, -1],
+    );
+    assert.equal(index.lookup.partCount, 3);
+    assert.deepEqual(statuses(checkTranscript(tree).outputs[0]), { '9090': 'grounded' });
+  });
 });
