@@ -1,0 +1,82 @@
+import { strict as assert } from 'node:assert';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCli, fixture, REPO, runCli } from './harness';
+
+const CONFIG = join(REPO, fixture('config'));
+
+function levels(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l).level);
+}
+
+describe('groundcheck check: project config', function () {
+  this.timeout(60000);
+  before(buildCli);
+
+  it('points at every bad value with file:line:col and exits 2 without checking', () => {
+    const r = runCli(['check', '../../rag/answers.jsonl'], { cwd: join(CONFIG, 'bad') });
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      [
+        'groundcheck.config.json:4:18: error: expected a whole number of at least 0, got "two"',
+        'groundcheck.config.json:5:27: error: expected one of error, warning, information, hint, off, got "loud"',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('reads the groundcheck key of package.json and locates its errors there', () => {
+    const r = runCli(['check', '../../rag/answers.jsonl'], { cwd: join(CONFIG, 'pkg') });
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr, 'package.json:5:15: error: expected true or false, got "yes"\n');
+  });
+
+  it('names unknown settings and lists the known ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-config-'));
+    writeFileSync(join(dir, 'gc.json'), '{\n  "strcit": true\n}\n');
+    const r = runCli(['check', join(REPO, fixture('rag/answers.jsonl')), '--config', 'gc.json'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^gc\.json:2:3: error: unknown setting "strcit" \(known: strict, /);
+  });
+
+  it('applies the config found upward from the working directory: types and severities', () => {
+    const r = runCli(['check', '../../rag/answers.jsonl', '--jobs', '1'], { cwd: join(CONFIG, 'good') });
+    assert.equal(r.code, 0);
+    // Files outside the working directory are shown by absolute path.
+    const file = join(REPO, fixture('rag/answers.jsonl'));
+    const findings = r.stdout.split('\n').filter((l) => l.startsWith(file));
+    assert.deepEqual(findings, [
+      `${file}:2:141: error number '$4.2M' not in context [UNGROUNDED]`,
+      `${file}:3:125: error number '14 days' not in context [UNGROUNDED]`,
+    ]);
+  });
+
+  it('lets flags override the config', () => {
+    const r = runCli(['check', '../../rag/answers.jsonl', '--entity-types', 'quoted_string,date', '--format', 'json'], {
+      cwd: join(CONFIG, 'good'),
+    });
+    assert.deepEqual(levels(r.stdout), ['INDETERMINATE', 'PARTIAL', 'INDETERMINATE']);
+  });
+
+  it('applies .groundcheck/ignore.json: ignored entities leave the verdict, --no-ignore brings them back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-ignore-'));
+    copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
+    mkdirSync(join(dir, '.groundcheck'));
+    writeFileSync(
+      join(dir, '.groundcheck/ignore.json'),
+      JSON.stringify({ version: 1, occurrences: [], values: [{ type: 'number', value: '14 days' }], types: ['quoted_string'] }),
+    );
+    const ignored = runCli(['check', 'answers.jsonl', '--format', 'json', '--fail-on', 'ungrounded'], { cwd: dir });
+    assert.deepEqual(levels(ignored.stdout), ['GROUNDED', 'PARTIAL', 'INDETERMINATE']);
+    assert.equal(ignored.code, 0);
+    const all = runCli(['check', 'answers.jsonl', '--format', 'json', '--fail-on', 'ungrounded', '--no-ignore'], { cwd: dir });
+    assert.deepEqual(levels(all.stdout), ['GROUNDED', 'PARTIAL', 'UNGROUNDED']);
+    assert.equal(all.code, 1);
+  });
+});

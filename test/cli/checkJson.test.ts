@@ -1,0 +1,88 @@
+import { strict as assert } from 'node:assert';
+import { buildCli, fixture, readFixture, runCli } from './harness';
+
+interface Rec {
+  file: string;
+  line: number;
+  range: [number, number];
+  format: string;
+  level: string;
+  score: number;
+  explanation: string;
+  entities: Array<{
+    text: string;
+    type: string;
+    found: boolean;
+    status: string;
+    ranges: Array<[number, number]>;
+    matches: Array<{ file: string; range: [number, number] }>;
+    closest?: { file: string; range: [number, number]; text: string };
+  }>;
+  gaps: unknown[];
+}
+
+function records(stdout: string): Rec[] {
+  return stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Rec);
+}
+
+describe('groundcheck check --format json', function () {
+  this.timeout(60000);
+  before(buildCli);
+
+  it('writes one record per output with its line, raw range, level, score and explanation', () => {
+    const r = runCli(['check', fixture('rag/answers.jsonl'), '--format', 'json']);
+    assert.equal(r.code, 0);
+    const recs = records(r.stdout);
+    assert.deepEqual(
+      recs.map((x) => [x.file, x.line, x.format, x.level, x.score, x.explanation]),
+      [
+        [fixture('rag/answers.jsonl'), 1, 'ragas', 'GROUNDED', 1, 'All extracted entities verified in context.'],
+        [fixture('rag/answers.jsonl'), 2, 'ragas', 'PARTIAL', 1 / 3, `quoted_string '"strong"' and number '$4.2M' not found in context.`],
+        [fixture('rag/answers.jsonl'), 3, 'ragas', 'UNGROUNDED', 0, "number '14 days' not found in context."],
+      ],
+    );
+    const raw = readFixture('rag/answers.jsonl');
+    // The output's range covers its JSON string's content exactly, escapes and all.
+    assert.equal(raw.slice(...recs[1].range), 'Q3 was \\"strong\\":\\trevenue reached $4.2M.');
+  });
+
+  it('gives raw ranges for every entity and context match: slicing the file yields the text as written there', () => {
+    const raw = readFixture('rag/answers.jsonl');
+    const recs = records(runCli(['check', fixture('rag/answers.jsonl'), '--format', 'json']).stdout);
+    const partial = recs[1].entities;
+    assert.deepEqual(
+      partial.map((e) => [e.text, e.type, e.found, e.status, e.ranges.map((g) => raw.slice(...g))]),
+      [
+        ['Q3', 'date', true, 'grounded', ['Q3']],
+        ['"strong"', 'quoted_string', false, 'unverified', ['\\"strong\\"']],
+        ['$4.2M', 'number', false, 'unverified', ['$4.2M']],
+      ],
+    );
+    // Q3 is in the question and in the retrieved passage; both ground it.
+    assert.deepEqual(
+      partial[0].matches.map((m) => [m.file, raw.slice(...m.range)]),
+      [
+        [fixture('rag/answers.jsonl'), 'Q3'],
+        [fixture('rag/answers.jsonl'), 'Q3'],
+      ],
+    );
+    assert.deepEqual(partial[0].matches.map((m) => m.range), [[171, 173], [204, 206]]);
+    const closest = partial[2].closest!;
+    assert.equal(closest.text, '$4.1M');
+    assert.equal(raw.slice(...closest.range), '$4.1M');
+  });
+
+  it('keeps stdout pure JSON Lines and reports problems on stderr', () => {
+    const r = runCli(['check', fixture('broken.jsonl'), fixture('rag/unicode.jsonl'), '--format', 'json']);
+    assert.equal(r.code, 2);
+    const recs = records(r.stdout);
+    assert.deepEqual(recs.map((x) => [x.file, x.line, x.level]), [
+      [fixture('broken.jsonl'), 1, 'PARTIAL'],
+      [fixture('rag/unicode.jsonl'), 1, 'UNGROUNDED'],
+    ]);
+    assert.match(r.stderr, /^test\/fixtures\/cli\/broken\.jsonl:2:1: error: /);
+  });
+});
