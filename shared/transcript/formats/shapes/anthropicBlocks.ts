@@ -17,6 +17,9 @@ import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
 
 export type Side = 'user' | 'assistant';
 
+/** Says what a user text block really is, when a tool logs more than the user's words there. */
+export type UserTextClassifier = (text: string) => { role: Role; label: string } | undefined;
+
 export interface AnthropicContext {
   b: TranscriptBuilder;
   src: JsonSource;
@@ -25,7 +28,7 @@ export interface AnthropicContext {
   /** Removes tool-added characters from a result's text without changing its length. */
   cleanToolResult?: (toolName: string | undefined, text: string) => string;
   /** Re-labels user text that is really something else (Cline's tool results). */
-  classifyUserText?: (text: string) => { role: Role; label: string } | undefined;
+  classifyUserText?: UserTextClassifier;
   /** Prefix for every label ("sub-agent "). */
   labelPrefix?: string;
   /** Role and label for user text (Claude Code's compaction summary is model-written). */
@@ -189,21 +192,28 @@ function emitWebSearchResult(ctx: AnthropicContext, block: JsonObject, path: Jso
 }
 
 function emitDocument(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {
-  const { b, src } = ctx;
   const title = str(block.title);
   const label = `${ctx.labelPrefix ?? ''}document${title ? ` ${title}` : ''}`;
-  let tail = parent;
-  if (title !== undefined) tail = b.addString(src, [...path, 'title'], title, { role: 'document', parent: tail, label: `${label} (title)` });
-  const context = str(block.context);
-  if (context !== undefined) tail = b.addString(src, [...path, 'context'], context, { role: 'document', parent: tail, label: `${label} (context)` });
+  // The API's own field order (source, title, context) keeps segments in file order.
+  let tail = emitDocumentSource(ctx, block, path, label, parent);
+  for (const key of ['title', 'context'] as const) {
+    const value = str(block[key]);
+    if (value !== undefined) tail = ctx.b.addString(ctx.src, [...path, key], value, { role: 'document', parent: tail, label: `${label} (${key})` });
+  }
+  return tail;
+}
+
+function emitDocumentSource(ctx: AnthropicContext, block: JsonObject, path: JsonPath, label: string, parent: number): number {
+  const { b, src } = ctx;
   const source = obj(block.source);
   const sourcePath = [...path, 'source'];
   const sourceType = source ? str(source.type) : undefined;
   if (source && sourceType === 'text' && typeof source.data === 'string') {
-    return b.addString(src, [...sourcePath, 'data'], source.data, { role: 'document', parent: tail, label });
+    return b.addString(src, [...sourcePath, 'data'], source.data, { role: 'document', parent, label });
   }
   if (source && sourceType === 'content') {
-    if (typeof source.content === 'string') return b.addString(src, [...sourcePath, 'content'], source.content, { role: 'document', parent: tail, label });
+    if (typeof source.content === 'string') return b.addString(src, [...sourcePath, 'content'], source.content, { role: 'document', parent, label });
+    let tail = parent;
     const parts = arr(source.content);
     for (let i = 0; i < parts.length; i++) {
       const part = obj(parts[i]);
@@ -216,14 +226,14 @@ function emitDocument(ctx: AnthropicContext, block: JsonObject, path: JsonPath, 
     return tail;
   }
   // base64 PDFs, URLs and file ids: the model read text this file does not hold.
-  return b.addGapMarker(src, path, ContextGaps.unreadableDocument, { role: 'document', parent: tail, label: `${label} (not readable here)` });
+  return b.addGapMarker(src, source ? sourcePath : path, ContextGaps.unreadableDocument, { role: 'document', parent, label: `${label} (not readable here)` });
 }
 
 function emitSearchResult(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number, role: Role): number {
   const title = str(block.title);
   const label = `${ctx.labelPrefix ?? ''}search result${title ? ` ${title}` : ''}`;
   let tail = parent;
-  for (const key of ['title', 'source'] as const) {
+  for (const key of ['source', 'title'] as const) {
     const value = str(block[key]);
     if (value !== undefined) tail = ctx.b.addString(ctx.src, [...path, key], value, { role, parent: tail, label: `${label} (${key})` });
   }

@@ -1,0 +1,52 @@
+/**
+ * Anthropic Messages API files: request bodies, response objects,
+ * `{request, response}` pairs (claude-trace logs put each under `body`),
+ * bare message arrays, and JSONL of any of these (each line its own
+ * conversation).
+ */
+import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
+import { readJsonDocument, readJsonLines } from '../json/jsonLines';
+import type { UserTextClassifier } from './shapes/anthropicBlocks';
+import { emitAnthropicRecord } from './shapes/anthropicRequest';
+import { hasAnyPair, hasPair } from './shapes/headMarkers';
+import { documentSource, lineSource } from './shapes/jsonSources';
+import { isJsonLines } from './shapes/jsonLayout';
+import { looksLikeStreamingDump, streamingDumpError } from './shapes/streamingDumps';
+import { TranscriptBuilder } from './shapes/transcriptBuilder';
+
+const BLOCK_TYPES = ['tool_use', 'tool_result', 'document', 'search_result', 'thinking', 'redacted_thinking', 'server_tool_use'];
+const KEYS = ['"input_schema"', '"stop_reason"', '"anthropic_version"', '"model":"claude', '"model": "claude'];
+const STREAM_EVENTS = ['message_start', 'content_block_delta'];
+
+export const anthropicMessagesFormat: FormatParser = {
+  id: 'anthropic',
+  label: 'Anthropic Messages',
+  sniff(head: string): number {
+    if (hasAnyPair(head, 'type', STREAM_EVENTS) || head.startsWith('event: message_start')) return 0.9;
+    if (!head.includes('"role"') && !hasPair(head, 'type', 'message')) return 0;
+    return hasAnyPair(head, 'type', BLOCK_TYPES) || KEYS.some((k) => head.includes(k)) ? 0.75 : 0;
+  },
+  parse(input: ParseInput): Transcript {
+    return parseAnthropicFile(input.raw, 'anthropic');
+  },
+};
+
+/** Reads any Anthropic Messages file; Cline histories reuse it with their own labels. */
+export function parseAnthropicFile(raw: string, format: string, newClassifier?: () => UserTextClassifier): Transcript {
+  const errors: ParseError[] = [];
+  const b = new TranscriptBuilder();
+  if (looksLikeStreamingDump(raw.slice(0, 4096))) {
+    errors.push(streamingDumpError(raw));
+    return b.build(format, errors);
+  }
+  const toolNames = new Map<string, string>();
+  if (isJsonLines(raw)) {
+    for (const line of readJsonLines(raw, errors)) {
+      emitAnthropicRecord({ b, src: lineSource(line), toolNames, classifyUserText: newClassifier?.() }, line.value, [], -1);
+    }
+  } else {
+    const doc = readJsonDocument(raw, errors);
+    if (doc) emitAnthropicRecord({ b, src: documentSource(raw, doc.region), toolNames, classifyUserText: newClassifier?.() }, doc.value, [], -1);
+  }
+  return b.build(format, errors);
+}

@@ -1,0 +1,56 @@
+/**
+ * Cline / Roo Code task histories (`tasks/<id>/api_conversation_history.json`):
+ * an array of Anthropic messages where tool results come back as user text,
+ * a `[tool for 'x'] Result:` block followed by the result, next to an
+ * `<environment_details>` block. Labels say which is which; all of it was
+ * shown to the model, so all of it grounds.
+ */
+import type { FormatParser, ParseInput, Transcript } from '../model';
+import { parseAnthropicFile } from './anthropicMessages';
+import type { UserTextClassifier } from './shapes/anthropicBlocks';
+
+export const clineFormat: FormatParser = {
+  id: 'cline',
+  label: 'Cline task history',
+  sniff(head: string): number {
+    if (!head.trimStart().startsWith('[')) return 0;
+    return head.includes('<environment_details>') || head.includes('"text":"<task>') ? 0.85 : 0;
+  },
+  parse(input: ParseInput): Transcript {
+    return parseAnthropicFile(input.raw, 'cline', clineUserText);
+  },
+};
+
+const RESULT_MARK = '] Result:';
+/** Headers are short; looking further would scan file contents for nothing. */
+const HEADER_WINDOW = 400;
+
+/** A fresh classifier per conversation: a header names the tool of the block after it. */
+export function clineUserText(): UserTextClassifier {
+  let pendingTool: string | undefined;
+  return (text) => {
+    const header = toolResultHeader(text);
+    if (header !== undefined) {
+      const rest = text.slice(text.indexOf(RESULT_MARK) + RESULT_MARK.length).trim();
+      pendingTool = rest === '' ? header : undefined;
+      return { role: 'tool_result', label: `tool result (${header})` };
+    }
+    if (pendingTool !== undefined) {
+      const label = `tool result (${pendingTool})`;
+      pendingTool = undefined;
+      return { role: 'tool_result', label };
+    }
+    if (text.startsWith('<environment_details>')) return { role: 'user', label: 'environment details' };
+    return undefined;
+  };
+}
+
+/** `[read_file for 'src/a.ts'] Result:` → `read_file`. */
+function toolResultHeader(text: string): string | undefined {
+  if (!text.startsWith('[')) return undefined;
+  const mark = text.indexOf(RESULT_MARK);
+  if (mark === -1 || mark > HEADER_WINDOW) return undefined;
+  const inside = text.slice(1, mark);
+  const space = inside.indexOf(' for ');
+  return space === -1 ? inside : inside.slice(0, space);
+}
