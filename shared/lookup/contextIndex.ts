@@ -12,6 +12,7 @@ import type { ContextMatch } from '../classifier/types';
 import { sentenceStarts } from '../text/sentences';
 import { appendNormalized, NormalizedBuffer, normalizeForm } from '../text/normalize';
 import { type CandidateCursor, GramIndex } from './gramIndex';
+import { OffsetRuns } from './offsetRuns';
 import { onTokenBoundaries } from './tokenBoundary';
 
 export interface FindOptions {
@@ -34,7 +35,7 @@ export class ContextIndex {
     /** Case-folded normalized text of all parts, separators between. */
     private readonly units: Uint16Array,
     /** Part-local original offset of each unit; a separator holds its part's length. */
-    private readonly toOriginal: Int32Array,
+    private readonly toOriginal: OffsetRuns,
     /** Where each part starts in `units`; entry `partCount` is the total length. */
     private readonly partStarts: Int32Array,
     private readonly grams: GramIndex,
@@ -53,7 +54,7 @@ export class ContextIndex {
     partStarts[parts.length] = buffer.length;
     // Trim the growth slack so memoryBytes() reports what is really kept.
     const units = buffer.units.length === buffer.length ? buffer.units : buffer.units.slice(0, buffer.length);
-    const toOriginal = buffer.map.length === buffer.length ? buffer.map : buffer.map.slice(0, buffer.length);
+    const toOriginal = OffsetRuns.fromMap(buffer.map, buffer.length);
     return new ContextIndex(parts, units, toOriginal, partStarts, GramIndex.build(units, units.length));
   }
 
@@ -67,7 +68,7 @@ export class ContextIndex {
 
   /** Bytes held by the index itself (the part strings belong to the caller). */
   memoryBytes(): number {
-    return this.units.byteLength + this.toOriginal.byteLength + this.partStarts.byteLength + this.grams.memoryBytes();
+    return this.units.byteLength + this.toOriginal.memoryBytes() + this.partStarts.byteLength + this.grams.memoryBytes();
   }
 
   /**
@@ -116,11 +117,11 @@ export class ContextIndex {
       if (units[c + i] !== folded.charCodeAt(i)) return undefined;
     }
     const map = this.toOriginal;
+    const start = map.at(c);
+    const stop = map.at(end);
     // Both ends must fall between clusters, or the original range would cut a character in two.
-    if (c > partStart && map[c] === map[c - 1]) return undefined;
-    if (end < partEnd && map[end] === map[end - 1]) return undefined;
-    const start = map[c];
-    const stop = map[end];
+    if (c > partStart && start === map.at(c - 1)) return undefined;
+    if (end < partEnd && stop === map.at(end - 1)) return undefined;
     if (strict && !this.strictHolds(kept, part, start, stop)) return undefined;
     return { part, start, end: stop };
   }

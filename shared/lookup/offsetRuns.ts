@@ -1,0 +1,53 @@
+/**
+ * A normalized-to-original offset map stored as runs of constant shift.
+ * Normalizing prose changes the shift between the two texts only at folded
+ * whitespace runs and at the rare character whose length changes, so a 10 MB
+ * context needs a few thousand runs instead of ten million offsets; a lookup
+ * is a binary search, paid only for the handful of positions a match reports.
+ */
+export class OffsetRuns {
+  private constructor(
+    /** Normalized index where each run starts, increasing; the first is 0. */
+    private readonly starts: Int32Array,
+    /** Original minus normalized offset within each run. */
+    private readonly shifts: Int32Array,
+  ) {}
+
+  /** Compresses `map[0 .. length)`. */
+  static fromMap(map: Int32Array, length: number): OffsetRuns {
+    let runs = 0;
+    for (let k = 0; k < length; k++) if (k === 0 || map[k] - k !== map[k - 1] - (k - 1)) runs++;
+    const starts = new Int32Array(runs);
+    const shifts = new Int32Array(runs);
+    let r = 0;
+    for (let k = 0; k < length; k++) {
+      const shift = map[k] - k;
+      if (k === 0 || shift !== map[k - 1] - (k - 1)) {
+        starts[r] = k;
+        shifts[r++] = shift;
+      }
+    }
+    return new OffsetRuns(starts, shifts);
+  }
+
+  /** The original offset of normalized index `k`. */
+  at(k: number): number {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= k) lo = mid;
+      else hi = mid - 1;
+    }
+    return k + this.shifts[lo];
+  }
+
+  get runCount(): number {
+    return this.starts.length;
+  }
+
+  memoryBytes(): number {
+    return this.starts.byteLength + this.shifts.byteLength;
+  }
+}

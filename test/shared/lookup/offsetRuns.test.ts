@@ -1,0 +1,28 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { OffsetRuns } from '../../../shared/lookup/offsetRuns';
+import { normalizeWithMap } from '../../../shared/text/normalize';
+
+describe('OffsetRuns', () => {
+  it('answers exactly what the full map says, for any non-decreasing map', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1, max: 3 }), { maxLength: 200 }), (steps) => {
+        const map = new Int32Array(steps.length);
+        let at = 0;
+        steps.forEach((s, k) => {
+          at = Math.max(0, at + s);
+          map[k] = at;
+        });
+        const runs = OffsetRuns.fromMap(map, map.length);
+        for (let k = 0; k < map.length; k++) assert.equal(runs.at(k), map[k]);
+      }),
+    );
+  });
+
+  it('stores one run per change of shift: ASCII prose with two folded whitespace runs needs three', () => {
+    const { toOriginal } = normalizeWithMap('one two\n\nthree  four five', { foldCase: true });
+    const runs = OffsetRuns.fromMap(toOriginal, toOriginal.length);
+    assert.equal(runs.runCount, 3);
+    assert.equal(runs.memoryBytes(), 24);
+  });
+});
