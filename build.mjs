@@ -14,6 +14,10 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot
+  // follow (dist/server.js then fails with "Cannot find module './impl/format'");
+  // its "module" entry is plain ESM that bundles cleanly.
+  mainFields: ['module', 'main'],
 };
 
 const bundles = [
