@@ -140,3 +140,31 @@ describe('ContextIndex', () => {
     );
   });
 });
+
+describe('ContextIndex on pathological input', () => {
+  // A million copies of one letter: every gram is the same, so candidate lists are as long as they get.
+  const runOfA = ContextIndex.build(['a'.repeat(1_000_000)]);
+
+  it('stops at the limit when a form matches everywhere', () => {
+    assert.deepEqual(runOfA.find('aaaa', { strict: false, limit: 3 }), [
+      { part: 0, start: 0, end: 4 },
+      { part: 0, start: 1, end: 5 },
+      { part: 0, start: 2, end: 6 },
+    ]);
+  });
+
+  it('answers at once when one gram of the form never occurs', () => {
+    assert.deepEqual(runOfA.find('aaab', lenient), []);
+  });
+
+  it('finishes a strict lookup that rejects every candidate on token boundaries', () => {
+    assert.deepEqual(runOfA.find('aaaa', strict), []);
+  });
+
+  it('finishes one-unit and two-unit lookups that fail everywhere', () => {
+    const digits = ContextIndex.build(['12'.repeat(500_000)]);
+    assert.deepEqual(digits.find('3', lenient), []);
+    assert.deepEqual(digits.find('13', lenient), []);
+    assert.deepEqual(digits.find('21', { strict: false, accept: () => false }), []);
+  });
+});
