@@ -27,6 +27,11 @@ export const ContextGaps = {
       'A `codex exec --json` stream does not contain the prompt, the instructions or AGENTS.md; any claim could come from them.',
     affects: 'all',
   },
+  streamPrompt: {
+    code: 'prompt-not-logged',
+    message: 'This stream-json log starts without the prompt (`claude -p` does not echo it); any claim could come from it.',
+    affects: 'all',
+  },
   codexInstructions: {
     code: 'instructions-not-logged',
     message:
