@@ -5,6 +5,7 @@
  */
 import type { FormatParser } from '../model';
 import { claudeCodeFormat } from './claudeCode';
+import { claudeStreamJsonFormat } from './claudeStreamJson';
 import { codexRolloutFormat } from './codexRollout';
 import { codexExecFormat } from './codexExec';
 import { openaiChatFormat } from './openaiChat';
@@ -20,6 +21,7 @@ import { langfuseFormat } from './langfuse';
 
 export const ALL_FORMATS: FormatParser[] = [
   claudeCodeFormat,
+  claudeStreamJsonFormat,
   codexRolloutFormat,
   codexExecFormat,
   openaiChatFormat,
