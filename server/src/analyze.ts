@@ -4,7 +4,8 @@
  * (`FileAnalysis`). Runs in the worker; the benchmark also calls it directly
  * as the synchronous baseline.
  */
-import { checkTranscript, type CheckOptions, type OutputCheck } from '../../shared/check/checkTranscript';
+import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
+import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
 import type { Entity } from '../../shared/classifier/types';
@@ -13,7 +14,7 @@ import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
-import { describeContext, outputLabel, segmentLabel } from './contextLabels';
+import { ContextCounter, outputLabel, segmentLabel } from './contextLabels';
 import { MAX_PLACES, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 
 export interface AnalyzeInput {
@@ -27,8 +28,17 @@ export interface Analyzed {
   analysis: FileAnalysis;
   /** Present when the file is a transcript. */
   transcript?: Transcript;
-  check?: ReturnType<typeof checkTranscript>;
+  check?: TranscriptCheck;
 }
+
+/**
+ * Receives the outputs checked so far, in file order, while a large file is
+ * being checked, so the editor can show the first findings before the last.
+ */
+export type PartialSink = (outputsSoFar: OutputFinding[], header: FileAnalysis) => void;
+
+/** How long a check runs between partial reports. */
+const PARTIAL_EVERY_MS = 150;
 
 /** Per-query bound on the closest-match search, and a per-file total. */
 const CLOSEST_SCAN_PER_ENTITY = 2_000_000;
@@ -44,7 +54,7 @@ export function checkOptionsFrom(settings: GroundcheckSettings): CheckOptions {
   };
 }
 
-export function analyze(input: AnalyzeInput): Analyzed {
+export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed {
   const limit = input.settings.maxFileSizeMB * 1024 * 1024;
   if (input.raw.length > limit) {
     return {
@@ -55,10 +65,28 @@ export function analyze(input: AnalyzeInput): Analyzed {
   }
   const parsed = parseTranscript({ raw: input.raw, path: input.path });
   if (isNotTranscript(parsed)) return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
-  const check = checkTranscript(parsed, checkOptionsFrom(input.settings));
+  const options = checkOptionsFrom(input.settings);
+  const index = TranscriptIndex.build(parsed);
+  const header = transcriptAnalysis(parsed, [], 'full');
   const budget = { left: CLOSEST_SCAN_PER_FILE };
-  const outputs = check.outputs.map((o) => outputFinding(parsed, o, budget));
-  return { analysis: transcriptAnalysis(parsed, outputs, 'full'), transcript: parsed, check };
+  const counts = new ContextCounter(parsed, options.echo === true);
+  const checks: OutputCheck[] = [];
+  const outputs: OutputFinding[] = [];
+  let reportedAt = performance.now();
+  let reported = 0;
+  for (let id = 0; id < parsed.segments.length; id++) {
+    if (!parsed.segments[id].isOutput) continue;
+    const check = checkOutput(index, id, options);
+    checks.push(check);
+    outputs.push(outputFinding(parsed, check, budget, counts));
+    if (onPartial && performance.now() - reportedAt > PARTIAL_EVERY_MS) {
+      onPartial(outputs.slice(reported), header);
+      reported = outputs.length;
+      reportedAt = performance.now();
+    }
+  }
+  const check: TranscriptCheck = { transcript: parsed, outputs: checks, index, options };
+  return { analysis: { ...header, outputs }, transcript: parsed, check };
 }
 
 export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode: FileAnalysis['mode']): FileAnalysis {
@@ -84,11 +112,17 @@ function emptyAnalysis(state: FileAnalysis['state'], reasons: string[]): FileAna
 }
 
 /** Lays out one output's check in raw offsets, with closest matches for what it lacks. */
-export function outputFinding(t: Transcript, o: OutputCheck, budget: { left: number }): OutputFinding {
+export function outputFinding(
+  t: Transcript,
+  o: OutputCheck,
+  budget: { left: number },
+  counts = new ContextCounter(t, false),
+): OutputFinding {
   const segment = t.segments[o.segment];
   const map = segment.map;
   const needsContext = o.result.entities.some((e) => e.status === 'unverified');
-  const contextIds = o.contextIds;
+  // Walking the parent chain costs the output's depth: only outputs with something to explain pay it.
+  const contextIds = needsContext ? o.contextIds : [];
   return {
     segment: o.segment,
     line: segment.line,
@@ -97,9 +131,9 @@ export function outputFinding(t: Transcript, o: OutputCheck, budget: { left: num
     level: o.result.level,
     score: o.result.score,
     explanation: o.result.explanation,
-    searched: describeContext(contextIds.map((id) => t.segments[id])),
+    searched: counts.describe(o.segment),
     gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
-    entities: o.result.entities.map((e) => entityFinding(t, segment.text, map, e, needsContext ? contextIds : [], budget)),
+    entities: o.result.entities.map((e) => entityFinding(t, segment.text, map, e, contextIds, budget)),
   };
 }
 

@@ -11,7 +11,8 @@ import type { CheckWorker } from './checkWorker';
 import type { DocumentState, DocumentStates } from './documentState';
 import type { Publisher } from './publish';
 import type { SettingsCache } from './settings';
-import type { CheckJob, WorkerReply } from './workerProtocol';
+import type { OutputFinding } from './findings';
+import type { CheckJob, WorkerPartial, WorkerReply } from './workerProtocol';
 import { fileURLToPath } from 'node:url';
 
 export type CheckReason = 'open' | 'change' | 'save' | 'settings' | 'recheck';
@@ -53,12 +54,23 @@ export class CheckScheduler {
       this.publisher.publish(state, analyze({ raw: text, settings }).analysis, settings, performance.now() - started);
       return;
     }
-    let reply = await this.worker.run(this.job(state, version, text, settings));
+    const partial = this.partialPublisher(state, version, settings);
+    let reply = await this.worker.run(this.job(state, version, text, settings), partial);
     if (!reply.ok && 'needText' in reply) {
       state.workerVersion = undefined;
-      reply = await this.worker.run(this.job(state, version, text, settings));
+      reply = await this.worker.run(this.job(state, version, text, settings), partial);
     }
     this.finish(state, version, settings, reply, started);
+  }
+
+  /** Publishes the findings of a large file as they come, until the full check ends. */
+  private partialPublisher(state: DocumentState, version: number, settings: GroundcheckSettings) {
+    const outputs: OutputFinding[] = [];
+    return (p: WorkerPartial['partial']) => {
+      if (this.isStale(state, version)) return;
+      outputs.push(...p.outputs);
+      this.publisher.publishPartial(state, { ...p.header, outputs }, settings);
+    };
   }
 
   private job(state: DocumentState, version: number, text: string, settings: GroundcheckSettings): CheckJob {

@@ -7,7 +7,7 @@ import { analyze, type Analyzed } from './analyze';
 import { checkIncrementally } from './incrementalCheck';
 import { classifySelection } from './classifySelection';
 import { applyEdits } from './textEdits';
-import type { CheckJob, SelectionJob, WorkerReply } from './workerProtocol';
+import type { CheckJob, SelectionJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
   version: number;
@@ -19,7 +19,7 @@ interface Session {
 export class CheckSessions {
   private readonly sessions = new Map<string, Session>();
 
-  check(id: number, job: CheckJob): WorkerReply {
+  check(id: number, job: CheckJob, sendPartial?: (p: WorkerPartial) => void): WorkerReply {
     const prior = this.sessions.get(job.uri);
     let text: string;
     if (job.text !== undefined) {
@@ -34,7 +34,10 @@ export class CheckSessions {
     if (prior && job.edits && job.edits.length === 1 && prior.settingsKey === settingsKey) {
       analyzed = checkIncrementally(prior.analyzed, prior.text, job.edits[0], job.settings);
     }
-    analyzed ??= analyze({ raw: text, path: job.path, settings: job.settings });
+    analyzed ??= analyze(
+      { raw: text, path: job.path, settings: job.settings },
+      sendPartial && ((outputs, header) => sendPartial({ id, partial: { outputs, header } })),
+    );
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
     return { id, ok: true, analysis: analyzed.analysis, version: job.version };
   }

@@ -5,20 +5,24 @@
  */
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { WorkerJob, WorkerReply } from './workerProtocol';
+import type { WorkerJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 export class CheckWorker {
   private worker: Worker | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: WorkerReply) => void; reject: (e: Error) => void; partial?: (p: WorkerPartial['partial']) => void }
+  >();
 
   constructor(private readonly script = path.join(__dirname, 'worker.js')) {}
 
-  run(job: WorkerJob): Promise<WorkerReply> {
+  /** Runs a job; `onPartial` hears a check's progress before its reply. */
+  run(job: WorkerJob, onPartial?: (p: WorkerPartial['partial']) => void): Promise<WorkerReply> {
     const worker = this.ensure();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, partial: onPartial });
       worker.postMessage({ id, job });
     });
   }
@@ -32,7 +36,11 @@ export class CheckWorker {
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.script);
-    worker.on('message', (reply: WorkerReply) => {
+    worker.on('message', (reply: WorkerReply | WorkerPartial) => {
+      if ('partial' in reply) {
+        this.pending.get(reply.id)?.partial?.(reply.partial);
+        return;
+      }
       const p = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       p?.resolve(reply);

@@ -2,7 +2,8 @@
  * Words for what a context consists of: role names in the singular and
  * plural, and "2 tool results, 1 user turn" summaries of a set of segments.
  */
-import type { Role, Segment } from '../../shared/transcript/model';
+import { canGround, causalForest } from '../../shared/transcript/causalContext';
+import type { Role, Segment, Transcript } from '../../shared/transcript/model';
 
 const ROLE_NAMES: Record<Role, [one: string, many: string]> = {
   system: ['system prompt', 'system prompts'],
@@ -21,15 +22,66 @@ export function roleName(role: Role): string {
   return ROLE_NAMES[role][0];
 }
 
+const ROLES = Object.keys(ROLE_NAMES) as Role[];
+
 /** "2 tool results, 1 user turn", most frequent first; "nothing" for an empty context. */
 export function describeContext(segments: readonly Pick<Segment, 'role'>[]): string {
   const counts = new Map<Role, number>();
   for (const s of segments) counts.set(s.role, (counts.get(s.role) ?? 0) + 1);
+  return describeCounts(counts);
+}
+
+function describeCounts(counts: Map<Role, number>): string {
   if (counts.size === 0) return 'nothing (no earlier context)';
   return [...counts]
     .sort((a, b) => b[1] - a[1])
     .map(([role, n]) => `${n} ${ROLE_NAMES[role][n === 1 ? 0 : 1]}`)
     .join(', ');
+}
+
+/**
+ * Counts by role of every output's context, sharing work along the parent
+ * links: a segment's counts are its parent's plus the parent itself. Listing
+ * each output's ancestors instead is quadratic in a long linear session.
+ */
+export class ContextCounter {
+  /** Per segment, counts (one slot per role) of its strict grounding ancestors; filled on demand. */
+  private readonly memo: (Int32Array | undefined)[];
+
+  constructor(
+    private readonly t: Transcript,
+    private readonly echo: boolean,
+  ) {
+    this.memo = new Array(t.segments.length);
+  }
+
+  describe(id: number): string {
+    const slots = this.countsOf(id);
+    const counts = new Map<Role, number>();
+    ROLES.forEach((role, i) => {
+      if (slots[i] > 0) counts.set(role, slots[i]);
+    });
+    return describeCounts(counts);
+  }
+
+  private countsOf(id: number): Int32Array {
+    const parentOf = causalForest(this.t).parentOf;
+    // Climb to the nearest ancestor already counted, then fill back down.
+    const chain: number[] = [];
+    let node = id;
+    while (node !== -1 && this.memo[node] === undefined) {
+      chain.push(node);
+      node = parentOf[node];
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const n = chain[i];
+      const p = parentOf[n];
+      const slots = p === -1 ? new Int32Array(ROLES.length) : Int32Array.from(this.memo[p]!);
+      if (p !== -1 && canGround(this.t.segments[p], { echo: this.echo })) slots[ROLES.indexOf(this.t.segments[p].role)]++;
+      this.memo[n] = slots;
+    }
+    return this.memo[id]!;
+  }
 }
 
 /** A segment's own label, or its role name. */

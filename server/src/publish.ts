@@ -29,6 +29,16 @@ export class Publisher {
     void this.connection.sendNotification(DocumentCheckedNotification.method, status);
   }
 
+  /**
+   * Diagnostics of the outputs checked so far, while the check goes on. No
+   * status is sent: `documentChecked` means the whole version is done.
+   */
+  publishPartial(state: DocumentState, analysis: FileAnalysis, settings: GroundcheckSettings): void {
+    const doc = state.doc;
+    const built = buildDiagnostics(doc, analysis, settings, this.ignores.matcherFor(doc.uri));
+    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: built.diagnostics });
+  }
+
   /** Same findings, fresh ignore rules. */
   republish(state: DocumentState): void {
     const p = state.current();

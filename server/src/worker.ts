@@ -12,7 +12,7 @@ const sessions = new CheckSessions();
 parentPort?.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
   let reply: WorkerReply;
   try {
-    if (job.kind === 'check') reply = sessions.check(id, job);
+    if (job.kind === 'check') reply = sessions.check(id, job, (partial) => parentPort?.postMessage(partial));
     else if (job.kind === 'selection') reply = sessions.selection(id, job);
     else {
       sessions.forget(job.uri);

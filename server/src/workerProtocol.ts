@@ -5,7 +5,7 @@
  */
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import type { FileAnalysis } from './findings';
+import type { FileAnalysis, OutputFinding } from './findings';
 import type { OffsetEdit } from './textEdits';
 
 export interface CheckJob {
@@ -34,6 +34,12 @@ export interface ForgetJob {
 }
 
 export type WorkerJob = CheckJob | SelectionJob | ForgetJob;
+
+/** Sent while a check runs: outputs checked since the last partial, and the file-level header. */
+export interface WorkerPartial {
+  id: number;
+  partial: { outputs: OutputFinding[]; header: FileAnalysis };
+}
 
 export type WorkerReply =
   | { id: number; ok: true; analysis: FileAnalysis; version: number }
