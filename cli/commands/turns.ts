@@ -128,11 +128,13 @@ export function formatTurns(r: TurnsReport): string {
         .join('  ')
         .trimEnd();
     lines.push('', pad(header));
+    // File-wide gaps are said once above; under each output only its own.
+    const fileWide = new Set(r.gaps.map(gapKey));
     r.segments.forEach((s, k) => {
       lines.push(pad(rows[k]));
       const indent = ' '.repeat(widths[0] + 2);
       if (s.contextIds) lines.push(`${indent}context: ${describeIds(s.contextIds)}`);
-      for (const g of s.gaps ?? []) lines.push(`${indent}gap: ${g.message} [${g.code}]`);
+      for (const g of s.gaps ?? []) if (!fileWide.has(gapKey(g))) lines.push(`${indent}gap: ${g.message} [${g.code}]`);
     });
   }
   if (r.errors.length > 0) lines.push('');
@@ -194,6 +196,10 @@ function describeIds(ids: readonly number[]): string {
   }
   const shown = runs.length > CONTEXT_IDS_SHOWN ? [...runs.slice(0, CONTEXT_IDS_SHOWN), `… ${runs.length - CONTEXT_IDS_SHOWN} more runs`] : runs;
   return `${shown.join(', ')} (${plural(ids.length, 'segment')})`;
+}
+
+function gapKey(g: ContextGap): string {
+  return `${g.code}\u0000${g.message}`;
 }
 
 function plural(n: number, word: string): string {

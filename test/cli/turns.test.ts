@@ -82,4 +82,36 @@ describe('groundcheck turns', () => {
     assert.deepEqual(run(missing), { code: 2, out: '', err: `groundcheck turns: cannot read ${missing}: no such file` });
     assert.deepEqual(run(dir), { code: 2, out: '', err: `groundcheck turns: cannot read ${dir}: it is a directory` });
   });
+
+  it('states file-wide gaps once and an output’s own gaps under it', () => {
+    const envelope = { sessionId: 's1', cwd: '/w', version: '2.0.14', isSidechain: false, timestamp: '2025-09-14T09:00:00Z' };
+    const session = join(dir, 'session.jsonl');
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } };
+    writeFileSync(
+      session,
+      [
+        { ...envelope, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: [image, { type: 'text', text: 'What does the banner say?' }] } },
+        { ...envelope, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It says 40% off until 2025-10-01.' }] } },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    const report = JSON.parse(run(session, { json: true }).out) as TurnsReport;
+    assert.equal(report.format, 'claude-code');
+    const output = report.segments.filter((s) => s.isOutput);
+    assert.equal(output.length, 1);
+    assert.deepEqual(
+      report.gaps.map((g) => g.code),
+      ['system-prompt-not-logged'],
+    );
+    assert.deepEqual(
+      output[0].gaps?.map((g) => g.code),
+      ['system-prompt-not-logged', 'image-content'],
+    );
+    const table = run(session).out.split('\n');
+    assert.equal(table.filter((l) => l.startsWith('  context incomplete for every output: ')).length, 1);
+    const gapLines = table.filter((l) => l.trimStart().startsWith('gap: '));
+    assert.equal(gapLines.length, 1);
+    assert.ok(gapLines[0].endsWith('[image-content]'));
+  });
 });
