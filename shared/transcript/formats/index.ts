@@ -18,6 +18,9 @@ import { inspectLogFormat } from './inspectLog';
 import { otlpFormat } from './otlp';
 import { langsmithFormat } from './langsmith';
 import { langfuseFormat } from './langfuse';
+import { specstoryFormat } from './specstory';
+import { aiderChatFormat } from './aider';
+import { aiderLlmHistoryFormat } from './aiderLlmHistory';
 
 export const ALL_FORMATS: FormatParser[] = [
   claudeCodeFormat,
@@ -34,4 +37,7 @@ export const ALL_FORMATS: FormatParser[] = [
   otlpFormat,
   langsmithFormat,
   langfuseFormat,
+  specstoryFormat,
+  aiderChatFormat,
+  aiderLlmHistoryFormat,
 ];

@@ -1,0 +1,93 @@
+/**
+ * Aider's `.aider.chat.history.md`: `# aider chat started at …` opens a
+ * session, user lines start `#### `, aider's own output (files added, edits
+ * applied, `/run` output) starts `> `, and everything else is the model's
+ * reply. The history names the files in the chat but never shows their
+ * contents or the repo map the model was sent (only `.aider.llm.history`
+ * has those), so every reply carries that gap.
+ */
+import type { FormatParser, ParseInput, Role, Transcript } from '../model';
+import { ShiftMap } from '../offsets/offsetMaps';
+import { ContextGaps } from './common/contextGaps';
+import { TranscriptBuilder } from './common/transcriptBuilder';
+import { isBlank, joinPieces, lineText, rawLines, type RawLine, trimBlankLines } from './markdown/rawLines';
+
+const SESSION_HEADER = '# aider chat started at';
+
+type Kind = 'user' | 'aider' | 'reply';
+
+export const aiderChatFormat: FormatParser = {
+  id: 'aider-chat',
+  label: 'Aider chat history',
+  sniff(head, path) {
+    if (head.startsWith(SESSION_HEADER) || head.includes('\n' + SESSION_HEADER)) return 0.95;
+    return path?.endsWith('.aider.chat.history.md') ? 0.7 : 0;
+  },
+  parse(input: ParseInput): Transcript {
+    const raw = input.raw;
+    const b = new TranscriptBuilder('aider-chat', raw);
+    b.addFileGap(ContextGaps.markdownChat('Aider'));
+    const counts: Record<Kind, number> = { user: 0, aider: 0, reply: 0 };
+    let tip = -1;
+    let group: { kind: Kind; lines: RawLine[] } | undefined;
+    let fenced = false;
+    const flush = () => {
+      if (group) tip = addGroup(b, raw, group.kind, group.lines, tip, counts);
+      group = undefined;
+    };
+    for (const line of rawLines(raw)) {
+      const text = lineText(raw, line);
+      if (!fenced && text.startsWith(SESSION_HEADER)) {
+        flush();
+        tip = -1; // a new session starts a new conversation
+        continue;
+      }
+      const kind = fenced ? 'reply' : kindOf(text);
+      if (kind === 'reply' && (text.trimStart().startsWith('```') || text.trimStart().startsWith('~~~'))) fenced = !fenced;
+      if (kind === 'aider' && text.includes(' to the chat')) b.addFileGap(ContextGaps.filesNamedOnly());
+      if (kind === undefined) {
+        // Blank lines separate blocks; inside a reply they are part of it.
+        if (group?.kind === 'reply') group.lines.push(line);
+        continue;
+      }
+      if (group && group.kind !== kind) flush();
+      if (!group) group = { kind, lines: [] };
+      group.lines.push(line);
+    }
+    flush();
+    return b.finish();
+  },
+};
+
+function kindOf(line: string): Kind | undefined {
+  if (line.startsWith('#### ') || line === '####') return 'user';
+  if (line.startsWith('> ') || line === '>') return 'aider';
+  return line.trim() === '' ? undefined : 'reply';
+}
+
+const ROLES: Record<Kind, Role> = { user: 'user', aider: 'tool_result', reply: 'assistant' };
+const LABELS: Record<Kind, string> = { user: 'user', aider: 'aider output', reply: 'assistant' };
+
+function addGroup(b: TranscriptBuilder, raw: string, kind: Kind, lines: RawLine[], tip: number, counts: Record<Kind, number>): number {
+  let piece: { text: string; map: import('../model').OffsetMap } | undefined;
+  if (kind === 'reply') {
+    const kept = trimBlankLines(raw, lines);
+    if (kept.length === 0) return tip;
+    piece = { text: raw.slice(kept[0].start, kept[kept.length - 1].end), map: new ShiftMap(kept[0].start) };
+  } else {
+    // Drop the `#### ` / `> ` prefix and the two trailing spaces Markdown needs for a line break.
+    const pieces: Array<[number, number]> = lines
+      .filter((l) => !isBlank(raw, l))
+      .map((l) => [Math.min(l.start + (kind === 'user' ? 5 : 2), l.end), trimEnd(raw, l)]);
+    if (pieces.length === 0) return tip;
+    piece = joinPieces(raw, pieces.map(([s, e]) => [s, Math.max(s, e)]));
+  }
+  if (piece.text.trim() === '') return tip;
+  return b.add({ role: ROLES[kind], ...piece, parent: tip, isOutput: kind === 'reply', label: `${LABELS[kind]} ${++counts[kind]}` });
+}
+
+function trimEnd(raw: string, l: RawLine): number {
+  let e = l.end;
+  while (e > l.start && (raw.charCodeAt(e - 1) === 32 || raw.charCodeAt(e - 1) === 9)) e--;
+  return e;
+}

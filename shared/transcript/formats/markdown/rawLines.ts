@@ -1,0 +1,76 @@
+/**
+ * Line-based reading for Markdown and plain-text logs, where decoded text is
+ * the raw text: each line's bounds, and text assembled from line ranges
+ * (optionally without a per-line prefix such as `#### ` or `USER `) with a
+ * map back to the raw file.
+ */
+import type { OffsetMap } from '../../model';
+import { PiecewiseMap, ShiftMap } from '../../offsets/offsetMaps';
+
+export interface RawLine {
+  /** 0-based line number. */
+  index: number;
+  start: number;
+  /** End of the line's content, before `\r\n` or `\n`. */
+  end: number;
+}
+
+export function rawLines(raw: string): RawLine[] {
+  const out: RawLine[] = [];
+  let start = 0;
+  let index = 0;
+  while (start <= raw.length) {
+    let nl = raw.indexOf('\n', start);
+    if (nl === -1) nl = raw.length;
+    const end = nl > start && raw.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    out.push({ index, start, end });
+    if (nl === raw.length) break;
+    start = nl + 1;
+    index++;
+  }
+  return out;
+}
+
+export function lineText(raw: string, l: RawLine): string {
+  return raw.slice(l.start, l.end);
+}
+
+/**
+ * Text made of the given line pieces joined by `\n`, each piece `[from, to)`
+ * in the raw file. Line breaks between pieces map to the raw line end.
+ */
+export function joinPieces(raw: string, pieces: Array<[from: number, to: number]>): { text: string; map: OffsetMap } {
+  if (pieces.length === 1) return { text: raw.slice(pieces[0][0], pieces[0][1]), map: new ShiftMap(pieces[0][0]) };
+  const decoded: number[] = [];
+  const rawAt: number[] = [];
+  let text = '';
+  pieces.forEach(([from, to], i) => {
+    decoded.push(text.length);
+    rawAt.push(from);
+    text += raw.slice(from, to);
+    if (i < pieces.length - 1) {
+      // The joining newline stands for the raw line break right after the piece.
+      decoded.push(text.length);
+      rawAt.push(to);
+      text += '\n';
+    }
+  });
+  return { text, map: new PiecewiseMap(decoded, rawAt) };
+}
+
+/** Trims blank lines at both ends of a run of lines. */
+export function trimBlankLines(raw: string, lines: RawLine[]): RawLine[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && isBlank(raw, lines[a])) a++;
+  while (b > a && isBlank(raw, lines[b - 1])) b--;
+  return lines.slice(a, b);
+}
+
+export function isBlank(raw: string, l: RawLine): boolean {
+  for (let i = l.start; i < l.end; i++) {
+    const c = raw.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
