@@ -104,10 +104,41 @@ function runSize(chars: number, queries: number, naiveQueries: number): void {
   console.log(`found/unfound agree    ${compared - disagreements}/${compared} entities${disagreements === 0 ? '' : `   (${disagreements} DISAGREE)`}\n`);
 }
 
+/**
+ * A long agent session: thousands of small parts, each output grounded only
+ * in the parts before it. Shows that building stays linear in parts and that
+ * an `accept` filter costs nothing extra per query.
+ */
+function runSession(partCount: number, partChars: number): void {
+  const parts = Array.from({ length: partCount }, (_, i) => syntheticContext(partChars, 7 + i));
+  const before = heldBytes();
+  const [index, buildMs] = timed(() => ContextIndex.build(parts));
+  const heapDelta = heldBytes() - before;
+  const finds: number[] = [];
+  const bounded: number[] = [];
+  for (let q = 0; q < 20; q++) {
+    const turn = Math.floor(((q + 1) / 21) * partCount);
+    const output = syntheticOutput(parts[turn - 1], 2_000, q);
+    const accept = (part: number) => part < turn;
+    for (const e of extractCounted(output, ALL_TYPES, undefined)) {
+      for (const form of e.forms) {
+        finds.push(timed(() => index.find(form, { strict: false, accept, limit: 100 }))[1]);
+        bounded.push(timed(() => index.find(form, { strict: false, accept, before: turn, limit: 100 }))[1]);
+      }
+    }
+  }
+  const chars = partCount * partChars;
+  console.log(`### session of ${partCount.toLocaleString('en-US')} parts, ${chars.toLocaleString('en-US')} chars`);
+  console.log(`index build            ${ms(buildMs)}   memoryBytes ${(index.memoryBytes() / 1e6).toFixed(1)} MB   heap+buffers delta ${(heapDelta / 1e6).toFixed(1)} MB`);
+  console.log(`find, accept only      p50 ${ms(percentile(finds, 50))}   p99 ${ms(percentile(finds, 99))}   max ${ms(Math.max(...finds))}   (${finds.length} lookups)`);
+  console.log(`find, accept + before  p50 ${ms(percentile(bounded, 50))}   p99 ${ms(percentile(bounded, 99))}   max ${ms(Math.max(...bounded))}\n`);
+}
+
 const suite: BenchSuite = {
   title: 'Classifier: prebuilt context index vs indexOf per entity',
   run() {
     for (const size of SIZES) runSize(size.chars, size.queries, size.naiveQueries);
+    runSession(20_000, 1_000);
   },
 };
 

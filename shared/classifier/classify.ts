@@ -19,6 +19,8 @@ import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity
 export interface ClassifyAgainstOptions extends ClassifyOptions {
   /** Only context parts this accepts can ground the output (e.g. a turn's causal ancestors). */
   accept?: (part: number) => boolean;
+  /** Parts from this index on cannot ground the output (it comes after them). */
+  before?: number;
   /** What the context is known to lack; unfound entities of affected types get no verdict. */
   gaps?: readonly ContextGap[];
 }
@@ -30,7 +32,7 @@ export function classify(input: ClassifyInput): ClassifyResult {
 export function classifyAgainst(output: string, index: ContextIndex, options: ClassifyAgainstOptions = {}): ClassifyResult {
   const resolved = resolveOptions(options);
   const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
-  const entities = lookUpEntities(extracted, index, { strict: resolved.strict, accept: options.accept });
+  const entities = lookUpEntities(extracted, index, { strict: resolved.strict, accept: options.accept, before: options.before });
   return judge(entities, resolved.minEntities, options.gaps ?? []);
 }
 

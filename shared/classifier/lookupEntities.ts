@@ -14,6 +14,7 @@ export const LOCATION_CAP = 100;
 export interface LookupOptions {
   strict: boolean;
   accept?: (part: number) => boolean;
+  before?: number;
 }
 
 export function lookUpEntities(extracted: readonly ExtractedEntity[], index: ContextIndex, options: LookupOptions): Entity[] {
@@ -22,7 +23,7 @@ export function lookUpEntities(extracted: readonly ExtractedEntity[], index: Con
 
 function lookUpEntity(entity: ExtractedEntity, index: ContextIndex, options: LookupOptions): Entity {
   const forms = entity.forms.length > 0 ? entity.forms : [entity.text];
-  const find = { strict: options.strict, accept: options.accept, limit: LOCATION_CAP };
+  const find = { strict: options.strict, accept: options.accept, before: options.before, limit: LOCATION_CAP };
   let matches: ContextMatch[] = [];
   for (const form of forms) {
     const found = index.find(form, find);

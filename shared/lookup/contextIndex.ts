@@ -20,6 +20,12 @@ export interface FindOptions {
   strict: boolean;
   /** Only parts this returns true for are searched. */
   accept?: (part: number) => boolean;
+  /**
+   * Parts from this index on are never searched. A turn's context lies
+   * before it, so this ends a lookup at the turn instead of testing every
+   * later part with `accept`.
+   */
+  before?: number;
   /** Stop after this many matches (document order). Default: all. */
   limit?: number;
 }
@@ -85,10 +91,13 @@ export class ContextIndex {
     const kept = opts.strict ? normalizeForm(form, { foldCase: false }) : '';
     const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidates(folded);
     const accept = opts.accept;
+    const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
+    if (before <= 0) return matches;
+    const stop = this.partStarts[before];
     let part = -1;
     let partAccepted = false;
     let min = 0;
-    for (let c = cursor.next(min); c >= 0; c = cursor.next(min)) {
+    for (let c = cursor.next(min); c >= 0 && c < stop; c = cursor.next(min)) {
       if (part < 0 || c >= this.partStarts[part + 1]) {
         part = this.partOf(c);
         partAccepted = accept === undefined || accept(part);

@@ -34,6 +34,18 @@ describe('classifyAgainst', () => {
     );
   });
 
+  it('ignores parts from `before` on', () => {
+    const result = classifyAgainst(output, index, { before: 1 });
+    assert.deepEqual(
+      result.entities.map((e) => [e.text, e.found]),
+      [
+        ['Q3', true],
+        ['$4.2M', true],
+        ['47 customers', false],
+      ],
+    );
+  });
+
   it('leaves unfound entities of a gap-affected type without a verdict and out of the score', () => {
     const result = classifyAgainst(output, index, { accept: (p) => p === 0, gaps: [numbersMissing] });
     assert.equal(result.level, 'GROUNDED');

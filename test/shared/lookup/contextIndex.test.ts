@@ -168,3 +168,20 @@ describe('ContextIndex on pathological input', () => {
     assert.deepEqual(digits.find('21', { strict: false, accept: () => false }), []);
   });
 });
+
+describe('ContextIndex before', () => {
+  const turns = ContextIndex.build(['ticket PRJ-1 opened', 'ticket PRJ-1 assigned', 'ticket PRJ-1 closed']);
+
+  it('searches only the parts before the given index', () => {
+    assert.deepEqual(turns.find('prj-1', { strict: false, before: 2 }), [
+      { part: 0, start: 7, end: 12 },
+      { part: 1, start: 7, end: 12 },
+    ]);
+    assert.deepEqual(turns.find('prj-1', { strict: false, before: 0 }), []);
+    assert.equal(turns.find('prj-1', { strict: false, before: 99 }).length, 3);
+  });
+
+  it('combines with accept', () => {
+    assert.deepEqual(turns.find('prj-1', { strict: false, before: 2, accept: (p) => p !== 0 }), [{ part: 1, start: 7, end: 12 }]);
+  });
+});
