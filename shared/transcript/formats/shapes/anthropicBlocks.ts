@@ -11,6 +11,7 @@
 import type { Role } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
 import { ContextGaps } from './contextGaps';
+import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { arr, isObject, obj, str, type JsonObject } from './jsonValues';
 import { emitStringLeaves } from './stringLeaves';
 import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
@@ -112,7 +113,10 @@ function emitToolResult(ctx: AnthropicContext, block: JsonObject, path: JsonPath
   const label = `${ctx.labelPrefix ?? ''}tool result (${name ?? str(block.type) ?? 'tool'})${error}`;
   const content = block.content;
   const contentPath = [...path, 'content'];
-  if (typeof content === 'string') return addResultText(ctx, content, contentPath, name, label, parent);
+  if (typeof content === 'string') {
+    const tail = addResultText(ctx, content, contentPath, name, label, parent);
+    return emitEscapedJsonLeaves(ctx.b, ctx.src, contentPath, content, { role: 'tool_result', parent: tail, label });
+  }
   if (isObject(content)) return emitResultObject(ctx, content, contentPath, name, label, parent);
   let tail = parent;
   const parts = arr(content);

@@ -11,6 +11,7 @@
 import type { Role } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
 import { ContextGaps } from './contextGaps';
+import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { parseJsonInString } from './jsonInString';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 import { emitStringLeaves } from './stringLeaves';
@@ -71,6 +72,9 @@ export function emitChatMessage(ctx: ChatContext, m: JsonObject, path: JsonPath,
     label = `tool result (${name})`;
   }
   let tail = emitContent(ctx, m.content, [...path, 'content'], role, label, isOutput, parent);
+  if (role === 'tool_result' && typeof m.content === 'string') {
+    tail = emitEscapedJsonLeaves(ctx.b, ctx.src, [...path, 'content'], m.content, { role, parent: tail, label });
+  }
   if (role === 'assistant') {
     if (typeof m.refusal === 'string') tail = ctx.b.addString(ctx.src, [...path, 'refusal'], m.refusal, { role, parent: tail, label: 'refusal' });
     const calls = arr(m.tool_calls);

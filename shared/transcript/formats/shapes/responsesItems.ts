@@ -10,6 +10,7 @@
 import type { Role } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
 import { ContextGaps } from './contextGaps';
+import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { parseJsonInString } from './jsonInString';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 import { emitStringLeaves } from './stringLeaves';
@@ -132,7 +133,8 @@ function emitToolOutput(ctx: ResponsesContext, output: unknown, path: JsonPath, 
     if (nested && inner && typeof inner.output === 'string') {
       return ctx.b.addString(nested.src, ['output'], inner.output, spec);
     }
-    return ctx.b.addString(ctx.src, path, output, spec);
+    const tail = ctx.b.addString(ctx.src, path, output, spec);
+    return emitEscapedJsonLeaves(ctx.b, ctx.src, path, output, { ...spec, parent: tail });
   }
   let tail = parent;
   const parts = arr(output);

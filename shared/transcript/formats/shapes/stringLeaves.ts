@@ -17,12 +17,14 @@ export function emitStringLeaves(
   value: unknown,
   path: JsonPath,
   spec: SegmentSpec,
+  keep: (leaf: string) => boolean = () => true,
 ): number {
   let tail = spec.parent;
   let count = 0;
   const visit = (v: unknown, at: JsonPath, depth: number, key: string | undefined): void => {
     if (count >= MAX_LEAVES) return;
     if (typeof v === 'string') {
+      if (!keep(v)) return;
       count++;
       const label = key ? `${spec.label} ${key}` : spec.label;
       tail = b.addString(src, at, v, { ...spec, parent: tail, label });

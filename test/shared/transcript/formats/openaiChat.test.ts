@@ -23,9 +23,10 @@ describe('OpenAI Chat Completions parser', () => {
         'tool_call tool call (get_price) currency',
         'tool_call tool call (get_price) note',
         'tool_result tool result (get_price)',
+        'tool_result tool result (get_price) (decoded) stock',
         'assistant* assistant',
       ]);
-      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       assertWholeSegmentsMap(raw, t);
     });
 
@@ -50,6 +51,12 @@ describe('OpenAI Chat Completions parser', () => {
       const note = segmentWith(t, 'user asked', 'tool_call');
       assert.equal(note.text, 'user asked "how many"');
       assert.equal(rawOf(raw, note, '"how many"'), '\\\\\\"how many\\\\\\"');
+    });
+
+    it('adds escaped strings of a JSON tool result decoded, mapped through both levels', () => {
+      const stock = t.segments.find((s) => s.label === 'tool result (get_price) (decoded) stock')!;
+      assert.equal(stock.text, '3 "large" boxes');
+      assert.equal(rawOf(raw, stock, '"large"'), '\\\\\\"large\\\\\\"');
     });
 
     it('keeps the parameter schema as literal JSON so its keys ground', () => {

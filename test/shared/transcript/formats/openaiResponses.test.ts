@@ -21,13 +21,14 @@ describe('OpenAI Responses parser', () => {
         'user user',
         'tool_call tool call (lookup_order) order_id',
         'tool_result tool result (lookup_order)',
+        'tool_result tool result (lookup_order) (decoded) total',
         'tool_call file search query',
         'document file search result policy.md (name)',
         'document file search result policy.md',
         'reasoning reasoning',
         'assistant* assistant',
       ]);
-      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       assert.deepEqual(t.gaps, []);
       assertWholeSegmentsMap(raw, t);
     });
@@ -38,6 +39,9 @@ describe('OpenAI Responses parser', () => {
       assert.equal(rawOf(raw, answer, '#5521'), '#5521');
       const policy = segmentWith(t, 'Refunds are accepted', 'document');
       assert.equal(rawOf(raw, policy, 'delivery.\nGift'), 'delivery.\\nGift');
+      const total = t.segments.find((s) => s.label === 'tool result (lookup_order) (decoded) total')!;
+      assert.equal(total.text, '€89.90');
+      assert.equal(rawOf(raw, total, '€89.90'), '\\\\u20ac89.90');
       const user = segmentWith(t, 'return order', 'user');
       assert.equal(rawOf(raw, user, 'François Pinault'), 'Fran\\u00e7ois Pinault');
     });
