@@ -161,6 +161,17 @@ function singleUnit(unit: number, fold: boolean): number {
   return known > 0 ? known - 1 : -1;
 }
 
+/** Printable ASCII without leading, trailing or doubled spaces: normalization only lower-cases it. */
+function isPlainAscii(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || s.charCodeAt(0) === SPACE || s.charCodeAt(n - 1) === SPACE) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || (c === SPACE && s.charCodeAt(i - 1) === SPACE)) return false;
+  }
+  return true;
+}
+
 function codePointLength(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
@@ -181,6 +192,8 @@ export function normalizeWithMap(text: string, options: NormalizeOptions): Norma
 
 /** The normalization of an entity form: as `normalizeWithMap`, without leading or trailing space. */
 export function normalizeForm(form: string, options: NormalizeOptions): string {
+  // Most forms are short printable ASCII already in normal form: skip the buffers.
+  if (isPlainAscii(form)) return options.foldCase ? form.toLowerCase() : form;
   const out = new NormalizedBuffer(form.length + 1);
   appendNormalized(form, options, out);
   let from = 0;

@@ -107,3 +107,16 @@ describe('normalizeForm', () => {
     assert.equal(normalizeForm('DB.Query()', strict), 'DB.Query()');
   });
 });
+
+describe('normalizeForm agrees with normalizeWithMap', () => {
+  it('on any text, trimmed, in both modes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '  ', '\t', '“', 'é', 'İ', '~', '\u007f', '1') }), fc.boolean(), (text, fold) => {
+        const full = normalizeWithMap(text, { foldCase: fold }).text;
+        const trimmed = full.slice(full.startsWith(' ') ? 1 : 0, full.length - (full.endsWith(' ') && full.length > 1 ? 1 : 0));
+        assert.equal(normalizeForm(text, { foldCase: fold }), full === ' ' ? '' : trimmed);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
