@@ -89,11 +89,11 @@ export class ContextIndex {
     const matches: ContextMatch[] = [];
     if (folded.length === 0 || limit <= 0) return matches;
     const kept = opts.strict ? normalizeForm(form, { foldCase: false }) : '';
-    const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidates(folded);
     const accept = opts.accept;
     const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
     if (before <= 0) return matches;
     const stop = this.partStarts[before];
+    const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0), stop) : this.grams.candidates(folded);
     let part = -1;
     let partAccepted = false;
     let min = 0;
@@ -180,12 +180,13 @@ class ScanCursor implements CandidateCursor {
   constructor(
     private readonly units: Uint16Array,
     private readonly unit: number,
+    private readonly end: number,
   ) {}
 
   next(min: number): number {
     const units = this.units;
     const unit = this.unit;
-    for (let i = min; i < units.length; i++) if (units[i] === unit) return i;
+    for (let i = min; i < this.end; i++) if (units[i] === unit) return i;
     return -1;
   }
 }
