@@ -10,7 +10,7 @@
 import { checkOutput } from '../../shared/check/checkTranscript';
 import type { Range } from '../../shared/classifier/types';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
-import { ECHO_ROLES, type OffsetMap, type Segment } from '../../shared/transcript/model';
+import { ECHO_ROLES, type OffsetMap, type Segment, type Transcript } from '../../shared/transcript/model';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
 import type { FileAnalysis, OutputFinding } from './findings';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -44,7 +44,8 @@ export function checkIncrementally(
   const lineStart = oldRaw.lastIndexOf('\n', edit.start - 1) + 1;
   const nl = oldRaw.indexOf('\n', edit.end);
   const lineEnd = nl === -1 ? oldRaw.length : nl;
-  const onLine = segmentsBetween(t.segments, lineStart, lineEnd);
+  const line = lineAt(oldRaw, lineStart);
+  const onLine = segmentsOnLine(t, line, lineStart, lineEnd);
   if (onLine.length === 0 || !onLine.every((s) => ECHO_ROLES.has(s.role))) return undefined;
   if (t.errors.some((e) => e.rawRange[0] < lineEnd && e.rawRange[1] > lineStart)) return undefined;
 
@@ -57,19 +58,21 @@ export function checkIncrementally(
   } catch {
     return undefined;
   }
-  if (alone.errors.length > 0 || alone.segments.length !== onLine.length) return undefined;
-  if (alone.segments.some((s, i) => s.role !== onLine[i].role || s.isOutput !== onLine[i].isOutput)) return undefined;
+  // A line parsed alone may also yield session-level segments (working directory and the like) that
+  // the full parse emits once elsewhere; only the model-written ones stand for this line.
+  const fresh = alone.segments.filter((s) => ECHO_ROLES.has(s.role));
+  if (alone.errors.length > 0 || fresh.length !== onLine.length) return undefined;
+  if (fresh.some((s, i) => s.role !== onLine[i].role || s.isOutput !== onLine[i].isOutput)) return undefined;
 
   const delta = edit.text.length - (edit.end - edit.start);
-  const first = onLine[0].id;
-  const last = onLine[onLine.length - 1].id;
-  for (let i = 0; i < alone.segments.length; i++) {
-    const old = t.segments[first + i];
-    t.segments[first + i] = { ...old, text: alone.segments[i].text, map: ShiftedMap.of(alone.segments[i].map, lineStart) };
-  }
-  for (let id = last + 1; id < t.segments.length; id++) {
-    const s = t.segments[id];
-    t.segments[id] = { ...s, map: ShiftedMap.of(s.map, delta) };
+  const replaced = new Set(onLine.map((s) => s.id));
+  onLine.forEach((old, i) => {
+    t.segments[old.id] = { ...old, text: fresh[i].text, map: ShiftedMap.of(fresh[i].map, lineStart) };
+  });
+  const ids = sortedByLine(t);
+  for (let i = firstOnLine(t, ids, line + 1); i < ids.length; i++) {
+    const s = t.segments[ids[i]];
+    t.segments[s.id] = { ...s, map: ShiftedMap.of(s.map, delta) };
   }
   for (const e of t.errors) e.rawRange = shiftRange(e.rawRange, lineEnd, delta);
 
@@ -79,7 +82,7 @@ export function checkIncrementally(
   let k = 0;
   for (let i = 0; i < check.outputs.length; i++) {
     const o = check.outputs[i];
-    if (o.segment >= first && o.segment <= last) {
+    if (replaced.has(o.segment)) {
       check.outputs[i] = checkOutput(check.index, o.segment, options);
       outputs.push(outputFinding(t, check.outputs[i], budget));
     } else {
@@ -91,27 +94,64 @@ export function checkIncrementally(
   return { analysis, transcript: t, check };
 }
 
-/** Segments whose raw text lies within `[from, to]`, or none if one straddles the edge. */
-function segmentsBetween(segments: readonly Segment[], from: number, to: number): Segment[] {
-  // Segments are in file order; binary search for the first that starts at or after `from`.
+/**
+ * Segment ids sorted by starting line, once per transcript (line numbers are
+ * plain fields, so this never builds a lazy offset map). Edits within a line
+ * keep every line number, so the order stays valid.
+ */
+const byLine = new WeakMap<Transcript, Int32Array>();
+
+function sortedByLine(t: Transcript): Int32Array {
+  let ids = byLine.get(t);
+  if (!ids) {
+    const segments = t.segments;
+    ids = Int32Array.from(segments.keys()).sort((a, b) => segments[a].line - segments[b].line || a - b);
+    byLine.set(t, ids);
+  }
+  return ids;
+}
+
+/** Index in `ids` of the first segment starting on `line` or later. */
+function firstOnLine(t: Transcript, ids: Int32Array, line: number): number {
   let lo = 0;
-  let hi = segments.length;
+  let hi = ids.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (segments[mid].map.toRaw(0) < from) lo = mid + 1;
+    if (t.segments[ids[mid]].line < line) lo = mid + 1;
     else hi = mid;
   }
-  if (lo > 0) {
-    const prev = segments[lo - 1];
-    if (prev.map.toRaw(prev.text.length) > from) return [];
+  return lo;
+}
+
+/** How many earlier segments are checked for reaching into the edited line (multi-line values). */
+const LOOK_BACK = 16;
+
+/**
+ * The segments starting on `line` in id order, provided they lie within
+ * `[from, to]` and no segment from an earlier line reaches into it; else none.
+ */
+function segmentsOnLine(t: Transcript, line: number, from: number, to: number): Segment[] {
+  const ids = sortedByLine(t);
+  const segments = t.segments;
+  const first = firstOnLine(t, ids, line);
+  for (let i = first - 1; i >= 0 && i >= first - LOOK_BACK; i--) {
+    const s = segments[ids[i]];
+    if (s.map.toRaw(s.text.length) > from) return [];
   }
   const out: Segment[] = [];
-  for (let i = lo; i < segments.length && segments[i].map.toRaw(0) <= to; i++) {
-    const s = segments[i];
-    if (s.map.toRaw(s.text.length) > to) return [];
+  for (let i = first; i < ids.length && segments[ids[i]].line === line; i++) {
+    const s = segments[ids[i]];
+    if (s.map.toRaw(0) < from || s.map.toRaw(s.text.length) > to) return [];
     out.push(s);
   }
   return out;
+}
+
+/** 0-based line of `offset`: counts line breaks before it (memchr-fast, a few thousand calls for 20 MB). */
+function lineAt(raw: string, offset: number): number {
+  let line = 0;
+  for (let i = raw.indexOf('\n'); i !== -1 && i < offset; i = raw.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 function shiftRange(r: Range, at: number, delta: number): Range {
