@@ -7,6 +7,7 @@
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonDocument, readJsonLines } from '../json/jsonLines';
 import type { UserTextClassifier } from './shapes/anthropicBlocks';
+import type { TextPiece } from './shapes/clineAssistantText';
 import { emitAnthropicRecord } from './shapes/anthropicRequest';
 import { hasAnyPair, hasPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
@@ -32,7 +33,13 @@ export const anthropicMessagesFormat: FormatParser = {
 };
 
 /** Reads any Anthropic Messages file; Cline histories reuse it with their own labels. */
-export function parseAnthropicFile(raw: string, format: string, newClassifier?: () => UserTextClassifier): Transcript {
+export interface AnthropicDialect {
+  /** A fresh classifier for each conversation's user text. */
+  newClassifier?: () => UserTextClassifier;
+  splitAssistantText?: (text: string) => TextPiece[];
+}
+
+export function parseAnthropicFile(raw: string, format: string, dialect: AnthropicDialect = {}): Transcript {
   const errors: ParseError[] = [];
   const b = new TranscriptBuilder();
   if (looksLikeStreamingDump(raw.slice(0, 4096))) {
@@ -42,11 +49,15 @@ export function parseAnthropicFile(raw: string, format: string, newClassifier?: 
   const toolNames = new Map<string, string>();
   if (isJsonLines(raw)) {
     for (const line of readJsonLines(raw, errors)) {
-      emitAnthropicRecord({ b, src: lineSource(line), toolNames, classifyUserText: newClassifier?.() }, line.value, [], -1);
+      const ctx = { b, src: lineSource(line), toolNames, classifyUserText: dialect.newClassifier?.(), splitAssistantText: dialect.splitAssistantText };
+      emitAnthropicRecord(ctx, line.value, [], -1);
     }
   } else {
     const doc = readJsonDocument(raw, errors);
-    if (doc) emitAnthropicRecord({ b, src: documentSource(raw, doc.region), toolNames, classifyUserText: newClassifier?.() }, doc.value, [], -1);
+    if (doc) {
+      const ctx = { b, src: documentSource(raw, doc.region), toolNames, classifyUserText: dialect.newClassifier?.(), splitAssistantText: dialect.splitAssistantText };
+      emitAnthropicRecord(ctx, doc.value, [], -1);
+    }
   }
   return b.build(format, errors);
 }

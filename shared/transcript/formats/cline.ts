@@ -3,11 +3,13 @@
  * an array of Anthropic messages where tool results come back as user text,
  * a `[tool for 'x'] Result:` block followed by the result, next to an
  * `<environment_details>` block. Labels say which is which; all of it was
- * shown to the model, so all of it grounds.
+ * shown to the model, so all of it grounds. Assistant text carries tool calls
+ * as XML; only its prose and final answers are checked.
  */
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { parseAnthropicFile } from './anthropicMessages';
 import type { UserTextClassifier } from './shapes/anthropicBlocks';
+import { splitClineAssistantText } from './shapes/clineAssistantText';
 
 export const clineFormat: FormatParser = {
   id: 'cline',
@@ -17,7 +19,7 @@ export const clineFormat: FormatParser = {
     return head.includes('<environment_details>') || head.includes('"text":"<task>') ? 0.85 : 0;
   },
   parse(input: ParseInput): Transcript {
-    return parseAnthropicFile(input.raw, 'cline', clineUserText);
+    return parseAnthropicFile(input.raw, 'cline', { newClassifier: clineUserText, splitAssistantText: splitClineAssistantText });
   },
 };
 

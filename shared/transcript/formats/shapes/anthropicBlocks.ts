@@ -10,6 +10,8 @@
  */
 import type { Role } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
+import { ComposedMap, ShiftMap } from '../../offsets/offsetMaps';
+import type { TextPiece } from './clineAssistantText';
 import { ContextGaps } from './contextGaps';
 import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { arr, isObject, obj, str, type JsonObject } from './jsonValues';
@@ -32,6 +34,8 @@ export interface AnthropicContext {
   classifyUserText?: UserTextClassifier;
   /** Prefix for every label ("sub-agent "). */
   labelPrefix?: string;
+  /** Splits assistant text that mixes prose with tool-call markup (Cline) into typed pieces. */
+  splitAssistantText?: (text: string) => TextPiece[];
   /** Role and label for user text (Claude Code's compaction summary is model-written). */
   userRole?: { role: Role; label: string };
 }
@@ -56,11 +60,24 @@ export function emitAnthropicContent(
 
 function emitPlainText(ctx: AnthropicContext, text: string, path: JsonPath, side: Side, parent: number): number {
   const p = ctx.labelPrefix ?? '';
+  if (side === 'assistant' && ctx.splitAssistantText) return emitPieces(ctx, text, path, parent);
   if (side === 'assistant') {
     return ctx.b.addString(ctx.src, path, text, { role: 'assistant', parent, isOutput: true, label: `${p}assistant` });
   }
   const as = ctx.userRole ?? ctx.classifyUserText?.(text) ?? { role: 'user' as Role, label: 'user' };
   return ctx.b.addString(ctx.src, path, text, { role: as.role, parent, label: p + as.label });
+}
+
+/** Each piece is a substring of the value, so its map is the value's map shifted. */
+function emitPieces(ctx: AnthropicContext, text: string, path: JsonPath, parent: number): number {
+  const map = ctx.src.region.stringMap(path);
+  const line = ctx.src.lineOf(path);
+  let tail = parent;
+  for (const piece of ctx.splitAssistantText!(text)) {
+    const pieceMap = new ComposedMap(new ShiftMap(piece.start), map);
+    tail = ctx.b.add(text.slice(piece.start, piece.end), pieceMap, line, { role: piece.role, parent: tail, isOutput: piece.isOutput, label: piece.label });
+  }
+  return tail;
 }
 
 /** One block at `path`; returns the new branch tail. */

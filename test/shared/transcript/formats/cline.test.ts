@@ -15,16 +15,31 @@ describe('Cline task history parser', () => {
       'user user',
       'user environment details',
       'assistant* assistant',
+      'reasoning thinking',
+      'tool_call tool call (read_file)',
       'tool_result tool result (read_file)',
       'tool_result tool result (read_file)',
       'user environment details',
-      'assistant* assistant',
+      'assistant* assistant (attempt_completion)',
     ]);
     assertWholeSegmentsMap(raw, t);
   });
 
+  it('checks only the prose and the final result of assistant text, not its XML tool calls', () => {
+    assert.deepEqual(
+      outputs(t).map((s) => s.text),
+      ["I'll read the config (it's <50 lines).", 'The upload limit is 25 MB (MAX_UPLOAD_MB) in region "ap-south-1"; uploads expire after 48 hours.'],
+    );
+    const thinking = segmentWith(t, 'maybe the limit', 'reasoning');
+    assert.equal(thinking.text, 'I should read the config; maybe the limit is 10 MB.');
+    assert.equal(rawOf(raw, thinking, '10 MB'), '10 MB');
+    const call = segmentWith(t, '<path>', 'tool_call');
+    assert.equal(rawOf(raw, call, '<path>src/config.ts</path>'), '<path>src/config.ts</path>');
+  });
+
   it('grounds the final answer on the file the tool read', () => {
     const answer = outputs(t)[1];
+    assert.equal(isGrounded(t, answer.id, '10 MB'), false);
     assert.ok(isGrounded(t, answer.id, 'MAX_UPLOAD_MB = 25'));
     assert.ok(isGrounded(t, answer.id, '"ap-south-1"'));
     assert.equal(isGrounded(t, answer.id, '48 hours'), false);

@@ -1,0 +1,92 @@
+/**
+ * Splits a Cline assistant message into what it is made of. Cline's models
+ * write tool calls as XML in plain text (`<read_file><path>…</path></read_file>`),
+ * think in `<thinking>`, and answer in `<attempt_completion><result>`; only
+ * the prose and the answers are claims to check, and tag names are protocol,
+ * not identifiers.
+ *
+ * A hand-written scan, not a regex: each `<` is looked at once, and a
+ * missing closing tag ends the scan, so the work stays linear in the text.
+ */
+import type { Role } from '../../model';
+
+export interface TextPiece {
+  start: number;
+  end: number;
+  role: Role;
+  label: string;
+  isOutput: boolean;
+}
+
+/** Children of a tool element that are answers to the user, not tool arguments. */
+const ANSWER_CHILDREN: Record<string, string> = {
+  attempt_completion: 'result',
+  ask_followup_question: 'question',
+  plan_mode_respond: 'response',
+};
+
+const MAX_TAG = 64;
+
+export function splitClineAssistantText(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let prose = 0;
+  let at = text.indexOf('<');
+  while (at !== -1) {
+    const name = tagNameAt(text, at);
+    const close = name ? text.indexOf(`</${name}>`, at + name.length + 2) : -1;
+    if (!name) {
+      at = text.indexOf('<', at + 1);
+      continue;
+    }
+    if (close === -1) break;
+    pushPiece(pieces, text, prose, at, { role: 'assistant', label: 'assistant', isOutput: true });
+    const innerStart = at + name.length + 2;
+    pushElement(pieces, text, name, innerStart, close);
+    prose = close + name.length + 3;
+    at = text.indexOf('<', prose);
+  }
+  pushPiece(pieces, text, prose, text.length, { role: 'assistant', label: 'assistant', isOutput: true });
+  return pieces;
+}
+
+function pushElement(pieces: TextPiece[], text: string, name: string, start: number, end: number): void {
+  if (name === 'thinking') {
+    pushPiece(pieces, text, start, end, { role: 'reasoning', label: 'thinking', isOutput: false });
+    return;
+  }
+  const answer = ANSWER_CHILDREN[name];
+  const open = answer ? text.indexOf(`<${answer}>`, start) : -1;
+  const close = open !== -1 && open < end ? text.indexOf(`</${answer}>`, open) : -1;
+  if (answer && close !== -1 && close < end) {
+    const innerStart = open + answer.length + 2;
+    pushPiece(pieces, text, start, open, { role: 'tool_call', label: `tool call (${name})`, isOutput: false });
+    pushPiece(pieces, text, innerStart, close, { role: 'assistant', label: `assistant (${name})`, isOutput: true });
+    pushPiece(pieces, text, close + answer.length + 3, end, { role: 'tool_call', label: `tool call (${name})`, isOutput: false });
+    return;
+  }
+  pushPiece(pieces, text, start, end, { role: 'tool_call', label: `tool call (${name})`, isOutput: false });
+}
+
+/** Adds `[start, end)` trimmed of surrounding whitespace, if anything is left. */
+function pushPiece(pieces: TextPiece[], text: string, start: number, end: number, kind: Omit<TextPiece, 'start' | 'end'>): void {
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (end > start) pieces.push({ start, end, ...kind });
+}
+
+/** `name` when an opening tag `<name>` (lower-case letters, digits, `_`) starts at `at`. */
+function tagNameAt(text: string, at: number): string | undefined {
+  let i = at + 1;
+  const limit = Math.min(text.length, at + 1 + MAX_TAG);
+  while (i < limit && isTagChar(text.charCodeAt(i))) i++;
+  if (i === at + 1 || text.charCodeAt(i) !== 62 /* > */) return undefined;
+  return text.slice(at + 1, i);
+}
+
+function isTagChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}

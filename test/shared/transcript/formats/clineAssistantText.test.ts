@@ -1,0 +1,36 @@
+import { strict as assert } from 'node:assert';
+import { splitClineAssistantText } from '../../../../shared/transcript/formats/shapes/clineAssistantText';
+
+function pieces(text: string): string[] {
+  return splitClineAssistantText(text).map((p) => `${p.role}${p.isOutput ? '*' : ''} ${p.label}: ${text.slice(p.start, p.end)}`);
+}
+
+describe('Cline assistant text splitting', () => {
+  it('separates prose, thinking, tool calls and the completion result', () => {
+    assert.deepEqual(
+      pieces('Checking.\n<thinking>Maybe 3.</thinking>\n<execute_command>\n<command>ls</command>\n</execute_command>\nDone.'),
+      ['assistant* assistant: Checking.', 'reasoning thinking: Maybe 3.', 'tool_call tool call (execute_command): <command>ls</command>', 'assistant* assistant: Done.'],
+    );
+    assert.deepEqual(pieces('<attempt_completion>\n<result>\nIt is 42.\n</result>\n<command>open index.html</command>\n</attempt_completion>'), [
+      'assistant* assistant (attempt_completion): It is 42.',
+      'tool_call tool call (attempt_completion): <command>open index.html</command>',
+    ]);
+    assert.deepEqual(pieces('<ask_followup_question><question>Which branch, main or dev?</question></ask_followup_question>'), [
+      'assistant* assistant (ask_followup_question): Which branch, main or dev?',
+    ]);
+  });
+
+  it('keeps comparisons, unknown markup and unclosed tags as prose', () => {
+    assert.deepEqual(pieces('a < b and x<y> z'), ['assistant* assistant: a < b and x<y> z']);
+    assert.deepEqual(pieces('Start <read_file><path>a.ts</path> never closed'), ['assistant* assistant: Start <read_file><path>a.ts</path> never closed']);
+  });
+
+  it('stays linear on long runs of opening brackets and unclosed tags', () => {
+    const opens = '<'.repeat(200_000);
+    assert.deepEqual(splitClineAssistantText(opens), [{ start: 0, end: 200_000, role: 'assistant', label: 'assistant', isOutput: true }]);
+    const unclosed = '<a>'.repeat(100_000);
+    assert.equal(splitClineAssistantText(unclosed).length, 1);
+    const longName = `<${'a'.repeat(100_000)}>`;
+    assert.equal(splitClineAssistantText(longName).length, 1);
+  });
+});
