@@ -21,6 +21,7 @@ import { langfuseFormat } from './langfuse';
 import { specstoryFormat } from './specstory';
 import { aiderChatFormat } from './aider';
 import { aiderLlmHistoryFormat } from './aiderLlmHistory';
+import { promptfooFormat } from './promptfoo';
 
 export const ALL_FORMATS: FormatParser[] = [
   claudeCodeFormat,
@@ -40,4 +41,5 @@ export const ALL_FORMATS: FormatParser[] = [
   specstoryFormat,
   aiderChatFormat,
   aiderLlmHistoryFormat,
+  promptfooFormat,
 ];

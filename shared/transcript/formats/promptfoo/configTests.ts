@@ -1,0 +1,88 @@
+/**
+ * `promptfooconfig.yaml`: prompt templates, then each test's variables on
+ * its own branch, with `file://` variables read relative to the config.
+ * A config holds no model outputs (those are in `promptfoo eval -o`
+ * results), so it yields context only; assertion values are grader
+ * material.
+ */
+import { dirname, resolve } from 'node:path';
+import { isMap, isScalar, isSeq, parseDocument, type Node, type Scalar } from 'yaml';
+import type { ParseInput, Role } from '../../model';
+import { ShiftMap } from '../../offsets/offsetMaps';
+import { ContextGaps } from '../common/contextGaps';
+import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import { yamlScalarMap } from '../yaml/scalarMap';
+import { varRole } from './varRoles';
+
+const FILE_PREFIX = 'file://';
+
+export function parseConfig(b: TranscriptBuilder, input: ParseInput): void {
+  const raw = input.raw;
+  const doc = parseDocument(raw, { keepSourceTokens: false });
+  for (const e of doc.errors) b.error(`YAML: ${e.message.split('\n')[0]}`, e.pos[0], Math.max(e.pos[1], e.pos[0] + 1));
+  const add = (role: Role, node: Scalar, parent: number, label: string): number => {
+    const value = String(node.value);
+    if (value.startsWith(FILE_PREFIX)) return addFile(b, input, value, role, parent, label);
+    return b.add({ role, text: value, map: yamlScalarMap(raw, node, value), parent, label });
+  };
+
+  let shared = -1;
+  scalarsOf(doc.get('prompts', true) as Node | undefined).forEach((p, i) => {
+    shared = add('user', p, shared, `prompt ${i + 1}`);
+  });
+  const defaults = doc.getIn(['defaultTest', 'vars'], true) as Node | undefined;
+  shared = addVars(defaults, shared, 'default', add);
+
+  const tests = doc.get('tests', true) as Node | undefined;
+  if (!isSeq(tests)) return;
+  tests.items.forEach((test, i) => {
+    if (!isMap(test)) return;
+    const tag = `test ${i + 1}`;
+    const tip = addVars(test.get('vars', true) as Node | undefined, shared, tag, add);
+    const asserts = test.get('assert', true) as Node | undefined;
+    if (!isSeq(asserts)) return;
+    asserts.items.forEach((a, k) => {
+      if (!isMap(a)) return;
+      const type = String((a.get('type', true) as Scalar | undefined)?.value ?? 'assert');
+      for (const v of scalarsOf(a.get('value', true) as Node | undefined)) add('grader', v, tip, `assert ${k + 1} ${type} (${tag})`);
+    });
+  });
+}
+
+type Add = (role: Role, node: Scalar, parent: number, label: string) => number;
+
+function addVars(vars: Node | undefined, parent: number, tag: string, add: Add): number {
+  if (!isMap(vars)) return parent;
+  let tip = parent;
+  let graderParent = parent;
+  for (const pair of vars.items) {
+    const name = String(isScalar(pair.key) ? pair.key.value : pair.key);
+    const role = varRole(name);
+    const values = scalarsOf(pair.value as Node | undefined);
+    values.forEach((v, k) => {
+      const label = `var ${name}${values.length > 1 ? ` ${k + 1}` : ''} (${tag})`;
+      // Grader variables hang beside the branch, never on it.
+      if (role === 'grader') add(role, v, graderParent, label);
+      else tip = graderParent = add(role, v, tip, label);
+    });
+  }
+  return tip;
+}
+
+function scalarsOf(node: Node | undefined): Scalar[] {
+  if (isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return [node];
+  if (isSeq(node)) return node.items.flatMap((n) => scalarsOf(n as Node));
+  return [];
+}
+
+function addFile(b: TranscriptBuilder, input: ParseInput, ref: string, role: Role, parent: number, label: string): number {
+  const rel = ref.slice(FILE_PREFIX.length);
+  const abs = resolve(input.path ? dirname(input.path) : '.', rel);
+  const text = input.readFile?.(abs);
+  if (text === undefined) {
+    b.addFileGap(ContextGaps.unresolvedFile(ref));
+    return parent;
+  }
+  b.addSource(abs, text);
+  return b.add({ role, text, map: new ShiftMap(0), parent, label: `${label} ${rel}`, source: abs });
+}
