@@ -15,24 +15,24 @@ export class OffsetRuns {
 
   /** Compresses `map[0 .. length)`. */
   static fromMap(map: Int32Array, length: number): OffsetRuns {
-    let runs = 0;
-    for (let k = 0; k < length; k++) if (k === 0 || map[k] - k !== map[k - 1] - (k - 1)) runs++;
-    const starts = new Int32Array(runs);
-    const shifts = new Int32Array(runs);
-    let r = 0;
+    const starts: number[] = [];
+    const shifts: number[] = [];
+    let previous = NaN;
     for (let k = 0; k < length; k++) {
       const shift = map[k] - k;
-      if (k === 0 || shift !== map[k - 1] - (k - 1)) {
-        starts[r] = k;
-        shifts[r++] = shift;
+      if (shift !== previous) {
+        starts.push(k);
+        shifts.push(shift);
+        previous = shift;
       }
     }
-    return new OffsetRuns(starts, shifts);
+    return new OffsetRuns(Int32Array.from(starts), Int32Array.from(shifts));
   }
 
   /** The original offset of normalized index `k`. */
   at(k: number): number {
     const starts = this.starts;
+    if (starts.length === 0) return k;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
