@@ -61,7 +61,8 @@ export class ContextIndex {
     // Trim the growth slack so memoryBytes() reports what is really kept.
     const units = buffer.units.length === buffer.length ? buffer.units : buffer.units.slice(0, buffer.length);
     const toOriginal = OffsetRuns.fromMap(buffer.map, buffer.length);
-    return new ContextIndex(parts, units, toOriginal, partStarts, GramIndex.build(units, units.length));
+    // Own copy of the list: a caller reusing its array must not shift our parts.
+    return new ContextIndex(parts.slice(), units, toOriginal, partStarts, GramIndex.build(units, units.length));
   }
 
   get partCount(): number {
