@@ -11,7 +11,8 @@ import type { CheckWorker } from './checkWorker';
 import type { DocumentState, DocumentStates } from './documentState';
 import type { Publisher } from './publish';
 import type { SettingsCache } from './settings';
-import type { OutputFinding } from './findings';
+import type { FileAnalysis, OutputFinding } from './findings';
+import { applyPatch } from './findingsPatch';
 import type { CheckJob, WorkerPartial, WorkerReply } from './workerProtocol';
 import { fileURLToPath } from 'node:url';
 
@@ -75,6 +76,7 @@ export class CheckScheduler {
 
   private job(state: DocumentState, version: number, text: string, settings: GroundcheckSettings): CheckJob {
     const job: CheckJob = { kind: 'check', uri: state.uri, version, settings, path: pathOf(state.uri) };
+    if (state.mirror) job.findingsVersion = state.mirror.version;
     if (state.workerVersion !== undefined && state.workerVersion !== version) {
       job.edits = state.unsentEdits;
       job.baseVersion = state.workerVersion;
@@ -98,8 +100,19 @@ export class CheckScheduler {
       if (!this.isStale(state, version)) this.publisher.failed(state, `the check failed: ${message.split('\n')[0]}`);
       return;
     }
-    if (!('analysis' in reply) || this.isStale(state, version)) return;
-    this.publisher.publish(state, reply.analysis, settings, performance.now() - started);
+    let analysis: FileAnalysis;
+    if ('analysis' in reply) analysis = reply.analysis;
+    else if ('patch' in reply && state.mirror?.version === reply.baseVersion) analysis = applyPatch(state.mirror.analysis, reply.patch);
+    else {
+      // A patch on findings this thread no longer has: start over from the whole text next time.
+      state.workerVersion = undefined;
+      state.mirror = undefined;
+      if (!this.isStale(state, version)) state.again = true;
+      return;
+    }
+    state.mirror = { version, analysis };
+    if (this.isStale(state, version)) return;
+    this.publisher.publish(state, analysis, settings, performance.now() - started);
   }
 
   /** True when the document was closed or (given a version) edited since. */

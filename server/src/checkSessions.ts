@@ -30,11 +30,18 @@ export class CheckSessions {
       return { id, ok: false, needText: true };
     }
     const settingsKey = JSON.stringify(job.settings);
-    let analyzed: Analyzed | undefined;
     if (prior && job.edits && job.edits.length === 1 && prior.settingsKey === settingsKey) {
-      analyzed = checkIncrementally(prior.analyzed, prior.text, job.edits[0], job.settings);
+      const incremental = checkIncrementally(prior.analyzed, prior.text, job.edits[0], job.settings);
+      if (incremental) {
+        this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: incremental.analyzed });
+        // The requester holds the findings of the version this patch applies to: send only the change.
+        if (job.findingsVersion === prior.version) {
+          return { id, ok: true, patch: incremental.patch, baseVersion: prior.version, version: job.version };
+        }
+        return { id, ok: true, analysis: incremental.analyzed.analysis, version: job.version };
+      }
     }
-    analyzed ??= analyze(
+    const analyzed = analyze(
       { raw: text, path: job.path, settings: job.settings },
       sendPartial && ((outputs, header) => sendPartial({ id, partial: { outputs, header } })),
     );

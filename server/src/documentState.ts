@@ -24,6 +24,8 @@ export class DocumentState {
   /** Edits since `workerVersion`, in order. */
   unsentEdits: OffsetEdit[] = [];
   published: Published | undefined;
+  /** Findings of the version the worker last answered for (published or not): the base its patches apply to. */
+  mirror: { version: number; analysis: FileAnalysis } | undefined;
   /** A check is running; `again` asks for one more when it ends. */
   running = false;
   again = false;

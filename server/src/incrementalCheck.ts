@@ -13,8 +13,10 @@ import { ALL_FORMATS } from '../../shared/transcript/formats';
 import { ECHO_ROLES, type OffsetMap, type Segment, type Transcript } from '../../shared/transcript/model';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
 import type { FileAnalysis, OutputFinding } from './findings';
+import { shiftOutput, shiftRange, type FindingsPatch } from './findingsPatch';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { OffsetEdit } from './textEdits';
+
 
 /** A map whose raw offsets moved by `delta`; shifting a shifted map folds the deltas. */
 class ShiftedMap implements OffsetMap {
@@ -31,12 +33,18 @@ class ShiftedMap implements OffsetMap {
   }
 }
 
+export interface IncrementalResult {
+  analyzed: Analyzed;
+  /** The same change as a patch on the previous findings, for whoever holds a copy of them. */
+  patch: FindingsPatch;
+}
+
 export function checkIncrementally(
   previous: Analyzed,
   oldRaw: string,
   edit: OffsetEdit,
   settings: GroundcheckSettings,
-): Analyzed | undefined {
+): IncrementalResult | undefined {
   const t = previous.transcript;
   const check = previous.check;
   if (!t || !check || settings.modelOutputsAsContext) return undefined;
@@ -79,19 +87,21 @@ export function checkIncrementally(
   const options = checkOptionsFrom(settings);
   const budget = { left: Number.POSITIVE_INFINITY };
   const outputs: OutputFinding[] = [];
-  let k = 0;
+  const changed: FindingsPatch['changed'] = [];
   for (let i = 0; i < check.outputs.length; i++) {
     const o = check.outputs[i];
     if (replaced.has(o.segment)) {
       check.outputs[i] = checkOutput(check.index, o.segment, options);
-      outputs.push(outputFinding(t, check.outputs[i], budget));
+      const finding = outputFinding(t, check.outputs[i], budget);
+      outputs.push(finding);
+      changed.push({ index: i, finding });
     } else {
-      outputs.push(shiftOutput(previous.analysis.outputs[k], lineEnd, delta));
+      outputs.push(shiftOutput(previous.analysis.outputs[i], lineEnd, delta));
     }
-    k++;
   }
   const analysis: FileAnalysis = transcriptAnalysis(t, outputs, 'incremental');
-  return { analysis, transcript: t, check };
+  const { outputs: _all, ...header } = analysis;
+  return { analyzed: { analysis, transcript: t, check }, patch: { at: lineEnd, delta, changed, header } };
 }
 
 /**
@@ -154,21 +164,3 @@ function lineAt(raw: string, offset: number): number {
   return line;
 }
 
-function shiftRange(r: Range, at: number, delta: number): Range {
-  return [r[0] >= at ? r[0] + delta : r[0], r[1] >= at ? r[1] + delta : r[1]];
-}
-
-/** An unchanged output's findings with every raw offset past the edit moved. */
-function shiftOutput(o: OutputFinding, at: number, delta: number): OutputFinding {
-  if (delta === 0) return o;
-  const shift = (r: Range) => shiftRange(r, at, delta);
-  return {
-    ...o,
-    raw: shift(o.raw),
-    entities: o.entities.map((e) => {
-      const moved = { ...e, occurrences: e.occurrences.map(shift), matches: e.matches.map((m) => ({ ...m, raw: shift(m.raw) })) };
-      if (e.closest) moved.closest = { ...e.closest, raw: shift(e.closest.raw) };
-      return moved;
-    }),
-  };
-}

@@ -6,6 +6,7 @@
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { FileAnalysis, OutputFinding } from './findings';
+import type { FindingsPatch } from './findingsPatch';
 import type { OffsetEdit } from './textEdits';
 
 export interface CheckJob {
@@ -18,6 +19,8 @@ export interface CheckJob {
   text?: string;
   edits?: OffsetEdit[];
   baseVersion?: number;
+  /** Version whose findings the requester holds, so a re-check can answer with a patch on them. */
+  findingsVersion?: number;
 }
 
 export interface SelectionJob {
@@ -43,6 +46,7 @@ export interface WorkerPartial {
 
 export type WorkerReply =
   | { id: number; ok: true; analysis: FileAnalysis; version: number }
+  | { id: number; ok: true; patch: FindingsPatch; baseVersion: number; version: number }
   | { id: number; ok: true; selection: ClassifySelectionRequest.Result }
   | { id: number; ok: true; forgotten: true }
   /** The worker does not hold `baseVersion`: send the whole text. */

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { analyze } from '../../server/src/analyze';
 import { checkIncrementally } from '../../server/src/incrementalCheck';
 import { applyEdits, type OffsetEdit } from '../../server/src/textEdits';
+import { applyPatch } from '../../server/src/findingsPatch';
 import { SESSION } from './session';
 
 const settings = DEFAULT_SETTINGS;
@@ -13,9 +14,12 @@ function sameAsFull(raw: string, edits: OffsetEdit[]) {
   let kept = analyze({ raw, settings });
   const modes: string[] = [];
   for (const edit of edits) {
+    const before = kept.analysis;
     const next = checkIncrementally(kept, text, edit, settings);
     text = applyEdits(text, [edit]);
-    kept = next ?? analyze({ raw: text, settings });
+    kept = next?.analyzed ?? analyze({ raw: text, settings });
+    // What the request thread rebuilds from the patch is what the worker holds.
+    if (next) assert.deepEqual(applyPatch(before, next.patch), kept.analysis);
     modes.push(kept.analysis.mode);
     const full = analyze({ raw: text, settings }).analysis;
     assert.deepEqual({ ...kept.analysis, mode: 'full' }, full);
