@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import {
   detectFormat,
   isNotTranscript,
@@ -124,4 +125,17 @@ describe('format detection', () => {
     assert.equal(given?.raw.length, raw.length);
     assert.equal(given?.path, '/w/chat.jsonl');
   });
+
+  it('describes pathological files without backtracking and never throws on arbitrary text', () => {
+    const nasty = ['",'.repeat(40_000) + '\n' + '",'.repeat(40_000), '"'.repeat(200_000), '\r'.repeat(100_000) + ',', ' \n'.repeat(100_000)];
+    for (const raw of nasty) assert.equal(isNotTranscript(parseTranscript({ raw }, [])), true);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (raw) => {
+        const result = parseTranscript({ raw }, []);
+        return isNotTranscript(result) && result.reason.startsWith('not a transcript or RAG fixture groundcheck knows: ');
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
