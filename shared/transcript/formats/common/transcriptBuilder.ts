@@ -63,8 +63,11 @@ export class TranscriptBuilder {
     if (!this.gaps.some((g) => g.code === gap.code)) this.gaps.push(gap);
   }
 
+  /** A located error; libraries may point past the end of a cut-off file, so the range is clamped to it. */
   error(message: string, start: number, end: number): void {
-    this.errors.push({ message, rawRange: [start, end], line: this.lineOf(start) });
+    const s = Math.max(0, Math.min(start, this.raw.length));
+    const e = Math.max(s, Math.min(end, this.raw.length));
+    this.errors.push({ message, rawRange: [s, e], line: this.lineOf(s) });
   }
 
   lineOf(offset: number, source?: string): number {
