@@ -14,9 +14,14 @@
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
-import { isDigit, isSpace } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isDigit, isSpace } = chars;
 
-const PHRASES = /(?<![\w'’])(?:according to|per the|as stated in|from the|the report says|the document mentions|they said|you said)(?![\w'’])/gi;
+// Word boundaries rather than look-arounds let the engine skip ahead quickly; an apostrophe
+// glued to the phrase (`o'they said`) is checked by hand.
+const PHRASES = /\b(?:according to|per the|as stated in|from the|the report says|the document mentions|they said|you said)\b/gi;
 
 const MAX_TOKENS = 6;
 
@@ -24,6 +29,7 @@ export function extractCitations(text: string): Candidate[] {
   const out: Candidate[] = [];
   for (const m of text.matchAll(PHRASES)) {
     const phraseEnd = m.index + m[0].length;
+    if (isApostrophe(text[m.index - 1]) || isApostrophe(text[phraseEnd])) continue;
     // The trailing `the` of `per the`/`from the` belongs to the source's noun phrase.
     const keepsArticle = /the$/i.test(m[0]) && /^(?:per|from) /i.test(m[0]);
     const start = keepsArticle ? phraseEnd - 3 : skipInlineSpace(text, phraseEnd);
@@ -33,6 +39,10 @@ export function extractCitations(text: string): Candidate[] {
     out.push({ type: 'citation', start, end, forms: uniqueForms([literal, withoutArticle(literal)]) });
   }
   return out;
+}
+
+function isApostrophe(ch: string | undefined): boolean {
+  return ch === "'" || ch === '’';
 }
 
 function skipInlineSpace(text: string, i: number): number {

@@ -10,12 +10,15 @@
  * context rarely agree on arguments. A chain of names whose parts are all
  * one letter (`e.g`, `U.S`, `a.m`) is an abbreviation, not code.
  *
- * One forward pass; each chain is read once and the scan resumes after it.
+ * Linear: each chain is read once and the scan resumes after it.
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
 import { BracketPairs } from './brackets';
-import { isAsciiLower, isAsciiUpper, isIdentPart, isIdentStart, isNonAsciiCasedLetter, isSpace } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isAsciiLower, isAsciiUpper, isIdentPart, isIdentStart, isNonAsciiCasedLetter, isSpace } = chars;
 
 /** Longest argument list or index read as part of an identifier; longer ones are prose in brackets. */
 const MAX_ARGUMENTS = 200;
@@ -32,23 +35,50 @@ interface Chain {
   generic: boolean;
 }
 
+/**
+ * Characters that can reveal an identifier: an accessor, call, index or type
+ * list after a name, an underscore, or a capital (inner capitals are
+ * confirmed by `isTrigger`). The scan jumps between these and walks back to
+ * the start of the name, so plain prose costs one native pass.
+ */
+const TRIGGER = /[.([<?:_A-Z]/g;
+
+function isTrigger(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 0x5f) return true;
+  const before = text.charCodeAt(i - 1);
+  if (!isAsciiUpper(c)) return isIdentPart(before);
+  return isAsciiLower(before) || (isAsciiUpper(before) && isAsciiLower(text.charCodeAt(i + 1)) && isAsciiLower(text.charCodeAt(i + 2)));
+}
+
 export function extractIdentifiers(text: string): Candidate[] {
   const out: Candidate[] = [];
   const brackets = new BracketPairs(text);
   const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (isIdentStart(c) && mayStartChain(text, i)) {
-      const chain = readChain(text, i, brackets);
-      if (qualifies(text, chain)) out.push({ type: 'identifier', start: chain.start, end: chain.end, forms: chainForms(text, chain) });
-      i = chain.end;
-    } else if (isIdentPart(c) || isNonAsciiCasedLetter(c)) {
-      // Skip the rest of a word that did not start as an identifier (`3abc`, `naïve_x`).
-      while (i < n && (isIdentPart(text.charCodeAt(i)) || isNonAsciiCasedLetter(text.charCodeAt(i)))) i++;
+  const trigger = new RegExp(TRIGGER);
+  let scannedTo = 0;
+  for (let m = trigger.exec(text); m; m = trigger.exec(text)) {
+    if (m.index < scannedTo || !isTrigger(text, m.index)) continue;
+    let start = m.index;
+    while (start > scannedTo && isIdentPart(text.charCodeAt(start - 1))) start--;
+    let end: number;
+    if (!isIdentStart(text.charCodeAt(start)) || !mayStartChain(text, start)) {
+      // Not a name start (`3abc_x`, `naïve_x`): skip the rest of the word.
+      end = m.index;
+      while (end < n && (isIdentPart(text.charCodeAt(end)) || isNonAsciiCasedLetter(text.charCodeAt(end)))) end++;
     } else {
-      i++;
+      end = nameEnd(text, start);
+      if (!continuesChain(text, end)) {
+        // A single word: no chain object, no slice unless it is code-shaped.
+        if (isIdentifierWord(text, start, end)) out.push({ type: 'identifier', start, end, forms: [text.slice(start, end)] });
+      } else {
+        const chain = readChain(text, start, brackets);
+        if (qualifies(text, chain)) out.push({ type: 'identifier', start, end: chain.end, forms: chainForms(text, chain) });
+        end = chain.end;
+      }
     }
+    scannedTo = Math.max(end, m.index + 1);
+    trigger.lastIndex = scannedTo;
   }
   return out;
 }
@@ -134,17 +164,30 @@ function qualifies(text: string, chain: Chain): boolean {
   if (isNonAsciiCasedLetter(text.charCodeAt(chain.end))) return false;
   if (chain.calls.length > 0 || chain.indexed || chain.generic) return true;
   if (chain.partLengths.length > 1) return chain.partLengths.some((len) => len > 1);
-  const name = text.slice(chain.start, chain.end);
-  return isSnakeCase(name) || hasInnerCapital(name);
+  return isIdentifierWord(text, chain.start, chain.end);
 }
 
-function isSnakeCase(name: string): boolean {
-  if (!name.includes('_')) return false;
-  for (let k = 0; k < name.length; k++) {
-    const c = name.charCodeAt(k);
-    if (isAsciiLower(c) || isAsciiUpper(c)) return true;
+/** Whether an accessor, call, index or type-argument list follows a name, so a chain must be read. */
+function continuesChain(text: string, end: number): boolean {
+  const c = text.charCodeAt(end);
+  return c === 0x2e || c === 0x3f || c === 0x3a || c === 0x28 || c === 0x5b || c === 0x3c; // . ? : ( [ <
+}
+
+/** A single name that is code by its shape: snake_case or an inner capital, and not glued to a Unicode word. */
+function isIdentifierWord(text: string, start: number, end: number): boolean {
+  if (end - start < 2 || isNonAsciiCasedLetter(text.charCodeAt(end))) return false;
+  return isSnakeCase(text, start, end) || hasInnerCapital(text, start, end);
+}
+
+function isSnakeCase(text: string, start: number, end: number): boolean {
+  let underscore = false;
+  let letter = false;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x5f) underscore = true;
+    else if (isAsciiLower(c) || isAsciiUpper(c)) letter = true;
   }
-  return false;
+  return underscore && letter;
 }
 
 /**
@@ -153,12 +196,12 @@ function isSnakeCase(name: string): boolean {
  * plural acronym (`CEOs`, `APIs`) has only one lower-case letter after it
  * and does not count.
  */
-function hasInnerCapital(name: string): boolean {
-  for (let k = 1; k < name.length; k++) {
-    const c = name.charCodeAt(k);
+function hasInnerCapital(text: string, start: number, end: number): boolean {
+  for (let k = start + 1; k < end; k++) {
+    const c = text.charCodeAt(k);
     if (!isAsciiUpper(c)) continue;
-    if (isAsciiLower(name.charCodeAt(k - 1))) return true;
-    if (isAsciiUpper(name.charCodeAt(k - 1)) && isAsciiLower(name.charCodeAt(k + 1)) && isAsciiLower(name.charCodeAt(k + 2))) return true;
+    if (isAsciiLower(text.charCodeAt(k - 1))) return true;
+    if (isAsciiUpper(text.charCodeAt(k - 1)) && isAsciiLower(text.charCodeAt(k + 1)) && isAsciiLower(text.charCodeAt(k + 2))) return true;
   }
   return false;
 }

@@ -8,13 +8,19 @@
  * part after an unbounded run, so a failed attempt never rescans digits.
  */
 import type { Candidate } from './candidate';
-import { isAsciiAlnum, isAsciiLetter, isDigit, isWordChar } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isAsciiAlnum, isAsciiLetter, isDigit, isWordChar } = chars;
 import { numberForms, type NumberParts } from './numberForms';
 import { CURRENCY_CODES, isUnitWord } from './numberUnits';
 
-// The look-behind keeps a match from starting inside a word or after a point
-// (`Q3`, `v1.2`, `a1`), so attempts happen only at the start of a digit run.
-const NUMBER_CORE = /(?<![\w.$€£¥])([-+−]?)((?:USD|EUR|GBP|JPY|CNY|CAD|AUD|CHF|INR) ?)?([$€£¥]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
+// Starts with a digit so the engine can skip quickly to candidates; what may
+// precede the digits (sign, currency) is read backwards by hand.
+const DIGITS = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
+
+const CURRENCY_SYMBOLS = '$€£¥';
+const SIGNS = '-+−';
 
 /** Characters that join a number into a code when letters or digits sit on both sides (`SKU-12`, `10:30`, `#5`). */
 const JOINERS = new Set(['-', '/', ':', '#', '@', '_']);
@@ -28,16 +34,19 @@ const MAX_ATTACHED_UNIT = 5;
 
 export function extractNumbers(text: string): Candidate[] {
   const out: Candidate[] = [];
-  NUMBER_CORE.lastIndex = 0;
-  for (let m = NUMBER_CORE.exec(text); m; m = NUMBER_CORE.exec(text)) {
-    const start = m.index;
-    const coreEnd = start + m[0].length;
+  const digits = new RegExp(DIGITS);
+  for (let m = digits.exec(text); m; m = digits.exec(text)) {
+    const digitsStart = m.index;
+    const coreEnd = digitsStart + m[0].length;
+    const prefix = readPrefix(text, digitsStart);
+    if (!prefix) continue;
+    const start = prefix.start;
     if (joinedBefore(text, start) || joinedAfter(text, coreEnd)) continue;
     const parts: NumberParts = {
-      sign: m[1],
-      currency: (m[2] ?? '') + m[3],
-      integer: m[4],
-      fraction: m[5] ?? '',
+      sign: prefix.sign,
+      currency: prefix.currency,
+      integer: m[1],
+      fraction: m[2] ?? '',
       scaleText: '',
       scale: 0,
       tail: '',
@@ -50,6 +59,29 @@ export function extractNumbers(text: string): Candidate[] {
     out.push({ type: 'number', start, end, forms: numberForms(literal, parts) });
   }
   return out;
+}
+
+/**
+ * Reads `[sign][CODE ][symbol]` backwards from the digits. Undefined when the
+ * number starts inside a word or after a point (`Q3`, `v1.2`, `a1`, `US$5`).
+ */
+function readPrefix(text: string, digitsStart: number): { start: number; sign: string; currency: string } | undefined {
+  let p = digitsStart;
+  let currency = '';
+  if (CURRENCY_SYMBOLS.includes(text[p - 1] ?? '\u0000')) currency = text[--p];
+  const code = text.slice(Math.max(0, p - 4), p);
+  if (code.length === 4 && code[3] === ' ' && CURRENCY_CODES.has(code.slice(0, 3))) {
+    currency = code + currency;
+    p -= 4;
+  } else if (code.length >= 3 && CURRENCY_CODES.has(code.slice(-3))) {
+    currency = code.slice(-3) + currency;
+    p -= 3;
+  }
+  let sign = '';
+  if (SIGNS.includes(text[p - 1] ?? '\u0000')) sign = text[--p];
+  const before = text.charCodeAt(p - 1);
+  if (isWordChar(before) || before === 0x2e || CURRENCY_SYMBOLS.includes(text[p - 1] ?? '\u0000')) return undefined;
+  return { start: p, sign, currency };
 }
 
 function joinedBefore(text: string, start: number): boolean {

@@ -19,7 +19,10 @@
 import type { EntityType } from '../classifier/types';
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
-import { isLatinLetter, isSpace } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isLatinLetter, isSpace } = chars;
 
 /** Largest gap, in characters, between a relative duration and another date for it to count as a date. */
 export const RELATIVE_DATE_WINDOW = 30;

@@ -6,11 +6,15 @@
  * has a file extension; a token with no letter (`1/2/2024`) is not a path;
  * `//` belongs to URLs and comments.
  *
- * One forward pass over maximal runs of path characters.
+ * Linear: the scan jumps between slashes and reads each run of path
+ * characters once.
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
-import { isAsciiAlnum, isAsciiLetter } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isAsciiAlnum, isAsciiLetter } = chars;
 
 function isPathChar(c: number): boolean {
   // letters, digits, _ . - ~ + @ /
@@ -20,19 +24,20 @@ function isPathChar(c: number): boolean {
 export function extractPaths(text: string): Candidate[] {
   const out: Candidate[] = [];
   const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isPathChar(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    let end = i;
+  // Jump from slash to slash: only a run of path characters holding one can be a path.
+  let slash = text.indexOf('/');
+  let scannedTo = 0;
+  while (slash >= 0) {
+    let start = slash;
+    while (start > scannedTo && isPathChar(text.charCodeAt(start - 1))) start--;
+    let end = slash + 1;
     while (end < n && isPathChar(text.charCodeAt(end))) end++;
-    const start = i;
-    i = end;
+    scannedTo = end;
+    slash = text.indexOf('/', end);
+    // The run continues one already rejected, or follows a scheme (`https:`): not a path.
+    if (start > 0 && (isPathChar(text.charCodeAt(start - 1)) || text[start - 1] === ':')) continue;
     // A trailing full stop ends the sentence, not the path.
     while (end > start && text[end - 1] === '.') end--;
-    if (text[start - 1] === ':') continue;
     const literal = text.slice(start, end);
     if (isPath(literal)) out.push({ type: 'identifier', start, end, forms: pathForms(literal) });
   }

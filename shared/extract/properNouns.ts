@@ -6,11 +6,14 @@
  * run that starts there loses its first word; capitalized stopwords (`The`,
  * `It`) are never part of a name. Only Latin-script capitalization counts.
  *
- * Words are read in one forward pass; sentence starts come from the shared
- * detector and are walked with a pointer.
+ * Linear: the scan jumps from capital to capital (see readWords); sentence
+ * starts come from the shared detector and are walked with a pointer.
  */
 import type { Candidate } from './candidate';
-import { isLatinLetter, isLatinUpper } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isLatinLetter, isLatinUpper } = chars;
 
 /** Lower-case words allowed between the capitalized words of one name. */
 const CONNECTORS = new Set(['of', 'de', 'van', 'von', 'der', 'del', 'da', 'di', 'du', 'la', 'le']);
@@ -87,41 +90,71 @@ function candidate(text: string, start: number, end: number): Candidate {
   return { type: 'proper_noun', start, end, forms: [text.slice(start, end)] };
 }
 
+/** Candidates for a capital letter: ASCII capitals and the Latin blocks (confirmed by `isLatinUpper`). */
+const CAPITAL = /[A-Z\u00C0-\u00D6\u00D8-\u00DE\u0100-\u024F\u1E00-\u1EFF]/g;
+
+/**
+ * The capitalized words, plus any connector between two of them, in order.
+ * Lower-case prose is never visited word by word: the scan jumps between
+ * capitals and looks back a bounded distance for a connector or for what
+ * precedes the word.
+ */
 function readWords(text: string, starts: readonly number[]): Word[] {
   const words: Word[] = [];
-  const n = text.length;
+  const capitals = new RegExp(CAPITAL);
+  let lastEnd = -2;
   let nextStart = 0;
-  let initial = true;
-  let previousEnd = -2;
-  let i = 0;
-  while (i < n) {
-    while (nextStart < starts.length && starts[nextStart] < i) nextStart++;
-    if (nextStart < starts.length && starts[nextStart] === i) initial = true;
+  for (let m = capitals.exec(text); m; m = capitals.exec(text)) {
+    const i = m.index;
     const c = text.charCodeAt(i);
-    if (!isLatinLetter(c)) {
-      const ch = text[i];
-      if (ch === '\n') initial = true;
-      else if (!(ch === ' ' || ch === '\t' || ch === '\r' || LEADING_MARKS.has(ch))) initial = false;
-      i++;
+    if (!isLatinUpper(c) || isLatinLetter(text.charCodeAt(i - 1))) {
+      capitals.lastIndex = i + 1;
       continue;
     }
     const end = wordEnd(text, i);
-    const apostropheSuffix = contractionSuffix(text, end);
-    if (apostropheSuffix === undefined || apostropheSuffix === 's') {
-      words.push({
-        start: i,
-        end,
-        capitalized: isLatinUpper(c),
-        initial,
-        joined: previousEnd === i - 1 && text[i - 1] === ' ',
-      });
+    const suffix = contractionSuffix(text, end);
+    capitals.lastIndex = end + (suffix === undefined ? 0 : suffix.length + 1);
+    if (suffix !== undefined && suffix !== 's') continue;
+
+    while (nextStart < starts.length && starts[nextStart] < i) nextStart++;
+    let joined = false;
+    if (text[i - 1] === ' ') {
+      if (lastEnd === i - 1) joined = true;
+      else {
+        const connector = connectorBefore(text, i - 1);
+        if (connector && lastEnd === connector.start - 1) {
+          words.push({ start: connector.start, end: i - 1, capitalized: false, initial: false, joined: true });
+          joined = true;
+        }
+      }
     }
-    initial = false;
-    i = end + (apostropheSuffix === undefined ? 0 : apostropheSuffix.length + 1);
-    // A word with a suffix (`Alice's`) still joins the next one only through its own end.
-    previousEnd = apostropheSuffix === undefined ? end : -2;
+    words.push({ start: i, end, capitalized: true, initial: isInitial(text, i, starts, nextStart), joined });
+    // A word with a suffix (`Alice's`) joins nothing after it.
+    lastEnd = suffix === undefined ? end : -2;
   }
   return words;
+}
+
+/** A connector (`of`, `van`) ending just before `space`, itself after a space. */
+function connectorBefore(text: string, space: number): { start: number } | undefined {
+  let start = space;
+  while (start > 0 && space - start < 4 && isLatinLetter(text.charCodeAt(start - 1))) start--;
+  if (text[start - 1] !== ' ' || !isConnectorAt(text, start, space)) return undefined;
+  return { start };
+}
+
+/**
+ * Whether the word at `i` opens a sentence, a line or a list item: only
+ * spaces and leading marks lie between it and a sentence start, a line
+ * break or the start of the text.
+ */
+function isInitial(text: string, i: number, starts: readonly number[], nextStart: number): boolean {
+  let b = i;
+  while (b > 0 && (text[b - 1] === ' ' || text[b - 1] === '\t' || text[b - 1] === '\r' || LEADING_MARKS.has(text[b - 1]))) b--;
+  if (b === 0 || text[b - 1] === '\n') return true;
+  // `nextStart` is the first sentence start at or after `i`; one at or after `b` but before `i` precedes it.
+  if (nextStart < starts.length && starts[nextStart] === i) return true;
+  return nextStart > 0 && starts[nextStart - 1] >= b;
 }
 
 /** End of a word: Latin letters, with inner hyphens between letters (`Jean-Luc`, `Coca-Cola`). */
@@ -132,6 +165,10 @@ function wordEnd(text: string, from: number): number {
     if (text[j] === '-' && isLatinLetter(text.charCodeAt(j + 1))) j++;
     else return j;
   }
+}
+
+function isConnectorAt(text: string, start: number, end: number): boolean {
+  return end - start <= 3 && CONNECTORS.has(text.slice(start, end));
 }
 
 /** The letters after an apostrophe that ends a contraction or possessive (`'s`, `'ll`, `n't`→`t`), if any. */

@@ -12,11 +12,15 @@
  * more backticks) are code, not quotations: nothing inside them is taken as
  * a quoted string (their identifiers still are).
  *
- * One forward pass: inside a quote, other quote characters are plain text.
+ * One forward pass: inside a quote, other quote characters are plain text,
+ * and the scan resumes after the closing mark.
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
-import { isAsciiAlnum, isDigit, isLatinLetter, isSpace } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isAsciiAlnum, isDigit, isLatinLetter, isSpace } = chars;
 
 /** Closing marks for each opening mark. */
 const CLOSERS: Record<string, string> = {
@@ -62,57 +66,61 @@ function canClose(text: string, i: number, opener: string): boolean {
   return true;
 }
 
+/** Opening marks; the scan jumps between them instead of testing every character. */
+const OPENING_MARK = /["'`“‘«„‚]/g;
+
 export function extractQuotedStrings(text: string): Candidate[] {
   const out: Candidate[] = [];
   const n = text.length;
-  let i = 0;
-  while (i < n) {
+  const opening = new RegExp(OPENING_MARK);
+  for (let m = opening.exec(text); m; m = opening.exec(text)) {
+    const i = m.index;
     const ch = text[i];
-    if (ch === '`') {
-      const run = backtickRun(text, i);
-      if (run >= 3) {
-        i = skipFence(text, i, run);
-        continue;
-      }
-    }
-    if (!(ch in CLOSERS) || !canOpen(text, i)) {
-      i++;
+    const width = ch === '`' ? backtickRun(text, i) : 1;
+    if (width >= 3) {
+      opening.lastIndex = skipFence(text, i, width);
       continue;
     }
-    const width = ch === '`' ? backtickRun(text, i) : 1;
-    let j = i + width;
-    let closedAt = -1;
-    while (j < n) {
-      if (ch === '`' && text[j] === '`') {
-        // Step over whole runs: a closer is a run of exactly the opener's width.
-        const run = backtickRun(text, j);
-        if (run === width) {
-          closedAt = j;
-          break;
-        }
-        j += run;
-        continue;
-      }
-      if (ch !== '`' && canClose(text, j, ch)) {
-        closedAt = j;
-        break;
-      }
-      j++;
+    if (!canOpen(text, i)) {
+      opening.lastIndex = i + width;
+      continue;
     }
+    const closedAt = findCloser(text, i, ch, width);
     if (closedAt >= 0) {
-      const closeWidth = ch === '`' ? width : 1;
-      const candidate = quoted(text, i, i + width, closedAt, closedAt + closeWidth);
+      const candidate = quoted(text, i, i + width, closedAt, closedAt + width);
       if (candidate) out.push(candidate);
-      i = closedAt + closeWidth;
+      opening.lastIndex = closedAt + width;
     } else {
       let end = n;
       while (end > i + width && isSpace(text.charCodeAt(end - 1))) end--;
       const candidate = quoted(text, i, i + width, end, end);
       if (candidate) out.push({ ...candidate, role: 'unclosed' });
-      i = n;
+      break;
     }
   }
   return out;
+}
+
+/** Index of the mark closing the quote opened at `i`, or -1 when it stays open. */
+function findCloser(text: string, i: number, opener: string, width: number): number {
+  const n = text.length;
+  // Straight double quotes, “ and « have a single closer and no apostrophe look-alike.
+  if (opener === '"' || opener === '“' || opener === '«') return text.indexOf(CLOSERS[opener], i + 1);
+  let j = i + width;
+  while (j < n) {
+    if (opener === '`') {
+      if (text[j] === '`') {
+        // Step over whole runs: a closer is a run of exactly the opener's width.
+        const run = backtickRun(text, j);
+        if (run === width) return j;
+        j += run;
+      } else j++;
+      continue;
+    }
+    if (canClose(text, j, opener)) return j;
+    j++;
+  }
+  return -1;
 }
 
 function quoted(text: string, start: number, innerStart: number, innerEnd: number, end: number): Candidate | undefined {

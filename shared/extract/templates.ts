@@ -9,24 +9,30 @@
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
-import { isSpace } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isSpace } = chars;
 
 const MAX_INNER = 100;
 
 export function extractTemplates(text: string): Candidate[] {
   const out: Candidate[] = [];
   const n = text.length;
-  let i = 0;
-  while (i < n - 1) {
-    const opener = text[i] === '$' && text[i + 1] === '{' ? '${' : text[i] === '{' && text[i + 1] === '{' ? '{{' : '';
+  let from = 0;
+  for (;;) {
+    // Jump to the next brace; every opener contains one.
+    const brace = text.indexOf('{', from);
+    if (brace < 0) break;
+    const opener = text[brace - 1] === '$' ? '${' : text[brace + 1] === '{' ? '{{' : '';
     if (!opener) {
-      i++;
+      from = brace + 1;
       continue;
     }
     const closer = opener === '${' ? '}' : '}}';
-    let j = i + 2;
+    let j = brace + 1;
     // `{{{` opens at the last pair of braces.
-    if (opener === '{{') while (text[j] === '{') j++;
+    while (text[j] === '{') j++;
     const innerStart = j;
     let resumeAt = -1;
     while (j < n && j - innerStart <= MAX_INNER) {
@@ -38,14 +44,14 @@ export function extractTemplates(text: string): Candidate[] {
       if (text.startsWith(closer, j)) break;
       j++;
     }
-    if (resumeAt < 0 && text.startsWith(closer, j) && j > innerStart) {
-      const start = opener === '{{' ? innerStart - 2 : i;
+    if (resumeAt < 0 && j > innerStart && text.startsWith(closer, j)) {
+      const start = opener === '${' ? brace - 1 : innerStart - 2;
       const end = j + closer.length;
       const inner = text.slice(innerStart, j).trim();
       if (inner.length > 0) out.push({ type: 'identifier', start, end, forms: templateForms(opener, inner, text.slice(start, end)) });
-      i = end;
+      from = end;
     } else {
-      i = resumeAt >= 0 ? resumeAt : j;
+      from = resumeAt >= 0 ? resumeAt : Math.max(j, brace + 1);
     }
   }
   return out;

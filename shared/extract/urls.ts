@@ -6,12 +6,15 @@
  * query strings stay. Forms are lower-cased without a trailing slash, so
  * `https://example.com/` and `https://example.com` find each other.
  *
- * Hand-written scanning: each URL's characters are read once, and the scan
- * resumes after it.
+ * Linear: the scan jumps between scheme matches and dots, reads each host
+ * once and resumes after it.
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
-import { isAsciiAlnum, isAsciiLetter, isWordChar } from './chars';
+import * as chars from './chars';
+// Bound once at load: called per character, and a namespace property read per call
+// (a getter under some CommonJS loaders) would cost more than the test itself.
+const { isAsciiAlnum, isAsciiLetter, isWordChar } = chars;
 
 /** Top-level domains that make a bare `name.tld` a URL without a path. */
 export const KNOWN_TLDS: ReadonlySet<string> = new Set([
@@ -83,31 +86,33 @@ function trimEnd(text: string, start: number, end: number): number {
 function bareDomains(text: string, found: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   let next = 0;
-  let i = 0;
-  while (i < text.length) {
-    while (next < found.length && found[next].end <= i) next++;
-    if (next < found.length && found[next].start <= i) {
-      i = found[next].end;
+  let scannedTo = 0;
+  // Jump from dot to dot: a host needs one between two label characters.
+  for (let dot = text.indexOf('.'); dot >= 0; dot = text.indexOf('.', Math.max(dot + 1, scannedTo))) {
+    if (dot < scannedTo || !isLabelChar(text.charCodeAt(dot - 1)) || !isAsciiAlnum(text.charCodeAt(dot + 1))) continue;
+    let start = dot;
+    while (start > scannedTo && isLabelChar(text.charCodeAt(start - 1))) start--;
+    while (next < found.length && found[next].end <= start) next++;
+    if (next < found.length && found[next].start <= start) {
+      scannedTo = found[next].end;
       continue;
     }
-    if (!isAsciiAlnum(text.charCodeAt(i)) || !atTokenStart(text, i)) {
-      i++;
-      continue;
-    }
-    const host = scanHost(text, i);
-    if (host.labels < 2) {
-      i = host.end + 1;
-      continue;
-    }
+    const host = scanHost(text, start);
+    scannedTo = host.end;
+    if (!isAsciiAlnum(text.charCodeAt(start)) || !atTokenStart(text, start)) continue;
     const hasPath = text[host.end] === '/';
     const tld = text.slice(host.lastLabelStart, host.end).toLowerCase();
-    const end = hasPath ? trimEnd(text, i, scanUrlChars(text, host.end)) : host.end;
+    const end = hasPath ? trimEnd(text, start, scanUrlChars(text, host.end)) : host.end;
     if (isAsciiLetter(tld.charCodeAt(0)) && (hasPath || KNOWN_TLDS.has(tld)) && !isWordChar(text.charCodeAt(end)) && text[end] !== '@') {
-      out.push(urlCandidate(text, i, end));
+      out.push(urlCandidate(text, start, end));
+      scannedTo = Math.max(scannedTo, end);
     }
-    i = Math.max(end, host.end) + 1;
   }
   return out;
+}
+
+function isLabelChar(c: number): boolean {
+  return isAsciiAlnum(c) || c === 0x2d;
 }
 
 /** A bare domain cannot continue a word, an address or a path (`bob@x.com`, `a/x.com`, `x.y.com`). */

@@ -1,0 +1,46 @@
+/**
+ * Linearity of extraction: each extractor on each adversarial input at
+ * 100 KB (the baseline) and at 1 MB. Linear code shows a ratio near 10; a
+ * quadratic regular expression or scan shows ~100. Rows whose ratio exceeds
+ * 15 are marked with `!`. Times are the best of three runs.
+ */
+import type { BenchSuite } from '../run';
+import { EXTRACTORS, PATHOLOGICAL_UNITS, pathological } from '../../test/shared/extract/pathologicalInputs';
+
+const SMALL = 100_000;
+const LARGE = 1_000_000;
+const SUSPICIOUS_RATIO = 15;
+
+function bestOf3(run: () => unknown): number {
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t = performance.now();
+    run();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+const suite: BenchSuite = {
+  title: 'Extraction linearity: 100 KB vs 1 MB adversarial inputs',
+  run() {
+    let worst = { ratio: 0, where: '' };
+    console.log(`${'input'.padEnd(20)}${'extractor'.padEnd(15)}${'100 KB'.padStart(11)}${'1 MB'.padStart(11)}${'ratio'.padStart(8)}`);
+    for (const [name, unit] of Object.entries(PATHOLOGICAL_UNITS)) {
+      const small = pathological(unit, SMALL);
+      const large = pathological(unit, LARGE);
+      for (const [extractor, extract] of Object.entries(EXTRACTORS)) {
+        const a = bestOf3(() => extract(small));
+        const b = bestOf3(() => extract(large));
+        // Below a millisecond the timer and JIT noise dominate; floor the baseline there.
+        const ratio = b / Math.max(a, 1);
+        if (ratio > worst.ratio && b >= 10) worst = { ratio, where: `${extractor} on ${name}` };
+        const flag = ratio > SUSPICIOUS_RATIO && b >= 10 ? ' !' : '';
+        console.log(`${name.padEnd(20)}${extractor.padEnd(15)}${a.toFixed(2).padStart(9)}ms${b.toFixed(2).padStart(9)}ms${ratio.toFixed(1).padStart(8)}${flag}`);
+      }
+    }
+    console.log(`\nworst ratio among runs of 10 ms or more: ${worst.ratio.toFixed(1)} (${worst.where})`);
+  },
+};
+
+export default suite;

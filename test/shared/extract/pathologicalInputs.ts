@@ -1,0 +1,74 @@
+/**
+ * Inputs that make a careless scanner or regular expression go quadratic:
+ * long runs of the characters each extractor reacts to. Shared by the
+ * pathological tests (correctness at 1 MB) and the regex-linearity bench
+ * (timing at 100 KB against 1 MB).
+ */
+import { extractCitations } from '../../../shared/extract/citations';
+import { extractDates } from '../../../shared/extract/dates';
+import { extractIdentifiers } from '../../../shared/extract/identifiers';
+import { extractEntities } from '../../../shared/extract';
+import { extractNumbers } from '../../../shared/extract/numbers';
+import { extractPaths } from '../../../shared/extract/paths';
+import { extractProperNouns } from '../../../shared/extract/properNouns';
+import { extractQuotedStrings } from '../../../shared/extract/quotedStrings';
+import { DEFAULT_STOPWORDS } from '../../../shared/extract/stopwords';
+import { extractTemplates } from '../../../shared/extract/templates';
+import { extractUrls } from '../../../shared/extract/urls';
+import { sentenceStarts } from '../../../shared/text/sentences';
+
+/** Repeating units; each input is one unit repeated to the wanted length. */
+export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
+  digits: '7',
+  dots: '.',
+  'digit-dots': '1.',
+  'digit-commas': '1,',
+  'double quotes': '"',
+  'single quotes': "'",
+  'quote-letter': '"a',
+  apostrophes: "a'",
+  backticks: '`',
+  capitals: 'A',
+  'capital words': 'Ab ',
+  'open parens': '(',
+  'calls': 'ab(',
+  dollars: '$',
+  'dollar-digits': '$1',
+  underscores: '_',
+  'double underscores': '__a',
+  slashes: '/',
+  'path segments': 'a/',
+  spaces: ' ',
+  'dotted names': 'ab.',
+  'open brackets': '[',
+  'open angles': 'a<',
+  braces: '{',
+  'dollar braces': '${',
+  schemes: 'http://',
+  'domain labels': 'a1.',
+  'citation phrases': 'according to ',
+  'from the': 'from the ',
+  'month days': 'Jan 1 ',
+  'relative dates': '3 days ago ',
+  'fiscal': 'FY2',
+  'mixed triggers': '$1.5M Q3 "x\' ',
+};
+
+export function pathological(unit: string, length: number): string {
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+/** Every extractor, callable on its own. */
+export const EXTRACTORS: Readonly<Record<string, (text: string) => unknown[]>> = {
+  all: (t) => extractEntities(t),
+  sentences: (t) => sentenceStarts(t),
+  numbers: extractNumbers,
+  dates: extractDates,
+  identifiers: extractIdentifiers,
+  paths: extractPaths,
+  templates: extractTemplates,
+  quotedStrings: extractQuotedStrings,
+  citations: extractCitations,
+  urls: extractUrls,
+  properNouns: (t) => extractProperNouns(t, DEFAULT_STOPWORDS, sentenceStarts(t)),
+};
