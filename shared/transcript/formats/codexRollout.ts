@@ -3,13 +3,16 @@
  * `{timestamp, type, payload}` envelope per line, where `response_item`
  * payloads are Responses API items and `event_msg` lines repeat them for the
  * UI (ignored, so nothing counts twice). Older rollouts without the envelope
- * hold bare items, read the same way.
+ * hold bare items, read the same way; the first TypeScript CLI wrote one
+ * JSON document `{session, items}`.
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
-import { readJsonLines } from '../json/jsonLines';
+import { readJsonDocument, readJsonLines } from '../json/jsonLines';
 import { ContextGaps } from './shapes/contextGaps';
-import { lineSource } from './shapes/jsonSources';
-import { obj, str, type JsonObject } from './shapes/jsonValues';
+import { hasAnyPair } from './shapes/headMarkers';
+import { documentSource, lineSource } from './shapes/jsonSources';
+import { isJsonLines } from './shapes/jsonLayout';
+import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { emitResponsesItem, type ResponsesContext } from './shapes/responsesItems';
 import { TranscriptBuilder, type JsonSource } from './shapes/transcriptBuilder';
 
@@ -20,6 +23,7 @@ export const codexRolloutFormat: FormatParser = {
     if (head.includes('"type":"session_meta"')) return 0.95;
     if (head.includes('"type":"response_item"') && head.includes('"payload"')) return 0.9;
     if (head.includes('"record_type":"state"')) return 0.85;
+    if (isSessionDocumentHead(head)) return 0.8;
     return 0;
   },
   parse(input: ParseInput): Transcript {
@@ -28,6 +32,22 @@ export const codexRolloutFormat: FormatParser = {
     const callNames = new Map<string, string>();
     let tail = -1;
     let sawInstructions = false;
+    if (!isJsonLines(input.raw) && isSessionDocumentHead(input.raw.slice(0, 65536))) {
+      const doc = readJsonDocument(input.raw, errors);
+      const v = doc ? obj(doc.value) : undefined;
+      if (doc && v) {
+        const ctx: ResponsesContext = { b, src: documentSource(input.raw, doc.region), callNames };
+        const session = obj(v.session);
+        if (session) tail = emitInstructions(b, ctx.src, session, ['session'], tail);
+        sawInstructions = tail !== -1;
+        const items = arr(v.items);
+        for (let i = 0; i < items.length; i++) {
+          const item = obj(items[i]);
+          if (item) tail = emitResponsesItem(ctx, item, ['items', i], tail);
+        }
+      }
+      return finish(b, errors, sawInstructions);
+    }
     for (const line of readJsonLines(input.raw, errors)) {
       const v = obj(line.value);
       if (!v) continue;
@@ -55,11 +75,21 @@ export const codexRolloutFormat: FormatParser = {
           tail = emitBareLine(ctx, v, tail, () => (sawInstructions = true));
       }
     }
-    if (!sawInstructions) b.addFileGap(ContextGaps.codexInstructions);
-    b.addFileGap(ContextGaps.codexToolSchemas);
-    return b.build('codex', errors);
+    return finish(b, errors, sawInstructions);
   },
 };
+
+function finish(b: TranscriptBuilder, errors: ParseError[], sawInstructions: boolean): Transcript {
+  if (!sawInstructions) b.addFileGap(ContextGaps.codexInstructions);
+  b.addFileGap(ContextGaps.codexToolSchemas);
+  return b.build('codex', errors);
+}
+
+/** The TypeScript CLI's `{"session": {…}, "items": [ …Responses items… ]}`. */
+function isSessionDocumentHead(head: string): boolean {
+  if (!head.trimStart().startsWith('{') || !head.includes('"session"') || !head.includes('"items"')) return false;
+  return hasAnyPair(head, 'type', ['input_text', 'output_text', 'function_call', 'function_call_output']);
+}
 
 /** Older rollouts: a bare session line first (with `instructions`), then bare items. */
 function emitBareLine(ctx: ResponsesContext, v: JsonObject, tail: number, onInstructions: () => void): number {

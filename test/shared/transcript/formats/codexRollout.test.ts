@@ -78,4 +78,34 @@ describe('Codex rollout parser', () => {
     assert.deepEqual(outline(parsed), ['system system prompt (instructions)', 'user user', 'assistant* assistant']);
     assert.deepEqual(parsed.segments.map((s) => s.parent), [-1, 0, 1]);
   });
+
+  it('reads the TypeScript CLI session document', () => {
+    const doc = JSON.stringify(
+      {
+        session: { id: 's0', timestamp: '2025-04-20T09:00:00Z', instructions: 'Prefer pnpm.' },
+        items: [
+          { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Which package manager?' }] },
+          { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'pnpm 9.1.' }] },
+        ],
+      },
+      null,
+      2,
+    );
+    assert.equal(detect(doc), 'codex');
+    const parsed = codexRolloutFormat.parse({ raw: doc });
+    assert.deepEqual(outline(parsed), ['system system prompt (instructions)', 'user user', 'assistant* assistant']);
+    assert.deepEqual(parsed.segments.map((s) => s.line), [4, 13, 23]);
+    assert.deepEqual(parsed.gaps.map((g) => g.code), ['tool-schemas-not-logged']);
+  });
+
+  it('replaces history with the compaction summary, as an echo with a gap', () => {
+    const raw =
+      '{"timestamp":"t","type":"session_meta","payload":{"id":"x"}}\n' +
+      '{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Port is 8080."}]}}\n' +
+      '{"timestamp":"t","type":"compacted","payload":{"message":"The user said the port is 8080.","replacement_history":[]}}\n' +
+      '{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Using 8080."}]}}\n';
+    const parsed = codexRolloutFormat.parse({ raw });
+    assert.deepEqual(outline(parsed), ['user user', 'assistant compaction summary', 'assistant* assistant']);
+    assert.deepEqual(outputs(parsed)[0].gaps?.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged', 'compacted-history']);
+  });
 });
