@@ -146,18 +146,23 @@ class BucketCursor implements CandidateCursor {
   next(min: number): number {
     const target = min + this.offset;
     const positions = this.positions;
-    if (this.at < this.end && positions[this.at] < target) {
-      // Binary search: callers skip whole rejected parts at once.
-      let lo = this.at + 1;
-      let hi = this.end;
+    let at = this.at;
+    if (at < this.end && positions[at] < target) {
+      // Gallop, then binary search: one step when walking candidates in
+      // order, a logarithmic jump when a caller skips a rejected part.
+      let step = 1;
+      while (at + step < this.end && positions[at + step] < target) step *= 2;
+      let lo = at + (step >>> 1) + 1;
+      let hi = Math.min(at + step, this.end);
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (positions[mid] < target) lo = mid + 1;
         else hi = mid;
       }
-      this.at = lo;
+      at = lo;
+      this.at = at;
     }
-    return this.at < this.end ? positions[this.at] - this.offset : -1;
+    return at < this.end ? positions[at] - this.offset : -1;
   }
 }
 
