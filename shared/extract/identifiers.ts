@@ -197,6 +197,7 @@ function isSnakeCase(text: string, start: number, end: number): boolean {
  * and does not count.
  */
 function hasInnerCapital(text: string, start: number, end: number): boolean {
+  if (isScottishOrIrishSurname(text, start, end)) return false;
   for (let k = start + 1; k < end; k++) {
     const c = text.charCodeAt(k);
     if (!isAsciiUpper(c)) continue;
@@ -204,6 +205,14 @@ function hasInnerCapital(text: string, start: number, end: number): boolean {
     if (isAsciiUpper(text.charCodeAt(k - 1)) && isAsciiLower(text.charCodeAt(k + 1)) && isAsciiLower(text.charCodeAt(k + 2))) return true;
   }
   return false;
+}
+
+/** `McHenry`, `MacArthur`: a surname, whose inner capital does not make it code. */
+function isScottishOrIrishSurname(text: string, start: number, end: number): boolean {
+  const prefix = text.startsWith('Mc', start) ? 2 : text.startsWith('Mac', start) ? 3 : 0;
+  if (prefix === 0 || !isAsciiUpper(text.charCodeAt(start + prefix)) || end - start - prefix < 3) return false;
+  for (let k = start + prefix + 1; k < end; k++) if (!isAsciiLower(text.charCodeAt(k))) return false;
+  return true;
 }
 
 function chainForms(text: string, chain: Chain): string[] {

@@ -56,6 +56,12 @@ describe('extract: identifiers', () => {
     assert.deepEqual(textsOfType('naïve_value and größe_x', 'identifier'), []);
   });
 
+  it('leaves Mc/Mac surnames to proper nouns', () => {
+    assert.deepEqual(listed('We met Britt McHenry. Later McHenry and MacArthur left.'), [['Britt McHenry', 'proper_noun']]);
+    assert.deepEqual(listed('McHenry spoke. Then McHenry left.'), [['McHenry', 'proper_noun']]);
+    assert.deepEqual(textsOfType('Call McpServer or MacOSVersion', 'identifier'), ['McpServer', 'MacOSVersion']);
+  });
+
   it('does not mistake a plural in brackets for a call', () => {
     assert.deepEqual(textsOfType('Send the customer(s) a note.', 'identifier'), []);
   });
