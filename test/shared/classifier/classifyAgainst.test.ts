@@ -97,6 +97,18 @@ describe('classify locations', () => {
     ]);
   });
 
+  it("locate a quote across the two-unit lower case of 'İ' and a decomposed accent", () => {
+    const context = 'Offices: İstanbul and Montréal.';
+    const result = classify({ output: 'Offices in "İSTANBUL" and "MONTRÉAL".', context });
+    assert.deepEqual(
+      result.entities.map((e) => [e.text, e.found, e.locations.map(([s, t]) => context.slice(s, t))]),
+      [
+        ['"İSTANBUL"', true, ['İstanbul']],
+        ['"MONTRÉAL"', true, ['Montréal']],
+      ],
+    );
+  });
+
   it('caps locations at 100 per entity, earliest first', () => {
     const context = 'Q3 '.repeat(250);
     const result = classify({ output: 'Q3 was fine.', context });
