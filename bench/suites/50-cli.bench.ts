@@ -1,0 +1,103 @@
+/**
+ * Throughput of `groundcheck check` over RAG fixtures the size of RAGTruth's:
+ * the 2,000 dev records written five times over as RAGAS JSON Lines (10,000
+ * records in 8 files) in a temporary folder, checked in-process (the
+ * baseline) and on 2 worker threads, with the text report and with the JSON
+ * ledger. Prints records per second and the speed-up over the baseline; the
+ * target is 2,000 records per second on a 2-core machine.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import type { BenchSuite } from '../run';
+import { CHECK_WORKER_COMMAND } from '../../cli/check/checkWorker';
+import { defaultCheckSettings } from '../../cli/check/checkSettings';
+import { JsonLinesReporter } from '../../cli/check/reporters/jsonl';
+import type { Reporter } from '../../cli/check/reporters/reporter';
+import { TextReporter } from '../../cli/check/reporters/text';
+import { paletteFor } from '../../cli/check/reporters/colors';
+import { runCheck } from '../../cli/check/runCheck';
+import type { WorkerScript } from '../../cli/check/workerPool';
+
+const REPO = resolve(__dirname, '../..');
+const DEV = resolve(REPO, '../shared/data/ragtruth/dev.jsonl');
+const COPIES = 5;
+const FILES = 8;
+const TARGET_PER_SECOND = 2000;
+
+interface DevRecord {
+  query: string;
+  context: string;
+  output: string;
+}
+
+/** The dev records as RAGAS rows (question, retrieved passage, response), COPIES times, split over FILES files. */
+function writeFixtures(dir: string): number {
+  const rows = readFileSync(DEV, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as DevRecord)
+    .map((r) => JSON.stringify({ user_input: r.query, retrieved_contexts: [r.context], response: r.output }));
+  const all: string[] = [];
+  for (let c = 0; c < COPIES; c++) all.push(...rows);
+  const per = Math.ceil(all.length / FILES);
+  for (let f = 0; f < FILES; f++) writeFileSync(join(dir, `rag-${f}.jsonl`), all.slice(f * per, (f + 1) * per).join('\n') + '\n');
+  return all.length;
+}
+
+/** The CLI bundle, which worker threads run with the hidden worker command. */
+async function buildWorkerScript(dir: string): Promise<WorkerScript> {
+  const outfile = join(dir, 'cli.js');
+  await esbuild.build({
+    entryPoints: [join(REPO, 'cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile,
+    logLevel: 'warning',
+    // jsonc-parser's UMD build hides its internal requires from bundlers.
+    alias: { 'jsonc-parser': join(REPO, 'node_modules/jsonc-parser/lib/esm/main.js') },
+  });
+  return { path: outfile, argv: [CHECK_WORKER_COMMAND] };
+}
+
+async function timeRun(paths: string[], jobs: number, format: 'text' | 'json', script: WorkerScript): Promise<[number, number]> {
+  let bytes = 0;
+  const io = { out: (t: string) => void (bytes += t.length), err: () => undefined };
+  const reporter: Reporter = format === 'json' ? new JsonLinesReporter(io) : new TextReporter(io, paletteFor({}));
+  const setup = { settings: defaultCheckSettings().settings, ledger: format === 'json' };
+  const t0 = performance.now();
+  const code = await runCheck({ paths, setup, jobs, workerScript: script, reporter, err: () => undefined });
+  const ms = performance.now() - t0;
+  if (code !== 0) throw new Error(`check exited ${code}`);
+  return [ms, bytes];
+}
+
+const suite: BenchSuite = {
+  title: 'groundcheck check throughput (RAGTruth-sized records)',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-bench-cli-'));
+    try {
+      const records = writeFixtures(dir);
+      const script = await buildWorkerScript(dir);
+      const paths = [dir];
+      console.log(`${records} records in ${FILES} files; ${availableParallelism()} CPUs; load average ${loadavg()[0].toFixed(2)}`);
+      // One untimed pass warms the JIT and the file cache for every configuration alike.
+      await timeRun(paths, 1, 'text', script);
+      for (const format of ['text', 'json'] as const) {
+        const [base] = await timeRun(paths, 1, format, script);
+        const [two, bytes] = await timeRun(paths, 2, format, script);
+        const rate = (ms: number) => Math.round(records / (ms / 1000));
+        console.log(
+          `${format.padEnd(5)} jobs 1: ${(base / 1000).toFixed(2)} s, ${rate(base)} records/s | jobs 2: ${(two / 1000).toFixed(2)} s, ${rate(two)} records/s | speed-up ${(base / two).toFixed(2)}x | report ${(bytes / 1e6).toFixed(1)} MB | target ${TARGET_PER_SECOND}/s ${rate(two) >= TARGET_PER_SECOND ? 'met' : 'missed'}`,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default suite;
