@@ -8,6 +8,7 @@
 import type { ContextGap } from '../../../classifier/types';
 import type { Role } from '../../model';
 import type { TextAt } from './jsonText';
+import { ContextGaps } from './contextGaps';
 import type { TranscriptBuilder } from './transcriptBuilder';
 
 export interface Draft {
@@ -47,6 +48,7 @@ export function addTraceForest<S extends TraceStep>(b: TranscriptBuilder, steps:
   for (const call of calls) {
     let at = -1;
     const gaps: ContextGap[] = [...call.gaps];
+    if (callsUndefinedTools(call)) gaps.push(ContextGaps.toolSchemasMissing());
     for (const c of chain) {
       if (!timing.finishedBefore(c.step, call)) break;
       at = c.tip;
@@ -61,4 +63,10 @@ export function addTraceForest<S extends TraceStep>(b: TranscriptBuilder, steps:
       at = b.add({ role: o.role, ...o.text, parent: at, isOutput, label: `${o.label} (${call.title})`, gaps: isOutput ? unique : undefined });
     }
   }
+}
+
+/** The model called tools, yet the step logged no tool definitions it was given. */
+function callsUndefinedTools(call: TraceStep): boolean {
+  const calls = call.inputs.some((d) => d.role === 'tool_call') || call.outputs.some((d) => d.role === 'tool_call');
+  return calls && !call.inputs.some((d) => d.role === 'tool_definition');
 }

@@ -4,21 +4,38 @@
  * with exact offsets instead of being re-serialised.
  */
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
-import { ShiftMap } from '../../offsets/offsetMaps';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { ComposedMap, ShiftMap } from '../../offsets/offsetMaps';
 import { type TextAt, valueTexts } from './jsonText';
 
 /**
- * Only regions over the raw file itself expose verbatim JSON text; inside a
- * nested JSON string the value's own escapes differ from the raw file, so
- * there the string leaves are returned one by one instead.
+ * The value's JSON text as it stands in the region's text: the raw file, or
+ * for JSON nested in a string, that string's decoded text, mapped on
+ * through the region's own map.
  */
 export function jsonValueTexts(region: JsonRegion, path: JsonPath, value: unknown): TextAt[] {
   if (value === null || value === undefined || typeof value === 'boolean') return [];
   if (typeof value === 'string') return [{ text: value, map: region.stringMap(path) }];
-  if (region.base) return valueTexts(region, path, value);
+  if (region.base) {
+    const node = findNodeAtLocation(nestedTree(region), path);
+    if (!node) return valueTexts(region, path, value);
+    return [{ text: region.text.slice(node.offset, node.offset + node.length), map: new ComposedMap(new ShiftMap(node.offset), region.base) }];
+  }
   const start = region.rawOffsetOf(path);
   const end = endOfJsonValue(region.text, start);
   return [{ text: region.text.slice(start, end), map: new ShiftMap(start) }];
+}
+
+/** Offset trees of nested JSON texts, built once per region and only when a structured value is asked for. */
+const nestedTrees = new WeakMap<JsonRegion, Node>();
+
+function nestedTree(region: JsonRegion): Node {
+  let tree = nestedTrees.get(region);
+  if (!tree) {
+    tree = parseTree(region.text.slice(region.start, region.end)) ?? { type: 'null', offset: 0, length: 0 };
+    nestedTrees.set(region, tree);
+  }
+  return tree;
 }
 
 /** Offset just past the JSON value starting at `start`: one linear pass. */

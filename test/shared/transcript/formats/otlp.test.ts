@@ -92,6 +92,34 @@ describe('OTLP traces', () => {
       const tool = byLabel(t, 'tool result get_weather 3 (span ChatCompletion)');
       assert.equal(rawOf(raw, tool, '"wind": "NW 5 m/s"'), '\\"wind\\": \\"NW 5 m/s\\"');
       assert.equal(rawOf(raw, outputs(t)[0], '4 °C'), '4 °C');
+      // A tool was called but no tool schemas were logged.
+      assert.deepEqual(outputs(t)[0].gaps?.map((g) => [g.code, g.affects]), [['tool-schemas-missing', ['identifier', 'quoted_string']]]);
+    });
+  });
+
+  describe('Vercel AI SDK', () => {
+    const { raw, t } = parseFixture(otlpFormat, 'otlp/vercel_ai.json');
+
+    it('checks doGenerate calls only, with tool schemas from ai.prompt.tools and tool results inline and from tool spans', () => {
+      assert.equal(detectedId('otlp/vercel_ai.json'), 'otlp');
+      assert.deepEqual(outputs(t).map((o) => o.text), ['Yes: 37 units of HF-2291 are in the Leeds depot; restock due 2025-03-14.']);
+      const out = outputs(t)[0];
+      assert.deepEqual(groundingOf(t, out), [
+        'tool result getStock 5 (span ai.generateText.doGenerate)',
+        'user 3 (span ai.generateText.doGenerate)',
+        'system 2 (span ai.generateText.doGenerate)',
+        'tool definition 1 (span ai.generateText.doGenerate)',
+        'tool result getStock (span ai.toolCall)',
+      ]);
+      assert.equal(out.gaps, undefined);
+    });
+
+    it('keeps a structured tool result nested in an attribute string as its JSON text, numbers included', () => {
+      const inline = byLabel(t, 'tool result getStock 5 (span ai.generateText.doGenerate)');
+      assert.equal(inline.text, '{"sku": "HF-2291", "units": 37, "depot": "Leeds"}');
+      assert.equal(rawOf(raw, inline, '"units": 37'), '\\"units\\": 37');
+      const definition = t.segments.find((s) => s.role === 'tool_definition')!;
+      assert.equal(rawOf(raw, definition, '"getStock"'), '\\"getStock\\"');
     });
   });
 });
