@@ -49,17 +49,16 @@ export class CheckScheduler {
     if (this.isStale(state, undefined)) return;
     if (reason === 'change' && settings.run === 'onSave') return;
     const version = state.doc.version;
-    const text = state.doc.getText();
-    if (text.length > settings.maxFileSizeMB * 1024 * 1024) {
+    if (state.doc.length > settings.maxFileSizeMB * 1024 * 1024) {
       // Decided without the worker: sending a huge text there only to be told it is huge is waste.
-      this.publisher.publish(state, analyze({ raw: text, settings }).analysis, settings, performance.now() - started);
+      this.publisher.publish(state, analyze({ raw: state.doc.getText(), settings }).analysis, settings, performance.now() - started);
       return;
     }
     const partial = this.partialPublisher(state, version, settings);
-    let reply = await this.worker.run(this.job(state, version, text, settings), partial);
+    let reply = await this.worker.run(this.job(state, version, settings), partial);
     if (!reply.ok && 'needText' in reply) {
       state.workerVersion = undefined;
-      reply = await this.worker.run(this.job(state, version, text, settings), partial);
+      reply = await this.worker.run(this.job(state, version, settings), partial);
     }
     this.finish(state, version, settings, reply, started);
   }
@@ -74,14 +73,14 @@ export class CheckScheduler {
     };
   }
 
-  private job(state: DocumentState, version: number, text: string, settings: GroundcheckSettings): CheckJob {
+  private job(state: DocumentState, version: number, settings: GroundcheckSettings): CheckJob {
     const job: CheckJob = { kind: 'check', uri: state.uri, version, settings, path: pathOf(state.uri) };
     if (state.mirror) job.findingsVersion = state.mirror.version;
     if (state.workerVersion !== undefined && state.workerVersion !== version) {
       job.edits = state.unsentEdits;
       job.baseVersion = state.workerVersion;
     } else if (state.workerVersion === undefined) {
-      job.text = text;
+      job.text = state.doc.getText();
     } else {
       job.edits = [];
       job.baseVersion = version;

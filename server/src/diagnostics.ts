@@ -6,7 +6,7 @@
  * so changing them needs no re-check.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentText } from './lazyTextDocument';
 import type { EntityType, Range } from '../../shared/classifier/types';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
@@ -65,7 +65,7 @@ interface Candidate {
 }
 
 export function buildDiagnostics(
-  doc: TextDocument,
+  doc: DocumentText,
   analysis: FileAnalysis,
   settings: GroundcheckSettings,
   ignores: IgnoreMatcher,
@@ -113,7 +113,7 @@ export function buildDiagnostics(
   return { diagnostics, shown, total, ignored, entities, unverified, reasons };
 }
 
-function unverifiedDiagnostic(doc: TextDocument, c: Candidate): Diagnostic {
+function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
   const { output, entity } = c;
   const related: DiagnosticRelatedInformation[] = [];
   const data: FindingData = {
@@ -149,7 +149,7 @@ function unverifiedDiagnostic(doc: TextDocument, c: Candidate): Diagnostic {
  * and one for the whole file when the gaps are file-wide, instead of a squiggle
  * on each entity that cannot be judged.
  */
-function incompleteContextDiagnostics(doc: TextDocument, analysis: FileAnalysis): Diagnostic[] {
+function incompleteContextDiagnostics(doc: DocumentText, analysis: FileAnalysis): Diagnostic[] {
   const out: Diagnostic[] = [];
   const fileGaps = new Set(analysis.fileGaps);
   let fileWide = 0;
@@ -186,7 +186,7 @@ function incompleteContextDiagnostics(doc: TextDocument, analysis: FileAnalysis)
   return out;
 }
 
-function firstLine(doc: TextDocument) {
+function firstLine(doc: DocumentText) {
   const end = doc.positionAt(Math.max(0, doc.offsetAt({ line: 1, character: 0 }) - 1));
   return { start: { line: 0, character: 0 }, end: end.line === 0 ? end : { line: 0, character: 0 } };
 }

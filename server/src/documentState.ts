@@ -3,7 +3,7 @@
  * incremental sync), the edits the worker has not seen yet, and the findings
  * of the last published check with the version they belong to.
  */
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LazyTextDocument } from './lazyTextDocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import type { FileStatus } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -31,7 +31,7 @@ export class DocumentState {
   again = false;
   private occurrences: { forVersion: number; index: OccurrenceIndex } | undefined;
 
-  constructor(public doc: TextDocument) {}
+  constructor(public doc: LazyTextDocument) {}
 
   get uri(): string {
     return this.doc.uri;
@@ -39,16 +39,13 @@ export class DocumentState {
 
   applyChanges(changes: TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {
-      if ('range' in change) {
-        const start = this.doc.offsetAt(change.range.start);
-        const end = this.doc.offsetAt(change.range.end);
-        this.unsentEdits.push({ start, end, text: change.text });
-      } else {
+      const edit = this.doc.apply(change, version);
+      if (edit) this.unsentEdits.push(edit);
+      else {
         // A full replacement: the worker must be sent the whole text again.
         this.workerVersion = undefined;
         this.unsentEdits = [];
       }
-      this.doc = TextDocument.update(this.doc, [change], version);
     }
   }
 
@@ -69,7 +66,7 @@ export class DocumentStates {
   private readonly states = new Map<string, DocumentState>();
 
   open(uri: string, languageId: string, version: number, text: string): DocumentState {
-    const state = new DocumentState(TextDocument.create(uri, languageId, version, text));
+    const state = new DocumentState(new LazyTextDocument(uri, languageId, version, text));
     this.states.set(uri, state);
     return state;
   }

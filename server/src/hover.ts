@@ -4,7 +4,7 @@
  * open the references peek.
  */
 import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentText } from './lazyTextDocument';
 import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
 import { docsUrl, typeAbout, typeTitle } from './entityTypeDocs';
@@ -51,7 +51,7 @@ export function hover(state: DocumentState, position: Position): Hover | null {
 }
 
 /** A `label, line N` link running the client's references peek on that one place. */
-function placeLink(doc: TextDocument, from: Position, place: ContextPlace): string {
+function placeLink(doc: DocumentText, from: Position, place: ContextPlace): string {
   const location: Location = placeLocation(doc, place);
   const args = encodeURIComponent(JSON.stringify([doc.uri, from, [location]]));
   return `[${place.label}, line ${location.range.start.line + 1}](command:${ClientCommands.showReferences}?${args})`;

@@ -1,0 +1,44 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LazyTextDocument } from '../../server/src/lazyTextDocument';
+
+const chunk = fc.array(fc.constantFrom('a', 'b', '\n', '\r\n', '\r', 'é', '😀', ' '), { maxLength: 12 }).map((xs) => xs.join(''));
+
+describe('LazyTextDocument', () => {
+  it('agrees with vscode-languageserver-textdocument on text, offsets and positions after any edits', () => {
+    fc.assert(
+      fc.property(chunk, fc.array(fc.tuple(fc.nat(), fc.nat(), chunk), { maxLength: 8 }), (initial, edits) => {
+        let ref = TextDocument.create('u', 't', 1, initial);
+        const lazy = new LazyTextDocument('u', 't', 1, initial);
+        edits.forEach(([a, b, text], i) => {
+          const len = ref.getText().length;
+          const s = Math.min(a % (len + 1), b % (len + 1));
+          const e = Math.max(a % (len + 1), b % (len + 1));
+          // Positions a client could send: never between \r and \n.
+          const range = { start: ref.positionAt(s), end: ref.positionAt(e) };
+          ref = TextDocument.update(ref, [{ range, text }], i + 2);
+          lazy.apply({ range, text }, i + 2);
+        });
+        const text = ref.getText();
+        assert.equal(lazy.lineCount, ref.lineCount);
+        for (let o = 0; o <= text.length; o++) {
+          const p = ref.positionAt(o);
+          if (text[o - 1] === '\r' && text[o] === '\n') continue; // inside a CRLF: no position names it
+          assert.deepEqual(lazy.positionAt(o), p);
+          assert.equal(lazy.offsetAt(p), o);
+        }
+        assert.equal(lazy.getText(), text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('maps positions on and after an edited line', () => {
+    const lazy = new LazyTextDocument('u', 't', 1, 'one\ntwo\nthree');
+    lazy.apply({ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 3 } }, text: 'TWO!' }, 2);
+    assert.deepEqual(lazy.positionAt(10), { line: 2, character: 1 });
+    assert.equal(lazy.offsetAt({ line: 2, character: 0 }), 9);
+    assert.equal(lazy.getText({ start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }), 'TWO!');
+  });
+});
