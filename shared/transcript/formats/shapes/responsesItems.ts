@@ -45,7 +45,7 @@ export function emitResponsesItem(ctx: ResponsesContext, item: JsonObject, path:
       return emitToolOutput(ctx, item.output, [...path, 'output'], `tool result (${str(item.name) ?? 'mcp'})`, tail);
     }
     case 'local_shell_call':
-      return emitCall(ctx, item, path, obj(item.action)?.command, [...path, 'action', 'command'], 'shell', parent);
+      return emitCall(ctx, item, obj(item.action)?.command, [...path, 'action', 'command'], 'shell', parent);
     case 'function_call_output':
     case 'custom_tool_call_output':
     case 'local_shell_call_output': {
@@ -105,15 +105,12 @@ function labelFor(role: Role, text: string): string {
 
 /** Tool-call arguments: a JSON string whose string leaves become segments, else the text itself. */
 function emitArguments(ctx: ResponsesContext, item: JsonObject, path: JsonPath, key: string, parent: number): number {
-  const name = str(item.name) ?? 'tool';
-  const callId = str(item.call_id);
-  if (callId) ctx.callNames.set(callId, name);
-  return emitCall(ctx, item, path, item[key], [...path, key], name, parent);
+  return emitCall(ctx, item, item[key], [...path, key], str(item.name) ?? 'tool', parent);
 }
 
-function emitCall(ctx: ResponsesContext, item: JsonObject, path: JsonPath, args: unknown, argsPath: JsonPath, name: string, parent: number): number {
+function emitCall(ctx: ResponsesContext, item: JsonObject, args: unknown, argsPath: JsonPath, name: string, parent: number): number {
   const callId = str(item.call_id);
-  if (callId && !ctx.callNames.has(callId)) ctx.callNames.set(callId, name);
+  if (callId) ctx.callNames.set(callId, name);
   const spec = { role: 'tool_call' as Role, parent, label: `tool call (${name})` };
   if (typeof args !== 'string') return emitStringLeaves(ctx.b, ctx.src, args, argsPath, spec);
   const nested = parseJsonInString(ctx.src, argsPath, args);
