@@ -15,7 +15,8 @@ import { FileStatusStore } from './fileStatusStore';
 import { createLanguageClient } from './languageClient';
 import { createOutputChannel } from './outputChannel';
 import { ReportView } from './reportView';
-import { createStatusItem } from './statusItem';
+import { createStatusItems } from './statusItem';
+import { logStatusChanges } from './statusLog';
 
 let client: LanguageClient | undefined;
 
@@ -29,7 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
     output,
     store,
     reports,
-    createStatusItem(store),
+    createStatusItems(store),
+    logStatusChanges(store, output),
     registerServerCommands(client, output, store),
     vscode.commands.registerCommand(COMMANDS.classifySelection, classifySelectionCommand(client, store, reports)),
     vscode.commands.registerCommand(COMMANDS.showUnverified, showUnverifiedCommand(client)),

@@ -1,45 +1,67 @@
 /**
- * The language status item ("{ }" in the status bar) for the active file:
- * what groundcheck found, or why it did not check the file. Clicking it
- * opens the output channel.
+ * The language status items ("{ }" in the status bar) for the active file:
+ * what groundcheck found, or why it did not check the file, and a second
+ * item for caveats such as an incomplete context. Clicking opens the output.
  */
 import * as vscode from 'vscode';
-import type { FileStatusStore } from './fileStatusStore';
-import { presentStatus } from './statusPresentation';
-import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
 import { COMMANDS } from './commandIds';
+import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
+import type { FileStatusStore } from './fileStatusStore';
+import { presentStatus, type StatusLine } from './statusPresentation';
 
-const SEVERITY: Record<string, vscode.LanguageStatusSeverity> = {
+const SEVERITY: Record<StatusLine['level'], vscode.LanguageStatusSeverity> = {
   information: vscode.LanguageStatusSeverity.Information,
   warning: vscode.LanguageStatusSeverity.Warning,
   error: vscode.LanguageStatusSeverity.Error,
 };
 
-export function createStatusItem(store: FileStatusStore): vscode.Disposable {
-  const item = vscode.languages.createLanguageStatusItem('groundcheck.status', TRANSCRIPT_DOCUMENTS as vscode.DocumentFilter[]);
-  item.name = 'groundcheck';
+function createItem(id: string, name: string, selector: vscode.DocumentSelector): vscode.LanguageStatusItem {
+  const item = vscode.languages.createLanguageStatusItem(id, selector);
+  item.name = name;
   item.command = { title: 'Show Output', command: COMMANDS.showOutput };
+  return item;
+}
+
+function show(item: vscode.LanguageStatusItem, line: StatusLine): void {
+  item.busy = false;
+  item.text = line.text;
+  item.detail = line.detail;
+  item.severity = SEVERITY[line.level];
+}
+
+export function createStatusItems(store: FileStatusStore): vscode.Disposable {
+  const selector = TRANSCRIPT_DOCUMENTS as vscode.DocumentFilter[];
+  const summary = createItem('groundcheck.status', 'groundcheck', selector);
+  let notes: vscode.LanguageStatusItem | undefined;
 
   const render = (): void => {
     const uri = vscode.window.activeTextEditor?.document.uri;
     const status = uri && store.get(uri);
     if (!status) {
-      item.text = '$(loading~spin) groundcheck';
-      item.detail = 'waiting for the first check';
-      item.busy = true;
-      item.severity = vscode.LanguageStatusSeverity.Information;
+      summary.text = 'groundcheck';
+      summary.detail = 'waiting for the first check';
+      summary.busy = true;
+      summary.severity = vscode.LanguageStatusSeverity.Information;
+      notes?.dispose();
+      notes = undefined;
       return;
     }
     const shown = presentStatus(status);
-    item.busy = false;
-    item.text = shown.text;
-    item.detail = shown.detail;
-    item.severity = SEVERITY[shown.level];
+    show(summary, shown.summary);
+    // A language status item cannot be hidden, only disposed.
+    if (shown.notes) {
+      notes ??= createItem('groundcheck.notes', 'groundcheck notes', selector);
+      show(notes, shown.notes);
+    } else {
+      notes?.dispose();
+      notes = undefined;
+    }
   };
 
   render();
   return vscode.Disposable.from(
-    item,
+    summary,
+    { dispose: () => notes?.dispose() },
     store.onDidChange((status) => {
       if (status.uri === vscode.window.activeTextEditor?.document.uri.toString()) render();
     }),

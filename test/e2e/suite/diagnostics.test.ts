@@ -38,7 +38,8 @@ suite('diagnostics', () => {
   test('an OpenAI chat JSON: the invented quantity and delivery date are marked', async () => {
     const editor = await open('openai-chat.json');
     const doc = editor.document;
-    const inventedNumber = rangeOf(doc, '275');
+    // A number keeps its unit: the claim is "275 units".
+    const inventedNumber = rangeOf(doc, '275 units');
     const inventedDate = rangeOf(doc, '2025-08-15');
     const diagnostics = await waitForDiagnostics(
       doc.uri,

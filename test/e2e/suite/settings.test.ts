@@ -49,11 +49,17 @@ suite('settings', () => {
       });
     });
     await setSetting('maxDiagnosticsPerFile', 1);
-    const diagnostics = await waitForDiagnostics(doc.uri, (ds) => ds.length === 1, 'exactly one problem');
+    const findings = (ds: vscode.Diagnostic[]) => ds.filter((d) => codeOf(d) !== 'capped');
+    const diagnostics = await waitForDiagnostics(doc.uri, (ds) => findings(ds).length === 1, 'exactly one finding');
     await capped;
     const status = api.fileStatus(doc.uri)!;
-    assert.equal(diagnostics.length, 1);
+    assert.equal(findings(diagnostics).length, 1);
     assert.equal(status.shown, 1);
     assert.ok(status.total >= 2, `the cap hides the rest: total ${status.total}`);
+    // The cap is never silent: a file-level problem says how many are hidden.
+    const notice = diagnostics.find((d) => codeOf(d) === 'capped');
+    assert.ok(notice, 'a file-level problem announces the cap');
+    assert.equal(notice.range.start.line, 0);
+    assert.match(notice.message, new RegExp(`1 of ${status.total}`));
   });
 });

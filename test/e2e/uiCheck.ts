@@ -1,0 +1,113 @@
+/**
+ * Looks at groundcheck the way a user does: VS Code for the web in headless
+ * Chromium with the extension loaded, a transcript opened through Quick Open.
+ * Waits for the squiggles, then saves screenshots of them, of the hover on
+ * one, of the Problems panel and of the language status item, and prints
+ * where they are.
+ *
+ *   npm run ui:check
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildForE2E } from './build';
+import { openWorkbench } from './browser';
+import { FIXTURE_WORKSPACE, REPO_ROOT, UI_SCREENSHOT_DIR } from './paths';
+import { startVSCodeWebServer } from './vscodeWebServer';
+
+const FIXTURE = 'claude-session.jsonl';
+const WAIT_MS = 90_000;
+const SQUIGGLE = '.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error, .monaco-editor .squiggly-info';
+
+async function openFile(page: Page, name: string): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ timeout: WAIT_MS });
+  // The explorer shows the folder once the workbench is connected to the server.
+  await page.locator(`.explorer-folders-view .monaco-list-row[aria-label*="${name}"]`).first().waitFor({ timeout: WAIT_MS });
+  await closeAllEditors(page);
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: WAIT_MS });
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: WAIT_MS });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tabs-container .tab[aria-label*="${name}"]`).waitFor({ timeout: WAIT_MS });
+}
+
+/** Waits until the element's fade-in animations are over, so the picture is not half transparent. */
+async function settled(page: Page, selector: string): Promise<void> {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const animated = el as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] };
+      return Promise.all(animated.getAnimations({ subtree: true }).map((a) => a.finished));
+    });
+}
+
+async function closeAllEditors(page: Page): Promise<void> {
+  // The first start of VS Code for the web opens a walkthrough; keep the pictures about the transcript.
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: WAIT_MS });
+  await input.fill('>View: Close All Editors');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Close All Editors' }).first().waitFor({ timeout: WAIT_MS });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: WAIT_MS });
+}
+
+async function shoot(page: Page, name: string): Promise<string> {
+  const file = path.join(UI_SCREENSHOT_DIR, name);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+async function main(): Promise<void> {
+  await buildForE2E();
+  fs.rmSync(UI_SCREENSHOT_DIR, { recursive: true, force: true });
+  fs.mkdirSync(UI_SCREENSHOT_DIR, { recursive: true });
+  const server = await startVSCodeWebServer();
+  const workbench = await openWorkbench(server.workbenchUrl(FIXTURE_WORKSPACE, REPO_ROOT));
+  const { page } = workbench;
+  const saved: string[] = [];
+  try {
+    await openFile(page, FIXTURE);
+
+    const squiggles = page.locator(SQUIGGLE);
+    await squiggles.first().waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '1-squiggles.png'));
+
+    const box = await squiggles.first().boundingBox();
+    if (!box) throw new Error('the first squiggle has no position on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const hover = '.monaco-hover:not(.hidden)';
+    await page.locator(hover, { hasText: 'groundcheck' }).first().waitFor({ timeout: WAIT_MS });
+    await settled(page, hover);
+    saved.push(await shoot(page, '2-hover.png'));
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '3-problems.png'));
+
+    // Language status items show in the hover of the "{ }" entry next to the language name.
+    await page.locator('[id="status.languageStatus"]').hover();
+    const statusHover = '.hover-language-status';
+    await page.locator(statusHover, { hasText: 'unverified' }).first().waitFor({ timeout: WAIT_MS });
+    await settled(page, statusHover);
+    saved.push(await shoot(page, '4-language-status.png'));
+  } catch (error) {
+    saved.push(await shoot(page, 'failure.png'));
+    console.error(`UI check failed: ${(error as Error).message}\nScreenshots: ${saved.join(', ')}`);
+    process.exitCode = 1;
+  } finally {
+    await workbench.close();
+    await server.stop();
+  }
+  if (!process.exitCode) console.log(`UI check passed. Screenshots in ${UI_SCREENSHOT_DIR}:\n  ${saved.map((f) => path.basename(f)).join('\n  ')}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
