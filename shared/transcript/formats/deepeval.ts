@@ -11,7 +11,8 @@
  * that text. `expected_output` is never context.
  */
 import type { FormatParser, ParseInput, Transcript } from '../model';
-import { asArray, countMarkers, isObject, str } from './common/jsonText';
+import { ComposedMap, ShiftMap } from '../offsets/offsetMaps';
+import { asArray, countMarkers, isObject, str, type TextAt } from './common/jsonText';
 import { jsonValueTexts } from './common/jsonValueSpan';
 import { TranscriptBuilder } from './common/transcriptBuilder';
 import { type FixtureRow, type RowField, readFixtureRows } from './tabular/fixtureRows';
@@ -43,6 +44,30 @@ export const deepevalFormat: FormatParser = {
   },
 };
 
+/**
+ * DeepEval's CSV loader joins list columns with `;` by default, so a CSV
+ * cell that is not a bracketed list is split there.
+ */
+function listItems(f: RowField | undefined): TextAt[] {
+  if (!f) return [];
+  const texts = f.texts();
+  if (f.json || texts.length !== 1) return texts;
+  const [t] = texts;
+  const out: TextAt[] = [];
+  let from = 0;
+  while (from <= t.text.length) {
+    let to = t.text.indexOf(';', from);
+    if (to === -1) to = t.text.length;
+    let s = from;
+    let e = to;
+    while (s < e && t.text.charCodeAt(s) === 32) s++;
+    while (e > s && t.text.charCodeAt(e - 1) === 32) e--;
+    if (e > s) out.push({ text: t.text.slice(s, e), map: new ComposedMap(new ShiftMap(s), t.map) });
+    from = to + 1;
+  }
+  return out;
+}
+
 function field(row: FixtureRow, names: readonly string[]): RowField | undefined {
   for (const n of names) {
     const f = row.get(n);
@@ -56,11 +81,11 @@ function addCase(b: TranscriptBuilder, row: FixtureRow): void {
   const tag = name ? `case ${name}` : `case ${row.index + 1}`;
   let tip = -1;
   for (const t of field(row, KEYS.input)?.texts() ?? []) tip = b.add({ role: 'user', ...t, parent: tip, label: `input (${tag})` });
-  const retrieval = field(row, KEYS.retrievalContext)?.texts() ?? [];
+  const retrieval = listItems(field(row, KEYS.retrievalContext));
   retrieval.forEach((t, i) => {
     tip = b.add({ role: 'document', ...t, parent: tip, label: `retrieval context ${i + 1} (${tag})` });
   });
-  const ideal = field(row, KEYS.context)?.texts() ?? [];
+  const ideal = listItems(field(row, KEYS.context));
   const idealGrounds = retrieval.length === 0;
   const root = () => rootOf(b, tip);
   if (idealGrounds) {

@@ -44,3 +44,22 @@ describe('DeepEval test cases', () => {
     assert.equal(byLabel(t, 'actual output (case 2)').line, 2);
   });
 });
+
+describe('DeepEval CSV datasets', () => {
+  it('splits list columns on semicolons, each item mapped through CSV quoting', () => {
+    const { raw, t } = parseFixture(deepevalFormat, 'deepeval/dataset.csv');
+    assert.equal(detectedId('deepeval/dataset.csv'), 'deepeval');
+    const first = byLabel(t, 'retrieval context 1 (case 1)');
+    assert.equal(first.text, 'SSO is available on the "Business" plan');
+    assert.equal(rawOf(raw, first, '"Business"'), '""Business""');
+    const second = byLabel(t, 'retrieval context 2 (case 1)');
+    assert.equal(second.text, 'Business costs $25 per seat per month');
+    assert.equal(rawOf(raw, second, '$25 per seat'), '$25 per seat');
+    assert.deepEqual(groundingOf(t, byLabel(t, 'actual output (case 1)')), [
+      'retrieval context 2 (case 1)',
+      'retrieval context 1 (case 1)',
+      'input (case 1)',
+    ]);
+    assert.equal(byLabel(t, 'ideal context 1 (case 1)').role, 'grader');
+  });
+});
