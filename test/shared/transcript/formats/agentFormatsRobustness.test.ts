@@ -1,0 +1,108 @@
+/**
+ * The agent and chat parsers on damaged input: cut and spliced fixtures,
+ * arbitrary JSON in the right envelope, never an exception, and every range
+ * (forced out of the lazy maps) inside the file.
+ */
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { ALL_FORMATS } from '../../../../shared/transcript/formats';
+import type { FormatParser, Transcript } from '../../../../shared/transcript/model';
+import { readFixture } from './fixtureHelpers';
+
+const FIXTURES: Array<[format: string, rel: string]> = [
+  ['claude-code', 'claude-code/session.jsonl'],
+  ['claude-stream', 'claude-stream/stream.jsonl'],
+  ['codex', 'codex/rollout-2025-09-18T08-30-00-0199a1b2.jsonl'],
+  ['codex-exec', 'codex-exec/exec.jsonl'],
+  ['openai-chat', 'openai-chat/request-response.json'],
+  ['openai-chat', 'openai-chat/fine-tune.jsonl'],
+  ['openai-responses', 'openai-responses/request-response.json'],
+  ['anthropic', 'anthropic/request-response.json'],
+  ['anthropic', 'anthropic/conversations.jsonl'],
+  ['cline', 'cline/api_conversation_history.json'],
+];
+
+function parser(id: string): FormatParser {
+  const found = ALL_FORMATS.find((f) => f.id === id);
+  assert.ok(found, `${id} is registered`);
+  return found;
+}
+
+function assertRangesInside(t: Transcript, raw: string): void {
+  for (const s of t.segments) {
+    const start = s.map.toRaw(0);
+    const end = s.map.toRaw(s.text.length);
+    assert.ok(start >= 0 && start <= end && end <= raw.length, `${s.label}: [${start}, ${end}) outside ${raw.length}`);
+    assert.ok(s.parent < s.id, `segment ${s.id} hangs from a later segment`);
+  }
+  for (const e of t.errors) assert.ok(e.rawRange[0] >= 0 && e.rawRange[0] <= e.rawRange[1] && e.rawRange[1] <= raw.length);
+}
+
+describe('agent and chat parsers on damaged input', () => {
+  for (const [format, rel] of FIXTURES) {
+    it(`${rel}: survives cuts and deletions anywhere`, () => {
+      const raw = readFixture(rel);
+      fc.assert(
+        fc.property(fc.nat(raw.length), fc.nat(raw.length), fc.nat(40), (a, b, len) => {
+          const cut = raw.slice(0, Math.max(a, b));
+          const damaged = cut.slice(0, Math.min(a, b)) + cut.slice(Math.min(a, b) + len);
+          assertRangesInside(parser(format).parse({ raw: damaged }), damaged);
+        }),
+        { numRuns: 100 },
+      );
+    });
+  }
+
+  it('never throws on arbitrary JSON in each format’s envelope', () => {
+    const envelopes: Array<[string, (v: unknown) => string]> = [
+      ['claude-code', (v) => JSON.stringify({ type: 'assistant', uuid: 'a', parentUuid: null, message: v })],
+      ['claude-code', (v) => JSON.stringify({ type: 'user', uuid: 'u', parentUuid: 'x', message: { role: 'user', content: v } })],
+      ['claude-stream', (v) => JSON.stringify({ type: 'assistant', message: { content: v }, parent_tool_use_id: v })],
+      ['codex', (v) => JSON.stringify({ timestamp: 't', type: 'response_item', payload: v })],
+      ['codex-exec', (v) => JSON.stringify({ type: 'item.completed', item: v })],
+      ['openai-chat', (v) => JSON.stringify({ messages: v, tools: v, choices: v })],
+      ['openai-responses', (v) => JSON.stringify({ input: v, output: v, tools: v })],
+      ['anthropic', (v) => JSON.stringify({ system: v, tools: v, messages: v })],
+      ['cline', (v) => JSON.stringify([{ role: 'user', content: v }, { role: 'assistant', content: v }])],
+    ];
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.nat(envelopes.length - 1), (value, k) => {
+        const [format, wrap] = envelopes[k];
+        const raw = `${wrap(value)}\n`;
+        assertRangesInside(parser(format).parse({ raw }), raw);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads a line holding a 3 MB base64 screenshot and a 2 MB tool output', () => {
+    const image = 'iVBORw0KGgo'.repeat(300_000);
+    const output = `${'row,1,2,3\n'.repeat(200_000)}total: 200000 rows`;
+    const raw =
+      JSON.stringify({
+        type: 'user',
+        uuid: 'u1',
+        parentUuid: null,
+        sessionId: 's',
+        message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: image } }, { type: 'text', text: 'Count the rows.' }] },
+      }) +
+      '\n' +
+      JSON.stringify({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'cat big.csv' } }] } }) +
+      '\n' +
+      JSON.stringify({ type: 'user', uuid: 'u2', parentUuid: 'a1', sessionId: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: output }] } }) +
+      '\n';
+    const t = parser('claude-code').parse({ raw });
+    assert.deepEqual(
+      t.segments.map((s) => [s.label, s.text.length]),
+      [
+        ['image', 0],
+        ['user', 15],
+        ['tool call (Bash) command', 11],
+        ['tool result (Bash)', output.length],
+      ],
+    );
+    const result = t.segments[3];
+    const at = result.text.indexOf('200000 rows');
+    assert.equal(raw.slice(result.map.toRaw(at), result.map.toRaw(at + 11)), '200000 rows');
+  });
+});
