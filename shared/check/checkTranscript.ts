@@ -60,6 +60,7 @@ export function checkOutput(index: TranscriptIndex, segmentId: number, options: 
   const raw = classifyAgainst(segment.text, index.lookup, {
     ...classifyOptions,
     accept: index.acceptFor(segmentId, echo),
+    before: index.beforeFor(segmentId),
     gaps: gapsOf(transcript, segment),
   });
   return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), transcript, echo);

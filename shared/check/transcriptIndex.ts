@@ -21,6 +21,8 @@ export class TranscriptIndex {
   private readonly partKind: Uint8Array;
   /** Index part of each segment, or -1 when the segment is not indexed. */
   private readonly segmentPart: Int32Array;
+  /** Per segment: 1 + the highest part among its strict ancestors (0 for none), filled on demand. */
+  private reach: Int32Array | undefined;
 
   private constructor(readonly transcript: Transcript) {
     this.forest = causalForest(transcript);
@@ -53,6 +55,17 @@ export class TranscriptIndex {
     return this.segmentPart[segmentId] ?? -1;
   }
 
+  /**
+   * No part from this index on is an ancestor of `segmentId`. Parts follow
+   * file order, so in most files this is where the output itself sits and a
+   * lookup stops there instead of testing every later part; files whose
+   * parents come later (unordered trace spans) get a correspondingly later bound.
+   */
+  beforeFor(segmentId: number): number {
+    if (!this.reach) this.reach = ancestorReach(this.forest.parentOf, this.segmentPart);
+    return this.reach[segmentId];
+  }
+
   /** Which parts may ground `outputId`: its ancestors, model-written ones only with `echo`. */
   acceptFor(outputId: number, echo: boolean): (part: number) => boolean {
     const forest = this.forest;
@@ -75,4 +88,29 @@ function ancestorsOfOutputs(transcript: Transcript, forest: CausalForest): Uint8
     for (let p = forest.parentOf[id]; p !== -1 && useful[p] === 0; p = forest.parentOf[p]) useful[p] = 1;
   });
   return useful;
+}
+
+/**
+ * For every segment, 1 + the highest index part among its strict ancestors.
+ * Each segment is resolved once: a walk climbs to the first resolved
+ * ancestor (or a root) and fills the values back down the path.
+ */
+function ancestorReach(parentOf: Int32Array, segmentPart: Int32Array): Int32Array {
+  const n = parentOf.length;
+  const reach = new Int32Array(n).fill(-1);
+  const path: number[] = [];
+  for (let id = 0; id < n; id++) {
+    let node = id;
+    while (node !== -1 && reach[node] === -1) {
+      path.push(node);
+      node = parentOf[node];
+    }
+    for (let k = path.length - 1; k >= 0; k--) {
+      const child = path[k];
+      const p = parentOf[child];
+      reach[child] = p === -1 ? 0 : Math.max(reach[p], segmentPart[p] + 1);
+    }
+    path.length = 0;
+  }
+  return reach;
 }

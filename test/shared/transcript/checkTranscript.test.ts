@@ -275,4 +275,25 @@ describe('checking a whole transcript', () => {
     assert.equal(index.lookup.partCount, 3);
     assert.deepEqual(statuses(checkTranscript(tree).outputs[0]), { '9090': 'grounded' });
   });
+
+  it('still finds context that sits later in the file than its output, as unordered trace spans do', () => {
+    const spans = build(
+      lines(
+        { role: 'assistant', text: 'Shipping to Lima takes 4 days until 2025-12-01.', output: true, parent: 3 }, // 0: the model call, logged first
+        { role: 'user', text: 'How long does shipping to Lima take?', parent: -1 }, // 1
+        { role: 'tool_result', text: 'carrier note: 9 days to Quito', parent: -1 }, // 2: another trace
+        { role: 'document', text: 'Lima: 4 days by courier until 2025-12-01.', parent: 1 }, // 3: retrieved before the call
+      ),
+    );
+    const index = TranscriptIndex.build(spans);
+    assert.deepEqual(
+      spans.segments.map((s) => index.partOf(s.id)),
+      [-1, 0, -1, 1],
+    );
+    assert.equal(index.beforeFor(0), 2);
+    const [answer] = checkTranscript(spans).outputs;
+    assert.deepEqual(statuses(answer), { '4 days': 'grounded', '2025-12-01': 'grounded' });
+    assert.deepEqual(answer.contextIds, [1, 3]);
+  });
 });
+
