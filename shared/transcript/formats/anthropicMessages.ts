@@ -12,11 +12,12 @@ import { emitAnthropicRecord } from './shapes/anthropicRequest';
 import { hasAnyPair, hasPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
+import { obj } from './shapes/jsonValues';
 import { looksLikeStreamingDump, streamingDumpError } from './shapes/streamingDumps';
 import { TranscriptBuilder } from './shapes/transcriptBuilder';
 
 const BLOCK_TYPES = ['tool_use', 'tool_result', 'document', 'search_result', 'thinking', 'redacted_thinking', 'server_tool_use'];
-const KEYS = ['"input_schema"', '"stop_reason"', '"anthropic_version"', '"model":"claude', '"model": "claude'];
+const KEYS = ['"input_schema"', '"stop_reason"', '"anthropic_version"', '"model":"claude', '"model": "claude', 'api.anthropic.com/v1/messages'];
 const STREAM_EVENTS = ['message_start', 'content_block_delta'];
 
 export const anthropicMessagesFormat: FormatParser = {
@@ -32,13 +33,14 @@ export const anthropicMessagesFormat: FormatParser = {
   },
 };
 
-/** Reads any Anthropic Messages file; Cline histories reuse it with their own labels. */
+/** What sets a Cline history apart from a plain Anthropic file. */
 export interface AnthropicDialect {
   /** A fresh classifier for each conversation's user text. */
   newClassifier?: () => UserTextClassifier;
   splitAssistantText?: (text: string) => TextPiece[];
 }
 
+/** Reads any Anthropic Messages file; Cline histories reuse it with their own dialect. */
 export function parseAnthropicFile(raw: string, format: string, dialect: AnthropicDialect = {}): Transcript {
   const errors: ParseError[] = [];
   const b = new TranscriptBuilder();
@@ -51,6 +53,13 @@ export function parseAnthropicFile(raw: string, format: string, dialect: Anthrop
     for (const line of readJsonLines(raw, errors)) {
       const ctx = { b, src: lineSource(line), toolNames, classifyUserText: dialect.newClassifier?.(), splitAssistantText: dialect.splitAssistantText };
       emitAnthropicRecord(ctx, line.value, [], -1);
+      if (hasStreamedResponse(line.value)) {
+        errors.push({
+          message: `Line ${line.line + 1}: the response was streamed (SSE in body_raw); streaming dumps are not supported yet, so its output is not checked.`,
+          rawRange: [line.start, line.end],
+          line: line.line,
+        });
+      }
     }
   } else {
     const doc = readJsonDocument(raw, errors);
@@ -60,4 +69,10 @@ export function parseAnthropicFile(raw: string, format: string, dialect: Anthrop
     }
   }
   return b.build(format, errors);
+}
+
+/** A claude-trace pair whose response was logged as the raw event stream. */
+function hasStreamedResponse(value: unknown): boolean {
+  const response = obj(obj(value)?.response);
+  return response !== undefined && typeof response.body_raw === 'string' && !obj(response.body);
 }

@@ -62,6 +62,8 @@ export const claudeCodeFormat: FormatParser = {
           toolNames,
           cleanToolResult: cleanClaudeToolResult,
           labelPrefix: v.isSidechain === true ? 'sub-agent ' : undefined,
+          // API errors and "no response requested" are written by Claude Code, not the model.
+          syntheticAssistant: v.isApiErrorMessage === true || message.model === '<synthetic>',
         };
         if (type === 'user') {
           if (v.isCompactSummary === true) ctx.userRole = { role: 'assistant', label: 'compaction summary' };

@@ -39,6 +39,8 @@ export interface AnthropicContext {
   splitAssistantText?: (text: string) => TextPiece[];
   /** Role and label for user text (Claude Code's compaction summary is model-written). */
   userRole?: { role: Role; label: string };
+  /** Assistant text the client wrote itself (Claude Code's API error notices): kept, never checked. */
+  syntheticAssistant?: boolean;
 }
 
 /** Emits `content` at `path` after `parent`; returns the new branch tail. */
@@ -63,7 +65,9 @@ function emitPlainText(ctx: AnthropicContext, text: string, path: JsonPath, side
   const p = ctx.labelPrefix ?? '';
   if (side === 'assistant' && ctx.splitAssistantText) return emitPieces(ctx, text, path, parent);
   if (side === 'assistant') {
-    return ctx.b.addString(ctx.src, path, text, { role: 'assistant', parent, isOutput: true, label: `${p}assistant` });
+    const synthetic = ctx.syntheticAssistant === true;
+    const label = synthetic ? `${p}client notice` : `${p}assistant`;
+    return ctx.b.addString(ctx.src, path, text, { role: 'assistant', parent, isOutput: !synthetic, label });
   }
   const as = ctx.userRole ?? ctx.classifyUserText?.(text) ?? { role: 'user' as Role, label: 'user' };
   return ctx.b.addString(ctx.src, path, text, { role: as.role, parent, label: p + as.label });

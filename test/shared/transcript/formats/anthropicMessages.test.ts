@@ -116,4 +116,30 @@ describe('Anthropic Messages parser', () => {
     assert.deepEqual(t.segments, []);
     assert.match(t.errors[0].message, /streaming dumps are not supported yet/);
   });
+
+  it('reads claude-trace request/response pairs and names a streamed response it cannot read', () => {
+    const pair = (body: object, response: object) =>
+      JSON.stringify({ request: { timestamp: 1, method: 'POST', url: 'https://api.anthropic.com/v1/messages', headers: {}, body }, response, logged_at: 't' });
+    const raw =
+      pair(
+        { model: 'claude-sonnet-4-5', system: 'Be exact.', messages: [{ role: 'user', content: 'Boiling point of water at sea level?' }] },
+        { status_code: 200, headers: {}, body: { type: 'message', role: 'assistant', content: [{ type: 'text', text: '100 °C, or 212 °F.' }] } },
+      ) +
+      '\n' +
+      pair(
+        { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'And at 3,000 m?' }] },
+        { status_code: 200, headers: {}, body_raw: 'event: message_start\ndata: {"type":"message_start"}\n\n' },
+      ) +
+      '\n';
+    assert.equal(detect(raw), 'anthropic');
+    const t = anthropicMessagesFormat.parse({ raw });
+    assert.deepEqual(outline(t), ['system system prompt', 'user user', 'assistant* assistant', 'user user']);
+    assert.deepEqual(t.segments.map((s) => [s.parent, s.line]), [[-1, 0], [0, 0], [1, 0], [-1, 1]]);
+    assert.deepEqual(
+      t.errors.map((e) => [e.line, e.message]),
+      [[1, 'Line 2: the response was streamed (SSE in body_raw); streaming dumps are not supported yet, so its output is not checked.']],
+    );
+    assert.deepEqual(t.gaps, []);
+  });
 });
+

@@ -128,4 +128,13 @@ describe('Claude Code session parser', () => {
     const doubled = [...lines.slice(0, 10), lines[9], ...lines.slice(10)].join('\n');
     assert.equal(claudeCodeFormat.parse({ raw: doubled }).segments.length, t.segments.length);
   });
+
+  it('keeps notices Claude Code wrote itself out of the outputs', () => {
+    const raw =
+      '{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"hi"}}\n' +
+      '{"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s","isApiErrorMessage":true,"message":{"id":"m1","model":"<synthetic>","role":"assistant","content":[{"type":"text","text":"API Error: 529 overloaded"}]}}\n';
+    const parsed = claudeCodeFormat.parse({ raw });
+    assert.deepEqual(outline(parsed), ['user user', 'assistant client notice']);
+  });
 });
+

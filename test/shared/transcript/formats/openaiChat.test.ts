@@ -138,4 +138,28 @@ describe('OpenAI Chat Completions parser', () => {
       [[0, 'This looks like a streamed response (SSE or delta chunks); streaming dumps are not supported yet.']],
     );
   });
+
+  it('reads legacy function calling: functions[], function_call and the function role', () => {
+    const raw = JSON.stringify({
+      functions: [{ name: 'get_rate', description: 'Exchange rate for a currency pair.', parameters: { type: 'object', properties: { pair: { type: 'string' } } } }],
+      messages: [
+        { role: 'user', content: 'EUR to CHF?' },
+        { role: 'assistant', content: null, function_call: { name: 'get_rate', arguments: '{"pair":"EURCHF"}' } },
+        { role: 'function', name: 'get_rate', content: '0.9412' },
+        { role: 'assistant', content: '1 EUR buys 0.9412 CHF.' },
+      ],
+    });
+    const t = openaiChatFormat.parse({ raw });
+    assert.deepEqual(outline(t), [
+      'tool_definition tool definition get_rate',
+      'tool_definition tool definition get_rate (description)',
+      'tool_definition tool definition get_rate (schema)',
+      'user user',
+      'tool_call tool call (get_rate) pair',
+      'tool_result tool result (get_rate)',
+      'assistant* assistant',
+    ]);
+    assert.ok(isGrounded(t, outputs(t)[0].id, '0.9412'));
+  });
 });
+
