@@ -197,7 +197,7 @@ const EVENT_ROLES: Record<string, Role> = {
 function eventMessages(span: SpanRef, c: SpanContent, outputs: boolean): SpanText[] {
   const out: SpanText[] = [];
   for (const e of span.events) {
-    const asSpan: SpanRef = { ...span, attrs: e.attrs, name: span.name };
+    const asSpan: SpanRef = { ...span, attrs: e.attrs, region: e.region ?? span.region };
     if (e.name === 'gen_ai.client.inference.operation.details') {
       if (outputs) out.push(...messagesIn(asSpan, 'gen_ai.output.messages', e.attrs, 'assistant', c));
       else {
@@ -205,12 +205,12 @@ function eventMessages(span: SpanRef, c: SpanContent, outputs: boolean): SpanTex
         out.push(...messagesIn(asSpan, 'gen_ai.input.messages', e.attrs, 'user', c));
       }
     } else if (outputs && (e.name === 'gen_ai.choice' || e.name === 'gen_ai.content.completion')) {
-      for (const key of ['message', 'content', 'gen_ai.completion', 'gen_ai.event.content']) {
+      for (const key of ['message', 'message.content', 'content', 'body', 'gen_ai.completion', 'gen_ai.event.content']) {
         if (e.attrs.has(key)) out.push(...messagesIn(asSpan, key, e.attrs, 'assistant', c));
       }
     } else if (!outputs && (e.name in EVENT_ROLES || e.name === 'gen_ai.content.prompt')) {
       const role = EVENT_ROLES[e.name] ?? 'user';
-      for (const key of ['content', 'gen_ai.prompt', 'gen_ai.event.content']) {
+      for (const key of ['content', 'body', 'gen_ai.prompt', 'gen_ai.event.content']) {
         if (e.attrs.has(key)) out.push(...messagesIn(asSpan, key, e.attrs, role, c));
       }
     }

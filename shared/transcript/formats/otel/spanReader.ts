@@ -9,6 +9,7 @@ import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { readJsonDocument, readJsonLines } from '../../json/jsonLines';
 import { asArray, isObject, str, type JsonObject } from '../common/jsonText';
 import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import { attachLogEvents, collectLogRecords, type LogEvent } from './logRecords';
 import { rowFileKind } from '../tabular/fixtureRows';
 
 export interface Attr {
@@ -20,6 +21,8 @@ export interface Attr {
 export interface SpanEvent {
   name: string;
   attrs: Map<string, Attr>;
+  /** Where the attribute paths point when not the span's own region (log records on another line). */
+  region?: JsonRegion;
 }
 
 export interface SpanRef {
@@ -42,8 +45,18 @@ export function readSpans(raw: string, b: TranscriptBuilder): SpanRef[] {
   const spans: SpanRef[] = [];
   const docs: Array<{ value: unknown; region: JsonRegion }> =
     rowFileKind(raw) === 'jsonl' ? readJsonLines(raw, b.errors) : [readJsonDocument(raw, b.errors)].filter((d) => d !== undefined);
-  for (const doc of docs) collect(doc.value, doc.region, [], spans);
+  const logs: LogEvent[] = [];
+  for (const doc of docs) {
+    collect(doc.value, doc.region, [], spans);
+    forEachLogExport(doc.value, [], (v, p) => collectLogRecords(v, doc.region, p, logs));
+    if (logs.length > 0) attachLogEvents(spans, logs.splice(0), doc.region);
+  }
   return spans;
+}
+
+function forEachLogExport(value: unknown, path: JsonPath, visit: (v: JsonObject, p: JsonPath) => void): void {
+  if (Array.isArray(value)) value.forEach((v, i) => forEachLogExport(v, [...path, i], visit));
+  else if (isObject(value) && Array.isArray(value.resourceLogs)) visit(value, path);
 }
 
 function collect(value: unknown, region: JsonRegion, path: JsonPath, out: SpanRef[]): void {

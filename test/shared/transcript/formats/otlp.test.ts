@@ -97,6 +97,25 @@ describe('OTLP traces', () => {
     });
   });
 
+  describe('GenAI events as log records', () => {
+    it('joins log records on another line to their span and maps their bodies to the raw file', () => {
+      const { raw, t } = parseFixture(otlpFormat, 'otlp/genai_log_events.jsonl');
+      assert.equal(detectedId('otlp/genai_log_events.jsonl'), 'otlp');
+      assert.deepEqual(
+        t.segments.map((s) => [s.role, s.label, s.line]),
+        [
+          ['system', 'system 1 (span chat gemini-1.5)', 1],
+          ['user', 'user 2 (span chat gemini-1.5)', 1],
+          ['assistant', 'assistant (span chat gemini-1.5)', 1],
+        ],
+      );
+      const out = outputs(t)[0];
+      assert.equal(rawOf(raw, out, '"Summit" lift opens'), '\\"Summit\\" lift opens');
+      assert.equal(rawOf(raw, out, '€59'), '\\u20ac59');
+      assert.equal(rawOf(raw, byLabel(t, 'system 1 (span chat gemini-1.5)'), 'Åre'), '\\u00c5re');
+    });
+  });
+
   describe('Vercel AI SDK', () => {
     const { raw, t } = parseFixture(otlpFormat, 'otlp/vercel_ai.json');
 
