@@ -2,6 +2,11 @@
  * Character classes for the hand-written scanners, on UTF-16 code units.
  * Extraction loops call these per character, so they compare numbers rather
  * than run regular expressions.
+ *
+ * Importers bind the functions they use to local constants once, at load.
+ * Under CommonJS loaders that compile each export to a getter (tsx, used by
+ * the tests and benches), a call through the module object runs that getter
+ * every time; profiling showed it taking 40% of extraction.
  */
 
 export function isDigit(c: number): boolean {

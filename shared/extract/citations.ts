@@ -15,8 +15,8 @@
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
 import * as chars from './chars';
-// Bound once at load: called per character, and a namespace property read per call
-// (a getter under some CommonJS loaders) would cost more than the test itself.
+
+// Bound once at load: called per character (see chars.ts).
 const { isDigit, isSpace } = chars;
 
 // Word boundaries rather than look-arounds let the engine skip ahead quickly; an apostrophe

@@ -16,8 +16,8 @@ import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
 import { BracketPairs } from './brackets';
 import * as chars from './chars';
-// Bound once at load: called per character, and a namespace property read per call
-// (a getter under some CommonJS loaders) would cost more than the test itself.
+
+// Bound once at load: called per character (see chars.ts).
 const { isAsciiLower, isAsciiUpper, isIdentPart, isIdentStart, isNonAsciiCasedLetter, isSpace } = chars;
 
 /** Longest argument list or index read as part of an identifier; longer ones are prose in brackets. */

@@ -85,11 +85,21 @@ function alternateGrouping(integer: string): string {
 
 export function groupThousands(digits: string): string {
   if (digits.length <= 3) return digits;
-  let out = '';
   const lead = digits.length % 3 || 3;
-  out = digits.slice(0, lead);
-  for (let i = lead; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
-  return out;
+  if (digits.length <= 64) {
+    let out = digits.slice(0, lead);
+    for (let i = lead; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
+    return out;
+  }
+  // Long runs are written into one byte buffer: appending or joining per group allocates a string
+  // per three digits, and a megabyte of digits then costs far more than ten times 100 KB.
+  const bytes = Buffer.allocUnsafe(digits.length + Math.floor((digits.length - lead) / 3));
+  let w = 0;
+  for (let i = 0; i < digits.length; i++) {
+    if (i >= lead && (i - lead) % 3 === 0) bytes[w++] = 0x2c;
+    bytes[w++] = digits.charCodeAt(i);
+  }
+  return bytes.toString('latin1');
 }
 
 /** Multiplies `integer.fraction` by 10^scale by moving the decimal point. */

@@ -9,11 +9,11 @@
  */
 import type { Candidate } from './candidate';
 import * as chars from './chars';
-// Bound once at load: called per character, and a namespace property read per call
-// (a getter under some CommonJS loaders) would cost more than the test itself.
-const { isAsciiAlnum, isAsciiLetter, isDigit, isWordChar } = chars;
 import { numberForms, type NumberParts } from './numberForms';
 import { CURRENCY_CODES, isUnitWord } from './numberUnits';
+
+// Bound once at load: called per character (see chars.ts).
+const { isAsciiAlnum, isAsciiLetter, isDigit, isWordChar } = chars;
 
 // Starts with a digit so the engine can skip quickly to candidates; what may
 // precede the digits (sign, currency) is read backwards by hand.

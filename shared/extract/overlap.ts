@@ -20,8 +20,8 @@ import type { EntityType } from '../classifier/types';
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
 import * as chars from './chars';
-// Bound once at load: called per character, and a namespace property read per call
-// (a getter under some CommonJS loaders) would cost more than the test itself.
+
+// Bound once at load: called per character (see chars.ts).
 const { isLatinLetter, isSpace } = chars;
 
 /** Largest gap, in characters, between a relative duration and another date for it to count as a date. */

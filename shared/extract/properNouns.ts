@@ -11,8 +11,8 @@
  */
 import type { Candidate } from './candidate';
 import * as chars from './chars';
-// Bound once at load: called per character, and a namespace property read per call
-// (a getter under some CommonJS loaders) would cost more than the test itself.
+
+// Bound once at load: called per character (see chars.ts).
 const { isLatinLetter, isLatinUpper } = chars;
 
 /** Lower-case words allowed between the capitalized words of one name. */

@@ -17,9 +17,10 @@
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
+import { collapseWhitespace } from './whitespace';
 import * as chars from './chars';
-// Bound once at load: called per character, and a namespace property read per call
-// (a getter under some CommonJS loaders) would cost more than the test itself.
+
+// Bound once at load: called per character (see chars.ts).
 const { isAsciiAlnum, isDigit, isLatinLetter, isSpace } = chars;
 
 /** Closing marks for each opening mark. */
@@ -146,23 +147,6 @@ function skipFence(text: string, i: number, run: number): number {
     } else j++;
   }
   return j;
-}
-
-/** Folds runs of whitespace to one space and trims, in one loop (a `\s+` pattern would do too, but this keeps the module regex-free). */
-export function collapseWhitespace(s: string): string {
-  let out = '';
-  let pendingSpace = false;
-  for (let k = 0; k < s.length; k++) {
-    const c = s.charCodeAt(k);
-    if (isSpace(c)) {
-      pendingSpace = out.length > 0;
-    } else {
-      if (pendingSpace) out += ' ';
-      pendingSpace = false;
-      out += s[k];
-    }
-  }
-  return out;
 }
 
 function stripTrailingPunctuation(s: string): string {

@@ -9,10 +9,7 @@
  */
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
-import * as chars from './chars';
-// Bound once at load: called per character, and a namespace property read per call
-// (a getter under some CommonJS loaders) would cost more than the test itself.
-const { isSpace } = chars;
+import { collapseWhitespace } from './whitespace';
 
 const MAX_INNER = 100;
 
@@ -59,20 +56,6 @@ export function extractTemplates(text: string): Candidate[] {
 
 function templateForms(opener: string, inner: string, literal: string): string[] {
   const close = opener === '${' ? '}' : '}}';
-  const compact = collapse(inner);
+  const compact = collapseWhitespace(inner);
   return uniqueForms([literal, `${opener}${compact}${close}`, `${opener} ${compact} ${close}`]);
-}
-
-function collapse(s: string): string {
-  let out = '';
-  let space = false;
-  for (let k = 0; k < s.length; k++) {
-    if (isSpace(s.charCodeAt(k))) space = out.length > 0;
-    else {
-      if (space) out += ' ';
-      space = false;
-      out += s[k];
-    }
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { extractEntities } from '../../../shared/extract';
+import { groupThousands } from '../../../shared/extract/numberForms';
 import { entity, listed, textsOfType } from './helpers';
 
 describe('extract: numbers', () => {
@@ -24,6 +25,12 @@ describe('extract: numbers', () => {
   it('writes thousands separators both ways', () => {
     assert.deepEqual(entity('Visits: 1,234.', '1,234').forms, ['1,234', '1234']);
     assert.deepEqual(entity('Visits: 1234.', '1234').forms, ['1234', '1,234']);
+  });
+
+  it('groups long digit runs the same way as short ones', () => {
+    assert.equal(groupThousands('1234567'), '1,234,567');
+    assert.equal(groupThousands('9'.repeat(66)), '999' + ',999'.repeat(21));
+    assert.equal(groupThousands('12' + '0'.repeat(66)), '12' + ',000'.repeat(22));
   });
 
   it('handles decimals, percentages and scale suffixes', () => {
