@@ -203,7 +203,7 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
       },
     });
     // Tool output sized so the file reaches its target; the copy in toolUseResult doubles Read results.
-    const budget = perCycle - 2700;
+    const budget = perCycle - 3000;
     const resultText = useRead
       ? readResult(facts, Math.max(8, Math.floor(budget / 2 / 48)))
       : bashResult(facts, Math.max(4, Math.floor(budget / 70)));
