@@ -48,9 +48,10 @@ export function checkTranscript(transcript: Transcript, options: CheckOptions = 
 
 /**
  * Classifies one output against an existing index: how an editor re-checks
- * the turn being edited. The output's own text is read from the transcript
- * the index was built from, so pass a transcript whose segment text changed
- * only for outputs (context edits need a new index).
+ * the turn being edited. The output's text is read afresh from the index's
+ * transcript, so replacing that output segment's text is seen; the indexed
+ * context is not, so an edit to a grounding segment (or, with echoes on, to
+ * any model-written one) needs a new index.
  */
 export function checkOutput(index: TranscriptIndex, segmentId: number, options: CheckOptions = {}): OutputCheck {
   const transcript = index.transcript;
