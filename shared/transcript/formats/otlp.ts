@@ -22,6 +22,7 @@ export const otlpFormat: FormatParser = {
   sniff(head) {
     const conventions = countMarkers(head, CONVENTION_MARKERS);
     if (head.includes('"resourceSpans"')) return conventions > 0 ? 0.95 : 0.6;
+    if (head.includes('"resourceLogs"') && conventions > 0) return 0.9;
     if (conventions > 0 && head.includes('"attributes"') && countMarkers(head, ['spanId', 'span_id', 'traceId', 'trace_id', '"name"']) > 0) return 0.8;
     return 0;
   },

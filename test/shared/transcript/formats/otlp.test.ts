@@ -7,6 +7,9 @@ describe('OTLP traces', () => {
     for (const f of ['otlp/genai_current.json', 'otlp/openllmetry.jsonl', 'openinference/agentprism.json', 'openinference/flat_span.json']) {
       assert.equal(detectedId(f), 'otlp', f);
     }
+    const logsOnly = '{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"eventName":"gen_ai.user.message","body":{"stringValue":"hi"}}]}]}]}';
+    assert.equal(otlpFormat.sniff(logsOnly), 0.9);
+    assert.equal(otlpFormat.sniff('{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"body":{"stringValue":"disk full"}}]}]}]}'), 0);
   });
 
   describe('current GenAI conventions', () => {
