@@ -79,7 +79,9 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     const check = checkOutput(index, id, options);
     checks.push(check);
     outputs.push(outputFinding(parsed, check, budget, counts));
-    if (onPartial && performance.now() - reportedAt > PARTIAL_EVERY_MS) {
+    // The first finding goes out at once (the user is waiting for something to appear), then in batches.
+    const first = reported === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded');
+    if (onPartial && (first || performance.now() - reportedAt > PARTIAL_EVERY_MS)) {
       onPartial(outputs.slice(reported), header);
       reported = outputs.length;
       reportedAt = performance.now();

@@ -54,22 +54,21 @@ export class CheckScheduler {
       this.publisher.publish(state, analyze({ raw: state.doc.getText(), settings }).analysis, settings, performance.now() - started);
       return;
     }
-    const partial = this.partialPublisher(state, version, settings);
+    const partials: OutputFinding[] = [];
+    const partial = this.partialPublisher(state, version, settings, partials);
     let reply = await this.worker.run(this.job(state, version, settings), partial);
     if (!reply.ok && 'needText' in reply) {
       state.workerVersion = undefined;
       reply = await this.worker.run(this.job(state, version, settings), partial);
     }
-    this.finish(state, version, settings, reply, started);
+    this.finish(state, version, settings, reply, started, partials);
   }
 
   /** Publishes the findings of a large file as they come, until the full check ends. */
-  private partialPublisher(state: DocumentState, version: number, settings: GroundcheckSettings) {
-    const outputs: OutputFinding[] = [];
+  private partialPublisher(state: DocumentState, version: number, settings: GroundcheckSettings, outputs: OutputFinding[]) {
     return (p: WorkerPartial['partial']) => {
-      if (this.isStale(state, version)) return;
-      outputs.push(...p.outputs);
-      this.publisher.publishPartial(state, { ...p.header, outputs }, settings);
+      for (const o of p.outputs) outputs.push(o);
+      if (!this.isStale(state, version)) this.publisher.publishPartial(state, { ...p.header, outputs }, settings);
     };
   }
 
@@ -91,7 +90,14 @@ export class CheckScheduler {
     return job;
   }
 
-  private finish(state: DocumentState, version: number, settings: GroundcheckSettings, reply: WorkerReply, started: number): void {
+  private finish(
+    state: DocumentState,
+    version: number,
+    settings: GroundcheckSettings,
+    reply: WorkerReply,
+    started: number,
+    partials: OutputFinding[],
+  ): void {
     if (!reply.ok) {
       state.workerVersion = undefined;
       const message = 'error' in reply ? reply.error : 'the worker lost the document text';
@@ -100,7 +106,10 @@ export class CheckScheduler {
       return;
     }
     let analysis: FileAnalysis;
-    if ('analysis' in reply) analysis = reply.analysis;
+    if ('analysis' in reply) {
+      const sent = reply.alreadySent ?? 0;
+      analysis = sent === 0 ? reply.analysis : { ...reply.analysis, outputs: partials.slice(0, sent).concat(reply.analysis.outputs) };
+    }
     else if ('patch' in reply && state.mirror?.version === reply.baseVersion) analysis = applyPatch(state.mirror.analysis, reply.patch);
     else {
       // A patch on findings this thread no longer has: start over from the whole text next time.

@@ -41,12 +41,19 @@ export class CheckSessions {
         return { id, ok: true, analysis: incremental.analyzed.analysis, version: job.version };
       }
     }
+    let sent = 0;
     const analyzed = analyze(
       { raw: text, path: job.path, settings: job.settings },
-      sendPartial && ((outputs, header) => sendPartial({ id, partial: { outputs, header } })),
+      sendPartial &&
+        ((outputs, header) => {
+          sent += outputs.length;
+          sendPartial({ id, partial: { outputs, header } });
+        }),
     );
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
-    return { id, ok: true, analysis: analyzed.analysis, version: job.version };
+    // Outputs already sent as partials are not copied across threads a second time.
+    const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
+    return { id, ok: true, analysis: rest, alreadySent: sent, version: job.version };
   }
 
   selection(id: number, job: SelectionJob): WorkerReply {

@@ -78,6 +78,8 @@ export function buildDiagnostics(
     message: e.message,
   }));
   const candidates: Candidate[] = [];
+  // Most files have no ignore rules: skip building a lookup key per occurrence then.
+  const checkIgnores = !ignores.isEmpty;
   let ignored = 0;
   let entities = 0;
   let unverified = 0;
@@ -89,7 +91,7 @@ export function buildDiagnostics(
       const level = settings.severity[entity.type];
       if (level === 'off') continue;
       entity.occurrences.forEach((_, occurrence) => {
-        if (ignores.match({ type: entity.type, normalized: entity.normalized, key: entity.keys[occurrence] })) ignored++;
+        if (checkIgnores && ignores.match({ type: entity.type, normalized: entity.normalized, key: entity.keys[occurrence] })) ignored++;
         else candidates.push({ output, entity, occurrence, severity: SEVERITY[level] });
       });
     }
@@ -155,7 +157,8 @@ function incompleteContextDiagnostics(doc: DocumentText, analysis: FileAnalysis)
   let fileWide = 0;
   let fileWideOutputs = 0;
   for (const output of analysis.outputs) {
-    const n = output.entities.filter((e) => e.status === 'indeterminate').length;
+    let n = 0;
+    for (const e of output.entities) if (e.status === 'indeterminate') n++;
     if (n === 0) continue;
     const own = output.gaps.filter((g) => !fileGaps.has(g));
     if (own.length === 0) {

@@ -45,7 +45,8 @@ export interface WorkerPartial {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; analysis: FileAnalysis; version: number }
+  /** `analysis.outputs` omits the first `alreadySent` outputs, which came as partials. */
+  | { id: number; ok: true; analysis: FileAnalysis; alreadySent?: number; version: number }
   | { id: number; ok: true; patch: FindingsPatch; baseVersion: number; version: number }
   | { id: number; ok: true; selection: ClassifySelectionRequest.Result }
   | { id: number; ok: true; forgotten: true }
