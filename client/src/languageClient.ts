@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { DocumentCheckedNotification } from '../../shared/protocol/messages';
+import { COMMANDS } from './commandIds';
 import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
 import type { FileStatusStore } from './fileStatusStore';
 
@@ -25,6 +26,8 @@ export function createLanguageClient(
     synchronize: { configurationSection: 'groundcheck' },
     diagnosticCollectionName: 'groundcheck',
     outputChannel: output,
+    // Hovers link to "where the context says it" through these commands, and to nothing else.
+    markdown: { isTrusted: { enabledCommands: [COMMANDS.showReferences, COMMANDS.showUnverified] }, supportHtml: false },
   };
   const client = new LanguageClient('groundcheck', 'groundcheck', serverOptions, clientOptions);
   client.onNotification(DocumentCheckedNotification.method, (status: DocumentCheckedNotification.Params) => {

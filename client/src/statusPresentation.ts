@@ -54,13 +54,13 @@ function notesFrom(reasons: string[]): StatusLine | undefined {
   const head = colon > 0 ? first.slice(0, colon) : first;
   const rest = [colon > 0 ? first.slice(colon + 1).trim() : '', ...reasons.slice(1)].filter(Boolean);
   const more = reasons.length > 1 ? ` (+${reasons.length - 1})` : '';
-  return { text: `$(info) ${head}${more}`, detail: clip(rest.join('; '), NOTE_DETAIL_MAX), level: 'warning' };
+  return { text: `${head}${more}`, detail: clip(rest.join('; '), NOTE_DETAIL_MAX), level: 'warning' };
 }
 
 export function presentStatus(status: FileStatus): StatusPresentation {
   if (status.state !== 'checked') {
     const kind = NOT_CHECKED[status.state];
-    return { summary: { text: `$(circle-slash) ${kind.text}`, detail: status.reasons.join('; ') || kind.why, level: kind.level } };
+    return { summary: { text: kind.text, detail: status.reasons.join('; ') || kind.why, level: kind.level } };
   }
   const capped = status.shown < status.total;
   // The server may also state the cap as a reason; the summary already shows it.
@@ -74,10 +74,10 @@ export function presentStatus(status: FileStatus): StatusPresentation {
   ].filter((p): p is string => Boolean(p));
   return {
     summary: {
-      text: `${status.unverified > 0 ? '$(warning)' : '$(check)'} ${count(status.unverified, 'unverified', 'unverified')}`,
+      // VS Code draws the severity icon itself: a check mark only when nothing is unverified.
+      text: count(status.unverified, 'unverified', 'unverified'),
       detail: detail.join(' · '),
-      // Hidden diagnostics change what the squiggles mean, so the cap stands out.
-      level: capped ? 'warning' : 'information',
+      level: status.unverified > 0 || capped ? 'warning' : 'information',
     },
     notes: notesFrom(reasons),
   };

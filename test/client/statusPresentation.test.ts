@@ -12,13 +12,13 @@ function status(over: Partial<FileStatus>): FileStatus {
 describe('status item text', () => {
   it('a checked file shows its unverified count, what was checked and how long it took', () => {
     const { summary, notes } = presentStatus(status({}));
-    assert.equal(summary.text, '$(warning) 2 unverified');
+    assert.equal(summary.text, '2 unverified');
     assert.equal(summary.detail, 'Claude Code session · 12 entities, 3 outputs · 35 ms');
-    assert.equal(summary.level, 'information');
+    assert.equal(summary.level, 'warning');
     assert.equal(notes, undefined);
   });
 
-  it('a capped file says "N of M shown" once and stands out, even when the server lists the cap as a reason', () => {
+  it('a capped file says "N of M shown" once, even when the server lists the cap as a reason', () => {
     const { summary, notes } = presentStatus(status({ unverified: 812, shown: 500, total: 812, reasons: ['500 of 812 shown'], millis: 2400 }));
     assert.equal(summary.detail, 'Claude Code session · 12 entities, 3 outputs · 500 of 812 shown · 2.4 s');
     assert.equal(summary.level, 'warning');
@@ -29,7 +29,7 @@ describe('status item text', () => {
     const { notes } = presentStatus(
       status({ reasons: ['context incomplete: the session log omits the system prompt and tool schemas', '2 parse errors'] }),
     );
-    assert.equal(notes?.text, '$(info) context incomplete (+1)');
+    assert.equal(notes?.text, 'context incomplete (+1)');
     assert.ok(notes!.detail.length <= 48, notes!.detail);
     assert.ok(notes!.detail.startsWith('the session log omits'));
     assert.ok(notes!.detail.endsWith('…'));
@@ -37,14 +37,16 @@ describe('status item text', () => {
 
   it('a file that is not checked says why, with the server reason when there is one', () => {
     assert.deepEqual(presentStatus(status({ state: 'not-transcript', reasons: [] })).summary, {
-      text: '$(circle-slash) not a transcript', detail: 'no transcript format recognised', level: 'information',
+      text: 'not a transcript', detail: 'no transcript format recognised', level: 'information',
     });
     const tooLarge = presentStatus(status({ state: 'too-large', reasons: ['63.2 MB is over groundcheck.maxFileSizeMB (50)'] }));
     assert.equal(tooLarge.summary.detail, '63.2 MB is over groundcheck.maxFileSizeMB (50)');
     assert.equal(tooLarge.summary.level, 'warning');
   });
 
-  it('a clean file shows a check mark', () => {
-    assert.equal(presentStatus(status({ unverified: 0, shown: 0, total: 0 })).summary.text, '$(check) 0 unverified');
+  it('a clean file is information, so VS Code shows a check mark', () => {
+    const { summary } = presentStatus(status({ unverified: 0, shown: 0, total: 0 }));
+    assert.equal(summary.text, '0 unverified');
+    assert.equal(summary.level, 'information');
   });
 });

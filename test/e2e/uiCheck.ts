@@ -55,6 +55,23 @@ async function closeAllEditors(page: Page): Promise<void> {
   await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: WAIT_MS });
 }
 
+/** 1-based line and column of the first occurrence of `text` in a fixture file. */
+function positionOf(file: string, text: string): { line: number; column: number } {
+  const lines = fs.readFileSync(path.join(FIXTURE_WORKSPACE, file), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(text));
+  if (line < 0) throw new Error(`${text} is not in ${file}`);
+  return { line: line + 1, column: lines[line].indexOf(text) + 1 };
+}
+
+async function goTo(page: Page, at: { line: number; column: number }): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: WAIT_MS });
+  await input.fill(`:${at.line}:${at.column}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.statusbar-item', { hasText: `Ln ${at.line}, Col ${at.column}` }).waitFor({ timeout: WAIT_MS });
+}
+
 async function shoot(page: Page, name: string): Promise<string> {
   const file = path.join(UI_SCREENSHOT_DIR, name);
   await page.screenshot({ path: file });
@@ -90,12 +107,36 @@ async function main(): Promise<void> {
     await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: WAIT_MS });
     saved.push(await shoot(page, '3-problems.png'));
 
+    // The turn's CodeLens lists its unverified claims; picking one selects it in the editor.
+    await page.keyboard.press('Escape');
+    await page.locator('.codelens-decoration a', { hasText: 'grounded' }).first().click();
+    const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: '2025-06-19' });
+    await pick.first().waitFor({ timeout: WAIT_MS });
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: '9310' }).first().waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '4-codelens-unverified.png'));
+    await pick.first().click();
+    const date = positionOf(FIXTURE, '2025-06-19');
+    await page.locator('.statusbar-item', { hasText: `Ln ${date.line}, Col ${date.column + '2025-06-19'.length} (10 selected)` }).waitFor({ timeout: WAIT_MS });
+
+    // A grounded claim's hover links to where the context says it, in the references peek.
+    await goTo(page, positionOf(FIXTURE, '1042 lines'));
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const link = page.locator('.monaco-hover:not(.hidden) a', { hasText: /line 4/ });
+    await link.first().waitFor({ timeout: WAIT_MS });
+    await settled(page, '.monaco-hover:not(.hidden)');
+    saved.push(await shoot(page, '5-grounded-hover.png'));
+    await link.first().click();
+    await page.locator('.peekview-widget', { hasText: '1042' }).first().waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '6-references-peek.png'));
+    await page.keyboard.press('Escape');
+
     // Language status items show in the hover of the "{ }" entry next to the language name.
     await page.locator('[id="status.languageStatus"]').hover();
     const statusHover = '.hover-language-status';
     await page.locator(statusHover, { hasText: 'unverified' }).first().waitFor({ timeout: WAIT_MS });
     await settled(page, statusHover);
-    saved.push(await shoot(page, '4-language-status.png'));
+    saved.push(await shoot(page, '7-language-status.png'));
   } catch (error) {
     saved.push(await shoot(page, 'failure.png'));
     console.error(`UI check failed: ${(error as Error).message}\nScreenshots: ${saved.join(', ')}`);

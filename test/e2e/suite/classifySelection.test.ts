@@ -17,6 +17,27 @@ function assertStatus(result: Result, text: string, expected: string): void {
   assert.equal(entity?.status, expected, `${text} should be ${expected}; entities: ${all}`);
 }
 
+/** Resolves when a tab showing a classification report (the Markdown preview or its source) is open. */
+function reportTab(): Promise<vscode.Tab> {
+  const find = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => /classification-\d+\.md/.test(t.label));
+  const open = find();
+  if (open) return Promise.resolve(open);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      const labels = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+      reject(new Error(`no report tab opened; tabs: ${labels.join(', ')}`));
+    }, 30_000);
+    const listener = vscode.window.tabGroups.onDidChangeTabs(() => {
+      const tab = find();
+      if (!tab) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(tab);
+    });
+  });
+}
+
 suite('classify selection', () => {
   teardown(closeAllEditors);
 
@@ -34,6 +55,7 @@ suite('classify selection', () => {
     assertStatus(result, '2025-06-19', 'unverified');
     assert.equal(result.result.level, 'PARTIAL');
     assert.match(result.report, /2025-06-19/, 'the report names the unverified date');
+    await reportTab();
   });
 
   test('outside a transcript, the selection is checked against the context the user picked', async () => {

@@ -66,6 +66,21 @@ suite('diagnostics', () => {
     assert.equal(status.total, status.shown, 'no cap is reached on a small file');
   });
 
+  test('an untitled document with a pasted transcript is checked too', async () => {
+    const content = [
+      '{"messages":[{"role":"user","content":"When was invoice INV-88 paid?"},',
+      '{"role":"tool","tool_call_id":"c1","content":"INV-88 paid 2025-02-14, amount 730"},',
+      '{"role":"assistant","content":"INV-88 was paid on 2025-02-14; the amount was 1730."}]}',
+    ].join('\n');
+    const doc = await vscode.workspace.openTextDocument({ language: 'json', content });
+    await vscode.window.showTextDocument(doc);
+    const invented = rangeOf(doc, '1730');
+    const diagnostics = await waitForDiagnostics(doc.uri, (ds) => diagnosticAt(ds, invented) !== undefined, 'the invented amount');
+    assert.equal(codeOf(diagnosticAt(diagnostics, invented)!), 'number');
+    assert.ok(!diagnostics.some((d) => doc.getText(d.range) === '2025-02-14'), 'the date is in the tool result');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('a plain-text file that is not a transcript gets no problems and says why', async () => {
     const api = await groundcheckApi();
     const editor = await open('meeting-notes.txt');
