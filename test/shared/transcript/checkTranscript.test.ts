@@ -3,7 +3,10 @@ import type { ContextGap, Entity } from '../../../shared/classifier/types';
 import { checkOutput, checkTranscript, type OutputCheck } from '../../../shared/check/checkTranscript';
 import { entityRawRanges, matchRawRange, occurrenceRawRanges } from '../../../shared/check/rawRanges';
 import { TranscriptIndex } from '../../../shared/check/transcriptIndex';
+import { classify } from '../../../shared/classifier/classify';
+import { contextOf } from '../../../shared/transcript/causalContext';
 import { isNotTranscript, parseTranscript } from '../../../shared/transcript/detect';
+import { generateClaudeSession } from '../../../bench/generators/claudeSession';
 import type { Transcript } from '../../../shared/transcript/model';
 import { lines, transcriptFromLines } from './handBuilt';
 
@@ -294,6 +297,27 @@ describe('checking a whole transcript', () => {
     const [answer] = checkTranscript(spans).outputs;
     assert.deepEqual(statuses(answer), { '4 days': 'grounded', '2025-12-01': 'grounded' });
     assert.deepEqual(answer.contextIds, [1, 3]);
+  });
+
+  it('finds exactly what classifying each output against its concatenated context finds', () => {
+    const session = generateClaudeSession({ targetSize: 400_000, outputs: 60, seed: 7 });
+    const parsed = parseTranscript({ raw: session.raw });
+    assert.ok(!isNotTranscript(parsed));
+    for (const echo of [false, true]) {
+      const check = checkTranscript(parsed, { echo });
+      assert.equal(check.outputs.length, session.outputs);
+      for (const o of check.outputs) {
+        const context = contextOf(parsed, o.segment, { echo })
+          .map((id) => parsed.segments[id].text)
+          .join('\n');
+        const alone = classify({ output: parsed.segments[o.segment].text, context });
+        assert.deepEqual(
+          o.result.entities.map((e) => [e.text, e.found, e.matches.length]),
+          alone.entities.map((e) => [e.text, e.found, e.matches.length]),
+          `output segment ${o.segment}, echo ${echo}`,
+        );
+      }
+    }
   });
 });
 
