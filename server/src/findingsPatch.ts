@@ -17,8 +17,14 @@ export interface FindingsPatch {
   header: Omit<FileAnalysis, 'outputs'>;
 }
 
+/**
+ * The findings after the edit, built from `base`'s objects: offsets are
+ * moved in place (copying a 20 MB file's findings on every keystroke costs
+ * more than the re-check), so `base` must not be used afterwards.
+ */
 export function applyPatch(base: FileAnalysis, patch: FindingsPatch): FileAnalysis {
-  const outputs = base.outputs.map((o) => shiftOutput(o, patch.at, patch.delta));
+  const outputs = base.outputs.slice();
+  shiftInPlace(outputs, patch.at, patch.delta);
   for (const c of patch.changed) outputs[c.index] = c.finding;
   return { ...patch.header, outputs };
 }
@@ -27,28 +33,20 @@ export function shiftRange(r: Range, at: number, delta: number): Range {
   return [r[0] >= at ? r[0] + delta : r[0], r[1] >= at ? r[1] + delta : r[1]];
 }
 
-/** An output's findings with every raw offset past the edit moved; untouched outputs are returned as they are. */
-export function shiftOutput(o: OutputFinding, at: number, delta: number): OutputFinding {
-  if (delta === 0 || !reachesPast(o, at)) return o;
-  const shift = (r: Range) => shiftRange(r, at, delta);
-  return {
-    ...o,
-    raw: shift(o.raw),
-    entities: o.entities.map((e) => {
-      const moved = { ...e, occurrences: e.occurrences.map(shift), matches: e.matches.map((m) => ({ ...m, raw: shift(m.raw) })) };
-      if (e.closest) moved.closest = { ...e.closest, raw: shift(e.closest.raw) };
-      return moved;
-    }),
-  };
+function shiftRangeInPlace(r: Range, at: number, delta: number): void {
+  if (r[0] >= at) r[0] += delta;
+  if (r[1] >= at) r[1] += delta;
 }
 
-/** Whether any raw range of the output (its own, or a context place it points at) ends at or past `at`. */
-function reachesPast(o: OutputFinding, at: number): boolean {
-  if (o.raw[1] >= at) return true;
-  for (const e of o.entities) {
-    for (const r of e.occurrences) if (r[1] >= at) return true;
-    for (const m of e.matches) if (m.raw[1] >= at) return true;
-    if (e.closest && e.closest.raw[1] >= at) return true;
+/** Moves every raw offset at or past `at` by `delta`, in the outputs' own objects. */
+export function shiftInPlace(outputs: readonly OutputFinding[], at: number, delta: number): void {
+  if (delta === 0) return;
+  for (const o of outputs) {
+    shiftRangeInPlace(o.raw, at, delta);
+    for (const e of o.entities) {
+      for (const r of e.occurrences) shiftRangeInPlace(r, at, delta);
+      for (const m of e.matches) shiftRangeInPlace(m.raw, at, delta);
+      if (e.closest) shiftRangeInPlace(e.closest.raw, at, delta);
+    }
   }
-  return false;
 }

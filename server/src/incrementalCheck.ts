@@ -5,7 +5,8 @@
  * same parser, its segments replace the old ones, later segments shift by the
  * edit's length, and only the outputs on that line are classified again,
  * against the index kept from the last full check. Anything else returns
- * undefined and the caller runs a full check.
+ * undefined and the caller runs a full check. The previous result is updated
+ * in place and must not be used afterwards.
  */
 import { checkOutput } from '../../shared/check/checkTranscript';
 import type { Range } from '../../shared/classifier/types';
@@ -13,7 +14,7 @@ import { ALL_FORMATS } from '../../shared/transcript/formats';
 import { ECHO_ROLES, type OffsetMap, type Segment, type Transcript } from '../../shared/transcript/model';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
 import type { FileAnalysis, OutputFinding } from './findings';
-import { shiftOutput, shiftRange, type FindingsPatch } from './findingsPatch';
+import { shiftInPlace, shiftRange, type FindingsPatch } from './findingsPatch';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { OffsetEdit } from './textEdits';
 
@@ -86,18 +87,17 @@ export function checkIncrementally(
 
   const options = checkOptionsFrom(settings);
   const budget = { left: Number.POSITIVE_INFINITY };
-  const outputs: OutputFinding[] = [];
+  // The previous findings are moved in place and reused: copying them per keystroke costs more than the re-check.
+  const outputs: OutputFinding[] = previous.analysis.outputs;
+  shiftInPlace(outputs, lineEnd, delta);
   const changed: FindingsPatch['changed'] = [];
   for (let i = 0; i < check.outputs.length; i++) {
     const o = check.outputs[i];
-    if (replaced.has(o.segment)) {
-      check.outputs[i] = checkOutput(check.index, o.segment, options);
-      const finding = outputFinding(t, check.outputs[i], budget);
-      outputs.push(finding);
-      changed.push({ index: i, finding });
-    } else {
-      outputs.push(shiftOutput(previous.analysis.outputs[i], lineEnd, delta));
-    }
+    if (!replaced.has(o.segment)) continue;
+    check.outputs[i] = checkOutput(check.index, o.segment, options);
+    const finding = outputFinding(t, check.outputs[i], budget);
+    outputs[i] = finding;
+    changed.push({ index: i, finding });
   }
   const analysis: FileAnalysis = transcriptAnalysis(t, outputs, 'incremental');
   const { outputs: _all, ...header } = analysis;

@@ -14,7 +14,8 @@ function sameAsFull(raw: string, edits: OffsetEdit[]) {
   let kept = analyze({ raw, settings });
   const modes: string[] = [];
   for (const edit of edits) {
-    const before = kept.analysis;
+    // The request thread holds its own copy of the findings (they crossed a thread boundary).
+    const before = structuredClone(kept.analysis);
     const next = checkIncrementally(kept, text, edit, settings);
     text = applyEdits(text, [edit]);
     kept = next?.analyzed ?? analyze({ raw: text, settings });
