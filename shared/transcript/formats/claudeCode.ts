@@ -12,6 +12,7 @@ import { readJsonLines, type JsonLine } from '../json/jsonLines';
 import { emitAnthropicBlock, emitAnthropicContent, type AnthropicContext } from './shapes/anthropicBlocks';
 import { ContextGaps } from './shapes/contextGaps';
 import { lineSource } from './shapes/jsonSources';
+import { resilientStringMap } from './shapes/resilientMaps';
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { cleanClaudeToolResult } from './shapes/toolOutputText';
 import { TranscriptBuilder } from './shapes/transcriptBuilder';
@@ -132,7 +133,7 @@ function emitEnvironment(b: TranscriptBuilder, line: JsonLine, v: JsonObject): n
   const timestamp = str(v.timestamp);
   if (timestamp !== undefined && isIsoDate(timestamp)) {
     // A prefix of the string, so the string's own map serves it.
-    tail = b.add(timestamp.slice(0, 10), src.region.stringMap(['timestamp']), line.line, { role: 'system', parent: tail, label: 'system prompt: date' });
+    tail = b.add(timestamp.slice(0, 10), resilientStringMap(src.region, ['timestamp'], timestamp), line.line, { role: 'system', parent: tail, label: 'system prompt: date' });
   }
   return tail;
 }

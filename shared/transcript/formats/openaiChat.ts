@@ -25,8 +25,9 @@ export const openaiChatFormat: FormatParser = {
   id: 'openai-chat',
   label: 'OpenAI Chat Completions',
   sniff(head: string): number {
-    if (hasAnyPair(head, 'object', ['chat.completion', 'chat.completion.chunk'])) return 0.9;
-    if (hasPair(head, 'url', '/v1/chat/completions')) return 0.9;
+    if (hasPair(head, 'url', '/v1/chat/completions') || hasPair(head, 'object', 'chat.completion.chunk')) return 0.9;
+    // Trace formats (Inspect, LangSmith, Langfuse) embed whole completions: yield to their own markers.
+    if (hasPair(head, 'object', 'chat.completion')) return 0.82;
     if (!head.includes('"role"')) return 0;
     const anthropic = ANTHROPIC_MARKERS.some((m) => head.includes(m));
     const openai = OPENAI_MARKERS.some((m) => head.includes(m)) || hasAnyPair(head, 'role', OPENAI_ROLES);

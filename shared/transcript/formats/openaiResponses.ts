@@ -25,7 +25,9 @@ export const openaiResponsesFormat: FormatParser = {
   id: 'openai-responses',
   label: 'OpenAI Responses API',
   sniff(head: string): number {
-    if (hasPair(head, 'object', 'response') || hasAnyPair(head, 'type', STREAM_EVENTS) || head.includes('"previous_response_id"')) return 0.9;
+    if (hasAnyPair(head, 'type', STREAM_EVENTS)) return 0.9;
+    // Trace formats embed whole response objects: yield to their own markers.
+    if (hasPair(head, 'object', 'response') || head.includes('"previous_response_id"')) return 0.82;
     return hasAnyPair(head, 'type', ITEM_TYPES) ? 0.6 : 0;
   },
   parse(input: ParseInput): Transcript {

@@ -16,6 +16,7 @@ import { emitDocument, emitSearchResult } from './anthropicDocuments';
 import { emitToolResult, emitWebSearchResult } from './anthropicToolResults';
 import { ContextGaps } from './contextGaps';
 import { arr, obj, str, type JsonObject } from './jsonValues';
+import { resilientStringMap } from './resilientMaps';
 import { emitStringLeaves } from './stringLeaves';
 import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
 
@@ -75,7 +76,7 @@ function emitPlainText(ctx: AnthropicContext, text: string, path: JsonPath, side
 
 /** Each piece is a substring of the value, so its map is the value's map shifted. */
 function emitPieces(ctx: AnthropicContext, text: string, path: JsonPath, parent: number): number {
-  const map = ctx.src.region.stringMap(path);
+  const map = resilientStringMap(ctx.src.region, path, text);
   const line = ctx.src.lineOf(path);
   let tail = parent;
   for (const piece of ctx.splitAssistantText!(text)) {

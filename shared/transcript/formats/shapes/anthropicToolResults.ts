@@ -10,6 +10,7 @@ import type { AnthropicContext } from './anthropicBlocks';
 import { ContextGaps } from './contextGaps';
 import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { arr, isObject, obj, str, type JsonObject } from './jsonValues';
+import { resilientStringMap } from './resilientMaps';
 
 export function emitToolResult(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {
   const id = str(block.tool_use_id);
@@ -73,7 +74,7 @@ function addResultText(
   const clean = ctx.cleanToolResult ? ctx.cleanToolResult(toolName, text) : text;
   if (clean === text) return ctx.b.addString(ctx.src, path, text, { role: 'tool_result', parent, label });
   // Same length as the JSON value, so the string's own map still holds.
-  return ctx.b.add(clean, ctx.src.region.stringMap(path), ctx.src.lineOf(path), { role: 'tool_result', parent, label });
+  return ctx.b.add(clean, resilientStringMap(ctx.src.region, path, text), ctx.src.lineOf(path), { role: 'tool_result', parent, label });
 }
 
 export function emitWebSearchResult(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {

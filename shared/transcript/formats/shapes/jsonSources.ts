@@ -7,6 +7,7 @@
 import type { JsonLine } from '../../json/jsonLines';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { LineIndex } from '../../offsets/lineIndex';
+import { resilientOffsetOf } from './resilientMaps';
 import type { JsonSource } from './transcriptBuilder';
 
 export function lineSource(line: JsonLine): JsonSource {
@@ -21,5 +22,5 @@ export function nestedLineSource(region: JsonRegion, line: number): JsonSource {
 export function documentSource(raw: string, region: JsonRegion): JsonSource {
   if (raw.indexOf('\n') === -1) return { region, lineOf: () => 0 };
   const lines = new LineIndex(raw);
-  return { region, lineOf: (path: JsonPath) => lines.lineOf(region.rawOffsetOf(path)) };
+  return { region, lineOf: (path: JsonPath) => lines.lineOf(resilientOffsetOf(region, path)) };
 }

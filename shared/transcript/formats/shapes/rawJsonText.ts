@@ -17,7 +17,13 @@ export interface RawJsonText {
 export function rawJsonText(src: JsonSource, path: JsonPath): RawJsonText | undefined {
   const region = src.region;
   if (region.base) return undefined;
-  const start = region.rawOffsetOf(path);
+  let start: number;
+  try {
+    start = region.rawOffsetOf(path);
+  } catch {
+    // The offset tree lacks the path (a repeated key): the caller falls back to string leaves.
+    return undefined;
+  }
   const end = jsonValueEnd(region.text, start, region.end);
   return { text: region.text.slice(start, end), map: new ShiftMap(start) };
 }

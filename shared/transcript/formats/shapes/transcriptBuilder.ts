@@ -8,6 +8,7 @@ import type { ContextGap } from '../../../classifier/types';
 import type { OffsetMap, ParseError, Role, Segment, Transcript } from '../../model';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { LazyMap, ShiftMap } from '../../offsets/offsetMaps';
+import { resilientOffsetOf, resilientStringMap } from './resilientMaps';
 
 /** Where strings come from: a JSON region plus how to find a path's line. */
 export interface JsonSource {
@@ -34,7 +35,7 @@ export class TranscriptBuilder {
    */
   addString(src: JsonSource, path: JsonPath, text: string, spec: SegmentSpec): number {
     if (isBlank(text)) return spec.parent;
-    return this.add(text, src.region.stringMap(path), src.lineOf(path), spec);
+    return this.add(text, resilientStringMap(src.region, path, text), src.lineOf(path), spec);
   }
 
   /** Adds text whose map the caller built (derived text, raw JSON slices). */
@@ -53,7 +54,7 @@ export class TranscriptBuilder {
    * segment on its branch.
    */
   addGapMarker(src: JsonSource, path: JsonPath, gap: ContextGap, spec: SegmentSpec): number {
-    const map = new LazyMap(() => new ShiftMap(src.region.rawOffsetOf(path)));
+    const map = new LazyMap(() => new ShiftMap(resilientOffsetOf(src.region, path)));
     const id = this.add('', map, src.lineOf(path), spec);
     this.carryGap(id, gap);
     return id;

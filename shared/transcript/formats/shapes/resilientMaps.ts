@@ -1,0 +1,63 @@
+/**
+ * Offset maps that stay honest when JSON.parse and the offset tree disagree.
+ * They can: a line with a repeated key (`{"message":…,"message":…}`, as left
+ * by two writes spliced together) parses to the last value, while a path
+ * lookup in the tree finds the first. A map is then checked against the text
+ * it claims to cover; if it does not decode to that text, the string literal
+ * is searched for instead, and failing that the map points at the start of
+ * the record with zero width rather than at the wrong characters.
+ */
+import type { OffsetMap } from '../../model';
+import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
+import { jsonStringMap } from '../../offsets/jsonStringMap';
+import { ComposedMap, LazyMap } from '../../offsets/offsetMaps';
+
+export function resilientStringMap(region: JsonRegion, path: JsonPath, decoded: string): OffsetMap {
+  return new LazyMap(() => {
+    const primary = region.stringMap(path);
+    try {
+      if (coversExactly(region, primary, decoded)) return primary;
+    } catch {
+      // The path is not in the tree: fall through to searching for the literal.
+    }
+    return literalMap(region, decoded) ?? new PointMap(region.textMap().toRaw(region.start));
+  });
+}
+
+/** Raw offset of the value at `path`, or of the record itself when the tree lacks the path. */
+export function resilientOffsetOf(region: JsonRegion, path: JsonPath): number {
+  try {
+    return region.rawOffsetOf(path);
+  } catch {
+    return region.textMap().toRaw(region.start);
+  }
+}
+
+/**
+ * Whether the map's raw range decodes to `decoded`. Only checked where the
+ * region is the raw file; nested regions are decoded strings whose own keys
+ * were already resolved by the outer value.
+ */
+function coversExactly(region: JsonRegion, map: OffsetMap, decoded: string): boolean {
+  const start = map.toRaw(0);
+  const end = map.toRaw(decoded.length);
+  if (region.base) return true;
+  return JSON.parse(`"${region.text.slice(start, end)}"`) === decoded;
+}
+
+/** The first literal in the region spelled the way JSON.stringify spells `decoded`. */
+function literalMap(region: JsonRegion, decoded: string): OffsetMap | undefined {
+  const literal = JSON.stringify(decoded);
+  const at = region.text.indexOf(literal, region.start);
+  if (at === -1 || at + literal.length > region.end) return undefined;
+  const local = jsonStringMap(region.text, at, at + literal.length);
+  return region.base ? new ComposedMap(local, region.base) : local;
+}
+
+/** Every offset to one raw position: a zero-width range, never wrong characters. */
+class PointMap implements OffsetMap {
+  constructor(private readonly at: number) {}
+  toRaw(): number {
+    return this.at;
+  }
+}
