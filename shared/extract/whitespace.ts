@@ -9,6 +9,7 @@ const { isSpace } = chars;
 
 /** One loop, no pattern: inner text can be megabytes long when a quote is left open. */
 export function collapseWhitespace(s: string): string {
+  if (isFolded(s)) return s;
   let out = '';
   let pendingSpace = false;
   for (let k = 0; k < s.length; k++) {
@@ -21,4 +22,15 @@ export function collapseWhitespace(s: string): string {
     }
   }
   return out;
+}
+
+/** Already folded: no whitespace at the ends and only single plain spaces inside (the usual case, kept allocation-free). */
+function isFolded(s: string): boolean {
+  if (s.length === 0) return true;
+  if (isSpace(s.charCodeAt(0)) || isSpace(s.charCodeAt(s.length - 1))) return false;
+  for (let k = 1; k < s.length - 1; k++) {
+    const c = s.charCodeAt(k);
+    if (isSpace(c) && (c !== 0x20 || isSpace(s.charCodeAt(k + 1)))) return false;
+  }
+  return true;
 }

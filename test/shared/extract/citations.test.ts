@@ -40,6 +40,10 @@ describe('extract: citations', () => {
     ]);
   });
 
+  it('keeps a named source whole instead of giving way to the proper noun inside it', () => {
+    assert.deepEqual(listed('According to the New York Times, sales rose.'), [['the New York Times', 'citation']]);
+  });
+
   it('needs the whole phrase and a source after it', () => {
     assert.deepEqual(textsOfType('Accordingly, per theory and from the.', 'citation'), []);
   });

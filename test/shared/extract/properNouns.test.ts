@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { DEFAULT_STOPWORDS } from '../../../shared/extract/stopwords';
 import { entity, listed, textsOfType } from './helpers';
 
 describe('extract: proper nouns', () => {
@@ -32,6 +33,12 @@ describe('extract: proper nouns', () => {
 
   it('filters capitalized stopwords with the built-in list', () => {
     assert.deepEqual(textsOfType('We read The Times. The Times said so.', 'proper_noun'), ['Times']);
+  });
+
+  it('ships the 42-word English list', () => {
+    assert.equal(DEFAULT_STOPWORDS.length, 42);
+    assert.equal(new Set(DEFAULT_STOPWORDS).size, 42);
+    for (const w of ['a', 'an', 'the', 'i', 'you', 'he', 'she', 'it', 'we', 'they']) assert.ok(DEFAULT_STOPWORDS.includes(w), w);
   });
 
   it('replaces the stopword list instead of adding to it', () => {

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { collapseWhitespace } from '../../../shared/extract/whitespace';
 import { entity, listed, textsOfType } from './helpers';
 
 describe('extract: quoted strings', () => {
@@ -17,6 +18,12 @@ describe('extract: quoted strings', () => {
 
   it('collapses inner whitespace and also offers the text without trailing punctuation', () => {
     assert.deepEqual(entity('She wrote "we   win,\n  again," twice', '"we   win,\n  again,"').forms, ['we win, again,', 'we win, again']);
+  });
+
+  it('folds whitespace the same way whether or not the text needs it', () => {
+    assert.equal(collapseWhitespace(' a  b\tc\n'), 'a b c');
+    assert.equal(collapseWhitespace('a b c'), 'a b c');
+    assert.equal(collapseWhitespace(' \n '), '');
   });
 
   it('does not treat apostrophes in contractions or possessives as quotes', () => {
