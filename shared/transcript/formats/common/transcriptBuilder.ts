@@ -42,15 +42,26 @@ export class TranscriptBuilder {
   add(s: NewSegment): number {
     if (s.text.length === 0) return s.parent;
     const id = this.segments.length;
-    const seg: Segment = {
+    const seg = {
       id,
       role: s.role,
       text: s.text,
       map: s.map,
-      line: s.line ?? this.lineOf(s.map.toRaw(0), s.source),
+      line: s.line ?? -1,
       parent: s.parent,
       isOutput: s.isOutput ?? false,
-    };
+    } as Segment;
+    if (s.line === undefined) {
+      // The line needs the segment's raw offset, which may need an offset-aware
+      // parse of its JSON; defer it until someone looks, as the maps do.
+      const map = s.map;
+      const source = s.source;
+      let line: number | undefined;
+      Object.defineProperty(seg, 'line', {
+        enumerable: true,
+        get: () => (line ??= this.lineOf(map.toRaw(0), source)),
+      });
+    }
     if (s.label !== undefined) seg.label = s.label;
     if (s.gaps && s.gaps.length > 0) seg.gaps = [...s.gaps];
     if (s.source !== undefined) seg.source = s.source;
