@@ -20,6 +20,7 @@ import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
 import { codeFrame } from './codeFrame';
 import type { ClosestMatch, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
+import { conversationsOf } from './conversations';
 import { Locator } from './locator';
 
 export interface FileInput {
@@ -45,11 +46,17 @@ export function checkFile(input: FileInput, options: FileCheckOptions): FileRepo
   const parsed = parseTranscript({ raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile });
   if (isNotTranscript(parsed)) return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason };
   const locator = new Locator(input.file, input.raw, input.absPath);
-  const check = checkTranscript(parsed, classifyOptionsOf(options.settings));
+  const outputs: OutputRecord[] = [];
+  for (const conversation of conversationsOf(parsed)) {
+    const check = checkTranscript(conversation, classifyOptionsOf(options.settings));
+    for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options));
+  }
+  // Conversations may interleave in the file; reports follow the file.
+  outputs.sort((a, b) => a.range[0] - b.range[0]);
   return {
     file: input.file,
     format: parsed.format,
-    outputs: check.outputs.map((o) => outputRecord(parsed, o, locator, options)),
+    outputs,
     parseErrors: parsed.errors.map((e) => {
       const at = locator.here(e.rawRange);
       return { message: e.message, line: at.line, column: at.column };
