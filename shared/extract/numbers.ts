@@ -41,7 +41,7 @@ export function extractNumbers(text: string): Candidate[] {
     const prefix = readPrefix(text, digitsStart);
     if (!prefix) continue;
     const start = prefix.start;
-    if (joinedBefore(text, start) || joinedAfter(text, coreEnd)) continue;
+    if (joinedBefore(text, start) || joinedAfter(text, coreEnd) || isListMarker(text, start, coreEnd, m)) continue;
     const parts: NumberParts = {
       sign: prefix.sign,
       currency: prefix.currency,
@@ -82,6 +82,16 @@ function readPrefix(text: string, digitsStart: number): { start: number; sign: s
   const before = text.charCodeAt(p - 1);
   if (isWordChar(before) || before === 0x2e || CURRENCY_SYMBOLS.includes(text[p - 1] ?? '\u0000')) return undefined;
   return { start: p, sign, currency };
+}
+
+/** `2. Edit…` or `3) Run…` at the start of a line numbers a list item; it claims nothing. */
+function isListMarker(text: string, start: number, end: number, m: RegExpExecArray): boolean {
+  if (m[2] !== undefined || start !== m.index) return false;
+  const after = text[end];
+  if ((after !== '.' && after !== ')') || text[end + 1] !== ' ') return false;
+  let p = start;
+  while (p > 0 && (text[p - 1] === ' ' || text[p - 1] === '\t')) p--;
+  return p === 0 || text[p - 1] === '\n';
 }
 
 function joinedBefore(text: string, start: number): boolean {

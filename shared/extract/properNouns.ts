@@ -128,7 +128,13 @@ function readWords(text: string, starts: readonly number[]): Word[] {
         }
       }
     }
-    words.push({ start: i, end, capitalized: true, initial: isInitial(text, i, starts, nextStart), joined });
+    const initial = isInitial(text, i, starts, nextStart);
+    if (suffix === 's' && initial) {
+      // `Here's`, `What's`, `Let's` open sentences far more often than a possessive name does.
+      lastEnd = -2;
+      continue;
+    }
+    words.push({ start: i, end, capitalized: true, initial, joined });
     // A word with a suffix (`Alice's`) joins nothing after it.
     lastEnd = suffix === undefined ? end : -2;
   }

@@ -79,6 +79,10 @@ describe('extract: numbers', () => {
     assert.deepEqual(textsOfType('See v1.2.3, SKU-123, at 10:30, call 555-1234, hash 3f2a9c, item a1.', 'number'), []);
   });
 
+  it('skips the numbers of an ordered list but not numbers that start a line', () => {
+    assert.deepEqual(textsOfType('Plan:\n1. Run it.\n2. Edit it.\n  3) Ship 4 builds.\n12 tests passed.', 'number'), ['4 builds', '12 tests']);
+  });
+
   it('keeps a leading sign', () => {
     assert.deepEqual(entity('margin fell -5% this year', '-5%').span, [12, 15]);
   });

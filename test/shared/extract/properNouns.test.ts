@@ -50,7 +50,8 @@ describe('extract: proper nouns', () => {
 
   it('ignores contractions and reads possessives as the name', () => {
     assert.deepEqual(listed("I'll go. I'm sure. Don't wait. Don't stop."), []);
-    assert.deepEqual(textsOfType("Alice's cat met Alice.", 'proper_noun'), ['Alice']);
+    assert.deepEqual(textsOfType("Then Alice's cat met Alice.", 'proper_noun'), ['Alice']);
+    assert.deepEqual(listed("Here's one. Here's two. What's next? What's left?"), []);
   });
 
   it('reads accented Latin capitals and hyphenated names', () => {
