@@ -2,8 +2,9 @@
  * OpenAI Responses API files: requests (`instructions`, `input`, `tools`),
  * response objects (`"object":"response"`, `output[]`), `{request, response}`
  * pairs, bare item lists, and JSONL of any of these (each line its own
- * conversation). Server-side history (`previous_response_id`,
- * `conversation`) and a response without its input are reported as gaps.
+ * conversation), and streamed dumps that reach `response.completed`.
+ * Server-side history (`previous_response_id`, `conversation`) and a
+ * response without its input are reported as gaps.
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonDocument, readJsonLines } from '../json/jsonLines';
@@ -14,6 +15,7 @@ import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
 import { arr, isObject, obj, str, type JsonObject } from './shapes/jsonValues';
 import { emitResponsesItem, type ResponsesContext } from './shapes/responsesItems';
+import { readEvents } from './shapes/eventStream';
 import { looksLikeStreamingDump, streamingDumpError } from './shapes/streamingDumps';
 import { emitToolDefinition } from './shapes/toolDefinitions';
 import { TranscriptBuilder } from './shapes/transcriptBuilder';
@@ -34,11 +36,11 @@ export const openaiResponsesFormat: FormatParser = {
     const errors: ParseError[] = [];
     const b = new TranscriptBuilder();
     const raw = input.raw;
+    const callNames = new Map<string, string>();
     if (looksLikeStreamingDump(raw.slice(0, 4096))) {
-      errors.push(streamingDumpError(raw));
+      if (!emitCompletedResponses(b, callNames, raw, errors)) errors.push(streamingDumpError(raw));
       return b.build('openai-responses', errors);
     }
-    const callNames = new Map<string, string>();
     if (isJsonLines(raw)) {
       for (const line of readJsonLines(raw, errors)) emitRecord({ b, src: lineSource(line), callNames }, line.value, [], -1);
     } else {
@@ -48,6 +50,24 @@ export const openaiResponsesFormat: FormatParser = {
     return b.build('openai-responses', errors);
   },
 };
+
+/**
+ * A streamed response ends with `response.completed` (or `.incomplete` /
+ * `.failed`), which holds the whole response object: its text sits there in
+ * one piece, so it is read from that event and the deltas are not needed.
+ */
+function emitCompletedResponses(b: TranscriptBuilder, callNames: Map<string, string>, raw: string, errors: ParseError[]): boolean {
+  let found = false;
+  for (const event of readEvents(raw, errors)) {
+    const v = obj(event.value);
+    const type = v ? str(v.type) : undefined;
+    const response = v ? obj(v.response) : undefined;
+    if (!response || (type !== 'response.completed' && type !== 'response.incomplete' && type !== 'response.failed')) continue;
+    emitResponse({ b, src: lineSource(event), callNames }, response, ['response'], -1, false);
+    found = true;
+  }
+  return found;
+}
 
 function emitRecord(ctx: ResponsesContext, value: unknown, path: JsonPath, parent: number): number {
   if (Array.isArray(value)) return emitItems(ctx, value, path, parent);

@@ -17,6 +17,7 @@ const FIXTURES: Array<[format: string, rel: string]> = [
   ['openai-chat', 'openai-chat/request-response.json'],
   ['openai-chat', 'openai-chat/fine-tune.jsonl'],
   ['openai-responses', 'openai-responses/request-response.json'],
+  ['openai-responses', 'openai-responses/stream-completed.sse'],
   ['anthropic', 'anthropic/request-response.json'],
   ['anthropic', 'anthropic/conversations.jsonl'],
   ['cline', 'cline/api_conversation_history.json'],

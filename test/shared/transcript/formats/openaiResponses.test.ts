@@ -79,7 +79,20 @@ describe('OpenAI Responses parser', () => {
     });
   });
 
-  it('refuses a streamed event dump with a file-level error', () => {
+  it('reads a streamed dump from its response.completed event', () => {
+    const { raw, t } = parse('stream-completed.sse');
+    assert.equal(detect(raw), 'openai-responses');
+    assert.deepEqual(outline(t), ['system system prompt (instructions)', 'assistant* assistant']);
+    assert.deepEqual(t.segments.map((s) => s.line), [10, 10]);
+    assert.deepEqual(t.errors, []);
+    const [answer] = outputs(t);
+    assert.equal(rawOf(raw, answer, '17:00 — "sharp"'), '17:00 \\u2014 \\"sharp\\"');
+    assert.ok(isGrounded(t, answer.id, '08:30'));
+    assert.equal(isGrounded(t, answer.id, '17:00'), false);
+    assert.deepEqual(t.gaps.map((g) => g.code), ['input-not-in-file']);
+  });
+
+  it('refuses a streamed event dump that never completed, with a file-level error', () => {
     const { raw, t } = parse('stream.jsonl');
     assert.equal(detect(raw), 'openai-responses');
     assert.deepEqual(t.segments, []);
