@@ -50,6 +50,10 @@ export function readMessage(region: JsonRegion, path: JsonPath, m: Record<string
   const name = str(m.name) ?? str(m.tool_name) ?? '';
   const labelFor = (r: Role) => (r === 'tool_result' && name ? `tool result ${name}` : r.replace('_', ' '));
   if (Array.isArray(m.parts)) readParts(region, [...path, 'parts'], m.parts, role, labelFor, out);
+  // Completion objects (`{text, finish_reason}`) carry their text under `text`.
+  if (typeof m.text === 'string' && m.content === undefined && m.parts === undefined) {
+    out.push({ role, text: { text: m.text, map: region.stringMap([...path, 'text']) }, label: labelFor(role) });
+  }
   if (typeof m.content === 'string') out.push({ role, text: { text: m.content, map: region.stringMap([...path, 'content']) }, label: labelFor(role) });
   else if (Array.isArray(m.content)) readParts(region, [...path, 'content'], m.content, role, labelFor, out);
   asArray(m.tool_calls).forEach((c, k) => {

@@ -89,27 +89,50 @@ function collect(value: unknown, region: JsonRegion, path: JsonPath, out: SpanRe
   }
   if ('attributes' in value && ('spanId' in value || 'span_id' in value || 'name' in value || 'context' in value)) {
     out.push(toSpan(value, region, path, out.length));
+  } else if (isBareAttributeMap(value)) {
+    // A span's attributes saved on their own (instrumentation test fixtures).
+    out.push(toSpan({ attributes: value }, region, path, out.length, path));
   }
 }
 
-function toSpan(span: JsonObject, region: JsonRegion, path: JsonPath, order: number): SpanRef {
+const CONVENTION_PREFIXES = ['gen_ai.', 'llm.', 'openinference.', 'ai.'];
+
+function isBareAttributeMap(value: JsonObject): boolean {
+  let hits = 0;
+  for (const key of Object.keys(value)) {
+    if (CONVENTION_PREFIXES.some((p) => key.startsWith(p))) hits++;
+    if (hits >= 2) return true;
+  }
+  return false;
+}
+
+/** `attributesPath`: where the attribute map sits when it is not `span.attributes`. */
+function toSpan(span: JsonObject, region: JsonRegion, path: JsonPath, order: number, attributesPath: JsonPath = [...path, 'attributes']): SpanRef {
   const ctx = isObject(span.context) ? span.context : {};
+  const attrs = readAttributes(span.attributes, attributesPath);
   return {
     region,
     path,
     traceId: idOf(span.traceId ?? span.trace_id ?? ctx.trace_id),
     spanId: idOf(span.spanId ?? span.span_id ?? ctx.span_id),
     parentSpanId: idOf(span.parentSpanId ?? span.parent_span_id ?? span.parent_id),
-    name: str(span.name) ?? '',
+    name: str(span.name) || conventionalName(attrs),
     start: timeOf(span.startTimeUnixNano ?? span.start_time ?? span.startTime),
     end: timeOf(span.endTimeUnixNano ?? span.end_time ?? span.endTime),
-    attrs: readAttributes(span.attributes, [...path, 'attributes']),
+    attrs,
     events: asArray(span.events).flatMap((e, i) =>
       isObject(e) ? [{ name: str(e.name) ?? '', attrs: readAttributes(e.attributes, [...path, 'events', i, 'attributes']) }] : [],
     ),
     order,
     droppedAttributes: Number(span.droppedAttributesCount ?? 0) || 0,
   };
+}
+
+/** GenAI spans are named "{operation} {model}"; rebuild that when the name was not saved. */
+function conventionalName(attrs: Map<string, Attr>): string {
+  const op = attrs.get('gen_ai.operation.name')?.value ?? attrs.get('openinference.span.kind')?.value;
+  const model = attrs.get('gen_ai.request.model')?.value ?? attrs.get('llm.model_name')?.value;
+  return [op, model].filter((x) => typeof x === 'string').join(' ') || 'unnamed';
 }
 
 function idOf(v: unknown): string {

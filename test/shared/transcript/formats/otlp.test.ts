@@ -100,6 +100,28 @@ describe('OTLP traces', () => {
     });
   });
 
+  describe('a bare attribute map', () => {
+    it('reads a span saved as its attributes alone, named after its operation and model', () => {
+      const { raw, t } = parseFixture(otlpFormat, 'openinference/bare_attributes.json');
+      assert.equal(detectedId('openinference/bare_attributes.json'), 'otlp');
+      assert.deepEqual(
+        t.segments.map((s) => [s.role, s.label]),
+        [
+          ['user', 'user 1 (span chat gpt-4.1-mini)'],
+          ['assistant', 'assistant 2 (span chat gpt-4.1-mini)'],
+          ['tool_call', 'tool call opening_hours 3 (span chat gpt-4.1-mini)'],
+          ['tool_result', 'tool result 4 (span chat gpt-4.1-mini)'],
+          ['assistant', 'assistant (span chat gpt-4.1-mini)'],
+        ],
+      );
+      const out = outputs(t)[0];
+      assert.equal(out.text, 'The Louvre is closed on Tuesdays; it opens Wednesday at 9:00 and late on Fridays until 21:45.');
+      assert.equal(rawOf(raw, out, '21:45.'), '21:45.');
+      assert.equal(rawOf(raw, byLabel(t, 'tool result 4 (span chat gpt-4.1-mini)'), 'Wed–Mon'), 'Wed–Mon');
+      assert.equal(rawOf(raw, byLabel(t, 'tool call opening_hours 3 (span chat gpt-4.1-mini)'), '"Louvre"'), '\\"Louvre\\"');
+    });
+  });
+
   describe('GenAI events as log records', () => {
     it('joins log records on another line to their span and maps their bodies to the raw file', () => {
       const { raw, t } = parseFixture(otlpFormat, 'otlp/genai_log_events.jsonl');
