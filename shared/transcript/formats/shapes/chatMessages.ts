@@ -71,7 +71,12 @@ export function emitChatMessage(ctx: ChatContext, m: JsonObject, path: JsonPath,
     const name = str(m.name) ?? ctx.callNames.get(str(m.tool_call_id) ?? '') ?? 'tool';
     label = `tool result (${name})`;
   }
+  const first = ctx.b.segments.length;
   let tail = emitContent(ctx, m.content, [...path, 'content'], role, label, isOutput, parent);
+  // Search models cite pages they read during the call; those pages are not in the file.
+  if (role === 'assistant' && arr(m.annotations).some((a) => obj(a)?.type === 'url_citation')) {
+    for (let id = first; id < ctx.b.segments.length; id++) ctx.b.carryGap(id, ContextGaps.searchResultsNotIncluded);
+  }
   if (role === 'tool_result' && typeof m.content === 'string') {
     tail = emitEscapedJsonLeaves(ctx.b, ctx.src, [...path, 'content'], m.content, { role, parent: tail, label });
   }

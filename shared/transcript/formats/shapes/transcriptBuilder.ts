@@ -60,7 +60,7 @@ export class TranscriptBuilder {
     return id;
   }
 
-  /** From segment `id` on, its branch lacks what `gap` describes. */
+  /** From segment `id` on (itself included, if an output), its branch lacks what `gap` describes. */
   carryGap(id: number, gap: ContextGap): void {
     const current = this.branchGaps[id];
     if (current.some((g) => g.code === gap.code)) return;
@@ -74,7 +74,7 @@ export class TranscriptBuilder {
   build(format: string, errors: ParseError[]): Transcript {
     for (const s of this.segments) {
       if (!s.isOutput) continue;
-      const inherited = s.parent >= 0 ? this.branchGaps[s.parent] : [];
+      const inherited = this.branchGaps[s.id];
       const gaps = [...this.fileGaps, ...inherited.filter((g) => !this.fileGaps.some((f) => f.code === g.code))];
       if (gaps.length > 0) s.gaps = gaps;
     }

@@ -161,5 +161,22 @@ describe('OpenAI Chat Completions parser', () => {
     ]);
     assert.ok(isGrounded(t, outputs(t)[0].id, '0.9412'));
   });
+
+  it('marks answers of search models, whose cited pages are not in the file', () => {
+    const raw = JSON.stringify({
+      object: 'chat.completion',
+      choices: [
+        {
+          message: {
+            role: 'assistant',
+            content: 'The 2024 Tour de France was won by Tadej Pogačar.',
+            annotations: [{ type: 'url_citation', url_citation: { start_index: 0, end_index: 49, url: 'https://example.org/tdf', title: 'TdF 2024' } }],
+          },
+        },
+      ],
+    });
+    const t = openaiChatFormat.parse({ raw });
+    assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['request-not-in-file', 'search-results-not-included']);
+  });
 });
 
