@@ -19,8 +19,7 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
     const size = statSync(target.path).size;
     const limit = options.settings.maxFileSizeMB * 1024 * 1024;
     if (size > limit) {
-      const mb = (size / 1024 / 1024).toFixed(1);
-      return { file, outputs: [], parseErrors: [], skipped: `${mb} MB is over maxFileSizeMB (${options.settings.maxFileSizeMB})` };
+      return { file, outputs: [], parseErrors: [], skipped: `${sizeText(size)} is over maxFileSizeMB (${options.settings.maxFileSizeMB})` };
     }
     if (!target.explicit && !looksLikeTranscript(target.path)) {
       return { file, outputs: [], parseErrors: [], notTranscript: 'no transcript format recognised' };
@@ -62,6 +61,11 @@ function readReferenced(absPath: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function readError(err: unknown): string {

@@ -79,4 +79,17 @@ describe('groundcheck check: project config', function () {
     assert.deepEqual(levels(all.stdout), ['GROUNDED', 'PARTIAL', 'UNGROUNDED']);
     assert.equal(all.code, 1);
   });
+
+  it('skips files over maxFileSizeMB with a warning, and severity off takes a type out of the verdict', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-limits-'));
+    copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
+    copyFileSync(join(REPO, fixture('rag/unicode.jsonl')), join(dir, 'unicode.jsonl'));
+    writeFileSync(join(dir, 'groundcheck.config.json'), '{ "maxFileSizeMB": 0.0002, "severity": { "number": "off" } }');
+    const r = runCli(['check', 'answers.jsonl', 'unicode.jsonl', '--format', 'json'], { cwd: dir });
+    assert.equal(r.stderr, 'answers.jsonl: warning: skipped: 0.4 KB is over maxFileSizeMB (0.0002)\n');
+    assert.equal(r.code, 0);
+    const [rec] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    // unicode.jsonl's only entity is the number $15: with numbers off nothing is left to judge.
+    assert.deepEqual([rec.file, rec.level, rec.entities[0].suppressed], ['unicode.jsonl', 'INDETERMINATE', true]);
+  });
 });
