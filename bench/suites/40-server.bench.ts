@@ -10,6 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { analyze } from '../../server/src/analyze';
 import { checkIncrementally } from '../../server/src/incrementalCheck';
+import { LineText } from '../../server/src/lineText';
 import { ServerHarness } from '../../test/server/harness';
 import type { BenchSuite } from '../run';
 import { generateClaudeSession } from '../generators/claudeSession';
@@ -55,7 +56,8 @@ const suite: BenchSuite = {
     console.log(`baseline synchronous full check: ${ms(fullMs)} (${full.analysis.outputs.length} outputs)`);
 
     const spots = assistantTextSpots(raw, EDITS);
-    const direct = checkIncrementally(full, raw, { start: spots[0], end: spots[0], text: 'x' }, DEFAULT_SETTINGS);
+    const lineEdit = new LineText(raw).lineEdit({ start: spots[0], end: spots[0], text: 'x' });
+    const direct = lineEdit && checkIncrementally(full, lineEdit, DEFAULT_SETTINGS);
     console.log(`edit of one assistant turn takes the incremental path: ${direct ? 'yes' : 'no (full re-check)'}`);
 
     const h = await ServerHarness.start();

@@ -15,7 +15,7 @@ import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { ContextCounter, outputLabel, segmentLabel } from './contextLabels';
-import { MAX_PLACES, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
+import { isFinding, MAX_PLACES, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 
 export interface AnalyzeInput {
   raw: string;
@@ -51,7 +51,14 @@ export function checkOptionsFrom(settings: GroundcheckSettings): CheckOptions {
     entityTypes: settings.entityTypes.length > 0 ? settings.entityTypes : ['all'],
     stopwords: settings.stopwords ?? undefined,
     echo: settings.modelOutputsAsContext,
+    ...profileOf(settings),
   };
+}
+
+/** The classifier profile, when the settings carry one. */
+function profileOf(settings: GroundcheckSettings): Partial<CheckOptions> {
+  const profile = (settings as unknown as Record<string, unknown>).profile;
+  return profile === 'spec' || profile === 'refined' ? ({ profile } as unknown as Partial<CheckOptions>) : {};
 }
 
 export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed {
@@ -122,7 +129,7 @@ export function outputFinding(
 ): OutputFinding {
   const segment = t.segments[o.segment];
   const map = segment.map;
-  const needsContext = o.result.entities.some((e) => e.status === 'unverified');
+  const needsContext = o.result.entities.some((e) => isFinding(e.status));
   // Walking the parent chain costs the output's depth: only outputs with something to explain pay it.
   const contextIds = needsContext ? o.contextIds : [];
   return {
@@ -157,7 +164,7 @@ function entityFinding(
     matches: e.matches.slice(0, MAX_PLACES).map((m) => place(t, m.part, m.start, m.end)),
     matchCount: e.matches.length,
   };
-  if (e.status === 'unverified' && budget.left > 0 && contextIds.length > 0) {
+  if (isFinding(e.status) && budget.left > 0 && contextIds.length > 0) {
     const closest = findClosestMatch(
       { type: e.type, text: e.text, output, span: e.span },
       nearestFirst(t, contextIds),

@@ -6,12 +6,12 @@ import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { analyze, type Analyzed } from './analyze';
 import { checkIncrementally } from './incrementalCheck';
 import { classifySelection } from './classifySelection';
-import { applyEdits } from './textEdits';
+import { LineText, type LineEdit } from './lineText';
 import type { CheckJob, SelectionJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
   version: number;
-  text: string;
+  text: LineText;
   settingsKey: string;
   analyzed: Analyzed;
 }
@@ -21,17 +21,20 @@ export class CheckSessions {
 
   check(id: number, job: CheckJob, sendPartial?: (p: WorkerPartial) => void): WorkerReply {
     const prior = this.sessions.get(job.uri);
-    let text: string;
+    let text: LineText;
+    let lineEdit: LineEdit | undefined;
     if (job.text !== undefined) {
-      text = job.text;
+      text = new LineText(job.text);
     } else if (prior && job.edits && prior.version === job.baseVersion) {
-      text = applyEdits(prior.text, job.edits);
+      text = prior.text;
+      if (job.edits.length === 1) lineEdit = text.lineEdit(job.edits[0]);
+      for (const e of job.edits) text.apply(e);
     } else {
       return { id, ok: false, needText: true };
     }
     const settingsKey = JSON.stringify(job.settings);
-    if (prior && job.edits && job.edits.length === 1 && prior.settingsKey === settingsKey) {
-      const incremental = checkIncrementally(prior.analyzed, prior.text, job.edits[0], job.settings);
+    if (prior && lineEdit && prior.settingsKey === settingsKey) {
+      const incremental = checkIncrementally(prior.analyzed, lineEdit, job.settings);
       if (incremental) {
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: incremental.analyzed });
         // The requester holds the findings of the version this patch applies to: send only the change.
@@ -43,7 +46,7 @@ export class CheckSessions {
     }
     let sent = 0;
     const analyzed = analyze(
-      { raw: text, path: job.path, settings: job.settings },
+      { raw: text.text, path: job.path, settings: job.settings },
       sendPartial &&
         ((outputs, header) => {
           sent += outputs.length;

@@ -11,7 +11,7 @@ import type { EntityType, Range } from '../../shared/classifier/types';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
 import { docsUrl, typeWords } from './entityTypeDocs';
-import type { EntityFinding, FileAnalysis, OutputFinding } from './findings';
+import { isFinding, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 import { placeLocation, toLspRange } from './positions';
 
 export const SOURCE = 'groundcheck';
@@ -86,7 +86,7 @@ export function buildDiagnostics(
   for (const output of analysis.outputs) {
     for (const entity of output.entities) {
       entities++;
-      if (entity.status !== 'unverified') continue;
+      if (!isFinding(entity.status)) continue;
       unverified++;
       const level = settings.severity[entity.type];
       if (level === 'off') continue;
@@ -140,7 +140,7 @@ function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
     source: SOURCE,
     code: entity.type,
     codeDescription: { href: docsUrl(entity.type) },
-    message: `${typeWords(entity.type)} '${entity.text}' is not in the context of this ${output.label}: ${output.searched}`,
+    message: findingMessage(entity, output),
     relatedInformation: related.length > 0 ? related : undefined,
     data,
   };
@@ -192,4 +192,17 @@ function incompleteContextDiagnostics(doc: DocumentText, analysis: FileAnalysis)
 function firstLine(doc: DocumentText) {
   const end = doc.positionAt(Math.max(0, doc.offsetAt({ line: 1, character: 0 }) - 1));
   return { start: { line: 0, character: 0 }, end: end.line === 0 ? end : { line: 0, character: 0 } };
+}
+
+/** What the check found, and what it searched. */
+function findingMessage(entity: EntityFinding, output: OutputFinding): string {
+  const what = `${typeWords(entity.type)} '${entity.text}'`;
+  if (entity.status === 'contradicted') {
+    const says = entity.closest ? `, which says '${entity.closest.text}'` : '';
+    return `${what} contradicts the context of this ${output.label}${says}: ${output.searched}`;
+  }
+  if (entity.status === 'misattributed') {
+    return `${what} is in the context of this ${output.label}, but not in the source the output cites for it: ${output.searched}`;
+  }
+  return `${what} is not in the context of this ${output.label}: ${output.searched}`;
 }

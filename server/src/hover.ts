@@ -15,6 +15,8 @@ const VERDICT: Record<string, string> = {
   grounded: '✓ grounded: the context has it',
   unverified: '✗ unverified: not in the context of this turn',
   indeterminate: '? indeterminate: the context is known to be incomplete',
+  contradicted: '✗ contradicted: the context gives a different value',
+  misattributed: '✗ misattributed: in the context, but not in the source cited for it',
 };
 
 /** Links shown per hover; the rest are one "Find References" away. */

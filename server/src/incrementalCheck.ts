@@ -16,7 +16,7 @@ import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } fr
 import type { FileAnalysis, OutputFinding } from './findings';
 import { shiftInPlace, shiftRange, type FindingsPatch } from './findingsPatch';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import type { OffsetEdit } from './textEdits';
+import type { LineEdit } from './lineText';
 
 
 /** A map whose raw offsets moved by `delta`; shifting a shifted map folds the deltas. */
@@ -42,25 +42,20 @@ export interface IncrementalResult {
 
 export function checkIncrementally(
   previous: Analyzed,
-  oldRaw: string,
-  edit: OffsetEdit,
+  edit: LineEdit,
   settings: GroundcheckSettings,
 ): IncrementalResult | undefined {
   const t = previous.transcript;
   const check = previous.check;
   if (!t || !check || settings.modelOutputsAsContext) return undefined;
-  if (oldRaw.slice(edit.start, edit.end).includes('\n') || edit.text.includes('\n')) return undefined;
-  const lineStart = oldRaw.lastIndexOf('\n', edit.start - 1) + 1;
-  const nl = oldRaw.indexOf('\n', edit.end);
-  const lineEnd = nl === -1 ? oldRaw.length : nl;
-  const line = lineAt(oldRaw, lineStart);
+  const { line, start: lineStart, end: lineEnd } = edit;
   const onLine = segmentsOnLine(t, line, lineStart, lineEnd);
   if (onLine.length === 0 || !onLine.every((s) => ECHO_ROLES.has(s.role))) return undefined;
   if (t.errors.some((e) => e.rawRange[0] < lineEnd && e.rawRange[1] > lineStart)) return undefined;
 
   const parser = ALL_FORMATS.find((f) => f.id === t.format);
   if (!parser) return undefined;
-  const newLine = oldRaw.slice(lineStart, edit.start) + edit.text + oldRaw.slice(edit.end, lineEnd);
+  const newLine = edit.text;
   let alone;
   try {
     alone = parser.parse({ raw: newLine });
@@ -73,7 +68,7 @@ export function checkIncrementally(
   if (alone.errors.length > 0 || fresh.length !== onLine.length) return undefined;
   if (fresh.some((s, i) => s.role !== onLine[i].role || s.isOutput !== onLine[i].isOutput)) return undefined;
 
-  const delta = edit.text.length - (edit.end - edit.start);
+  const delta = edit.text.length - (lineEnd - lineStart);
   const replaced = new Set(onLine.map((s) => s.id));
   onLine.forEach((old, i) => {
     t.segments[old.id] = { ...old, text: fresh[i].text, map: ShiftedMap.of(fresh[i].map, lineStart) };
@@ -157,10 +152,4 @@ function segmentsOnLine(t: Transcript, line: number, from: number, to: number): 
   return out;
 }
 
-/** 0-based line of `offset`: counts line breaks before it (memchr-fast, a few thousand calls for 20 MB). */
-function lineAt(raw: string, offset: number): number {
-  let line = 0;
-  for (let i = raw.indexOf('\n'); i !== -1 && i < offset; i = raw.indexOf('\n', i + 1)) line++;
-  return line;
-}
 

@@ -39,7 +39,7 @@ export class SettingsCache {
 }
 
 export function resolveSettings(raw: unknown): GroundcheckSettings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof GroundcheckSettings, unknown>>;
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof GroundcheckSettings, unknown>> & Record<string, unknown>;
   const d = DEFAULT_SETTINGS;
   const severity = { ...d.severity };
   if (r.severity && typeof r.severity === 'object') {
@@ -50,6 +50,9 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     }
   }
   return {
+    // Defaults first, so keys this reader does not know yet still get their default.
+    ...d,
+    ...knownProfile(r),
     strict: typeof r.strict === 'boolean' ? r.strict : d.strict,
     minEntities: positiveInt(r.minEntities, d.minEntities),
     entityTypes: Array.isArray(r.entityTypes)
@@ -66,4 +69,9 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
 
 function positiveInt(v: unknown, fallback: number): number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback;
+}
+
+/** The classifier profile when the client names a known one ('spec' or 'refined'). */
+function knownProfile(r: Record<string, unknown>): Partial<GroundcheckSettings> {
+  return r.profile === 'spec' || r.profile === 'refined' ? ({ profile: r.profile } as unknown as Partial<GroundcheckSettings>) : {};
 }

@@ -1,12 +1,20 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
-import { analyze } from '../../server/src/analyze';
+import { analyze, type Analyzed } from '../../server/src/analyze';
+import { LineText } from '../../server/src/lineText';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { checkIncrementally } from '../../server/src/incrementalCheck';
 import { applyEdits, type OffsetEdit } from '../../server/src/textEdits';
 import { applyPatch } from '../../server/src/findingsPatch';
 import { SESSION } from './session';
 
 const settings = DEFAULT_SETTINGS;
+
+/** What the worker does with an edit: confine it to a line, then re-check incrementally. */
+function recheck(kept: Analyzed, text: string, edit: OffsetEdit, s: GroundcheckSettings = settings) {
+  const lineEdit = new LineText(text).lineEdit(edit);
+  return lineEdit && checkIncrementally(kept, lineEdit, s);
+}
 
 /** The same findings a full check of the new text gives, apart from how they were computed. */
 function sameAsFull(raw: string, edits: OffsetEdit[]) {
@@ -16,7 +24,7 @@ function sameAsFull(raw: string, edits: OffsetEdit[]) {
   for (const edit of edits) {
     // The request thread holds its own copy of the findings (they crossed a thread boundary).
     const before = structuredClone(kept.analysis);
-    const next = checkIncrementally(kept, text, edit, settings);
+    const next = recheck(kept, text, edit);
     text = applyEdits(text, [edit]);
     kept = next?.analyzed ?? analyze({ raw: text, settings });
     // What the request thread rebuilds from the patch is what the worker holds.
@@ -50,11 +58,26 @@ describe('incremental re-check', () => {
     const toolAt = SESSION.indexOf('$4.3M');
     const lineBreak = SESSION.indexOf('\n');
     const kept = analyze({ raw: SESSION, settings });
-    assert.equal(checkIncrementally(kept, SESSION, { start: toolAt, end: toolAt + 5, text: '$4.2M' }, settings), undefined);
-    assert.equal(checkIncrementally(kept, SESSION, { start: lineBreak, end: lineBreak + 1, text: '' }, settings), undefined);
+    assert.equal(recheck(kept, SESSION, { start: toolAt, end: toolAt + 5, text: '$4.2M' }), undefined);
+    assert.equal(recheck(kept, SESSION, { start: lineBreak, end: lineBreak + 1, text: '' }), undefined);
     assert.equal(
-      checkIncrementally(kept, SESSION, { start: answerAt, end: answerAt, text: 'x' }, { ...settings, modelOutputsAsContext: true }),
+      recheck(kept, SESSION, { start: answerAt, end: answerAt, text: 'x' }, { ...settings, modelOutputsAsContext: true }),
       undefined,
     );
+  });
+});
+
+describe('LineText', () => {
+  it('confines an edit to its line and keeps the text in step', () => {
+    const t = new LineText('ab\ncdef\ngh');
+    assert.deepEqual(t.lineEdit({ start: 4, end: 6, text: 'XYZ' }), { line: 1, start: 3, end: 7, text: 'cXYZf' });
+    assert.equal(t.lineEdit({ start: 4, end: 8, text: '' }), undefined);
+    assert.equal(t.lineEdit({ start: 4, end: 4, text: '\n' }), undefined);
+    t.apply({ start: 4, end: 6, text: 'XYZ' });
+    assert.equal(t.text, 'ab\ncXYZf\ngh');
+    assert.deepEqual(t.lineEdit({ start: 9, end: 10, text: 'H' }), { line: 2, start: 9, end: 11, text: 'Hh' });
+    t.apply({ start: 2, end: 3, text: '' });
+    assert.equal(t.text, 'abcXYZf\ngh');
+    assert.equal(t.length, 10);
   });
 });

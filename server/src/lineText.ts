@@ -1,0 +1,96 @@
+/**
+ * The worker's copy of a document, kept as lines so that an edit inside one
+ * line replaces one short string instead of copying the whole (possibly
+ * 20 MB) text. The whole text is joined only when a full check needs it.
+ * Lines end at `\n`, as transcript parsers count them.
+ */
+import { applyEdits, type OffsetEdit } from './textEdits';
+
+/** An edit confined to one line, as the incremental re-check needs it. */
+export interface LineEdit {
+  /** 0-based line. */
+  line: number;
+  /** Raw range of the line's text before the edit, without its line break. */
+  start: number;
+  end: number;
+  /** The line's text after the edit. */
+  text: string;
+}
+
+export class LineText {
+  /** Each line with its `\n` (the last line may have none). */
+  private lines: string[];
+  private starts: number[];
+  private joined: string | undefined;
+  private size: number;
+
+  constructor(text: string) {
+    this.joined = text;
+    this.size = text.length;
+    this.lines = [];
+    this.starts = [];
+    let from = 0;
+    while (from < text.length) {
+      const nl = text.indexOf('\n', from);
+      const end = nl === -1 ? text.length : nl + 1;
+      this.starts.push(from);
+      this.lines.push(text.slice(from, end));
+      from = end;
+    }
+    if (this.lines.length === 0 || text.endsWith('\n')) {
+      this.starts.push(text.length);
+      this.lines.push('');
+    }
+  }
+
+  get text(): string {
+    this.joined ??= this.lines.join('');
+    return this.joined;
+  }
+
+  /** The edit as a change of one line, or undefined when it adds, removes or crosses a line break. */
+  lineEdit(edit: OffsetEdit): LineEdit | undefined {
+    if (edit.text.includes('\n')) return undefined;
+    const line = this.lineOf(edit.start);
+    const start = this.starts[line];
+    const content = this.contentOf(line);
+    const end = start + content.length;
+    if (edit.end > end) return undefined;
+    return { line, start, end, text: content.slice(0, edit.start - start) + edit.text + content.slice(edit.end - start) };
+  }
+
+  apply(edit: OffsetEdit): void {
+    const one = this.lineEdit(edit);
+    if (!one) {
+      const text = applyEdits(this.text, [edit]);
+      Object.assign(this, new LineText(text));
+      return;
+    }
+    const delta = one.text.length - (one.end - one.start);
+    const old = this.lines[one.line];
+    this.lines[one.line] = one.text + old.slice(one.end - one.start);
+    for (let i = one.line + 1; i < this.starts.length; i++) this.starts[i] += delta;
+    this.size += delta;
+    this.joined = undefined;
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  private contentOf(line: number): string {
+    const l = this.lines[line];
+    return l.endsWith('\n') ? l.slice(0, -1) : l;
+  }
+
+  private lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
