@@ -76,6 +76,10 @@ export function addSample(b: TranscriptBuilder, s: SampleInput): void {
       tip = add(segRole, t, tip, isReasoning ? `reasoning ${n + 1}` : label, segRole === 'assistant');
       if (segRole === 'assistant' && known.length > 0) b.segments[tip].gaps = [...known];
     }
+    // A failed tool call's error message is what the model was shown instead of output.
+    if (role === 'tool_result' && isObject(message.error) && typeof message.error.message === 'string') {
+      tip = add('tool_result', { text: message.error.message, map: region.stringMap([...mPath, 'error', 'message']) }, tip, `tool error ${fn ?? ''}`.trim());
+    }
     asArray(message.tool_calls).forEach((call, k) => {
       if (!isObject(call)) return;
       for (const t of jsonValueTexts(region, [...mPath, 'tool_calls', k, 'arguments'], call.arguments)) {

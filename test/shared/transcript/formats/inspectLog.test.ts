@@ -50,8 +50,10 @@ describe('Inspect AI logs', () => {
 
   it('never uses the target as context and reports an unresolved attachment as a gap', () => {
     const { t } = parseFixture(inspectLogFormat, 'inspect/security_guide.json');
-    const out = byLabel(t, 'assistant 2 (sample 4 epoch 1)');
-    assert.deepEqual(groundingOf(t, out), []);
+    const out = byLabel(t, 'assistant 3 (sample 4 epoch 1)');
+    // The failed tool call's error message is what the model saw; the unresolved user message is not there.
+    assert.deepEqual(groundingOf(t, out), ['tool error bash (sample 4 epoch 1)']);
+    assert.equal(byLabel(t, 'tool error bash (sample 4 epoch 1)').text, 'Command timed out after 180 seconds.');
     assert.deepEqual(out.gaps?.map((g) => [g.code, g.affects]), [['unresolved-attachment', 'all']]);
     assert.match(out.gaps![0].message, /attachment:\/\/00000000000000000000000000000000/);
     for (const o of outputs(t)) {
