@@ -6,6 +6,7 @@
  * `message.id`, and `isSidechain` lines are a sub-agent's own conversation.
  * The system prompt is never logged; the environment part of it that the
  * lines do record (working directory, branch, date) is kept as grounding.
+ * Replies on branches the user rewound away from are labelled as such.
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonLines, type JsonLine } from '../json/jsonLines';
@@ -13,6 +14,7 @@ import { emitAnthropicBlock, emitAnthropicContent, type AnthropicContext } from 
 import { ContextGaps } from './shapes/contextGaps';
 import { lineSource } from './shapes/jsonSources';
 import { resilientStringMap } from './shapes/resilientMaps';
+import { labelRewoundOutputs } from './shapes/rewoundBranches';
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { cleanClaudeToolResult } from './shapes/toolOutputText';
 import { TranscriptBuilder } from './shapes/transcriptBuilder';
@@ -40,6 +42,10 @@ export const claudeCodeFormat: FormatParser = {
     const toolNames = new Map<string, string>();
     let rootTail = -1;
     let environmentDone = false;
+    /** Compaction boundary uuid → where the conversation stood before it. */
+    const beforeCompaction = new Map<string, number>();
+    const jumps = new Map<number, number>();
+    let mainLeaf = -1;
 
     for (const line of readJsonLines(input.raw, errors)) {
       const v = obj(line.value);
@@ -54,8 +60,13 @@ export const claudeCodeFormat: FormatParser = {
         rootTail = emitEnvironment(b, line, v);
         environmentDone = true;
       }
+      if (type === 'system' && uuid && typeof v.logicalParentUuid === 'string') {
+        const before = tailOf.get(v.logicalParentUuid);
+        if (before !== undefined) beforeCompaction.set(uuid, before);
+      }
       let parent = typeof parentUuid === 'string' ? (tailOf.get(parentUuid) ?? rootTail) : rootTail;
       let tail = parent;
+      const firstNew = b.segments.length;
       if ((type === 'user' || type === 'assistant') && message) {
         const ctx: AnthropicContext = {
           b,
@@ -82,7 +93,11 @@ export const claudeCodeFormat: FormatParser = {
         }
       }
       if (uuid) tailOf.set(uuid, tail);
+      if (message && v.isSidechain !== true) mainLeaf = tail;
+      const before = typeof parentUuid === 'string' ? beforeCompaction.get(parentUuid) : undefined;
+      if (before !== undefined && b.segments.length > firstNew) jumps.set(firstNew, before);
     }
+    labelRewoundOutputs(b.segments, mainLeaf, jumps, (s) => s.label?.startsWith('sub-agent') === true);
     return b.build('claude-code', errors);
   },
 };

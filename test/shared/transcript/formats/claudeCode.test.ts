@@ -28,7 +28,7 @@ describe('Claude Code session parser', () => {
       'user user',
       'tool_call tool call (Read) file_path',
       'tool_result tool result (Read) error',
-      'assistant* assistant',
+      'assistant* assistant (rewound branch)',
       'user user',
       'tool_call tool call (Read) file_path',
       'tool_result tool result (Read)',
@@ -95,6 +95,19 @@ describe('Claude Code session parser', () => {
     assert.equal(isGrounded(t, afterCompaction, 'retries to 7'), false);
     assert.ok(isGrounded(t, afterCompaction, 'production retry limit'));
     assert.equal(t.segments[t.segments[afterCompaction].parent].parent, t.segments.findIndex((s) => s.label === 'compaction summary'));
+  });
+
+  it('labels replies on the branch the user rewound away from, across compaction', () => {
+    assert.deepEqual(
+      outputs(t).map((s) => s.label),
+      ['assistant', 'assistant (rewound branch)', 'assistant', 'sub-agent assistant', 'assistant'],
+    );
+    // Before the sub-agent and compaction were logged, the newest leaf was the staging answer.
+    const cut = raw.split('\n').slice(0, 19).join('\n') + '\n';
+    assert.deepEqual(
+      outputs(claudeCodeFormat.parse({ raw: cut })).map((s) => s.label),
+      ['assistant', 'assistant (rewound branch)', 'assistant'],
+    );
   });
 
   it('chains split lines of one response (shared message.id) even when logged as siblings', () => {
