@@ -1,19 +1,27 @@
 /**
- * `promptfoo eval -o out.json` results: each result's rendered prompt
+ * `promptfoo eval -o out.json` (or `.jsonl`) results: each result's rendered prompt
  * (`prompt.raw`, exactly what the provider received) is its context and
  * `response.output` is checked against it. Without a rendered prompt the
  * test variables stand in for it.
  */
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
-import { readJsonDocument } from '../../json/jsonLines';
+import { readJsonDocument, readJsonLines } from '../../json/jsonLines';
 import type { ParseInput, Role } from '../../model';
 import { ContextGaps } from '../common/contextGaps';
 import { asArray, isObject, str, type JsonObject } from '../common/jsonText';
 import { jsonValueTexts } from '../common/jsonValueSpan';
 import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import { rowFileKind } from '../tabular/fixtureRows';
 import { varRole } from './varRoles';
 
 export function parseResults(b: TranscriptBuilder, input: ParseInput): void {
+  if (rowFileKind(input.raw) === 'jsonl') {
+    // `-o results.jsonl`: one result per line.
+    readJsonLines(input.raw, b.errors).forEach((line, i) => {
+      if (isObject(line.value)) addResult(b, line.region, [], line.value, i + 1);
+    });
+    return;
+  }
   const doc = readJsonDocument(input.raw, b.errors);
   if (!doc || !isObject(doc.value)) return;
   const top = doc.value;

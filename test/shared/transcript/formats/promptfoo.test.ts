@@ -61,3 +61,16 @@ describe('promptfoo', () => {
     });
   });
 });
+
+describe('promptfoo JSON Lines results', () => {
+  it('reads one result per line and reports the broken last line', () => {
+    const { raw, t } = parseFixture(promptfooFormat, 'promptfoo/results.jsonl');
+    assert.equal(detectedId('promptfoo/results.jsonl'), 'promptfoo');
+    assert.deepEqual(outputs(t).map((o) => [o.label, o.line, groundingOf(t, o)]), [
+      ['response (result 1, openai:gpt-4o-mini)', 0, ['rendered prompt (result 1)']],
+      ['response (result 2, openai:gpt-4o-mini)', 1, ['rendered prompt (result 2)']],
+    ]);
+    assert.equal(rawOf(raw, outputs(t)[1], '"2-year"'), '\\"2-year\\"');
+    assert.deepEqual(t.errors.map((e) => e.line), [2]);
+  });
+});
