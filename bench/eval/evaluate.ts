@@ -34,7 +34,8 @@ export function classifyRecord(record: RagTruthRecord, profile: EvalProfile): Re
   const prediction: RecordPrediction = {
     flagged: result.flagForReview,
     unverified: result.entities
-      .filter((e) => e.status === 'unverified')
+      // Contradicted and misattributed entities are not-found too, with a reason.
+      .filter((e) => e.status === 'unverified' || e.status === 'contradicted' || e.status === 'misattributed')
       .map((e) => ({ type: e.type, text: e.text, occurrences: e.occurrences })),
   };
   return { record, result, prediction };

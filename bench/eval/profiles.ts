@@ -23,6 +23,11 @@ export const PROFILES: Record<string, EvalProfile> = {
     description: 'the SHOR rules with strict lookups (case-sensitive, whole tokens, one sentence)',
     options: { strict: true },
   },
+  refined: {
+    name: 'refined',
+    description: 'claims only, equivalent spellings, unit-aware numbers, named citations, contradictions (shared/refine)',
+    options: { profile: 'refined' },
+  },
 };
 
 export function profileNamed(name: string): EvalProfile {

@@ -13,6 +13,10 @@ export interface TypeTally {
   grounded: number;
   unverified: number;
   indeterminate: number;
+  /** Not found, and the context gives a different value for the same slot (refined profile). */
+  contradicted: number;
+  /** Found, but not in the source the output cites for it (refined profile). */
+  misattributed: number;
 }
 
 export const LEVELS: readonly Level[] = ['GROUNDED', 'PARTIAL', 'UNGROUNDED', 'INDETERMINATE'];
@@ -24,7 +28,7 @@ export class RunSummary {
   outputs = 0;
   readonly levels: Record<Level, number> = { GROUNDED: 0, PARTIAL: 0, UNGROUNDED: 0, INDETERMINATE: 0 };
   readonly types = Object.fromEntries(
-    ENTITY_TYPES.map((t) => [t, { entities: 0, grounded: 0, unverified: 0, indeterminate: 0 }]),
+    ENTITY_TYPES.map((t) => [t, { entities: 0, grounded: 0, unverified: 0, indeterminate: 0, contradicted: 0, misattributed: 0 }]),
   ) as Record<EntityType, TypeTally>;
   /** Found in folders or by globs and not transcripts: skipped quietly. */
   skippedNotTranscript = 0;

@@ -10,6 +10,10 @@
 import { extractEntities } from '../extract';
 import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import { ContextIndex } from '../lookup/contextIndex';
+import { outputSentences } from '../refine/claims';
+import { claimVerdicts } from '../refine/claimVerdicts';
+import { refineExtracted } from '../refine/refineExtracted';
+import { refineVerdicts } from '../refine/refineVerdicts';
 import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
 import { INDETERMINATE, verdictFor } from './levels';
 import { lookUpEntities } from './lookupEntities';
@@ -32,8 +36,17 @@ export function classify(input: ClassifyInput): ClassifyResult {
 export function classifyAgainst(output: string, index: ContextIndex, options: ClassifyAgainstOptions = {}): ClassifyResult {
   const resolved = resolveOptions(options);
   const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
-  const entities = lookUpEntities(extracted, index, { strict: resolved.strict, accept: options.accept, before: options.before });
-  return judge(entities, resolved.minEntities, options.gaps ?? []);
+  const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };
+  if (resolved.profile === 'spec') return judge(lookUpEntities(extracted, index, lookup), resolved.minEntities, options.gaps ?? []);
+  // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
+  const sentences = outputSentences(output);
+  const claimed = refineExtracted(output, extracted, sentences);
+  const entities = lookUpEntities(claimed, index, lookup);
+  refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators });
+  const result = judge(entities, resolved.minEntities, options.gaps ?? []);
+  result.contradictions = entities.filter((e) => e.status === 'contradicted').length;
+  result.claims = claimVerdicts(sentences, entities);
+  return result;
 }
 
 /** Extraction, then the `entityTypes` filter (the spec filters after extracting, so overlaps resolve the same either way). */
@@ -51,7 +64,8 @@ export function judge(entities: Entity[], minEntities: number, gaps: readonly Co
   const affecting: ContextGap[] = [];
   let uncheckable = 0;
   for (const e of entities) {
-    if (e.found) continue;
+    // A contradiction is evidence from the context itself, so no gap makes it uncheckable.
+    if (e.found || e.status === 'contradicted') continue;
     const gapsForType = gaps.filter((g) => g.affects === 'all' || g.affects.includes(e.type));
     if (gapsForType.length === 0) continue;
     e.status = 'indeterminate';
@@ -68,5 +82,6 @@ export function judge(entities: Entity[], minEntities: number, gaps: readonly Co
   const found = entities.filter((e) => e.found).length;
   const verdict = verdictFor(found, countable);
   const unverified = entities.filter((e) => e.status === 'unverified');
-  return { ...verdict, entities, explanation: verdictExplanation(unverified, uncheckable, affecting) };
+  const contradicted = entities.filter((e) => e.status === 'contradicted');
+  return { ...verdict, entities, explanation: verdictExplanation(unverified, uncheckable, affecting, contradicted) };
 }

@@ -11,7 +11,16 @@ function allVerified(): string {
 }
 
 /** For a result with a verdict: what was not found, and what could not be checked. */
-export function verdictExplanation(unverified: readonly Entity[], uncheckable: number, gaps: readonly ContextGap[]): string {
+export function verdictExplanation(
+  unverified: readonly Entity[],
+  uncheckable: number,
+  gaps: readonly ContextGap[],
+  contradicted: readonly Entity[] = [],
+): string {
+  if (contradicted.length > 0) {
+    const rest = unverified.length > 0 || uncheckable > 0 ? ` ${verdictExplanation(unverified, uncheckable, gaps)}` : '';
+    return `${contradictionNote(contradicted)}${rest}`;
+  }
   if (unverified.length === 0) {
     if (uncheckable === 0) return allVerified();
     return `All checkable entities verified in context. ${uncheckableNote(uncheckable, gaps)}`;
@@ -21,6 +30,13 @@ export function verdictExplanation(unverified: readonly Entity[], uncheckable: n
   const list = rest > 0 ? `${named.join(', ')} and ${rest} more` : joinWithAnd(named);
   const sentence = `${list} not found in context.`;
   return uncheckable > 0 ? `${sentence} ${uncheckableNote(uncheckable, gaps)}` : sentence;
+}
+
+/** `number '4.5 stars' contradicted: context says 4.0.` for at most three entities. */
+function contradictionNote(contradicted: readonly Entity[]): string {
+  const named = contradicted.slice(0, NAMED_AT_MOST).map((e) => `${e.type} '${e.text}' contradicted: context says ${e.contradiction?.value ?? '?'}`);
+  const rest = contradicted.length - named.length;
+  return `${named.join('; ')}${rest > 0 ? `; and ${rest} more contradicted` : ''}.`;
 }
 
 export function tooFewEntities(extracted: number, minEntities: number): string {

@@ -2,7 +2,7 @@
  * Classifier options with their defaults applied and checked, so the rest of
  * the classifier reads plain values and bad input fails loudly in one place.
  */
-import { ENTITY_TYPES, type ClassifyOptions, type EntityType } from './types';
+import { ENTITY_TYPES, type ClassifyOptions, type EntityType, type Profile } from './types';
 
 export interface ResolvedOptions {
   strict: boolean;
@@ -11,6 +11,9 @@ export interface ResolvedOptions {
   entityTypes: ReadonlySet<EntityType>;
   /** Undefined means the built-in list. */
   stopwords: readonly string[] | undefined;
+  profile: Profile;
+  /** Refined profile: also look numbers up with continental separators (`1.234,56`). */
+  localeSeparators: boolean;
 }
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
@@ -25,7 +28,14 @@ export function resolveOptions(options: ClassifyOptions = {}): ResolvedOptions {
     minEntities,
     entityTypes: resolveEntityTypes(options.entityTypes),
     stopwords: options.stopwords,
+    profile: resolveProfile(options.profile),
+    localeSeparators: options.localeSeparators ?? false,
   };
+}
+
+function resolveProfile(profile: string | undefined): Profile {
+  if (profile === undefined || profile === 'spec' || profile === 'refined') return profile ?? 'spec';
+  throw new RangeError(`unknown profile '${profile}' (known: spec, refined)`);
 }
 
 function resolveEntityTypes(types: readonly string[] | undefined): ReadonlySet<EntityType> {

@@ -34,7 +34,17 @@ export interface ClassifyOptions {
   entityTypes?: readonly EntityType[] | readonly ['all'];
   /** Replaces (not extends) the built-in 42-word stopword list. */
   stopwords?: readonly string[];
+  /**
+   * `spec` (default): the plain SHOR rules. `refined`: claims only (no
+   * questions, hedges, meta talk), equivalent spellings, unit-aware numbers,
+   * generic attributions dropped, and contradictions named (see shared/refine).
+   */
+  profile?: Profile;
+  /** Refined profile: numbers also match with continental separators (`1.234,56` for `1,234.56`). Default false. */
+  localeSeparators?: boolean;
 }
+
+export type Profile = 'spec' | 'refined';
 
 /** An entity as extraction sees it, before any lookup. */
 export interface ExtractedEntity {
@@ -61,9 +71,12 @@ export interface ExtractedEntity {
 /**
  * Why an entity got its verdict. `grounded` and `unverified` are the spec's
  * found/not-found; `indeterminate` means the context is known to be missing
- * material that could hold this entity, so no verdict is honest.
+ * material that could hold this entity, so no verdict is honest. The refined
+ * profile adds two kinds of not-found: `contradicted` (the context fills the
+ * same slot with a different value) and `misattributed` (found, but not in
+ * the source the output cites for it).
  */
-export type EntityStatus = 'grounded' | 'unverified' | 'indeterminate';
+export type EntityStatus = 'grounded' | 'unverified' | 'indeterminate' | 'contradicted' | 'misattributed';
 
 /** One occurrence of an entity in the context. */
 export interface ContextMatch {
@@ -89,6 +102,17 @@ export interface Entity {
   span: Range;
   /** Every occurrence in the output, `span` first. */
   occurrences: Range[];
+  /** With status `contradicted`: the value the context gives for the same slot, and where. */
+  contradiction?: { value: string; match: ContextMatch };
+}
+
+/** One sentence-level claim of the output and what its entities say about it. */
+export interface Claim {
+  span: Range;
+  /** `grounded`: every entity found; `contradicted`: one contradicted; `unverified`: one not found; `no-entities`: nothing to check. */
+  verdict: 'grounded' | 'unverified' | 'contradicted' | 'no-entities';
+  /** Indexes into `ClassifyResult.entities`. */
+  entityIndexes: number[];
 }
 
 export interface ClassifyResult {
@@ -97,6 +121,10 @@ export interface ClassifyResult {
   entities: Entity[];
   explanation: string;
   flagForReview: boolean;
+  /** Entities whose status is `contradicted` (0 under the spec profile). */
+  contradictions?: number;
+  /** Refined profile only: the output's checkable sentences with their verdicts. */
+  claims?: Claim[];
 }
 
 export interface ClassifyInput {

@@ -3,7 +3,7 @@
  * client (which declares the same keys under `groundcheck.*` in package.json)
  * and the CLI's project config. Read per resource; never cached in globals.
  */
-import type { EntityType } from '../classifier/types';
+import type { EntityType, Profile } from '../classifier/types';
 
 export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
@@ -26,6 +26,8 @@ export interface GroundcheckSettings {
   maxDiagnosticsPerFile: number;
   /** Re-check as you type or only on save. */
   run: 'onType' | 'onSave';
+  /** `refined` (claims only, equivalent spellings, contradictions) or the plain SHOR rules, `spec`. */
+  profile: Profile;
 }
 
 export const DEFAULT_SETTINGS: GroundcheckSettings = {
@@ -46,4 +48,5 @@ export const DEFAULT_SETTINGS: GroundcheckSettings = {
   maxFileSizeMB: 50,
   maxDiagnosticsPerFile: 500,
   run: 'onType',
+  profile: 'refined',
 };

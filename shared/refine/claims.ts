@@ -1,0 +1,138 @@
+/**
+ * Splits an output into sentence-level pieces and says which of them make a
+ * claim. Questions, hedged sentences ("I think", "maybe"), talk about the
+ * answer itself ("Here is a summary in 85 words:", "Let me know if…"),
+ * greetings and fenced code state nothing about the world, so entities in
+ * them are not checked under the refined profile.
+ *
+ * Sentences come from the shared sentence splitter, further cut at line
+ * breaks (a list item is its own sentence). Every test reads a bounded
+ * prefix or suffix of the sentence, so the cost is linear in the output.
+ */
+import type { Range } from '../classifier/types';
+import { sentenceStarts } from '../text/sentences';
+
+export type SentenceKind = 'claim' | 'question' | 'hedge' | 'meta' | 'greeting' | 'code';
+
+export interface OutputSentence {
+  span: Range;
+  kind: SentenceKind;
+}
+
+/** Sentence openings that withhold commitment to what follows. */
+const HEDGE_OPENINGS = [
+  'i think', 'i believe', 'i guess', 'i suppose', "i'm not sure", 'i am not sure', 'maybe', 'perhaps', 'possibly',
+  'probably', 'it might be', 'it may be', 'it could be',
+];
+
+/** Sentences that talk to the reader about the answer rather than about its subject. */
+const META_OPENINGS = [
+  'let me know', 'i hope this helps', 'hope this helps', 'feel free to', 'please let me know', 'please note that i',
+  'as an ai', 'i cannot', "i can't", 'i am unable', "i'm unable", 'i apologize', 'if you have any',
+];
+
+/** Whole-sentence pleasantries. */
+const GREETINGS = ['hi', 'hello', 'hey', 'sure', 'certainly', 'of course', 'absolutely', 'thanks', 'thank you', 'great question', 'okay', 'ok'];
+
+/** Words that introduce the answer itself when a sentence ends in a colon ("Here are the steps:"). */
+const PRESENTING = /\b(?:here is|here's|here are|below is|below are|the following)\b/;
+
+/** Longest sentence prefix the opening tests read. */
+const PREFIX = 40;
+
+export function outputSentences(output: string): OutputSentence[] {
+  const out: OutputSentence[] = [];
+  const fences = codeFenceRanges(output);
+  const starts = sentenceStarts(output);
+  let fence = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const end = i + 1 < starts.length ? starts[i + 1] : output.length;
+    for (const [s, e] of linePieces(output, starts[i], end)) {
+      while (fence < fences.length && fences[fence][1] <= s) fence++;
+      const inFence = fence < fences.length && fences[fence][0] <= s;
+      out.push({ span: [s, e], kind: inFence ? 'code' : kindOf(output, s, e) });
+    }
+  }
+  return out;
+}
+
+/** `[start, end)` cut at line breaks, each piece trimmed of surrounding whitespace; empty pieces dropped. */
+function linePieces(text: string, start: number, end: number): Range[] {
+  const pieces: Range[] = [];
+  let s = start;
+  for (let i = start; i <= end; i++) {
+    if (i === end || text.charCodeAt(i) === 0x0a) {
+      let a = s;
+      let b = i;
+      while (a < b && isBlank(text.charCodeAt(a))) a++;
+      while (b > a && isBlank(text.charCodeAt(b - 1))) b--;
+      if (b > a) pieces.push([a, b]);
+      s = i + 1;
+    }
+  }
+  return pieces;
+}
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0xa0;
+}
+
+function kindOf(text: string, start: number, end: number): SentenceKind {
+  const last = lastMeaningfulChar(text, start, end);
+  if (last === '?') return 'question';
+  const head = openingOf(text, start, end);
+  if (HEDGE_OPENINGS.some((h) => startsWithWord(head, h))) return 'hedge';
+  if (META_OPENINGS.some((m) => startsWithWord(head, m))) return 'meta';
+  if (last === ':' && PRESENTING.test(text.slice(start, end).toLowerCase())) return 'meta';
+  const whole = head.replace(/[!.,]+$/, '');
+  if (GREETINGS.includes(whole)) return 'greeting';
+  return 'claim';
+}
+
+/** The sentence's first PREFIX characters, lower-cased, without a list marker or emphasis in front. */
+function openingOf(text: string, start: number, end: number): string {
+  let head = text.slice(start, Math.min(end, start + PREFIX)).toLowerCase();
+  head = head.replace(/^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)/, '').replace(/^[*_]+/, '');
+  return head.replace(/[’]/g, "'");
+}
+
+function startsWithWord(head: string, phrase: string): boolean {
+  if (!head.startsWith(phrase)) return false;
+  const next = head.charCodeAt(phrase.length);
+  return Number.isNaN(next) || !isLetter(next);
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+/** Last character that is not a closing quote, bracket or emphasis mark. */
+function lastMeaningfulChar(text: string, start: number, end: number): string {
+  let i = end - 1;
+  while (i >= start && `"'”’)]*_`.includes(text[i])) i--;
+  return i >= start ? text[i] : '';
+}
+
+/** Ranges of ``` fenced blocks (fence lines included); an unclosed fence runs to the end. */
+export function codeFenceRanges(text: string): Range[] {
+  const ranges: Range[] = [];
+  let open = -1;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const nl = text.indexOf('\n', lineStart);
+    const lineEnd = nl < 0 ? text.length : nl;
+    let p = lineStart;
+    while (p < lineEnd && (text[p] === ' ' || text[p] === '\t')) p++;
+    if (text.startsWith('```', p) || text.startsWith('~~~', p)) {
+      if (open < 0) open = lineStart;
+      else {
+        ranges.push([open, lineEnd]);
+        open = -1;
+      }
+    }
+    if (nl < 0) break;
+    lineStart = nl + 1;
+  }
+  if (open >= 0) ranges.push([open, text.length]);
+  return ranges;
+}

@@ -1,0 +1,73 @@
+/**
+ * Reading numbers out of raw context text near a known position, and
+ * comparing two written numbers by value. Values are compared as digit
+ * strings (`4.0` = `4`, `1,200` = `1200`), never as floats, so no rounding
+ * can make two different numbers equal.
+ */
+
+export interface NumberToken {
+  /** The raw text of the number, with a currency symbol in front or `%` behind when present. */
+  text: string;
+  start: number;
+  end: number;
+  /** Digits without grouping, trailing fraction zeros trimmed: `4.0` → `4`. */
+  value: string;
+  currency: string;
+  percent: boolean;
+}
+
+const CURRENCY = '$€£¥';
+
+function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '9';
+}
+
+/** The canonical value of a written number core (`1,234.50` → `1234.5`), or undefined if it is not one. */
+export function numberValue(core: string): string | undefined {
+  if (!/^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/.test(core)) return undefined;
+  const [int, frac = ''] = core.replace(/,/g, '').split('.');
+  let f = frac;
+  while (f.endsWith('0')) f = f.slice(0, -1);
+  let i = int;
+  while (i.length > 1 && i.startsWith('0')) i = i.slice(1);
+  return f ? `${i}.${f}` : i;
+}
+
+/** The number token that covers `[start, …)` when `start` is its first digit. */
+export function tokenAt(text: string, start: number): NumberToken | undefined {
+  if (!isDigit(text[start]) || isDigit(text[start - 1]) || (text[start - 1] === '.' && isDigit(text[start - 2]))) return undefined;
+  let end = start;
+  while (end < text.length && end - start < 40 && (isDigit(text[end]) || ((text[end] === ',' || text[end] === '.') && isDigit(text[end + 1])))) end++;
+  const value = numberValue(text.slice(start, end));
+  if (value === undefined) return undefined;
+  const currency = CURRENCY.includes(text[start - 1] ?? ' ') ? text[start - 1] : '';
+  const percent = text[end] === '%' || /^ ?per ?cent\b/i.test(text.slice(end, end + 9));
+  const from = currency ? start - 1 : start;
+  const to = text[end] === '%' ? end + 1 : end;
+  return { text: text.slice(from, to), start: from, end: to, value, currency, percent };
+}
+
+/** The number ending just before `pos`, with at most one space between (`324 metres`). */
+export function numberBefore(text: string, pos: number): NumberToken | undefined {
+  let p = pos;
+  if (text[p - 1] === ' ') p--;
+  if (!isDigit(text[p - 1])) return undefined;
+  let s = p;
+  while (s > 0 && p - s < 40 && (isDigit(text[s - 1]) || ((text[s - 1] === ',' || text[s - 1] === '.') && isDigit(text[s - 2])))) s--;
+  const t = tokenAt(text, s);
+  return t && t.end >= p ? t : undefined;
+}
+
+/**
+ * The first number within `reach` characters after `pos`, not crossing a
+ * sentence or line end (`revenue was $4.2M`, `'stars': 4.0`).
+ */
+export function numberAfter(text: string, pos: number, reach: number): NumberToken | undefined {
+  const stop = Math.min(text.length, pos + reach);
+  for (let i = pos; i < stop; i++) {
+    const c = text[i];
+    if (c === '\n' || c === ';' || ((c === '.' || c === '!' || c === '?') && !isDigit(text[i + 1]))) return undefined;
+    if (isDigit(c)) return tokenAt(text, i);
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * The refined profile's view of what an output claims: extracted entities
+ * restricted to occurrences inside claim sentences, without the occurrences
+ * that precision rules show are not claims (list markers, generic
+ * attributions, sentence-opening adverbs, AM/PM), and with numbered-passage
+ * references turned into citations of that passage.
+ *
+ * Rules work per occurrence, because deduplication merges every `3` of an
+ * output into one entity while only some of them are list markers.
+ */
+import type { ExtractedEntity, Range } from '../classifier/types';
+import type { OutputSentence } from './claims';
+import { isGenericAttribution } from './rules/genericAttribution';
+import { isListMarker } from './rules/listMarkers';
+import { isCommaOpener, isMeridiem } from './rules/sentenceOpeners';
+import { asSourceReference } from './rules/sourceReferences';
+
+export function refineExtracted(output: string, extracted: readonly ExtractedEntity[], sentences: readonly OutputSentence[]): ExtractedEntity[] {
+  const claimRanges = sentences.filter((s) => s.kind === 'claim').map((s) => s.span);
+  const sentenceStarts = new Set(sentences.map((s) => s.span[0]));
+  const kept: ExtractedEntity[] = [];
+  const references = new Map<string, ExtractedEntity>();
+  for (const entity of extracted) {
+    const occurrences: Range[] = [];
+    for (const occ of entity.occurrences) {
+      if (!insideAny(occ, claimRanges)) continue;
+      const view: ExtractedEntity = { ...entity, text: output.slice(occ[0], occ[1]), span: occ, occurrences: [occ] };
+      if (isListMarker(output, view) || isGenericAttribution(view) || isCommaOpener(output, view, sentenceStarts) || isMeridiem(output, view)) continue;
+      const reference = asSourceReference(output, view);
+      if (reference) {
+        const key = reference.forms[1];
+        const seen = references.get(key);
+        if (seen) seen.occurrences.push(reference.span);
+        else references.set(key, reference);
+        continue;
+      }
+      occurrences.push(occ);
+    }
+    if (occurrences.length === 0) continue;
+    const span = occurrences[0];
+    kept.push({ ...entity, text: output.slice(span[0], span[1]), span, occurrences });
+  }
+  kept.push(...references.values());
+  return kept.sort((a, b) => a.span[0] - b.span[0]);
+}
+
+/** `ranges` are sorted and disjoint; binary search keeps this logarithmic. */
+function insideAny(r: Range, ranges: readonly Range[]): boolean {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ranges[mid][1] <= r[0]) lo = mid + 1;
+    else if (ranges[mid][0] > r[0]) hi = mid - 1;
+    else return r[1] <= ranges[mid][1];
+  }
+  return false;
+}

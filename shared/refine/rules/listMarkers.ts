@@ -1,0 +1,21 @@
+/**
+ * A bare small number that opens a list item (`3. Add the flour`, `2) Stir`)
+ * counts items of the answer; it claims nothing about the world, and a
+ * context rarely numbers the same steps the same way.
+ */
+import type { ExtractedEntity } from '../../classifier/types';
+
+export function isListMarker(output: string, entity: ExtractedEntity): boolean {
+  if (entity.type !== 'number' || !/^\d{1,3}$/.test(entity.text)) return false;
+  const [start, end] = entity.span;
+  const after = output[end];
+  if ((after !== '.' && after !== ')') || !isSpaceAt(output, end + 1)) return false;
+  let p = start - 1;
+  while (p >= 0 && (output[p] === ' ' || output[p] === '\t')) p--;
+  // Opens a line, or follows the end of the previous item written on the same line.
+  return p < 0 || output[p] === '\n' || output[p] === '.' || output[p] === ':' || output[p] === ')' || output[p] === '!' || output[p] === '?';
+}
+
+function isSpaceAt(text: string, i: number): boolean {
+  return i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n');
+}
