@@ -8,14 +8,17 @@
  */
 import type { JsonPath } from '../../json/jsonRegion';
 import { parseJsonInString } from './jsonInString';
-import { emitStringLeaves } from './stringLeaves';
+import { emitStringLeaves, type LeafLimits } from './stringLeaves';
 import type { JsonSource, SegmentSpec, TranscriptBuilder } from './transcriptBuilder';
+
+/** Tool output is evidence: decode far more of it than of tool inputs, still bounded. */
+const DECODED_LIMITS: LeafLimits = { depth: 16, leaves: 4096 };
 
 export function emitEscapedJsonLeaves(b: TranscriptBuilder, src: JsonSource, path: JsonPath, text: string, spec: SegmentSpec): number {
   if (text.indexOf('\\') === -1) return spec.parent;
   const nested = parseJsonInString(src, path, text);
   if (!nested) return spec.parent;
-  return emitStringLeaves(b, nested.src, nested.value, [], { ...spec, label: `${spec.label} (decoded)` }, mayHaveBeenEscaped);
+  return emitStringLeaves(b, nested.src, nested.value, [], { ...spec, label: `${spec.label} (decoded)` }, mayHaveBeenEscaped, DECODED_LIMITS);
 }
 
 /** Whether JSON may have escaped a character of `s` (quote, backslash, control; non-ASCII when ASCII-only). */

@@ -6,9 +6,13 @@
 import type { JsonPath } from '../../json/jsonRegion';
 import type { JsonSource, SegmentSpec, TranscriptBuilder } from './transcriptBuilder';
 
-/** Deep or wide inputs are generated data, not prose worth checking. */
-const MAX_DEPTH = 8;
-const MAX_LEAVES = 256;
+export interface LeafLimits {
+  depth: number;
+  leaves: number;
+}
+
+/** Deep or wide tool inputs are generated data, not prose worth checking. */
+export const TOOL_INPUT_LIMITS: LeafLimits = { depth: 8, leaves: 256 };
 
 /** Emits each string leaf of `value` in document order; returns the branch tail. */
 export function emitStringLeaves(
@@ -18,11 +22,12 @@ export function emitStringLeaves(
   path: JsonPath,
   spec: SegmentSpec,
   keep: (leaf: string) => boolean = () => true,
+  limits: LeafLimits = TOOL_INPUT_LIMITS,
 ): number {
   let tail = spec.parent;
   let count = 0;
   const visit = (v: unknown, at: JsonPath, depth: number, key: string | undefined): void => {
-    if (count >= MAX_LEAVES) return;
+    if (count >= limits.leaves) return;
     if (typeof v === 'string') {
       if (!keep(v)) return;
       count++;
@@ -30,7 +35,7 @@ export function emitStringLeaves(
       tail = b.addString(src, at, v, { ...spec, parent: tail, label });
       return;
     }
-    if (depth >= MAX_DEPTH || typeof v !== 'object' || v === null) return;
+    if (depth >= limits.depth || typeof v !== 'object' || v === null) return;
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) visit(v[i], [...at, i], depth + 1, key);
     } else {
