@@ -91,7 +91,7 @@ function isListMarker(text: string, start: number, end: number, m: RegExpExecArr
   if ((after !== '.' && after !== ')') || text[end + 1] !== ' ') return false;
   let p = start;
   while (p > 0 && (text[p - 1] === ' ' || text[p - 1] === '\t')) p--;
-  return p === 0 || text[p - 1] === '\n';
+  return p === 0 || text[p - 1] === '\n' || text[p - 1] === '\r';
 }
 
 function joinedBefore(text: string, start: number): boolean {

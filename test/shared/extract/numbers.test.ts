@@ -81,6 +81,7 @@ describe('extract: numbers', () => {
 
   it('skips the numbers of an ordered list but not numbers that start a line', () => {
     assert.deepEqual(textsOfType('Plan:\n1. Run it.\n2. Edit it.\n  3) Ship 4 builds.\n12 tests passed.', 'number'), ['4 builds', '12 tests']);
+    assert.deepEqual(textsOfType('Plan:\r\n2. Edit it.\r\n3. Ship it.', 'number'), []);
   });
 
   it('keeps a leading sign', () => {
