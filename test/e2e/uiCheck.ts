@@ -44,14 +44,18 @@ async function settled(page: Page, selector: string): Promise<void> {
     });
 }
 
-async function closeAllEditors(page: Page): Promise<void> {
-  // The first start of VS Code for the web opens a walkthrough; keep the pictures about the transcript.
+async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: WAIT_MS });
-  await input.fill('>View: Close All Editors');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Close All Editors' }).first().waitFor({ timeout: WAIT_MS });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: WAIT_MS });
   await page.keyboard.press('Enter');
+}
+
+async function closeAllEditors(page: Page): Promise<void> {
+  // The first start of VS Code for the web opens a walkthrough; keep the pictures about the transcript.
+  await runCommand(page, 'View: Close All Editors');
   await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: WAIT_MS });
 }
 
@@ -131,12 +135,28 @@ async function main(): Promise<void> {
     saved.push(await shoot(page, '6-references-peek.png'));
     await page.keyboard.press('Escape');
 
+    // Classify Selection opens a readable report beside the transcript.
+    await goTo(page, positionOf(FIXTURE, 'largest order is'));
+    await page.keyboard.press('Shift+End');
+    await runCommand(page, 'groundcheck: Classify Selection');
+    await page.locator('.tabs-container .tab', { hasText: /classification-\d+\.md/ }).first().waitFor({ timeout: WAIT_MS });
+    await page
+      .frameLocator('iframe.webview')
+      .frameLocator('#active-frame')
+      .getByText('2025-06-19')
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '7-classify-report.png'));
+    // The language status follows the active editor: back to the transcript.
+    await page.locator('.tabs-container .tab', { hasText: FIXTURE }).first().click();
+    await page.locator('[id="status.languageStatus"]').waitFor({ timeout: WAIT_MS });
+
     // Language status items show in the hover of the "{ }" entry next to the language name.
     await page.locator('[id="status.languageStatus"]').hover();
     const statusHover = '.hover-language-status';
     await page.locator(statusHover, { hasText: 'unverified' }).first().waitFor({ timeout: WAIT_MS });
     await settled(page, statusHover);
-    saved.push(await shoot(page, '7-language-status.png'));
+    saved.push(await shoot(page, '8-language-status.png'));
   } catch (error) {
     saved.push(await shoot(page, 'failure.png'));
     console.error(`UI check failed: ${(error as Error).message}\nScreenshots: ${saved.join(', ')}`);
