@@ -57,8 +57,8 @@ async function buildWorkerScript(dir: string): Promise<WorkerScript> {
     format: 'cjs',
     outfile,
     logLevel: 'warning',
-    // jsonc-parser's UMD build hides its internal requires from bundlers.
-    alias: { 'jsonc-parser': join(REPO, 'node_modules/jsonc-parser/lib/esm/main.js') },
+    // As build.mjs: jsonc-parser's "main" is a UMD build bundlers cannot follow; its "module" entry is ESM.
+    mainFields: ['module', 'main'],
   });
   return { path: outfile, argv: [CHECK_WORKER_COMMAND] };
 }

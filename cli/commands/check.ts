@@ -44,6 +44,11 @@ export function registerCheck(program: Command): void {
 }
 
 async function check(paths: string[], flags: CheckFlags): Promise<number> {
+  // `check … | head` closes the pipe early: stop quietly, as other Unix tools do, instead of a stack trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(process.exitCode ?? 0);
+  });
   const io: ReportStreams = {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),

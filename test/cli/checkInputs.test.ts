@@ -1,4 +1,8 @@
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildCli, fixture, readFixture, runCli } from './harness';
 
 function jsonFiles(stdout: string): string[] {
@@ -82,5 +86,19 @@ describe('groundcheck check: inputs and exit codes', function () {
     assert.equal(runCli(['check', fixture('rag'), '--entity-types', 'number,colour']).code, 2);
     assert.equal(runCli(['check', fixture('rag'), '--jobs', '0']).code, 2);
     assert.equal(runCli(['check']).code, 2);
+  });
+
+  it('stops quietly when the reader of its output goes away (| head)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-pipe-'));
+    // Enough findings to overflow a pipe buffer several times.
+    writeFileSync(join(dir, 'many.jsonl'), readFixture('rag/answers.jsonl').repeat(1500));
+    const cli = await buildCli();
+    const r = spawnSync('bash', ['-c', `node ${cli} check many.jsonl --jobs 1 | head -1; echo "exit \${PIPESTATUS[0]}" >&2`], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '' },
+    });
+    assert.equal(r.stdout, `many.jsonl:2:112: warning quoted_string '"strong"' not in context [PARTIAL]\n`);
+    assert.equal(r.stderr, 'exit 0\n');
   });
 });

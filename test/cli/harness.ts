@@ -25,8 +25,8 @@ export async function buildCli(): Promise<string> {
     format: 'cjs',
     outfile,
     logLevel: 'warning',
-    // jsonc-parser's default (UMD) build hides its internal requires from bundlers; its ESM build does not.
-    alias: { 'jsonc-parser': join(REPO, 'node_modules/jsonc-parser/lib/esm/main.js') },
+    // As build.mjs: jsonc-parser's "main" is a UMD build bundlers cannot follow; its "module" entry is ESM.
+    mainFields: ['module', 'main'],
   });
   bundle = outfile;
   return outfile;
