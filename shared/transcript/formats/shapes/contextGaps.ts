@@ -8,12 +8,14 @@ import type { ContextGap } from '../../../classifier/types';
 export const ContextGaps = {
   /**
    * Claude Code logs neither its system prompt nor its tool schemas. They hold
-   * tool and parameter names, paths and env details (identifiers), links to
-   * documentation (urls) and product names (proper nouns). Their numbers are
-   * operational limits that rarely reappear as claims, and the date they carry
-   * is recovered from the session metadata, so numbers, dates, quotes and
-   * citations stay checkable: marking those indeterminate too would hide the
-   * most common fabrication (a wrong count) in every session.
+   * tool and parameter names, the git status snapshot's file paths and commit
+   * subjects (identifiers, proper nouns), links to documentation (urls) and
+   * product names. Their numbers are operational limits and their quoted
+   * strings are instructions, neither of which reappears as a claim; the date
+   * they carry, the working directory and the branch are recovered from line
+   * metadata; CLAUDE.md arrives logged, as a user-turn reminder. So numbers,
+   * dates, quotes and citations stay checkable: marking them indeterminate too
+   * would hide the most common fabrication (a wrong count) in every session.
    */
   claudeSystemPrompt: {
     code: 'system-prompt-not-logged',
