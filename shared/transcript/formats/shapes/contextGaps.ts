@@ -7,13 +7,13 @@ import type { ContextGap } from '../../../classifier/types';
 
 export const ContextGaps = {
   /**
-   * Claude Code logs neither its system prompt nor its tool schemas. They hold
-   * tool and parameter names, the git status snapshot's file paths and commit
-   * subjects (identifiers, proper nouns), links to documentation (urls) and
-   * product names. Their numbers are operational limits and their quoted
-   * strings are instructions, neither of which reappears as a claim; the date
-   * they carry, the working directory and the branch are recovered from line
-   * metadata; CLAUDE.md arrives logged, as a user-turn reminder. So numbers,
+   * Claude Code logs neither its system prompt nor its tool schemas (nor,
+   * usually, the CLAUDE.md reminder). They hold tool and parameter names, the
+   * git status snapshot's file paths and commit subjects, project conventions
+   * (identifiers, proper nouns), links to documentation (urls) and product
+   * names. Their numbers are operational limits and their quoted strings are
+   * instructions, which rarely reappear as claims; the date, the working
+   * directory and the branch are recovered from line metadata. So numbers,
    * dates, quotes and citations stay checkable: marking them indeterminate too
    * would hide the most common fabrication (a wrong count) in every session.
    */
