@@ -1,6 +1,7 @@
 /**
  * `promptfooconfig.yaml`: prompt templates, then each test's variables on
  * its own branch, with `file://` variables read relative to the config.
+ * Tests may also come from a CSV file (`tests: file://tests.csv`).
  * A config holds no model outputs (those are in `promptfoo eval -o`
  * results), so it yields context only; assertion values are grader
  * material.
@@ -11,6 +12,7 @@ import type { ParseInput, Role } from '../../model';
 import { ShiftMap } from '../../offsets/offsetMaps';
 import { ContextGaps } from '../common/contextGaps';
 import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import { type CsvCell, type CsvProblem, readCsvRecords } from '../tabular/csvCells';
 import { yamlScalarMap } from '../yaml/scalarMap';
 import { varRole } from './varRoles';
 
@@ -34,6 +36,10 @@ export function parseConfig(b: TranscriptBuilder, input: ParseInput): void {
   shared = addVars(defaults, shared, 'default', add);
 
   const tests = doc.get('tests', true) as Node | undefined;
+  if (isScalar(tests) && typeof tests.value === 'string' && tests.value.startsWith(FILE_PREFIX)) {
+    addCsvTests(b, input, tests.value, shared);
+    return;
+  }
   if (!isSeq(tests)) return;
   tests.items.forEach((test, i) => {
     if (!isMap(test)) return;
@@ -85,4 +91,42 @@ function addFile(b: TranscriptBuilder, input: ParseInput, ref: string, role: Rol
   }
   b.addSource(abs, text);
   return b.add({ role, text, map: new ShiftMap(0), parent, label: `${label} ${rel}`, source: abs });
+}
+
+/**
+ * `tests: file://tests.csv`: one test per row, a column per variable;
+ * `__expected…` columns hold assertions (grader material), other `__…`
+ * columns are promptfoo's own settings.
+ */
+function addCsvTests(b: TranscriptBuilder, input: ParseInput, ref: string, shared: number): void {
+  const rel = ref.slice(FILE_PREFIX.length);
+  const abs = resolve(input.path ? dirname(input.path) : '.', rel);
+  const text = rel.endsWith('.csv') ? input.readFile?.(abs) : undefined;
+  if (text === undefined) {
+    b.addFileGap(ContextGaps.unresolvedFile(ref));
+    return;
+  }
+  b.addSource(abs, text);
+  const problems: CsvProblem[] = [];
+  const [header, ...rows] = readCsvRecords(text, problems);
+  if (problems.length > 0) b.addFileGap(ContextGaps.unresolvedFile(`${ref} (${problems[0].message})`));
+  if (!header) return;
+  const names = header.cells.map((c) => c.text.trim());
+  rows.forEach((row, i) => {
+    const tag = `test ${i + 1}`;
+    let tip = shared;
+    const graders: Array<{ cell: CsvCell; label: string }> = [];
+    row.cells.forEach((cell, k) => {
+      const name = names[k] ?? `column ${k + 1}`;
+      if (cell.text.trim() === '') return;
+      if (name.startsWith('__expected')) graders.push({ cell, label: `${name} (${tag})` });
+      else if (name.startsWith('__')) return;
+      else {
+        const role = varRole(name);
+        if (role === 'grader') graders.push({ cell, label: `var ${name} (${tag})` });
+        else tip = b.add({ role, ...cell, parent: tip, label: `var ${name} (${tag})`, source: abs });
+      }
+    });
+    for (const g of graders) b.add({ role: 'grader', ...g.cell, parent: tip, label: g.label, source: abs });
+  });
 }

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { promptfooFormat } from '../../../../shared/transcript/formats/promptfoo';
 import { byLabel, detectedId, fixturePath, groundingOf, outputs, parseFixture, rawOf } from './formatTestKit';
 
@@ -72,5 +73,21 @@ describe('promptfoo JSON Lines results', () => {
     ]);
     assert.equal(rawOf(raw, outputs(t)[1], '"2-year"'), '\\"2-year\\"');
     assert.deepEqual(t.errors.map((e) => e.line), [2]);
+  });
+});
+
+describe('promptfoo tests from a CSV file', () => {
+  it('reads tests: file://tests.csv next to the config, offsets through CSV quoting in that file', () => {
+    const { t } = parseFixture(promptfooFormat, 'promptfoo/csv_suite/promptfooconfig.yaml');
+    const csvPath = fixturePath('promptfoo/csv_suite/tests.csv');
+    const csv = readFileSync(csvPath, 'utf8');
+    const question = byLabel(t, 'var question (test 1)');
+    assert.equal(question.text, 'Who founded "Nordlys"?');
+    assert.equal(question.source, csvPath);
+    assert.equal(csv.slice(question.map.toRaw(12), question.map.toRaw(21)), '""Nordlys""');
+    assert.deepEqual(groundingOf(t, byLabel(t, 'var context (test 2)')), ['var question (test 2)', 'prompt 1']);
+    assert.equal(byLabel(t, '__expected (test 1)').role, 'grader');
+    assert.equal(byLabel(t, 'var context (test 1)').line, 1);
+    assert.equal(byLabel(t, 'prompt 1').text, 'Context: {{context}}\nQ: {{question}}');
   });
 });
