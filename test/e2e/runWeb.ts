@@ -28,7 +28,7 @@ function printResult(result: E2EResult): void {
 async function main(): Promise<number> {
   await buildForE2E();
   fs.rmSync(E2E_RESULT_FILE, { force: true });
-  const server = await startVSCodeWebServer({ GROUNDCHECK_E2E_RESULT: E2E_RESULT_FILE });
+  const server = await startVSCodeWebServer({ env: { GROUNDCHECK_E2E_RESULT: E2E_RESULT_FILE } });
   let workbench: Awaited<ReturnType<typeof openWorkbench>> | undefined;
   try {
     workbench = await openWorkbench(server.workbenchUrl(FIXTURE_WORKSPACE, REPO_ROOT, TEST_ENTRY));

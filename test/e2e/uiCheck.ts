@@ -5,7 +5,8 @@
  * one, of the Problems panel and of the language status item, and prints
  * where they are.
  *
- *   npm run ui:check
+ *   npm run ui:check                                   (the working tree, as a development extension)
+ *   npm run package && npm run ui:check -- --vsix groundcheck-0.1.0.vsix   (the package, installed)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -82,12 +83,22 @@ async function shoot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+function vsixArgument(): string | undefined {
+  const at = process.argv.indexOf('--vsix');
+  if (at < 0) return undefined;
+  const vsix = process.argv[at + 1];
+  if (!vsix || !fs.existsSync(vsix)) throw new Error(`--vsix needs an existing .vsix file, got ${vsix}`);
+  return vsix;
+}
+
 async function main(): Promise<void> {
-  await buildForE2E();
+  const vsix = vsixArgument();
+  // An installed package brings its own bundles; rebuilding would not change what runs.
+  if (!vsix) await buildForE2E();
   fs.rmSync(UI_SCREENSHOT_DIR, { recursive: true, force: true });
   fs.mkdirSync(UI_SCREENSHOT_DIR, { recursive: true });
-  const server = await startVSCodeWebServer();
-  const workbench = await openWorkbench(server.workbenchUrl(FIXTURE_WORKSPACE, REPO_ROOT));
+  const server = await startVSCodeWebServer({ install: vsix ? [vsix] : [] });
+  const workbench = await openWorkbench(server.workbenchUrl(FIXTURE_WORKSPACE, vsix ? undefined : REPO_ROOT));
   const { page } = workbench;
   const saved: string[] = [];
   try {

@@ -4,7 +4,7 @@
  * directories, and follows its log so callers can wait for lines such as
  * "Extension Host Process exited with code: N".
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -13,8 +13,8 @@ import { VSCODE_WEB_DIR, VSCODE_WEB_INSTALLER } from './paths';
 
 export interface VSCodeWebServer {
   port: number;
-  /** URL that opens `folder` with the given development extension and (optionally) test entry. */
-  workbenchUrl(folder: string, extensionPath: string, testsPath?: string): string;
+  /** URL that opens `folder`, with a development extension and a test entry when given. */
+  workbenchUrl(folder: string, extensionPath?: string, testsPath?: string): string;
   /** Resolves with the first match of `pattern` in the server log, or rejects after `timeoutMs`. */
   waitForLog(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
   log(): string;
@@ -44,10 +44,24 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startVSCodeWebServer(env: NodeJS.ProcessEnv = {}): Promise<VSCodeWebServer> {
+export interface ServerOptions {
+  /** Extra environment for the server and its extension host. */
+  env?: NodeJS.ProcessEnv;
+  /** .vsix files to install before starting, as a user would. */
+  install?: string[];
+}
+
+export async function startVSCodeWebServer({ env = {}, install = [] }: ServerOptions = {}): Promise<VSCodeWebServer> {
   const main = serverMain();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-vscode-'));
+  for (const vsix of install) {
+    execFileSync(
+      process.execPath,
+      [main, '--server-data-dir', path.join(dataDir, 'server'), '--extensions-dir', path.join(dataDir, 'extensions'), '--install-extension', path.resolve(vsix)],
+      { stdio: 'inherit' },
+    );
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -99,9 +113,11 @@ export async function startVSCodeWebServer(env: NodeJS.ProcessEnv = {}): Promise
     port,
     workbenchUrl(folder, extensionPath, testsPath) {
       const remote = (p: string) => `vscode-remote://127.0.0.1:${port}${p}`;
-      const payload: [string, string][] = [['extensionDevelopmentPath', remote(extensionPath)]];
+      const payload: [string, string][] = [];
+      if (extensionPath) payload.push(['extensionDevelopmentPath', remote(extensionPath)]);
       if (testsPath) payload.push(['extensionTestsPath', remote(testsPath)]);
-      return `http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+      const query = payload.length ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : '';
+      return `http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}${query}`;
     },
     waitForLog,
     log: () => log,
