@@ -144,7 +144,8 @@ function readSuffixes(text: string, at: number, parts: NumberParts): number {
     parts.tailKind = 'currency';
     return at + 1 + word.length;
   }
-  if (parts.currency !== '' || looksLikeYear(parts) || !isUnitWord(word)) return at;
+  const afterOne = parts.integer === '1' && parts.fraction === '';
+  if (parts.currency !== '' || looksLikeYear(parts) || !isUnitWord(word, afterOne)) return at;
   parts.tail = ' ' + word;
   parts.tailKind = 'unit';
   return at + 1 + word.length;

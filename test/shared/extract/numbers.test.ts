@@ -56,6 +56,12 @@ describe('extract: numbers', () => {
     assert.deepEqual(entity('from 1,234 customers.', '1,234 customers').forms, ['1,234 customers', '1234 customers']);
   });
 
+  it('takes plural nouns and known units as units, but not adjectives or verbs', () => {
+    assert.deepEqual(textsOfType('We saw 5 major cities, 12 responded, 20 people came, 3 km away and 1 customer paid.', 'number'), [
+      '5', '12', '20 people', '3 km', '1 customer',
+    ]);
+  });
+
   it('takes no unit after a function word, a currency, a suffix, a percent or a year', () => {
     assert.deepEqual(textsOfType('It cost $5 bonus, $4.2M from 12k users, 40% growth, 7 of them and in 2024 revenue rose.', 'number'), [
       '$5',
