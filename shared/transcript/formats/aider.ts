@@ -6,7 +6,7 @@
  * contents or the repo map the model was sent (only `.aider.llm.history`
  * has those), so every reply carries that gap.
  */
-import type { FormatParser, ParseInput, Role, Transcript } from '../model';
+import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../model';
 import { ShiftMap } from '../offsets/offsetMaps';
 import { ContextGaps } from './common/contextGaps';
 import { TranscriptBuilder } from './common/transcriptBuilder';
@@ -69,7 +69,7 @@ const ROLES: Record<Kind, Role> = { user: 'user', aider: 'tool_result', reply: '
 const LABELS: Record<Kind, string> = { user: 'user', aider: 'aider output', reply: 'assistant' };
 
 function addGroup(b: TranscriptBuilder, raw: string, kind: Kind, lines: RawLine[], tip: number, counts: Record<Kind, number>): number {
-  let piece: { text: string; map: import('../model').OffsetMap } | undefined;
+  let piece: { text: string; map: OffsetMap } | undefined;
   if (kind === 'reply') {
     const kept = trimBlankLines(raw, lines);
     if (kept.length === 0) return tip;

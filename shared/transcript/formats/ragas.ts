@@ -5,6 +5,7 @@
  * documents never ground another row's answer. References and ground truths
  * are the grader's, never the model's context.
  */
+import type { JsonPath, JsonRegion } from '../json/jsonRegion';
 import type { FormatParser, ParseInput, Role, Transcript } from '../model';
 import { asArray, contentTexts, countMarkers, isObject, str } from './common/jsonText';
 import { TranscriptBuilder } from './common/transcriptBuilder';
@@ -90,7 +91,7 @@ function firstAncestor(b: TranscriptBuilder, id: number): number {
 function addMultiTurn(
   b: TranscriptBuilder,
   messages: unknown[],
-  at: { region: import('../json/jsonRegion').JsonRegion; path: (string | number)[] },
+  at: { region: JsonRegion; path: JsonPath },
   n: number,
 ): number {
   let tip = -1;

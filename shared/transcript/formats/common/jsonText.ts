@@ -5,7 +5,6 @@
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import type { OffsetMap } from '../../model';
 
-export type Json = unknown;
 export type JsonObject = Record<string, unknown>;
 
 export function isObject(v: unknown): v is JsonObject {

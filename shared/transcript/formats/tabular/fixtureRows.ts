@@ -6,7 +6,6 @@
  */
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { readJsonDocument, readJsonLines } from '../../json/jsonLines';
-
 import { ComposedMap } from '../../offsets/offsetMaps';
 import { isObject, type TextAt } from '../common/jsonText';
 import { jsonValueTexts } from '../common/jsonValueSpan';
