@@ -164,6 +164,8 @@ function entityFinding(
     matches: e.matches.slice(0, MAX_PLACES).map((m) => place(t, m.part, m.start, m.end)),
     matchCount: e.matches.length,
   };
+  const contradiction = (e as { contradiction?: { value?: unknown } }).contradiction;
+  if (typeof contradiction?.value === 'string') finding.contradiction = contradiction.value;
   if (isFinding(e.status) && budget.left > 0 && contextIds.length > 0) {
     const closest = findClosestMatch(
       { type: e.type, text: e.text, output, span: e.span },

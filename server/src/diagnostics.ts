@@ -198,7 +198,9 @@ function firstLine(doc: DocumentText) {
 function findingMessage(entity: EntityFinding, output: OutputFinding): string {
   const what = `${typeWords(entity.type)} '${entity.text}'`;
   if (entity.status === 'contradicted') {
-    const says = entity.closest ? `, which says '${entity.closest.text}'` : '';
+    // The located match quotes the context's own characters; the classifier's slot value is the fallback.
+    const value = entity.closest?.text ?? entity.contradiction;
+    const says = value ? `, which says '${value}'` : '';
     return `${what} contradicts the context of this ${output.label}${says}: ${output.searched}`;
   }
   if (entity.status === 'misattributed') {

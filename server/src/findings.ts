@@ -39,6 +39,8 @@ export interface EntityFinding {
   matchCount: number;
   /** For unverified entities: the nearest thing the context does say. */
   closest?: ClosestPlace;
+  /** For contradicted entities: the value the context gives instead. */
+  contradiction?: string;
 }
 
 export interface OutputFinding {

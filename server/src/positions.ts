@@ -1,23 +1,49 @@
 /**
  * Raw offsets ↔ LSP positions (UTF-16 units, as both the transcript model and
- * LSP count), and raw ranges of places that may live in another file.
+ * LSP count), and locations of context places, which may live in another
+ * file (promptfoo `file://` variables, sub-agent files).
  */
-import type { Location, Range as LspRange } from 'vscode-languageserver/node';
-import type { DocumentText } from './lazyTextDocument';
+import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { Location, Range as LspRange } from 'vscode-languageserver/node';
 import type { Range } from '../../shared/classifier/types';
+import { LineIndex } from '../../shared/transcript/offsets/lineIndex';
 import type { ContextPlace } from './findings';
+import type { DocumentText } from './lazyTextDocument';
 
 export function toLspRange(doc: DocumentText, r: Range): LspRange {
   return { start: doc.positionAt(r[0]), end: doc.positionAt(r[1]) };
 }
 
+/** Files a place may point into are read at most this large. */
+const MAX_SOURCE_BYTES = 50 * 1024 * 1024;
+
+/** Line indexes of other files, by path and modification time. */
+const sourceLines = new Map<string, { mtimeMs: number; lines: LineIndex }>();
+
 /**
- * A context place as a Location. Places in other files (multi-file formats)
- * carry their own path; their offsets are into that file, so the range is
- * given from the start of the file by offset only when we cannot read it.
+ * A context place as a Location. A place in another file gets that file's
+ * own positions; when the file cannot be read (an entry inside a zip), the
+ * location falls back to the start of the checked document rather than to
+ * wrong characters.
  */
 export function placeLocation(doc: DocumentText, p: ContextPlace): Location {
-  if (p.source) return { uri: pathToFileURL(p.source).toString(), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
-  return { uri: doc.uri, range: toLspRange(doc, p.raw) };
+  if (!p.source) return { uri: doc.uri, range: toLspRange(doc, p.raw) };
+  const lines = linesOf(p.source);
+  if (!lines) return { uri: doc.uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+  return { uri: pathToFileURL(p.source).toString(), range: { start: lines.position(p.raw[0]), end: lines.position(p.raw[1]) } };
+}
+
+function linesOf(path: string): LineIndex | undefined {
+  try {
+    const stat = fs.statSync(path);
+    if (!stat.isFile() || stat.size > MAX_SOURCE_BYTES) return undefined;
+    const cached = sourceLines.get(path);
+    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.lines;
+    const lines = new LineIndex(fs.readFileSync(path, 'utf8'));
+    sourceLines.set(path, { mtimeMs: stat.mtimeMs, lines });
+    return lines;
+  } catch {
+    return undefined;
+  }
 }

@@ -16,6 +16,7 @@ export class Publisher {
   constructor(
     private readonly connection: Connection,
     private readonly ignores: IgnoreFiles,
+    private readonly onPublished: () => void = () => undefined,
   ) {}
 
   publish(state: DocumentState, analysis: FileAnalysis, settings: GroundcheckSettings, millis: number): void {
@@ -27,6 +28,7 @@ export class Publisher {
     state.published = { version: doc.version, analysis, settings, status };
     void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     void this.connection.sendNotification(DocumentCheckedNotification.method, status);
+    this.onPublished();
   }
 
   /**

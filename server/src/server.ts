@@ -3,7 +3,9 @@
  * that answer them. Holds no logic of its own beyond that wiring.
  */
 import {
+  CodeLensRefreshRequest,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   TextDocumentSyncKind,
   type Connection,
   type DidChangeTextDocumentParams,
@@ -13,7 +15,7 @@ import {
   type InitializeResult,
   type WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { addOccurrenceRule, addTypeRule, addValueRule } from '../../shared/check/ignores';
+import { addOccurrenceRule, addTypeRule, addValueRule, IGNORE_FILE } from '../../shared/check/ignores';
 import { ClassifySelectionRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
 import { CheckScheduler, type CheckReason } from './checkScheduler';
 import { CheckWorker } from './checkWorker';
@@ -31,8 +33,13 @@ export function startServer(connection: Connection, worker = new CheckWorker()):
   const ignores = new IgnoreFiles();
   let pullConfiguration = false;
   let dynamicConfiguration = false;
+  let dynamicWatch = false;
+  let lensRefresh = false;
   const settings = new SettingsCache(connection, () => pullConfiguration);
-  const publisher = new Publisher(connection, ignores);
+  const publisher = new Publisher(connection, ignores, () => {
+    // Lenses are computed from the latest check; ask the client to fetch them again.
+    if (lensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type);
+  });
   const log = (m: string) => connection.console.error(m);
   const scheduler = new CheckScheduler(documents, settings, worker, publisher, log);
   const check = (state: DocumentState, reason: CheckReason) =>
@@ -45,6 +52,8 @@ export function startServer(connection: Connection, worker = new CheckWorker()):
     const caps = params.capabilities;
     pullConfiguration = caps.workspace?.configuration === true;
     dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    dynamicWatch = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    lensRefresh = caps.workspace?.codeLens?.refreshSupport === true;
     const folders = params.workspaceFolders?.map((f: WorkspaceFolder) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     ignores.setWorkspaceFolders(folders);
     return {
@@ -63,6 +72,10 @@ export function startServer(connection: Connection, worker = new CheckWorker()):
 
   connection.onInitialized(() => {
     if (dynamicConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
+    // Ignore rules may be edited by hand or written by the CLI: hear about it.
+    if (dynamicWatch) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${IGNORE_FILE}` }] });
+    }
   });
 
   connection.onDidOpenTextDocument(({ textDocument: d }: DidOpenTextDocumentParams) => {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { ServerHarness } from './harness';
+import { SESSION } from './session';
 
 const AIDER = [
   '# aider chat started at 2025-05-01 10:00:00',
@@ -49,5 +50,23 @@ describe('server: incomplete context and echoes', () => {
     await h.configure({ modelOutputsAsContext: true });
     await next;
     assert.deepEqual(dates(), [1]);
+  });
+});
+
+describe('server: refined profile', () => {
+  let h: ServerHarness;
+  before(async () => {
+    h = await ServerHarness.start({ profile: 'refined' });
+  });
+  after(() => h.stop());
+
+  it('says a contradicted value contradicts the context and what the context says instead', async () => {
+    const uri = h.uriOf('refined.jsonl');
+    await h.open(uri, SESSION);
+    const number = h.diagnostics.get(uri)!.diagnostics.find((d) => d.code === 'number')!;
+    assert.equal(
+      number.message,
+      "number '$4.2M' contradicts the context of this assistant turn, which says '$4.3M': 1 user turn, 1 tool result",
+    );
   });
 });

@@ -72,8 +72,10 @@ export class ServerHarness {
         if (this.waiters[i].key === key) this.waiters.splice(i, 1)[0].resolve(s);
       }
     });
+    // Verdicts are pinned to the plain SHOR rules unless a test asks for another profile,
+    // so these tests follow the server's behaviour, not the classifier's refinements.
     connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
-      p.items.map((i) => (i.section === 'groundcheck' ? this.settings : null)),
+      p.items.map((i) => (i.section === 'groundcheck' ? { profile: 'spec', ...this.settings } : null)),
     );
     connection.onRequest('client/registerCapability', () => null);
   }
