@@ -12,7 +12,7 @@
  *    `January 15, 2024` its `15` and `2024`.
  * 3. Citations are cut short before the first character already taken, so
  *    the cited content (`…, revenue was $4.2M`) is graded on its own; a
- *    citation left with no letter is dropped.
+ *    citation left with no letter, or with only an article, is dropped.
  * 4. A quote left open to the end of the output, then proper nouns, survive
  *    only where nothing else was taken: they are the weakest evidence.
  */
@@ -131,6 +131,8 @@ function cutCitation(c: Candidate, text: string, taken: Uint8Array): Candidate |
   if (!hasLetter) return undefined;
   const literal = text.slice(c.start, end);
   const lower = literal.toLowerCase();
+  // `Per the 2023 report` cut before `2023` leaves only the article, which names no source.
+  if (lower === 'the' || lower === 'a' || lower === 'an') return undefined;
   const article = ['the ', 'a ', 'an '].find((a) => lower.startsWith(a));
   return { ...c, end, forms: uniqueForms([literal, article ? literal.slice(article.length) : '']) };
 }

@@ -40,6 +40,11 @@ describe('extract: citations', () => {
     ]);
   });
 
+  it('drops a citation that an entity leaves with nothing but its article', () => {
+    assert.deepEqual(listed('Per the 2023 report, sales rose.'), [['2023', 'number']]);
+    assert.deepEqual(listed('According to 2023 data, sales rose.'), [['2023', 'number']]);
+  });
+
   it('keeps a named source whole instead of giving way to the proper noun inside it', () => {
     assert.deepEqual(listed('According to the New York Times, sales rose.'), [['the New York Times', 'citation']]);
   });
