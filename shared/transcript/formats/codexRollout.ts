@@ -28,89 +28,87 @@ export const codexRolloutFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const errors: ParseError[] = [];
-    const b = new TranscriptBuilder();
-    const callNames = new Map<string, string>();
-    let tail = -1;
-    let sawInstructions = false;
+    const session: SessionState = { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false };
     if (!isJsonLines(input.raw) && isSessionDocumentHead(input.raw.slice(0, 65536))) {
       const doc = readJsonDocument(input.raw, errors);
       const v = doc ? obj(doc.value) : undefined;
-      if (doc && v) {
-        const ctx: ResponsesContext = { b, src: documentSource(input.raw, doc.region), callNames };
-        const session = obj(v.session);
-        if (session) tail = emitInstructions(b, ctx.src, session, ['session'], tail);
-        sawInstructions = tail !== -1;
-        const items = arr(v.items);
-        for (let i = 0; i < items.length; i++) {
-          const item = obj(items[i]);
-          if (item) tail = emitResponsesItem(ctx, item, ['items', i], tail);
-        }
-      }
-      return finish(b, errors, sawInstructions);
-    }
-    for (const line of readJsonLines(input.raw, errors)) {
-      const v = obj(line.value);
-      if (!v) continue;
-      const src = lineSource(line);
-      const ctx: ResponsesContext = { b, src, callNames };
-      const payload = obj(v.payload);
-      switch (str(v.type)) {
-        case 'session_meta':
-          if (payload) {
-            const before = tail;
-            tail = emitInstructions(b, src, payload, ['payload'], tail);
-            sawInstructions ||= tail !== before;
-          }
-          break;
-        case 'response_item':
-          if (payload) tail = emitResponsesItem(ctx, payload, ['payload'], tail);
-          break;
-        case 'compacted':
-          if (payload) tail = emitCompaction(b, src, payload, tail);
-          break;
-        case 'event_msg':
-        case 'turn_context':
-          break;
-        default:
-          tail = emitBareLine(ctx, v, tail, () => (sawInstructions = true));
+      if (doc && v) readSessionDocument(session, documentSource(input.raw, doc.region), v);
+    } else {
+      for (const line of readJsonLines(input.raw, errors)) {
+        const v = obj(line.value);
+        if (v) readLine(session, lineSource(line), v);
       }
     }
-    return finish(b, errors, sawInstructions);
+    if (!session.sawBasePrompt) session.b.addFileGap(ContextGaps.codexInstructions);
+    session.b.addFileGap(ContextGaps.codexToolSchemas);
+    return session.b.build('codex', errors);
   },
 };
 
-function finish(b: TranscriptBuilder, errors: ParseError[], sawInstructions: boolean): Transcript {
-  if (!sawInstructions) b.addFileGap(ContextGaps.codexInstructions);
-  b.addFileGap(ContextGaps.codexToolSchemas);
-  return b.build('codex', errors);
+interface SessionState {
+  b: TranscriptBuilder;
+  callNames: Map<string, string>;
+  tail: number;
+  /** Whether Codex's own base instructions were recorded (only newer rollouts do). */
+  sawBasePrompt: boolean;
+}
+
+function readLine(session: SessionState, src: JsonSource, v: JsonObject): void {
+  const ctx: ResponsesContext = { b: session.b, src, callNames: session.callNames };
+  const payload = obj(v.payload);
+  switch (str(v.type)) {
+    case 'session_meta':
+      if (payload) emitInstructions(session, src, payload, ['payload']);
+      return;
+    case 'response_item':
+      if (payload) session.tail = emitResponsesItem(ctx, payload, ['payload'], session.tail);
+      return;
+    case 'compacted':
+      if (payload) session.tail = emitCompaction(session.b, src, payload, session.tail);
+      return;
+    case 'event_msg':
+    case 'turn_context':
+      return;
+    default:
+      // Older rollouts: a bare session line first (with `instructions`), then bare items.
+      if (v.record_type !== undefined) return;
+      if (v.type === undefined && v.role === undefined) emitInstructions(session, src, v, []);
+      else session.tail = emitResponsesItem(ctx, v, [], session.tail);
+  }
+}
+
+function readSessionDocument(session: SessionState, src: JsonSource, v: JsonObject): void {
+  const meta = obj(v.session);
+  if (meta) emitInstructions(session, src, meta, ['session']);
+  const ctx: ResponsesContext = { b: session.b, src, callNames: session.callNames };
+  const items = arr(v.items);
+  for (let i = 0; i < items.length; i++) {
+    const item = obj(items[i]);
+    if (item) session.tail = emitResponsesItem(ctx, item, ['items', i], session.tail);
+  }
+}
+
+/**
+ * `instructions` holds the user's instructions (AGENTS.md, skills, a custom
+ * instructions file); Codex's own system prompt is recorded, by newer
+ * versions only, as `base_instructions.text`.
+ */
+function emitInstructions(session: SessionState, src: JsonSource, meta: JsonObject, path: (string | number)[]): void {
+  const base = obj(meta.base_instructions);
+  if (base && typeof base.text === 'string') {
+    const before = session.tail;
+    session.tail = session.b.addString(src, [...path, 'base_instructions', 'text'], base.text, { role: 'system', parent: before, label: 'system prompt (base instructions)' });
+    session.sawBasePrompt ||= session.tail !== before;
+  }
+  if (typeof meta.instructions === 'string') {
+    session.tail = session.b.addString(src, [...path, 'instructions'], meta.instructions, { role: 'system', parent: session.tail, label: 'user instructions' });
+  }
 }
 
 /** The TypeScript CLI's `{"session": {…}, "items": [ …Responses items… ]}`. */
 function isSessionDocumentHead(head: string): boolean {
   if (!head.trimStart().startsWith('{') || !head.includes('"session"') || !head.includes('"items"')) return false;
   return hasAnyPair(head, 'type', ['input_text', 'output_text', 'function_call', 'function_call_output']);
-}
-
-/** Older rollouts: a bare session line first (with `instructions`), then bare items. */
-function emitBareLine(ctx: ResponsesContext, v: JsonObject, tail: number, onInstructions: () => void): number {
-  if (v.record_type !== undefined) return tail;
-  if (v.type === undefined && v.role === undefined) {
-    const next = emitInstructions(ctx.b, ctx.src, v, [], tail);
-    if (next !== tail) onInstructions();
-    return next;
-  }
-  return emitResponsesItem(ctx, v, [], tail);
-}
-
-function emitInstructions(b: TranscriptBuilder, src: JsonSource, meta: JsonObject, path: (string | number)[], tail: number): number {
-  if (typeof meta.instructions === 'string') {
-    return b.addString(src, [...path, 'instructions'], meta.instructions, { role: 'system', parent: tail, label: 'system prompt (instructions)' });
-  }
-  const base = obj(meta.base_instructions);
-  if (base && typeof base.text === 'string') {
-    return b.addString(src, [...path, 'base_instructions', 'text'], base.text, { role: 'system', parent: tail, label: 'system prompt (base instructions)' });
-  }
-  return tail;
 }
 
 /**

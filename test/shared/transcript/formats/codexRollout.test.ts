@@ -75,8 +75,9 @@ describe('Codex rollout parser', () => {
       '{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Lima."}]}\n';
     assert.equal(detect(old), 'codex');
     const parsed = codexRolloutFormat.parse({ raw: old });
-    assert.deepEqual(outline(parsed), ['system system prompt (instructions)', 'user user', 'assistant* assistant']);
+    assert.deepEqual(outline(parsed), ['system user instructions', 'user user', 'assistant* assistant']);
     assert.deepEqual(parsed.segments.map((s) => s.parent), [-1, 0, 1]);
+    assert.deepEqual(parsed.gaps.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged']);
   });
 
   it('reads the TypeScript CLI session document', () => {
@@ -93,9 +94,9 @@ describe('Codex rollout parser', () => {
     );
     assert.equal(detect(doc), 'codex');
     const parsed = codexRolloutFormat.parse({ raw: doc });
-    assert.deepEqual(outline(parsed), ['system system prompt (instructions)', 'user user', 'assistant* assistant']);
+    assert.deepEqual(outline(parsed), ['system user instructions', 'user user', 'assistant* assistant']);
     assert.deepEqual(parsed.segments.map((s) => s.line), [4, 13, 23]);
-    assert.deepEqual(parsed.gaps.map((g) => g.code), ['tool-schemas-not-logged']);
+    assert.deepEqual(parsed.gaps.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged']);
   });
 
   it('replaces history with the compaction summary, as an echo with a gap', () => {
