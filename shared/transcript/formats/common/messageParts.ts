@@ -1,7 +1,8 @@
 /**
  * Messages as the GenAI conventions and SDKs write them inside attribute
  * strings: OTel `{role, parts:[{type, content}]}`, OpenAI-style
- * `{role, content, tool_calls}`, Vercel AI SDK `{role, content:[{type:'text',
+ * `{role, content, tool_calls}`, Anthropic content blocks (`text`, `tool_use`,
+ * `tool_result`), Vercel AI SDK `{role, content:[{type:'text',
  * text}|{type:'tool-call', args}|{type:'tool-result', result}]}`. Each text
  * becomes a segment draft with the role it plays for grounding.
  */
@@ -93,6 +94,12 @@ function readParts(
     } else if (type === 'tool_call_response' || type === 'tool-result') {
       const name = str(p.name) ?? str(p.toolName) ?? '';
       push('tool_result', 'response' in p ? 'response' : 'result', `tool result ${name}`.trim());
+    } else if (type === 'tool_use') {
+      // Anthropic blocks: the call's arguments are in `input`, results in a `tool_result` block's `content`.
+      push('tool_call', 'input', `tool call ${str(p.name) ?? ''}`.trim());
+    } else if (type === 'tool_result') {
+      if (Array.isArray(p.content)) readParts(region, [...at, 'content'], p.content, 'tool_result', () => 'tool result', out);
+      else push('tool_result', 'content', 'tool result');
     }
   });
 }

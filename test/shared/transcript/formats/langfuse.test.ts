@@ -33,3 +33,22 @@ describe('Langfuse traces', () => {
     assert.equal(out.line, 36);
   });
 });
+
+describe('Langfuse generations with Anthropic content blocks', () => {
+  it('reads tool_use and tool_result blocks, and flags the missing tool schemas', () => {
+    const { raw, t } = parseFixture(langfuseFormat, 'langfuse/anthropic_generation.json');
+    assert.equal(detectedId('langfuse/anthropic_generation.json'), 'langfuse');
+    assert.deepEqual(
+      t.segments.map((s) => [s.role, s.label]),
+      [
+        ['system', 'system 1 (generation claude-call)'],
+        ['user', 'user 2 (generation claude-call)'],
+        ['tool_call', 'tool call get_weather 3 (generation claude-call)'],
+        ['tool_result', 'tool result 4 (generation claude-call)'],
+        ['assistant', 'assistant (generation claude-call)'],
+      ],
+    );
+    assert.equal(rawOf(raw, byLabel(t, 'tool result 4 (generation claude-call)'), '18°C'), '18\\u00b0C');
+    assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['tool-schemas-missing']);
+  });
+});
