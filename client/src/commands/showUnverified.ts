@@ -7,6 +7,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type * as lsp from 'vscode-languageclient/node';
+import { ENTITY_TYPES } from '../../../shared/classifier/types';
+
+const ENTITY_CODES: ReadonlySet<string> = new Set(ENTITY_TYPES);
 
 interface UnverifiedPick extends vscode.QuickPickItem {
   diagnostic: vscode.Diagnostic;
@@ -20,7 +23,8 @@ function codeOf(diagnostic: vscode.Diagnostic): string {
 export function unverifiedIn(uri: vscode.Uri, range: vscode.Range | undefined): vscode.Diagnostic[] {
   return vscode.languages
     .getDiagnostics(uri)
-    .filter((d) => d.source === 'groundcheck' && (!range || range.intersection(d.range) !== undefined))
+    // File-level notices (the cap, a size limit) share the source but are not claims.
+    .filter((d) => d.source === 'groundcheck' && ENTITY_CODES.has(codeOf(d)) && (!range || range.intersection(d.range) !== undefined))
     .sort((a, b) => a.range.start.compareTo(b.range.start));
 }
 
