@@ -27,8 +27,7 @@ export class CheckSessions {
       text = new LineText(job.text);
     } else if (prior && job.edits && prior.version === job.baseVersion) {
       text = prior.text;
-      if (job.edits.length === 1) lineEdit = text.lineEdit(job.edits[0]);
-      for (const e of job.edits) text.apply(e);
+      lineEdit = text.applyAll(job.edits);
     } else {
       return { id, ok: false, needText: true };
     }

@@ -4,7 +4,7 @@
  */
 import type { Location, Position } from 'vscode-languageserver/node';
 import type { DocumentState } from './documentState';
-import { placeLocation } from './positions';
+import { placeLocation, toLspRange } from './positions';
 
 export function definition(state: DocumentState, position: Position): Location[] {
   const p = state.current();
@@ -23,8 +23,6 @@ export function references(state: DocumentState, position: Position, includeDecl
   const hit = state.occurrenceIndex(p).at(state.doc.offsetAt(position));
   if (!hit) return [];
   const out = hit.entity.matches.map((m) => placeLocation(state.doc, m));
-  if (includeDeclaration) {
-    for (const r of hit.entity.occurrences) out.push(placeLocation(state.doc, { segment: hit.output.segment, role: 'assistant', label: hit.output.label, raw: r }));
-  }
+  if (includeDeclaration) for (const r of hit.entity.occurrences) out.push({ uri: state.doc.uri, range: toLspRange(state.doc, r) });
   return out;
 }

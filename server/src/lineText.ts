@@ -59,6 +59,21 @@ export class LineText {
     return { line, start, end, text: content.slice(0, edit.start - start) + edit.text + content.slice(edit.end - start) };
   }
 
+  /**
+   * Applies edits in order. When all of them stay inside one line, answers
+   * them as one edit of that line (typing faster than checks run still
+   * gets the incremental re-check); otherwise undefined.
+   */
+  applyAll(edits: readonly OffsetEdit[]): LineEdit | undefined {
+    const first = edits.length > 0 ? this.lineEdit(edits[0]) : undefined;
+    let sameLine = first !== undefined;
+    for (const e of edits) {
+      if (sameLine && this.lineEdit(e)?.line !== first!.line) sameLine = false;
+      this.apply(e);
+    }
+    return sameLine && first ? { ...first, text: this.contentOf(first.line) } : undefined;
+  }
+
   apply(edit: OffsetEdit): void {
     const one = this.lineEdit(edit);
     if (!one) {

@@ -81,3 +81,22 @@ describe('LineText', () => {
     assert.equal(t.length, 10);
   });
 });
+
+describe('LineText.applyAll', () => {
+  it('answers several edits of one line as one line edit', () => {
+    const t = new LineText('ab\ncdef\ngh');
+    const one = t.applyAll([
+      { start: 4, end: 4, text: 'X' },
+      { start: 5, end: 5, text: 'Y' },
+      { start: 3, end: 4, text: '' },
+    ]);
+    assert.deepEqual(one, { line: 1, start: 3, end: 7, text: 'XYdef' });
+    assert.equal(t.text, 'ab\nXYdef\ngh');
+  });
+
+  it('gives no line edit when the edits touch two lines', () => {
+    const t = new LineText('ab\ncdef\ngh');
+    assert.equal(t.applyAll([{ start: 4, end: 4, text: 'X' }, { start: 0, end: 1, text: '' }]), undefined);
+    assert.equal(t.text, 'b\ncXdef\ngh');
+  });
+});
