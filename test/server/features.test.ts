@@ -49,6 +49,19 @@ describe('server: navigation, lenses and quick fixes', () => {
     ]);
   });
 
+  it('includes the output's own occurrences when asked for the declaration too', async () => {
+    const refs = (await h.connection.sendRequest('textDocument/references', {
+      textDocument: { uri },
+      position: at('Q3'),
+      context: { includeDeclaration: true },
+    })) as Location[];
+    assert.deepEqual(refs.map((l) => [l.range.start.line, slice(l.range)]), [
+      [0, 'Q3'],
+      [2, 'Q3'],
+      [ANSWER_LINE, 'Q3'],
+    ]);
+  });
+
   it('hovers with type, verdict, what was searched and links', async () => {
     const hover = (await h.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: at('47 customers') })) as Hover;
     const md = (hover.contents as { value: string }).value;
