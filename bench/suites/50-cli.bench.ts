@@ -9,6 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import type { BenchSuite } from '../run';
 import { CHECK_WORKER_COMMAND } from '../../cli/check/checkWorker';
@@ -84,6 +85,32 @@ async function timeRun(paths: string[], jobs: number, format: 'text' | 'json', s
   return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, reportBytes: bytes };
 }
 
+/** A fixed CPU-bound loop (integer hashing), the same work whichever thread runs it. */
+const SPIN = `
+  const { parentPort } = require('node:worker_threads');
+  let h = 2166136261;
+  for (let i = 0; i < 300000000; i++) h = Math.imul(h ^ i, 16777619);
+  parentPort.postMessage(h);
+`;
+
+/**
+ * What parallelism the machine gives right now: wall time of the loop on one
+ * thread against two threads each running it. On an idle 2-core machine the
+ * ratio is near 2; on a machine shared with other work it can be near 1, and
+ * the check speed-up cannot beat it.
+ */
+async function machineSpeedUp(): Promise<number> {
+  const spin = (n: number) =>
+    Promise.all(Array.from({ length: n }, () => new Promise((resolve) => new Worker(SPIN, { eval: true }).once('message', resolve))));
+  const t0 = performance.now();
+  await spin(1);
+  const one = performance.now() - t0;
+  const t1 = performance.now();
+  await spin(2);
+  const two = performance.now() - t1;
+  return (2 * one) / two;
+}
+
 const suite: BenchSuite = {
   title: 'groundcheck check throughput (RAGTruth-sized records)',
   async run() {
@@ -106,6 +133,7 @@ const suite: BenchSuite = {
             ` | target ${TARGET_PER_SECOND}/s wall ${rate(two.wallMs) >= TARGET_PER_SECOND ? 'met' : 'missed'}`,
         );
       }
+      console.log(`machine parallel speed-up right now (same loop on 1 thread vs 2): ${(await machineSpeedUp()).toFixed(2)}x`);
       console.log(`load average after: ${loadavg()[0].toFixed(2)} (wall times on a shared machine rise with it; CPU-second rates do not)`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
