@@ -4,7 +4,7 @@
  * document mentions`, `they said`, `you said`, any case), the source that
  * follows, up to six tokens, ending earlier at a comma, semicolon, colon,
  * sentence punctuation (not the point inside `$9.9M`), a bracket, a quote
- * mark or a line break. `According to the SEC filing, …` gives `the SEC
+ * mark, a line break, or a word that starts a clause (`and`, `that`, `can`). `According to the SEC filing, …` gives `the SEC
  * filing`; for `per the` and `from the` the entity keeps its `the`, so every
  * citation reads as the noun phrase it names.
  *
@@ -17,7 +17,7 @@ import { uniqueForms } from './candidate';
 import * as chars from './chars';
 
 // Bound once at load: called per character (see chars.ts).
-const { isDigit, isSpace } = chars;
+const { isAsciiLetter, isDigit, isSpace } = chars;
 
 // Word boundaries rather than look-arounds let the engine skip ahead quickly; an apostrophe
 // glued to the phrase (`o'they said`) is checked by hand.
@@ -69,13 +69,39 @@ function sourceEnd(text: string, from: number, afterArticle: boolean): number {
     }
     if (!inToken) {
       // The article of `per the` counts as the phrase's first token.
-      if (tokens === MAX_TOKENS - (afterArticle ? 1 : 0)) break;
+      if (tokens === MAX_TOKENS - (afterArticle ? 1 : 0) || startsClause(text, i, tokens > 0)) break;
       tokens++;
       inToken = true;
     }
     lastTokenEnd = i + 1;
   }
   return lastTokenEnd;
+}
+
+/**
+ * Words that end a noun phrase by starting a clause or a new phrase
+ * (`from the skillet and keep them warm`, `the lower back can cause`). `of`
+ * is absent on purpose: it sits inside names (`the Bank of England`).
+ */
+const CLAUSE_WORDS = new Set([
+  'and', 'or', 'but', 'nor', 'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'while', 'because', 'since', 'as',
+  'if', 'then', 'so', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'do', 'does', 'did', 'can', 'could',
+  'will', 'would', 'should', 'may', 'might', 'must', 'shall', 'says', 'said', 'mentions', 'states', 'shows', 'reports',
+  'notes', 'to', 'for', 'with', 'in', 'on', 'at', 'by', 'from', 'into', 'about', 'after', 'before', 'than', 'it', 'they',
+  'we', 'you', 'he', 'she', 'i',
+]);
+
+/** Determiners start a new noun phrase anywhere but at the front (`the report the company filed`). */
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'his', 'her', 'our']);
+
+/** Whether the token starting at `i` is a clause word, or a determiner when `inside` the phrase. */
+function startsClause(text: string, i: number, inside: boolean): boolean {
+  let j = i;
+  // Bounded: the longest clause word has eight letters.
+  while (j < text.length && j - i <= 9 && isAsciiLetter(text.charCodeAt(j))) j++;
+  if (j === i || isAsciiLetter(text.charCodeAt(j))) return false;
+  const word = text.slice(i, j).toLowerCase();
+  return CLAUSE_WORDS.has(word) || (inside && DETERMINERS.has(word));
 }
 
 function isStop(text: string, i: number): boolean {

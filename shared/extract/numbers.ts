@@ -52,7 +52,7 @@ export function extractNumbers(text: string): Candidate[] {
       tail: '',
       tailKind: 'none',
     };
-    const end = readSuffixes(text, coreEnd, parts);
+    const end = readSuffixes(text, coreEnd, parts, isLabel(text, start));
     if (end < 0) continue;
     const literal = text.slice(start, end);
     if (literal === '0' || literal === '1') continue;
@@ -111,7 +111,7 @@ function joinedAfter(text: string, end: number): boolean {
  * Returns the entity's end, or -1 when letters glued to the digits make it a
  * token rather than a number (`3f2a`, `12abc`).
  */
-function readSuffixes(text: string, at: number, parts: NumberParts): number {
+function readSuffixes(text: string, at: number, parts: NumberParts, labelled: boolean): number {
   if (text[at] === '%') {
     parts.tail = '%';
     parts.tailKind = 'percent';
@@ -145,7 +145,7 @@ function readSuffixes(text: string, at: number, parts: NumberParts): number {
     return at + 1 + word.length;
   }
   const afterOne = parts.integer === '1' && parts.fraction === '';
-  if (parts.currency !== '' || looksLikeYear(parts) || !isUnitWord(word, afterOne)) return at;
+  if (parts.currency !== '' || labelled || looksLikeYear(parts) || !isUnitWord(word, afterOne)) return at;
   parts.tail = ' ' + word;
   parts.tailKind = 'unit';
   return at + 1 + word.length;
@@ -169,6 +169,27 @@ function readScale(text: string, at: number, hasCurrency: boolean): { text: stri
   if (hasCurrency && c === 'm') return { text: c, scale: 6 };
   if (hasCurrency && c === 'b') return { text: c, scale: 9 };
   return undefined;
+}
+
+/**
+ * Nouns that a number labels rather than counts (`Passage 2 states`, `step 3
+ * adds`): the word after such a number is the sentence's verb, not a unit.
+ */
+const LABEL_NOUNS = new Set([
+  'passage', 'section', 'step', 'table', 'figure', 'fig', 'chapter', 'item', 'option', 'version', 'page', 'line', 'rule',
+  'example', 'case', 'phase', 'stage', 'part', 'article', 'paragraph', 'point', 'question', 'document', 'source',
+  'reference', 'appendix', 'exhibit', 'note', 'number', 'no', 'issue', 'ticket', 'round', 'game', 'season', 'episode',
+  'volume', 'vol', 'level', 'grade', 'class', 'room', 'gate', 'platform', 'route', 'doc', 'result', 'row', 'column',
+]);
+
+/** Whether the word just before the number (across one space) is a label noun. */
+function isLabel(text: string, start: number): boolean {
+  if (text[start - 1] !== ' ') return false;
+  let from = start - 1;
+  // Bounded look-back: the longest label noun is ten letters.
+  while (from > 0 && start - 1 - from < 11 && isAsciiLetter(text.charCodeAt(from - 1))) from--;
+  if (from > 0 && isAsciiLetter(text.charCodeAt(from - 1))) return false;
+  return LABEL_NOUNS.has(text.slice(from, start - 1).toLowerCase());
 }
 
 /** A bare four-digit year (`in 2024 revenue`) takes no unit word. */

@@ -61,7 +61,9 @@ export function extractProperNouns(text: string, stopwords: readonly string[], s
     }
     k = next;
     if (run[0].initial) {
-      singles.push(run.shift()!);
+      const first = run.shift()!;
+      // `However,` `Overall,` `Finally,`: a sentence-opening word set off by a comma is a discourse marker.
+      if (!(run.length === 0 && text[first.end] === ',')) singles.push(first);
       while (run.length > 0 && !run[0].capitalized) run.shift();
     }
     if (run.length >= 2) phrases.push(candidate(text, run[0].start, run[run.length - 1].end));

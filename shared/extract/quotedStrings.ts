@@ -49,6 +49,8 @@ function isApostrophe(text: string, i: number): boolean {
 function canOpen(text: string, i: number): boolean {
   const ch = text[i];
   if (ch === '’' || ch === '»' || ch === '”') return false;
+  // `5'5"` and `12"`: an inch mark after a digit opens nothing.
+  if (ch === '"' && isDigit(text.charCodeAt(i - 1))) return false;
   if (ch === "'") {
     // `students' work` and `'90s` are not quotations.
     if (isAlnumOrLetter(text.charCodeAt(i - 1))) return false;

@@ -29,12 +29,18 @@ describe('extract: citations', () => {
   it('stops at six tokens, or at a semicolon, or at a full stop but not a decimal point', () => {
     assert.deepEqual(textsOfType('according to one two three four five six seven eight', 'citation'), ['one two three four five six']);
     assert.deepEqual(textsOfType('per the board; later', 'citation'), ['the board']);
-    assert.deepEqual(textsOfType('according to filing v9.9 notes. Next', 'citation'), ['filing v9.9 notes']);
+    assert.deepEqual(textsOfType('according to filing v9.9 data. Next', 'citation'), ['filing v9.9 data']);
+  });
+
+  it('ends the source before a word that starts a clause', () => {
+    assert.deepEqual(textsOfType('Remove them from the skillet and keep them warm.', 'citation'), ['the skillet']);
+    assert.deepEqual(textsOfType('According to the Bank of England the rate will rise.', 'citation'), ['the Bank of England']);
+    assert.deepEqual(textsOfType('They said that it works.', 'citation'), []);
   });
 
   it('ends before an entity inside it so that entity is graded on its own', () => {
-    assert.deepEqual(listed('They said revenue was $9.9M in Q3.'), [
-      ['revenue was', 'citation'],
+    assert.deepEqual(listed('They said revenue grew $9.9M in Q3.'), [
+      ['revenue grew', 'citation'],
       ['$9.9M', 'number'],
       ['Q3', 'date'],
     ]);

@@ -62,6 +62,10 @@ describe('extract: numbers', () => {
     ]);
   });
 
+  it('takes no unit after a number that labels something', () => {
+    assert.deepEqual(textsOfType('Passage 2 describes it, step 3 adds more, and Table 4 shows 12 rows.', 'number'), ['2', '3', '4', '12 rows']);
+  });
+
   it('takes no unit after a function word, a currency, a suffix, a percent or a year', () => {
     assert.deepEqual(textsOfType('It cost $5 bonus, $4.2M from 12k users, 40% growth, 7 of them and in 2024 revenue rose.', 'number'), [
       '$5',
