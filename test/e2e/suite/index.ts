@@ -29,6 +29,7 @@ function loadSuites(mocha: Mocha): void {
   require('./definition.test');
   require('./classifySelection.test');
   require('./settings.test');
+  require('./serverCommands.test');
 }
 
 export function run(): Promise<void> {
