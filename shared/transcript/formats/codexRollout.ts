@@ -2,12 +2,12 @@
  * OpenAI Codex CLI rollouts (`~/.codex/sessions/…/rollout-*.jsonl`): one
  * `{timestamp, type, payload}` envelope per line, where `response_item`
  * payloads are Responses API items and `event_msg` lines repeat them for the
- * UI (ignored, so nothing counts twice). Older rollouts without the envelope
+ * UI (ignored, so nothing counts twice, unless an event is the only record). Older rollouts without the envelope
  * hold bare items, read the same way; the first TypeScript CLI wrote one
  * JSON document `{session, items}`.
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
-import { readJsonDocument, readJsonLines } from '../json/jsonLines';
+import { readJsonDocument, readJsonLines, type JsonLine } from '../json/jsonLines';
 import { ContextGaps } from './shapes/contextGaps';
 import { hasAnyPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
@@ -28,13 +28,15 @@ export const codexRolloutFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const errors: ParseError[] = [];
-    const session: SessionState = { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false };
+    const session: SessionState = { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false, itemTexts: new Set() };
     if (!isJsonLines(input.raw) && isSessionDocumentHead(input.raw.slice(0, 65536))) {
       const doc = readJsonDocument(input.raw, errors);
       const v = doc ? obj(doc.value) : undefined;
       if (doc && v) readSessionDocument(session, documentSource(input.raw, doc.region), v);
     } else {
-      for (const line of readJsonLines(input.raw, errors)) {
+      const lines = readJsonLines(input.raw, errors);
+      session.itemTexts = messageItemTexts(lines);
+      for (const line of lines) {
         const v = obj(line.value);
         if (v) readLine(session, lineSource(line), v);
       }
@@ -51,6 +53,8 @@ interface SessionState {
   tail: number;
   /** Whether Codex's own base instructions were recorded (only newer rollouts do). */
   sawBasePrompt: boolean;
+  /** Texts of message items, to tell UI echoes from prompts logged only as events. */
+  itemTexts: Set<string>;
 }
 
 function readLine(session: SessionState, src: JsonSource, v: JsonObject): void {
@@ -67,6 +71,8 @@ function readLine(session: SessionState, src: JsonSource, v: JsonObject): void {
       if (payload) session.tail = emitCompaction(session.b, src, payload, session.tail);
       return;
     case 'event_msg':
+      if (payload) emitUnechoedEvent(session, src, payload);
+      return;
     case 'turn_context':
       return;
     default:
@@ -86,6 +92,33 @@ function readSessionDocument(session: SessionState, src: JsonSource, v: JsonObje
     const item = obj(items[i]);
     if (item) session.tail = emitResponsesItem(ctx, item, ['items', i], session.tail);
   }
+}
+
+/**
+ * `event_msg` lines repeat messages for the UI and are skipped, except a
+ * user message no `response_item` holds: some rollouts log the prompt only
+ * as an event, and dropping it would leave answers ungrounded. (An extra
+ * copy of grounding is harmless; an extra copy of an answer is not, so agent
+ * messages are never taken from events.)
+ */
+function emitUnechoedEvent(session: SessionState, src: JsonSource, payload: JsonObject): void {
+  const text = str(payload.message);
+  if (payload.type !== 'user_message' || text === undefined || session.itemTexts.has(text)) return;
+  session.tail = session.b.addString(src, ['payload', 'message'], text, { role: 'user', parent: session.tail, label: 'user (from event)' });
+}
+
+function messageItemTexts(lines: JsonLine[]): Set<string> {
+  const texts = new Set<string>();
+  for (const line of lines) {
+    const v = obj(line.value);
+    const item = v && v.type === 'response_item' ? obj(v.payload) : undefined;
+    if (!item || item.type !== 'message') continue;
+    for (const part of arr(item.content)) {
+      const text = str(obj(part)?.text);
+      if (text !== undefined) texts.add(text);
+    }
+  }
+  return texts;
 }
 
 /**

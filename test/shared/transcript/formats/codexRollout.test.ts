@@ -109,4 +109,17 @@ describe('Codex rollout parser', () => {
     assert.deepEqual(outline(parsed), ['user user', 'assistant compaction summary', 'assistant* assistant']);
     assert.deepEqual(outputs(parsed)[0].gaps?.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged', 'compacted-history']);
   });
+
+  it('takes a prompt logged only as an event, but never an answer', () => {
+    const raw =
+      '{"timestamp":"t","type":"session_meta","payload":{"id":"x"}}\n' +
+      '{"timestamp":"t","type":"event_msg","payload":{"type":"user_message","message":"Spawn a researcher for ticket 4471."}}\n' +
+      '{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Which port?"}]}}\n' +
+      '{"timestamp":"t","type":"event_msg","payload":{"type":"user_message","message":"Which port?"}}\n' +
+      '{"timestamp":"t","type":"event_msg","payload":{"type":"agent_message","message":"Port 8080."}}\n';
+    const parsed = codexRolloutFormat.parse({ raw });
+    assert.deepEqual(outline(parsed), ['user user (from event)', 'user user']);
+    assert.equal(rawOf(raw, parsed.segments[0], '4471'), '4471');
+  });
 });
+
