@@ -12,6 +12,8 @@ import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import { ContextIndex } from '../lookup/contextIndex';
 import { outputSentences } from '../refine/claims';
 import { claimVerdicts } from '../refine/claimVerdicts';
+import { withClockTimes } from '../refine/clockTimes';
+import { withNumberWords } from '../refine/numberWords';
 import { refineExtracted } from '../refine/refineExtracted';
 import { refineVerdicts } from '../refine/refineVerdicts';
 import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
@@ -40,7 +42,7 @@ export function classifyAgainst(output: string, index: ContextIndex, options: Cl
   if (resolved.profile === 'spec') return judge(lookUpEntities(extracted, index, lookup), resolved.minEntities, options.gaps ?? []);
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
   const sentences = outputSentences(output);
-  const claimed = refineExtracted(output, extracted, sentences);
+  const claimed = refineExtracted(output, withNumberWords(output, withClockTimes(output, extracted)), sentences);
   const entities = lookUpEntities(claimed, index, lookup);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators });
   const result = judge(entities, resolved.minEntities, options.gaps ?? []);

@@ -2,7 +2,7 @@
  * The refined profile's view of what an output claims: extracted entities
  * restricted to occurrences inside claim sentences, without the occurrences
  * that precision rules show are not claims (list markers, generic
- * attributions, sentence-opening adverbs, AM/PM), and with numbered-passage
+ * attributions, capitalized sentence openers, AM/PM, rating-scale maxima), and with numbered-passage
  * references turned into citations of that passage.
  *
  * Rules work per occurrence, because deduplication merges every `3` of an
@@ -12,7 +12,9 @@ import type { ExtractedEntity, Range } from '../classifier/types';
 import type { OutputSentence } from './claims';
 import { isGenericAttribution } from './rules/genericAttribution';
 import { isListMarker } from './rules/listMarkers';
-import { isCommaOpener, isMeridiem } from './rules/sentenceOpeners';
+import { isMeridiem } from './rules/meridiem';
+import { isRatingScaleMaximum } from './rules/ratingScale';
+import { isSentenceInitialWord } from './rules/sentenceInitialWords';
 import { asSourceReference } from './rules/sourceReferences';
 
 export function refineExtracted(output: string, extracted: readonly ExtractedEntity[], sentences: readonly OutputSentence[]): ExtractedEntity[] {
@@ -25,7 +27,7 @@ export function refineExtracted(output: string, extracted: readonly ExtractedEnt
     for (const occ of entity.occurrences) {
       if (!insideAny(occ, claimRanges)) continue;
       const view: ExtractedEntity = { ...entity, text: output.slice(occ[0], occ[1]), span: occ, occurrences: [occ] };
-      if (isListMarker(output, view) || isGenericAttribution(view) || isCommaOpener(output, view, sentenceStarts) || isMeridiem(output, view)) continue;
+      if (notAClaim(output, view, sentenceStarts)) continue;
       const reference = asSourceReference(output, view);
       if (reference) {
         const key = reference.forms[1];
@@ -42,6 +44,16 @@ export function refineExtracted(output: string, extracted: readonly ExtractedEnt
   }
   kept.push(...references.values());
   return kept.sort((a, b) => a.span[0] - b.span[0]);
+}
+
+function notAClaim(output: string, e: ExtractedEntity, sentenceStarts: ReadonlySet<number>): boolean {
+  return (
+    isListMarker(output, e) ||
+    isGenericAttribution(e) ||
+    isSentenceInitialWord(output, e, sentenceStarts) ||
+    isMeridiem(output, e) ||
+    isRatingScaleMaximum(output, e)
+  );
 }
 
 /** `ranges` are sorted and disjoint; binary search keeps this logarithmic. */

@@ -8,6 +8,7 @@
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
 import type { ContextIndex, FindOptions } from '../lookup/contextIndex';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
+import { isClockEntity } from './clockTimes';
 import { findContradiction } from './contradictions';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
@@ -24,6 +25,13 @@ export function refineVerdicts(
   equivalence: EquivalenceOptions,
 ): void {
   entities.forEach((entity, i) => {
+    if (isClockEntity(extracted[i])) {
+      // Every clock spelling must match on token boundaries, or `4:00` would be found in `14:00`.
+      const matches = findOnBoundaries(extracted[i].forms, index, find);
+      if (matches.length > 0) ground(entity, matches);
+      else unground(entity);
+      return;
+    }
     if (entity.found) return;
     const matches = findEquivalent(extracted[i], index, find, equivalence);
     if (matches.length > 0) {
@@ -40,11 +48,25 @@ export function refineVerdicts(
 }
 
 function findEquivalent(entity: ExtractedEntity, index: ContextIndex, find: FindOptions, equivalence: EquivalenceOptions): ContextMatch[] {
-  for (const form of equivalentForms(entity, equivalence)) {
-    const found = index.find(form, { ...find, limit: LOCATION_CAP }).filter((m) => onTokenBoundaries(index.partText(m.part), m.start, m.end));
-    if (found.length > 0) return found;
-  }
+  const found = findOnBoundaries(equivalentForms(entity, equivalence), index, find);
+  if (found.length > 0) return found;
   return entity.type === 'number' ? findWithNearbyUnit(entity.text, index, { ...find }).slice(0, LOCATION_CAP) : [];
+}
+
+/** Matches of the first form that occurs as whole tokens. */
+function findOnBoundaries(forms: readonly string[], index: ContextIndex, find: FindOptions): ContextMatch[] {
+  for (const form of forms) {
+    const found = index.find(form, find).filter((m) => onTokenBoundaries(index.partText(m.part), m.start, m.end));
+    if (found.length > 0) return found.slice(0, LOCATION_CAP);
+  }
+  return [];
+}
+
+function unground(entity: Entity): void {
+  entity.found = false;
+  entity.status = 'unverified';
+  entity.matches = [];
+  entity.locations = [];
 }
 
 function ground(entity: Entity, matches: ContextMatch[]): void {
