@@ -20,7 +20,7 @@ const ratio = (x: number, base: number): string => `${(x / base).toFixed(3)}× o
 const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const median = (xs: number[]): number => percentile(xs, 0.5);
 
-const EDITS = 5;
+const EDITS = 10;
 const HOVERS = 10;
 
 /** Offsets of a digit or letter inside assistant text blocks, spread over the second half of the file. */

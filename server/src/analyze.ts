@@ -38,7 +38,7 @@ export interface Analyzed {
 export type PartialSink = (outputsSoFar: OutputFinding[], header: FileAnalysis) => void;
 
 /** How long a check runs between partial reports. */
-const PARTIAL_EVERY_MS = 150;
+const PARTIAL_EVERY_MS = 400;
 
 /** Per-query bound on the closest-match search, and a per-file total. */
 const CLOSEST_SCAN_PER_ENTITY = 2_000_000;
