@@ -18,6 +18,7 @@ import { extractProperNouns } from './properNouns';
 import { extractQuotedStrings } from './quotedStrings';
 import { DEFAULT_STOPWORDS } from './stopwords';
 import { extractTemplates } from './templates';
+import { extractTimes } from './times';
 import { extractUrls } from './urls';
 
 export interface ExtractOptions {
@@ -35,6 +36,7 @@ export function extractEntities(output: string, options: ExtractOptions = {}): E
     ...extractTemplates(output),
     ...extractDates(output),
     ...extractNumbers(output),
+    ...extractTimes(output),
     ...extractCitations(output),
     ...extractProperNouns(output, options.stopwords ?? DEFAULT_STOPWORDS, starts),
   ];

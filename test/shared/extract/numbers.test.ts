@@ -85,13 +85,25 @@ describe('extract: numbers', () => {
     assert.deepEqual(extractEntities('revenue was four point two million dollars'), []);
   });
 
-  it('leaves digits that are part of codes, versions, times and words alone', () => {
-    assert.deepEqual(textsOfType('See v1.2.3, SKU-123, at 10:30, call 555-1234, hash 3f2a9c, item a1.', 'number'), []);
+  it('leaves digits that are part of codes, versions and words alone', () => {
+    assert.deepEqual(textsOfType('See v1.2.3, SKU-123, call 555-1234, hash 3f2a9c, item a1, id 7:12:99:1.', 'number'), []);
   });
 
   it('skips the numbers of an ordered list but not numbers that start a line', () => {
     assert.deepEqual(textsOfType('Plan:\n1. Run it.\n2. Edit it.\n  3) Ship 4 builds.\n12 tests passed.', 'number'), ['4 builds', '12 tests']);
     assert.deepEqual(textsOfType('Plan:\r\n2. Edit it.\r\n3. Ship it.', 'number'), []);
+  });
+
+  it('reads clock times as numbers with 12- and 24-hour spellings', () => {
+    assert.deepEqual(listed('Open from 5:00 PM to 9:30 pm; closes 17:45.'), [
+      ['5:00 PM', 'number'],
+      ['9:30 pm', 'number'],
+      ['17:45', 'number'],
+    ]);
+    assert.deepEqual(entity('Open from 5:00 PM daily', '5:00 PM').forms, ['5:00 PM', '5:00PM', '5 PM', '5PM', '17:00']);
+    assert.deepEqual(entity('closes 17:45 daily', '17:45').forms, ['17:45', '5:45 PM']);
+    assert.deepEqual(entity('at 7:05 p.m. sharp', '7:05 p.m.').forms, ['7:05 p.m.', '7:05 PM', '7:05PM', '19:05']);
+    assert.deepEqual(listed('Not times: 25:99, 13:00 PM, 1:2'), []);
   });
 
   it('keeps a leading sign', () => {

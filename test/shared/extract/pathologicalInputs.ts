@@ -14,6 +14,7 @@ import { extractProperNouns } from '../../../shared/extract/properNouns';
 import { extractQuotedStrings } from '../../../shared/extract/quotedStrings';
 import { DEFAULT_STOPWORDS } from '../../../shared/extract/stopwords';
 import { extractTemplates } from '../../../shared/extract/templates';
+import { extractTimes } from '../../../shared/extract/times';
 import { extractUrls } from '../../../shared/extract/urls';
 import { sentenceStarts } from '../../../shared/text/sentences';
 
@@ -49,6 +50,8 @@ export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
   'citation phrases': 'according to ',
   'from the': 'from the ',
   'month days': 'Jan 1 ',
+  'clock times': '1:00 ',
+  'colon digits': '1:',
   'relative dates': '3 days ago ',
   'fiscal': 'FY2',
   'mixed triggers': '$1.5M Q3 "x\' ',
@@ -63,6 +66,7 @@ export const EXTRACTORS: Readonly<Record<string, (text: string) => unknown[]>> =
   all: (t) => extractEntities(t),
   sentences: (t) => sentenceStarts(t),
   numbers: extractNumbers,
+  times: extractTimes,
   dates: extractDates,
   identifiers: extractIdentifiers,
   paths: extractPaths,
