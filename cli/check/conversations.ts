@@ -27,15 +27,24 @@ export function conversationsOf(transcript: Transcript): Transcript[] {
   for (const ids of members.values()) {
     if (!ids.some((id) => segments[id].isOutput)) continue;
     const local = new Map<number, number>(ids.map((id, i) => [id, i]));
-    const sub: Segment[] = ids.map((id, i) => ({
-      ...segments[id],
-      id: i,
-      // The effective parent: dangling and cyclic links were already cut to roots.
-      parent: parentOf[id] === -1 ? -1 : local.get(parentOf[id])!,
-    }));
+    // The effective parent: dangling and cyclic links were already cut to roots.
+    const sub: Segment[] = ids.map((id, i) => renumbered(segments[id], i, parentOf[id] === -1 ? -1 : local.get(parentOf[id])!));
     trees.push({ format: transcript.format, segments: sub, errors: [], gaps: transcript.gaps });
   }
   return trees;
+}
+
+/**
+ * A copy of a segment with a new id and parent. Parsers may define fields
+ * such as `line` as lazy getters (they cost an offset-aware re-parse), so the
+ * copy takes the property descriptors rather than the values: nothing is
+ * computed that no one reads.
+ */
+function renumbered(segment: Segment, id: number, parent: number): Segment {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(segment)) as Segment;
+  copy.id = id;
+  copy.parent = parent;
+  return copy;
 }
 
 /** The root of `id`'s tree, memoised along the path so the whole pass stays linear. */

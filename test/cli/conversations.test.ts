@@ -52,4 +52,14 @@ describe('independent conversations', () => {
       ],
     );
   });
+
+  it('copy segments without reading their lazy fields', () => {
+    const t = transcript(8);
+    let reads = 0;
+    Object.defineProperty(t.segments[4], 'line', { enumerable: true, get: () => (reads++, 4) });
+    const parts = conversationsOf(t);
+    assert.equal(reads, 0);
+    assert.equal(parts[1].segments[1].line, 4);
+    assert.equal(reads, 1);
+  });
 });
