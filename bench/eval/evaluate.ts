@@ -36,7 +36,7 @@ export function classifyRecord(record: RagTruthRecord, profile: EvalProfile): Re
     unverified: result.entities
       // Contradicted and misattributed entities are not-found too, with a reason.
       .filter((e) => e.status === 'unverified' || e.status === 'contradicted' || e.status === 'misattributed')
-      .map((e) => ({ type: e.type, text: e.text, occurrences: e.occurrences })),
+      .map((e) => ({ type: e.type, text: e.text, occurrences: e.occurrences, status: e.status as 'unverified' | 'contradicted' | 'misattributed' })),
   };
   return { record, result, prediction };
 }

@@ -21,6 +21,8 @@ export interface ScopeFigures {
   goldSpans: { total: number; hit: number; hitRate: number };
   chars: Prf & { predicted: number; gold: number; overlap: number };
   perType: Partial<Record<EntityType, TypeFigures>>;
+  /** Refined profile: not-found entities with a reason, and those overlapping a gold span. */
+  reasons: RecordScore['reasons'];
 }
 
 export interface EvalFigures {
@@ -57,5 +59,6 @@ function scopeFigures(s: RecordScore, responses: number): ScopeFigures {
     goldSpans: { ...s.goldSpans, hitRate: ratio(s.goldSpans.hit, s.goldSpans.total) },
     chars: { ...s.chars, ...charPrf(s) },
     perType,
+    reasons: { ...s.reasons },
   };
 }

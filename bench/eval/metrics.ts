@@ -73,6 +73,8 @@ export interface FlaggedEntity {
   type: EntityType;
   text: string;
   occurrences: Range[];
+  /** Why it is not found: plain `unverified`, or the refined profile's `contradicted`/`misattributed`. */
+  status?: 'unverified' | 'contradicted' | 'misattributed';
 }
 
 export interface RecordPrediction {
@@ -89,6 +91,8 @@ export interface RecordScore {
   perType: Partial<Record<EntityType, { flagged: number; inGold: number }>>;
   goldSpans: { total: number; hit: number };
   chars: { predicted: number; gold: number; overlap: number };
+  /** Flagged entities the refined profile gave a reason, and how many of them overlap a gold span. */
+  reasons: { contradicted: number; contradictedInGold: number; misattributed: number; misattributedInGold: number };
 }
 
 export function scoreRecord(pred: RecordPrediction, gold: readonly Range[]): RecordScore {
@@ -100,10 +104,15 @@ export function scoreRecord(pred: RecordPrediction, gold: readonly Range[]): Rec
     tn: !pred.flagged && !positive ? 1 : 0,
   };
   const perType: RecordScore['perType'] = {};
+  const reasons = { contradicted: 0, contradictedInGold: 0, misattributed: 0, misattributedInGold: 0 };
   let inGold = 0;
   for (const e of pred.unverified) {
     const hit = e.occurrences.some((o) => gold.some((g) => overlaps(o, g)));
     if (hit) inGold++;
+    if (e.status === 'contradicted' || e.status === 'misattributed') {
+      reasons[e.status]++;
+      if (hit) reasons[`${e.status}InGold`]++;
+    }
     const t = (perType[e.type] ??= { flagged: 0, inGold: 0 });
     t.flagged++;
     if (hit) t.inGold++;
@@ -122,6 +131,7 @@ export function scoreRecord(pred: RecordPrediction, gold: readonly Range[]): Rec
       gold: coveredLength(goldChars),
       overlap: intersectionLength(predictedChars, goldChars),
     },
+    reasons,
   };
 }
 
@@ -132,6 +142,7 @@ export function emptyScore(): RecordScore {
     perType: {},
     goldSpans: { total: 0, hit: 0 },
     chars: { predicted: 0, gold: 0, overlap: 0 },
+    reasons: { contradicted: 0, contradictedInGold: 0, misattributed: 0, misattributedInGold: 0 },
   };
 }
 
@@ -153,6 +164,7 @@ export function addScore(a: RecordScore, b: RecordScore): RecordScore {
   a.chars.predicted += b.chars.predicted;
   a.chars.gold += b.chars.gold;
   a.chars.overlap += b.chars.overlap;
+  for (const k of Object.keys(a.reasons) as Array<keyof RecordScore['reasons']>) a.reasons[k] += b.reasons[k];
   return a;
 }
 

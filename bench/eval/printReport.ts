@@ -38,6 +38,13 @@ export function profileReport(f: EvalFigures): string {
     const x = scopeOf(f, s).chars;
     out += row([s, x.predicted, x.gold, x.overlap, n3(x.precision), n3(x.recall), n3(x.f1)], w3);
   }
+  out += '\nReasons (refined profile: flagged entities whose context gives another value, or that their cited source lacks)\n';
+  const w5 = [10, 14, 10, 15, 10];
+  out += row(['task', 'contradicted', 'in gold', 'misattributed', 'in gold'], w5);
+  for (const s of SCOPES) {
+    const r = scopeOf(f, s).reasons;
+    out += row([s, r.contradicted, r.contradictedInGold, r.misattributed, r.misattributedInGold], w5);
+  }
   out += '\nPer entity type (flagged = unverified entities; precision = share overlapping a gold span)\n';
   const w4 = [15, ...SCOPES.flatMap(() => [12, 7])];
   out += row(['type', ...SCOPES.flatMap((s) => [`${s} n`, 'P'])], w4);
@@ -64,6 +71,8 @@ export function compareReport(all: readonly EvalFigures[]): string {
   line('flag precision', (f) => n3(f.overall.entity.precision));
   line('gold-span hit rate', (f) => n3(f.overall.goldSpans.hitRate));
   line('character F1', (f) => n3(f.overall.chars.f1));
+  line('contradicted (in gold)', (f) => `${f.overall.reasons.contradicted} (${f.overall.reasons.contradictedInGold})`);
+  line('misattributed (in gold)', (f) => `${f.overall.reasons.misattributed} (${f.overall.reasons.misattributedInGold})`);
   return out;
 }
 

@@ -10,6 +10,7 @@
 import { extractEntities } from '../extract';
 import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import { ContextIndex } from '../lookup/contextIndex';
+import { markMisattributed } from '../refine/citedSources';
 import { outputSentences } from '../refine/claims';
 import { claimVerdicts } from '../refine/claimVerdicts';
 import { withClockTimes } from '../refine/clockTimes';
@@ -45,6 +46,7 @@ export function classifyAgainst(output: string, index: ContextIndex, options: Cl
   const claimed = refineExtracted(output, withNumberWords(output, withClockTimes(output, extracted)), sentences);
   const entities = lookUpEntities(claimed, index, lookup);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators });
+  markMisattributed(output, sentences, entities, index, (p) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true));
   const result = judge(entities, resolved.minEntities, options.gaps ?? []);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;
   result.claims = claimVerdicts(sentences, entities);

@@ -1,17 +1,24 @@
 /**
  * Contradicted, not just unverified: an output number that fills the same
- * slot as a different number in the context. A slot is named by the unit
- * word after the number (`330 metres` against `324 metres`, or a record's
- * `'stars': 4.0` against `4.5 stars`) or by the content word just before it
- * in the output (`revenue of $4.3M` against `revenue was $4.2M`). The two
- * numbers must agree in kind (both percentages or neither, the same currency)
- * and roughly in size (integer digit counts within one), so an unrelated
- * count that happens to follow the same word is not taken for the slot.
+ * slot as a different number in the context. Two kinds of slot count:
+ *
+ * - a record field named by the number's unit (`4.5 stars` against
+ *   `'business_stars': 4.0`): the key names the slot outright;
+ * - prose, where the content word just before the number in the output
+ *   (`capacity of nearly 2,500 passengers`) is followed in the context by a
+ *   different number (`capacity of roughly 2,400`) with the same unit word
+ *   when the output gave one.
+ *
+ * The two numbers must also agree in kind (both percentages or neither, the
+ * same currency, both years or neither, integer digit counts within one), so
+ * an unrelated count that happens to follow the same word is not taken for
+ * the slot. Any place where the context gives the output's own value for the
+ * slot cancels the contradiction.
  */
 import type { ContextMatch } from '../classifier/types';
 import type { ContextIndex, FindOptions } from '../lookup/contextIndex';
-import { splitUnit, unitStem } from './nearbyUnit';
-import { numberAfter, numberBefore, type NumberToken, tokenAt } from './numberTokens';
+import { splitUnit, unitFollows, unitStem } from './nearbyUnit';
+import { numberAfter, type NumberToken, tokenAt } from './numberTokens';
 
 export interface Contradiction {
   value: string;
@@ -47,12 +54,14 @@ export function findContradiction(
   const text = output.slice(span[0], span[1]);
   const number = readOutputNumber(text);
   if (!number) return undefined;
+  const candidates: Contradiction[] = [];
   if (number.unitStem && number.unitStem.length >= 3) {
-    const byUnit = scanKey(number.unitStem, number, index, find, 'unit');
-    if (byUnit) return byUnit;
+    const agrees = scanRecords(number.unitStem, number, index, find, candidates);
+    if (agrees) return undefined;
   }
   const key = keyWordBefore(output, span[0]);
-  return key ? scanKey(key, number, index, find, 'key') : undefined;
+  if (key && scanProse(key, number, index, find, candidates)) return undefined;
+  return candidates[0];
 }
 
 function readOutputNumber(text: string): OutputNumber | undefined {
@@ -79,24 +88,41 @@ export function keyWordBefore(output: string, start: number): string | undefined
   return undefined;
 }
 
-function scanKey(key: string, number: OutputNumber, index: ContextIndex, find: FindOptions, how: 'unit' | 'key'): Contradiction | undefined {
-  let first: Contradiction | undefined;
+/** Record fields whose key ends in the unit (`stars': 4.0`); true when one holds the output's value. */
+function scanRecords(stem: string, number: OutputNumber, index: ContextIndex, find: FindOptions, into: Contradiction[]): boolean {
+  for (const m of index.find(stem, { ...find, limit: KEY_MATCHES })) {
+    const raw = index.partText(m.part);
+    const plural = (raw[m.end] === 's' || raw[m.end] === 'S') && !isLetter(raw[m.end + 1]);
+    if (isLetter(raw[m.end]) && !plural) continue;
+    const c = recordValueAfter(raw, plural ? m.end + 1 : m.end);
+    if (!c || !sameKind(number.token, c)) continue;
+    if (c.value === number.token.value) return true;
+    into.push({ value: c.text, match: { part: m.part, start: c.start, end: c.end } });
+  }
+  return false;
+}
+
+/** The key word followed by a number (with the output's unit, if any); true when one is the output's value. */
+function scanProse(key: string, number: OutputNumber, index: ContextIndex, find: FindOptions, into: Contradiction[]): boolean {
   for (const m of index.find(key, { ...find, limit: KEY_MATCHES })) {
     const raw = index.partText(m.part);
-    // Inside a longer word the key names something else (`stars` in `superstars`); `business_stars` is a record key.
-    if (isLetter(raw[m.start - 1])) continue;
-    const plural = how === 'unit' && (raw[m.end] === 's' || raw[m.end] === 'S') && !isLetter(raw[m.end + 1]);
-    if (isLetter(raw[m.end]) && !plural) continue;
-    const keyEnd = plural ? m.end + 1 : m.end;
-    const candidates = how === 'unit' ? [numberBefore(raw, m.start), recordValueAfter(raw, keyEnd)] : [numberAfter(raw, keyEnd, VALUE_REACH)];
-    for (const c of candidates) {
-      if (!c || !sameKind(number.token, c)) continue;
-      // The context also gives the output's value for this slot somewhere: no contradiction.
-      if (c.value === number.token.value) return undefined;
-      first ??= { value: c.text, match: { part: m.part, start: c.start, end: c.end } };
-    }
+    // Inside a longer word the key names something else (`rate` in `separate`).
+    if (isLetter(raw[m.start - 1]) || isLetter(raw[m.end])) continue;
+    const c = numberAfter(raw, m.end, VALUE_REACH);
+    if (!c || !sameKind(number.token, c)) continue;
+    if (number.unitStem && !unitFollows(raw, c.end, number.unitStem)) continue;
+    if (c.value === number.token.value) return true;
+    const end = number.unitStem ? unitEnd(raw, c.end) : c.end;
+    into.push({ value: raw.slice(c.start, end), match: { part: m.part, start: c.start, end } });
   }
-  return first;
+  return false;
+}
+
+/** End of the unit word after a number (`324 metres` → after `metres`). */
+function unitEnd(raw: string, end: number): number {
+  let p = raw[end] === ' ' ? end + 1 : end;
+  while (isLetter(raw[p])) p++;
+  return p;
 }
 
 function isLetter(c: string | undefined): boolean {
@@ -110,8 +136,13 @@ function recordValueAfter(raw: string, pos: number): NumberToken | undefined {
   return p > pos && /[:=]/.test(raw.slice(pos, p)) ? tokenAt(raw, p) : undefined;
 }
 
+/** A four-digit whole number a calendar would hold. */
+function isYearLike(t: NumberToken): boolean {
+  return /^(?:1[5-9]|20)\d\d$/.test(t.value);
+}
+
 function sameKind(a: NumberToken, b: NumberToken): boolean {
-  if (a.percent !== b.percent || a.currency !== b.currency) return false;
+  if (a.percent !== b.percent || a.currency !== b.currency || isYearLike(a) !== isYearLike(b)) return false;
   const digits = (t: NumberToken) => t.value.split('.')[0].length;
   return Math.abs(digits(a) - digits(b)) <= 1;
 }

@@ -46,7 +46,7 @@ export function findWithNearbyUnit(text: string, index: ContextIndex, find: Find
 }
 
 /** `330 metres`, `330metre`: the unit stem right after the number, ending a word or followed by a plural `s`. */
-function unitFollows(raw: string, end: number, stem: string): boolean {
+export function unitFollows(raw: string, end: number, stem: string): boolean {
   const p = raw[end] === ' ' ? end + 1 : end;
   if (raw.slice(p, p + stem.length).toLowerCase() !== stem) return false;
   const after = p + stem.length;

@@ -36,8 +36,11 @@ export function numberValue(core: string): string | undefined {
 /** The number token that covers `[start, …)` when `start` is its first digit. */
 export function tokenAt(text: string, start: number): NumberToken | undefined {
   if (!isDigit(text[start]) || isDigit(text[start - 1]) || (text[start - 1] === '.' && isDigit(text[start - 2]))) return undefined;
+  // Part of a clock time or a ratio (`13:0`, `3:2`): not a number of its own.
+  if (text[start - 1] === ':' && isDigit(text[start - 2])) return undefined;
   let end = start;
   while (end < text.length && end - start < 40 && (isDigit(text[end]) || ((text[end] === ',' || text[end] === '.') && isDigit(text[end + 1])))) end++;
+  if (text[end] === ':' && isDigit(text[end + 1])) return undefined;
   const value = numberValue(text.slice(start, end));
   if (value === undefined) return undefined;
   const currency = CURRENCY.includes(text[start - 1] ?? ' ') ? text[start - 1] : '';

@@ -1,8 +1,8 @@
 /**
  * The refined profile's second look at entities the plain lookup did not
  * find: an equivalent spelling (`twelve`, `third`, `per cent`) on token
- * boundaries, a number whose unit word sits near the same number in the
- * context, and, for numbers still not found, a contradiction (the context
+ * boundaries, a number whose unit word sits next to the same number in the
+ * context, a name whose parts the context gives close together, and, for numbers still not found, a contradiction (the context
  * fills the same slot with another value).
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
@@ -12,6 +12,7 @@ import { isClockEntity } from './clockTimes';
 import { findContradiction } from './contradictions';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
+import { findSplitName } from './splitNames';
 
 /** Most locations kept per entity, as in the plain lookup. */
 const LOCATION_CAP = 100;
@@ -50,6 +51,7 @@ export function refineVerdicts(
 function findEquivalent(entity: ExtractedEntity, index: ContextIndex, find: FindOptions, equivalence: EquivalenceOptions): ContextMatch[] {
   const found = findOnBoundaries(equivalentForms(entity, equivalence), index, find);
   if (found.length > 0) return found;
+  if (entity.type === 'proper_noun') return findSplitName(entity.text, index, find);
   return entity.type === 'number' ? findWithNearbyUnit(entity.text, index, { ...find }).slice(0, LOCATION_CAP) : [];
 }
 

@@ -1,0 +1,114 @@
+/**
+ * Cited sources. When a sentence of the output names the numbered passage
+ * or document it draws on (`Passage 2 states…`, `… (passage 3)`, `[doc2]`,
+ * `[1]`), an entity of that sentence must be found in that source. Found
+ * only elsewhere in the context, it is misattributed: the value exists, the
+ * citation does not support it.
+ *
+ * Sources are the context's own numbered sections, found by their headings
+ * (`passage 2:`, `Document 2:`, `[2]` opening a line), or, when a context
+ * has no such headings but several parts, context part N for `[N]`.
+ */
+import type { Entity, Range } from '../classifier/types';
+import type { ContextIndex } from '../lookup/contextIndex';
+import type { OutputSentence } from './claims';
+
+/** A reference in the output: `passage 2`, `document 3`, `source 1`, `[doc2]`, `[2]`. */
+const REFERENCE = /\b(?:passage|document|doc|source)\s?(\d{1,3})\b|\[(?:doc(?:ument)?\s?|source\s?)?(\d{1,3})\]/gi;
+/** A section heading in the context: `passage 2:` or `Document 2:` anywhere, `[2]` at a line start. */
+const HEADING = /\b(?:passage|document|doc|source)\s?(\d{1,3})\s?:|(?:^|\n)[ \t]{0,8}\[(\d{1,3})\]/gi;
+
+export interface SourceRegion {
+  part: number;
+  start: number;
+  end: number;
+}
+
+/** Numbered sections per context part, computed once per index. */
+const headingCache = new WeakMap<ContextIndex, Map<number, Map<number, SourceRegion>>>();
+
+export function sectionsOf(index: ContextIndex, part: number): Map<number, SourceRegion> {
+  let perIndex = headingCache.get(index);
+  if (!perIndex) headingCache.set(index, (perIndex = new Map()));
+  let sections = perIndex.get(part);
+  if (sections) return sections;
+  sections = new Map();
+  const text = index.partText(part);
+  const found: Array<{ n: number; start: number }> = [];
+  for (const m of text.matchAll(HEADING)) found.push({ n: Number(m[1] ?? m[2]), start: m.index });
+  found.forEach((h, i) => {
+    const end = i + 1 < found.length ? found[i + 1].start : text.length;
+    if (!sections!.has(h.n)) sections!.set(h.n, { part, start: h.start, end });
+  });
+  perIndex.set(part, sections);
+  return sections;
+}
+
+/** The numbers a sentence cites; a sentence that is only references (`[1][2]`) cites for the one before it. */
+export function citedNumbers(output: string, span: Range): number[] {
+  const text = output.slice(span[0], span[1]);
+  const out: number[] = [];
+  for (const m of text.matchAll(REFERENCE)) {
+    const n = Number(m[1] ?? m[2]);
+    if (!out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+function onlyReferences(output: string, span: Range): boolean {
+  return output.slice(span[0], span[1]).replace(REFERENCE, '').replace(/[\s.,;()[\]]/g, '') === '';
+}
+
+/** Regions for the cited numbers: headed sections in any searchable part, else part N for `[N]`. */
+function regionsFor(numbers: readonly number[], index: ContextIndex, searchable: (part: number) => boolean): SourceRegion[] {
+  const regions: SourceRegion[] = [];
+  let anyHeadings = false;
+  for (let part = 0; part < index.partCount; part++) {
+    if (!searchable(part)) continue;
+    const sections = sectionsOf(index, part);
+    if (sections.size > 0) anyHeadings = true;
+    for (const n of numbers) {
+      const r = sections.get(n);
+      if (r) regions.push(r);
+    }
+  }
+  if (!anyHeadings && index.partCount > 1) {
+    for (const n of numbers) if (n >= 1 && n <= index.partCount && searchable(n - 1)) regions.push({ part: n - 1, start: 0, end: index.partText(n - 1).length });
+  }
+  return regions;
+}
+
+/**
+ * Marks found entities of citing sentences that none of the cited sources
+ * holds as `misattributed` (not found, with the context locations kept so
+ * an editor can show where the value really is). Citations and entities of
+ * a sentence that cites a source the context does not have are left alone:
+ * the reference itself is then the unverified claim.
+ */
+export function markMisattributed(
+  output: string,
+  sentences: readonly OutputSentence[],
+  entities: Entity[],
+  index: ContextIndex,
+  searchable: (part: number) => boolean,
+): void {
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i];
+    if (s.kind !== 'claim') continue;
+    const numbers = citedNumbers(output, s.span);
+    if (numbers.length === 0) continue;
+    let span = s.span;
+    if (onlyReferences(output, s.span) && i > 0) span = sentences[i - 1].span;
+    const regions = regionsFor(numbers, index, searchable);
+    if (regions.length < numbers.length) continue;
+    for (const e of entities) {
+      if (!e.found || e.type === 'citation') continue;
+      if (!e.occurrences.some((o) => o[0] >= span[0] && o[1] <= span[1])) continue;
+      const supported = e.matches.some((m) => regions.some((r) => r.part === m.part && m.start >= r.start && m.end <= r.end));
+      // Matches are capped; an entity found that often is too common to call misattributed.
+      if (supported || e.matches.length >= 100) continue;
+      e.found = false;
+      e.status = 'misattributed';
+    }
+  }
+}
