@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 
 export const REPORT_SCHEME = 'groundcheck-report';
+const MAX_KEPT = 20;
 
 export class ReportView implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly reports = new Map<string, string>();
@@ -22,6 +23,9 @@ export class ReportView implements vscode.TextDocumentContentProvider, vscode.Di
   async show(markdown: string): Promise<vscode.Uri> {
     const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/classification-${this.next++}.md` });
     this.reports.set(uri.toString(), markdown);
+    // A preview may re-read its document at any time (theme change, reload), so reports are kept,
+    // but only the latest few: each run gets a new URI.
+    for (const old of [...this.reports.keys()].slice(0, Math.max(0, this.reports.size - MAX_KEPT))) this.reports.delete(old);
     try {
       await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
     } catch {
