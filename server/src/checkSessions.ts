@@ -11,7 +11,8 @@ import type { CheckJob, SelectionJob, WorkerPartial, WorkerReply } from './worke
 
 interface Session {
   version: number;
-  text: LineText;
+  /** Kept as given until the first edit: splitting 20 MB into lines before the first check would delay it. */
+  text: LineText | string;
   settingsKey: string;
   analyzed: Analyzed;
 }
@@ -21,13 +22,14 @@ export class CheckSessions {
 
   check(id: number, job: CheckJob, sendPartial?: (p: WorkerPartial) => void): WorkerReply {
     const prior = this.sessions.get(job.uri);
-    let text: LineText;
+    let text: LineText | string;
     let lineEdit: LineEdit | undefined;
     if (job.text !== undefined) {
-      text = new LineText(job.text);
+      text = job.text;
     } else if (prior && job.edits && prior.version === job.baseVersion) {
-      text = prior.text;
-      lineEdit = text.applyAll(job.edits);
+      const lines = typeof prior.text === 'string' ? new LineText(prior.text) : prior.text;
+      lineEdit = lines.applyAll(job.edits);
+      text = lines;
     } else {
       return { id, ok: false, needText: true };
     }
@@ -45,7 +47,7 @@ export class CheckSessions {
     }
     let sent = 0;
     const analyzed = analyze(
-      { raw: text.text, path: job.path, settings: job.settings },
+      { raw: typeof text === 'string' ? text : text.text, path: job.path, settings: job.settings },
       sendPartial &&
         ((outputs, header) => {
           sent += outputs.length;
