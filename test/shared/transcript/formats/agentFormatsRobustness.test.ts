@@ -76,6 +76,22 @@ describe('agent and chat parsers on damaged input', () => {
     );
   });
 
+  it('never throws on arbitrary text, JSON or SSE-looking input', () => {
+    const ids = [...new Set(FIXTURES.map(([f]) => f)), 'codex-exec', 'claude-stream'];
+    const text = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.json({ maxDepth: 4 }),
+      fc.json({ maxDepth: 3 }).map((j) => `event: x\ndata: ${j}\n\ndata: {"type":"response.completed","response":${j}}\n`),
+      fc.array(fc.json({ maxDepth: 3 }), { maxLength: 5 }).map((lines) => lines.join('\n')),
+    );
+    fc.assert(
+      fc.property(text, (raw) => {
+        for (const id of ids) assertRangesInside(parser(id).parse({ raw }), raw);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads a line holding a 3 MB base64 screenshot and a 2 MB tool output', () => {
     const image = 'iVBORw0KGgo'.repeat(300_000);
     const output = `${'row,1,2,3\n'.repeat(200_000)}total: 200000 rows`;
