@@ -1,0 +1,55 @@
+import { strict as assert } from 'node:assert';
+import type { Hover } from 'vscode-languageserver-protocol/node';
+import { generateClaudeSession } from '../../bench/generators/claudeSession';
+import { ServerHarness } from './harness';
+import { ANSWER_LINE, SESSION } from './session';
+
+describe('server: responsiveness', () => {
+  let h: ServerHarness;
+  before(async () => {
+    h = await ServerHarness.start();
+  });
+  after(() => h.stop());
+
+  it('answers a hover on one file while another, large one is still being checked', async () => {
+    const small = h.uriOf('small.jsonl');
+    await h.open(small, SESSION);
+    const big = h.uriOf('big.jsonl');
+    const session = generateClaudeSession({ targetSize: 6_000_000, outputs: 600 });
+    const raw = session.raw;
+    let bigDone = false;
+    const bigChecked = h.open(big, raw).then((s) => {
+      bigDone = true;
+      return s;
+    });
+    const col = SESSION.split('\n')[ANSWER_LINE].indexOf('47 customers') + 1;
+    const hover = (await h.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: small },
+      position: { line: ANSWER_LINE, character: col },
+    })) as Hover;
+    assert.equal(bigDone, false, 'the hover waited for the large check');
+    assert.match((hover.contents as { value: string }).value, /✓ grounded/);
+    const status = await bigChecked;
+    assert.equal(status.outputs, session.outputs);
+  });
+
+  it('publishes only the newest version when edits outrun checks', async () => {
+    const uri = h.uriOf('fast.jsonl');
+    await h.open(uri, SESSION);
+    const col = SESSION.split('\n')[ANSWER_LINE].indexOf('Q3 revenue was');
+    for (let v = 2; v <= 6; v++) {
+      await h.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: { line: ANSWER_LINE, character: col }, end: { line: ANSWER_LINE, character: col } }, text: 'ok ' }],
+      });
+    }
+    const status = await h.checked(uri, 6);
+    assert.equal(status.version, 6);
+    const published = h.diagnostics.get(uri)!;
+    assert.equal(published.version, 6);
+    const text = SESSION.replace('Q3 revenue was', 'ok ok ok ok ok Q3 revenue was');
+    const number = published.diagnostics.find((d) => d.code === 'number')!;
+    const lines = text.split('\n');
+    assert.equal(lines[number.range.start.line].slice(number.range.start.character, number.range.end.character), '$4.2M');
+  });
+});
