@@ -94,7 +94,9 @@ export function emitAnthropicBlock(ctx: AnthropicContext, block: JsonObject, pat
   switch (type) {
     case 'text': {
       const text = str(block.text);
-      return text === undefined ? parent : emitPlainText(ctx, text, [...path, 'text'], side, parent);
+      if (text === undefined) return parent;
+      const cited = side === 'assistant' ? emitCitedText(ctx, block, path, parent) : parent;
+      return emitPlainText(ctx, text, [...path, 'text'], side, cited);
     }
     case 'thinking': {
       const text = str(block.thinking);
@@ -127,4 +129,25 @@ export function emitAnthropicBlock(ctx: AnthropicContext, block: JsonObject, pat
       if (type && type.endsWith('_tool_result')) return emitToolResult(ctx, block, path, parent);
       return parent;
   }
+}
+
+/**
+ * A cited passage is copied by the API from a source the model was given
+ * (a document, a search result, a web page whose text is otherwise
+ * encrypted), so it grounds the text it is attached to. It sits after that
+ * text in the file but goes before it on the branch, where evidence belongs.
+ */
+function emitCitedText(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {
+  let tail = parent;
+  const citations = arr(block.citations);
+  for (let i = 0; i < citations.length; i++) {
+    const c = obj(citations[i]);
+    const cited = c ? str(c.cited_text) : undefined;
+    if (!c || cited === undefined) continue;
+    const web = c.type === 'web_search_result_location';
+    const source = str(c.document_title) ?? str(c.title) ?? str(c.url) ?? str(c.source);
+    const label = `${ctx.labelPrefix ?? ''}citation${source ? ` (${source})` : ''}`;
+    tail = ctx.b.addString(ctx.src, [...path, 'citations', i, 'cited_text'], cited, { role: web ? 'tool_result' : 'document', parent: tail, label });
+  }
+  return tail;
 }

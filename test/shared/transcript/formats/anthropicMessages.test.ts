@@ -28,6 +28,7 @@ describe('Anthropic Messages parser', () => {
         'tool_call tool call (get_invoice) invoice_id',
         'tool_result tool result (get_invoice)',
         'assistant* assistant',
+        'document citation (lease.txt)',
         'assistant* assistant',
         'assistant* assistant',
       ]);
@@ -64,13 +65,20 @@ describe('Anthropic Messages parser', () => {
       'tool_result web search result',
       'tool_result web search result',
       'tool_result web search result (encrypted)',
+      'tool_result citation (Ojos del Salado - Wikipedia)',
       'assistant* assistant',
     ]);
+    // The cited passage is the only readable text of the encrypted page: it grounds the figure.
+    const [answer] = outputs(t);
+    assert.ok(isGrounded(t, answer.id, '6,893 m'));
+    const citation = t.segments[4];
+    assert.equal(rawOf(raw, citation, 'highest volcano'), 'highest volcano');
     assert.deepEqual(outputs(t)[0].gaps?.map((g) => [g.code, g.affects]), [
       ['request-not-in-file', 'all'],
       ['encrypted-search-results', 'all'],
     ]);
     const marker = t.segments[3];
+    assert.equal(marker.text, '');
     assert.equal(raw.slice(marker.map.toRaw(0), marker.map.toRaw(0) + 2), '[{');
   });
 

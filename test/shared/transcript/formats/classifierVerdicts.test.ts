@@ -123,7 +123,7 @@ describe('classifier verdicts on the agent and chat fixtures', () => {
     assert.deepEqual(statuses(followUp, 0, [url, '14 days']), { [url]: 'grounded', '14 days': 'indeterminate' });
   });
 
-  it('Anthropic: documents and tool results ground; encrypted results and PDFs make claims indeterminate', () => {
+  it('Anthropic: documents, tool results and cited passages ground; encrypted results and PDFs make the rest indeterminate', () => {
     const c = check(anthropicMessagesFormat, 'anthropic/request-response.json');
     assert.deepEqual(statuses(c, 3, ['€1,250.00', '"final notice"', '£3,000']), {
       '€1,250.00': 'grounded',
@@ -132,7 +132,8 @@ describe('classifier verdicts on the agent and chat fixtures', () => {
     });
     assert.equal(rawEntity(c, 3, '£3,000'), '\\u00a33,000');
     assert.deepEqual(statuses(c, 2, ['1 March 2024']), { '1 March 2024': 'grounded' });
-    assert.deepEqual(statuses(check(anthropicMessagesFormat, 'anthropic/web-search-response.json'), 0, ['6,893']), { '6,893': 'indeterminate' });
+    // Encrypted results leave everything else unknowable, but the cited passage grounds its figure.
+    assert.deepEqual(statuses(check(anthropicMessagesFormat, 'anthropic/web-search-response.json'), 0, ['6,893']), { '6,893': 'grounded' });
     const lines = check(anthropicMessagesFormat, 'anthropic/conversations.jsonl');
     assert.deepEqual(statuses(lines, 0, ['$4.2M']), { '$4.2M': 'indeterminate' });
     assert.deepEqual(statuses(lines, 1, ['120 tests']), { '120 tests': 'grounded' });
