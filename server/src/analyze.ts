@@ -6,6 +6,7 @@
  */
 import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
+import { checkLeadingOutputs } from './previewCheck';
 import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
 import type { Entity } from '../../shared/classifier/types';
@@ -39,6 +40,9 @@ export type PartialSink = (outputsSoFar: OutputFinding[], header: FileAnalysis) 
 
 /** How long a check runs between partial reports. */
 const PARTIAL_EVERY_MS = 400;
+/** Files larger than this show the findings of their first PREVIEW_CHARS before the whole file is indexed. */
+const PREVIEW_FROM_CHARS = 2_000_000;
+const PREVIEW_CHARS = 500_000;
 
 /** Per-query bound on the closest-match search, and a per-file total. */
 const CLOSEST_SCAN_PER_ENTITY = 2_000_000;
@@ -73,16 +77,26 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const parsed = parseTranscript({ raw: input.raw, path: input.path });
   if (isNotTranscript(parsed)) return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
   const options = checkOptionsFrom(input.settings);
-  const index = TranscriptIndex.build(parsed);
   const header = transcriptAnalysis(parsed, [], 'full');
   const budget = { left: CLOSEST_SCAN_PER_FILE };
   const counts = new ContextCounter(parsed, options.echo === true);
   const checks: OutputCheck[] = [];
   const outputs: OutputFinding[] = [];
-  let reportedAt = performance.now();
   let reported = 0;
+  if (onPartial && input.raw.length > PREVIEW_FROM_CHARS) {
+    // Something to show before the whole file is indexed.
+    for (const check of checkLeadingOutputs(parsed, options, PREVIEW_CHARS)) {
+      checks.push(check);
+      outputs.push(outputFinding(parsed, check, budget, counts));
+    }
+    if (outputs.length > 0) onPartial(outputs.slice(), header);
+    reported = outputs.length;
+  }
+  const index = TranscriptIndex.build(parsed);
+  let reportedAt = performance.now();
+  const previewed = new Set(checks.map((c) => c.segment));
   for (let id = 0; id < parsed.segments.length; id++) {
-    if (!parsed.segments[id].isOutput) continue;
+    if (!parsed.segments[id].isOutput || previewed.has(id)) continue;
     const check = checkOutput(index, id, options);
     checks.push(check);
     outputs.push(outputFinding(parsed, check, budget, counts));

@@ -1,0 +1,62 @@
+/**
+ * First findings of a large file before its whole index exists. Building the
+ * lookup index over 20 MB is most of the wait before anything can be shown;
+ * the outputs near the top of a file only ever look at segments near the top.
+ * So the first segments get an index of their own, and the leading outputs
+ * whose whole ancestry lies among them are checked against it. Lookups only
+ * ever accept an output's ancestors, so these results are the ones the full
+ * index gives.
+ */
+import { checkOutput, type CheckOptions, type OutputCheck } from '../../shared/check/checkTranscript';
+import { TranscriptIndex } from '../../shared/check/transcriptIndex';
+import { causalForest } from '../../shared/transcript/causalContext';
+import type { Transcript } from '../../shared/transcript/model';
+
+/**
+ * Checks the leading outputs of `t` (in id order, stopping at the first one
+ * that needs context beyond the first `maxChars` of segment text) against an
+ * index of that prefix alone.
+ */
+export function checkLeadingOutputs(t: Transcript, options: CheckOptions, maxChars: number): OutputCheck[] {
+  const segments = t.segments;
+  let k = 0;
+  for (let chars = 0; k < segments.length && chars < maxChars; k++) chars += segments[k].text.length;
+  if (k === segments.length) return [];
+  const inPrefix = ancestryWithin(t, k);
+  const prefix: Transcript = { ...t, segments: segments.slice(0, k) };
+  const index = TranscriptIndex.build(prefix);
+  const out: OutputCheck[] = [];
+  for (let id = 0; id < k; id++) {
+    if (!segments[id].isOutput) continue;
+    if (!inPrefix[id]) break;
+    out.push(checkOutput(index, id, options));
+  }
+  return out;
+}
+
+/** For each of the first `k` segments: whether it and all its ancestors are among them. */
+function ancestryWithin(t: Transcript, k: number): Uint8Array {
+  const parentOf = causalForest(t).parentOf;
+  // 0 unknown, 1 yes, 2 no.
+  const state = new Uint8Array(k);
+  const chain: number[] = [];
+  for (let i = 0; i < k; i++) {
+    let node = i;
+    let verdict = 1;
+    while (node !== -1) {
+      if (node >= k) {
+        verdict = 2;
+        break;
+      }
+      if (state[node] !== 0) {
+        verdict = state[node];
+        break;
+      }
+      chain.push(node);
+      node = parentOf[node];
+    }
+    for (const c of chain) state[c] = verdict;
+    chain.length = 0;
+  }
+  return state.map((s) => (s === 1 ? 1 : 0));
+}
