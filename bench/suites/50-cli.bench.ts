@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import type { BenchSuite } from '../run';
 import { CHECK_WORKER_COMMAND } from '../../cli/check/checkWorker';
-import { defaultCheckSettings } from '../../cli/check/checkSettings';
+import { defaultSettings } from '../../cli/check/checkSettings';
 import { JsonLinesReporter } from '../../cli/check/reporters/jsonl';
 import type { Reporter } from '../../cli/check/reporters/reporter';
 import { TextReporter } from '../../cli/check/reporters/text';
@@ -75,7 +75,7 @@ async function timeRun(paths: string[], jobs: number, format: 'text' | 'json', s
   let bytes = 0;
   const io = { out: (t: string) => void (bytes += t.length), err: () => undefined };
   const reporter: Reporter = format === 'json' ? new JsonLinesReporter(io) : new TextReporter(io, paletteFor({}));
-  const setup = { settings: defaultCheckSettings().settings, ledger: format === 'json' };
+  const setup = { settings: defaultSettings(), ledger: format === 'json' };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const code = await runCheck({ paths, setup, jobs, workerScript: script, reporter, err: () => undefined });

@@ -1,19 +1,14 @@
 /**
- * The settings a check run uses: the extension's settings object (from the
- * project config, then overridden by command-line flags), turned into the
- * classifier's options. Kept as plain data so it crosses to worker threads.
+ * The settings a check run uses are the extension's settings object (from
+ * the project config, then overridden by command-line flags); this turns
+ * them into the classifier's options.
  */
 import type { ClassifyOptions, EntityType } from '../../shared/classifier/types';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
 
-export interface CheckSettings {
-  settings: GroundcheckSettings;
-  /** The workspace folder whose `.groundcheck/ignore.json` applies, if any. */
-  ignoreRoot?: string;
-}
-
-export function defaultCheckSettings(): CheckSettings {
-  return { settings: { ...DEFAULT_SETTINGS, severity: { ...DEFAULT_SETTINGS.severity } } };
+/** A fresh copy of the defaults, safe to modify. */
+export function defaultSettings(): GroundcheckSettings {
+  return { ...DEFAULT_SETTINGS, severity: { ...DEFAULT_SETTINGS.severity } };
 }
 
 /** What the classifier needs from the settings (an empty type list means every type). */

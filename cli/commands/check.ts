@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
-import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { defaultSettings } from '../check/checkSettings';
 import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/checkWorker';
 import { ConfigError, loadConfig } from '../check/config';
 import { applyFlags, type CheckFlags, parseCount, parseEntityTypes } from '../check/flags';
@@ -61,7 +61,8 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     io.err(err.message + '\n');
     return 2;
   }
-  const base = { ...DEFAULT_SETTINGS, ...config.settings, severity: { ...DEFAULT_SETTINGS.severity, ...config.settings.severity } };
+  const defaults = defaultSettings();
+  const base = { ...defaults, ...config.settings, severity: { ...defaults.severity, ...config.settings.severity } };
   const settings = applyFlags(base, flags);
   const reporter: Reporter =
     flags.format === 'json'
