@@ -37,6 +37,9 @@ const GREETINGS = ['hi', 'hello', 'hey', 'sure', 'certainly', 'of course', 'abso
 /** Words that introduce the answer itself when a sentence ends in a colon ("Here are the steps:"). */
 const PRESENTING = /\b(?:here is|here's|here are|below is|below are|the following)\b/;
 
+/** Farthest a colon ending an introduction may sit from the sentence start. */
+const INTRO_REACH = 200;
+
 /** Longest sentence prefix the opening tests read. */
 const PREFIX = 40;
 
@@ -50,7 +53,20 @@ export function outputSentences(output: string): OutputSentence[] {
     for (const [s, e] of linePieces(output, starts[i], end)) {
       while (fence < fences.length && fences[fence][1] <= s) fence++;
       const inFence = fence < fences.length && fences[fence][0] <= s;
-      out.push({ span: [s, e], kind: inFence ? 'code' : kindOf(output, s, e) });
+      if (inFence) {
+        out.push({ span: [s, e], kind: 'code' });
+        continue;
+      }
+      // `Here is a summary in 85 words: Revenue rose…` introduces the answer and starts it on one line.
+      const colon = colonWithin(output, s, Math.min(e - 1, s + INTRO_REACH));
+      if (colon > s && kindOf(output, s, colon + 1) === 'meta') {
+        out.push({ span: [s, colon + 1], kind: 'meta' });
+        let rest = colon + 1;
+        while (rest < e && isBlank(output.charCodeAt(rest))) rest++;
+        out.push({ span: [rest, e], kind: kindOf(output, rest, e) });
+        continue;
+      }
+      out.push({ span: [s, e], kind: kindOf(output, s, e) });
     }
   }
   return out;
@@ -71,6 +87,12 @@ function linePieces(text: string, start: number, end: number): Range[] {
     }
   }
   return pieces;
+}
+
+/** First `:` in `[from, to)`, or -1; bounded so a colon-free output is not rescanned per sentence. */
+function colonWithin(text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 0x3a) return i;
+  return -1;
 }
 
 function isBlank(c: number): boolean {

@@ -18,6 +18,10 @@ export interface NumberToken {
 
 const CURRENCY = '$€£¥';
 
+/** A scale right after the digits: `4.2M`, `3bn`, `12k`, ` million`. */
+const SCALE = /^(?:(bn|[kmbt])(?![a-z])| (thousand|million|billion|trillion)\b)/i;
+const SCALE_POWERS: Record<string, number> = { k: 3, thousand: 3, m: 6, million: 6, b: 9, bn: 9, billion: 9, t: 12, trillion: 12 };
+
 function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= '0' && c <= '9';
 }
@@ -45,9 +49,12 @@ export function tokenAt(text: string, start: number): NumberToken | undefined {
   if (value === undefined) return undefined;
   const currency = CURRENCY.includes(text[start - 1] ?? ' ') ? text[start - 1] : '';
   const percent = text[end] === '%' || /^ ?per ?cent\b/i.test(text.slice(end, end + 9));
+  const scale = SCALE.exec(text.slice(end, end + 10));
   const from = currency ? start - 1 : start;
-  const to = text[end] === '%' ? end + 1 : end;
-  return { text: text.slice(from, to), start: from, end: to, value, currency, percent };
+  const to = text[end] === '%' ? end + 1 : scale ? end + scale[0].length : end;
+  // The scale is part of the value: `$4.2M` and `$4.2B` differ.
+  const scaled = scale ? `${value}e${SCALE_POWERS[(scale[1] ?? scale[2]).toLowerCase()]}` : value;
+  return { text: text.slice(from, to), start: from, end: to, value: scaled, currency, percent };
 }
 
 /** The number ending just before `pos`, with at most one space between (`324 metres`). */
