@@ -16,6 +16,7 @@ import { parseJsonInString } from './jsonInString';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 import { emitStringLeaves } from './stringLeaves';
 import { emitToolDefinition } from './toolDefinitions';
+import { emitUrlCitations } from './urlCitations';
 import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
 
 export interface ChatContext {
@@ -71,10 +72,12 @@ export function emitChatMessage(ctx: ChatContext, m: JsonObject, path: JsonPath,
     const name = str(m.name) ?? ctx.callNames.get(str(m.tool_call_id) ?? '') ?? 'tool';
     label = `tool result (${name})`;
   }
+  const cites = role === 'assistant' && arr(m.annotations).some((a) => obj(a)?.type === 'url_citation');
+  const cited = cites ? emitUrlCitations(ctx.b, ctx.src, m.annotations, [...path, 'annotations'], parent, true) : parent;
   const first = ctx.b.segments.length;
-  let tail = emitContent(ctx, m.content, [...path, 'content'], role, label, isOutput, parent);
-  // Search models cite pages they read during the call; those pages are not in the file.
-  if (role === 'assistant' && arr(m.annotations).some((a) => obj(a)?.type === 'url_citation')) {
+  let tail = emitContent(ctx, m.content, [...path, 'content'], role, label, isOutput, cited);
+  // Search models read pages during the call; only their URLs and titles are in the file.
+  if (cites) {
     for (let id = first; id < ctx.b.segments.length; id++) ctx.b.carryGap(id, ContextGaps.searchResultsNotIncluded);
   }
   if (role === 'tool_result' && typeof m.content === 'string') {

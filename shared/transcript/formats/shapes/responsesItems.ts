@@ -14,6 +14,7 @@ import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { parseJsonInString } from './jsonInString';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 import { emitStringLeaves } from './stringLeaves';
+import { emitUrlCitations } from './urlCitations';
 import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
 
 export interface ResponsesContext {
@@ -81,6 +82,7 @@ function emitMessage(ctx: ResponsesContext, item: JsonObject, path: JsonPath, pa
     const partType = str(part.type);
     const text = str(part.text);
     if (text !== undefined && (partType === 'input_text' || partType === 'output_text' || partType === 'text')) {
+      if (isOutput) tail = emitUrlCitations(ctx.b, ctx.src, part.annotations, [...partPath, 'annotations'], tail, false);
       tail = ctx.b.addString(ctx.src, [...partPath, 'text'], text, { role, parent: tail, isOutput, label: labelFor(role, text) });
     } else if (partType === 'refusal' && typeof part.refusal === 'string') {
       tail = ctx.b.addString(ctx.src, [...partPath, 'refusal'], part.refusal, { role, parent: tail, isOutput, label: 'refusal' });

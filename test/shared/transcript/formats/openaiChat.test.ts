@@ -162,7 +162,7 @@ describe('OpenAI Chat Completions parser', () => {
     assert.ok(isGrounded(t, outputs(t)[0].id, '0.9412'));
   });
 
-  it('marks answers of search models, whose cited pages are not in the file', () => {
+  it('grounds search-model answers on their cited URLs and marks the unread page text as a gap', () => {
     const raw = JSON.stringify({
       object: 'chat.completion',
       choices: [
@@ -176,7 +176,11 @@ describe('OpenAI Chat Completions parser', () => {
       ],
     });
     const t = openaiChatFormat.parse({ raw });
+    assert.deepEqual(outline(t), ['tool_result web search citation (url)', 'tool_result web search citation (title)', 'assistant* assistant']);
     assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['request-not-in-file', 'search-results-not-included']);
+    // The cited URL grounds the link; the page text the model read is not in the file.
+    assert.ok(isGrounded(t, outputs(t)[0].id, 'https://example.org/tdf'));
+    assert.equal(rawOf(raw, t.segments[0], 'example.org/tdf'), 'example.org/tdf');
   });
 });
 

@@ -65,6 +65,8 @@ describe('OpenAI Responses parser', () => {
         'tool_call web search query',
         'tool_result web search source',
         'tool_result web search results (not included)',
+        'tool_result web search citation (url)',
+        'tool_result web search citation (title)',
         'assistant* assistant',
       ]);
       assert.deepEqual(t.gaps.map((g) => g.code), ['server-side-history', 'input-not-in-file']);
