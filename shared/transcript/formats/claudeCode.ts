@@ -148,7 +148,7 @@ function emitEnvironment(b: TranscriptBuilder, line: JsonLine, v: JsonObject): n
   const timestamp = str(v.timestamp);
   if (timestamp !== undefined && isIsoDate(timestamp)) {
     // A prefix of the string, so the string's own map serves it.
-    tail = b.add(timestamp.slice(0, 10), resilientStringMap(src.region, ['timestamp'], timestamp), line.line, { role: 'system', parent: tail, label: 'system prompt: date' });
+    tail = b.add(timestamp.slice(0, 10), resilientStringMap(src.region, ['timestamp'], timestamp), line.line, { role: 'system', parent: tail, label: 'system prompt: date' }, src.orderOf(['timestamp']));
   }
   return tail;
 }

@@ -32,7 +32,7 @@ export const codexRolloutFormat: FormatParser = {
     if (!isJsonLines(input.raw) && isSessionDocumentHead(input.raw.slice(0, 65536))) {
       const doc = readJsonDocument(input.raw, errors);
       const v = doc ? obj(doc.value) : undefined;
-      if (doc && v) readSessionDocument(session, documentSource(input.raw, doc.region), v);
+      if (doc && v) readSessionDocument(session, documentSource(input.raw, doc.region, doc.value), v);
     } else {
       const lines = readJsonLines(input.raw, errors);
       session.itemTexts = messageItemTexts(lines);

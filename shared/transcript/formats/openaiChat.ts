@@ -49,7 +49,7 @@ export const openaiChatFormat: FormatParser = {
       }
     } else {
       const doc = readJsonDocument(raw, errors);
-      if (doc) emitRecord({ b, src: documentSource(raw, doc.region), callNames }, doc.value, [], -1);
+      if (doc) emitRecord({ b, src: documentSource(raw, doc.region, doc.value), callNames }, doc.value, [], -1);
     }
     return b.build('openai-chat', errors);
   },

@@ -45,7 +45,7 @@ export const openaiResponsesFormat: FormatParser = {
       for (const line of readJsonLines(raw, errors)) emitRecord({ b, src: lineSource(line), callNames }, line.value, [], -1);
     } else {
       const doc = readJsonDocument(raw, errors);
-      if (doc) emitRecord({ b, src: documentSource(raw, doc.region), callNames }, doc.value, [], -1);
+      if (doc) emitRecord({ b, src: documentSource(raw, doc.region, doc.value), callNames }, doc.value, [], -1);
     }
     return b.build('openai-responses', errors);
   },

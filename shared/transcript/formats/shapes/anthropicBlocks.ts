@@ -78,10 +78,11 @@ function emitPlainText(ctx: AnthropicContext, text: string, path: JsonPath, side
 function emitPieces(ctx: AnthropicContext, text: string, path: JsonPath, parent: number): number {
   const map = resilientStringMap(ctx.src.region, path, text);
   const line = ctx.src.lineOf(path);
+  const order = ctx.src.orderOf(path);
   let tail = parent;
   for (const piece of ctx.splitAssistantText!(text)) {
     const pieceMap = new ComposedMap(new ShiftMap(piece.start), map);
-    tail = ctx.b.add(text.slice(piece.start, piece.end), pieceMap, line, { role: piece.role, parent: tail, isOutput: piece.isOutput, label: piece.label });
+    tail = ctx.b.add(text.slice(piece.start, piece.end), pieceMap, line, { role: piece.role, parent: tail, isOutput: piece.isOutput, label: piece.label }, [...order, piece.start]);
   }
   return tail;
 }

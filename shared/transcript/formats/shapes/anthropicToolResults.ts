@@ -75,7 +75,7 @@ function addResultText(
   if (clean === text) return ctx.b.addString(ctx.src, path, text, { role: 'tool_result', parent, label });
   if (clean.trim() === '') return parent;
   // Same length as the JSON value, so the string's own map still holds.
-  return ctx.b.add(clean, resilientStringMap(ctx.src.region, path, text), ctx.src.lineOf(path), { role: 'tool_result', parent, label });
+  return ctx.b.add(clean, resilientStringMap(ctx.src.region, path, text), ctx.src.lineOf(path), { role: 'tool_result', parent, label }, ctx.src.orderOf(path));
 }
 
 export function emitWebSearchResult(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {

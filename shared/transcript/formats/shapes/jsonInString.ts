@@ -4,6 +4,7 @@
  * array, so plain text output is never thrown through JSON.parse.
  */
 import type { JsonPath } from '../../json/jsonRegion';
+import { pathOrder } from './rawOrder';
 import type { JsonSource } from './transcriptBuilder';
 
 export interface NestedJson {
@@ -21,7 +22,8 @@ export function parseJsonInString(src: JsonSource, path: JsonPath, text: string)
     return undefined;
   }
   const line = src.lineOf(path);
-  return { value, src: { region: src.region.nested(path, text), lineOf: () => line } };
+  const outer = src.orderOf(path);
+  return { value, src: { region: src.region.nested(path, text), lineOf: () => line, orderOf: (inner) => [...outer, ...pathOrder(value, inner)] } };
 }
 
 function firstNonSpace(text: string): string | undefined {

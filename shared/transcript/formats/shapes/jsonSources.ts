@@ -6,21 +6,19 @@
  */
 import type { JsonLine } from '../../json/jsonLines';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
+import { pathOrder } from './rawOrder';
 import { LineIndex } from '../../offsets/lineIndex';
 import { resilientOffsetOf } from './resilientMaps';
 import type { JsonSource } from './transcriptBuilder';
 
 export function lineSource(line: JsonLine): JsonSource {
-  return { region: line.region, lineOf: () => line.line };
+  return { region: line.region, lineOf: () => line.line, orderOf: (path) => [line.line, ...pathOrder(line.value, path)] };
 }
 
-/** A region nested inside a line (JSON in a JSON string) still sits on that line. */
-export function nestedLineSource(region: JsonRegion, line: number): JsonSource {
-  return { region, lineOf: () => line };
-}
-
-export function documentSource(raw: string, region: JsonRegion): JsonSource {
-  if (raw.indexOf('\n') === -1) return { region, lineOf: () => 0 };
+/** `value` is the document's parsed value (for file order of its strings). */
+export function documentSource(raw: string, region: JsonRegion, value: unknown): JsonSource {
+  const orderOf = (path: JsonPath) => [0, ...pathOrder(value, path)];
+  if (raw.indexOf('\n') === -1) return { region, lineOf: () => 0, orderOf };
   const lines = new LineIndex(raw);
-  return { region, lineOf: (path: JsonPath) => lines.lineOf(resilientOffsetOf(region, path)) };
+  return { region, lineOf: (path: JsonPath) => lines.lineOf(resilientOffsetOf(region, path)), orderOf };
 }

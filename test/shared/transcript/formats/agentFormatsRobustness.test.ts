@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { ALL_FORMATS } from '../../../../shared/transcript/formats';
 import type { FormatParser, Transcript } from '../../../../shared/transcript/model';
-import { readFixture } from './fixtureHelpers';
+import { assertWholeSegmentsMap, isGrounded, readFixture } from './fixtureHelpers';
 
 const FIXTURES: Array<[format: string, rel: string]> = [
   ['claude-code', 'claude-code/session.jsonl'],
@@ -34,10 +34,38 @@ function assertRangesInside(t: Transcript, raw: string): void {
     const start = s.map.toRaw(0);
     const end = s.map.toRaw(s.text.length);
     assert.ok(start >= 0 && start <= end && end <= raw.length, `${s.label}: [${start}, ${end}) outside ${raw.length}`);
-    assert.ok(s.parent < s.id, `segment ${s.id} hangs from a later segment`);
+  }
+  // Parents may come later in file order, but never loop.
+  for (const s of t.segments) {
+    let steps = 0;
+    for (let p = s.parent; p >= 0; p = t.segments[p].parent) assert.ok(++steps <= t.segments.length, `segment ${s.id} is on a parent cycle`);
   }
   for (const e of t.errors) assert.ok(e.rawRange[0] >= 0 && e.rawRange[0] <= e.rawRange[1] && e.rawRange[1] <= raw.length);
 }
+
+describe('agent and chat parsers list segments in file order', () => {
+  const all: Array<[string, string]> = [
+    ...FIXTURES,
+    ['openai-chat', 'openai-chat/batch-input.jsonl'],
+    ['openai-chat', 'openai-chat/batch-output.jsonl'],
+    ['openai-chat', 'openai-chat/messages.json'],
+    ['openai-responses', 'openai-responses/response-followup.json'],
+    ['anthropic', 'anthropic/web-search-response.json'],
+  ];
+  for (const [format, rel] of all) {
+    it(`${rel}: each segment starts at or after the one before it`, () => {
+      const raw = readFixture(rel);
+      assertWholeSegmentsMap(raw, parser(format).parse({ raw }));
+    });
+  }
+
+  it('keeps tools that follow the messages in the file as their ancestors', () => {
+    const t = parser('openai-chat').parse({ raw: readFixture('openai-chat/fine-tune.jsonl') });
+    const weather = t.segments.filter((s) => s.line === 2);
+    assert.deepEqual(weather.map((s) => s.role), ['user', 'tool_call', 'tool_call', 'tool_result', 'assistant', 'tool_definition', 'tool_definition', 'tool_definition']);
+    assert.ok(isGrounded(t, weather[4].id, 'Get the current weather'));
+  });
+});
 
 describe('agent and chat parsers on damaged input', () => {
   for (const [format, rel] of FIXTURES) {

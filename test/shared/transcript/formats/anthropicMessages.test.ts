@@ -28,11 +28,12 @@ describe('Anthropic Messages parser', () => {
         'tool_call tool call (get_invoice) invoice_id',
         'tool_result tool result (get_invoice)',
         'assistant* assistant',
+        'assistant* assistant',
         'document citation (lease.txt)',
         'assistant* assistant',
-        'assistant* assistant',
       ]);
-      assert.deepEqual(t.segments.map((s) => s.parent), t.segments.map((s) => s.id - 1));
+      // The cited passage is listed where the file has it, after its text, yet comes before it on the branch.
+      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14]);
       assert.deepEqual(t.gaps, []);
       assertWholeSegmentsMap(raw, t);
     });
@@ -62,22 +63,22 @@ describe('Anthropic Messages parser', () => {
     assert.equal(detect(raw), 'anthropic');
     assert.deepEqual(outline(t), [
       'tool_call tool call (web_search) query',
-      'tool_result web search result',
-      'tool_result web search result',
       'tool_result web search result (encrypted)',
-      'tool_result citation (Ojos del Salado - Wikipedia)',
+      'tool_result web search result',
+      'tool_result web search result',
       'assistant* assistant',
+      'tool_result citation (Ojos del Salado - Wikipedia)',
     ]);
     // The cited passage is the only readable text of the encrypted page: it grounds the figure.
     const [answer] = outputs(t);
     assert.ok(isGrounded(t, answer.id, '6,893 m'));
-    const citation = t.segments[4];
+    const citation = t.segments[5];
     assert.equal(rawOf(raw, citation, 'highest volcano'), 'highest volcano');
     assert.deepEqual(outputs(t)[0].gaps?.map((g) => [g.code, g.affects]), [
       ['request-not-in-file', 'all'],
       ['encrypted-search-results', 'all'],
     ]);
-    const marker = t.segments[3];
+    const marker = t.segments[1];
     assert.equal(marker.text, '');
     assert.equal(raw.slice(marker.map.toRaw(0), marker.map.toRaw(0) + 2), '[{');
   });

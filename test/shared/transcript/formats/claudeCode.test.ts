@@ -15,8 +15,8 @@ describe('Claude Code session parser', () => {
     assert.deepEqual(outline(t), [
       'system system prompt: working directory',
       'system system prompt: git branch',
-      'system system prompt: date',
       'user injected text',
+      'system system prompt: date',
       'user user',
       'reasoning thinking',
       'tool_call tool call (Bash) command',

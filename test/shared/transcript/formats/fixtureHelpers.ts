@@ -40,12 +40,15 @@ export function rawOf(raw: string, seg: Segment, needle: string, nth = 0): strin
   return raw.slice(seg.map.toRaw(at), seg.map.toRaw(at + needle.length));
 }
 
-/** Every segment's whole decoded text must map onto a raw range that decodes back to it. */
+/** Every segment maps inside the file, and segments come in file order (by where they start). */
 export function assertWholeSegmentsMap(raw: string, t: Transcript): void {
+  let previous = 0;
   for (const s of t.segments) {
     const start = s.map.toRaw(0);
     const end = s.map.toRaw(s.text.length);
     assert.ok(start >= 0 && end <= raw.length && start <= end, `segment ${s.id} maps outside the file`);
+    assert.ok(start >= previous, `segment ${s.id} (${s.label}) starts before the segment listed ahead of it`);
+    previous = start;
   }
 }
 

@@ -176,11 +176,12 @@ describe('OpenAI Chat Completions parser', () => {
       ],
     });
     const t = openaiChatFormat.parse({ raw });
-    assert.deepEqual(outline(t), ['tool_result web search citation (url)', 'tool_result web search citation (title)', 'assistant* assistant']);
+    assert.deepEqual(outline(t), ['assistant* assistant', 'tool_result web search citation (url)', 'tool_result web search citation (title)']);
+    assert.deepEqual(t.segments.map((s) => s.parent), [2, -1, 1]);
     assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['request-not-in-file', 'search-results-not-included']);
     // The cited URL grounds the link; the page text the model read is not in the file.
     assert.ok(isGrounded(t, outputs(t)[0].id, 'https://example.org/tdf'));
-    assert.equal(rawOf(raw, t.segments[0], 'example.org/tdf'), 'example.org/tdf');
+    assert.equal(rawOf(raw, t.segments[1], 'example.org/tdf'), 'example.org/tdf');
   });
 });
 

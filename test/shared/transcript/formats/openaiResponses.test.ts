@@ -62,13 +62,15 @@ describe('OpenAI Responses parser', () => {
     it('reports server-side history, the missing input and unlogged web results', () => {
       assert.deepEqual(outline(t), [
         'system system prompt (instructions)',
+        'tool_result web search results (not included)',
         'tool_call web search query',
         'tool_result web search source',
-        'tool_result web search results (not included)',
+        'assistant* assistant',
         'tool_result web search citation (url)',
         'tool_result web search citation (title)',
-        'assistant* assistant',
       ]);
+      // File order lists the marker (at the item's start) and the citations (after the text) out of causal order.
+      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 3, 0, 2, 6, 1, 5]);
       assert.deepEqual(t.gaps.map((g) => g.code), ['server-side-history', 'input-not-in-file']);
       assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['server-side-history', 'input-not-in-file', 'search-results-not-included']);
     });
