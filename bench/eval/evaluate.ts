@@ -8,6 +8,7 @@
 import { classifyAgainst } from '../../shared/classifier/classify';
 import type { ClassifyResult } from '../../shared/classifier/types';
 import { ContextIndex } from '../../shared/lookup/contextIndex';
+import { MarkupAwareIndex } from '../../shared/refine/markup/markupIndex';
 import { addScore, emptyScore, type RecordPrediction, type RecordScore, scoreRecord } from './metrics';
 import type { EvalProfile } from './profiles';
 import { goldSpans, type RagTruthRecord, TASK_TYPES, type TaskType } from './ragtruth';
@@ -29,7 +30,9 @@ export interface RecordOutcome {
 }
 
 export function classifyRecord(record: RagTruthRecord, profile: EvalProfile): RecordOutcome {
-  const index = ContextIndex.build([record.query ?? '', record.context]);
+  const parts = [record.query ?? '', record.context];
+  // The refined profile reads contexts through their markup, as classify() does for it.
+  const index = profile.options.profile === 'refined' ? MarkupAwareIndex.build(parts) : ContextIndex.build(parts);
   const result = classifyAgainst(record.output, index, profile.options);
   const prediction: RecordPrediction = {
     flagged: result.flagForReview,

@@ -11,6 +11,8 @@ import { extractEntities } from '../extract';
 import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import { ContextIndex } from '../lookup/contextIndex';
 import { markMisattributed } from '../refine/citedSources';
+import type { ContextLookup } from '../refine/contextLookup';
+import { MarkupAwareIndex } from '../refine/markup/markupIndex';
 import { outputSentences } from '../refine/claims';
 import { claimVerdicts } from '../refine/claimVerdicts';
 import { withClockTimes } from '../refine/clockTimes';
@@ -33,10 +35,13 @@ export interface ClassifyAgainstOptions extends ClassifyOptions {
 }
 
 export function classify(input: ClassifyInput): ClassifyResult {
-  return classifyAgainst(input.output, ContextIndex.build([input.context]), input.options);
+  // The refined profile reads the context through its markup (raw ranges all the same).
+  const refined = input.options?.profile === 'refined';
+  const index = refined ? MarkupAwareIndex.build([input.context]) : ContextIndex.build([input.context]);
+  return classifyAgainst(input.output, index, input.options);
 }
 
-export function classifyAgainst(output: string, index: ContextIndex, options: ClassifyAgainstOptions = {}): ClassifyResult {
+export function classifyAgainst(output: string, index: ContextLookup, options: ClassifyAgainstOptions = {}): ClassifyResult {
   const resolved = resolveOptions(options);
   const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
   const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };

@@ -4,7 +4,7 @@
  * form's matches in context order, capped so one ubiquitous number cannot
  * bloat a result.
  */
-import type { ContextIndex } from '../lookup/contextIndex';
+import type { ContextLookup } from '../refine/contextLookup';
 import { normalizeForm } from '../text/normalize';
 import type { ContextMatch, Entity, ExtractedEntity, Range } from './types';
 
@@ -17,11 +17,11 @@ export interface LookupOptions {
   before?: number;
 }
 
-export function lookUpEntities(extracted: readonly ExtractedEntity[], index: ContextIndex, options: LookupOptions): Entity[] {
+export function lookUpEntities(extracted: readonly ExtractedEntity[], index: ContextLookup, options: LookupOptions): Entity[] {
   return extracted.map((e) => lookUpEntity(e, index, options));
 }
 
-function lookUpEntity(entity: ExtractedEntity, index: ContextIndex, options: LookupOptions): Entity {
+function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: LookupOptions): Entity {
   const forms = entity.forms.length > 0 ? entity.forms : [entity.text];
   const find = { strict: options.strict, accept: options.accept, before: options.before, limit: LOCATION_CAP };
   let matches: ContextMatch[] = [];

@@ -10,7 +10,7 @@
  * has no such headings but several parts, context part N for `[N]`.
  */
 import type { Entity, Range } from '../classifier/types';
-import type { ContextIndex } from '../lookup/contextIndex';
+import type { ContextLookup } from './contextLookup';
 import type { OutputSentence } from './claims';
 
 /** A reference in the output: `passage 2`, `document 3`, `source 1`, `[doc2]`, `[2]`. */
@@ -25,9 +25,9 @@ export interface SourceRegion {
 }
 
 /** Numbered sections per context part, computed once per index. */
-const headingCache = new WeakMap<ContextIndex, Map<number, Map<number, SourceRegion>>>();
+const headingCache = new WeakMap<ContextLookup, Map<number, Map<number, SourceRegion>>>();
 
-export function sectionsOf(index: ContextIndex, part: number): Map<number, SourceRegion> {
+export function sectionsOf(index: ContextLookup, part: number): Map<number, SourceRegion> {
   let perIndex = headingCache.get(index);
   if (!perIndex) headingCache.set(index, (perIndex = new Map()));
   let sections = perIndex.get(part);
@@ -60,7 +60,7 @@ function onlyReferences(output: string, span: Range): boolean {
 }
 
 /** Regions for the cited numbers: headed sections in any searchable part, else part N for `[N]`. */
-function regionsFor(numbers: readonly number[], index: ContextIndex, searchable: (part: number) => boolean): SourceRegion[] {
+function regionsFor(numbers: readonly number[], index: ContextLookup, searchable: (part: number) => boolean): SourceRegion[] {
   const regions: SourceRegion[] = [];
   let anyHeadings = false;
   for (let part = 0; part < index.partCount; part++) {
@@ -89,7 +89,7 @@ export function markMisattributed(
   output: string,
   sentences: readonly OutputSentence[],
   entities: Entity[],
-  index: ContextIndex,
+  index: ContextLookup,
   searchable: (part: number) => boolean,
 ): void {
   for (let i = 0; i < sentences.length; i++) {

@@ -16,7 +16,8 @@
  * slot cancels the contradiction.
  */
 import type { ContextMatch } from '../classifier/types';
-import type { ContextIndex, FindOptions } from '../lookup/contextIndex';
+import type { FindOptions } from '../lookup/contextIndex';
+import type { ContextLookup } from './contextLookup';
 import { splitUnit, unitFollows, unitStem } from './nearbyUnit';
 import { numberAfter, type NumberToken, tokenAt } from './numberTokens';
 
@@ -48,7 +49,7 @@ interface OutputNumber {
 export function findContradiction(
   output: string,
   span: readonly [number, number],
-  index: ContextIndex,
+  index: ContextLookup,
   find: FindOptions,
 ): Contradiction | undefined {
   const text = output.slice(span[0], span[1]);
@@ -89,7 +90,7 @@ export function keyWordBefore(output: string, start: number): string | undefined
 }
 
 /** Record fields whose key ends in the unit (`stars': 4.0`); true when one holds the output's value. */
-function scanRecords(stem: string, number: OutputNumber, index: ContextIndex, find: FindOptions, into: Contradiction[]): boolean {
+function scanRecords(stem: string, number: OutputNumber, index: ContextLookup, find: FindOptions, into: Contradiction[]): boolean {
   for (const m of index.find(stem, { ...find, limit: KEY_MATCHES })) {
     const raw = index.partText(m.part);
     const plural = (raw[m.end] === 's' || raw[m.end] === 'S') && !isLetter(raw[m.end + 1]);
@@ -103,7 +104,7 @@ function scanRecords(stem: string, number: OutputNumber, index: ContextIndex, fi
 }
 
 /** The key word followed by a number (with the output's unit, if any); true when one is the output's value. */
-function scanProse(key: string, number: OutputNumber, index: ContextIndex, find: FindOptions, into: Contradiction[]): boolean {
+function scanProse(key: string, number: OutputNumber, index: ContextLookup, find: FindOptions, into: Contradiction[]): boolean {
   for (const m of index.find(key, { ...find, limit: KEY_MATCHES })) {
     const raw = index.partText(m.part);
     // Inside a longer word the key names something else (`rate` in `separate`).

@@ -8,7 +8,8 @@
  * any `100` into `100 reviews`.
  */
 import type { ContextMatch } from '../classifier/types';
-import type { ContextIndex, FindOptions } from '../lookup/contextIndex';
+import type { FindOptions } from '../lookup/contextIndex';
+import type { ContextLookup } from './contextLookup';
 import { tokenAt } from './numberTokens';
 
 /** Characters that may sit between a record key and its value (`stars': `, `"stars" = `). */
@@ -30,7 +31,7 @@ export function unitStem(unit: string): string {
   return lower.length > 3 && lower.endsWith('s') ? lower.slice(0, -1) : lower;
 }
 
-export function findWithNearbyUnit(text: string, index: ContextIndex, find: FindOptions): ContextMatch[] {
+export function findWithNearbyUnit(text: string, index: ContextLookup, find: FindOptions): ContextMatch[] {
   const parts = splitUnit(text);
   if (!parts) return [];
   const stem = unitStem(parts.unit);

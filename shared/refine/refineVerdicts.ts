@@ -6,7 +6,8 @@
  * fills the same slot with another value).
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
-import type { ContextIndex, FindOptions } from '../lookup/contextIndex';
+import type { FindOptions } from '../lookup/contextIndex';
+import type { ContextLookup } from './contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isClockEntity } from './clockTimes';
 import { findContradiction } from './contradictions';
@@ -21,7 +22,7 @@ export function refineVerdicts(
   output: string,
   extracted: readonly ExtractedEntity[],
   entities: Entity[],
-  index: ContextIndex,
+  index: ContextLookup,
   find: FindOptions,
   equivalence: EquivalenceOptions,
 ): void {
@@ -48,7 +49,7 @@ export function refineVerdicts(
   });
 }
 
-function findEquivalent(entity: ExtractedEntity, index: ContextIndex, find: FindOptions, equivalence: EquivalenceOptions): ContextMatch[] {
+function findEquivalent(entity: ExtractedEntity, index: ContextLookup, find: FindOptions, equivalence: EquivalenceOptions): ContextMatch[] {
   const found = findOnBoundaries(equivalentForms(entity, equivalence), index, find);
   if (found.length > 0) return found;
   if (entity.type === 'proper_noun') return findSplitName(entity.text, index, find);
@@ -56,7 +57,7 @@ function findEquivalent(entity: ExtractedEntity, index: ContextIndex, find: Find
 }
 
 /** Matches of the first form that occurs as whole tokens. */
-function findOnBoundaries(forms: readonly string[], index: ContextIndex, find: FindOptions): ContextMatch[] {
+function findOnBoundaries(forms: readonly string[], index: ContextLookup, find: FindOptions): ContextMatch[] {
   for (const form of forms) {
     const found = index.find(form, find).filter((m) => onTokenBoundaries(index.partText(m.part), m.start, m.end));
     if (found.length > 0) return found.slice(0, LOCATION_CAP);

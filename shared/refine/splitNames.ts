@@ -7,7 +7,8 @@
  * the same entity; far apart, they may name two different things.
  */
 import type { ContextMatch } from '../classifier/types';
-import type { ContextIndex, FindOptions } from '../lookup/contextIndex';
+import type { FindOptions } from '../lookup/contextIndex';
+import type { ContextLookup } from './contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 
 /** Largest distance, in context characters, between the two parts. */
@@ -16,7 +17,7 @@ const MAX_WORDS = 6;
 /** Joining words the split may drop (`Sebastian Vettel of Ferrari`). */
 const JOINERS = new Set(['of', 'the', 'de', 'and', 'for']);
 
-export function findSplitName(name: string, index: ContextIndex, find: FindOptions): ContextMatch[] {
+export function findSplitName(name: string, index: ContextLookup, find: FindOptions): ContextMatch[] {
   const words = name.split(/\s+/);
   if (words.length < 2 || words.length > MAX_WORDS) return [];
   for (let k = 1; k < words.length; k++) {
@@ -33,7 +34,7 @@ export function findSplitName(name: string, index: ContextIndex, find: FindOptio
   return [];
 }
 
-function wholeTokens(form: string, index: ContextIndex, find: FindOptions): ContextMatch[] {
+function wholeTokens(form: string, index: ContextLookup, find: FindOptions): ContextMatch[] {
   return index.find(form, { ...find, limit: 100 }).filter((m) => onTokenBoundaries(index.partText(m.part), m.start, m.end));
 }
 

@@ -1,0 +1,13 @@
+/**
+ * What the classifier asks of a context: its parts and the matches of a
+ * lookup form. ContextIndex answers it on the raw text; MarkupAwareIndex
+ * answers it through markup, still with raw ranges.
+ */
+import type { ContextMatch } from '../classifier/types';
+import type { FindOptions } from '../lookup/contextIndex';
+
+export interface ContextLookup {
+  readonly partCount: number;
+  partText(part: number): string;
+  find(form: string, opts: FindOptions): ContextMatch[];
+}

@@ -1,0 +1,46 @@
+/**
+ * A context index that looks through markup: each part is indexed with its
+ * Markdown, HTML and wikitext markup stripped (see stripMarkup.ts), and every
+ * match is mapped back to the raw characters it came from. This map composes
+ * with the index's own normalization map: the index reports a range in the
+ * stripped text, and that range's first and last characters carry their raw
+ * start and end.
+ *
+ * It answers the same questions as ContextIndex (part count, part text, find),
+ * with part text and match ranges always raw.
+ */
+import type { ContextMatch } from '../../classifier/types';
+import { ContextIndex, type FindOptions } from '../../lookup/contextIndex';
+import type { ContextLookup } from '../contextLookup';
+import { type StrippedText, stripMarkup } from './stripMarkup';
+
+
+export class MarkupAwareIndex implements ContextLookup {
+  private constructor(
+    private readonly raw: readonly string[],
+    private readonly stripped: readonly StrippedText[],
+    private readonly inner: ContextIndex,
+  ) {}
+
+  static build(parts: readonly string[]): MarkupAwareIndex {
+    const stripped = parts.map(stripMarkup);
+    return new MarkupAwareIndex(parts.slice(), stripped, ContextIndex.build(stripped.map((s) => s.text)));
+  }
+
+  get partCount(): number {
+    return this.raw.length;
+  }
+
+  partText(part: number): string {
+    return this.raw[part];
+  }
+
+  find(form: string, opts: FindOptions): ContextMatch[] {
+    // Markup characters in the form itself (`AT&T`, `snake_case`) are looked up as the stripped text writes them.
+    const plain = stripMarkup(form).text;
+    return this.inner.find(plain.length > 0 ? plain : form, opts).map((m) => {
+      const s = this.stripped[m.part];
+      return { part: m.part, start: s.rawStart[m.start] ?? this.raw[m.part].length, end: m.end > m.start ? s.rawEnd[m.end - 1] : s.rawStart[m.start] };
+    });
+  }
+}
