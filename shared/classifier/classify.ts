@@ -19,6 +19,7 @@ import { withClockTimes } from '../refine/clockTimes';
 import { withNumberWords } from '../refine/numberWords';
 import { refineExtracted } from '../refine/refineExtracted';
 import { refineVerdicts } from '../refine/refineVerdicts';
+import { markScheduleContradictions } from '../refine/scheduleVerdicts';
 import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
 import { INDETERMINATE, verdictFor } from './levels';
 import { lookUpEntities } from './lookupEntities';
@@ -51,6 +52,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const claimed = refineExtracted(output, withNumberWords(output, withClockTimes(output, extracted)), sentences);
   const entities = lookUpEntities(claimed, index, lookup);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators });
+  markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
   markMisattributed(output, sentences, entities, index, (p) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true));
   const result = judge(entities, resolved.minEntities, options.gaps ?? []);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;

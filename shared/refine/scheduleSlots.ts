@@ -1,0 +1,112 @@
+/**
+ * Opening hours checked per day. A clock time in an output sentence belongs
+ * to the days named in its clause (`Monday through Friday from 6:30 AM to
+ * 6:00 PM`, `weekends`, `daily`); when the context is a schedule record
+ * (`'Monday': '7:0-16:0'`), the time must be that day's opening or closing
+ * time. A time the context gives for other days only is contradicted, with
+ * that day's hours as the context's value. Days the record does not list
+ * are left alone: a missing day may be closed or merely unknown, and so are
+ * days given as `0:0-0:0`, which records use for both.
+ */
+import type { Contradiction } from './contradictions';
+import type { ContextLookup } from './contextLookup';
+import type { FindOptions } from '../lookup/contextIndex';
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DAY_WORD = /\b(Mon(?:day)?s?|Tue(?:s|sday)?s?|Wed(?:nesday)?s?|Thu(?:rs|rsday)?s?|Fri(?:day)?s?|Sat(?:urday)?s?|Sun(?:day)?s?|weekdays|weekends|daily|every day|all week|seven days a week|7 days a week)\b/gi;
+const RANGE_JOIN = /^\s*(?:through|thru|to|until|-|–|—)\s*$/i;
+/** `'Monday': '7:0-16:0'` and close variants: the day's key, then an H:M-H:M value. */
+const RECORD_VALUE = /^['"]?\s{0,2}:\s{0,2}['"]?(\d{1,2}):(\d{1,2})\s?-\s?(\d{1,2}):(\d{1,2})/;
+
+export interface DayHours {
+  /** Minutes after midnight. */
+  open: number;
+  close: number;
+  value: string;
+  part: number;
+  start: number;
+  end: number;
+}
+
+/** Day index (0 = Monday) for a day word, or the days a collective word covers. */
+export function daysOf(word: string): number[] {
+  const w = word.toLowerCase();
+  if (w === 'weekdays') return [0, 1, 2, 3, 4];
+  if (w === 'weekends') return [5, 6];
+  if (w === 'daily' || w === 'every day' || w === 'all week' || w.endsWith('days a week')) return [0, 1, 2, 3, 4, 5, 6];
+  const i = DAYS.findIndex((d) => w.startsWith(d.slice(0, 3).toLowerCase()));
+  return i < 0 ? [] : [i];
+}
+
+/** The days a clause names, ranges (`Monday through Friday`, `Mon-Thu`) expanded. */
+export function daysInClause(clause: string): number[] {
+  const days = new Set<number>();
+  const words = [...clause.matchAll(DAY_WORD)];
+  for (let k = 0; k < words.length; k++) {
+    const first = daysOf(words[k][0]);
+    const next = words[k + 1];
+    if (next && first.length === 1 && RANGE_JOIN.test(clause.slice(words[k].index + words[k][0].length, next.index))) {
+      const last = daysOf(next[0]);
+      if (last.length === 1) {
+        for (let d = first[0]; ; d = (d + 1) % 7) {
+          days.add(d);
+          if (d === last[0]) break;
+        }
+        k++;
+        continue;
+      }
+    }
+    for (const d of first) days.add(d);
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+/** Each day's hours as a schedule record in the context gives them (first record found). */
+export function scheduleOf(index: ContextLookup, find: FindOptions): Map<number, DayHours> {
+  const hours = new Map<number, DayHours>();
+  DAYS.forEach((day, d) => {
+    for (const m of index.find(`'${day}'`, { ...find, limit: 5 }).concat(index.find(`"${day}"`, { ...find, limit: 5 }))) {
+      const raw = index.partText(m.part);
+      const v = RECORD_VALUE.exec(raw.slice(m.end, m.end + 24));
+      if (!v) continue;
+      const valueStart = m.end + v[0].indexOf(v[1]);
+      const valueEnd = m.end + v[0].length;
+      hours.set(d, {
+        open: Number(v[1]) * 60 + Number(v[2]),
+        close: Number(v[3]) * 60 + Number(v[4]),
+        value: `${day} ${raw.slice(valueStart, valueEnd)}`,
+        part: m.part,
+        start: valueStart,
+        end: valueEnd,
+      });
+      break;
+    }
+  });
+  return hours;
+}
+
+/** The clause of `sentence` around `[start, end)`: between the nearest `,`, `;` or ` and ` on either side. */
+export function clauseAround(sentence: string, start: number, end: number): string {
+  let s = start;
+  while (s > 0 && sentence[s - 1] !== ',' && sentence[s - 1] !== ';' && !sentence.slice(Math.max(0, s - 5), s).endsWith(' and ')) s--;
+  let e = end;
+  while (e < sentence.length && sentence[e] !== ',' && sentence[e] !== ';' && !sentence.startsWith(' and ', e)) e++;
+  return sentence.slice(s, e);
+}
+
+/**
+ * The contradiction for a clock time (minutes after midnight) said of the
+ * days of its clause, or undefined when every listed day agrees, no day is
+ * named, or the context has no schedule for them.
+ */
+export function scheduleContradiction(minutes: number, days: readonly number[], schedule: ReadonlyMap<number, DayHours>): Contradiction | undefined {
+  for (const d of days) {
+    const h = schedule.get(d);
+    // `0:0-0:0` says nothing about when the day starts and ends (unknown, or open around the clock).
+    if (!h || (h.open === 0 && h.close === 0)) continue;
+    // `0:0` closes at midnight, which a reader writes as 12:00 AM or 24:00.
+    const matches = (x: number) => x === minutes || (x % 1440 === 0 && minutes % 1440 === 0);
+    if (!matches(h.open) && !matches(h.close)) return { value: h.value, match: { part: h.part, start: h.start, end: h.end } };
+  }
+  return undefined;
+}

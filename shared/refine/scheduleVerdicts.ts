@@ -1,0 +1,42 @@
+/**
+ * Applies the per-day opening-hours check (scheduleSlots.ts) to the clock
+ * times of an output: a time contradicted for a day its clause names makes
+ * the entity contradicted, found elsewhere in the context or not.
+ */
+import type { Entity, ExtractedEntity } from '../classifier/types';
+import type { FindOptions } from '../lookup/contextIndex';
+import type { OutputSentence } from './claims';
+import { findClockTimes, isClockEntity } from './clockTimes';
+import type { ContextLookup } from './contextLookup';
+import { clauseAround, daysInClause, scheduleContradiction, scheduleOf } from './scheduleSlots';
+
+export function markScheduleContradictions(
+  output: string,
+  sentences: readonly OutputSentence[],
+  extracted: readonly ExtractedEntity[],
+  entities: Entity[],
+  index: ContextLookup,
+  find: FindOptions,
+): void {
+  let schedule: ReturnType<typeof scheduleOf> | undefined;
+  entities.forEach((entity, i) => {
+    if (!isClockEntity(extracted[i])) return;
+    schedule ??= scheduleOf(index, find);
+    if (schedule.size === 0) return;
+    for (const occ of entity.occurrences) {
+      const sentence = sentences.find((s) => s.span[0] <= occ[0] && occ[1] <= s.span[1]);
+      if (!sentence) continue;
+      const text = output.slice(sentence.span[0], sentence.span[1]);
+      const local: [number, number] = [occ[0] - sentence.span[0], occ[1] - sentence.span[0]];
+      const time = findClockTimes(text).find((t) => t.span[0] === local[0] && t.span[1] === local[1]);
+      if (!time) continue;
+      const contradiction = scheduleContradiction(time.hour * 60 + time.minute, daysInClause(clauseAround(text, local[0], local[1])), schedule);
+      if (contradiction) {
+        entity.found = false;
+        entity.status = 'contradicted';
+        entity.contradiction = contradiction;
+        return;
+      }
+    }
+  });
+}

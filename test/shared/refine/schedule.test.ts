@@ -1,0 +1,49 @@
+import { strict as assert } from 'node:assert';
+import { classify } from '../../../shared/classifier/classify';
+import { clauseAround, daysInClause, daysOf } from '../../../shared/refine/scheduleSlots';
+
+const refined = { profile: 'refined' as const };
+const record = "{'name': 'Cafe', 'hours': {'Monday': '8:0-14:0', 'Tuesday': '17:0-20:0', 'Saturday': '10:0-17:0', 'Sunday': '0:0-0:0'}}";
+
+function verdicts(output: string): Array<[string, string, string | undefined]> {
+  return classify({ output, context: record, options: refined })
+    .entities.filter((e) => e.type === 'date')
+    .map((e) => [e.text, e.status, e.contradiction?.value]);
+}
+
+describe('refine: opening hours per day', () => {
+  it('reads day words, collective words and ranges', () => {
+    assert.deepEqual(daysOf('Tues'), [1]);
+    assert.deepEqual(daysOf('weekends'), [5, 6]);
+    assert.deepEqual(daysInClause('open Monday through Wednesday and Sat'), [0, 1, 2, 5]);
+    assert.deepEqual(daysInClause('Friday-Monday'), [0, 4, 5, 6]);
+    assert.deepEqual(daysInClause('seven days a week'), [0, 1, 2, 3, 4, 5, 6]);
+    assert.equal(clauseAround('Mon 8am to 2pm, and Tue 5pm to 8pm', 24, 27), 'Tue 5pm to 8pm');
+  });
+
+  it('accepts times that are the named day\'s opening or closing time', () => {
+    assert.deepEqual(verdicts('It opens Monday from 8am to 2pm, and Tuesday from 5pm to 8pm.'), [
+      ['8am', 'grounded', undefined],
+      ['2pm', 'grounded', undefined],
+      ['5pm', 'grounded', undefined],
+      ['8pm', 'grounded', undefined],
+    ]);
+  });
+
+  it('contradicts a time the record gives for another day, naming that day\'s hours on their raw characters', () => {
+    const result = classify({ output: 'It is open Monday through Tuesday from 8am to 2pm.', context: record, options: refined });
+    const eight = result.entities.find((e) => e.text === '8am')!;
+    assert.equal(eight.status, 'contradicted');
+    assert.equal(eight.contradiction!.value, 'Tuesday 17:0-20:0');
+    const m = eight.contradiction!.match;
+    assert.equal(record.slice(m.start, m.end), '17:0-20:0');
+    assert.equal(result.explanation.startsWith("date '8am' contradicted: context says Tuesday 17:0-20:0"), true);
+  });
+
+  it('leaves days the record does not list, or lists as 0:0-0:0, alone', () => {
+    assert.deepEqual(verdicts('On Wednesday it opens at 8am. On Sunday it opens at 10am.'), [
+      ['8am', 'grounded', undefined],
+      ['10am', 'grounded', undefined],
+    ]);
+  });
+});
