@@ -6,6 +6,9 @@
  * Why this shape: the naive lookup scans the whole context once per entity
  * form (O(E × C)); here a form of three or more units visits only the
  * positions of its rarest gram, which in prose is a few dozen even at 10 MB.
+ * Where even the rarest gram is common (dates, templated phrases), a second
+ * gram of the form, chosen by reading a few candidates, is intersected with
+ * it at its relative offset, so the text is read only where both occur.
  * Building is two counting-sort passes over the text into two flat typed
  * arrays, so it is linear, cache-friendly and allocates nothing per part.
  * Sorted buckets keep matches in document order (so a `limit` stops early)
@@ -26,6 +29,10 @@
  */
 
 const KEY_BITS = 21;
+/** Candidate lists up to this long are verified directly; longer ones get a second gram as a filter. */
+const FILTER_FROM = 32;
+/** Candidates read to choose that filter. */
+const SAMPLES = 16;
 const CLASS_COUNT = 128;
 
 /** The 7-bit class of every UTF-16 unit. */
@@ -55,6 +62,9 @@ export class GramIndex {
     private readonly heads: Int32Array,
     private readonly positions: Int32Array,
     private readonly shift: number,
+    /** The indexed text, read to choose a filter gram (not copied: the caller keeps it). */
+    private readonly units: Uint16Array,
+    private readonly length: number,
   ) {}
 
   /** Indexes every position of `units[0 .. length)`; grams running past the end are padded with class 0. */
@@ -84,7 +94,7 @@ export class GramIndex {
       positions[fill[key >>> shift]++] = p;
       key = ((key << 7) & mask) | (p + 3 < length ? cls[units[p + 3]] : 0);
     }
-    return new GramIndex(heads, positions, shift);
+    return new GramIndex(heads, positions, shift, units, length);
   }
 
   memoryBytes(): number {
@@ -108,23 +118,70 @@ export class GramIndex {
       }
       return new MergedCursor(lists);
     }
+    // The rarest gram bounds the candidates. When it is common, a second
+    // gram checked at its own offset (galloping through its sorted bucket, a
+    // sequential walk) rejects most of them before the caller reads the text
+    // at each one (a cache miss per candidate).
+    const grams = form.length - 2;
+    const buckets = new Int32Array(grams);
+    let first = 0;
+    for (let i = 0; i < grams; i++) {
+      const key = (unitClass(form.charCodeAt(i)) << 14) | (unitClass(form.charCodeAt(i + 1)) << 7) | unitClass(form.charCodeAt(i + 2));
+      buckets[i] = key >>> this.shift;
+      if (this.bucketSize(buckets[i]) < this.bucketSize(buckets[first])) first = i;
+    }
+    const lead = this.cursor(buckets[first], first);
+    if (grams === 1 || this.bucketSize(buckets[first]) <= FILTER_FROM) return lead;
+    const second = this.filterGram(form, buckets, first);
+    return second < 0 ? lead : new IntersectCursor(lead, this.cursor(buckets[second], second));
+  }
+
+  /**
+   * The gram that rejects most candidates of gram `first`, or -1 when none
+   * rejects any. Which one that is cannot be told from bucket sizes: grams of
+   * one phrase ('the audit') occur together however rare each is. So the
+   * first few candidates are read and each gram is scored by how many of them
+   * it would have let through; ties go to the smaller bucket, which is
+   * cheaper to walk.
+   */
+  private filterGram(form: string, buckets: Int32Array, first: number): number {
+    const units = this.units;
+    const from = this.heads[buckets[first]];
+    const samples = Math.min(SAMPLES, this.bucketSize(buckets[first]));
     let best = -1;
-    let bestSize = Infinity;
-    let bestOffset = 0;
-    for (let i = 0; i + 3 <= form.length; i++) {
-      const key =
-        (unitClass(form.charCodeAt(i)) << 14) | (unitClass(form.charCodeAt(i + 1)) << 7) | unitClass(form.charCodeAt(i + 2));
-      const b = key >>> this.shift;
-      const size = this.heads[b + 1] - this.heads[b];
-      if (size < bestSize) {
-        best = b;
-        bestSize = size;
-        bestOffset = i;
-        if (size === 0) break;
+    let bestPassed = samples;
+    for (let j = 0; j < buckets.length; j++) {
+      if (j === first) continue;
+      let passed = 0;
+      for (let s = 0; s < samples; s++) {
+        const at = this.positions[from + s] - first + j;
+        if (at >= 0 && at + 2 < this.length && sameClasses(units, at, form, j)) passed++;
+      }
+      if (passed < bestPassed || (passed === bestPassed && best >= 0 && this.bucketSize(buckets[j]) < this.bucketSize(buckets[best]))) {
+        best = j;
+        bestPassed = passed;
       }
     }
-    return new BucketCursor(this.positions, this.heads[best], this.heads[best + 1], bestOffset);
+    return best;
   }
+
+  private bucketSize(b: number): number {
+    return this.heads[b + 1] - this.heads[b];
+  }
+
+  private cursor(b: number, offset: number): BucketCursor {
+    return new BucketCursor(this.positions, this.heads[b], this.heads[b + 1], offset);
+  }
+}
+
+/** The three units of `units` at `at` have the classes of the three units of `form` at `j`. */
+function sameClasses(units: Uint16Array, at: number, form: string, j: number): boolean {
+  const cls = UNIT_CLASS;
+  return (
+    cls[units[at]] === cls[form.charCodeAt(j)] &&
+    cls[units[at + 1]] === cls[form.charCodeAt(j + 1)] &&
+    cls[units[at + 2]] === cls[form.charCodeAt(j + 2)]
+  );
 }
 
 function firstKey(units: Uint16Array, length: number): number {
@@ -184,5 +241,27 @@ class MergedCursor implements CandidateCursor {
       if (c >= 0 && (best < 0 || c < best)) best = c;
     }
     return best;
+  }
+}
+
+/**
+ * Starts both of two cursors yield, found by leapfrogging: each side jumps
+ * (galloping) to the other's last candidate until they agree. Work is bounded
+ * by the shorter list and shrinks further where the lists barely meet.
+ */
+class IntersectCursor implements CandidateCursor {
+  constructor(
+    private readonly a: CandidateCursor,
+    private readonly b: CandidateCursor,
+  ) {}
+
+  next(min: number): number {
+    let c = this.a.next(min);
+    while (c >= 0) {
+      const d = this.b.next(c);
+      if (d === c || d < 0) return d;
+      c = this.a.next(d);
+    }
+    return -1;
   }
 }

@@ -1,0 +1,74 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { ContextIndex } from '../../../shared/lookup/contextIndex';
+import { GramIndex } from '../../../shared/lookup/gramIndex';
+
+/** Every start of `form` in `text`, overlapping ones included. */
+function bruteStarts(text: string, form: string): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) out.push(at);
+  return out;
+}
+
+function unitsOf(text: string): Uint16Array {
+  return Uint16Array.from(text, (c) => c.charCodeAt(0));
+}
+
+function allCandidates(index: GramIndex, form: string): number[] {
+  const cursor = index.candidates(form);
+  const out: number[] = [];
+  for (let c = cursor.next(0); c >= 0; c = cursor.next(c + 1)) out.push(c);
+  return out;
+}
+
+// Three letters make every gram common, so candidate lists are long enough
+// for a second gram to be chosen as a filter.
+const smallAlphabet = fc.constantFrom('a', 'b', 'c');
+
+describe('GramIndex', () => {
+  it('yields candidates in increasing order, every real start among them', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: smallAlphabet, minLength: 200, maxLength: 3000 }), fc.string({ unit: smallAlphabet, minLength: 2, maxLength: 9 }), (text, form) => {
+        const index = GramIndex.build(unitsOf(text), text.length);
+        const candidates = allCandidates(index, form);
+        for (let k = 1; k < candidates.length; k++) assert.ok(candidates[k] > candidates[k - 1]);
+        const set = new Set(candidates);
+        for (const start of bruteStarts(text, form)) assert.ok(set.has(start), `start ${start} of ${form} missing`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('filters a common gram with a second one from the same form', () => {
+    // Every gram of the form is common; only the pair 'audit' + 'reviewed' is rare.
+    const text = 'the audit was flagged. the order was reviewed. '.repeat(500) + 'the audit was reviewed.';
+    const index = GramIndex.build(unitsOf(text), text.length);
+    assert.deepEqual(allCandidates(index, 'the audit was reviewed'), [23500]);
+  });
+});
+
+describe('ContextIndex against a brute-force search on long, repetitive parts', () => {
+  it('returns exactly the brute-force matches, under limit, accept and before', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: smallAlphabet, minLength: 0, maxLength: 1500 }), { minLength: 1, maxLength: 4 }),
+        fc.string({ unit: smallAlphabet, minLength: 1, maxLength: 9 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 15 }),
+        (parts, form, limit, before, acceptMask) => {
+          const index = ContextIndex.build(parts);
+          const accept = (p: number): boolean => ((acceptMask >> p) & 1) === 1;
+          const expected: { part: number; start: number; end: number }[] = [];
+          parts.forEach((text, part) => {
+            if (part >= before || !accept(part)) return;
+            for (const start of bruteStarts(text, form)) expected.push({ part, start, end: start + form.length });
+          });
+          assert.deepEqual(index.find(form, { strict: false, accept, before, limit }), expected.slice(0, limit));
+          assert.deepEqual(index.find(form, { strict: false }), parts.flatMap((text, part) => bruteStarts(text, form).map((start) => ({ part, start, end: start + form.length }))));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
