@@ -51,7 +51,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const sentences = outputSentences(output);
   const claimed = refineExtracted(output, withNumberWords(output, withClockTimes(output, extracted)), sentences);
   const entities = lookUpEntities(claimed, index, lookup);
-  refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators });
+  refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames });
   markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
   markMisattributed(output, sentences, entities, index, (p) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true));
   const result = judge(entities, resolved.minEntities, options.gaps ?? []);

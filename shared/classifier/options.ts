@@ -14,6 +14,8 @@ export interface ResolvedOptions {
   profile: Profile;
   /** Refined profile: also look numbers up with continental separators (`1.234,56`). */
   localeSeparators: boolean;
+  /** Refined profile: also look quarters up in words (`third quarter`). */
+  quarterNames: boolean;
 }
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
@@ -30,6 +32,7 @@ export function resolveOptions(options: ClassifyOptions = {}): ResolvedOptions {
     stopwords: options.stopwords,
     profile: resolveProfile(options.profile),
     localeSeparators: options.localeSeparators ?? false,
+    quarterNames: options.quarterNames ?? false,
   };
 }
 

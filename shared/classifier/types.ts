@@ -42,6 +42,8 @@ export interface ClassifyOptions {
   profile?: Profile;
   /** Refined profile: numbers also match with continental separators (`1.234,56` for `1,234.56`). Default false. */
   localeSeparators?: boolean;
+  /** Refined profile: quarters also match in words (`third quarter` for `Q3`). Default false. */
+  quarterNames?: boolean;
 }
 
 export type Profile = 'spec' | 'refined';

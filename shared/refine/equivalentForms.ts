@@ -2,8 +2,9 @@
  * More spellings of the same number for lookup, each a rule people write by:
  * small numbers in words (`12` ⇄ `twelve`), ordinals in words (`3rd` ⇄
  * `third`), `per cent` for `%`, and optionally continental separators
- * (`1,234.56` ⇄ `1.234,56`). Never a unit conversion or any arithmetic: the
- * digits stay the digits the output wrote.
+ * (`1,234.56` ⇄ `1.234,56`) and quarters in words (`Q3 2024` ⇄ `third
+ * quarter of 2024`). Never a unit conversion or any arithmetic: the digits
+ * stay the digits the output wrote.
  */
 import type { ExtractedEntity } from '../classifier/types';
 
@@ -37,6 +38,20 @@ export function continentalSpelling(core: string): string | undefined {
 export interface EquivalenceOptions {
   /** Also look for continental decimal and grouping separators. */
   localeSeparators: boolean;
+  /** Also look for quarters in words (`third quarter`, `3rd quarter`). */
+  quarterNames: boolean;
+}
+
+const QUARTER = /^Q([1-4])(?: (\d{4}))?$/;
+
+/** `Q3` → `third quarter`, `3rd quarter`; `Q3 2024` adds `of 2024` and `2024` in front. */
+export function quarterSpellings(text: string): string[] {
+  const m = QUARTER.exec(text);
+  if (!m) return [];
+  const n = Number(m[1]);
+  const names = [`${ordinalInWords(n)} quarter`, `${n}${['st', 'nd', 'rd', 'th'][n - 1]} quarter`];
+  if (!m[2]) return names;
+  return names.flatMap((q) => [`${q} of ${m[2]}`, `${q} ${m[2]}`, `${m[2]} ${q}`]);
 }
 
 const SMALL = /^(\d{1,2})((?: [a-z][a-z-]*)?)$/;
@@ -49,6 +64,7 @@ const PERCENT = /^(.*\d)(?:%| percent)$/;
  * only matches on token boundaries.
  */
 export function equivalentForms(entity: ExtractedEntity, options: EquivalenceOptions): string[] {
+  if (entity.type === 'date' && options.quarterNames) return quarterSpellings(entity.text);
   if (entity.type !== 'number') return [];
   const extra: string[] = [];
   const text = entity.text;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/classifier/classify';
 import { clockForms, findClockTimes } from '../../../shared/refine/clockTimes';
-import { continentalSpelling, numberInWords, ordinalInWords } from '../../../shared/refine/equivalentForms';
+import { continentalSpelling, numberInWords, ordinalInWords, quarterSpellings } from '../../../shared/refine/equivalentForms';
 import { findNumberWords } from '../../../shared/refine/numberWords';
 
 const refined = { profile: 'refined' as const };
@@ -37,6 +37,13 @@ describe('refine: equivalent forms', () => {
     assert.equal(statusOf(output, context, '1,234.56 EUR', { profile: 'refined', localeSeparators: true }), 'grounded');
   });
 
+  it('quarters in words only when asked', () => {
+    const context = 'Sales peaked in the third quarter of 2024.';
+    assert.equal(statusOf('Sales peaked in Q3 2024.', context, 'Q3 2024'), 'unverified');
+    assert.equal(statusOf('Sales peaked in Q3 2024.', context, 'Q3 2024', { profile: 'refined', quarterNames: true }), 'grounded');
+    assert.deepEqual(quarterSpellings('Q2'), ['second quarter', '2nd quarter']);
+  });
+
   it('grounds a number whose unit is a record key or attached in another inflection, not one three fields away', () => {
     const record = "{'name': 'Cafe', 'business_stars': 4.0, 'review_count': 100}";
     assert.equal(statusOf('It has a rating of 4.0 stars.', record, '4.0 stars'), 'grounded');
@@ -69,7 +76,8 @@ describe('refine: clock times', () => {
     assert.deepEqual(result.entities.map((e) => [e.text, e.type, e.status]), [
       ['11am', 'date', 'grounded'],
       ['9 PM', 'date', 'grounded'],
-      ['4:00 PM', 'date', 'unverified'],
+      // Tuesday closes at 14:0 in the record: the time is not just missing, it is contradicted.
+      ['4:00 PM', 'date', 'contradicted'],
     ]);
     const nine = result.entities[1];
     assert.equal(context.slice(nine.locations[0][0], nine.locations[0][1]), '21:0');
