@@ -160,6 +160,8 @@ function bestInWindow(
     const text = m[0].replace(/[\s,.;:]+$/, '');
     if (text.length === 0 || text.toLowerCase() === targetFolded) continue;
     if (type === 'identifier' && !CODE_SHAPE.test(text)) continue;
+    // A lone 0 or 1 is a flag or an index far more often than a claim (the extractor skips them too).
+    if (type === 'number' && (text === '0' || text === '1')) continue;
     if (type === 'proper_noun' && (text.length < 2 || text.toLowerCase() === key)) continue;
     const start = from + m.index;
     const end = start + text.length;

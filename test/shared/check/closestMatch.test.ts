@@ -15,6 +15,14 @@ describe('closestMatch', () => {
     assert.equal(m.near, 'revenue');
   });
 
+  it('never offers a lone 0 or 1, which are flags and indexes rather than claims', () => {
+    const out = 'Fix line 11 of the parser.';
+    const m = findClosestMatch({ type: 'number', text: '11', output: out, span: [9, 11] }, [
+      { id: 0, text: 'line 0 is the header; line 1 holds the first row' },
+    ]);
+    assert.equal(m, undefined);
+  });
+
   it('prefers the nearer part when two say the same thing', () => {
     const parts = [
       { id: 3, text: 'revenue $4.3M' },
