@@ -104,8 +104,13 @@ export interface Entity {
   span: Range;
   /** Every occurrence in the output, `span` first. */
   occurrences: Range[];
-  /** With status `contradicted`: the value the context gives for the same slot, and where. */
-  contradiction?: { value: string; match: ContextMatch };
+  /**
+   * With status `contradicted`: the value the context gives for the same slot,
+   * written as the output writes it so it can replace the entity, and where
+   * the context gives it; `slot` names the slot when the value alone would
+   * not (`Tuesday 17:0-20:0` for an opening time).
+   */
+  contradiction?: { value: string; match: ContextMatch; slot?: string };
 }
 
 /** One sentence-level claim of the output and what its entities say about it. */

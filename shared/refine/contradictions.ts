@@ -24,6 +24,7 @@ import { numberAfter, type NumberToken, tokenAt } from './numberTokens';
 export interface Contradiction {
   value: string;
   match: ContextMatch;
+  slot?: string;
 }
 
 /** Key occurrences examined per entity: a common word must not cost a scan of the whole context. */

@@ -22,11 +22,16 @@ export interface DayHours {
   /** Minutes after midnight. */
   open: number;
   close: number;
+  /** `Tuesday 17:0-20:0`. */
   value: string;
   part: number;
-  start: number;
-  end: number;
+  /** Raw ranges of the opening and closing times in their part. */
+  openRange: [number, number];
+  closeRange: [number, number];
 }
+
+/** Whether the output's time opens (`from 8am`) or closes (`to 2pm`) its range, as far as its clause shows. */
+export type TimeRole = 'open' | 'close';
 
 /** Day index (0 = Monday) for a day word, or the days a collective word covers. */
 export function daysOf(word: string): number[] {
@@ -69,15 +74,17 @@ export function scheduleOf(index: ContextLookup, find: FindOptions): Map<number,
       const raw = index.partText(m.part);
       const v = RECORD_VALUE.exec(raw.slice(m.end, m.end + 24));
       if (!v) continue;
-      const valueStart = m.end + v[0].indexOf(v[1]);
-      const valueEnd = m.end + v[0].length;
+      const openStart = m.end + v[0].indexOf(v[1]);
+      const openEnd = openStart + v[1].length + 1 + v[2].length;
+      const closeEnd = m.end + v[0].length;
+      const closeStart = closeEnd - (v[3].length + 1 + v[4].length);
       hours.set(d, {
         open: Number(v[1]) * 60 + Number(v[2]),
         close: Number(v[3]) * 60 + Number(v[4]),
-        value: `${day} ${raw.slice(valueStart, valueEnd)}`,
+        value: `${day} ${raw.slice(openStart, closeEnd)}`,
         part: m.part,
-        start: valueStart,
-        end: valueEnd,
+        openRange: [openStart, openEnd],
+        closeRange: [closeStart, closeEnd],
       });
       break;
     }
@@ -95,18 +102,44 @@ export function clauseAround(sentence: string, start: number, end: number): stri
 }
 
 /**
- * The contradiction for a clock time (minutes after midnight) said of the
- * days of its clause, or undefined when every listed day agrees, no day is
- * named, or the context has no schedule for them.
+ * The contradiction for a clock time said of the days of its clause, or
+ * undefined when every listed day agrees, no day is named, or the context
+ * has no schedule for them. The value is the day's opening or closing time
+ * (by the time's role) written in the output's style (`5pm` for `8am`), so
+ * an editor can offer it as the replacement.
  */
-export function scheduleContradiction(minutes: number, days: readonly number[], schedule: ReadonlyMap<number, DayHours>): Contradiction | undefined {
+export function scheduleContradiction(
+  written: string,
+  minutes: number,
+  role: TimeRole,
+  days: readonly number[],
+  schedule: ReadonlyMap<number, DayHours>,
+): Contradiction | undefined {
   for (const d of days) {
     const h = schedule.get(d);
     // `0:0-0:0` says nothing about when the day starts and ends (unknown, or open around the clock).
     if (!h || (h.open === 0 && h.close === 0)) continue;
     // `0:0` closes at midnight, which a reader writes as 12:00 AM or 24:00.
     const matches = (x: number) => x === minutes || (x % 1440 === 0 && minutes % 1440 === 0);
-    if (!matches(h.open) && !matches(h.close)) return { value: h.value, match: { part: h.part, start: h.start, end: h.end } };
+    if (matches(h.open) || matches(h.close)) continue;
+    const [start, end] = role === 'open' ? h.openRange : h.closeRange;
+    return { value: writtenLike(written, role === 'open' ? h.open : h.close), match: { part: h.part, start, end }, slot: h.value };
   }
   return undefined;
+}
+
+/** `minutes` written the way `written` writes a time: `5pm`, `5:00 PM`, `5 p.m.`, `17:00`. */
+export function writtenLike(written: string, minutes: number): string {
+  const hour = Math.floor(minutes / 60) % 24;
+  const minute = minutes % 60;
+  const mm = String(minute).padStart(2, '0');
+  const meridiem = /([AaPp])(\.?)([Mm])\.?$/.exec(written);
+  if (!meridiem) return `${written.length > 4 && written[0] === '0' ? String(hour).padStart(2, '0') : hour}:${mm}`;
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  const clock = minute > 0 || written.includes(':') ? `${hour12}:${mm}` : `${hour12}`;
+  const space = /\d\s[AaPp]/.test(written) ? ' ' : '';
+  const upper = meridiem[1] === meridiem[1].toUpperCase();
+  const letter = hour < 12 ? (upper ? 'A' : 'a') : upper ? 'P' : 'p';
+  const m = meridiem[3];
+  return meridiem[2] ? `${clock}${space}${letter}.${m}.` : `${clock}${space}${letter}${m}`;
 }

@@ -28,9 +28,16 @@ export function markScheduleContradictions(
       if (!sentence) continue;
       const text = output.slice(sentence.span[0], sentence.span[1]);
       const local: [number, number] = [occ[0] - sentence.span[0], occ[1] - sentence.span[0]];
-      const time = findClockTimes(text).find((t) => t.span[0] === local[0] && t.span[1] === local[1]);
-      if (!time) continue;
-      const contradiction = scheduleContradiction(time.hour * 60 + time.minute, daysInClause(clauseAround(text, local[0], local[1])), schedule);
+      const clause = clauseAround(text, local[0], local[1]);
+      const clauseStart = text.lastIndexOf(clause, local[0]);
+      const times = findClockTimes(clause);
+      const k = times.findIndex((t) => t.span[0] + clauseStart === local[0] && t.span[1] + clauseStart === local[1]);
+      if (k < 0) continue;
+      const time = times[k];
+      // In `from 8am to 2pm` the first time opens the range and the second closes it.
+      const role = k % 2 === 0 ? 'open' : 'close';
+      const written = output.slice(occ[0], occ[1]);
+      const contradiction = scheduleContradiction(written, time.hour * 60 + time.minute, role, daysInClause(clause), schedule);
       if (contradiction) {
         entity.found = false;
         entity.status = 'contradicted';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/classifier/classify';
-import { clauseAround, daysInClause, daysOf } from '../../../shared/refine/scheduleSlots';
+import { clauseAround, daysInClause, daysOf, writtenLike } from '../../../shared/refine/scheduleSlots';
 
 const refined = { profile: 'refined' as const };
 const record = "{'name': 'Cafe', 'hours': {'Monday': '8:0-14:0', 'Tuesday': '17:0-20:0', 'Saturday': '10:0-17:0', 'Sunday': '0:0-0:0'}}";
@@ -34,10 +34,23 @@ describe('refine: opening hours per day', () => {
     const result = classify({ output: 'It is open Monday through Tuesday from 8am to 2pm.', context: record, options: refined });
     const eight = result.entities.find((e) => e.text === '8am')!;
     assert.equal(eight.status, 'contradicted');
-    assert.equal(eight.contradiction!.value, 'Tuesday 17:0-20:0');
+    // The replacement is Tuesday's opening time, written the way the output writes times.
+    assert.equal(eight.contradiction!.value, '5pm');
+    assert.equal(eight.contradiction!.slot, 'Tuesday 17:0-20:0');
     const m = eight.contradiction!.match;
-    assert.equal(record.slice(m.start, m.end), '17:0-20:0');
-    assert.equal(result.explanation.startsWith("date '8am' contradicted: context says Tuesday 17:0-20:0"), true);
+    assert.equal(record.slice(m.start, m.end), '17:0');
+    const two = result.entities.find((e) => e.text === '2pm')!;
+    assert.equal(record.slice(two.contradiction!.match.start, two.contradiction!.match.end), '20:0');
+    assert.equal(two.contradiction!.value, '8pm');
+    assert.equal(result.explanation, "date '8am' contradicted: context says 5pm (Tuesday 17:0-20:0); date '2pm' contradicted: context says 8pm (Tuesday 17:0-20:0).");
+  });
+
+  it('writes the replacement in the output\'s style', () => {
+    assert.deepEqual(
+      ['8am', '8:00 AM', '8 p.m.', '08:30', '8:30'].map((w) => writtenLike(w, 17 * 60)),
+      ['5pm', '5:00 PM', '5 p.m.', '17:00', '17:00'],
+    );
+    assert.equal(writtenLike('9:30 pm', 0), '12:00 am');
   });
 
   it('leaves days the record does not list, or lists as 0:0-0:0, alone', () => {
