@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/classifier/classify';
 import { clockForms, findClockTimes } from '../../../shared/refine/clockTimes';
+import { placeSpellings } from '../../../shared/refine/placeNames';
 import { continentalSpelling, numberInWords, ordinalInWords, quarterSpellings } from '../../../shared/refine/equivalentForms';
 import { findNumberWords } from '../../../shared/refine/numberWords';
 
@@ -35,6 +36,18 @@ describe('refine: equivalent forms', () => {
     const context = 'Gesamt: 1.234,56 EUR';
     assert.equal(statusOf(output, context, '1,234.56 EUR'), 'unverified');
     assert.equal(statusOf(output, context, '1,234.56 EUR', { profile: 'refined', localeSeparators: true }), 'grounded');
+  });
+
+  it('finds standard place abbreviations both ways, as whole tokens', () => {
+    assert.deepEqual(placeSpellings('State Street'), ['State St', 'State St.']);
+    assert.deepEqual(placeSpellings('Linden Ave'), ['Linden Avenue']);
+    assert.deepEqual(placeSpellings('California'), ['CA']);
+    assert.deepEqual(placeSpellings('Paris'), []);
+    assert.equal(statusOf('It sits on State Street in Goleta.', "{'address': '431 State St', 'city': 'Goleta'}", 'State Street'), 'grounded');
+    // A single word is a name when the output repeats it.
+    const output = 'It sits in California. The whole of California knows it.';
+    assert.equal(statusOf(output, "{'city': 'Goleta', 'state': 'CA'}", 'California'), 'grounded');
+    assert.equal(statusOf(output, "{'city': 'Goleta', 'note': 'Cafe'}", 'California'), 'unverified');
   });
 
   it('quarters in words only when asked', () => {
