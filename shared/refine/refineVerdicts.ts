@@ -2,7 +2,8 @@
  * The refined profile's second look at entities the plain lookup did not
  * find: an equivalent spelling (`twelve`, `third`, `per cent`) on token
  * boundaries, a number whose unit word sits next to the same number in the
- * context, a name whose parts the context gives close together, and, for numbers still not found, a contradiction (the context
+ * context, a name whose parts the context gives close together, an acronym
+ * the output defines from words the context has, and, for numbers still not found, a contradiction (the context
  * fills the same slot with another value).
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
@@ -10,6 +11,7 @@ import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from './contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isClockEntity } from './clockTimes';
+import { acronymExpansion } from './definedAcronyms';
 import { findContradiction } from './contradictions';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
@@ -36,6 +38,8 @@ export function refineVerdicts(
     }
     if (entity.found) return;
     const matches = findEquivalent(extracted[i], index, find, equivalence);
+    const expansion = matches.length === 0 ? acronymExpansion(output, entity.span[0], entity.span[1]) : undefined;
+    if (expansion) matches.push(...findOnBoundaries([expansion], index, find));
     if (matches.length > 0) {
       ground(entity, matches);
       return;

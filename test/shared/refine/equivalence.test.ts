@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/classifier/classify';
 import { clockForms, findClockTimes } from '../../../shared/refine/clockTimes';
+import { acronymExpansion } from '../../../shared/refine/definedAcronyms';
 import { placeSpellings } from '../../../shared/refine/placeNames';
 import { continentalSpelling, numberInWords, ordinalInWords, quarterSpellings } from '../../../shared/refine/equivalentForms';
 import { findNumberWords } from '../../../shared/refine/numberWords';
@@ -48,6 +49,16 @@ describe('refine: equivalent forms', () => {
     const output = 'It sits in California. The whole of California knows it.';
     assert.equal(statusOf(output, "{'city': 'Goleta', 'state': 'CA'}", 'California'), 'grounded');
     assert.equal(statusOf(output, "{'city': 'Goleta', 'note': 'Cafe'}", 'California'), 'unverified');
+  });
+
+  it('grounds an acronym the output defines where its words are found', () => {
+    const out = "She was treated at Connecticut Children's Medical Center (CCMC) for months.";
+    assert.equal(acronymExpansion(out, out.indexOf('CCMC'), out.indexOf('CCMC') + 4), "Connecticut Children's Medical Center");
+    assert.equal(acronymExpansion('the Bank of England (BoE)', 21, 24), 'Bank of England');
+    assert.equal(acronymExpansion('Paris Saint-Germain (PSG)', 21, 24), undefined);
+    const twice = `${out} CCMC discharged her.`;
+    assert.equal(statusOf(twice, "She was at Connecticut Children's Medical Center.", 'CCMC'), 'grounded');
+    assert.equal(statusOf(twice, 'She was at a hospital.', 'CCMC'), 'unverified');
   });
 
   it('quarters in words only when asked', () => {
