@@ -7,13 +7,20 @@ import type { Claim, Entity } from '../classifier/types';
 import type { OutputSentence } from './claims';
 
 export function claimVerdicts(sentences: readonly OutputSentence[], entities: readonly Entity[]): Claim[] {
+  // Occurrences in output order, walked once alongside the sentences.
+  const occurrences = entities.flatMap((e, i) => e.occurrences.map((o) => ({ start: o[0], end: o[1], entity: i })));
+  occurrences.sort((a, b) => a.start - b.start);
   const claims: Claim[] = [];
+  let k = 0;
   for (const s of sentences) {
+    while (k < occurrences.length && occurrences[k].start < s.span[0]) k++;
     if (s.kind !== 'claim') continue;
     const entityIndexes: number[] = [];
-    entities.forEach((e, i) => {
-      if (e.occurrences.some((o) => o[0] >= s.span[0] && o[1] <= s.span[1])) entityIndexes.push(i);
-    });
+    for (let j = k; j < occurrences.length && occurrences[j].start < s.span[1]; j++) {
+      const o = occurrences[j];
+      if (o.end <= s.span[1] && !entityIndexes.includes(o.entity)) entityIndexes.push(o.entity);
+    }
+    entityIndexes.sort((a, b) => a - b);
     claims.push({ span: [s.span[0], s.span[1]], verdict: verdictOf(entityIndexes.map((i) => entities[i])), entityIndexes });
   }
   return claims;

@@ -10,6 +10,7 @@
  * that meridiem, as a reader would.
  */
 import type { ExtractedEntity, Range } from '../classifier/types';
+import { RangeSet } from './rangeSet';
 
 const TWELVE_HOUR = /(?<![\d:.])(\d{1,2})(?::([0-5]\d))?\s?(?:([AaPp])\.[Mm]\.|([AaPp])[Mm]\b)/g;
 const TWENTY_FOUR_HOUR = /(?<![\d:.$])([01]?\d|2[0-3]):([0-5]\d)(?![\d:]|\s?[AaPp]\.?[Mm]\b)/g;
@@ -73,10 +74,10 @@ export function clockForms(t: ClockTime): string[] {
 export function withClockTimes(output: string, extracted: readonly ExtractedEntity[]): ExtractedEntity[] {
   const times = findClockTimes(output);
   if (times.length === 0) return extracted.slice();
-  const spans = times.map((t) => t.span);
+  const spans = new RangeSet(times.map((t) => t.span));
   const kept: ExtractedEntity[] = [];
   for (const e of extracted) {
-    const occurrences = e.occurrences.filter((o) => !spans.some((s) => o[0] < s[1] && s[0] < o[1]));
+    const occurrences = e.occurrences.filter((o) => !spans.overlaps(o[0], o[1]));
     if (occurrences.length === 0) continue;
     if (occurrences.length === e.occurrences.length) kept.push(e);
     else kept.push({ ...e, text: output.slice(occurrences[0][0], occurrences[0][1]), span: occurrences[0], occurrences });

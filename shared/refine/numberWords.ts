@@ -10,6 +10,7 @@
  */
 import type { ExtractedEntity, Range } from '../classifier/types';
 import { numberInWords } from './equivalentForms';
+import { RangeSet } from './rangeSet';
 
 const WORDS = new Map<string, number>();
 for (let n = 2; n < 100; n++) WORDS.set(numberInWords(n)!, n);
@@ -49,6 +50,12 @@ function isPlural(word: string): boolean {
 
 /** The extracted entities plus spelled-out counts that no extracted entity overlaps. */
 export function withNumberWords(output: string, extracted: readonly ExtractedEntity[]): ExtractedEntity[] {
-  const words = findNumberWords(output).filter((w) => !extracted.some((e) => e.occurrences.some((o) => o[0] < w.span[1] && w.span[0] < o[1])));
+  const taken = new RangeSet(extracted.flatMap((e) => e.occurrences));
+  const words = findNumberWords(output)
+    .map((w) => {
+      const occurrences = w.occurrences.filter((o) => !taken.overlaps(o[0], o[1]));
+      return occurrences.length === 0 ? undefined : { ...w, text: output.slice(occurrences[0][0], occurrences[0][1]), span: occurrences[0], occurrences };
+    })
+    .filter((w): w is ExtractedEntity => w !== undefined);
   return [...extracted, ...words].sort((a, b) => a.span[0] - b.span[0]);
 }

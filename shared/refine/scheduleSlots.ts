@@ -94,12 +94,18 @@ export function scheduleOf(index: ContextLookup, find: FindOptions): Map<number,
 
 /** The clause of `sentence` around `[start, end)`: between the nearest `,`, `;` or ` and ` on either side. */
 export function clauseAround(sentence: string, start: number, end: number): string {
+  // Bounded, so a sentence of thousands of times costs no more per time than a short one.
+  const floor = Math.max(0, start - CLAUSE_REACH);
+  const ceiling = Math.min(sentence.length, end + CLAUSE_REACH);
   let s = start;
-  while (s > 0 && sentence[s - 1] !== ',' && sentence[s - 1] !== ';' && !sentence.slice(Math.max(0, s - 5), s).endsWith(' and ')) s--;
+  while (s > floor && sentence[s - 1] !== ',' && sentence[s - 1] !== ';' && !sentence.startsWith(' and ', s - 5)) s--;
   let e = end;
-  while (e < sentence.length && sentence[e] !== ',' && sentence[e] !== ';' && !sentence.startsWith(' and ', e)) e++;
+  while (e < ceiling && sentence[e] !== ',' && sentence[e] !== ';' && !sentence.startsWith(' and ', e)) e++;
   return sentence.slice(s, e);
 }
+
+/** Farthest a clause reaches on either side of its time. */
+const CLAUSE_REACH = 200;
 
 /**
  * The contradiction for a clock time said of the days of its clause, or

@@ -24,7 +24,7 @@ export function markScheduleContradictions(
     schedule ??= scheduleOf(index, find);
     if (schedule.size === 0) return;
     for (const occ of entity.occurrences) {
-      const sentence = sentences.find((s) => s.span[0] <= occ[0] && occ[1] <= s.span[1]);
+      const sentence = sentenceHolding(sentences, occ[0], occ[1]);
       if (!sentence) continue;
       const text = output.slice(sentence.span[0], sentence.span[1]);
       const local: [number, number] = [occ[0] - sentence.span[0], occ[1] - sentence.span[0]];
@@ -46,4 +46,18 @@ export function markScheduleContradictions(
       }
     }
   });
+}
+
+/** The sentence containing `[start, end)`; sentences are in output order and disjoint. */
+function sentenceHolding(sentences: readonly OutputSentence[], start: number, end: number): OutputSentence | undefined {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const s = sentences[mid];
+    if (s.span[1] <= start) lo = mid + 1;
+    else if (s.span[0] > start) hi = mid - 1;
+    else return end <= s.span[1] ? s : undefined;
+  }
+  return undefined;
 }

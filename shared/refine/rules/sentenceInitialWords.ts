@@ -16,7 +16,10 @@ export function isSentenceInitialWord(output: string, entity: ExtractedEntity, s
 
 /** `2. Place`, `- Place`, `Step 3: Place` at a line start. */
 function afterListMarker(output: string, start: number): boolean {
-  const lineStart = output.lastIndexOf('\n', start - 1) + 1;
-  if (start - lineStart > 12) return false;
+  // Only the last few characters can hold a marker; a bounded look keeps long lines linear.
+  const floor = Math.max(0, start - 13);
+  let lineStart = start;
+  while (lineStart > floor && output[lineStart - 1] !== '\n') lineStart--;
+  if (lineStart > 0 && output[lineStart - 1] !== '\n') return false;
   return /^\s*(?:[-*•]|\d{1,3}[.)]|step \d{1,3}[.:)]?)\s+$/i.test(output.slice(lineStart, start));
 }

@@ -47,6 +47,21 @@ describe('refined profile end to end', () => {
     assert.deepEqual(findSplitName('Governor Jerry Brown', far, { strict: false }), []);
   });
 
+  it('scales linearly with the number of claims, citations and times in one output', () => {
+    const context = "passage 1: {'hours': {'Monday': '8:0-14:0'}} Acme Corp has 12 staff.\npassage 2: Other text.";
+    const sentence = 'On Monday Acme Corp opens at 8am with 12 staff (passage 1). Is it open at 9pm? ';
+    const time = (n: number) => {
+      const t0 = performance.now();
+      const r = classify({ output: sentence.repeat(n), context, options: refined });
+      assert.equal(r.claims!.length, n);
+      return performance.now() - t0;
+    };
+    time(200);
+    const small = time(1000);
+    const large = time(4000);
+    assert.ok(large < small * 8, `4x the claims took ${(large / small).toFixed(1)}x the time`);
+  });
+
   it('keeps every regex linear on long pathological outputs and contexts', () => {
     const nasty = [
       '1'.repeat(100_000),
