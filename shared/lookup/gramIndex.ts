@@ -31,6 +31,8 @@
 const KEY_BITS = 21;
 /** Candidate lists up to this long are verified directly; longer ones get a second gram as a filter. */
 const FILTER_FROM = 32;
+/** A gram this rare ends the search for a rarer one. */
+const GOOD_ENOUGH = 4;
 /** Candidates read to choose that filter. */
 const SAMPLES = 16;
 const CLASS_COUNT = 128;
@@ -122,17 +124,28 @@ export class GramIndex {
     // gram checked at its own offset (galloping through its sorted bucket, a
     // sequential walk) rejects most of them before the caller reads the text
     // at each one (a cache miss per candidate).
+    //
+    // Reading a bucket's size is a cache miss in a table of millions, as is
+    // verifying one candidate, so the search for the rarest gram stops once
+    // one is rare enough that reading more sizes would cost more than it saves.
     const grams = form.length - 2;
-    const buckets = new Int32Array(grams);
+    const classes = formClasses(form);
+    const buckets = bucketScratch(grams);
     let first = 0;
-    for (let i = 0; i < grams; i++) {
-      const key = (unitClass(form.charCodeAt(i)) << 14) | (unitClass(form.charCodeAt(i + 1)) << 7) | unitClass(form.charCodeAt(i + 2));
-      buckets[i] = key >>> this.shift;
-      if (this.bucketSize(buckets[i]) < this.bucketSize(buckets[first])) first = i;
+    let firstSize = Infinity;
+    let seen = 0;
+    while (seen < grams && firstSize > GOOD_ENOUGH) {
+      const i = seen++;
+      buckets[i] = ((classes[i] << 14) | (classes[i + 1] << 7) | classes[i + 2]) >>> this.shift;
+      const size = this.bucketSize(buckets[i]);
+      if (size < firstSize) {
+        first = i;
+        firstSize = size;
+      }
     }
     const lead = this.cursor(buckets[first], first);
-    if (grams === 1 || this.bucketSize(buckets[first]) <= FILTER_FROM) return lead;
-    const second = this.filterGram(form, buckets, first);
+    if (seen === 1 || firstSize <= FILTER_FROM) return lead;
+    const second = this.filterGram(classes, buckets.subarray(0, seen), first);
     return second < 0 ? lead : new IntersectCursor(lead, this.cursor(buckets[second], second));
   }
 
@@ -144,23 +157,27 @@ export class GramIndex {
    * it would have let through; ties go to the smaller bucket, which is
    * cheaper to walk.
    */
-  private filterGram(form: string, buckets: Int32Array, first: number): number {
+  private filterGram(classes: Uint8Array, buckets: Int32Array, first: number): number {
     const units = this.units;
+    const cls = UNIT_CLASS;
+    const n = buckets.length + 2;
+    const passed = new Int32Array(buckets.length);
     const from = this.heads[buckets[first]];
     const samples = Math.min(SAMPLES, this.bucketSize(buckets[first]));
+    for (let s = 0; s < samples; s++) {
+      // One read of the sample's units; a gram passes where its three units all agree.
+      const start = this.positions[from + s] - first;
+      let run = 0;
+      for (let k = 0; k < n; k++) {
+        const at = start + k;
+        run = at >= 0 && at < this.length && cls[units[at]] === classes[k] ? run + 1 : 0;
+        if (run >= 3) passed[k - 2]++;
+      }
+    }
     let best = -1;
-    let bestPassed = samples;
     for (let j = 0; j < buckets.length; j++) {
-      if (j === first) continue;
-      let passed = 0;
-      for (let s = 0; s < samples; s++) {
-        const at = this.positions[from + s] - first + j;
-        if (at >= 0 && at + 2 < this.length && sameClasses(units, at, form, j)) passed++;
-      }
-      if (passed < bestPassed || (passed === bestPassed && best >= 0 && this.bucketSize(buckets[j]) < this.bucketSize(buckets[best]))) {
-        best = j;
-        bestPassed = passed;
-      }
+      if (j === first || passed[j] === samples) continue;
+      if (best < 0 || passed[j] < passed[best] || (passed[j] === passed[best] && this.bucketSize(buckets[j]) < this.bucketSize(buckets[best]))) best = j;
     }
     return best;
   }
@@ -174,14 +191,20 @@ export class GramIndex {
   }
 }
 
-/** The three units of `units` at `at` have the classes of the three units of `form` at `j`. */
-function sameClasses(units: Uint16Array, at: number, form: string, j: number): boolean {
+/** Room for `grams` bucket numbers, in a scratch array reused between calls. */
+let bucketArray = new Int32Array(64);
+function bucketScratch(grams: number): Int32Array {
+  if (bucketArray.length < grams) bucketArray = new Int32Array(grams * 2);
+  return bucketArray;
+}
+
+/** The unit classes of `form`, in a scratch array reused between calls. */
+let classScratch = new Uint8Array(64);
+function formClasses(form: string): Uint8Array {
+  if (classScratch.length < form.length) classScratch = new Uint8Array(form.length * 2);
   const cls = UNIT_CLASS;
-  return (
-    cls[units[at]] === cls[form.charCodeAt(j)] &&
-    cls[units[at + 1]] === cls[form.charCodeAt(j + 1)] &&
-    cls[units[at + 2]] === cls[form.charCodeAt(j + 2)]
-  );
+  for (let k = 0; k < form.length; k++) classScratch[k] = cls[form.charCodeAt(k)];
+  return classScratch;
 }
 
 function firstKey(units: Uint16Array, length: number): number {
