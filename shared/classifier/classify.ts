@@ -17,6 +17,7 @@ import { outputSentences } from '../refine/claims';
 import { claimVerdicts } from '../refine/claimVerdicts';
 import { withClockTimes } from '../refine/clockTimes';
 import { withNumberWords } from '../refine/numberWords';
+import { withNumericRanges } from '../refine/numericRanges';
 import { refineExtracted } from '../refine/refineExtracted';
 import { refineVerdicts } from '../refine/refineVerdicts';
 import { markScheduleContradictions } from '../refine/scheduleVerdicts';
@@ -49,7 +50,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (resolved.profile === 'spec') return judge(lookUpEntities(extracted, index, lookup), resolved.minEntities, options.gaps ?? []);
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
   const sentences = outputSentences(output);
-  const claimed = refineExtracted(output, withNumberWords(output, withClockTimes(output, extracted)), sentences);
+  const claimed = refineExtracted(output, withNumericRanges(output, withNumberWords(output, withClockTimes(output, extracted))), sentences);
   const entities = lookUpEntities(claimed, index, lookup);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames });
   markScheduleContradictions(output, sentences, claimed, entities, index, lookup);

@@ -15,6 +15,7 @@ import { acronymExpansion } from './definedAcronyms';
 import { findContradiction } from './contradictions';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
+import { isNumericRange } from './numericRanges';
 import { findSplitName } from './splitNames';
 
 /** Most locations kept per entity, as in the plain lookup. */
@@ -44,7 +45,7 @@ export function refineVerdicts(
       ground(entity, matches);
       return;
     }
-    if (entity.type !== 'number') return;
+    if (entity.type !== 'number' || isNumericRange(entity.text)) return;
     const contradiction = findContradiction(output, entity.span, index, find);
     if (contradiction) {
       entity.status = 'contradicted';

@@ -5,6 +5,7 @@ import { acronymExpansion } from '../../../shared/refine/definedAcronyms';
 import { placeSpellings } from '../../../shared/refine/placeNames';
 import { continentalSpelling, numberInWords, ordinalInWords, quarterSpellings } from '../../../shared/refine/equivalentForms';
 import { findNumberWords } from '../../../shared/refine/numberWords';
+import { findNumericRanges } from '../../../shared/refine/numericRanges';
 
 const refined = { profile: 'refined' as const };
 
@@ -120,5 +121,21 @@ describe('refine: spelled-out counts', () => {
   it('grounds a spelled-out count against digits and flags a wrong one', () => {
     assert.equal(statusOf('The cafe has three reviews.', 'It has 3 reviews in total.', 'three reviews'), 'grounded');
     assert.equal(statusOf('The cafe has five reviews.', 'It has 3 reviews in total.', 'five reviews'), 'unverified');
+  });
+});
+
+describe('refine: numeric ranges and fractions', () => {
+  it('reads hyphenated ranges and mixed fractions, not dates or codes', () => {
+    const out = 'Bake 50-60 minutes, then 3-4 minutes at 38-43°C (2004-2010), not 2024-01-15 or SKU-12-34; cook 2 1/2 hours; 10-15% off.';
+    assert.deepEqual(findNumericRanges(out).map((e) => e.text), ['50-60 minutes', '3-4 minutes', '38-43°C', '2004-2010', '10-15%', '2 1/2 hours']);
+    const r = findNumericRanges('Cook 3-4 minutes.')[0];
+    assert.deepEqual(r.span, [5, 16]);
+    assert.deepEqual(r.forms, ['3-4 minutes', '3–4 minutes', '3 to 4 minutes', '3 - 4 minutes', 'between 3 and 4 minutes']);
+  });
+
+  it('checks a range against the ways a context writes it', () => {
+    assert.equal(statusOf('Grill for 3-4 minutes per side.', 'Grill for 3 to 4 minutes on each side.', '3-4 minutes'), 'grounded');
+    assert.equal(statusOf('Grill for 3-4 minutes per side.', 'Grill for 5 to 6 minutes on each side.', '3-4 minutes'), 'unverified');
+    assert.equal(statusOf('Simmer for 2 1/2 hours.', 'Simmer for 2½ hours.', '2 1/2 hours'), 'grounded');
   });
 });
