@@ -13,8 +13,10 @@ import type { Entity, Range } from '../classifier/types';
 import type { ContextLookup } from './contextLookup';
 import type { OutputSentence } from './claims';
 
-/** A reference in the output: `passage 2`, `document 3`, `source 1`, `[doc2]`, `[2]`. */
-const REFERENCE = /\b(?:passage|document|doc|source)\s?(\d{1,3})\b|\[(?:doc(?:ument)?\s?|source\s?)?(\d{1,3})\]/gi;
+/** A reference in the output: `passage 2`, `passages 1 and 3`, `documents 2-4`, `source 1`, `[doc2]`, `[2]`. */
+const REFERENCE = /\b(?:passages?|documents?|docs?|sources?)\s?(\d{1,3}(?:\s?(?:,|and|&|-|–|to)\s?\d{1,3}){0,5})\b|\[(?:doc(?:ument)?\s?|source\s?)?(\d{1,3})\]/gi;
+/** Longest range a reference may span (`passages 1-3`); longer is not a list of sources. */
+const MAX_RANGE = 20;
 /** A section heading in the context: `passage 2:` or `Document 2:` anywhere, `[2]` at a line start. */
 const HEADING = /\b(?:passage|document|doc|source)\s?(\d{1,3})\s?:|(?:^|\n)[ \t]{0,8}\[(\d{1,3})\]/gi;
 
@@ -49,8 +51,22 @@ export function citedNumbers(output: string, span: Range): number[] {
   const text = output.slice(span[0], span[1]);
   const out: number[] = [];
   for (const m of text.matchAll(REFERENCE)) {
-    const n = Number(m[1] ?? m[2]);
-    if (!out.includes(n)) out.push(n);
+    for (const n of referencedNumbers(m[1] ?? m[2])) if (!out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** `1 and 3` → 1, 3; `2-4` → 2, 3, 4. */
+function referencedNumbers(list: string): number[] {
+  const out: number[] = [];
+  const parts = list.split(/\s?(,|and|&|-|–|to)\s?/);
+  for (let i = 0; i < parts.length; i += 2) {
+    const n = Number(parts[i]);
+    const joiner = parts[i - 1];
+    const previous = out[out.length - 1];
+    if ((joiner === '-' || joiner === '–' || joiner === 'to') && previous !== undefined && n > previous && n - previous <= MAX_RANGE) {
+      for (let k = previous + 1; k <= n; k++) out.push(k);
+    } else out.push(n);
   }
   return out;
 }

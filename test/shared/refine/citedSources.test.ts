@@ -10,6 +10,8 @@ describe('refine: cited sources', () => {
   it('reads passage, document and bracket references', () => {
     const out = 'As passage 2 says [doc3] and [4], see Source 5.';
     assert.deepEqual(citedNumbers(out, [0, out.length]), [2, 3, 4, 5]);
+    const list = 'See passages 1 and 3, documents 5-7 (Passage 2, step 4).';
+    assert.deepEqual(citedNumbers(list, [0, list.length]), [1, 3, 5, 6, 7, 2]);
   });
 
   it('flags an entity found only outside the passage its sentence cites', () => {
