@@ -35,6 +35,8 @@ const SEPARATOR = 0xffff;
 
 export class ContextIndex {
   private readonly sentenceCache = new Map<number, readonly number[]>();
+  /** Original offsets around a match being verified (see OffsetRuns.around), reused. */
+  private readonly ends = new Int32Array(4);
 
   private constructor(
     private readonly parts: readonly string[],
@@ -126,12 +128,13 @@ export class ContextIndex {
     for (let i = 0; i < folded.length; i++) {
       if (units[c + i] !== folded.charCodeAt(i)) return undefined;
     }
-    const map = this.toOriginal;
-    const start = map.at(c);
-    const stop = map.at(end);
+    const ends = this.ends;
+    this.toOriginal.around(c, end, ends);
+    const start = ends[1];
+    const stop = ends[3];
     // Both ends must fall between clusters, or the original range would cut a character in two.
-    if (c > partStart && start === map.at(c - 1)) return undefined;
-    if (end < partEnd && stop === map.at(end - 1)) return undefined;
+    if (c > partStart && start === ends[0]) return undefined;
+    if (end < partEnd && stop === ends[2]) return undefined;
     if (strict && !this.strictHolds(kept, part, start, stop)) return undefined;
     return { part, start, end: stop };
   }

@@ -146,7 +146,10 @@ export class GramIndex {
     const lead = this.cursor(buckets[first], first);
     if (seen === 1 || firstSize <= FILTER_FROM) return lead;
     const second = this.filterGram(classes, buckets.subarray(0, seen), first);
-    return second < 0 ? lead : new IntersectCursor(lead, this.cursor(buckets[second], second));
+    if (second < 0) return lead;
+    const a = buckets[first];
+    const b = buckets[second];
+    return new PairCursor(this.positions, this.heads[a], this.heads[a + 1], first, this.heads[b], this.heads[b + 1], second);
   }
 
   /**
@@ -268,23 +271,63 @@ class MergedCursor implements CandidateCursor {
 }
 
 /**
- * Starts both of two cursors yield, found by leapfrogging: each side jumps
- * (galloping) to the other's last candidate until they agree. Work is bounded
- * by the shorter list and shrinks further where the lists barely meet.
+ * Starts at which two buckets both hold their gram (each at its own offset
+ * in the form), found by leapfrogging: each side gallops to the other's last
+ * start until they agree. Work is bounded by the shorter bucket and shrinks
+ * where the buckets barely meet. Both walks are inlined on one positions
+ * array: this loop is the hottest in a lookup of a common phrase.
  */
-class IntersectCursor implements CandidateCursor {
+class PairCursor implements CandidateCursor {
   constructor(
-    private readonly a: CandidateCursor,
-    private readonly b: CandidateCursor,
+    private readonly positions: Int32Array,
+    private aAt: number,
+    private readonly aEnd: number,
+    private readonly aOffset: number,
+    private bAt: number,
+    private readonly bEnd: number,
+    private readonly bOffset: number,
   ) {}
 
   next(min: number): number {
-    let c = this.a.next(min);
-    while (c >= 0) {
-      const d = this.b.next(c);
-      if (d === c || d < 0) return d;
-      c = this.a.next(d);
+    const positions = this.positions;
+    const aEnd = this.aEnd;
+    const bEnd = this.bEnd;
+    const aOffset = this.aOffset;
+    const bOffset = this.bOffset;
+    let a = this.aAt;
+    let b = this.bAt;
+    let c = min;
+    let found = -1;
+    for (;;) {
+      a = seek(positions, a, aEnd, c + aOffset);
+      if (a === aEnd) break;
+      c = positions[a] - aOffset;
+      b = seek(positions, b, bEnd, c + bOffset);
+      if (b === bEnd) break;
+      const d = positions[b] - bOffset;
+      if (d === c) {
+        found = c;
+        break;
+      }
+      c = d;
     }
-    return -1;
+    this.aAt = a;
+    this.bAt = b;
+    return found;
   }
+}
+
+/** The first index in `[at, end)` whose position is ≥ `target` (`end` if none): gallop, then binary search. */
+function seek(positions: Int32Array, at: number, end: number, target: number): number {
+  if (at >= end || positions[at] >= target) return at;
+  let step = 1;
+  while (at + step < end && positions[at + step] < target) step *= 2;
+  let lo = at + (step >>> 1) + 1;
+  let hi = Math.min(at + step, end);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (positions[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

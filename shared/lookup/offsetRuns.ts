@@ -31,8 +31,35 @@ export class OffsetRuns {
 
   /** The original offset of normalized index `k`. */
   at(k: number): number {
+    return this.starts.length === 0 ? k : k + this.shifts[this.runOf(k)];
+  }
+
+  /**
+   * The original offsets of `k - 1`, `k`, `end - 1` and `end` (for
+   * `k ≤ end`), written to `out`: one binary search, then a short walk, since
+   * a match spans only a few runs.
+   */
+  around(k: number, end: number, out: Int32Array): void {
     const starts = this.starts;
-    if (starts.length === 0) return k;
+    if (starts.length === 0) {
+      out[0] = k - 1;
+      out[1] = k;
+      out[2] = end - 1;
+      out[3] = end;
+      return;
+    }
+    const shifts = this.shifts;
+    let r = this.runOf(k);
+    out[0] = k - 1 + shifts[r > 0 && k - 1 < starts[r] ? r - 1 : r];
+    out[1] = k + shifts[r];
+    while (r + 1 < starts.length && starts[r + 1] <= end) r++;
+    out[2] = end - 1 + shifts[r > 0 && end - 1 < starts[r] ? r - 1 : r];
+    out[3] = end + shifts[r];
+  }
+
+  /** The run holding normalized index `k` (the first run for negative `k`). */
+  private runOf(k: number): number {
+    const starts = this.starts;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -40,7 +67,7 @@ export class OffsetRuns {
       if (starts[mid] <= k) lo = mid;
       else hi = mid - 1;
     }
-    return k + this.shifts[lo];
+    return lo;
   }
 
   get runCount(): number {

@@ -19,6 +19,27 @@ describe('OffsetRuns', () => {
     );
   });
 
+  it('answers around() as four calls of at() would, for every range', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 2, maxLength: 80 }), (steps) => {
+        const map = new Int32Array(steps.length);
+        let at = 0;
+        steps.forEach((s, k) => {
+          at = Math.max(0, at + s);
+          map[k] = at;
+        });
+        const runs = OffsetRuns.fromMap(map, map.length);
+        const out = new Int32Array(4);
+        for (let k = 1; k < map.length; k++) {
+          for (let end = k; end < map.length; end++) {
+            runs.around(k, end, out);
+            assert.deepEqual([...out], [map[k - 1], map[k], map[end - 1], map[end]]);
+          }
+        }
+      }),
+    );
+  });
+
   it('stores one run per change of shift: ASCII prose with two folded whitespace runs needs three', () => {
     const { toOriginal } = normalizeWithMap('one two\n\nthree  four five', { foldCase: true });
     const runs = OffsetRuns.fromMap(toOriginal, toOriginal.length);
