@@ -10,6 +10,7 @@
 import { extractEntities } from '../extract';
 import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import { ContextIndex } from '../lookup/contextIndex';
+import { attributeEntities, withAttributeEntities } from '../refine/attributeClaims';
 import { markMisattributed } from '../refine/citedSources';
 import type { ContextLookup } from '../refine/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
@@ -50,11 +51,13 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (resolved.profile === 'spec') return judge(lookUpEntities(extracted, index, lookup), resolved.minEntities, options.gaps ?? []);
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
   const sentences = outputSentences(output);
+  const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
   const claimed = refineExtracted(output, withNumericRanges(output, withNumberWords(output, withClockTimes(output, extracted))), sentences);
-  const entities = lookUpEntities(claimed, index, lookup);
+  let entities = lookUpEntities(claimed, index, lookup);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames });
   markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
-  markMisattributed(output, sentences, entities, index, (p) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true));
+  entities = withAttributeEntities(output, entities, attributeEntities(output, sentences, index, searchable));
+  markMisattributed(output, sentences, entities, index, searchable);
   const result = judge(entities, resolved.minEntities, options.gaps ?? []);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;
   result.claims = claimVerdicts(sentences, entities);

@@ -1,0 +1,88 @@
+/**
+ * Boolean fields of a structured record in the context (`'OutdoorSeating':
+ * False`, `"WiFi": null`, `'RestaurantsTakeOut': True`), read with the
+ * phrases a writer uses for them: the CamelCase key split into words
+ * (`outdoor seating`, `take out`, `good for groups`), also glued and
+ * hyphenated (`takeout`, `take-out`, `wi-fi`). Only CamelCase keys count;
+ * lower-case keys (`name`, `garage`) are plain data, not named features.
+ */
+import type { ContextLookup } from './contextLookup';
+
+export type FieldValue = 'yes' | 'no' | 'unknown';
+
+export interface RecordField {
+  key: string;
+  value: FieldValue;
+  /** The value as written (`False`, `None`, `u'no'`). */
+  written: string;
+  part: number;
+  /** Raw range of the written value. */
+  start: number;
+  end: number;
+  phrases: string[];
+}
+
+const FIELD = /['"]([A-Z][A-Za-z]{2,40})['"]\s?:\s?(True|False|None|true|false|null|u?'(?:yes|no|none|free|paid)'|"(?:yes|no|none|free|paid)")/g;
+/** Words a phrase may not start or end with. */
+const FUNCTION_WORDS = new Set(['for', 'of', 'the', 'a', 'an', 'has', 'is', 'by', 'to', 'and']);
+
+export function valueOf(written: string): FieldValue {
+  const v = written.replace(/^u?['"]|['"]$/g, '').toLowerCase();
+  if (v === 'true' || v === 'yes' || v === 'free' || v === 'paid') return 'yes';
+  if (v === 'false' || v === 'no' || v === 'none' && written !== 'None') return 'no';
+  return 'unknown';
+}
+
+/** `RestaurantsGoodForGroups` → `for groups`, `restaurants good for groups`, `good for groups`; `HasTV` → `tv`; `WiFi` → `wi fi`, `wifi`, `wi-fi`. */
+export function phrasesOf(key: string, namespaces: ReadonlySet<string> = new Set()): string[] {
+  let words = keyWords(key);
+  if (words.length > 1 && namespaces.has(words[0])) words = words.slice(1);
+  while (words.length > 1 && FUNCTION_WORDS.has(words[0])) words = words.slice(1);
+  const out: string[] = [];
+  const min = Math.min(2, words.length);
+  // `good for groups` is also said `suitable for groups`, `great for groups`: `for groups` carries it.
+  const forAt = words.indexOf('for');
+  if (forAt > 0 && forAt < words.length - 1) out.push(words.slice(forAt).join(' '));
+  for (let i = 0; i + min <= words.length; i++) {
+    const suffix = words.slice(i);
+    if (FUNCTION_WORDS.has(suffix[0]) || FUNCTION_WORDS.has(suffix[suffix.length - 1])) continue;
+    out.push(suffix.join(' '));
+    if (suffix.length === 2) out.push(suffix.join(''), suffix.join('-'));
+  }
+  return [...new Set(out)];
+}
+
+function keyWords(key: string): string[] {
+  return key.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).map((w) => w.toLowerCase());
+}
+
+/**
+ * First words that several keys share (`Restaurants` in `RestaurantsTakeOut`,
+ * `RestaurantsReservations`): a namespace of the record, not part of what a
+ * writer calls the field.
+ */
+export function namespacesOf(keys: readonly string[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const k of keys) {
+    const words = keyWords(k);
+    if (words.length > 1) counts.set(words[0], (counts.get(words[0]) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= 2).map(([w]) => w));
+}
+
+/** Every boolean CamelCase field in the searchable parts; the first occurrence of a key wins. */
+export function recordFields(index: ContextLookup, searchable: (part: number) => boolean): RecordField[] {
+  const byKey = new Map<string, RecordField>();
+  for (let part = 0; part < index.partCount; part++) {
+    if (!searchable(part)) continue;
+    const text = index.partText(part);
+    for (const m of text.matchAll(FIELD)) {
+      if (byKey.has(m[1])) continue;
+      const start = m.index + m[0].length - m[2].length;
+      byKey.set(m[1], { key: m[1], value: valueOf(m[2]), written: m[2], part, start, end: start + m[2].length, phrases: [] });
+    }
+  }
+  const namespaces = namespacesOf([...byKey.keys()]);
+  for (const f of byKey.values()) f.phrases = phrasesOf(f.key, namespaces);
+  return [...byKey.values()];
+}

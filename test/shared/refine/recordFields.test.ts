@@ -1,0 +1,45 @@
+import { strict as assert } from 'node:assert';
+import { classify } from '../../../shared/classifier/classify';
+import { namespacesOf, phrasesOf, valueOf } from '../../../shared/refine/recordFields';
+
+const refined = { profile: 'refined' as const };
+const record =
+  "{'name': 'Cafe Luna', 'attributes': {'OutdoorSeating': False, 'WiFi': u'free', 'RestaurantsReservations': False, " +
+  "'RestaurantsTakeOut': True, 'RestaurantsGoodForGroups': None, 'HasTV': True}}";
+
+describe('refine: record fields as claims', () => {
+  it('names a field the way a writer does', () => {
+    const ns = namespacesOf(['RestaurantsReservations', 'RestaurantsTakeOut', 'OutdoorSeating', 'WiFi']);
+    assert.deepEqual([...ns], ['restaurants']);
+    assert.deepEqual(phrasesOf('RestaurantsReservations', ns), ['reservations']);
+    assert.deepEqual(phrasesOf('RestaurantsTakeOut', ns), ['take out', 'takeout', 'take-out']);
+    assert.deepEqual(phrasesOf('RestaurantsGoodForGroups', ns), ['for groups', 'good for groups']);
+    assert.deepEqual(phrasesOf('WiFi'), ['wi fi', 'wifi', 'wi-fi']);
+    assert.deepEqual(phrasesOf('HasTV'), ['tv']);
+    assert.deepEqual(['True', 'False', 'None', "u'no'", "u'free'", "'none'"].map(valueOf), ['yes', 'no', 'unknown', 'no', 'yes', 'no']);
+  });
+
+  it('grounds agreeing claims, contradicts the others with the written value, and leaves empty fields unverified', () => {
+    const output = 'Cafe Luna offers outdoor seating and free WiFi, but it does not take reservations. It is great for groups, has takeout and no TV.';
+    const r = classify({ output, context: record, options: refined });
+    const fields = r.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status, e.contradiction?.value]);
+    assert.deepEqual(fields, [
+      ['outdoor seating', 'contradicted', 'False'],
+      ['WiFi', 'grounded', undefined],
+      ['reservations', 'grounded', undefined],
+      ['for groups', 'unverified', undefined],
+      ['takeout', 'grounded', undefined],
+      ['TV', 'contradicted', 'True'],
+    ]);
+    const seating = r.entities.find((e) => e.text === 'outdoor seating')!;
+    const m = seating.contradiction!.match;
+    assert.equal(record.slice(m.start, m.end), 'False');
+    assert.equal(seating.contradiction!.slot, 'OutdoorSeating');
+    assert.deepEqual(seating.span, [17, 32]);
+  });
+
+  it('reads nothing from lower-case keys or text without a record', () => {
+    const r = classify({ output: 'It has outdoor seating.', context: 'Guests sit outdoors. {"seating": false}', options: refined });
+    assert.deepEqual(r.entities.filter((e) => e.type === 'identifier'), []);
+  });
+});
