@@ -4,7 +4,9 @@
  * phrases a writer uses for them: the CamelCase key split into words
  * (`outdoor seating`, `take out`, `good for groups`), also glued and
  * hyphenated (`takeout`, `take-out`, `wi-fi`). Only CamelCase keys count;
- * lower-case keys (`name`, `garage`) are plain data, not named features.
+ * lower-case keys (`name`, `garage`) are plain data, not named features,
+ * except as flags inside a CamelCase key's own record (`'BusinessParking':
+ * {'lot': False}`), named with the parent's noun (`lot parking`).
  */
 import type { ContextLookup } from './contextLookup';
 
@@ -22,6 +24,11 @@ export interface RecordField {
   phrases: string[];
 }
 
+/** A CamelCase key whose value is a flat record of flags (`'BusinessParking': {'garage': False, …}`). */
+const NESTED = /['"]([A-Z][A-Za-z]{2,40})['"]\s?:\s?\{([^{}]{1,600})\}/g;
+const FLAG = /['"]([a-z][a-z_]{1,30})['"]\s?:\s?(True|False|None|true|false|null)/g;
+/** A flag's own word stands for it alone only when it is long enough to be specific (`romantic`, not `lot`). */
+const MIN_ALONE = 7;
 const FIELD = /['"]([A-Z][A-Za-z]{2,40})['"]\s?:\s?(True|False|None|true|false|null|u?'(?:yes|no|none|free|paid)'|"(?:yes|no|none|free|paid)")/g;
 /** Words a phrase may not start or end with. */
 const FUNCTION_WORDS = new Set(['for', 'of', 'the', 'a', 'an', 'has', 'is', 'by', 'to', 'and']);
@@ -82,7 +89,25 @@ export function recordFields(index: ContextLookup, searchable: (part: number) =>
       byKey.set(m[1], { key: m[1], value: valueOf(m[2]), written: m[2], part, start, end: start + m[2].length, phrases: [] });
     }
   }
-  const namespaces = namespacesOf([...byKey.keys()]);
-  for (const f of byKey.values()) f.phrases = phrasesOf(f.key, namespaces);
+  for (let part = 0; part < index.partCount; part++) {
+    if (!searchable(part)) continue;
+    const text = index.partText(part);
+    for (const m of text.matchAll(NESTED)) {
+      const parent = keyWords(m[1]);
+      const noun = parent[parent.length - 1];
+      const bodyStart = m.index + m[0].indexOf('{') + 1;
+      for (const f of m[2].matchAll(FLAG)) {
+        const key = `${m[1]}.${f[1]}`;
+        if (byKey.has(key)) continue;
+        const child = f[1].replace(/_/g, ' ');
+        const start = bodyStart + f.index + f[0].length - f[2].length;
+        const phrases = [`${child} ${noun}`];
+        if (child.length >= MIN_ALONE) phrases.push(child);
+        byKey.set(key, { key, value: valueOf(f[2]), written: f[2], part, start, end: start + f[2].length, phrases });
+      }
+    }
+  }
+  const namespaces = namespacesOf([...byKey.keys()].filter((k) => !k.includes('.')));
+  for (const f of byKey.values()) if (!f.key.includes('.')) f.phrases = phrasesOf(f.key, namespaces);
   return [...byKey.values()];
 }

@@ -38,6 +38,22 @@ describe('refine: record fields as claims', () => {
     assert.deepEqual(seating.span, [17, 32]);
   });
 
+  it('reads nested flags with their parent\'s noun, and long flag words alone', () => {
+    const context = "{'BusinessParking': {'garage': False, 'street': True, 'lot': False}, 'Ambience': {'romantic': False, 'casual': True}}";
+    const output = 'Guests use street parking or lot parking. The casual ambience is romantic.';
+    const r = classify({ output, context, options: refined });
+    assert.deepEqual(r.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status, e.contradiction?.value]), [
+      ['street parking', 'grounded', undefined],
+      ['lot parking', 'contradicted', 'False'],
+      ['casual ambience', 'grounded', undefined],
+      ['romantic', 'contradicted', 'False'],
+    ]);
+    const lot = r.entities.find((e) => e.text === 'lot parking')!;
+    assert.equal(lot.contradiction!.slot, 'BusinessParking.lot');
+    assert.equal(context.slice(lot.contradiction!.match.start, lot.contradiction!.match.end), 'False');
+    assert.equal(context.slice(lot.contradiction!.match.start - 7, lot.contradiction!.match.start), "'lot': ");
+  });
+
   it('reads nothing from lower-case keys or text without a record', () => {
     const r = classify({ output: 'It has outdoor seating.', context: 'Guests sit outdoors. {"seating": false}', options: refined });
     assert.deepEqual(r.entities.filter((e) => e.type === 'identifier'), []);
