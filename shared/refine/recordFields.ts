@@ -77,37 +77,48 @@ export function namespacesOf(keys: readonly string[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n >= 2).map(([w]) => w));
 }
 
-/** Every boolean CamelCase field in the searchable parts; the first occurrence of a key wins. */
+/** Fields per context part, read once per index: a part's text never changes. */
+const partCache = new WeakMap<ContextLookup, Map<number, readonly RecordField[]>>();
+
+/**
+ * Every boolean CamelCase field in the searchable parts, and every flag
+ * nested in one; the first occurrence of a key wins.
+ */
 export function recordFields(index: ContextLookup, searchable: (part: number) => boolean): RecordField[] {
   const byKey = new Map<string, RecordField>();
   for (let part = 0; part < index.partCount; part++) {
     if (!searchable(part)) continue;
-    const text = index.partText(part);
-    for (const m of text.matchAll(FIELD)) {
-      if (byKey.has(m[1])) continue;
-      const start = m.index + m[0].length - m[2].length;
-      byKey.set(m[1], { key: m[1], value: valueOf(m[2]), written: m[2], part, start, end: start + m[2].length, phrases: [] });
-    }
-  }
-  for (let part = 0; part < index.partCount; part++) {
-    if (!searchable(part)) continue;
-    const text = index.partText(part);
-    for (const m of text.matchAll(NESTED)) {
-      const parent = keyWords(m[1]);
-      const noun = parent[parent.length - 1];
-      const bodyStart = m.index + m[0].indexOf('{') + 1;
-      for (const f of m[2].matchAll(FLAG)) {
-        const key = `${m[1]}.${f[1]}`;
-        if (byKey.has(key)) continue;
-        const child = f[1].replace(/_/g, ' ');
-        const start = bodyStart + f.index + f[0].length - f[2].length;
-        const phrases = [`${child} ${noun}`];
-        if (child.length >= MIN_ALONE) phrases.push(child);
-        byKey.set(key, { key, value: valueOf(f[2]), written: f[2], part, start, end: start + f[2].length, phrases });
-      }
-    }
+    for (const f of fieldsOfPart(index, part)) if (!byKey.has(f.key)) byKey.set(f.key, { ...f });
   }
   const namespaces = namespacesOf([...byKey.keys()].filter((k) => !k.includes('.')));
   for (const f of byKey.values()) if (!f.key.includes('.')) f.phrases = phrasesOf(f.key, namespaces);
   return [...byKey.values()];
+}
+
+function fieldsOfPart(index: ContextLookup, part: number): readonly RecordField[] {
+  let perIndex = partCache.get(index);
+  if (!perIndex) partCache.set(index, (perIndex = new Map()));
+  const cached = perIndex.get(part);
+  if (cached) return cached;
+  const text = index.partText(part);
+  const fields: RecordField[] = [];
+  for (const m of text.matchAll(FIELD)) {
+    const start = m.index + m[0].length - m[2].length;
+    // Phrases depend on the record's other keys (its namespace), so they are named per check.
+    fields.push({ key: m[1], value: valueOf(m[2]), written: m[2], part, start, end: start + m[2].length, phrases: [] });
+  }
+  for (const m of text.matchAll(NESTED)) {
+    const parent = keyWords(m[1]);
+    const noun = parent[parent.length - 1];
+    const bodyStart = m.index + m[0].indexOf('{') + 1;
+    for (const f of m[2].matchAll(FLAG)) {
+      const child = f[1].replace(/_/g, ' ');
+      const start = bodyStart + f.index + f[0].length - f[2].length;
+      const phrases = [`${child} ${noun}`];
+      if (child.length >= MIN_ALONE) phrases.push(child);
+      fields.push({ key: `${m[1]}.${f[1]}`, value: valueOf(f[2]), written: f[2], part, start, end: start + f[2].length, phrases });
+    }
+  }
+  perIndex.set(part, fields);
+  return fields;
 }
