@@ -38,6 +38,21 @@ describe('refine: record fields as claims', () => {
     assert.deepEqual(seating.span, [17, 32]);
   });
 
+  it('reads a negation after the phrase and a field called unspecified', () => {
+    const output = 'Reservations are not accepted, and WiFi is unavailable. Group suitability is not specified, unlike outdoor seating.';
+    const r = classify({ output, context: record, options: refined });
+    assert.deepEqual(r.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]), [
+      ['Reservations', 'grounded'],
+      ['WiFi', 'contradicted'],
+      ['outdoor seating', 'contradicted'],
+    ]);
+    // The record leaves RestaurantsGoodForGroups as None: saying so is grounded, claiming it is not.
+    const open = classify({ output: 'Whether it is good for groups is unknown.', context: record, options: refined });
+    assert.deepEqual(open.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]), [['for groups', 'grounded']]);
+    const claimed = classify({ output: 'It is good for groups.', context: record, options: refined });
+    assert.deepEqual(claimed.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]), [['for groups', 'unverified']]);
+  });
+
   it('reads nested flags with their parent\'s noun, and long flag words alone', () => {
     const context = "{'BusinessParking': {'garage': False, 'street': True, 'lot': False}, 'Ambience': {'romantic': False, 'casual': True}}";
     const output = 'Guests use street parking or lot parking. The casual ambience is romantic.';
