@@ -40,8 +40,13 @@ export interface TranscriptCheck {
 export function checkTranscript(transcript: Transcript, options: CheckOptions = {}): TranscriptCheck {
   const index = TranscriptIndex.build(transcript);
   const outputs: OutputCheck[] = [];
+  // The file's own gaps, deduplicated once: most outputs have none of their own.
+  const fileGaps = uniqueGaps(transcript.gaps);
   for (let id = 0; id < transcript.segments.length; id++) {
-    if (transcript.segments[id].isOutput) outputs.push(checkOutput(index, id, options));
+    const segment = transcript.segments[id];
+    if (!segment.isOutput) continue;
+    const gaps = segment.gaps === undefined || segment.gaps.length === 0 ? fileGaps : gapsOf(transcript, segment);
+    outputs.push(classifyOutput(index, id, segment, options, gaps));
   }
   return { transcript, outputs, index, options };
 }
@@ -54,22 +59,28 @@ export function checkTranscript(transcript: Transcript, options: CheckOptions = 
  * any model-written one) needs a new index.
  */
 export function checkOutput(index: TranscriptIndex, segmentId: number, options: CheckOptions = {}): OutputCheck {
-  const transcript = index.transcript;
-  const segment = transcript.segments[segmentId];
+  const segment = index.transcript.segments[segmentId];
   if (!segment) throw new RangeError(`no segment ${segmentId} in this transcript`);
+  return classifyOutput(index, segmentId, segment, options, gapsOf(index.transcript, segment));
+}
+
+function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segment, options: CheckOptions, gaps: ContextGap[]): OutputCheck {
   const { echo = false, ...classifyOptions } = options;
   const raw = classifyAgainst(segment.text, index.lookup, {
     ...classifyOptions,
     accept: index.acceptFor(segmentId, echo),
     before: index.beforeFor(segmentId),
-    gaps: gapsOf(transcript, segment),
+    gaps,
   });
-  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), transcript, echo);
+  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index.transcript, echo);
 }
 
 /** The output's own gaps and the whole file's, each once. */
 export function gapsOf(transcript: Transcript, segment: Segment): ContextGap[] {
-  const all = [...(segment.gaps ?? []), ...transcript.gaps];
+  return uniqueGaps([...(segment.gaps ?? []), ...transcript.gaps]);
+}
+
+function uniqueGaps(all: readonly ContextGap[]): ContextGap[] {
   const seen = new Set<string>();
   return all.filter((gap) => {
     const key = `${gap.code}\u0000${gap.message}`;

@@ -30,7 +30,7 @@
 
 const KEY_BITS = 21;
 /** Candidate lists up to this long are verified directly; longer ones get a second gram as a filter. */
-const FILTER_FROM = 32;
+const FILTER_FROM = 256;
 /** A gram this rare ends the search for a rarer one. */
 const GOOD_ENOUGH = 4;
 /** Candidates read to choose that filter. */
