@@ -55,14 +55,8 @@ export function checkOptionsFrom(settings: GroundcheckSettings): CheckOptions {
     entityTypes: settings.entityTypes.length > 0 ? settings.entityTypes : ['all'],
     stopwords: settings.stopwords ?? undefined,
     echo: settings.modelOutputsAsContext,
-    ...profileOf(settings),
+    profile: settings.profile,
   };
-}
-
-/** The classifier profile, when the settings carry one. */
-function profileOf(settings: GroundcheckSettings): Partial<CheckOptions> {
-  const profile = (settings as unknown as Record<string, unknown>).profile;
-  return profile === 'spec' || profile === 'refined' ? ({ profile } as unknown as Partial<CheckOptions>) : {};
 }
 
 export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed {
@@ -178,8 +172,7 @@ function entityFinding(
     matches: e.matches.slice(0, MAX_PLACES).map((m) => place(t, m.part, m.start, m.end)),
     matchCount: e.matches.length,
   };
-  const contradiction = (e as { contradiction?: { value?: unknown } }).contradiction;
-  if (typeof contradiction?.value === 'string') finding.contradiction = contradiction.value;
+  if (e.contradiction) finding.contradiction = e.contradiction.value;
   if (isFinding(e.status) && budget.left > 0 && contextIds.length > 0) {
     const closest = findClosestMatch(
       { type: e.type, text: e.text, output, span: e.span },

@@ -138,8 +138,8 @@ function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
     range: toLspRange(doc, entity.occurrences[c.occurrence]),
     severity: c.severity,
     source: SOURCE,
-    code: entity.type,
-    codeDescription: { href: docsUrl(entity.type) },
+    code: findingCode(entity),
+    codeDescription: { href: docsUrl(findingCode(entity)) },
     message: findingMessage(entity, output),
     relatedInformation: related.length > 0 ? related : undefined,
     data,
@@ -192,6 +192,15 @@ function incompleteContextDiagnostics(doc: DocumentText, analysis: FileAnalysis)
 function firstLine(doc: DocumentText) {
   const end = doc.positionAt(Math.max(0, doc.offsetAt({ line: 1, character: 0 }) - 1));
   return { start: { line: 0, character: 0 }, end: end.line === 0 ? end : { line: 0, character: 0 } };
+}
+
+/**
+ * The entity type for a value the context lacks; a verdict of its own when
+ * the context says something else (`contradicted`) or says it elsewhere than
+ * the cited source (`misattributed`), so users can filter and configure them.
+ */
+function findingCode(entity: EntityFinding): string {
+  return entity.status === 'contradicted' || entity.status === 'misattributed' ? entity.status : entity.type;
 }
 
 /** What the check found, and what it searched. */

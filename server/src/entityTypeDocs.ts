@@ -7,8 +7,9 @@ import docs from './entityTypes.json';
 
 export const DOCS_BASE = 'https://github.com/groundcheck/groundcheck';
 
-export function docsUrl(type: EntityType): string {
-  return `${DOCS_BASE}#${type}`;
+/** The README section for an entity type or a verdict (`contradicted`, `misattributed`). */
+export function docsUrl(anchor: EntityType | 'contradicted' | 'misattributed' | string): string {
+  return `${DOCS_BASE}#${anchor}`;
 }
 
 export function typeTitle(type: EntityType): string {

@@ -73,5 +73,5 @@ function positiveInt(v: unknown, fallback: number): number {
 
 /** The classifier profile when the client names a known one ('spec' or 'refined'). */
 function knownProfile(r: Record<string, unknown>): Partial<GroundcheckSettings> {
-  return r.profile === 'spec' || r.profile === 'refined' ? ({ profile: r.profile } as unknown as Partial<GroundcheckSettings>) : {};
+  return r.profile === 'spec' || r.profile === 'refined' ? { profile: r.profile } : {};
 }

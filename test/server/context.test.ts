@@ -63,7 +63,8 @@ describe('server: refined profile', () => {
   it('says a contradicted value contradicts the context and what the context says instead', async () => {
     const uri = h.uriOf('refined.jsonl');
     await h.open(uri, SESSION);
-    const number = h.diagnostics.get(uri)!.diagnostics.find((d) => d.code === 'number')!;
+    const number = h.diagnostics.get(uri)!.diagnostics.find((d) => d.code === 'contradicted')!;
+    assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck#contradicted');
     assert.equal(
       number.message,
       "number '$4.2M' contradicts the context of this assistant turn, which says '$4.3M': 1 user turn, 1 tool result",

@@ -9,7 +9,8 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type * as lsp from 'vscode-languageclient/node';
 import { ENTITY_TYPES } from '../../../shared/classifier/types';
 
-const ENTITY_CODES: ReadonlySet<string> = new Set(ENTITY_TYPES);
+/** Codes of per-entity findings: the entity types and the two verdicts of their own. */
+const ENTITY_CODES: ReadonlySet<string> = new Set<string>([...ENTITY_TYPES, 'contradicted', 'misattributed']);
 
 interface UnverifiedPick extends vscode.QuickPickItem {
   diagnostic: vscode.Diagnostic;
