@@ -21,5 +21,6 @@ export function classifyOptionsOf(settings: GroundcheckSettings): ClassifyOption
     entityTypes,
     ...(settings.stopwords ? { stopwords: settings.stopwords } : {}),
     echo: settings.modelOutputsAsContext,
+    profile: settings.profile,
   };
 }

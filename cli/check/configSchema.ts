@@ -37,6 +37,11 @@ const KEYS: Record<string, Check> = {
     if (typeof v !== 'number' || !(v > 0)) return void problems.push(expected(node, 'a number of megabytes above 0'));
     c.settings.maxFileSizeMB = v;
   },
+  profile: (node, c, problems) => {
+    const v = getNodeValue(node);
+    if (v !== 'spec' && v !== 'refined') return void problems.push(expected(node, '"refined" or "spec"'));
+    c.settings.profile = v;
+  },
   run: (node, c, problems) => {
     const v = getNodeValue(node);
     if (v !== 'onType' && v !== 'onSave') return void problems.push(expected(node, '"onType" or "onSave"'));

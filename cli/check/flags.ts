@@ -13,6 +13,7 @@ export interface CheckFlags {
   format: ReportFormat;
   failOn?: FailOn;
   strict?: boolean;
+  profile?: GroundcheckSettings['profile'];
   entityTypes?: EntityType[];
   minEntities?: number;
   jobs: number;
@@ -36,6 +37,11 @@ export function parseEntityTypes(value: string): EntityType[] {
   return types;
 }
 
+export function parseProfile(value: string): GroundcheckSettings['profile'] {
+  if (value !== 'refined' && value !== 'spec') throw new InvalidArgumentError('expected "refined" or "spec"');
+  return value;
+}
+
 export function parseCount(min: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
@@ -51,6 +57,7 @@ export function applyFlags(settings: GroundcheckSettings, flags: CheckFlags): Gr
   return {
     ...settings,
     ...(flags.strict !== undefined ? { strict: flags.strict } : {}),
+    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
     ...(flags.entityTypes !== undefined ? { entityTypes: flags.entityTypes } : {}),
     ...(flags.minEntities !== undefined ? { minEntities: flags.minEntities } : {}),
     ...(flags.echo !== undefined ? { modelOutputsAsContext: flags.echo } : {}),

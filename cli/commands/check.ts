@@ -9,7 +9,7 @@ import { type Command, Option } from 'commander';
 import { defaultSettings } from '../check/checkSettings';
 import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/checkWorker';
 import { ConfigError, loadConfig } from '../check/config';
-import { applyFlags, type CheckFlags, parseCount, parseEntityTypes } from '../check/flags';
+import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseProfile } from '../check/flags';
 import { paletteFor } from '../check/reporters/colors';
 import { JsonLinesReporter } from '../check/reporters/jsonl';
 import type { Reporter, ReportStreams } from '../check/reporters/reporter';
@@ -26,6 +26,7 @@ export function registerCheck(program: Command): void {
     .addOption(new Option('--fail-on <level>', 'exit 1 when an output is at least this bad').choices(['partial', 'ungrounded']))
     .option('--strict', 'case-sensitive, whole-token, single-sentence lookups')
     .option('--no-strict', 'lenient lookups, whatever the config says')
+    .option('--profile <name>', 'detection rules: "refined" (default) or "spec" (the plain SHOR rules)', parseProfile)
     .option('--entity-types <types>', `comma-separated types to check (${'number,date,…'})`, parseEntityTypes)
     .option('--min-entities <n>', 'outputs with fewer entities are INDETERMINATE', parseCount(0))
     .option('--jobs <n>', 'files checked in parallel (1 = no worker threads)', parseCount(1), availableParallelism())

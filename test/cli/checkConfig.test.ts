@@ -93,3 +93,39 @@ describe('groundcheck check: project config', function () {
     assert.deepEqual([rec.file, rec.level, rec.entities[0].suppressed], ['unicode.jsonl', 'INDETERMINATE', true]);
   });
 });
+
+describe('groundcheck check: detection profile', function () {
+  this.timeout(60000);
+  before(buildCli);
+
+  it('validates the profile in the config and on the command line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-profile-'));
+    writeFileSync(join(dir, 'gc.json'), '{\n  "profile": "loose"\n}\n');
+    const answers = join(REPO, fixture('rag/answers.jsonl'));
+    const bad = runCli(['check', answers, '--config', 'gc.json'], { cwd: dir });
+    assert.equal(bad.code, 2);
+    assert.equal(bad.stderr, 'gc.json:2:14: error: expected "refined" or "spec", got "loose"\n');
+    const flag = runCli(['check', answers, '--profile', 'loose'], { cwd: dir });
+    assert.equal(flag.code, 2);
+    assert.match(flag.stderr, /argument 'loose' is invalid\. expected "refined" or "spec"/);
+  });
+
+  it('runs the refined rules by default and the plain SHOR rules with --profile spec', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-profile-'));
+    const file = join(dir, 'revenue.jsonl');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        user_input: 'What was Q3 revenue?',
+        retrieved_contexts: ['Q3 revenue was $4.3M, up from $3.9M.'],
+        response: 'Q3 revenue was $4.2M.',
+      }) + '\n',
+    );
+    const statuses = (args: string[]) =>
+      JSON.parse(runCli(['check', file, '--format', 'json', '--jobs', '1', ...args], { cwd: dir }).stdout).entities.map(
+        (e: { text: string; status: string }) => `${e.text}:${e.status}`,
+      );
+    assert.deepEqual(statuses([]), ['Q3:grounded', '$4.2M:contradicted']);
+    assert.deepEqual(statuses(['--profile', 'spec']), ['Q3:grounded', '$4.2M:unverified']);
+  });
+});
