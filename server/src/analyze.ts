@@ -7,16 +7,17 @@
 import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { checkLeadingOutputs } from './previewCheck';
+import { withContradictionSegments } from './contradictionSegments';
 import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
-import type { Entity } from '../../shared/classifier/types';
+import type { Claim, Entity } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { ContextCounter, outputLabel, segmentLabel } from './contextLabels';
-import { isFinding, MAX_PLACES, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
+import { isFinding, MAX_PLACES, type ClaimFinding, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 
 export interface AnalyzeInput {
   raw: string;
@@ -91,7 +92,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const previewed = new Set(checks.map((c) => c.segment));
   for (let id = 0; id < parsed.segments.length; id++) {
     if (!parsed.segments[id].isOutput || previewed.has(id)) continue;
-    const check = checkOutput(index, id, options);
+    const check = withContradictionSegments(checkOutput(index, id, options), index);
     checks.push(check);
     outputs.push(outputFinding(parsed, check, budget, counts));
     // The first finding goes out at once (the user is waiting for something to appear), then in batches.
@@ -151,6 +152,16 @@ export function outputFinding(
     searched: counts.describe(o.segment),
     gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
     entities: o.result.entities.map((e) => entityFinding(t, segment.text, map, e, contextIds, budget)),
+    ...(o.result.claims ? { claims: o.result.claims.map((c) => claimFinding(segment.text, map, c)) } : {}),
+  };
+}
+
+function claimFinding(output: string, map: Transcript['segments'][number]['map'], c: Claim): ClaimFinding {
+  return {
+    raw: toRawRange(map, c.span[0], c.span[1]),
+    verdict: c.verdict,
+    entityIndexes: c.entityIndexes.slice(),
+    text: output.slice(c.span[0], c.span[1]),
   };
 }
 
@@ -172,7 +183,12 @@ function entityFinding(
     matches: e.matches.slice(0, MAX_PLACES).map((m) => place(t, m.part, m.start, m.end)),
     matchCount: e.matches.length,
   };
-  if (e.contradiction) finding.contradiction = e.contradiction.value;
+  if (e.contradiction) {
+    finding.contradiction = e.contradiction.value;
+    // Matches name segment ids here (see contradictionSegments.ts), so the place resolves like any match.
+    const m = e.contradiction.match;
+    if (t.segments[m.part]) finding.contradictionAt = place(t, m.part, m.start, m.end);
+  }
   if (isFinding(e.status) && budget.left > 0 && contextIds.length > 0) {
     const closest = findClosestMatch(
       { type: e.type, text: e.text, output, span: e.span },

@@ -1,6 +1,7 @@
 /**
  * Quick fixes on a groundcheck diagnostic, read from the diagnostic's `data`:
- * show the closest context match, replace the value with the context's, and
+ * show the closest context match, replace the value with the context's (for
+ * a contradiction, the value the context gives for the same slot), and
  * ignore this occurrence, this value or this entity type.
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver/node';
@@ -23,6 +24,18 @@ export function codeActions(state: DocumentState, params: CodeActionParams): Cod
   for (const diagnostic of params.context.diagnostics) {
     const data = findingData(diagnostic);
     if (!data) continue;
+    // Only where the raw text is the entity's own, so the edit replaces exactly the value (no escapes in between).
+    const replaceable = doc.getText(diagnostic.range) === data.text;
+    const contradiction = data.contradiction;
+    if (contradiction !== undefined && PLAIN.test(contradiction) && replaceable) {
+      out.push({
+        title: `Replace with the context's value '${contradiction}'`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: true,
+        edit: { changes: { [doc.uri]: [{ range: diagnostic.range, newText: contradiction }] } },
+      });
+    }
     if (data.closest) {
       const location = { uri: doc.uri, range: toLspRange(doc, data.closest.raw) };
       out.push({
@@ -35,7 +48,8 @@ export function codeActions(state: DocumentState, params: CodeActionParams): Cod
           arguments: [doc.uri, diagnostic.range.start, [location]],
         },
       });
-      if (PLAIN.test(data.closest.text) && doc.getText(diagnostic.range) === data.text) {
+      // A contradiction's own replacement (above) is the better one; a second, different edit would only compete.
+      if (contradiction === undefined && PLAIN.test(data.closest.text) && replaceable) {
         out.push({
           title: `Replace '${data.text}' with the context's '${data.closest.text}'`,
           kind: CodeActionKind.QuickFix,

@@ -26,6 +26,8 @@ export interface FindingData {
   key: string;
   /** What the context says instead, when something close was found. */
   closest?: { text: string; raw: Range; label: string };
+  /** For a contradicted entity: the value the context gives for the same slot, written as the output writes it. */
+  contradiction?: string;
 }
 
 /** Higher first: specific, checkable claims before names. */
@@ -126,14 +128,23 @@ function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
     normalized: entity.normalized,
     key: entity.keys[c.occurrence],
   };
-  if (entity.closest) {
+  if (entity.contradiction !== undefined) data.contradiction = entity.contradiction;
+  const at = entity.contradictionAt;
+  if (at) {
+    related.push({
+      location: placeLocation(doc, at),
+      message: `the context gives '${entity.contradiction}' for the same slot (${at.label})`,
+    });
+  }
+  // The closest match is often the contradicting value itself: one pointer to it is enough.
+  if (entity.closest && !(at && sameRange(at.raw, entity.closest.raw))) {
     const near = entity.closest;
     related.push({
       location: placeLocation(doc, near),
       message: `the context says '${near.text}' beside "${near.near}" (${near.label})`,
     });
-    data.closest = { text: near.text, raw: near.raw, label: near.label };
   }
+  if (entity.closest) data.closest = { text: entity.closest.text, raw: entity.closest.raw, label: entity.closest.label };
   return {
     range: toLspRange(doc, entity.occurrences[c.occurrence]),
     severity: c.severity,
@@ -144,6 +155,10 @@ function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
     relatedInformation: related.length > 0 ? related : undefined,
     data,
   };
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a[0] === b[0] && a[1] === b[1];
 }
 
 /**

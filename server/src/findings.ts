@@ -3,7 +3,7 @@
  * worker produces it (structured-clone friendly: no maps, no classes), the
  * request thread turns it into diagnostics, hovers, lenses and locations.
  */
-import type { EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
+import type { Claim, EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
 import type { FileStatus } from '../../shared/protocol/messages';
 import type { Role } from '../../shared/transcript/model';
 
@@ -41,6 +41,18 @@ export interface EntityFinding {
   closest?: ClosestPlace;
   /** For contradicted entities: the value the context gives instead. */
   contradiction?: string;
+  /** For contradicted entities: where the context gives that value. */
+  contradictionAt?: ContextPlace;
+}
+
+/** One claim sentence of an output (refined profile) in raw offsets. */
+export interface ClaimFinding {
+  raw: Range;
+  verdict: Claim['verdict'];
+  /** Indexes into the output's `entities`. */
+  entityIndexes: number[];
+  /** The claim as the output reads (decoded, not raw: JSON escapes resolved). */
+  text: string;
 }
 
 export interface OutputFinding {
@@ -57,6 +69,8 @@ export interface OutputFinding {
   /** Why the context is known to be incomplete (messages of its gaps). */
   gaps: string[];
   entities: EntityFinding[];
+  /** Refined profile only: the output's claims, in order. */
+  claims?: ClaimFinding[];
 }
 
 export interface ParseProblem {

@@ -47,6 +47,8 @@ export function shiftInPlace(outputs: readonly OutputFinding[], at: number, delt
       for (const r of e.occurrences) shiftRangeInPlace(r, at, delta);
       for (const m of e.matches) shiftRangeInPlace(m.raw, at, delta);
       if (e.closest) shiftRangeInPlace(e.closest.raw, at, delta);
+      if (e.contradictionAt) shiftRangeInPlace(e.contradictionAt.raw, at, delta);
     }
+    for (const c of o.claims ?? []) shiftRangeInPlace(c.raw, at, delta);
   }
 }

@@ -8,7 +8,7 @@ import type { DocumentText } from './lazyTextDocument';
 import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
 import { docsUrl, typeAbout, typeTitle } from './entityTypeDocs';
-import type { ContextPlace } from './findings';
+import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
 import { placeLocation, toLspRange } from './positions';
 
 const VERDICT: Record<string, string> = {
@@ -38,6 +38,8 @@ export function hover(state: DocumentState, position: Position): Hover | null {
     '',
     `Searched the context of this ${output.label} (line ${output.line + 1}): ${output.searched}`,
   ];
+  const claim = claimLine(output, entity);
+  if (claim) lines.splice(3, 0, '', claim);
   if (entity.status === 'indeterminate' && output.gaps.length > 0) lines.push('', `Missing: ${output.gaps.join(' ')}`);
   if (entity.matches.length > 0) {
     lines.push('', `Found ${entity.matchCount} time${entity.matchCount === 1 ? '' : 's'}:`);
@@ -50,6 +52,28 @@ export function hover(state: DocumentState, position: Position): Hover | null {
     contents: { kind: MarkupKind.Markdown, value: lines.join('\n') },
     range: toLspRange(doc, entity.occurrences[hit.occurrence]),
   };
+}
+
+/** Longest claim quoted in full; longer ones are cut at a word. */
+const MAX_CLAIM_CHARS = 160;
+
+/** "claim 2 of 4: contradicted — 'It opens at 8am on Tuesdays'" for the claim holding the entity (refined profile). */
+function claimLine(output: OutputFinding, entity: EntityFinding): string | undefined {
+  const claims = output.claims;
+  if (!claims || claims.length === 0) return undefined;
+  const index = output.entities.indexOf(entity);
+  const at = claims.findIndex((c) => c.entityIndexes.includes(index));
+  if (at < 0) return undefined;
+  const c = claims[at];
+  const verdict = c.verdict === 'no-entities' ? 'nothing to check' : c.verdict;
+  return `claim ${at + 1} of ${claims.length}: ${verdict} — '${quoteClaim(c.text)}'`;
+}
+
+function quoteClaim(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= MAX_CLAIM_CHARS) return flat;
+  const cut = flat.lastIndexOf(' ', MAX_CLAIM_CHARS);
+  return `${flat.slice(0, cut > 0 ? cut : MAX_CLAIM_CHARS)}…`;
 }
 
 /** A `label, line N` link running the client's references peek on that one place. */
