@@ -5,7 +5,8 @@
  *
  * Raw ranges of grounded entities and of context matches cost an offset-aware
  * re-read of the strings involved, so they are only computed for the JSON
- * ledger; text and SARIF reports need only the unverified entities.
+ * ledger; text and SARIF reports need only the entities the context does not
+ * back (unverified, contradicted, misattributed).
  */
 import { judge } from '../../shared/classifier/classify';
 import type { Entity } from '../../shared/classifier/types';
@@ -19,9 +20,11 @@ import type { Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
 import { codeFrame } from './codeFrame';
-import type { ClosestMatch, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
+import type { ClosestMatch, ContradictionRecord, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
 import { conversationsOf } from './conversations';
 import { Locator } from './locator';
+import { isFinding } from '../../server/src/findings';
+import { withContradictionSegments } from '../../server/src/contradictionSegments';
 
 export interface FileInput {
   /** How the file is shown in reports. */
@@ -49,7 +52,7 @@ export function checkFile(input: FileInput, options: FileCheckOptions): FileRepo
   const outputs: OutputRecord[] = [];
   for (const conversation of conversationsOf(parsed)) {
     const check = checkTranscript(conversation, classifyOptionsOf(options.settings));
-    for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options));
+    for (const o of check.outputs) outputs.push(outputRecord(conversation, withContradictionSegments(o, check.index), locator, options));
   }
   // Conversations may interleave in the file; reports follow the file.
   outputs.sort((a, b) => a.range[0] - b.range[0]);
@@ -90,13 +93,14 @@ function outputRecord(t: Transcript, o: OutputCheck, locator: Locator, options: 
 function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions): EntityRecord {
   const segment = t.segments[o.segment];
   const severity = options.settings.severity[e.type] ?? 'warning';
-  const unverified = e.status === 'unverified';
+  // Unverified, contradicted and misattributed entities are findings: they get frames, keys and closest matches.
+  const finding = isFinding(e.status);
   const occurrences: Occurrence[] = [];
-  if (unverified || options.ledger) {
+  if (finding || options.ledger) {
     for (const [s, end] of e.occurrences) {
       const range = toRawRange(segment.map, s, end);
       const at: Occurrence = locator.here(range);
-      if (unverified) {
+      if (finding) {
         const [lineStart, lineEnd] = locator.lineBounds(range[0]);
         at.frame = codeFrame(locator.raw, lineStart, lineEnd, range[0], range[1]);
         at.key = occurrenceKey(e.type, e.normalized, segment.text, s, end);
@@ -105,7 +109,7 @@ function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator
       occurrences.push(at);
     }
   }
-  const suppressed = severity === 'off' || (unverified && occurrences.length > 0 && occurrences.every((x) => x.ignored));
+  const suppressed = severity === 'off' || (finding && occurrences.length > 0 && occurrences.every((x) => x.ignored));
   const record: EntityRecord = {
     text: e.text,
     type: e.type,
@@ -116,11 +120,22 @@ function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator
     occurrences,
     matches: options.ledger ? e.matches.map((m) => locator.in(t.segments[m.part].source, matchRawRange(t, m))) : [],
   };
-  if (unverified && !suppressed) {
+  if (finding && !suppressed) {
     const closest = closestOf(t, o, e, locator);
     if (closest) record.closest = closest;
   }
+  if (e.contradiction) record.contradiction = contradictionOf(t, e.contradiction, locator);
   return record;
+}
+
+/** The contradicting value and its raw place; its match names a segment (see withContradictionSegments). */
+function contradictionOf(t: Transcript, c: NonNullable<Entity['contradiction']>, locator: Locator): ContradictionRecord {
+  const segment = t.segments[c.match.part];
+  return {
+    ...locator.in(segment.source, toRawRange(segment.map, c.match.start, c.match.end)),
+    value: c.value,
+    ...(c.slot ? { slot: c.slot } : {}),
+  };
 }
 
 function closestOf(t: Transcript, o: OutputCheck, e: Entity, locator: Locator): ClosestMatch | undefined {

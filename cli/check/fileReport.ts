@@ -36,7 +36,7 @@ export type ContextLocation = Pick<FileLocation, 'file' | 'range'> &
   Partial<Pick<FileLocation, 'line' | 'column' | 'endLine' | 'endColumn'>>;
 
 export interface Occurrence extends FileLocation {
-  /** Only for unverified entities, which are the ones shown with a frame. */
+  /** Only for findings (unverified, contradicted, misattributed), the entities shown with a frame. */
   frame?: CodeFrame;
   /** Stable key of this occurrence (type, value and neighbouring words), as ignore rules use. */
   key?: string;
@@ -64,7 +64,16 @@ export interface EntityRecord {
   matches: ContextLocation[];
   /** For unverified entities: the context text that comes closest, when any. */
   closest?: ClosestMatch;
+  /** For contradicted entities: the value the context gives for the same slot, and where. */
+  contradiction?: ContradictionRecord;
 }
+
+export type ContradictionRecord = ContextLocation & {
+  /** Written as the output writes it, so it can replace the entity. */
+  value: string;
+  /** Names the slot when the value alone would not (`Tuesday 17:0-20:0`). */
+  slot?: string;
+};
 
 export interface OutputRecord {
   file: string;

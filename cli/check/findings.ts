@@ -1,9 +1,11 @@
 /**
- * The findings a report shows: each occurrence of an unverified entity that
+ * The findings a report shows: each occurrence of an entity the context does
+ * not back (unverified, contradicted or misattributed) that
  * no ignore rule hides and whose type's severity is not 'off'. Text and SARIF
  * reports list exactly these, in file order.
  */
 import type { SeveritySetting } from '../../shared/protocol/settings';
+import { isFinding } from '../../server/src/findings';
 import type { EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
 
 export interface Finding {
@@ -16,7 +18,7 @@ export function findingsOf(report: FileReport): Finding[] {
   const out: Finding[] = [];
   for (const output of report.outputs) {
     for (const entity of output.entities) {
-      if (entity.status !== 'unverified' || entity.suppressed) continue;
+      if (!isFinding(entity.status) || entity.suppressed) continue;
       for (const occurrence of entity.occurrences) if (!occurrence.ignored) out.push({ output, entity, occurrence });
     }
   }
@@ -28,9 +30,18 @@ export function severityWord(s: SeveritySetting): string {
   return s === 'information' ? 'info' : s;
 }
 
-/** `number '$4.2M' not in context`; long values are shortened so one finding stays one line. */
+/**
+ * `number '$4.2M' not in context`, `… contradicts the context, which says '$4.3M'`;
+ * long values are shortened so one finding stays one line.
+ */
 export function findingMessage(f: Finding): string {
-  return `${f.entity.type} '${shorten(f.entity.text, 80)}' not in context`;
+  const what = `${f.entity.type} '${shorten(f.entity.text, 80)}'`;
+  if (f.entity.status === 'contradicted') {
+    const value = f.entity.contradiction?.value;
+    return value === undefined ? `${what} contradicts the context` : `${what} contradicts the context, which says '${shorten(value, 80)}'`;
+  }
+  if (f.entity.status === 'misattributed') return `${what} in context, but not in the source cited for it`;
+  return `${what} not in context`;
 }
 
 export function shorten(text: string, max: number): string {

@@ -43,11 +43,13 @@ describe('groundcheck check --format sarif', function () {
     const [result] = log.runs[0].results;
     assert.equal(result.ruleId, 'number');
     assert.equal(result.level, 'warning');
-    assert.equal(result.message.text, "number '$15' not in context; closest in context: '$12'. The output is UNGROUNDED.");
+    assert.equal(result.message.text, "number '$15' contradicts the context, which says '$12'. The output is UNGROUNDED.");
     assert.deepEqual(result.locations[0].physicalLocation, {
       artifactLocation: { uri: 'test/fixtures/cli/rag/unicode.jsonl', uriBaseId: '%SRCROOT%' },
       region: { startLine: 1, startColumn: 102, endLine: 1, endColumn: 105, charOffset: 101, charLength: 3 },
     });
+    assert.deepEqual(result.properties, { status: 'contradicted', contradiction: '$12' });
+    assert.equal(result.relatedLocations[0].message.text, "the context gives '$12' for the same slot");
     assert.deepEqual(result.relatedLocations[0].physicalLocation.region, {
       startLine: 1,
       startColumn: 64,

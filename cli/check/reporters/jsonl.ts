@@ -1,11 +1,12 @@
 /**
  * JSON Lines: one record per model output with its verdict and its full
- * entity ledger, every range a raw-file offset (`raw.slice(...range)` is the
+ * entity ledger (with, for a contradicted entity, the value the context gives
+ * instead), every range a raw-file offset (`raw.slice(...range)` is the
  * text as it sits in the file). File problems go to stderr so stdout stays
  * one JSON object per line.
  */
 import type { CheckTarget } from '../expandPaths';
-import type { EntityRecord, FileReport, OutputRecord } from '../fileReport';
+import type { ContradictionRecord, EntityRecord, FileReport, OutputRecord } from '../fileReport';
 import { fileProblems } from '../findings';
 import type { Reporter, ReportStreams } from './reporter';
 
@@ -47,5 +48,11 @@ function entityJson(e: EntityRecord): object {
     ranges: e.occurrences.map((x) => x.range),
     matches: e.matches.map((m) => ({ file: m.file, range: m.range })),
     ...(e.closest ? { closest: { file: e.closest.file, range: e.closest.range, text: e.closest.text } } : {}),
+    ...(e.contradiction ? { contradiction: contradictionJson(e.contradiction) } : {}),
   };
+}
+
+/** The context's value for a contradicted entity's slot and where the context gives it. */
+function contradictionJson(c: ContradictionRecord): object {
+  return { value: c.value, ...(c.slot ? { slot: c.slot } : {}), file: c.file, range: c.range };
 }

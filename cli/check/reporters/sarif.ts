@@ -2,7 +2,9 @@
  * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one rule per
  * entity type, one result per finding located by line/column (1-based,
  * UTF-16 code units, as GitHub counts) and by character offset, the closest
- * context text as a related location, and a fingerprint that survives edits
+ * context text as a related location, the verdict (`properties.status`) and,
+ * for a contradiction, the context's value (`properties.contradiction`) with
+ * its place as a related location, and a fingerprint that survives edits
  * elsewhere in the file. Files that could not be checked become tool
  * execution notifications.
  */
@@ -79,7 +81,13 @@ export class SarifReporter implements Reporter {
   private result(file: string, f: Finding, seen: Map<string, number>): object {
     const o = f.occurrence;
     const closest = f.entity.closest;
-    const text = closest
+    const contradiction = f.entity.contradiction;
+    const relatedLocations: object[] = [];
+    if (contradiction) relatedLocations.push(related(relatedLocations.length + 1, contradiction, `the context gives '${shorten(contradiction.value, 80)}' for the same slot`));
+    const sameAsContradiction = contradiction && closest && closest.file === contradiction.file && closest.range[0] === contradiction.range[0];
+    if (closest && !sameAsContradiction) relatedLocations.push(related(relatedLocations.length + 1, closest, `closest in context: '${shorten(closest.text, 80)}'`));
+    // A contradiction already names the context's value; the closest match would repeat it.
+    const text = closest && !contradiction
       ? `${findingMessage(f)}; closest in context: '${shorten(closest.text, 80)}'. The output is ${f.output.level}.`
       : `${findingMessage(f)}. The output is ${f.output.level}.`;
     // Repeats of one value in one file share a key; their order among themselves tells them apart.
@@ -106,7 +114,11 @@ export class SarifReporter implements Reporter {
           },
         },
       ],
-      ...(closest ? { relatedLocations: [related(closest)] } : {}),
+      ...(relatedLocations.length > 0 ? { relatedLocations } : {}),
+      properties: {
+        status: f.entity.status,
+        ...(contradiction ? { contradiction: contradiction.value, ...(contradiction.slot ? { slot: contradiction.slot } : {}) } : {}),
+      },
       partialFingerprints: { 'groundcheckOccurrence/v1': hash(`${base}\u0000${nth}`) },
     };
   }
@@ -126,14 +138,14 @@ function rule(type: EntityType, severity: SeveritySetting): object {
   };
 }
 
-function related(c: ContextLocation & { text: string }): object {
+function related(id: number, c: ContextLocation, text: string): object {
   const region =
     c.line !== undefined
       ? { startLine: c.line, startColumn: c.column, endLine: c.endLine, endColumn: c.endColumn }
       : {};
   return {
-    id: 1,
-    message: { text: `closest in context: '${shorten(c.text, 80)}'` },
+    id,
+    message: { text },
     physicalLocation: {
       artifactLocation: artifact(c.file),
       region: { ...region, charOffset: c.range[0], charLength: c.range[1] - c.range[0] },
