@@ -60,8 +60,11 @@ export class ContextIndex {
       buffer.push(SEPARATOR, parts[p].length);
     }
     partStarts[parts.length] = buffer.length;
-    // Trim the growth slack so memoryBytes() reports what is really kept.
-    const units = buffer.units.length === buffer.length ? buffer.units : buffer.units.slice(0, buffer.length);
+    // Whitespace folding leaves a few percent of the buffer unused; a view
+    // over it keeps that slack (memoryBytes() counts it) instead of copying
+    // tens of megabytes, unless the slack is large.
+    const slack = buffer.units.length - buffer.length;
+    const units = slack <= buffer.length >>> 4 ? buffer.units.subarray(0, buffer.length) : buffer.units.slice(0, buffer.length);
     const toOriginal = OffsetRuns.fromMap(buffer.map, buffer.length);
     // Own copy of the list: a caller reusing its array must not shift our parts.
     return new ContextIndex(parts.slice(), units, toOriginal, partStarts, GramIndex.build(units, units.length));
@@ -77,7 +80,7 @@ export class ContextIndex {
 
   /** Bytes held by the index itself (the part strings belong to the caller). */
   memoryBytes(): number {
-    return this.units.byteLength + this.toOriginal.memoryBytes() + this.partStarts.byteLength + this.grams.memoryBytes();
+    return this.units.buffer.byteLength + this.toOriginal.memoryBytes() + this.partStarts.byteLength + this.grams.memoryBytes();
   }
 
   /**

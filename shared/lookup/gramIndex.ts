@@ -79,22 +79,23 @@ export class GramIndex {
     const cls = UNIT_CLASS;
     const mask = (1 << KEY_BITS) - 1;
 
-    // Pass 1: bucket sizes, counted one slot ahead so the prefix sum below
-    // turns heads[b + 1] into the start of bucket b + 1.
+    // Pass 1: bucket sizes; the prefix sum then turns heads[b] into the end of bucket b.
     let key = firstKey(units, length);
     for (let p = 0; p < length; p++) {
-      heads[(key >>> shift) + 1]++;
+      heads[key >>> shift]++;
       key = ((key << 7) & mask) | (p + 3 < length ? cls[units[p + 3]] : 0);
     }
     for (let b = 1; b < heads.length; b++) heads[b] += heads[b - 1];
 
-    // Pass 2: fill in increasing position order, so every bucket is sorted.
+    // Pass 2: fill each bucket from its end in decreasing position order, so
+    // every bucket comes out sorted and heads[b] ends at its start, with no
+    // second table of fill pointers. The key rolls backwards: the gram at p
+    // is the unit at p followed by the first two units of the gram at p + 1.
     const positions = new Int32Array(length);
-    const fill = heads.slice(0, heads.length - 1);
-    key = firstKey(units, length);
-    for (let p = 0; p < length; p++) {
-      positions[fill[key >>> shift]++] = p;
-      key = ((key << 7) & mask) | (p + 3 < length ? cls[units[p + 3]] : 0);
+    key = 0;
+    for (let p = length - 1; p >= 0; p--) {
+      key = ((cls[units[p]] << 14) | (key >>> 7)) & mask;
+      positions[--heads[key >>> shift]] = p;
     }
     return new GramIndex(heads, positions, shift, units, length);
   }
