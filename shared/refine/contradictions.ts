@@ -35,7 +35,7 @@ const VALUE_REACH = 30;
 const RECORD_REACH = 6;
 
 /** Function words that never name a slot. */
-const FUNCTION_WORDS = new Set([
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'the', 'of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'as', 'about', 'around', 'over', 'under',
   'nearly', 'almost', 'approximately', 'roughly', 'than', 'and', 'or', 'is', 'was', 'were', 'are', 'be', 'been', 'has',
   'had', 'have', 'its', 'their', 'his', 'her', 'which', 'that', 'this', 'these', 'those', 'some', 'up', 'only', 'just',

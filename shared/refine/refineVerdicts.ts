@@ -3,8 +3,9 @@
  * find: an equivalent spelling (`twelve`, `third`, `per cent`) on token
  * boundaries, a number whose unit word sits next to the same number in the
  * context, a name whose parts the context gives close together, an acronym
- * the output defines from words the context has, and, for numbers still not found, a contradiction (the context
- * fills the same slot with another value).
+ * the output defines from words the context has, and, for numbers, dates and
+ * names still not found, a contradiction (the context fills the same slot
+ * with another value).
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
@@ -13,6 +14,7 @@ import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isClockEntity } from './clockTimes';
 import { acronymExpansion } from './definedAcronyms';
 import { findContradiction } from './contradictions';
+import { findNamedSlotContradiction } from './namedSlots';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
 import { isNumericRange } from './numericRanges';
@@ -45,8 +47,12 @@ export function refineVerdicts(
       ground(entity, matches);
       return;
     }
-    if (entity.type !== 'number' || isNumericRange(entity.text)) return;
-    const contradiction = findContradiction(output, entity.span, index, find);
+    const contradiction =
+      entity.type === 'number'
+        ? isNumericRange(entity.text)
+          ? undefined
+          : findContradiction(output, entity.span, index, find)
+        : findNamedSlotContradiction(output, entity.type, entity.span, index, find);
     if (contradiction) {
       entity.status = 'contradicted';
       entity.contradiction = contradiction;
