@@ -50,7 +50,9 @@ const suite: BenchSuite = {
           flag = ` !  3 MB ${c.toFixed(1)}ms, ${(c / b).toFixed(1)}x the 1 MB time`;
           worstThreeToOne = Math.max(worstThreeToOne, c / b);
         }
-        console.log(`${name.padEnd(20)}${extractor.padEnd(15)}${a.toFixed(2).padStart(9)}ms${b.toFixed(2).padStart(9)}ms${ratio.toFixed(1).padStart(8)}${flag}`);
+        // Sub-millisecond baselines print their raw ratio with a `~`: timer noise, not a verdict.
+        const shown = a >= 1 ? ratio.toFixed(1) : a > 0 ? `~${(b / a).toFixed(1)}` : '–';
+        console.log(`${name.padEnd(20)}${extractor.padEnd(15)}${a.toFixed(2).padStart(9)}ms${b.toFixed(2).padStart(9)}ms${shown.padStart(8)}${flag}`);
       }
     }
     console.log(`\nworst 1 MB / 100 KB ratio among runs of 10 ms or more: ${worst.ratio.toFixed(1)} (${worst.where})`);
