@@ -22,7 +22,7 @@ function printResult(result: E2EResult): void {
     console.log(`  ${mark} ${t.title}`);
   }
   for (const t of result.tests.filter((x) => x.state === 'failed')) console.log(`\n✗ ${t.title}\n${t.error}`);
-  console.log(`\n${result.passes} passing, ${result.failures} failing, ${result.pending} pending`);
+  console.log(`\nextension-host: ${result.passes} passed, ${result.failures} failed, ${result.pending} skipped`);
 }
 
 async function main(): Promise<number> {
