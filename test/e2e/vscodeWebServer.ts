@@ -23,6 +23,11 @@ export interface VSCodeWebServer {
 
 function serverMain(): string {
   const main = path.join(VSCODE_WEB_DIR, 'node_modules/code-server/lib/vscode/out/server-main.js');
+  // A fresh machine gets VS Code on the first run, so `npm test` alone runs every test.
+  if (!fs.existsSync(main) && fs.existsSync(VSCODE_WEB_INSTALLER)) {
+    console.log(`Installing VS Code for the web into ${VSCODE_WEB_DIR} (first run only)…`);
+    execFileSync('bash', [VSCODE_WEB_INSTALLER], { stdio: 'inherit', env: { ...process.env, VSCODE_WEB_DIR } });
+  }
   if (!fs.existsSync(main)) {
     throw new Error(
       `VS Code for the web is not installed in ${VSCODE_WEB_DIR}.\n` +
