@@ -52,7 +52,7 @@ export class ContextIndex {
   static build(parts: readonly string[]): ContextIndex {
     let total = 0;
     for (const part of parts) total += part.length + 1;
-    const buffer = new NormalizedBuffer(total);
+    const buffer = new NormalizedBuffer(total, 'runs');
     const partStarts = new Int32Array(parts.length + 1);
     for (let p = 0; p < parts.length; p++) {
       partStarts[p] = buffer.length;
@@ -65,7 +65,7 @@ export class ContextIndex {
     // tens of megabytes, unless the slack is large.
     const slack = buffer.units.length - buffer.length;
     const units = slack <= buffer.length >>> 4 ? buffer.units.subarray(0, buffer.length) : buffer.units.slice(0, buffer.length);
-    const toOriginal = OffsetRuns.fromMap(buffer.map, buffer.length);
+    const toOriginal = OffsetRuns.fromRuns(buffer.runs!);
     // Own copy of the list: a caller reusing its array must not shift our parts.
     return new ContextIndex(parts.slice(), units, toOriginal, partStarts, GramIndex.build(units, units.length));
   }

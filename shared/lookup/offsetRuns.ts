@@ -5,6 +5,8 @@
  * context needs a few thousand runs instead of ten million offsets; a lookup
  * is a binary search, paid only for the handful of positions a match reports.
  */
+import type { ShiftRuns } from '../text/normalize';
+
 export class OffsetRuns {
   private constructor(
     /** Normalized index where each run starts, increasing; the first is 0. */
@@ -27,6 +29,11 @@ export class OffsetRuns {
       }
     }
     return new OffsetRuns(Int32Array.from(starts), Int32Array.from(shifts));
+  }
+
+  /** From runs recorded while normalizing (the same runs `fromMap` finds in the full map). */
+  static fromRuns(runs: ShiftRuns): OffsetRuns {
+    return new OffsetRuns(Int32Array.from(runs.starts), Int32Array.from(runs.shifts));
   }
 
   /** The original offset of normalized index `k`. */

@@ -30,15 +30,44 @@ export interface NormalizedText {
   toOriginal: Int32Array;
 }
 
-/** A growable pair of arrays that normalized units are appended to. */
+/**
+ * Where the shift between normalized and original offsets (original minus
+ * normalized) changes, in increasing normalized order. A large index keeps
+ * only these (see OffsetRuns): prose changes shift only at folded whitespace
+ * runs and the rare character whose length changes, so recording them while
+ * normalizing avoids writing, then compressing, one offset per unit.
+ */
+export class ShiftRuns {
+  readonly starts: number[] = [];
+  readonly shifts: number[] = [];
+  /** The shift of the last unit recorded (NaN before the first). */
+  last = NaN;
+
+  /** Unit `k` maps to original offset `original`. */
+  note(k: number, original: number): void {
+    const shift = original - k;
+    if (shift === this.last) return;
+    this.starts.push(k);
+    this.shifts.push(shift);
+    this.last = shift;
+  }
+}
+
+/**
+ * A growable array of normalized units, with the original offset of each unit
+ * kept either unit by unit (`map`) or, for `runs`, as ShiftRuns only.
+ */
 export class NormalizedBuffer {
   units: Uint16Array;
+  /** Empty when `runs` is kept instead. */
   map: Int32Array;
+  readonly runs: ShiftRuns | undefined;
   length = 0;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, keep: 'map' | 'runs' = 'map') {
     this.units = new Uint16Array(Math.max(16, capacity));
-    this.map = new Int32Array(Math.max(16, capacity));
+    this.runs = keep === 'runs' ? new ShiftRuns() : undefined;
+    this.map = new Int32Array(this.runs ? 0 : Math.max(16, capacity));
   }
 
   reserve(extra: number): void {
@@ -47,16 +76,18 @@ export class NormalizedBuffer {
     const capacity = Math.max(needed, Math.ceil(this.units.length * 1.5));
     const units = new Uint16Array(capacity);
     units.set(this.units.subarray(0, this.length));
+    this.units = units;
+    if (this.runs) return;
     const map = new Int32Array(capacity);
     map.set(this.map.subarray(0, this.length));
-    this.units = units;
     this.map = map;
   }
 
   push(unit: number, original: number): void {
     if (this.length === this.units.length) this.reserve(1);
     this.units[this.length] = unit;
-    this.map[this.length] = original;
+    if (this.runs) this.runs.note(this.length, original);
+    else this.map[this.length] = original;
     this.length++;
   }
 
@@ -93,18 +124,34 @@ export function appendNormalized(text: string, options: NormalizeOptions, out: N
   let units = out.units;
   let map = out.map;
   let len = out.length;
+  // With runs kept, a unit costs only a compare of its shift against the
+  // current one (a register), no store.
+  const runs = out.runs;
+  let shift = runs ? runs.last : 0;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (IS_WHITESPACE[c] === 1) {
       units[len] = SPACE;
-      map[len++] = i++;
+      if (runs === undefined) map[len] = i;
+      else if (i - len !== shift) {
+        runs.note(len, i);
+        shift = i - len;
+      }
+      len++;
+      i++;
       while (i < n && IS_WHITESPACE[text.charCodeAt(i)] === 1) i++;
       continue;
     }
     if (c < 0x80 && (i + 1 === n || text.charCodeAt(i + 1) < COMBINING_FROM)) {
       units[len] = fold && c >= 0x41 && c <= 0x5a ? c + 32 : c;
-      map[len++] = i++;
+      if (runs === undefined) map[len] = i;
+      else if (i - len !== shift) {
+        runs.note(len, i);
+        shift = i - len;
+      }
+      len++;
+      i++;
       continue;
     }
     out.length = len;
@@ -115,6 +162,7 @@ export function appendNormalized(text: string, options: NormalizeOptions, out: N
     units = out.units;
     map = out.map;
     len = out.length;
+    if (runs) shift = runs.last;
   }
   out.length = len;
 }

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { OffsetRuns } from '../../../shared/lookup/offsetRuns';
-import { normalizeWithMap } from '../../../shared/text/normalize';
+import { appendNormalized, NormalizedBuffer, normalizeWithMap } from '../../../shared/text/normalize';
 
 describe('OffsetRuns', () => {
   it('answers exactly what the full map says, for any non-decreasing map', () => {
@@ -45,5 +45,27 @@ describe('OffsetRuns', () => {
     const runs = OffsetRuns.fromMap(toOriginal, toOriginal.length);
     assert.equal(runs.runCount, 3);
     assert.equal(runs.memoryBytes(), 24);
+  });
+
+  it('recorded while normalizing, equals the runs of the full map, across appended parts', () => {
+    const unit = fc.constantFrom('a', 'B', ' ', '\n', '\t', 'e\u0301', 'İ', 'Σ', '“', '\u1100', '\u1161', 'x', '\u0301', '😀', '\ud800');
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit }), { maxLength: 4 }), fc.boolean(), (parts, fold) => {
+        const withMap = new NormalizedBuffer(4);
+        const withRuns = new NormalizedBuffer(4, 'runs');
+        for (const part of parts) {
+          for (const out of [withMap, withRuns]) {
+            appendNormalized(part, { foldCase: fold }, out);
+            out.push(0xffff, part.length);
+          }
+        }
+        assert.equal(withRuns.length, withMap.length);
+        assert.deepEqual(withRuns.units.subarray(0, withRuns.length), withMap.units.subarray(0, withMap.length));
+        const expected = OffsetRuns.fromMap(withMap.map, withMap.length);
+        const recorded = OffsetRuns.fromRuns(withRuns.runs!);
+        assert.deepEqual(recorded, expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
