@@ -39,9 +39,21 @@ interface Chain {
  * Characters that can reveal an identifier: an accessor, call, index or type
  * list after a name, an underscore, or a capital (inner capitals are
  * confirmed by `isTrigger`). The scan jumps between these and walks back to
- * the start of the name, so plain prose costs one native pass.
+ * the start of the name, so plain prose costs one table read per character
+ * (a regular expression here allocated a match per capital and period).
  */
-const TRIGGER = /[.([<?:_A-Z]/g;
+const TRIGGER = new Uint8Array(128);
+for (const c of '.([<?:_') TRIGGER[c.charCodeAt(0)] = 1;
+for (let c = 0x41; c <= 0x5a; c++) TRIGGER[c] = 1;
+
+/** The first trigger character at or after `from`, or -1. */
+function nextTrigger(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && TRIGGER[c] === 1) return i;
+  }
+  return -1;
+}
 
 function isTrigger(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -55,16 +67,15 @@ export function extractIdentifiers(text: string): Candidate[] {
   const out: Candidate[] = [];
   const brackets = new BracketPairs(text);
   const n = text.length;
-  const trigger = new RegExp(TRIGGER);
   let scannedTo = 0;
-  for (let m = trigger.exec(text); m; m = trigger.exec(text)) {
-    if (m.index < scannedTo || !isTrigger(text, m.index)) continue;
-    let start = m.index;
+  for (let at = nextTrigger(text, 0); at >= 0; at = nextTrigger(text, at + 1)) {
+    if (at < scannedTo || !isTrigger(text, at)) continue;
+    let start = at;
     while (start > scannedTo && isIdentPart(text.charCodeAt(start - 1))) start--;
     let end: number;
     if (!isIdentStart(text.charCodeAt(start)) || !mayStartChain(text, start)) {
       // Not a name start (`3abc_x`, `naïve_x`): skip the rest of the word.
-      end = m.index;
+      end = at;
       while (end < n && (isIdentPart(text.charCodeAt(end)) || isNonAsciiCasedLetter(text.charCodeAt(end)))) end++;
     } else {
       end = nameEnd(text, start);
@@ -77,8 +88,9 @@ export function extractIdentifiers(text: string): Candidate[] {
         end = chain.end;
       }
     }
-    scannedTo = Math.max(end, m.index + 1);
-    trigger.lastIndex = scannedTo;
+    scannedTo = Math.max(end, at + 1);
+    // The next search starts where this one's reading stopped.
+    at = scannedTo - 1;
   }
   return out;
 }
