@@ -19,6 +19,8 @@ export interface ResolvedOptions {
 }
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
+/** Every type, shared by all calls that count every type (read-only, so one set serves them all). */
+const ALL_TYPES: ReadonlySet<EntityType> = new Set(ENTITY_TYPES);
 
 export function resolveOptions(options: ClassifyOptions = {}): ResolvedOptions {
   const minEntities = options.minEntities ?? 1;
@@ -42,7 +44,7 @@ function resolveProfile(profile: string | undefined): Profile {
 }
 
 function resolveEntityTypes(types: readonly string[] | undefined): ReadonlySet<EntityType> {
-  if (types === undefined || types.includes('all')) return new Set(ENTITY_TYPES);
+  if (types === undefined || types.includes('all')) return ALL_TYPES;
   for (const t of types) {
     if (!KNOWN_TYPES.has(t)) {
       throw new RangeError(`unknown entity type '${t}' (known: ${ENTITY_TYPES.join(', ')}, all)`);

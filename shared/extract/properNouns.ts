@@ -34,8 +34,25 @@ interface Word {
   joined: boolean;
 }
 
+/**
+ * Lower-cased sets of frozen stopword lists (the built-in one), built once:
+ * a frozen list cannot change under its cached set. Any other list is read
+ * afresh per call, since a caller may edit it between calls.
+ */
+const frozenStopSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function stopSet(stopwords: readonly string[]): ReadonlySet<string> {
+  if (!Object.isFrozen(stopwords)) return new Set(stopwords.map((w) => w.toLowerCase()));
+  let set = frozenStopSets.get(stopwords);
+  if (set === undefined) {
+    set = new Set(stopwords.map((w) => w.toLowerCase()));
+    frozenStopSets.set(stopwords, set);
+  }
+  return set;
+}
+
 export function extractProperNouns(text: string, stopwords: readonly string[], starts: readonly number[]): Candidate[] {
-  const stop = new Set(stopwords.map((w) => w.toLowerCase()));
+  const stop = stopSet(stopwords);
   const words = readWords(text, starts);
   const isName = (w: Word): boolean => w.capitalized && w.end - w.start >= 2 && !stop.has(text.slice(w.start, w.end).toLowerCase());
 
