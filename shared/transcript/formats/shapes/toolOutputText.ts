@@ -66,11 +66,22 @@ function blankRanges(text: string, blanks: number[]): string {
   const parts: string[] = [];
   let at = 0;
   for (let k = 0; k < blanks.length; k += 2) {
-    parts.push(text.slice(at, blanks[k]), ' '.repeat(blanks[k + 1] - blanks[k]));
+    parts.push(text.slice(at, blanks[k]), spaces(blanks[k + 1] - blanks[k]));
     at = blanks[k + 1];
   }
   parts.push(text.slice(at));
   return parts.join('');
+}
+
+/**
+ * Runs of spaces up to a line-number prefix's usual width, made once: a
+ * long file read blanks hundreds of thousands of prefixes, and a fresh
+ * string for each was a tenth of everything parsing a session allocates.
+ */
+const SPACE_RUNS = Array.from({ length: 33 }, (_, n) => ' '.repeat(n));
+
+function spaces(n: number): string {
+  return n < SPACE_RUNS.length ? SPACE_RUNS[n] : ' '.repeat(n);
 }
 
 function isDigit(c: number): boolean {
