@@ -109,8 +109,21 @@ function candidate(text: string, start: number, end: number): Candidate {
   return { type: 'proper_noun', start, end, forms: [text.slice(start, end)] };
 }
 
-/** Candidates for a capital letter: ASCII capitals and the Latin blocks (confirmed by `isLatinUpper`). */
-const CAPITAL = /[A-Z\u00C0-\u00D6\u00D8-\u00DE\u0100-\u024F\u1E00-\u1EFF]/g;
+/**
+ * The next candidate for a capital letter at or after `from`, or -1: ASCII
+ * capitals and the Latin blocks (confirmed by `isLatinUpper`). A scan by
+ * code unit rather than a regex, which allocated a match per capital.
+ */
+function nextCapital(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x41) continue;
+    if (c <= 0x5a) return i;
+    if (c < 0xc0) continue;
+    if (c <= 0xd6 || (c >= 0xd8 && c <= 0xde) || (c >= 0x100 && c <= 0x24f) || (c >= 0x1e00 && c <= 0x1eff)) return i;
+  }
+  return -1;
+}
 
 /**
  * The capitalized words, plus any connector between two of them, in order.
@@ -120,19 +133,19 @@ const CAPITAL = /[A-Z\u00C0-\u00D6\u00D8-\u00DE\u0100-\u024F\u1E00-\u1EFF]/g;
  */
 function readWords(text: string, starts: readonly number[]): Word[] {
   const words: Word[] = [];
-  const capitals = new RegExp(CAPITAL);
   let lastEnd = -2;
   let nextStart = 0;
-  for (let m = capitals.exec(text); m; m = capitals.exec(text)) {
-    const i = m.index;
+  // Where the search for the next capital resumes.
+  let from = 0;
+  for (let i = nextCapital(text, 0); i >= 0; i = nextCapital(text, from)) {
     const c = text.charCodeAt(i);
     if (!isLatinUpper(c) || isLatinLetter(text.charCodeAt(i - 1))) {
-      capitals.lastIndex = i + 1;
+      from = i + 1;
       continue;
     }
     const end = wordEnd(text, i);
     const suffix = contractionSuffix(text, end);
-    capitals.lastIndex = end + (suffix === undefined ? 0 : suffix.length + 1);
+    from = end + (suffix === undefined ? 0 : suffix.length + 1);
     if (suffix !== undefined && suffix !== 's') continue;
 
     while (nextStart < starts.length && starts[nextStart] < i) nextStart++;
