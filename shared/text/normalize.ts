@@ -129,8 +129,11 @@ export function appendNormalized(text: string, options: NormalizeOptions, out: N
   const runs = out.runs;
   let shift = runs ? runs.last : 0;
   let i = 0;
+  // Each unit is read once: `c` is the unit at `i`, `next` the one after it
+  // (0 past the end), which decides whether `c` can stand alone under NFC.
+  let c = n > 0 ? text.charCodeAt(0) : 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
     if (IS_WHITESPACE[c] === 1) {
       units[len] = SPACE;
       if (runs === undefined) map[len] = i;
@@ -140,10 +143,11 @@ export function appendNormalized(text: string, options: NormalizeOptions, out: N
       }
       len++;
       i++;
-      while (i < n && IS_WHITESPACE[text.charCodeAt(i)] === 1) i++;
+      c = next;
+      while (i < n && IS_WHITESPACE[c] === 1) c = ++i < n ? text.charCodeAt(i) : 0;
       continue;
     }
-    if (c < 0x80 && (i + 1 === n || text.charCodeAt(i + 1) < COMBINING_FROM)) {
+    if (c < 0x80 && next < COMBINING_FROM) {
       units[len] = fold && c >= 0x41 && c <= 0x5a ? c + 32 : c;
       if (runs === undefined) map[len] = i;
       else if (i - len !== shift) {
@@ -152,6 +156,7 @@ export function appendNormalized(text: string, options: NormalizeOptions, out: N
       }
       len++;
       i++;
+      c = next;
       continue;
     }
     out.length = len;
@@ -163,6 +168,7 @@ export function appendNormalized(text: string, options: NormalizeOptions, out: N
     map = out.map;
     len = out.length;
     if (runs) shift = runs.last;
+    c = i < n ? text.charCodeAt(i) : 0;
   }
   out.length = len;
 }
