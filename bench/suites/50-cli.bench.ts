@@ -10,7 +10,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import * as esbuild from 'esbuild';
 import type { BenchSuite } from '../run';
 import { CHECK_WORKER_COMMAND } from '../../cli/check/checkWorker';
 import { defaultSettings } from '../../cli/check/checkSettings';
@@ -20,6 +19,7 @@ import { TextReporter } from '../../cli/check/reporters/text';
 import { paletteFor } from '../../cli/check/reporters/colors';
 import { runCheck } from '../../cli/check/runCheck';
 import type { WorkerScript } from '../../cli/check/workerPool';
+import { buildCli } from '../../test/cli/harness';
 
 const REPO = resolve(__dirname, '../..');
 const DEV = resolve(REPO, '../shared/data/ragtruth/dev.jsonl');
@@ -47,21 +47,9 @@ function writeFixtures(dir: string): number {
   return all.length;
 }
 
-/** The CLI bundle, which worker threads run with the hidden worker command. */
-async function buildWorkerScript(dir: string): Promise<WorkerScript> {
-  const outfile = join(dir, 'cli.js');
-  await esbuild.build({
-    entryPoints: [join(REPO, 'cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile,
-    logLevel: 'warning',
-    // As build.mjs: jsonc-parser's "main" is a UMD build bundlers cannot follow; its "module" entry is ESM.
-    mainFields: ['module', 'main'],
-  });
-  return { path: outfile, argv: [CHECK_WORKER_COMMAND] };
+/** The CLI bundle (built as the CLI tests build it), which worker threads run with the hidden worker command. */
+async function buildWorkerScript(): Promise<WorkerScript> {
+  return { path: await buildCli(), argv: [CHECK_WORKER_COMMAND] };
 }
 
 interface Timing {
@@ -117,7 +105,7 @@ const suite: BenchSuite = {
     const dir = mkdtempSync(join(tmpdir(), 'groundcheck-bench-cli-'));
     try {
       const records = writeFixtures(dir);
-      const script = await buildWorkerScript(dir);
+      const script = await buildWorkerScript();
       const paths = [dir];
       console.log(`${records} records in ${FILES} files; ${availableParallelism()} CPUs; load average ${loadavg()[0].toFixed(2)}`);
       // One untimed pass warms the JIT and the file cache for every configuration alike.
