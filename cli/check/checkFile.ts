@@ -24,7 +24,6 @@ import type { ClosestMatch, ContradictionRecord, EntityRecord, FileReport, Occur
 import { conversationsOf } from './conversations';
 import { Locator } from './locator';
 import { isFinding } from '../../server/src/findings';
-import { withContradictionSegments } from '../../server/src/contradictionSegments';
 
 export interface FileInput {
   /** How the file is shown in reports. */
@@ -52,7 +51,7 @@ export function checkFile(input: FileInput, options: FileCheckOptions): FileRepo
   const outputs: OutputRecord[] = [];
   for (const conversation of conversationsOf(parsed)) {
     const check = checkTranscript(conversation, classifyOptionsOf(options.settings));
-    for (const o of check.outputs) outputs.push(outputRecord(conversation, withContradictionSegments(o, check.index), locator, options));
+    for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options));
   }
   // Conversations may interleave in the file; reports follow the file.
   outputs.sort((a, b) => a.range[0] - b.range[0]);
@@ -128,7 +127,7 @@ function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator
   return record;
 }
 
-/** The contradicting value and its raw place; its match names a segment (see withContradictionSegments). */
+/** The contradicting value and its raw place; its match names a segment, as checkTranscript gives it. */
 function contradictionOf(t: Transcript, c: NonNullable<Entity['contradiction']>, locator: Locator): ContradictionRecord {
   const segment = t.segments[c.match.part];
   return {

@@ -7,7 +7,6 @@
 import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { checkLeadingOutputs } from './previewCheck';
-import { withContradictionSegments } from './contradictionSegments';
 import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
 import type { Claim, Entity } from '../../shared/classifier/types';
@@ -92,7 +91,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const previewed = new Set(checks.map((c) => c.segment));
   for (let id = 0; id < parsed.segments.length; id++) {
     if (!parsed.segments[id].isOutput || previewed.has(id)) continue;
-    const check = withContradictionSegments(checkOutput(index, id, options), index);
+    const check = checkOutput(index, id, options);
     checks.push(check);
     outputs.push(outputFinding(parsed, check, budget, counts));
     // The first finding goes out at once (the user is waiting for something to appear), then in batches.
@@ -185,7 +184,7 @@ function entityFinding(
   };
   if (e.contradiction) {
     finding.contradiction = e.contradiction.value;
-    // Matches name segment ids here (see contradictionSegments.ts), so the place resolves like any match.
+    // Matches name segment ids here (checkTranscript translates them), so the place resolves like any match.
     const m = e.contradiction.match;
     if (t.segments[m.part]) finding.contradictionAt = place(t, m.part, m.start, m.end);
   }

@@ -6,7 +6,7 @@
  */
 import { classify, classifyAgainst } from '../../shared/classifier/classify';
 import type { ClassifyResult } from '../../shared/classifier/types';
-import { gapsOf } from '../../shared/check/checkTranscript';
+import { gapsOf, withSegmentIds } from '../../shared/check/checkTranscript';
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { contextOf } from '../../shared/transcript/causalContext';
@@ -65,13 +65,6 @@ export function segmentAt(segments: readonly Segment[], offset: number): Segment
     if (s.map.toRaw(0) <= offset && offset <= s.map.toRaw(s.text.length)) return s;
   }
   return undefined;
-}
-
-function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
-  return {
-    ...result,
-    entities: result.entities.map((e) => ({ ...e, matches: e.matches.map((m) => ({ ...m, part: partSegment[m.part] })) })),
-  };
 }
 
 function report(result: ClassifyResult, contextLabel: string, t?: Transcript): string {

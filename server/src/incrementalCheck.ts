@@ -13,7 +13,6 @@ import type { Range } from '../../shared/classifier/types';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import { ECHO_ROLES, type OffsetMap, type Segment, type Transcript } from '../../shared/transcript/model';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
-import { withContradictionSegments } from './contradictionSegments';
 import type { FileAnalysis, OutputFinding } from './findings';
 import { shiftInPlace, shiftRange, type FindingsPatch } from './findingsPatch';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -90,7 +89,7 @@ export function checkIncrementally(
   for (let i = 0; i < check.outputs.length; i++) {
     const o = check.outputs[i];
     if (!replaced.has(o.segment)) continue;
-    check.outputs[i] = withContradictionSegments(checkOutput(check.index, o.segment, options), check.index);
+    check.outputs[i] = checkOutput(check.index, o.segment, options);
     const finding = outputFinding(t, check.outputs[i], budget);
     outputs[i] = finding;
     changed.push({ index: i, finding });

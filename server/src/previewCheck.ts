@@ -9,7 +9,6 @@
  */
 import { checkOutput, type CheckOptions, type OutputCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
-import { withContradictionSegments } from './contradictionSegments';
 import { causalForest } from '../../shared/transcript/causalContext';
 import type { Transcript } from '../../shared/transcript/model';
 
@@ -30,7 +29,7 @@ export function checkLeadingOutputs(t: Transcript, options: CheckOptions, maxCha
   for (let id = 0; id < k; id++) {
     if (!segments[id].isOutput) continue;
     if (!inPrefix[id]) break;
-    out.push(withContradictionSegments(checkOutput(index, id, options), index));
+    out.push(checkOutput(index, id, options));
   }
   return out;
 }

@@ -110,11 +110,20 @@ class LazyOutputCheck implements OutputCheck {
   }
 }
 
-function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
-  const entities: Entity[] = result.entities.map((e) =>
-    e.matches.length === 0
-      ? e
-      : { ...e, matches: e.matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end })) },
-  );
+/**
+ * The result with every context match naming the segment it is in instead of
+ * an index part (index parts skip segments that can ground nothing, so the two
+ * numberings differ): entity matches and a contradiction's match alike.
+ */
+export function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
+  const entities: Entity[] = result.entities.map((e) => {
+    const c = e.contradiction;
+    if (e.matches.length === 0 && !c) return e;
+    return {
+      ...e,
+      matches: e.matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end })),
+      ...(c ? { contradiction: { ...c, match: { ...c.match, part: partSegment[c.match.part] } } } : {}),
+    };
+  });
   return { ...result, entities };
 }
