@@ -23,7 +23,7 @@ import { codeFrame } from './codeFrame';
 import type { ClosestMatch, ContradictionRecord, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
 import { conversationsOf } from './conversations';
 import { Locator } from './locator';
-import { isFinding } from '../../server/src/findings';
+import { isFinding } from '../../shared/classifier/findingStatus';
 
 export interface FileInput {
   /** How the file is shown in reports. */

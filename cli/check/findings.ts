@@ -5,7 +5,7 @@
  * reports list exactly these, in file order.
  */
 import type { SeveritySetting } from '../../shared/protocol/settings';
-import { isFinding } from '../../server/src/findings';
+import { isFinding } from '../../shared/classifier/findingStatus';
 import type { EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
 
 export interface Finding {

@@ -16,7 +16,8 @@ import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { ContextCounter, outputLabel, segmentLabel } from './contextLabels';
-import { isFinding, MAX_PLACES, type ClaimFinding, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
+import { isFinding } from '../../shared/classifier/findingStatus';
+import { MAX_PLACES, type ClaimFinding, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 
 export interface AnalyzeInput {
   raw: string;

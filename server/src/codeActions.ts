@@ -9,7 +9,7 @@ import { ClientCommands, IgnoreCommand } from '../../shared/protocol/messages';
 import type { FindingData } from './diagnostics';
 import { SOURCE } from './diagnostics';
 import type { DocumentState } from './documentState';
-import { typeWords } from './entityTypeDocs';
+import { typeWords } from '../../shared/docs/entityTypeDocs';
 import { toLspRange } from './positions';
 
 /**

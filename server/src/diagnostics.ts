@@ -10,8 +10,9 @@ import type { DocumentText } from './lazyTextDocument';
 import type { EntityType, Range } from '../../shared/classifier/types';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
-import { docsUrl, typeWords } from './entityTypeDocs';
-import { isFinding, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
+import { docsUrl, typeWords } from '../../shared/docs/entityTypeDocs';
+import { isFinding } from '../../shared/classifier/findingStatus';
+import { type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 import { placeLocation, toLspRange } from './positions';
 
 export const SOURCE = 'groundcheck';

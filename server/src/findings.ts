@@ -94,11 +94,3 @@ export interface FileAnalysis {
 /** Locations kept per entity: enough for Peek, bounded for a 20 MB file. */
 export const MAX_PLACES = 200;
 
-/**
- * Statuses that get a diagnostic: the context does not back the entity. Besides
- * `unverified`, the refined profile names `contradicted` and `misattributed`.
- * `grounded` is fine and `indeterminate` cannot be judged.
- */
-export function isFinding(status: EntityStatus): boolean {
-  return status !== 'grounded' && status !== 'indeterminate';
-}

@@ -7,7 +7,7 @@ import { MarkupKind, type Hover, type Location, type Position } from 'vscode-lan
 import type { DocumentText } from './lazyTextDocument';
 import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
-import { docsUrl, typeAbout, typeTitle } from './entityTypeDocs';
+import { docsUrl, typeAbout, typeTitle } from '../../shared/docs/entityTypeDocs';
 import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
 import { placeLocation, toLspRange } from './positions';
 

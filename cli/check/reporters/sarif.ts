@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
 import { ENTITY_TYPES, type EntityType } from '../../../shared/classifier/types';
 import type { SeveritySetting } from '../../../shared/protocol/settings';
-import { DOCS_BASE, docsUrl, typeAbout, typeTitle } from '../../../server/src/entityTypeDocs';
+import { DOCS_BASE, docsUrl, typeAbout, typeTitle } from '../../../shared/docs/entityTypeDocs';
 import { version } from '../../../package.json';
 import type { CheckTarget } from '../expandPaths';
 import type { ContextLocation, FileReport } from '../fileReport';

@@ -2,7 +2,7 @@
  * Per-type prose (kept in entityTypes.json) and the README section each
  * diagnostic code links to.
  */
-import type { EntityType } from '../../shared/classifier/types';
+import type { EntityType } from '../classifier/types';
 import docs from './entityTypes.json';
 
 export const DOCS_BASE = 'https://github.com/groundcheck/groundcheck';
