@@ -1,10 +1,13 @@
 /**
  * One lookup index for a whole transcript. Every segment that could ground
- * some output (a grounding role, or a model-written role for echoes, above
- * at least one output) becomes one part of a single ContextIndex; each
+ * some output (a grounding role, a successful action of the agent's, or a
+ * model-written role for echoes, above at least one output) becomes one
+ * part of a single ContextIndex, as the text it grounds with (line-number
+ * gutters blanked, see shared/code/sessionFacts.ts); each
  * output then filters matches to its own ancestors. Building a context
  * string per turn would make a 2,000-turn session quadratic in its length.
  */
+import { SessionFacts } from '../code/sessionFacts';
 import { ContextIndex } from '../lookup/contextIndex';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
 import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';
@@ -16,6 +19,8 @@ const ECHOES = 2;
 export class TranscriptIndex {
   readonly forest: CausalForest;
   readonly lookup: ContextIndex;
+  /** What the session's tool calls establish: files shown, actions taken, text that grounds. */
+  readonly facts: SessionFacts;
   /** Segment id of each index part. */
   readonly partSegment: Int32Array;
   private readonly partKind: Uint8Array;
@@ -32,13 +37,14 @@ export class TranscriptIndex {
     const kinds: number[] = [];
     this.segmentPart = new Int32Array(segments.length).fill(-1);
     const useful = ancestorsOfOutputs(transcript, this.forest);
+    this.facts = SessionFacts.build(transcript);
     for (let id = 0; id < segments.length; id++) {
       const s = segments[id];
-      const kind = GROUNDING_ROLES.has(s.role) ? GROUNDS : ECHO_ROLES.has(s.role) ? ECHOES : 0;
+      const kind = GROUNDING_ROLES.has(s.role) || s.action === true ? GROUNDS : ECHO_ROLES.has(s.role) ? ECHOES : 0;
       if (kind === 0 || s.text.length === 0 || useful[id] === 0) continue;
       this.segmentPart[id] = ids.length;
       ids.push(id);
-      texts.push(s.text);
+      texts.push(this.facts.groundingText(id));
       kinds.push(kind);
     }
     this.partSegment = Int32Array.from(ids);

@@ -120,9 +120,9 @@ export function causalForest(transcript: Transcript): CausalForest {
   return forest;
 }
 
-/** Whether a segment of this role may ground an output under these options. */
-export function canGround(segment: Pick<Segment, 'role'>, options: ContextOptions = {}): boolean {
-  return GROUNDING_ROLES.has(segment.role) || (options.echo === true && ECHO_ROLES.has(segment.role));
+/** Whether a segment may ground an output under these options: by its role, or as a successful action. */
+export function canGround(segment: Pick<Segment, 'role' | 'action'>, options: ContextOptions = {}): boolean {
+  return GROUNDING_ROLES.has(segment.role) || segment.action === true || (options.echo === true && ECHO_ROLES.has(segment.role));
 }
 
 /** Ids of the segments that form `outputId`'s context, oldest first. */

@@ -71,6 +71,35 @@ export interface Segment {
   gaps?: ContextGap[];
   /** For multi-file formats (.eval zips, promptfoo file:// vars): the file the text is in. */
   source?: string;
+  /** For tool calls and tool results: which call this text belongs to (see `ToolRef`). */
+  tool?: ToolRef;
+  /**
+   * A tool call's input field that records a successful action of the agent
+   * (the file it wrote, the edit it made, the command it ran): it grounds
+   * like a tool result. Set once per parse (see toolCalls.ts).
+   */
+  action?: true;
+}
+
+/**
+ * Ties a tool call's text to its result, so a coding session can be read as
+ * actions: which file a Read listed, which content an Edit wrote, whether the
+ * call succeeded. A call's input is emitted one string field per segment;
+ * the segments of one call share `name`, `callId` and `input`, and differ in `field`.
+ */
+export interface ToolRef {
+  /** Tool name as the log gives it (`Read`, `Bash`, `shell`, `apply_patch`, `read_file`). */
+  name: string;
+  /** Links a call to its result; absent where the format has no ids. */
+  callId?: string;
+  /** Call segments: the input field this text is (`file_path`, `edits.0.new_string`); '' for a whole-text input. */
+  field?: string;
+  /** Call segments: the whole parsed input, shared by the call's segments. */
+  input?: unknown;
+  /** Result segments: the tool reported failure (an error flag or a non-zero exit code). */
+  failed?: boolean;
+  /** Result segments: the file the result header names (Cline's `[read_file for 'src/a.ts']`). */
+  target?: string;
 }
 
 export interface ParseError {

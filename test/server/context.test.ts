@@ -67,7 +67,7 @@ describe('server: refined profile', () => {
     assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck#contradicted');
     assert.equal(
       number.message,
-      "number '$4.2M' contradicts the context of this assistant turn, which says '$4.3M': 1 user turn, 1 tool result",
+      "number '$4.2M' contradicts the context of this assistant turn, which says '$4.3M': 1 user turn, 1 tool result, 1 tool call",
     );
   });
 });

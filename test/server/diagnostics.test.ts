@@ -37,7 +37,7 @@ describe('server: diagnostics', () => {
     assert.equal(number.range.start.line, ANSWER_LINE);
     assert.equal(number.source, 'groundcheck');
     assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck#number');
-    assert.equal(number.message, "number '$4.2M' is not in the context of this assistant turn: 1 user turn, 1 tool result");
+    assert.equal(number.message, "number '$4.2M' is not in the context of this assistant turn: 1 user turn, 1 tool result, 1 tool call");
     assert.equal(number.relatedInformation?.length, 1);
     const related = number.relatedInformation![0];
     assert.equal(textOf(SESSION, related.location), '$4.3M');

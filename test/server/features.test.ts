@@ -130,7 +130,7 @@ describe('server: navigation, lenses and quick fixes', () => {
       offset,
     })) as ClassifySelectionRequest.Result;
     assert.equal(res.hadContext, true);
-    assert.equal(res.contextLabel, 'causal context of assistant turn at line 4: 1 user turn, 1 tool result');
+    assert.equal(res.contextLabel, 'causal context of assistant turn at line 4: 1 user turn, 1 tool call, 1 tool result');
     assert.deepEqual(res.result.entities.map((e) => [e.text, e.status]), [
       ['$1.1M', 'grounded'],
       ['$9M', 'unverified'],

@@ -6,7 +6,7 @@
  * shown to the model, so all of it grounds. Assistant text carries tool calls
  * as XML; only its prose and final answers are checked.
  */
-import type { FormatParser, ParseInput, Transcript } from '../model';
+import type { FormatParser, ParseInput, ToolRef, Transcript } from '../model';
 import { parseAnthropicFile } from './anthropicMessages';
 import type { UserTextClassifier } from './shapes/anthropicBlocks';
 import { splitClineAssistantText } from './shapes/clineAssistantText';
@@ -29,30 +29,40 @@ const HEADER_WINDOW = 400;
 
 /** A fresh classifier per conversation: a header names the tool of the block after it. */
 export function clineUserText(): UserTextClassifier {
-  let pendingTool: string | undefined;
+  let pendingTool: ToolRef | undefined;
   return (text) => {
     const header = toolResultHeader(text);
     if (header !== undefined) {
       const rest = text.slice(text.indexOf(RESULT_MARK) + RESULT_MARK.length).trim();
-      pendingTool = rest === '' ? header : undefined;
-      return { role: 'tool_result', label: `tool result (${header})` };
+      const tool: ToolRef = { name: header.tool, ...(header.target !== undefined ? { target: header.target } : {}), ...(failedResult(rest) ? { failed: true } : {}) };
+      pendingTool = rest === '' ? tool : undefined;
+      return { role: 'tool_result', label: `tool result (${header.tool})`, tool };
     }
     if (pendingTool !== undefined) {
-      const label = `tool result (${pendingTool})`;
+      const tool = failedResult(text) ? { ...pendingTool, failed: true } : pendingTool;
       pendingTool = undefined;
-      return { role: 'tool_result', label };
+      return { role: 'tool_result', label: `tool result (${tool.name})`, tool };
     }
     if (text.startsWith('<environment_details>')) return { role: 'user', label: 'environment details' };
     return undefined;
   };
 }
 
-/** `[read_file for 'src/a.ts'] Result:` → `read_file`. */
-function toolResultHeader(text: string): string | undefined {
+/** `[read_file for 'src/a.ts'] Result:` → tool `read_file`, target `src/a.ts`. */
+function toolResultHeader(text: string): { tool: string; target?: string } | undefined {
   if (!text.startsWith('[')) return undefined;
   const mark = text.indexOf(RESULT_MARK);
   if (mark === -1 || mark > HEADER_WINDOW) return undefined;
   const inside = text.slice(1, mark);
   const space = inside.indexOf(' for ');
-  return space === -1 ? inside : inside.slice(0, space);
+  if (space === -1) return { tool: inside };
+  const target = inside.slice(space + 5);
+  const quoted = target.length >= 2 && target.startsWith("'") && target.endsWith("'");
+  return { tool: inside.slice(0, space), target: quoted ? target.slice(1, -1) : target };
+}
+
+/** Cline reports a failed tool with this opening (or an `<error>` element). */
+function failedResult(text: string): boolean {
+  const head = text.trimStart().slice(0, 120);
+  return head.startsWith('The tool execution failed') || head.startsWith('<error>') || head.startsWith('Error');
 }

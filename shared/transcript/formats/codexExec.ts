@@ -48,15 +48,21 @@ function emitItem(b: TranscriptBuilder, src: JsonSource, item: JsonObject, tail:
       return typeof item.text === 'string' ? b.addString(src, at('text'), item.text, { role: 'reasoning', parent: tail, label: 'reasoning' }) : tail;
     case 'command_execution': {
       let next = tail;
-      if (typeof item.command === 'string') next = b.addString(src, at('command'), item.command, { role: 'tool_call', parent: next, label: 'tool call (command)' });
+      const callId = str(item.id);
+      const tool = { name: 'command', ...(callId ? { callId } : {}) };
+      if (typeof item.command === 'string') {
+        next = b.addString(src, at('command'), item.command, { role: 'tool_call', parent: next, label: 'tool call (command)', tool: { ...tool, field: 'command', input: { command: item.command } } });
+      }
       if (typeof item.aggregated_output === 'string') {
-        const failed = typeof item.exit_code === 'number' && item.exit_code !== 0 ? ' error' : '';
-        next = b.addString(src, at('aggregated_output'), item.aggregated_output, { role: 'tool_result', parent: next, label: `tool result (command)${failed}` });
+        const failed = typeof item.exit_code === 'number' && item.exit_code !== 0;
+        const label = `tool result (command)${failed ? ' error' : ''}`;
+        next = b.addString(src, at('aggregated_output'), item.aggregated_output, { role: 'tool_result', parent: next, label, tool: failed ? { ...tool, failed } : tool });
       }
       return next;
     }
     case 'file_change':
-      return emitStringLeaves(b, src, item.changes, at('changes'), { role: 'tool_call', parent: tail, label: 'file change' });
+      // A completed file change is the record of an applied edit: no separate result follows.
+      return emitStringLeaves(b, src, item.changes, at('changes'), { role: 'tool_call', parent: tail, label: 'file change', tool: { name: 'file_change', input: item.changes } });
     case 'mcp_tool_call':
       return emitMcpCall(b, src, item, tail);
     case 'web_search': {

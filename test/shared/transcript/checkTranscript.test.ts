@@ -308,7 +308,7 @@ describe('checking a whole transcript', () => {
       assert.equal(check.outputs.length, session.outputs);
       for (const o of check.outputs) {
         const context = contextOf(parsed, o.segment, { echo })
-          .map((id) => parsed.segments[id].text)
+          .map((id) => check.index.facts.groundingText(id))
           .join('\n');
         const alone = classify({ output: parsed.segments[o.segment].text, context });
         assert.deepEqual(

@@ -8,7 +8,7 @@
  * does not. Unreadable material (images, base64 PDFs, encrypted search
  * results) leaves a gap on the rest of the branch.
  */
-import type { Role } from '../../model';
+import type { Role, ToolRef } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
 import { ComposedMap, ShiftMap } from '../../offsets/offsetMaps';
 import type { TextPiece } from './clineAssistantText';
@@ -23,7 +23,7 @@ import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
 export type Side = 'user' | 'assistant';
 
 /** Says what a user text block really is, when a tool logs more than the user's words there. */
-export type UserTextClassifier = (text: string) => { role: Role; label: string } | undefined;
+export type UserTextClassifier = (text: string) => { role: Role; label: string; tool?: ToolRef } | undefined;
 
 export interface AnthropicContext {
   b: TranscriptBuilder;
@@ -70,8 +70,8 @@ function emitPlainText(ctx: AnthropicContext, text: string, path: JsonPath, side
     const label = synthetic ? `${p}client notice` : `${p}assistant`;
     return ctx.b.addString(ctx.src, path, text, { role: 'assistant', parent, isOutput: !synthetic, label });
   }
-  const as = ctx.userRole ?? ctx.classifyUserText?.(text) ?? { role: 'user' as Role, label: 'user' };
-  return ctx.b.addString(ctx.src, path, text, { role: as.role, parent, label: p + as.label });
+  const as: { role: Role; label: string; tool?: ToolRef } = ctx.userRole ?? ctx.classifyUserText?.(text) ?? { role: 'user', label: 'user' };
+  return ctx.b.addString(ctx.src, path, text, { role: as.role, parent, label: p + as.label, ...(as.tool ? { tool: as.tool } : {}) });
 }
 
 /** Each piece is a substring of the value, so its map is the value's map shifted. */
@@ -82,7 +82,8 @@ function emitPieces(ctx: AnthropicContext, text: string, path: JsonPath, parent:
   let tail = parent;
   for (const piece of ctx.splitAssistantText!(text)) {
     const pieceMap = new ComposedMap(new ShiftMap(piece.start), map);
-    tail = ctx.b.add(text.slice(piece.start, piece.end), pieceMap, line, { role: piece.role, parent: tail, isOutput: piece.isOutput, label: piece.label }, [...order, piece.start]);
+    const spec = { role: piece.role, parent: tail, isOutput: piece.isOutput, label: piece.label, ...(piece.tool ? { tool: piece.tool } : {}) };
+    tail = ctx.b.add(text.slice(piece.start, piece.end), pieceMap, line, spec, [...order, piece.start]);
   }
   return tail;
 }
@@ -114,6 +115,7 @@ export function emitAnthropicBlock(ctx: AnthropicContext, block: JsonObject, pat
         role: 'tool_call',
         parent,
         label: `${p}tool call (${name})`,
+        tool: { name, ...(id ? { callId: id } : {}), input: block.input },
       });
     }
     case 'tool_result':

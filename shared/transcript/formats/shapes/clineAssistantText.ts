@@ -8,7 +8,7 @@
  * A hand-written scan, not a regex: each `<` is looked at once, and a
  * missing closing tag ends the scan, so the work stays linear in the text.
  */
-import type { Role } from '../../model';
+import type { Role, ToolRef } from '../../model';
 
 export interface TextPiece {
   start: number;
@@ -16,6 +16,8 @@ export interface TextPiece {
   role: Role;
   label: string;
   isOutput: boolean;
+  /** Tool-call pieces: the tool and its parameters (`{path: 'src/a.ts', content: '…'}`). */
+  tool?: ToolRef;
 }
 
 /** Children of a tool element that are answers to the user, not tool arguments. */
@@ -64,7 +66,34 @@ function pushElement(pieces: TextPiece[], text: string, name: string, start: num
     pushPiece(pieces, text, close + answer.length + 3, end, { role: 'tool_call', label: `tool call (${name})`, isOutput: false });
     return;
   }
-  pushPiece(pieces, text, start, end, { role: 'tool_call', label: `tool call (${name})`, isOutput: false });
+  const tool: ToolRef = { name, field: '', input: childElements(text, start, end) };
+  pushPiece(pieces, text, start, end, { role: 'tool_call', label: `tool call (${name})`, isOutput: false, tool });
+}
+
+/** Most parameters read from one tool element; Cline's tools take a handful. */
+const MAX_PARAMS = 16;
+
+/**
+ * The parameters of a tool element, `<path>src/a.ts</path><content>…</content>`,
+ * as a record. Each child is found once and its closing tag searched forward
+ * from it, so the scan is linear in the element.
+ */
+function childElements(text: string, start: number, end: number): Record<string, string> {
+  const params: Record<string, string> = {};
+  let at = text.indexOf('<', start);
+  let count = 0;
+  while (at !== -1 && at < end && count < MAX_PARAMS) {
+    const name = tagNameAt(text, at);
+    const close = name ? text.indexOf(`</${name}>`, at + name.length + 2) : -1;
+    if (!name || close === -1 || close > end) {
+      at = text.indexOf('<', at + 1);
+      continue;
+    }
+    params[name] = text.slice(at + name.length + 2, close).replace(/^\n|\n$/g, '');
+    count++;
+    at = text.indexOf('<', close + name.length + 3);
+  }
+  return params;
 }
 
 /** Adds `[start, end)` trimmed of surrounding whitespace, if anything is left. */

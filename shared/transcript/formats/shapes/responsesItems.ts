@@ -7,7 +7,7 @@
  * reasoning summaries are model-written. Searches whose results the file
  * does not hold leave a gap on the rest of the branch.
  */
-import type { Role } from '../../model';
+import type { Role, ToolRef } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
 import { ContextGaps } from './contextGaps';
 import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
@@ -43,7 +43,8 @@ export function emitResponsesItem(ctx: ResponsesContext, item: JsonObject, path:
       return emitArguments(ctx, item, path, 'input', parent);
     case 'mcp_call': {
       const tail = emitArguments(ctx, item, path, 'arguments', parent);
-      return emitToolOutput(ctx, item.output, [...path, 'output'], `tool result (${str(item.name) ?? 'mcp'})`, tail);
+      const name = str(item.name) ?? 'mcp';
+      return emitToolOutput(ctx, item.output, [...path, 'output'], { name, ...callIdOf(item) }, tail);
     }
     case 'local_shell_call':
       return emitCall(ctx, item, obj(item.action)?.command, [...path, 'action', 'command'], 'shell', parent);
@@ -51,7 +52,7 @@ export function emitResponsesItem(ctx: ResponsesContext, item: JsonObject, path:
     case 'custom_tool_call_output':
     case 'local_shell_call_output': {
       const name = ctx.callNames.get(str(item.call_id) ?? '') ?? 'tool';
-      return emitToolOutput(ctx, item.output, [...path, 'output'], `tool result (${name})`, parent);
+      return emitToolOutput(ctx, item.output, [...path, 'output'], { name, ...callIdOf(item) }, parent);
     }
     case 'reasoning':
       return emitReasoning(ctx, item, path, parent);
@@ -114,38 +115,74 @@ function emitCall(ctx: ResponsesContext, item: JsonObject, args: unknown, argsPa
   const callId = str(item.call_id);
   if (callId) ctx.callNames.set(callId, name);
   const spec = { role: 'tool_call' as Role, parent, label: `tool call (${name})` };
-  if (typeof args !== 'string') return emitStringLeaves(ctx.b, ctx.src, args, argsPath, spec);
+  const tool: ToolRef = { name, ...(callId ? { callId } : {}) };
+  if (typeof args !== 'string') return emitStringLeaves(ctx.b, ctx.src, args, argsPath, { ...spec, tool: { ...tool, input: args } });
   const nested = parseJsonInString(ctx.src, argsPath, args);
-  if (nested) return emitStringLeaves(ctx.b, nested.src, nested.value, [], spec);
-  return ctx.b.addString(ctx.src, argsPath, args, spec);
+  if (nested) return emitStringLeaves(ctx.b, nested.src, nested.value, [], { ...spec, tool: { ...tool, input: nested.value } });
+  // Free-form input (a patch, a script) is the call's whole text.
+  return ctx.b.addString(ctx.src, argsPath, args, { ...spec, tool: { ...tool, field: '', input: args } });
+}
+
+function callIdOf(item: JsonObject): { callId?: string } {
+  const callId = str(item.call_id);
+  return callId ? { callId } : {};
 }
 
 /**
  * A tool's output: plain text, content parts, or (Codex) a JSON string
  * `{"output": "…", "metadata": …}` whose inner `output` is what the model read.
  */
-function emitToolOutput(ctx: ResponsesContext, output: unknown, path: JsonPath, label: string, parent: number): number {
+function emitToolOutput(ctx: ResponsesContext, output: unknown, path: JsonPath, call: ToolRef, parent: number): number {
+  const label = `tool result (${call.name})`;
   const spec = { role: 'tool_result' as Role, parent, label };
   if (typeof output === 'string') {
     const nested = parseJsonInString(ctx.src, path, output);
     const inner = nested ? obj(nested.value) : undefined;
     if (nested && inner && typeof inner.output === 'string') {
-      return ctx.b.addString(nested.src, ['output'], inner.output, spec);
+      const tool = withFailure(call, exitCodeOf(obj(inner.metadata)?.exit_code));
+      return ctx.b.addString(nested.src, ['output'], inner.output, { ...spec, tool });
     }
-    const tail = ctx.b.addString(ctx.src, path, output, spec);
-    return emitEscapedJsonLeaves(ctx.b, ctx.src, path, output, { ...spec, parent: tail });
+    const tool = withFailure(call, exitCodeInText(output));
+    const tail = ctx.b.addString(ctx.src, path, output, { ...spec, tool });
+    return emitEscapedJsonLeaves(ctx.b, ctx.src, path, output, { ...spec, parent: tail, tool });
   }
   let tail = parent;
   const parts = arr(output);
   for (let i = 0; i < parts.length; i++) {
     const part = obj(parts[i]);
     if (part && typeof part.text === 'string') {
-      tail = ctx.b.addString(ctx.src, [...path, i, 'text'], part.text, { ...spec, parent: tail });
+      tail = ctx.b.addString(ctx.src, [...path, i, 'text'], part.text, { ...spec, parent: tail, tool: call });
     } else if (part && part.type === 'input_image') {
       tail = ctx.b.addGapMarker(ctx.src, [...path, i], ContextGaps.image, { ...spec, parent: tail, label: `${label} image` });
     }
   }
   return tail;
+}
+
+function withFailure(call: ToolRef, exitCode: number | undefined): ToolRef {
+  return exitCode !== undefined && exitCode !== 0 ? { ...call, failed: true } : call;
+}
+
+function exitCodeOf(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** How far into a plain-text output its status header may reach. */
+const STATUS_HEADER = 400;
+
+/** Newer Codex outputs open with `Exit code: 1` or `Process exited with code 1` before the output itself. */
+function exitCodeInText(text: string): number | undefined {
+  const head = text.slice(0, STATUS_HEADER);
+  for (const marker of ['Exit code: ', 'Process exited with code ']) {
+    const at = head.indexOf(marker);
+    if (at === -1 || (at > 0 && head.charCodeAt(at - 1) !== 10)) continue;
+    let i = at + marker.length;
+    let n = 0;
+    const start = i;
+    while (i < head.length && head.charCodeAt(i) >= 48 && head.charCodeAt(i) <= 57) n = n * 10 + head.charCodeAt(i++) - 48;
+    if (i > start) return n;
+  }
+  return undefined;
 }
 
 function emitReasoning(ctx: ResponsesContext, item: JsonObject, path: JsonPath, parent: number): number {

@@ -32,7 +32,9 @@ export function emitStringLeaves(
       if (!keep(v)) return;
       count++;
       const label = key ? `${spec.label} ${key}` : spec.label;
-      tail = b.addString(src, at, v, { ...spec, parent: tail, label });
+      // A call's fields say what the call did (which file, which content), so each leaf keeps its path.
+      const tool = spec.tool ? { ...spec.tool, field: at.slice(path.length).join('.') } : undefined;
+      tail = b.addString(src, at, v, { ...spec, parent: tail, label, ...(tool ? { tool } : {}) });
       return;
     }
     if (depth >= limits.depth || typeof v !== 'object' || v === null) return;

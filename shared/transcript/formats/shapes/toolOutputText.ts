@@ -7,34 +7,6 @@
  * single `indexOf` answers "nothing to do" for almost all of them.
  */
 
-const ARROW = 0x2192; // →, Claude Code's Read line-number separator
-const TAB = 9;
-
-/**
- * Blanks the `    12→` (or older `    12\t`) line-number prefixes of a file
- * read: they are numbering, not facts in the file, and would otherwise
- * ground any small number the model writes.
- */
-export function blankReadLineNumbers(text: string): string {
-  if (text.indexOf(String.fromCharCode(ARROW)) === -1 && text.indexOf('\t') === -1) return text;
-  const blanks: number[] = [];
-  let lineStart = 0;
-  while (lineStart < text.length) {
-    let i = lineStart;
-    while (i < text.length && text.charCodeAt(i) === 32) i++;
-    const digitsStart = i;
-    while (i < text.length && isDigit(text.charCodeAt(i))) i++;
-    const sep = text.charCodeAt(i);
-    if (i > digitsStart && (sep === ARROW || sep === TAB)) {
-      blanks.push(lineStart, i + 1);
-    }
-    const nl = text.indexOf('\n', i);
-    if (nl === -1) break;
-    lineStart = nl + 1;
-  }
-  return blankRanges(text, blanks);
-}
-
 /**
  * Blanks ANSI escape sequences (colours, cursor moves) in terminal output:
  * `ESC [ params intermediates final` and two-character `ESC x` forms. Their
@@ -73,27 +45,19 @@ function blankRanges(text: string, blanks: number[]): string {
   return parts.join('');
 }
 
-/**
- * Runs of spaces up to a line-number prefix's usual width, made once: a
- * long file read blanks hundreds of thousands of prefixes, and a fresh
- * string for each was a tenth of everything parsing a session allocates.
- */
-const SPACE_RUNS = Array.from({ length: 33 }, (_, n) => ' '.repeat(n));
-
 function spaces(n: number): string {
-  return n < SPACE_RUNS.length ? SPACE_RUNS[n] : ' '.repeat(n);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
+  return ' '.repeat(n);
 }
 
 function inRange(c: number, lo: number, hi: number): boolean {
   return c >= lo && c <= hi;
 }
 
-/** Claude Code's tool results: file reads carry line numbers, shells carry colours. */
-export function cleanClaudeToolResult(toolName: string | undefined, text: string): string {
-  const plain = blankAnsiEscapes(text);
-  return toolName === 'Read' ? blankReadLineNumbers(plain) : plain;
+/**
+ * Claude Code's tool results: shells carry colours. (Line-number gutters of
+ * reads stay in the text: they say which lines were shown, and the session's
+ * facts blank them where the text grounds; see shared/code/sessionFacts.ts.)
+ */
+export function cleanClaudeToolResult(_toolName: string | undefined, text: string): string {
+  return blankAnsiEscapes(text);
 }

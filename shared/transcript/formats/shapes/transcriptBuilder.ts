@@ -5,9 +5,10 @@
  * branch gaps onto each output.
  */
 import type { ContextGap } from '../../../classifier/types';
-import type { OffsetMap, ParseError, Role, Segment, Transcript } from '../../model';
+import type { OffsetMap, ParseError, Role, Segment, ToolRef, Transcript } from '../../model';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { LazyMap, ShiftMap } from '../../offsets/offsetMaps';
+import { markActions } from '../../toolCalls';
 import { compareOrder, type OrderKey } from './rawOrder';
 import { resilientOffsetOf, resilientStringMap } from './resilientMaps';
 
@@ -23,6 +24,7 @@ export interface SegmentSpec {
   parent: number;
   label?: string;
   isOutput?: boolean;
+  tool?: ToolRef;
 }
 
 export class TranscriptBuilder {
@@ -50,6 +52,7 @@ export class TranscriptBuilder {
     const id = this.segments.length;
     const segment: Segment = { id, role: spec.role, text, map, line, parent: spec.parent, isOutput: spec.isOutput === true };
     if (spec.label) segment.label = spec.label;
+    if (spec.tool) segment.tool = spec.tool;
     this.segments.push(segment);
     this.branchGaps.push(spec.parent >= 0 ? this.branchGaps[spec.parent] : []);
     this.orders.push(order);
@@ -86,7 +89,9 @@ export class TranscriptBuilder {
       const gaps = [...this.fileGaps, ...inherited.filter((g) => !this.fileGaps.some((f) => f.code === g.code))];
       if (gaps.length > 0) s.gaps = gaps;
     }
-    return { format, segments: inFileOrder(this.segments, this.orders), errors, gaps: [...this.fileGaps] };
+    const segments = inFileOrder(this.segments, this.orders);
+    markActions(segments);
+    return { format, segments, errors, gaps: [...this.fileGaps] };
   }
 }
 

@@ -74,12 +74,12 @@ describe('classifier verdicts on the agent and chat fixtures', () => {
     assert.deepEqual(statuses(c, 2, ['41 pass', '812ms', '200 ms']), { '41 pass': 'grounded', '812ms': 'grounded', '200 ms': 'indeterminate' });
   });
 
-  it('Codex rollout: triple-escaped tool output grounds, the patch the model wrote does not', () => {
+  it('Codex rollout: triple-escaped tool output grounds, and so does the patch the model applied successfully', () => {
     const c = check(codexRolloutFormat, 'codex/rollout-2025-09-18T08-30-00-0199a1b2.jsonl');
     assert.deepEqual(statuses(c, 0, ['8080', '"café"', '20', '2025-02-14']), {
       '8080': 'grounded',
       '"café"': 'grounded',
-      '20': 'unverified',
+      '20': 'grounded',
       '2025-02-14': 'unverified',
     });
     assert.equal(rawEntity(c, 0, '"café"'), '\\"caf\\u00e9\\"');

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { claudeCodeFormat } from '../../../../shared/transcript/formats/claudeCode';
+import { SessionFacts } from '../../../../shared/code/sessionFacts';
 import { detect, isGrounded, outline, outputs, rawOf, readFixture, segmentWith, assertWholeSegmentsMap } from './fixtureHelpers';
 
 const raw = readFixture('claude-code/session.jsonl');
@@ -64,9 +65,10 @@ describe('Claude Code session parser', () => {
     assert.equal(rawOf(raw, read, 'timeout_s: 30\n'), 'timeout_s: 30\\n');
   });
 
-  it('blanks Read line numbers and ANSI colours without moving offsets', () => {
+  it('keeps Read line numbers in the text but grounds without them, and blanks ANSI colours, without moving offsets', () => {
     const read = segmentWith(t, 'timeout_s', 'tool_result');
-    assert.equal(read.text, '       retries: 7\n       timeout_s: 30\n       region: "eu-west-1"\n');
+    assert.equal(read.text, '     1\u2192retries: 7\n     2\u2192timeout_s: 30\n     3\u2192region: "eu-west-1"\n');
+    assert.equal(SessionFacts.build(t).groundingText(read.id), '       retries: 7\n       timeout_s: 30\n       region: "eu-west-1"\n');
     assert.equal(rawOf(raw, read, 'retries: 7'), 'retries: 7');
     const bash = segmentWith(t, 'data/invoices.csv', 'tool_result');
     assert.equal(bash.text, '     1043     data/invoices.csv');

@@ -5,15 +5,10 @@ import { claudeCodeFormat } from '../../../../shared/transcript/formats/claudeCo
 import { openaiChatFormat } from '../../../../shared/transcript/formats/openaiChat';
 import { isJsonLines } from '../../../../shared/transcript/formats/shapes/jsonLayout';
 import { jsonValueEnd } from '../../../../shared/transcript/formats/shapes/rawJsonText';
-import { blankAnsiEscapes, blankReadLineNumbers } from '../../../../shared/transcript/formats/shapes/toolOutputText';
+import { blankAnsiEscapes } from '../../../../shared/transcript/formats/shapes/toolOutputText';
 import type { FormatParser } from '../../../../shared/transcript/model';
 
 describe('tool output cleaning', () => {
-  it('blanks Read line-number prefixes only at line starts', () => {
-    const text = '    12→port: 8080\n     3\tname: x\nsee 5→6\n→ arrow\n  7→';
-    assert.equal(blankReadLineNumbers(text), '       port: 8080\n       name: x\nsee 5→6\n→ arrow\n    ');
-  });
-
   it('blanks ANSI colour and cursor sequences, keeping the length', () => {
     const text = '\x1b[1;31mFAIL\x1b[0m 3 tests\x1bM\x1b[2K done';
     const out = blankAnsiEscapes(text);
@@ -24,10 +19,6 @@ describe('tool output cleaning', () => {
   it('handles long pathological runs in one pass', () => {
     const escapes = '\x1b['.repeat(200_000);
     assert.equal(blankAnsiEscapes(escapes), ' '.repeat(escapes.length));
-    const digits = `${'9'.repeat(1_000_000)}x`;
-    assert.equal(blankReadLineNumbers(digits), digits);
-    const prefixes = '1→\n'.repeat(200_000);
-    assert.equal(blankReadLineNumbers(prefixes), '  \n'.repeat(200_000));
   });
 });
 

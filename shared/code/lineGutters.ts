@@ -1,0 +1,280 @@
+/**
+ * Line numbers in tool output: the gutter of a Read, `cat -n`, `nl -ba` or
+ * an edit snippet (`    12→text`, `    12\ttext`, `12 | text`), and the
+ * `path:12:` prefixes of `grep -n` / `rg -n`. They tell which lines of which
+ * file the agent was shown, which is what a `src/a.ts:12` reference is
+ * checked against, and they are numbering, not facts: a gutter's `97` must
+ * not ground "97 similar selects". So a scan returns both the lines shown
+ * and the ranges to blank before the text grounds anything.
+ *
+ * Each scan reads every line once, with character tests rather than regexes
+ * over the whole text.
+ */
+import type { ListingShape } from './listingShapes';
+import { looksLikeFilePath } from './paths';
+
+/** Lines of one file shown in one piece of text. */
+export interface ShownLines {
+  file: string;
+  /** Line numbers in the order shown. */
+  lines: number[];
+  /** Where each shown line's text starts and ends in the scanned text. */
+  starts: number[];
+  ends: number[];
+  /** The listing is the whole file, so its last line is the file's last. */
+  complete: boolean;
+}
+
+export interface GutterScan {
+  listings: ShownLines[];
+  /** `[start, end)` pairs, ascending, to blank before the text grounds anything. */
+  blanks: number[];
+  /** A file's line count stated by the output (`wc -l`). */
+  lineCount?: { file: string; count: number };
+}
+
+const ARROW = 0x2192;
+const TAB = 9;
+const MAX_DIGITS = 7;
+/** Tab- and bar-separated numbers are gutters only in runs this long with consecutive numbers (TSV data has them too). */
+const MIN_RUN = 3;
+
+/** Scans a tool result whose shape the call told, or any tool result for gutters when it did not. */
+export function scanGutters(text: string, shape: ListingShape | undefined): GutterScan {
+  if (!shape) return scanUnknown(text);
+  switch (shape.kind) {
+    case 'numbered':
+      return numbered(text, shape.file, shape.complete);
+    case 'lines':
+      return plainLines(text, shape.file, shape.from, shape.to, shape.complete);
+    case 'grep':
+      return grepLines(text, shape.file);
+    case 'count': {
+      const count = leadingCount(text);
+      return { listings: [], blanks: [], ...(count !== undefined ? { lineCount: { file: shape.file, count } } : {}) };
+    }
+  }
+}
+
+/** Numbered lines of one file: every line that carries a gutter is listed. */
+function numbered(text: string, file: string, complete: boolean): GutterScan {
+  const shown = emptyListing(file, complete);
+  const blanks: number[] = [];
+  forEachLine(text, (start, end) => {
+    const g = gutterAt(text, start, end);
+    if (!g) return;
+    pushLine(shown, g.number, g.textStart, end);
+    blanks.push(g.blankStart, g.blankEnd);
+  });
+  if (shown.lines.length === 0) return { listings: [], blanks: [] };
+  return { listings: [shown], blanks };
+}
+
+/** Unnumbered lines `from`… in order; a listing cut short of `to` still shows what it shows. */
+function plainLines(text: string, file: string, from: number, to: number | undefined, complete: boolean): GutterScan {
+  const shown = emptyListing(file, complete);
+  let n = from;
+  const body = text.endsWith('\n') ? text.length - 1 : text.length;
+  if (body <= 0) return { listings: [], blanks: [] };
+  forEachLine(text.slice(0, body), (start, end) => {
+    if (to !== undefined && n > to) return;
+    pushLine(shown, n++, start, end);
+  });
+  return { listings: shown.lines.length > 0 ? [shown] : [], blanks: [] };
+}
+
+/**
+ * `path:12:text` (or `path-12-text` for context lines); `12:text` when the
+ * search named one file. Group separators (`--`) and lines of other shapes
+ * are skipped.
+ */
+function grepLines(text: string, singleFile: string | undefined): GutterScan {
+  const byFile = new Map<string, ShownLines>();
+  const blanks: number[] = [];
+  forEachLine(text, (start, end) => {
+    const hit = grepLineAt(text, start, end, singleFile);
+    if (!hit) return;
+    let shown = byFile.get(hit.file);
+    if (!shown) byFile.set(hit.file, (shown = emptyListing(hit.file, false)));
+    pushLine(shown, hit.number, hit.textStart, end);
+    blanks.push(hit.numberStart, hit.numberEnd);
+  });
+  return { listings: [...byFile.values()], blanks };
+}
+
+/**
+ * Output of an unknown command or tool: arrow gutters anywhere (nothing
+ * else writes `12→`), runs of consecutive tab or bar gutters, and grep-style
+ * lines whose prefix is a file path. Numbered runs name no file, so they are
+ * only blanked; grep lines name theirs.
+ */
+function scanUnknown(text: string): GutterScan {
+  const hasArrow = text.indexOf('\u2192') !== -1;
+  const hasTab = text.indexOf('\t') !== -1;
+  const hasBar = text.indexOf(' | ') !== -1;
+  const hasColon = text.indexOf(':') !== -1;
+  if (!hasArrow && !hasTab && !hasBar && !hasColon) return { listings: [], blanks: [] };
+  const blanks: number[] = [];
+  const byFile = new Map<string, ShownLines>();
+  let run: { number: number; blankStart: number; blankEnd: number }[] = [];
+  const flushRun = (): void => {
+    if (run.length >= MIN_RUN) for (const g of run) blanks.push(g.blankStart, g.blankEnd);
+    run = [];
+  };
+  forEachLine(text, (start, end) => {
+    const g = gutterAt(text, start, end);
+    if (g && g.separator === ARROW) {
+      flushRun();
+      blanks.push(g.blankStart, g.blankEnd);
+      return;
+    }
+    if (g) {
+      if (run.length > 0 && g.number !== run[run.length - 1].number + 1) flushRun();
+      run.push(g);
+      return;
+    }
+    flushRun();
+    if (!hasColon) return;
+    const hit = grepLineAt(text, start, end, undefined);
+    if (!hit) return;
+    let shown = byFile.get(hit.file);
+    if (!shown) byFile.set(hit.file, (shown = emptyListing(hit.file, false)));
+    pushLine(shown, hit.number, hit.textStart, end);
+    blanks.push(hit.numberStart, hit.numberEnd);
+  });
+  flushRun();
+  blanks.sort((a, b) => a - b);
+  return { listings: [...byFile.values()], blanks };
+}
+
+interface Gutter {
+  number: number;
+  separator: number;
+  /** Where the numbering (spaces, digits, separator) starts and ends: what gets blanked. */
+  blankStart: number;
+  blankEnd: number;
+  /** Where the line's own text starts. */
+  textStart: number;
+}
+
+/** `   12→`, `   12\t`, `12 | ` at the start of a line. */
+function gutterAt(text: string, start: number, end: number): Gutter | undefined {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  const digits = i;
+  let n = 0;
+  while (i < end && i - digits < MAX_DIGITS && isDigit(text.charCodeAt(i))) n = n * 10 + text.charCodeAt(i++) - 48;
+  if (i === digits || (i < end && isDigit(text.charCodeAt(i)))) return undefined;
+  const c = text.charCodeAt(i);
+  if (c === ARROW || c === TAB) return { number: n, separator: c, blankStart: digits, blankEnd: i + 1, textStart: i + 1 };
+  if (c === 32 && text.charCodeAt(i + 1) === 124 /* | */ && (i + 2 >= end || text.charCodeAt(i + 2) === 32)) {
+    const textStart = Math.min(end, i + 3);
+    return { number: n, separator: 124, blankStart: digits, blankEnd: i + 2, textStart };
+  }
+  return undefined;
+}
+
+interface GrepHit {
+  file: string;
+  number: number;
+  numberStart: number;
+  numberEnd: number;
+  textStart: number;
+}
+
+/** Longest path prefix considered on a grep line. */
+const MAX_PREFIX = 512;
+
+function grepLineAt(text: string, start: number, end: number, singleFile: string | undefined): GrepHit | undefined {
+  if (singleFile !== undefined) {
+    const hit = numberThen(text, start, end);
+    if (hit) return { file: singleFile, ...hit };
+  }
+  // `path:12:` — the path ends at the first ':' or '-' followed by digits and the same separator.
+  const limit = Math.min(end, start + MAX_PREFIX);
+  for (let i = start + 1; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === TAB) return undefined;
+    if (c !== 58 && c !== 45) continue;
+    const hit = numberThen(text, i + 1, end, c);
+    if (!hit) continue;
+    const file = text.slice(start, i);
+    if (!looksLikeFilePath(file)) return undefined;
+    return { file, ...hit };
+  }
+  return undefined;
+}
+
+/** Digits at `at` followed by `:` (or the given separator); the number and where the line's text starts. */
+function numberThen(text: string, at: number, end: number, separator?: number): Omit<GrepHit, 'file'> | undefined {
+  let i = at;
+  let n = 0;
+  while (i < end && i - at < MAX_DIGITS && isDigit(text.charCodeAt(i))) n = n * 10 + text.charCodeAt(i++) - 48;
+  if (i === at || n === 0) return undefined;
+  const c = text.charCodeAt(i);
+  if (separator !== undefined ? c !== separator : c !== 58 && c !== 45) return undefined;
+  return { number: n, numberStart: at, numberEnd: i, textStart: i + 1 };
+}
+
+/** `  79 src/a.ts` or `79` → 79. */
+function leadingCount(text: string): number | undefined {
+  let i = 0;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === TAB)) i++;
+  const start = i;
+  let n = 0;
+  while (i < text.length && i - start < MAX_DIGITS && isDigit(text.charCodeAt(i))) n = n * 10 + text.charCodeAt(i++) - 48;
+  return i > start ? n : undefined;
+}
+
+function emptyListing(file: string, complete: boolean): ShownLines {
+  return { file, lines: [], starts: [], ends: [], complete };
+}
+
+function pushLine(shown: ShownLines, n: number, start: number, end: number): void {
+  shown.lines.push(n);
+  shown.starts.push(start);
+  shown.ends.push(end);
+}
+
+/** Calls `f(start, end)` for each line (without its `\n` or a trailing `\r`). */
+export function forEachLine(text: string, f: (start: number, end: number) => void): void {
+  let start = 0;
+  while (start <= text.length) {
+    const nl = text.indexOf('\n', start);
+    let end = nl === -1 ? text.length : nl;
+    if (end > start && text.charCodeAt(end - 1) === 13) end--;
+    if (nl !== -1 || end > start) f(start, end);
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Runs of spaces up to a gutter's usual width, made once: a long file read
+ * blanks hundreds of thousands of gutters, and a fresh string for each was a
+ * tenth of everything parsing a session allocated.
+ */
+const SPACE_RUNS = Array.from({ length: 33 }, (_, n) => ' '.repeat(n));
+
+function spaces(n: number): string {
+  return n < SPACE_RUNS.length ? SPACE_RUNS[n] : ' '.repeat(n);
+}
+
+/** `text` with each `[blanks[2k], blanks[2k+1])` turned into spaces; same length, so offsets hold. */
+export function blankOut(text: string, blanks: readonly number[]): string {
+  if (blanks.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (let k = 0; k < blanks.length; k += 2) {
+    const s = Math.max(at, blanks[k]);
+    const e = Math.max(s, blanks[k + 1]);
+    parts.push(text.slice(at, s), spaces(e - s));
+    at = e;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}

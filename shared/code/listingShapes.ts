@@ -1,0 +1,223 @@
+/**
+ * What a tool call's output shows of which file, read from the call itself:
+ * a Read of `src/a.ts` from line 40, `nl -ba src/a.ts | sed -n '40,80p'`,
+ * `rg -n foo src`, `wc -l src/a.ts`, a heredoc that wrote a file. The output
+ * is then scanned knowing its shape (see lineGutters.ts).
+ */
+import { parseArgv, parseShell, type Pipeline, type SimpleCommand } from './shellCommands';
+
+export type ListingShape =
+  /** Every line carries its number in a gutter (`cat -n`, `nl -ba`, a Read, an edit snippet). */
+  | { kind: 'numbered'; file: string; complete: boolean }
+  /** Unnumbered lines `from`…`to` of the file in order (`sed -n '40,80p'`, `head`, `cat`, a Cline read). */
+  | { kind: 'lines'; file: string; from: number; to?: number; complete: boolean }
+  /** `grep -n` / `rg -n` output: `path:12:text` lines, or `12:text` when one file was searched. */
+  | { kind: 'grep'; file?: string }
+  /** `wc -l file`: the output is the file's line count. */
+  | { kind: 'count'; file: string };
+
+/** A file a call wrote in full (Write, a heredoc, `write_to_file`). */
+export interface WrittenFile {
+  file: string;
+  content: string;
+}
+
+/** Tools that print files with numbered lines, by the names agents' logs give them. */
+const READ_TOOLS = new Set(['Read', 'read_file', 'view', 'readFile', 'read']);
+const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'NotebookEdit', 'str_replace_editor', 'str_replace_based_edit_tool', 'replace_in_file', 'edit_file', 'apply_diff']);
+const WRITE_TOOLS = new Set(['Write', 'write_to_file', 'create_file', 'write_file']);
+const SHELL_TOOLS = new Set(['Bash', 'shell', 'exec_command', 'shell_command', 'local_shell', 'command', 'execute_command', 'run_terminal_cmd', 'container.exec']);
+const GREP_TOOLS = new Set(['Grep', 'grep', 'search_files', 'grep_search']);
+
+/** The file a call's input names (`file_path`, `path`, `notebook_path`, `filename`), if any. */
+export function inputFile(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const o = input as Record<string, unknown>;
+  for (const key of ['file_path', 'path', 'notebook_path', 'filename', 'target_file', 'absolute_path']) {
+    if (typeof o[key] === 'string' && o[key] !== '') return o[key] as string;
+  }
+  return undefined;
+}
+
+/** The shell command a call ran, as pipelines, or undefined when it ran none. */
+export function shellPipelines(name: string, input: unknown): Pipeline[] | undefined {
+  if (!SHELL_TOOLS.has(name) && !name.endsWith('shell')) return undefined;
+  if (typeof input === 'string') return parseShell(input);
+  if (typeof input !== 'object' || input === null) return undefined;
+  const o = input as Record<string, unknown>;
+  const command = o.command ?? o.cmd;
+  if (typeof command === 'string') return parseShell(command);
+  if (Array.isArray(command) && command.every((a) => typeof a === 'string')) return parseArgv(command as string[]);
+  return undefined;
+}
+
+/** What the output of a call shows, or undefined when it is not a file listing we can read. */
+export function listingShape(name: string, input: unknown): ListingShape | undefined {
+  const file = inputFile(input);
+  const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  if (READ_TOOLS.has(name) && file) {
+    const ranged = o.offset !== undefined || o.limit !== undefined || o.view_range !== undefined || o.start_line !== undefined;
+    return { kind: 'numbered', file, complete: !ranged };
+  }
+  if (EDIT_TOOLS.has(name) && file) return { kind: 'numbered', file, complete: false };
+  if (GREP_TOOLS.has(name)) return { kind: 'grep', ...(file && !o.glob ? { file } : {}) };
+  const pipelines = shellPipelines(name, input);
+  return pipelines ? shellShape(pipelines) : undefined;
+}
+
+/** The file a call wrote whole, with its content. */
+export function writtenFile(name: string, input: unknown): WrittenFile | undefined {
+  const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const file = inputFile(input);
+  if (WRITE_TOOLS.has(name) && file) {
+    const content = o.content ?? o.file_text ?? o.contents;
+    if (typeof content === 'string') return { file, content };
+  }
+  const pipelines = shellPipelines(name, input);
+  if (!pipelines) return undefined;
+  for (const pipeline of pipelines) {
+    for (const c of pipeline) {
+      if (c.heredoc !== undefined && c.writes && (c.argv[0] === 'cat' || c.argv[0] === 'tee' || c.argv.length === 0)) {
+        return { file: c.writes, content: c.heredoc };
+      }
+      if (c.heredoc !== undefined && c.argv[0] === 'tee' && c.argv.length >= 2) return { file: c.argv[c.argv.length - 1], content: c.heredoc };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The shape of a shell command's output: only when one pipeline prints
+ * something (others may `cd`, `echo` separators or write files), since the
+ * output of two listings run one after the other cannot be told apart.
+ */
+function shellShape(pipelines: Pipeline[]): ListingShape | undefined {
+  let shape: ListingShape | undefined;
+  let printing = 0;
+  for (const pipeline of pipelines) {
+    const head = pipeline[0];
+    if (!head || isSilent(head) || pipeline[pipeline.length - 1].writes) continue;
+    printing++;
+    shape = pipelineShape(pipeline);
+  }
+  return printing === 1 ? shape : undefined;
+}
+
+function isSilent(c: SimpleCommand): boolean {
+  const name = c.argv[0];
+  return name === 'cd' || name === 'export' || name === 'set' || name === 'source' || name === 'mkdir' || (c.writes !== undefined && c.heredoc !== undefined);
+}
+
+function pipelineShape(pipeline: Pipeline): ListingShape | undefined {
+  const first = pipeline[0];
+  const rest = pipeline.slice(1);
+  const name = commandName(first.argv[0]);
+  const files = operands(first.argv);
+  // Filters after a numbering command keep its numbers; any other stage would change what the lines are.
+  const onlyLineFilters = rest.every((c) => isLineFilter(c));
+  switch (name) {
+    case 'cat':
+      if (files.length !== 1 || !onlyLineFilters) return undefined;
+      if (hasFlag(first.argv, 'n')) return { kind: 'numbered', file: files[0], complete: rest.length === 0 };
+      if (rest.length === 0) return { kind: 'lines', file: files[0], from: 1, complete: true };
+      return rangeOfFilter(rest[0], files[0]);
+    case 'nl':
+      if (files.length !== 1 || !onlyLineFilters) return undefined;
+      return { kind: 'numbered', file: files[0], complete: rest.length === 0 };
+    case 'sed': {
+      if (rest.length > 0 || files.length !== 2 || !hasFlag(first.argv, 'n')) return undefined;
+      const range = printRange(files[0]);
+      return range ? { kind: 'lines', file: files[1], from: range[0], to: range[1], complete: false } : undefined;
+    }
+    case 'head': {
+      if (rest.length > 0 || files.length !== 1) return undefined;
+      return { kind: 'lines', file: files[0], from: 1, to: headCount(first.argv), complete: false };
+    }
+    case 'grep':
+    case 'rg':
+    case 'egrep': {
+      if (!onlyLineFilters || !(hasFlag(first.argv, 'n') || first.argv.includes('--line-number'))) return undefined;
+      const paths = files.slice(1);
+      const recursive = name === 'rg' || hasFlag(first.argv, 'r') || hasFlag(first.argv, 'R');
+      const single = paths.length === 1 && !recursive && !paths[0].includes('*');
+      return { kind: 'grep', ...(single ? { file: paths[0] } : {}) };
+    }
+    case 'wc':
+      return rest.length === 0 && files.length === 1 && hasFlag(first.argv, 'l') ? { kind: 'count', file: files[0] } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function commandName(argv0: string | undefined): string {
+  return (argv0 ?? '').replace(/^.*\//, '');
+}
+
+/** Short options that take the next word as their value, per command. */
+const VALUE_FLAGS: Record<string, string> = { grep: 'ABCmef', egrep: 'ABCmef', rg: 'ABCmefgtT', head: 'nc', tail: 'nc', nl: 'bdfhilnsvw', sed: 'ef', wc: '', cat: '' };
+/** Long options that take the next word as their value when not written `--opt=value`. */
+const VALUE_LONG = new Set(['--max-count', '--context', '--after-context', '--before-context', '--regexp', '--file', '--glob', '--type', '--iglob', '--lines']);
+
+/** Arguments that are not options (`-n`, `--color=never`), in order; the first is the command's pattern or script where it takes one. */
+function operands(argv: string[]): string[] {
+  const valueFlags = VALUE_FLAGS[commandName(argv[0])] ?? '';
+  const out: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      out.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      if (VALUE_LONG.has(a)) i++;
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1 && !/^-\d/.test(a)) {
+      // `-n 5` takes the next word; `-n5` and `-rn` carry their own.
+      const last = a[a.length - 1];
+      if (valueFlags.includes(last) && /^-[A-Za-z]+$/.test(a)) i++;
+      continue;
+    }
+    if (/^-\d+$/.test(a)) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+/** Whether a short flag letter is set (`-n`, `-rn`, `-ba` has no `n`). */
+function hasFlag(argv: string[], letter: string): boolean {
+  return argv.slice(1).some((a) => /^-[A-Za-z]+$/.test(a) && a.includes(letter));
+}
+
+function isLineFilter(c: SimpleCommand): boolean {
+  const name = commandName(c.argv[0]);
+  return (name === 'sed' && hasFlag(c.argv, 'n') && operands(c.argv).length === 1) || name === 'head' || name === 'tail';
+}
+
+/** `sed -n '40,80p'` after `cat`: the lines it keeps, unnumbered. */
+function rangeOfFilter(c: SimpleCommand, file: string): ListingShape | undefined {
+  const name = commandName(c.argv[0]);
+  if (name === 'head') return { kind: 'lines', file, from: 1, to: headCount(c.argv), complete: false };
+  if (name !== 'sed') return undefined;
+  const range = printRange(operands(c.argv)[0] ?? '');
+  return range ? { kind: 'lines', file, from: range[0], to: range[1], complete: false } : undefined;
+}
+
+/** `40,80p` → [40, 80]; `12p` → [12, 12]; anything else undefined. */
+function printRange(script: string): [number, number] | undefined {
+  const m = /^(\d{1,7})(?:,(\d{1,7}))?p$/.exec(script.trim());
+  if (!m) return undefined;
+  const from = Number(m[1]);
+  const to = m[2] === undefined ? from : Number(m[2]);
+  return from >= 1 && to >= from ? [from, to] : undefined;
+}
+
+function headCount(argv: string[]): number {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if ((a === '-n' || a === '--lines') && /^\d+$/.test(argv[i + 1] ?? '')) return Number(argv[i + 1]);
+    const m = /^-n?(\d+)$/.exec(a) ?? /^--lines=(\d+)$/.exec(a);
+    if (m) return Number(m[1]);
+  }
+  return 10;
+}

@@ -1,0 +1,62 @@
+/**
+ * File paths as a coding agent writes them: absolute (`/home/u/app/src/a.ts`),
+ * relative (`src/a.ts`, `./src/a.ts`), bare names (`a.ts`), Windows style
+ * (`C:\app\src\a.ts`). Two spellings name the same file when one is a suffix
+ * of the other on a `/` boundary, which is how people shorten paths.
+ */
+
+/** `./src/a.ts/` → `src/a.ts`; backslashes become slashes; a leading `/` is kept. */
+export function cleanPath(path: string): string {
+  let p = path.replace(/\\/g, '/');
+  while (p.startsWith('./')) p = p.slice(2);
+  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p;
+}
+
+/** The last segment of a path: `src/a.ts` → `a.ts`. */
+export function baseName(path: string): string {
+  const p = cleanPath(path);
+  const slash = p.lastIndexOf('/');
+  return slash === -1 ? p : p.slice(slash + 1);
+}
+
+/**
+ * Whether `ref` names the file at `full`: equal, or a suffix starting after a
+ * `/` (`src/a.ts` names `/w/src/a.ts`, `a.ts` names it too, `c/a.ts` does not).
+ * A reference with a leading `/` may still be project-relative (`/src/a.ts`).
+ */
+export function pathNames(ref: string, full: string): boolean {
+  const r = cleanPath(ref).replace(/^\/+/, '');
+  const f = cleanPath(full);
+  if (r.length === 0) return false;
+  if (f === r) return true;
+  return f.length > r.length && f.endsWith(r) && f.charCodeAt(f.length - r.length - 1) === 47;
+}
+
+/** Characters a path token may hold (no spaces: agents quote or backtick paths that have them). */
+export function isPathChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) ||
+    c === 46 /* . */ || c === 47 /* / */ || c === 95 /* _ */ || c === 45 /* - */ || c === 64 /* @ */ ||
+    c === 43 /* + */ || c === 126 /* ~ */ || c === 92 /* \ */ || c === 91 /* [ */ || c === 93 /* ] */ ||
+    c === 40 /* ( */ || c === 41 /* ) */ || c > 0x7f
+  );
+}
+
+/**
+ * Whether a token looks like a file path rather than a word or a version:
+ * it has a directory separator, or ends in a file extension of 1–10
+ * letters or digits that is not all digits (`1.5` is not a file).
+ */
+export function looksLikeFilePath(token: string): boolean {
+  const p = cleanPath(token);
+  if (p.length < 3 || p.includes('://')) return false;
+  const base = baseName(p);
+  const dot = base.lastIndexOf('.');
+  if (dot > 0 && dot < base.length - 1) {
+    const ext = base.slice(dot + 1);
+    if (ext.length <= 10 && /^[A-Za-z0-9]+$/.test(ext) && !/^\d+$/.test(ext)) return true;
+  }
+  // Extension-less files with a directory (`src/Makefile`, `bin/run`), not `a/b` fractions of words.
+  return p.includes('/') && /[A-Za-z]/.test(base) && !/^\d/.test(base) && p.split('/').length >= 2 && base.length >= 2;
+}

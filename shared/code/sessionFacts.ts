@@ -1,0 +1,149 @@
+/**
+ * What a coding session's tool calls establish, read once per transcript:
+ *
+ * - which lines of which file each tool result showed (a Read, `nl -ba`,
+ *   `rg -n`, an edit snippet, a file the agent wrote), and what a file's
+ *   length is known to be, so `src/a.ts:42` can be checked;
+ * - which text grounds: tool results with their line-number gutters blanked
+ *   (the agent's own successful actions ground too: see toolCalls.ts);
+ * - every fact keeps the segment it came from, so an output only uses facts
+ *   from its own causal past.
+ *
+ * The pass visits each segment once; per-output questions (see FileView)
+ * read only the facts about the file they name.
+ */
+import type { Segment, Transcript } from '../transcript/model';
+import { linkToolCalls, type ToolCall } from '../transcript/toolCalls';
+import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
+import { listingShape, writtenFile, type ListingShape } from './listingShapes';
+import { baseName, cleanPath, pathNames } from './paths';
+
+/** Lines of a file shown by one segment. */
+export interface Listing {
+  segment: number;
+  shown: ShownLines;
+}
+
+/** Everything known about one file. */
+export interface FileRecord {
+  /** Spellings the session used for it, longest first once sorted. */
+  names: string[];
+  /** In file order. */
+  listings: Listing[];
+  /** Line counts stated for it (`wc -l`, a complete listing, a write), with where. */
+  counts: { segment: number; count: number }[];
+  /** Segments that changed it after it was listed (an edit's result), in file order. */
+  edits: number[];
+}
+
+/** Tools that change a file in place, so its earlier line numbers and length may no longer hold. */
+const EDITING_TOOL = /edit|replace|patch|diff|write|insert/i;
+
+export class SessionFacts {
+  private readonly texts = new Map<number, string>();
+  private readonly records: FileRecord[] = [];
+  private readonly byBase = new Map<string, number[]>();
+
+  private constructor(private readonly transcript: Transcript) {}
+
+  static build(transcript: Transcript): SessionFacts {
+    const facts = new SessionFacts(transcript);
+    facts.read();
+    return facts;
+  }
+
+  /** The text a segment grounds with: tool results without their line-number gutters. */
+  groundingText(id: number): string {
+    return this.texts.get(id) ?? this.transcript.segments[id].text;
+  }
+
+  /** Files whose path `ref` names (`a.ts`, `src/a.ts`, an absolute path). */
+  filesNamed(ref: string): FileRecord[] {
+    const ids = this.byBase.get(baseName(ref).toLowerCase());
+    if (!ids) return [];
+    return ids.map((i) => this.records[i]).filter((r) => r.names.some((n) => pathNames(ref, n) || pathNames(n, ref)));
+  }
+
+  private read(): void {
+    const segments = this.transcript.segments;
+    const { calls, callOf } = linkToolCalls(segments);
+    for (const call of calls) if (call.succeeded) this.readWrite(call);
+    for (const s of segments) {
+      if (s.role !== 'tool_result') continue;
+      const call = callOf[s.id] === -1 ? undefined : calls[callOf[s.id]];
+      this.readResult(s, call);
+    }
+    // Writes were read first; a file's facts are looked up by where they sit in the file.
+    for (const r of this.records) r.listings.sort((a, b) => a.segment - b.segment);
+  }
+
+  private readResult(s: Segment, call: ToolCall | undefined): void {
+    if (s.tool?.failed === true) return;
+    const shape = call ? listingShape(call.name, call.input) : targetShape(s);
+    const scan = scanGutters(s.text, shape);
+    if (scan.blanks.length > 0) this.texts.set(s.id, blankOut(s.text, scan.blanks));
+    for (const shown of scan.listings) this.addListing(shown.file, { segment: s.id, shown });
+    if (scan.lineCount) this.record(scan.lineCount.file).counts.push({ segment: s.id, count: scan.lineCount.count });
+    if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
+  }
+
+  /** A file the agent wrote whole is listed from the content it wrote. */
+  private readWrite(call: ToolCall): void {
+    const written = writtenFile(call.name, call.input);
+    if (!written) return;
+    const segments = this.transcript.segments;
+    const at = call.segments.find((id) => segments[id].text.includes(written.content));
+    if (at === undefined) return;
+    const offset = segments[at].text.indexOf(written.content);
+    const shown = linesOf(written.file, written.content, offset);
+    this.addListing(written.file, { segment: at, shown });
+  }
+
+  private addListing(file: string, listing: Listing): void {
+    const record = this.record(file);
+    record.listings.push(listing);
+    if (listing.shown.complete && listing.shown.lines.length > 0) {
+      record.counts.push({ segment: listing.segment, count: listing.shown.lines[listing.shown.lines.length - 1] });
+    }
+  }
+
+  /** The record of the file `path` names, merging spellings of one file (absolute and relative). */
+  private record(path: string): FileRecord {
+    const name = cleanPath(path);
+    const base = baseName(name).toLowerCase();
+    let ids = this.byBase.get(base);
+    if (!ids) this.byBase.set(base, (ids = []));
+    for (const i of ids) {
+      const r = this.records[i];
+      if (r.names.includes(name)) return r;
+      // Only spellings with a directory merge: two bare `index.ts` may be two files.
+      if (name.includes('/') && r.names.some((n) => n.includes('/') && (pathNames(name, n) || pathNames(n, name)))) {
+        r.names.push(name);
+        return r;
+      }
+    }
+    const record: FileRecord = { names: [name], listings: [], counts: [], edits: [] };
+    ids.push(this.records.length);
+    this.records.push(record);
+    return record;
+  }
+}
+
+/** A result whose header names its file (Cline's `[read_file for 'a.ts']`): the whole file, unnumbered unless it has gutters. */
+function targetShape(s: Segment): ListingShape | undefined {
+  if (!s.tool?.target || !/read/i.test(s.tool.name)) return undefined;
+  return { kind: 'lines', file: s.tool.target, from: 1, complete: true };
+}
+
+/** The lines of written content, as a complete listing at `offset` in its segment. */
+function linesOf(file: string, content: string, offset: number): ShownLines {
+  const shown: ShownLines = { file, lines: [], starts: [], ends: [], complete: true };
+  const body = content.endsWith('\n') ? content.slice(0, -1) : content;
+  let n = 1;
+  forEachLine(body, (start, end) => {
+    shown.lines.push(n++);
+    shown.starts.push(offset + start);
+    shown.ends.push(offset + end);
+  });
+  return shown;
+}

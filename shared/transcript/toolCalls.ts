@@ -1,0 +1,90 @@
+/**
+ * Tool calls of a transcript, each with its input fields and its result,
+ * linked by call id (or, in formats without ids, a result answers the call
+ * just before it), and whether the call succeeded.
+ *
+ * A successful call is something the agent did and knows: the file it
+ * wrote, the edit it made, the command it ran. Those input fields ground
+ * later claims like a tool result does (`Segment.action`); the agent's prose
+ * and its failed or unanswered calls still ground nothing.
+ */
+import type { Segment } from './model';
+
+export interface ToolCall {
+  name: string;
+  input: unknown;
+  /** The call's input segments, in file order. */
+  segments: number[];
+  /** Its result segments, in file order. */
+  results: number[];
+  /** A result came back and did not report failure. */
+  succeeded: boolean;
+}
+
+export interface ToolCalls {
+  calls: ToolCall[];
+  /** Per segment: index into `calls` for call and result segments, else -1. */
+  callOf: Int32Array;
+}
+
+/** Input fields whose text is what the call did: the file, the command, the content written. */
+const ACTION_FIELDS = new Set([
+  'file_path', 'path', 'notebook_path', 'absolute_path', 'target_file', 'filename', 'command', 'cmd', 'pattern',
+  'content', 'contents', 'new_string', 'old_string', 'new_str', 'old_str', 'file_text', 'patch', 'input', 'diff',
+  'url', 'unified_diff', 'new_source',
+]);
+
+/** Tools whose input is the agent's plan or a delegation, not an action on the workspace. */
+const PLANNING_TOOL = /todo|plan|task|agent/i;
+
+/** Tools whose record is itself the completed action (no separate result follows). */
+const SELF_COMPLETING = new Set(['file_change']);
+
+/** One pass over the segments in file order. */
+export function linkToolCalls(segments: readonly Segment[]): ToolCalls {
+  const calls: ToolCall[] = [];
+  const callOf = new Int32Array(segments.length).fill(-1);
+  const byId = new Map<string, number>();
+  let last = -1;
+  for (const s of segments) {
+    if (s.role === 'tool_call' && s.tool) {
+      let index = s.tool.callId !== undefined ? (byId.get(s.tool.callId) ?? -1) : -1;
+      if (index === -1) {
+        index = calls.length;
+        calls.push({ name: s.tool.name, input: s.tool.input, segments: [], results: [], succeeded: SELF_COMPLETING.has(s.tool.name) });
+        if (s.tool.callId !== undefined) byId.set(s.tool.callId, index);
+      }
+      calls[index].segments.push(s.id);
+      callOf[s.id] = index;
+      last = index;
+    } else if (s.role === 'tool_result' && s.tool) {
+      const index = s.tool.callId !== undefined ? (byId.get(s.tool.callId) ?? -1) : last;
+      if (index === -1) continue;
+      const call = calls[index];
+      if (call.results.length === 0) call.succeeded = s.tool.failed !== true;
+      else if (s.tool.failed === true) call.succeeded = false;
+      call.results.push(s.id);
+      callOf[s.id] = index;
+    }
+  }
+  return { calls, callOf };
+}
+
+/** Sets `action` on the input fields of successful calls that record what the agent did. */
+export function markActions(segments: Segment[]): void {
+  for (const call of linkToolCalls(segments).calls) {
+    if (!call.succeeded || PLANNING_TOOL.test(call.name)) continue;
+    for (const id of call.segments) {
+      const field = segments[id].tool?.field;
+      if (field === '' || ACTION_FIELDS.has(fieldKey(field))) segments[id].action = true;
+    }
+  }
+}
+
+/** `edits.0.new_string` → `new_string`; `command.2` → `command`. */
+function fieldKey(field: string | undefined): string {
+  if (!field) return '';
+  const parts = field.split('.');
+  for (let i = parts.length - 1; i >= 0; i--) if (!/^\d+$/.test(parts[i])) return parts[i];
+  return '';
+}

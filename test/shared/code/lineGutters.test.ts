@@ -1,0 +1,56 @@
+import { strict as assert } from 'node:assert';
+import { blankOut, scanGutters } from '../../../shared/code/lineGutters';
+
+describe('line-number gutters in tool output', () => {
+  it('lists the lines a Read showed and blanks their numbers only', () => {
+    const text = '    40\u2192const a = 1;\n    41\u2192const b = 2;\n';
+    const scan = scanGutters(text, { kind: 'numbered', file: 'a.ts', complete: false });
+    assert.deepEqual(scan.listings[0].lines, [40, 41]);
+    assert.equal(text.slice(scan.listings[0].starts[1], scan.listings[0].ends[1]), 'const b = 2;');
+    assert.equal(blankOut(text, scan.blanks), '       const a = 1;\n       const b = 2;\n');
+  });
+
+  it('reads nl -ba and Roo-style bar gutters', () => {
+    assert.deepEqual(scanGutters('     7\tfoo\n     8\tbar', { kind: 'numbered', file: 'a', complete: true }).listings[0].lines, [7, 8]);
+    assert.deepEqual(scanGutters('1 | a\n2 | b', { kind: 'numbered', file: 'a', complete: true }).listings[0].lines, [1, 2]);
+  });
+
+  it('reads grep -n lines per file, and single-file grep without a path', () => {
+    const scan = scanGutters('src/a.ts:12:  foo()\nsrc/b.ts-3-  bar\n--\nsrc/a.ts:97:  foo(1)\n', { kind: 'grep' });
+    assert.deepEqual(scan.listings.map((l) => [l.file, l.lines]), [['src/a.ts', [12, 97]], ['src/b.ts', [3]]]);
+    assert.equal(blankOut('src/a.ts:12:x', scanGutters('src/a.ts:12:x', { kind: 'grep' }).blanks), 'src/a.ts:  :x');
+    assert.deepEqual(scanGutters('4:DB_POOL=12\n', { kind: 'grep', file: '.env' }).listings[0].lines, [4]);
+  });
+
+  it('numbers unnumbered ranges from where the command started', () => {
+    const scan = scanGutters('a\nb\nc\n', { kind: 'lines', file: 'x', from: 120, to: 160, complete: false });
+    assert.deepEqual(scan.listings[0].lines, [120, 121, 122]);
+    assert.deepEqual(scan.blanks, []);
+  });
+
+  it('in output of unknown shape, blanks arrow gutters and runs of consecutive tab gutters, not TSV data', () => {
+    const numbered = '1\talpha\n2\tbeta\n3\tgamma\n';
+    assert.equal(blankOut(numbered, scanGutters(numbered, undefined).blanks), '  alpha\n  beta\n  gamma\n');
+    const tsv = '97\tselects\n12\tinserts\n';
+    assert.deepEqual(scanGutters(tsv, undefined).blanks, []);
+    assert.deepEqual(scanGutters('  5\u2192x', undefined).blanks, [2, 4]);
+  });
+
+  it('in output of unknown shape, reads compiler and grep lines that name a file', () => {
+    const scan = scanGutters('src/app.ts:42:7 - error TS2304: Cannot find name', undefined);
+    assert.deepEqual(scan.listings.map((l) => [l.file, l.lines]), [['src/app.ts', [42]]]);
+    assert.deepEqual(scanGutters('2024-01-15 12:30:00 started', undefined).listings, []);
+  });
+
+  it('reads a wc -l count', () => {
+    assert.deepEqual(scanGutters('  79 src/a.ts\n', { kind: 'count', file: 'src/a.ts' }).lineCount, { file: 'src/a.ts', count: 79 });
+  });
+
+  it('stays linear on a megabyte of gutters and of near-gutters', () => {
+    const t0 = performance.now();
+    scanGutters('    1\u2192x\n'.repeat(100_000), undefined);
+    scanGutters('a:'.repeat(500_000), undefined);
+    scanGutters(`${'1'.repeat(1_000_000)}\t`, undefined);
+    assert.ok(performance.now() - t0 < 3000);
+  });
+});
