@@ -11,7 +11,7 @@
 import { judge } from '../../shared/classifier/classify';
 import type { Entity } from '../../shared/classifier/types';
 import { checkTranscript, gapsOf, type OutputCheck } from '../../shared/check/checkTranscript';
-import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
+import { findClosestMatch } from '../../shared/check/closestMatch';
 import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -119,7 +119,8 @@ function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator
     occurrences,
     matches: options.ledger ? e.matches.map((m) => locator.in(t.segments[m.part].source, matchRawRange(t, m))) : [],
   };
-  if (finding && !suppressed) {
+  if (e.detail) record.detail = e.detail;
+  if (finding && !suppressed && !e.detail) {
     const closest = closestOf(t, o, e, locator);
     if (closest) record.closest = closest;
   }
@@ -140,14 +141,9 @@ function contradictionOf(t: Transcript, c: NonNullable<Entity['contradiction']>,
 function closestOf(t: Transcript, o: OutputCheck, e: Entity, locator: Locator): ClosestMatch | undefined {
   const found = findClosestMatch(
     { type: e.type, text: e.text, output: t.segments[o.segment].text, span: e.span },
-    nearestFirst(t, o.contextIds),
+    o.nearestContext(),
   );
   if (!found) return undefined;
   const segment = t.segments[found.part];
   return { ...locator.in(segment.source, toRawRange(segment.map, found.start, found.end)), text: found.text };
-}
-
-/** The output's context, latest segment first: what the model read last is the likeliest source. */
-function* nearestFirst(t: Transcript, contextIds: readonly number[]): Iterable<ContextPart> {
-  for (let i = contextIds.length - 1; i >= 0; i--) yield { id: contextIds[i], text: t.segments[contextIds[i]].text };
 }

@@ -66,6 +66,8 @@ export interface EntityRecord {
   closest?: ClosestMatch;
   /** For contradicted entities: the value the context gives for the same slot, and where. */
   contradiction?: ContradictionRecord;
+  /** What was checked beyond a search ("a.ts was read with lines 1–97; line 240 was never shown"). */
+  detail?: string;
 }
 
 export type ContradictionRecord = ContextLocation & {

@@ -36,10 +36,12 @@ export function severityWord(s: SeveritySetting): string {
  */
 export function findingMessage(f: Finding): string {
   const what = `${f.entity.type} '${shorten(f.entity.text, 80)}'`;
+  const detail = f.entity.detail ? `: ${f.entity.detail}` : '';
   if (f.entity.status === 'contradicted') {
     const value = f.entity.contradiction?.value;
-    return value === undefined ? `${what} contradicts the context` : `${what} contradicts the context, which says '${shorten(value, 80)}'`;
+    return value === undefined ? `${what} contradicts the context${detail}` : `${what} contradicts the context, which says '${shorten(value, 80)}'${detail}`;
   }
+  if (detail && f.entity.status === 'unverified') return `${what} not in context${detail}`;
   if (f.entity.status === 'misattributed') return `${what} in context, but not in the source cited for it`;
   return `${what} not in context`;
 }

@@ -7,7 +7,7 @@
 import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { checkLeadingOutputs } from './previewCheck';
-import { findClosestMatch, type ContextPart } from '../../shared/check/closestMatch';
+import { findClosestMatch } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
 import type { Claim, Entity } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -139,8 +139,6 @@ export function outputFinding(
   const segment = t.segments[o.segment];
   const map = segment.map;
   const needsContext = o.result.entities.some((e) => isFinding(e.status));
-  // Walking the parent chain costs the output's depth: only outputs with something to explain pay it.
-  const contextIds = needsContext ? o.contextIds : [];
   return {
     segment: o.segment,
     line: segment.line,
@@ -151,7 +149,7 @@ export function outputFinding(
     explanation: o.result.explanation,
     searched: counts.describe(o.segment),
     gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
-    entities: o.result.entities.map((e) => entityFinding(t, segment.text, map, e, contextIds, budget)),
+    entities: o.result.entities.map((e) => entityFinding(t, segment.text, map, e, needsContext ? o : undefined, budget)),
     ...(o.result.claims ? { claims: o.result.claims.map((c) => claimFinding(segment.text, map, c)) } : {}),
   };
 }
@@ -170,7 +168,7 @@ function entityFinding(
   output: string,
   map: Transcript['segments'][number]['map'],
   e: Entity,
-  contextIds: number[],
+  check: OutputCheck | undefined,
   budget: { left: number },
 ): EntityFinding {
   const finding: EntityFinding = {
@@ -189,20 +187,18 @@ function entityFinding(
     const m = e.contradiction.match;
     if (t.segments[m.part]) finding.contradictionAt = place(t, m.part, m.start, m.end);
   }
-  if (isFinding(e.status) && budget.left > 0 && contextIds.length > 0) {
+  if (e.detail) finding.detail = e.detail;
+  // A finding with its own account of what was checked (a line never shown) needs no near miss beside it.
+  if (isFinding(e.status) && !e.detail && budget.left > 0 && check) {
     const closest = findClosestMatch(
       { type: e.type, text: e.text, output, span: e.span },
-      nearestFirst(t, contextIds),
+      check.nearestContext(),
       { scanChars: Math.min(CLOSEST_SCAN_PER_ENTITY, budget.left), hits: 32 },
     );
     budget.left -= CLOSEST_SCAN_PER_ENTITY;
     if (closest) finding.closest = { ...place(t, closest.part, closest.start, closest.end), text: closest.text, near: closest.near };
   }
   return finding;
-}
-
-function* nearestFirst(t: Transcript, ids: number[]): Iterable<ContextPart> {
-  for (let i = ids.length - 1; i >= 0; i--) yield { id: ids[i], text: t.segments[ids[i]].text };
 }
 
 export function place(t: Transcript, segmentId: number, start: number, end: number): ContextPlace {

@@ -226,8 +226,9 @@ function findingMessage(entity: EntityFinding, output: OutputFinding): string {
     // The located match quotes the context's own characters; the classifier's slot value is the fallback.
     const value = entity.closest?.text ?? entity.contradiction;
     const says = value ? `, which says '${value}'` : '';
-    return `${what} contradicts the context of this ${output.label}${says}: ${output.searched}`;
+    return `${what} contradicts the context of this ${output.label}${says}: ${entity.detail ?? output.searched}`;
   }
+  if (entity.detail && entity.status === 'unverified') return `${what}: ${entity.detail}`;
   if (entity.status === 'misattributed') {
     return `${what} is in the context of this ${output.label}, but not in the source the output cites for it: ${output.searched}`;
   }

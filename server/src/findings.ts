@@ -43,6 +43,8 @@ export interface EntityFinding {
   contradiction?: string;
   /** For contradicted entities: where the context gives that value. */
   contradictionAt?: ContextPlace;
+  /** What was checked beyond a search ("a.ts was read with lines 1–97; line 240 was never shown"). */
+  detail?: string;
 }
 
 /** One claim sentence of an output (refined profile) in raw offsets. */

@@ -39,6 +39,7 @@ export function hover(state: DocumentState, position: Position): Hover | null {
     `Searched the context of this ${output.label} (line ${output.line + 1}): ${output.searched}`,
   ];
   const claim = claimLine(output, entity);
+  if (entity.detail) lines.splice(3, 0, '', `Checked: ${entity.detail}`);
   if (claim) lines.splice(3, 0, '', claim);
   if (entity.status === 'indeterminate' && output.gaps.length > 0) lines.push('', `Missing: ${output.gaps.join(' ')}`);
   if (entity.matches.length > 0) {

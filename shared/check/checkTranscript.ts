@@ -12,6 +12,7 @@ import { classifyAgainst } from '../classifier/classify';
 import type { ClassifyOptions, ClassifyResult, ContextGap, Entity } from '../classifier/types';
 import { contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
+import type { ContextPart } from './closestMatch';
 import { TranscriptIndex } from './transcriptIndex';
 
 export interface CheckOptions extends ClassifyOptions {
@@ -26,6 +27,11 @@ export interface OutputCheck {
   result: ClassifyResult;
   /** Segment ids of the output's context, oldest first; computed on first read. */
   readonly contextIds: number[];
+  /**
+   * The context, latest segment first (what the model read last is the
+   * likeliest source of a near miss), each as the text it grounds with.
+   */
+  nearestContext(): Iterable<ContextPart>;
 }
 
 export interface TranscriptCheck {
@@ -71,8 +77,9 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
     accept: index.acceptFor(segmentId, echo),
     before: index.beforeFor(segmentId),
     gaps,
+    session: index.codeSessionFor(segmentId),
   });
-  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index.transcript, echo);
+  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
 }
 
 /** The output's own gaps and the whole file's, each once. */
@@ -95,14 +102,19 @@ class LazyOutputCheck implements OutputCheck {
   constructor(
     readonly segment: number,
     readonly result: ClassifyResult,
-    private readonly transcript: Transcript,
+    private readonly index: TranscriptIndex,
     private readonly echo: boolean,
   ) {}
 
   get contextIds(): number[] {
     // Walking the parent chain costs the output's depth; most consumers never ask.
-    if (!this.ids) this.ids = contextOf(this.transcript, this.segment, { echo: this.echo });
+    if (!this.ids) this.ids = contextOf(this.index.transcript, this.segment, { echo: this.echo });
     return this.ids;
+  }
+
+  *nearestContext(): Iterable<ContextPart> {
+    const ids = this.contextIds;
+    for (let i = ids.length - 1; i >= 0; i--) yield { id: ids[i], text: this.index.facts.groundingText(ids[i]) };
   }
 
   toJSON(): { segment: number; result: ClassifyResult; contextIds: number[] } {

@@ -7,7 +7,9 @@
  * output then filters matches to its own ancestors. Building a context
  * string per turn would make a 2,000-turn session quadratic in its length.
  */
+import type { CodeSession } from '../code/codeVerdicts';
 import { SessionFacts } from '../code/sessionFacts';
+import { sessionView } from '../code/sessionView';
 import { ContextIndex } from '../lookup/contextIndex';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
 import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';
@@ -70,6 +72,15 @@ export class TranscriptIndex {
   beforeFor(segmentId: number): number {
     if (!this.reach) this.reach = ancestorReach(this.forest.parentOf, this.segmentPart);
     return this.reach[segmentId];
+  }
+
+  /** What the session showed `outputId` before it: files and lines, for its file references. */
+  codeSessionFor(outputId: number): CodeSession {
+    const facts = this.facts;
+    return {
+      view: sessionView(facts, this.forest, outputId, (id) => facts.groundingText(id)),
+      partOf: (segment) => this.partOf(segment),
+    };
   }
 
   /** Which parts may ground `outputId`: its ancestors, model-written ones only with `echo`. */

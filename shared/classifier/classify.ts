@@ -14,7 +14,9 @@ import { attributeEntities, withAttributeEntities } from '../refine/attributeCla
 import { markMisattributed } from '../refine/citedSources';
 import type { ContextLookup } from '../refine/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
-import { outputSentences } from '../refine/claims';
+import { codeFenceRanges, outputSentences } from '../refine/claims';
+import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
+import { codeVerdicts, type CodeSession } from '../code/codeVerdicts';
 import { claimVerdicts } from '../refine/claimVerdicts';
 import { withClockTimes } from '../refine/clockTimes';
 import { withNumberWords } from '../refine/numberWords';
@@ -35,6 +37,8 @@ export interface ClassifyAgainstOptions extends ClassifyOptions {
   before?: number;
   /** What the context is known to lack; unfound entities of affected types get no verdict. */
   gaps?: readonly ContextGap[];
+  /** Refined profile: what the output's coding session showed it (files, lines), for file and line references. */
+  session?: CodeSession;
 }
 
 export function classify(input: ClassifyInput): ClassifyResult {
@@ -52,8 +56,11 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
   const sentences = outputSentences(output);
   const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
-  const claimed = refineExtracted(output, withNumericRanges(output, withNumberWords(output, withClockTimes(output, extracted))), sentences);
+  const generic = withNumericRanges(output, withNumberWords(output, withClockTimes(output, extracted)));
+  const code = resolved.entityTypes.has('identifier') ? checkableCodeClaims(output, options.session) : [];
+  const claimed = refineExtracted(output, withCodeEntities(output, generic, code), sentences);
   let entities = lookUpEntities(claimed, index, lookup);
+  codeVerdicts(claimed, entities, index, lookup, sentences, options.session);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames });
   markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
   entities = withAttributeEntities(output, entities, attributeEntities(output, sentences, index, searchable));
@@ -62,6 +69,17 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;
   result.claims = claimVerdicts(sentences, entities);
   return result;
+}
+
+/**
+ * File references and inline code read as code. A bare "line 12" names the
+ * file under discussion; without a session to say which that is, it is no
+ * checkable claim.
+ */
+function checkableCodeClaims(output: string, session: CodeSession | undefined): ExtractedEntity[] {
+  const claims = extractCodeEntities(output, codeFenceRanges(output));
+  if (session?.view.latestListed()) return claims;
+  return claims.filter((e) => !(e.code?.kind === 'file' && e.code.path === undefined));
 }
 
 /** Extraction, then the `entityTypes` filter (the spec filters after extracting, so overlaps resolve the same either way). */
@@ -80,7 +98,7 @@ export function judge(entities: Entity[], minEntities: number, gaps: readonly Co
   let uncheckable = 0;
   for (const e of entities) {
     // A contradiction is evidence from the context itself, so no gap makes it uncheckable.
-    if (e.found || e.status === 'contradicted') continue;
+    if (e.found || e.status === 'contradicted' || e.settled) continue;
     const gapsForType = gaps.filter((g) => g.affects === 'all' || g.affects.includes(e.type));
     if (gapsForType.length === 0) continue;
     e.status = 'indeterminate';

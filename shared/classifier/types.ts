@@ -68,7 +68,20 @@ export interface ExtractedEntity {
    * for scoring, the editor still marks each occurrence.
    */
   occurrences: Range[];
+  /** Refined profile: what the entity is as code (a file reference, inline code), looked up as such. */
+  code?: CodeClaim;
 }
+
+/**
+ * How a coding claim is checked. `file`: a reference to a file and maybe to
+ * lines of it (`src/a.ts:40-52`, "line 12 of a.ts", or "line 12" of the file
+ * under discussion, with `path` then undefined); `lines` are inclusive
+ * `[from, to]` pairs. `code`: inline code looked up as code, its `whole`
+ * form first, else link by link (`.from().select()` → `from`, `select`).
+ */
+export type CodeClaim =
+  | { kind: 'file'; path?: string; lines: Range[] }
+  | { kind: 'code'; whole: string; links: string[] };
 
 /**
  * Why an entity got its verdict. `grounded` and `unverified` are the spec's
@@ -111,6 +124,16 @@ export interface Entity {
    * not (`Tuesday 17:0-20:0` for an opening time).
    */
   contradiction?: { value: string; match: ContextMatch; slot?: string };
+  /**
+   * What was checked, when the lookup was more than a search of the context:
+   * "AppSidebar.tsx was read with lines 1–97; line 240 was never shown".
+   */
+  detail?: string;
+  /**
+   * The verdict rests on what the context did show (a file read without the
+   * cited line), so material the context is known to lack cannot change it.
+   */
+  settled?: true;
 }
 
 /** One sentence-level claim of the output and what its entities say about it. */

@@ -4,6 +4,7 @@
  * (`C:\app\src\a.ts`). Two spellings name the same file when one is a suffix
  * of the other on a `/` boundary, which is how people shorten paths.
  */
+import { isKnownExtension } from './fileExtensions';
 
 /** `./src/a.ts/` → `src/a.ts`; backslashes become slashes; a leading `/` is kept. */
 export function cleanPath(path: string): string {
@@ -44,19 +45,26 @@ export function isPathChar(c: number): boolean {
 }
 
 /**
- * Whether a token looks like a file path rather than a word or a version:
- * it has a directory separator, or ends in a file extension of 1–10
- * letters or digits that is not all digits (`1.5` is not a file).
+ * Whether a token looks like a file path rather than a word, a version or a
+ * member access: a rooted or multi-directory path, a path whose name has a
+ * known file extension, or a bare name with one (`a.ts`, `.env`).
+ * `Next.js`-style product names (a capitalised bare name with `.js`) are not files.
  */
 export function looksLikeFilePath(token: string): boolean {
   const p = cleanPath(token);
-  if (p.length < 3 || p.includes('://')) return false;
+  if (p.length < 2 || p.includes('://') || p.includes('//')) return false;
   const base = baseName(p);
+  if (!/[A-Za-z]/.test(base)) return false;
   const dot = base.lastIndexOf('.');
-  if (dot > 0 && dot < base.length - 1) {
-    const ext = base.slice(dot + 1);
-    if (ext.length <= 10 && /^[A-Za-z0-9]+$/.test(ext) && !/^\d+$/.test(ext)) return true;
+  if (p.includes('/')) {
+    if (/^\d+(?:\.\d+)*$/.test(base)) return false;
+    // One slash between words is prose (`and/or`, `km/h`) unless the name is a file's or the path is rooted.
+    const rooted = /^(?:\/|~\/|\.\.?\/)/.test(token) || p.split('/').length > 2;
+    return rooted || (dot > 0 && isKnownExtension(base.slice(dot + 1)));
   }
-  // Extension-less files with a directory (`src/Makefile`, `bin/run`), not `a/b` fractions of words.
-  return p.includes('/') && /[A-Za-z]/.test(base) && !/^\d/.test(base) && p.split('/').length >= 2 && base.length >= 2;
+  if (dot === -1 || dot === base.length - 1) return false;
+  const ext = base.slice(dot + 1);
+  if (!isKnownExtension(ext)) return false;
+  if (dot === 0) return true;
+  return !(ext === 'js' && /^[A-Z]/.test(base) && !/[a-z][A-Z]/.test(base.slice(0, dot)) && base.indexOf('.') === dot);
 }

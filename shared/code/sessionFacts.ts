@@ -36,6 +36,9 @@ export interface FileRecord {
   edits: number[];
 }
 
+/** Listings looked back over for the file under discussion. */
+const LOOK_BACK = 256;
+
 /** Tools that change a file in place, so its earlier line numbers and length may no longer hold. */
 const EDITING_TOOL = /edit|replace|patch|diff|write|insert/i;
 
@@ -43,6 +46,8 @@ export class SessionFacts {
   private readonly texts = new Map<number, string>();
   private readonly records: FileRecord[] = [];
   private readonly byBase = new Map<string, number[]>();
+  /** Every listing's segment and file, in file order. */
+  private readonly timeline: { segment: number; record: FileRecord }[] = [];
 
   private constructor(private readonly transcript: Transcript) {}
 
@@ -75,6 +80,7 @@ export class SessionFacts {
     }
     // Writes were read first; a file's facts are looked up by where they sit in the file.
     for (const r of this.records) r.listings.sort((a, b) => a.segment - b.segment);
+    this.timeline.sort((a, b) => a.segment - b.segment);
   }
 
   private readResult(s: Segment, call: ToolCall | undefined): void {
@@ -99,9 +105,30 @@ export class SessionFacts {
     this.addListing(written.file, { segment: at, shown });
   }
 
+  /**
+   * The file most recently listed before `outputId` that the output can see
+   * (what "line 12" means when no file is named), looking back a bounded way.
+   */
+  latestListedBefore(outputId: number, visible: (segment: number) => boolean): FileRecord | undefined {
+    const all = this.timeline;
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (all[mid].segment < outputId) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1, tries = 0; i >= 0 && tries < LOOK_BACK; i--, tries++) {
+      if (visible(all[i].segment)) return all[i].record;
+    }
+    return undefined;
+  }
+
   private addListing(file: string, listing: Listing): void {
     const record = this.record(file);
+    sortByLine(listing.shown);
     record.listings.push(listing);
+    this.timeline.push({ segment: listing.segment, record });
     if (listing.shown.complete && listing.shown.lines.length > 0) {
       record.counts.push({ segment: listing.segment, count: listing.shown.lines[listing.shown.lines.length - 1] });
     }
@@ -146,4 +173,17 @@ function linesOf(file: string, content: string, offset: number): ShownLines {
     shown.ends.push(offset + end);
   });
   return shown;
+}
+
+/** Puts a listing's lines in ascending order (grep output of several passes may not be), keeping each line's place. */
+function sortByLine(shown: ShownLines): void {
+  const { lines } = shown;
+  let ascending = true;
+  for (let i = 1; i < lines.length && ascending; i++) ascending = lines[i - 1] < lines[i];
+  if (ascending) return;
+  const order = lines.map((_, i) => i).sort((a, b) => lines[a] - lines[b]);
+  const keep = order.filter((i, k) => k === 0 || lines[i] !== lines[order[k - 1]]);
+  shown.lines = keep.map((i) => lines[i]);
+  shown.starts = keep.map((i) => shown.starts[i]);
+  shown.ends = keep.map((i) => shown.ends[i]);
 }

@@ -32,6 +32,8 @@ export function refineVerdicts(
   equivalence: EquivalenceOptions,
 ): void {
   entities.forEach((entity, i) => {
+    // Coding claims were judged as code (shared/code/codeVerdicts.ts); spellings of prose do not apply.
+    if (extracted[i].code) return;
     if (isClockEntity(extracted[i])) {
       // Every clock spelling must match on token boundaries, or `4:00` would be found in `14:00`.
       const matches = findOnBoundaries(extracted[i].forms, index, find);

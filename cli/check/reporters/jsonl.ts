@@ -49,6 +49,7 @@ function entityJson(e: EntityRecord): object {
     matches: e.matches.map((m) => ({ file: m.file, range: m.range })),
     ...(e.closest ? { closest: { file: e.closest.file, range: e.closest.range, text: e.closest.text } } : {}),
     ...(e.contradiction ? { contradiction: contradictionJson(e.contradiction) } : {}),
+    ...(e.detail ? { detail: e.detail } : {}),
   };
 }
 

@@ -1,0 +1,132 @@
+/**
+ * References to files and to lines of them, the most common specific claim a
+ * coding agent makes: `src/app.ts:42`, `app.ts:42-50`, `app.ts:12,40`,
+ * `app.ts#L42`, `app.ts#L42-L50`, "lines 24–42 of create.ts",
+ * "`create.ts` (line 20)", "in NavUser.tsx at line 54", and a bare
+ * "line 54" that refers to the file under discussion.
+ *
+ * A token scan over the prose: each whitespace-separated token is read once,
+ * and line phrases look only a few tokens around themselves.
+ */
+import type { Range } from '../classifier/types';
+import { looksLikeFilePath } from './paths';
+
+export interface FileRefToken {
+  path: string;
+  /** Inclusive `[from, to]` line ranges; empty for a bare path. */
+  lines: Range[];
+}
+
+/** Highest line number read as one (beyond it, `file.ts:123456789` is not a line). */
+const MAX_LINE = 10_000_000;
+
+/**
+ * Reads one token as a file reference: a path, optionally with `:line`,
+ * `:line-line`, `:line,line`, `:line:column` or `#Lline(-Lline)`.
+ */
+export function parseFileRef(token: string): FileRefToken | undefined {
+  const hash = token.indexOf('#L');
+  if (hash > 0) {
+    const m = /^L(\d{1,7})(?:-L?(\d{1,7}))?$/.exec(token.slice(hash + 1));
+    const path = token.slice(0, hash);
+    if (!m || !looksLikeFilePath(path)) return undefined;
+    return withLines(path, [range(m[1], m[2])]);
+  }
+  const colon = firstLineColon(token);
+  if (colon === -1) return looksLikeFilePath(token) ? { path: token, lines: [] } : undefined;
+  const path = token.slice(0, colon);
+  if (!looksLikeFilePath(path)) return undefined;
+  const spec = token.slice(colon + 1);
+  // `:12:5` is line 12, column 5; `:12-40` a range; `:12,40` two lines.
+  const m = /^(\d{1,7})(?:[-\u2013](\d{1,7})|((?:,\d{1,7})+)|:\d{1,5})?$/.exec(spec);
+  if (!m) return undefined;
+  if (m[3]) return withLines(path, [range(m[1]), ...m[3].slice(1).split(',').map((n) => range(n))]);
+  return withLines(path, [range(m[1], m[2])]);
+}
+
+/** The colon that starts a line spec (`C:\x` drive letters are not one). */
+function firstLineColon(token: string): number {
+  for (let i = token.indexOf(':'); i !== -1; i = token.indexOf(':', i + 1)) {
+    if (i === 1 && /^[A-Za-z]:[\\/]/.test(token)) continue;
+    if (/\d/.test(token[i + 1] ?? '')) return i;
+    return -1;
+  }
+  return -1;
+}
+
+function range(from: string, to?: string): Range {
+  const a = Number(from);
+  const b = to === undefined ? a : Number(to);
+  return a <= b ? [a, b] : [b, a];
+}
+
+function withLines(path: string, lines: Range[]): FileRefToken | undefined {
+  if (lines.some(([a, b]) => a < 1 || b > MAX_LINE)) return undefined;
+  return { path, lines };
+}
+
+/** A reference found in prose, with where it is. */
+export interface FoundRef extends FileRefToken {
+  span: Range;
+}
+
+/** Characters that wrap a token in prose and are not part of it. */
+const OPENERS = '([{"\'*_<';
+const CLOSERS = ')]}"\'*_>,;.!?:';
+
+/**
+ * File references in prose outside `skip` ranges (code fences, inline code
+ * already read): tokens that read as `parseFileRef` does.
+ */
+export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] {
+  const out: FoundRef[] = [];
+  let k = 0;
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    let end = i;
+    while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
+    while (k < skip.length && skip[k][1] <= i) k++;
+    const skipped = k < skip.length && skip[k][0] < end;
+    if (!skipped && end > i) {
+      let s = i;
+      let e = end;
+      while (s < e && OPENERS.includes(text[s])) s++;
+      while (e > s && CLOSERS.includes(text[e - 1])) e--;
+      const token = text.slice(s, e);
+      if (token.includes('/') || token.includes('.')) {
+        const ref = parseFileRef(token);
+        if (ref) out.push({ ...ref, span: [s, e] });
+      }
+    }
+    i = end;
+  }
+  return out;
+}
+
+/** A "line 42" / "lines 24–42" / "L42" phrase. */
+export interface LinePhrase {
+  lines: Range;
+  span: Range;
+}
+
+/**
+ * "line 42", "lines 24-42", "lines 24 to 42", "lines 24–42": where they are
+ * and which lines. `of`/`in` after them, or a path just before, is resolved
+ * by the caller against the references around.
+ */
+export function linePhrases(text: string, skip: readonly Range[]): LinePhrase[] {
+  const out: LinePhrase[] = [];
+  const re = /\b[Ll]ines?\s+(\d{1,7})(?:\s*(?:-|\u2013|\u2014|\.\.|to|through|and)\s*(\d{1,7}))?\b/g;
+  let k = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    while (k < skip.length && skip[k][1] <= m.index) k++;
+    if (k < skip.length && skip[k][0] < m.index + m[0].length) continue;
+    out.push({ lines: range(m[1], m[2]), span: [m.index, m.index + m[0].length] });
+  }
+  return out;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 0xa0;
+}

@@ -1,0 +1,162 @@
+/**
+ * One output's view of the session's facts: only what lies in its causal
+ * past counts (a file read after the output cannot back it). Questions are
+ * per file, and read at most the latest few hundred listings of that file,
+ * so a file read a thousand times costs no more than one read often.
+ */
+import type { Range } from '../classifier/types';
+import type { CausalForest } from '../transcript/causalContext';
+import type { FileRecord, Listing, SessionFacts } from './sessionFacts';
+
+/** Listings of one file an output question reads, newest first. */
+const MAX_LISTINGS = 256;
+/** Listings searched for an identifier's line. */
+const MAX_SEARCHED = 16;
+
+/** Where a shown line is: the segment and the line's text range in it. */
+export interface LinePlace {
+  segment: number;
+  start: number;
+  end: number;
+}
+
+export interface SessionView {
+  /** Files a path names that this output knows anything of (listed, counted or edited before it). */
+  files(path: string): FileKnowledge[];
+  /** The file most recently listed before this output (the one "line 12" means without a name). */
+  latestListed(): FileKnowledge | undefined;
+}
+
+export class FileKnowledge {
+  private ranges: Range[] | undefined;
+
+  constructor(
+    readonly record: FileRecord,
+    /** Visible listings, newest first. */
+    private readonly listings: readonly Listing[],
+    private readonly text: (segment: number) => string,
+    private readonly visible: (segment: number) => boolean,
+  ) {}
+
+  /** The spelling to show: the longest the session used. */
+  get name(): string {
+    return this.record.names.reduce((a, b) => (b.length > a.length ? b : a));
+  }
+
+  /** The newest listing that showed `line`, and where. */
+  shown(line: number): LinePlace | undefined {
+    for (const l of this.listings) {
+      const i = indexOfLine(l.shown.lines, line);
+      if (i !== -1) return { segment: l.segment, start: l.shown.starts[i], end: l.shown.ends[i] };
+    }
+    return undefined;
+  }
+
+  /** Every line shown, as merged inclusive ranges. */
+  shownRanges(): Range[] {
+    if (this.ranges) return this.ranges;
+    const all: number[] = [];
+    for (const l of this.listings) for (const n of l.shown.lines) all.push(n);
+    all.sort((a, b) => a - b);
+    const out: Range[] = [];
+    for (const n of all) {
+      const last = out[out.length - 1];
+      if (last && n <= last[1] + 1) last[1] = Math.max(last[1], n);
+      else out.push([n, n]);
+    }
+    return (this.ranges = out);
+  }
+
+  /** The file's length when known and not edited since it was learnt. */
+  lineCount(): number | undefined {
+    let latest: { segment: number; count: number } | undefined;
+    for (const c of this.record.counts) if (this.visible(c.segment) && (!latest || c.segment > latest.segment)) latest = c;
+    if (!latest) return undefined;
+    const edited = this.record.edits.some((e) => e > latest!.segment && this.visible(e));
+    return edited ? undefined : latest.count;
+  }
+
+  /** Lines (of the newest listings) whose text has `token` as a whole word, with where. */
+  linesWith(token: string): { line: number; place: LinePlace }[] {
+    const out: { line: number; place: LinePlace }[] = [];
+    const seen = new Set<number>();
+    for (const l of this.listings.slice(0, MAX_SEARCHED)) {
+      const text = this.text(l.segment);
+      const { lines, starts, ends } = l.shown;
+      if (lines.length === 0) continue;
+      const from = starts[0];
+      const to = ends[ends.length - 1];
+      for (let at = text.indexOf(token, from); at !== -1 && at < to; at = text.indexOf(token, at + token.length)) {
+        if (!isWholeWord(text, at, at + token.length)) continue;
+        const i = lineAt(starts, at);
+        if (i === -1 || at >= ends[i] || seen.has(lines[i])) continue;
+        seen.add(lines[i]);
+        out.push({ line: lines[i], place: { segment: l.segment, start: starts[i], end: ends[i] } });
+      }
+    }
+    return out;
+  }
+}
+
+/** Builds the view of `outputId`. */
+export function sessionView(facts: SessionFacts, forest: CausalForest, outputId: number, text: (segment: number) => string): SessionView {
+  const visible = (segment: number) => forest.isAncestor(segment, outputId);
+  const knowledge = (record: FileRecord): FileKnowledge | undefined => {
+    const listings: Listing[] = [];
+    for (let i = record.listings.length - 1; i >= 0 && listings.length < MAX_LISTINGS; i--) {
+      if (visible(record.listings[i].segment)) listings.push(record.listings[i]);
+    }
+    const known = listings.length > 0 || record.counts.some((c) => visible(c.segment)) || record.edits.some(visible);
+    return known ? new FileKnowledge(record, listings, text, visible) : undefined;
+  };
+  return {
+    files(path) {
+      const out: FileKnowledge[] = [];
+      for (const r of facts.filesNamed(path)) {
+        const k = knowledge(r);
+        if (k) out.push(k);
+      }
+      return out;
+    },
+    latestListed() {
+      const record = facts.latestListedBefore(outputId, visible);
+      return record ? knowledge(record) : undefined;
+    },
+  };
+}
+
+/** `lines` ascends (listings are sorted when recorded). */
+function indexOfLine(lines: readonly number[], line: number): number {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lines[mid] < line) lo = mid + 1;
+    else if (lines[mid] > line) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/** Index of the line whose text starts at or before `at`. */
+function lineAt(starts: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  let best = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (starts[mid] <= at) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+
+function isWholeWord(text: string, start: number, end: number): boolean {
+  return !isWordChar(text.charCodeAt(start - 1)) && !isWordChar(text.charCodeAt(end));
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}

@@ -1,0 +1,44 @@
+/**
+ * Claude Code sessions written line by line for tests: user text, tool calls
+ * with their results, assistant text, each line the child of the one before.
+ */
+import { checkTranscript } from '../../../shared/check/checkTranscript';
+import type { Entity } from '../../../shared/classifier/types';
+import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
+
+let ids = 0;
+
+export function session(lines: object[]): string {
+  let parent: string | null = null;
+  return lines
+    .map((l, i) => {
+      const uuid = `u${i}`;
+      const line = { ...l, uuid, parentUuid: parent, sessionId: 's' };
+      parent = uuid;
+      return JSON.stringify(line);
+    })
+    .join('\n');
+}
+
+export const user = (content: unknown) => ({ type: 'user', message: { role: 'user', content } });
+const assistant = (content: unknown[]) => ({ type: 'assistant', message: { id: `m${ids++}`, role: 'assistant', content } });
+export const call = (id: string, name: string, input: object) => assistant([{ type: 'tool_use', id, name, input }]);
+export const result = (id: string, content: string, isError = false) => user([{ type: 'tool_result', tool_use_id: id, content, is_error: isError }]);
+export const say = (text: string) => assistant([{ type: 'text', text }]);
+
+/** A Read result's text: each line behind Claude Code's `     n→` gutter, from line `from`. */
+export function numbered(lines: string[], from = 1): string {
+  return lines.map((l, i) => `${String(from + i).padStart(6)}\u2192${l}`).join('\n') + '\n';
+}
+
+/** Every entity of the session's last output, by its text. */
+export function lastOutput(raw: string): Map<string, Entity> {
+  const t = claudeCodeFormat.parse({ raw });
+  const check = checkTranscript(t, { profile: 'refined' });
+  const last = check.outputs[check.outputs.length - 1];
+  return new Map(last.result.entities.map((e) => [e.text, e]));
+}
+
+export function statuses(raw: string): Record<string, string> {
+  return Object.fromEntries([...lastOutput(raw)].map(([text, e]) => [text, e.status]));
+}

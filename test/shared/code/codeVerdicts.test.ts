@@ -1,0 +1,109 @@
+import { strict as assert } from 'node:assert';
+import { call, lastOutput, numbered, result, say, session, statuses, user } from './claudeSession';
+
+const sidebar = [
+  "import { useMemo } from 'react';",
+  '',
+  'export function getInitials(name: string) {',
+  "  return name.split(' ').map((p) => p[0]).join('');",
+  '}',
+  '',
+  'export function AppSidebar({ user }) {',
+  '  const initials = useMemo(() => getInitials(user.name), [user]);',
+  '  const rows = supabase.from(table).select(cols).eq("id", user.id);',
+  '  return <Sidebar initials={initials} />;',
+  '}',
+];
+
+const readSidebar = [
+  user('Why are the initials wrong?'),
+  call('r1', 'Read', { file_path: '/w/app/src/components/AppSidebar.tsx' }),
+  result('r1', numbered(sidebar)),
+];
+
+describe('file and line references in a coding session', () => {
+  it('grounds a line the agent was shown, by file name, relative or absolute path', () => {
+    const v = statuses(session([...readSidebar, say('`AppSidebar.tsx:8` memoizes it; `src/components/AppSidebar.tsx:3` defines it; see /w/app/src/components/AppSidebar.tsx#L7.')]));
+    assert.deepEqual(v, {
+      '`AppSidebar.tsx:8`': 'grounded',
+      '`src/components/AppSidebar.tsx:3`': 'grounded',
+      '/w/app/src/components/AppSidebar.tsx#L7': 'grounded',
+    });
+  });
+
+  it('says which lines were shown when a cited line never was, and when it is past the end', () => {
+    const e = lastOutput(session([...readSidebar, say('The bug is at `AppSidebar.tsx:240`.')])).get('`AppSidebar.tsx:240`')!;
+    assert.equal(e.status, 'unverified');
+    assert.equal(e.detail, 'AppSidebar.tsx has 11 lines; line 240 was past its end');
+    const partial = session([
+      user('Look at the sidebar.'),
+      call('r1', 'Read', { file_path: '/w/app/src/AppSidebar.tsx', offset: 1, limit: 5 }),
+      result('r1', numbered(sidebar.slice(0, 5))),
+      say('The bug is at `AppSidebar.tsx:9`.'),
+    ]);
+    const p = lastOutput(partial).get('`AppSidebar.tsx:9`')!;
+    assert.equal(p.status, 'unverified');
+    assert.equal(p.detail, 'AppSidebar.tsx was read with lines 1\u20135; line 9 was never shown');
+  });
+
+  it('flags a file the agent never saw', () => {
+    const e = lastOutput(session([...readSidebar, say('It is imported from `src/lib/utils.ts:12`.')])).get('`src/lib/utils.ts:12`')!;
+    assert.equal(e.status, 'unverified');
+    assert.match(e.detail!, /utils\.ts was never read, listed or named/);
+  });
+
+  it('contradicts a line when the identifier the sentence names is shown on another line', () => {
+    const e = lastOutput(session([...readSidebar, say('`supabase` is queried at `AppSidebar.tsx:4`.')])).get('`AppSidebar.tsx:4`')!;
+    assert.equal(e.status, 'contradicted');
+    assert.equal(e.contradiction?.value, '`AppSidebar.tsx:9`');
+    assert.equal(e.detail, '`supabase` is on line 9 of AppSidebar.tsx, not near line 4');
+  });
+
+  it('reads a bare "line N" as the file under discussion', () => {
+    const v = statuses(session([...readSidebar, say('The query chains `.from().select().eq()` on line 9, and line 30 renders it.')]));
+    assert.equal(v['line 9'], 'grounded');
+    assert.equal(v['line 30'], 'unverified');
+  });
+
+  it('takes line numbers from nl -ba, sed -n and grep -n in shell commands, and never grounds a count with them', () => {
+    const lines = Array.from({ length: 120 }, () => 'const rows = db.select();');
+    const nl = lines.slice(80, 100).map((l, i) => `${String(81 + i).padStart(6)}\t${l}`).join('\n');
+    const raw = session([
+      user('How many selects?'),
+      call('s1', 'Bash', { command: "nl -ba src/db.ts | sed -n '81,100p'" }),
+      result('s1', nl),
+      call('s2', 'Bash', { command: 'grep -c select src/db.ts' }),
+      result('s2', '79'),
+      say('`src/db.ts:97` has one, `src/db.ts:30` another, and there are 97 similar selects.'),
+    ]);
+    const v = statuses(raw);
+    assert.equal(v['`src/db.ts:97`'], 'grounded');
+    assert.equal(v['`src/db.ts:30`'], 'unverified');
+    assert.notEqual(v['97 similar'] ?? v['97'], 'grounded');
+  });
+
+  it('looks inline code up as code: whatever the arguments, link by link, in its own case (a case slip is contradicted)', () => {
+    const v = statuses(session([...readSidebar, say('It calls `getInitials()` in `useMemo`, chains `.from().select().eq()`, and never `getinitials` or `.from().where()`.')]));
+    assert.deepEqual(v, {
+      '`getInitials()`': 'grounded',
+      '`useMemo`': 'grounded',
+      '`.from().select().eq()`': 'grounded',
+      '`getinitials`': 'contradicted',
+      '`.from().where()`': 'indeterminate',
+    });
+  });
+
+  it('grounds what the agent wrote itself, file and lines included', () => {
+    const raw = session([
+      user('Add a helper.'),
+      call('w1', 'Write', { file_path: '/w/app/src/lib/format.ts', content: 'export function formatCents(c: number) {\n  return (c / 100).toFixed(2);\n}\n' }),
+      result('w1', 'File created successfully at: /w/app/src/lib/format.ts'),
+      say('I added `formatCents` in `src/lib/format.ts:1`; it divides by 100. See `format.ts:9`.'),
+    ]);
+    const v = statuses(raw);
+    assert.equal(v['`formatCents`'], 'grounded');
+    assert.equal(v['`src/lib/format.ts:1`'], 'grounded');
+    assert.equal(v['100'], 'grounded');
+    assert.equal(v['`format.ts:9`'], 'unverified');
+  });
+});
