@@ -39,6 +39,8 @@ export interface ClassifyAgainstOptions extends ClassifyOptions {
   gaps?: readonly ContextGap[];
   /** Refined profile: what the output's coding session showed it (files, lines), for file and line references. */
   session?: CodeSession;
+  /** Refined profile: the output is an agent's turn, so its instructions to the reader are not claims. */
+  instructions?: boolean;
 }
 
 export function classify(input: ClassifyInput): ClassifyResult {
@@ -54,7 +56,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };
   if (resolved.profile === 'spec') return judge(lookUpEntities(extracted, index, lookup), resolved.minEntities, options.gaps ?? []);
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
-  const sentences = outputSentences(output);
+  const sentences = outputSentences(output, { instructions: options.instructions });
   const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
   const generic = withNumericRanges(output, withNumberWords(output, withClockTimes(output, extracted)));
   const code = resolved.entityTypes.has('identifier') ? checkableCodeClaims(output, options.session) : [];

@@ -59,12 +59,15 @@ export function looksLikeFilePath(token: string): boolean {
   if (p.includes('/')) {
     if (/^\d+(?:\.\d+)*$/.test(base)) return false;
     // One slash between words is prose (`and/or`, `km/h`) unless the name is a file's or the path is rooted.
-    const rooted = /^(?:\/|~\/|\.\.?\/)/.test(token) || p.split('/').length > 2;
+    const parts = p.split('/').filter((x) => x !== '');
+    const rooted = (/^(?:\/|~\/|\.\.?\/)/.test(token) && parts.length >= 2) || parts.length > 2;
     return rooted || (dot > 0 && isKnownExtension(base.slice(dot + 1)));
   }
   if (dot === -1 || dot === base.length - 1) return false;
   const ext = base.slice(dot + 1);
   if (!isKnownExtension(ext)) return false;
   if (dot === 0) return true;
+  // `a.m`, `D.C`: one-letter names with one-letter extensions are abbreviations in prose.
+  if (ext.length === 1 && dot < 2) return false;
   return !(ext === 'js' && /^[A-Z]/.test(base) && !/[a-z][A-Z]/.test(base.slice(0, dot)) && base.indexOf('.') === dot);
 }

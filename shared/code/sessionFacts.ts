@@ -44,12 +44,18 @@ const EDITING_TOOL = /edit|replace|patch|diff|write|insert/i;
 
 export class SessionFacts {
   private readonly texts = new Map<number, string>();
+  private calls = 0;
   private readonly records: FileRecord[] = [];
   private readonly byBase = new Map<string, number[]>();
   /** Every listing's segment and file, in file order. */
   private readonly timeline: { segment: number; record: FileRecord }[] = [];
 
   private constructor(private readonly transcript: Transcript) {}
+
+  /** The session ran tools: its outputs are an agent's turns, not answers drawn from documents. */
+  get hasToolCalls(): boolean {
+    return this.calls > 0;
+  }
 
   static build(transcript: Transcript): SessionFacts {
     const facts = new SessionFacts(transcript);
@@ -72,6 +78,7 @@ export class SessionFacts {
   private read(): void {
     const segments = this.transcript.segments;
     const { calls, callOf } = linkToolCalls(segments);
+    this.calls = calls.length;
     for (const call of calls) if (call.succeeded) this.readWrite(call);
     for (const s of segments) {
       if (s.role !== 'tool_result') continue;

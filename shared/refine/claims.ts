@@ -2,8 +2,10 @@
  * Splits an output into sentence-level pieces and says which of them make a
  * claim. Questions, hedged sentences ("I think", "maybe"), talk about the
  * answer itself ("Here is a summary in 85 words:", "Let me know if…"),
- * greetings and fenced code state nothing about the world, so entities in
- * them are not checked under the refined profile.
+ * greetings, the speaker's plans ("I'll add…") and, in an agent's turn,
+ * instructions ("Run `npm test`", a "Next steps" list) and fenced code state
+ * nothing about the context, so entities in them are not checked under the
+ * refined profile.
  *
  * Sentences come from the shared sentence splitter, further cut at line
  * breaks (a list item is its own sentence). Every test reads a bounded
@@ -11,8 +13,19 @@
  */
 import type { Range } from '../classifier/types';
 import { sentenceStarts } from '../text/sentences';
+import { isPlanHeading, isPlanOpening } from './rules/plans';
 
-export type SentenceKind = 'claim' | 'question' | 'hedge' | 'meta' | 'greeting' | 'code';
+export type SentenceKind = 'claim' | 'question' | 'hedge' | 'meta' | 'greeting' | 'plan' | 'code';
+
+export interface SentenceOptions {
+  /**
+   * The output is an agent's turn in a session with tools: instructions to
+   * the reader ("Run `npm test`", "You can set PORT", a "Next steps" list)
+   * are advice, not claims. In an answer drawn from documents they restate
+   * the documents, so there they stay claims.
+   */
+  instructions?: boolean;
+}
 
 export interface OutputSentence {
   span: Range;
@@ -43,10 +56,12 @@ const INTRO_REACH = 200;
 /** Longest sentence prefix the opening tests read. */
 const PREFIX = 40;
 
-export function outputSentences(output: string): OutputSentence[] {
+export function outputSentences(output: string, options: SentenceOptions = {}): OutputSentence[] {
   const out: OutputSentence[] = [];
   const fences = codeFenceRanges(output);
   const starts = sentenceStarts(output);
+  const instructions = options.instructions === true;
+  const plans = new PlanSections(output);
   let fence = 0;
   for (let i = 0; i < starts.length; i++) {
     const end = i + 1 < starts.length ? starts[i + 1] : output.length;
@@ -57,19 +72,75 @@ export function outputSentences(output: string): OutputSentence[] {
         out.push({ span: [s, e], kind: 'code' });
         continue;
       }
+      if (plans.at(s, e) && instructions) {
+        out.push({ span: [s, e], kind: 'plan' });
+        continue;
+      }
       // `Here is a summary in 85 words: Revenue rose…` introduces the answer and starts it on one line.
       const colon = colonWithin(output, s, Math.min(e - 1, s + INTRO_REACH));
-      if (colon > s && kindOf(output, s, colon + 1) === 'meta') {
+      if (colon > s && kindOf(output, s, colon + 1, instructions) === 'meta') {
         out.push({ span: [s, colon + 1], kind: 'meta' });
         let rest = colon + 1;
         while (rest < e && isBlank(output.charCodeAt(rest))) rest++;
-        out.push({ span: [rest, e], kind: kindOf(output, rest, e) });
+        out.push({ span: [rest, e], kind: kindOf(output, rest, e, instructions) });
         continue;
       }
-      out.push({ span: [s, e], kind: kindOf(output, s, e) });
+      const kind = kindOf(output, s, e, instructions);
+      // "I'll make these changes:" opens a plan its list items continue.
+      if (kind === 'plan' && output.charCodeAt(e - 1) === 0x3a) plans.open();
+      out.push({ span: [s, e], kind });
     }
   }
   return out;
+}
+
+/**
+ * Parts of an output that lay out a plan: under a heading that names one
+ * ("## Migration plan", "**Next steps:**"), or after a plan sentence ending
+ * in a colon, until the next heading, or a paragraph after a blank line that
+ * is not a list item. Pieces are asked in order, so one flag carries it.
+ */
+class PlanSections {
+  private inside = false;
+  private lastEnd = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** Whether the piece `[s, e)` belongs to a plan; a heading is a plan when it names one. */
+  at(s: number, e: number): boolean {
+    const blankBefore = hasBlankLine(this.text, this.lastEnd, s);
+    this.lastEnd = e;
+    const head = this.text.slice(s, Math.min(e, s + HEADING_REACH));
+    if (isHeading(head, e - s)) {
+      this.inside = isPlanHeading(head);
+      return this.inside;
+    }
+    if (blankBefore && !LIST_ITEM.test(head)) this.inside = false;
+    return this.inside;
+  }
+
+  open(): void {
+    this.inside = true;
+  }
+}
+
+/** Longest line read as a heading. */
+const HEADING_REACH = 100;
+const LIST_ITEM = /^(?:[-*+\u2022]\s|\d{1,3}[.)]\s|[a-z][.)]\s)/i;
+
+/** `## Title`, a line that is all bold (`**Next steps:**`), or a short label ending in a colon. */
+function isHeading(head: string, length: number): boolean {
+  if (/^#{1,6}\s/.test(head)) return true;
+  if (length > HEADING_REACH) return false;
+  if (/^\*\*[^*]+\*\*:?$/.test(head) || /^__[^_]+__:?$/.test(head)) return true;
+  return /^[A-Z][^.!?]{0,60}:$/.test(head) && !LIST_ITEM.test(head);
+}
+
+/** Whether `[from, to)` (whitespace between two pieces) holds an empty line. */
+function hasBlankLine(text: string, from: number, to: number): boolean {
+  let newlines = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 0x0a && ++newlines === 2) return true;
+  return false;
 }
 
 /** `[start, end)` cut at line breaks, each piece trimmed of surrounding whitespace; empty pieces dropped. */
@@ -99,7 +170,7 @@ function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0xa0;
 }
 
-function kindOf(text: string, start: number, end: number): SentenceKind {
+function kindOf(text: string, start: number, end: number, instructions: boolean): SentenceKind {
   const last = lastMeaningfulChar(text, start, end);
   if (last === '?') return 'question';
   const head = openingOf(text, start, end);
@@ -108,6 +179,7 @@ function kindOf(text: string, start: number, end: number): SentenceKind {
   if (last === ':' && PRESENTING.test(text.slice(start, end).toLowerCase())) return 'meta';
   const whole = head.replace(/[!.,]+$/, '');
   if (GREETINGS.includes(whole)) return 'greeting';
+  if (isPlanOpening(head, instructions)) return 'plan';
   return 'claim';
 }
 

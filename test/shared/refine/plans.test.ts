@@ -1,0 +1,53 @@
+import { strict as assert } from 'node:assert';
+import { outputSentences } from '../../../shared/refine/claims';
+
+function kinds(text: string, instructions: boolean): [string, string][] {
+  return outputSentences(text, { instructions }).map((s) => [text.slice(...s.span), s.kind]);
+}
+
+describe('plans and instructions are not claims', () => {
+  it("the speaker's own plan is never a claim, in any text", () => {
+    const text = "I'll add `@prisma/client` next. Let me check line 40. The port is 3000.";
+    assert.deepEqual(kinds(text, false), [
+      ["I'll add `@prisma/client` next.", 'plan'],
+      ['Let me check line 40.', 'plan'],
+      ['The port is 3000.', 'claim'],
+    ]);
+  });
+
+  it('in an agent turn, instructions, numbered phases and plan sections are not claims', () => {
+    const text = [
+      'The schema has 12 tables.',
+      'Run `prisma db pull` first.',
+      'Phase 0: add `@prisma/client` 5.1.',
+      'Build failed with 3 errors.',
+      '',
+      '## Next steps',
+      '- migrate the 4 services',
+      '- drop the 2 old tables',
+      '',
+      'Then I updated the config to port 3001.',
+    ].join('\n');
+    assert.deepEqual(kinds(text, true), [
+      ['The schema has 12 tables.', 'claim'],
+      ['Run `prisma db pull` first.', 'plan'],
+      ['Phase 0: add `@prisma/client` 5.1.', 'plan'],
+      ['Build failed with 3 errors.', 'claim'],
+      ['## Next steps', 'plan'],
+      ['- migrate the 4 services', 'plan'],
+      ['- drop the 2 old tables', 'plan'],
+      ['Then I updated the config to port 3001.', 'claim'],
+    ]);
+  });
+
+  it('in an answer drawn from documents, instructions restate the documents and stay claims', () => {
+    assert.deepEqual(kinds('Preheat is not a verb we know. Remove the foil after 15 minutes.', false), [
+      ['Preheat is not a verb we know.', 'claim'],
+      ['Remove the foil after 15 minutes.', 'claim'],
+    ]);
+    assert.deepEqual(kinds('Remove the foil after 15 minutes. You can see it is 3 cm.', true), [
+      ['Remove the foil after 15 minutes.', 'plan'],
+      ['You can see it is 3 cm.', 'claim'],
+    ]);
+  });
+});
