@@ -15,6 +15,7 @@ import { markMisattributed } from '../refine/citedSources';
 import type { ContextLookup } from '../refine/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
 import { codeFenceRanges, outputSentences } from '../refine/claims';
+import { codeBlockEntities } from '../code/codeBlocks';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
 import { codeVerdicts, type CodeSession } from '../code/codeVerdicts';
 import { claimVerdicts } from '../refine/claimVerdicts';
@@ -67,6 +68,9 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
   entities = withAttributeEntities(output, entities, attributeEntities(output, sentences, index, searchable));
   markMisattributed(output, sentences, entities, index, searchable);
+  if (output.includes('```') || output.includes('~~~')) {
+    entities = [...entities, ...codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup)].sort((a, b) => a.span[0] - b.span[0]);
+  }
   const result = judge(entities, resolved.minEntities, options.gaps ?? []);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;
   result.claims = claimVerdicts(sentences, entities);

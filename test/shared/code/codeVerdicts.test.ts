@@ -107,3 +107,31 @@ describe('file and line references in a coding session', () => {
     assert.equal(v['`format.ts:9`'], 'unverified');
   });
 });
+
+describe('fenced code quoted from the context', () => {
+  const quote = (block: string, intro = 'The component does this:') => session([...readSidebar, say(`${intro}\n\n\`\`\`tsx\n${block}\n\`\`\``)]);
+
+  it('grounds a faithful quote as one claim', () => {
+    const v = lastOutput(quote(sidebar.slice(6, 10).join('\n')));
+    assert.deepEqual([...v.values()].map((e) => [e.type, e.status, e.detail]), [['quoted_string', 'grounded', 'quoted code: 4 of 4 lines are in the context']]);
+  });
+
+  it("contradicts a renamed identifier or a changed value with the passage's own token", () => {
+    const changed = [...sidebar.slice(6, 10)];
+    changed[1] = changed[1].replace('getInitials(user.name)', 'getUserInitials(user.name)');
+    changed[2] = changed[2].replace('"id"', '"uid"');
+    const v = lastOutput(quote(changed.join('\n')));
+    const renamed = v.get('getUserInitials')!;
+    assert.equal(renamed.status, 'contradicted');
+    assert.equal(renamed.contradiction?.value, 'getInitials');
+    assert.equal(v.get('"uid"')?.contradiction?.value, '"id"');
+  });
+
+  it('leaves new code and proposed changes alone', () => {
+    const fresh = ['export function formatName(user: User) {', '  return `${user.first} ${user.last}`.trim();', '}'].join('\n');
+    assert.equal(lastOutput(quote(fresh)).size, 0);
+    const proposal = [...sidebar.slice(6, 10)];
+    proposal[1] = '  const initials = getUserInitials(user);';
+    assert.equal(lastOutput(quote(proposal.join('\n'), 'Change it to:')).size, 0);
+  });
+});
