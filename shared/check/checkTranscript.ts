@@ -78,7 +78,7 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
     before: index.beforeFor(segmentId),
     gaps,
     session: index.codeSessionFor(segmentId),
-    instructions: index.facts.hasToolCalls,
+    agentTurn: index.facts.hasToolCalls,
   });
   return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
 }

@@ -16,6 +16,7 @@ import type { ContextLookup } from '../refine/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
 import { codeFenceRanges, outputSentences } from '../refine/claims';
 import { codeBlockEntities } from '../code/codeBlocks';
+import { countVerdicts, dropReadingCounts } from '../code/countClaims';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
 import { codeVerdicts, type CodeSession } from '../code/codeVerdicts';
 import { claimVerdicts } from '../refine/claimVerdicts';
@@ -40,8 +41,12 @@ export interface ClassifyAgainstOptions extends ClassifyOptions {
   gaps?: readonly ContextGap[];
   /** Refined profile: what the output's coding session showed it (files, lines), for file and line references. */
   session?: CodeSession;
-  /** Refined profile: the output is an agent's turn, so its instructions to the reader are not claims. */
-  instructions?: boolean;
+  /**
+   * Refined profile: the output is an agent's turn in a session with tools,
+   * not an answer drawn from documents: its instructions to the reader and
+   * the counts it made by reading ("the two places") are not claims.
+   */
+  agentTurn?: boolean;
 }
 
 export function classify(input: ClassifyInput): ClassifyResult {
@@ -57,7 +62,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };
   if (resolved.profile === 'spec') return judge(lookUpEntities(extracted, index, lookup), resolved.minEntities, options.gaps ?? []);
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
-  const sentences = outputSentences(output, { instructions: options.instructions });
+  const sentences = outputSentences(output, { instructions: options.agentTurn });
   const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
   const generic = withNumericRanges(output, withNumberWords(output, withClockTimes(output, extracted)));
   const code = resolved.entityTypes.has('identifier') ? checkableCodeClaims(output, options.session) : [];
@@ -66,6 +71,8 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   codeVerdicts(claimed, entities, index, lookup, sentences, options.session);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames });
   markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
+  countVerdicts(output, claimed, entities, options.session);
+  if (options.agentTurn) dropReadingCounts(claimed, entities);
   entities = withAttributeEntities(output, entities, attributeEntities(output, sentences, index, searchable));
   markMisattributed(output, sentences, entities, index, searchable);
   if (output.includes('```') || output.includes('~~~')) {

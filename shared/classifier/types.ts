@@ -70,6 +70,8 @@ export interface ExtractedEntity {
   occurrences: Range[];
   /** Refined profile: what the entity is as code (a file reference, inline code), looked up as such. */
   code?: CodeClaim;
+  /** Refined profile: a count written in words (`three checks`), which a reader may have made by counting. */
+  countWord?: true;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface GutterScan {
   blanks: number[];
   /** A file's line count stated by the output (`wc -l`). */
   lineCount?: { file: string; count: number };
+  /** The count a counting command printed, with where it is in the text. */
+  tally?: { count: number; start: number; end: number };
 }
 
 const ARROW = 0x2192;
@@ -53,7 +55,17 @@ export function scanGutters(text: string, shape: ListingShape | undefined): Gutt
       const count = leadingCount(text);
       return { listings: [], blanks: [], ...(count !== undefined ? { lineCount: { file: shape.file, count } } : {}) };
     }
+    case 'tally':
+      return { listings: [], blanks: [], ...tallyIn(text) };
   }
+}
+
+/** `79`, `  79`, or Grep's `Found 12 files` / `Found 40 total occurrences`: the count and where it is. */
+function tallyIn(text: string): { tally?: { count: number; start: number; end: number } } {
+  const m = /^\s*(?:Found\s+)?(\d{1,9})\b/.exec(text.slice(0, 200));
+  if (!m) return {};
+  const start = m.index + m[0].length - m[1].length;
+  return { tally: { count: Number(m[1]), start, end: start + m[1].length } };
 }
 
 /** Numbered lines of one file: every line that carries a gutter is listed. */

@@ -14,7 +14,17 @@ export type ListingShape =
   /** `grep -n` / `rg -n` output: `path:12:text` lines, or `12:text` when one file was searched. */
   | { kind: 'grep'; file?: string }
   /** `wc -l file`: the output is the file's line count. */
-  | { kind: 'count'; file: string };
+  | { kind: 'count'; file: string }
+  /**
+   * A count the agent asked for (`grep -c select a.ts`, `rg foo | wc -l`,
+   * `find . -name '*.ts' | wc -l`, Grep in count or files mode): what was
+   * counted (`words` of the pattern, `noun` for the kind of thing) and the
+   * command, to name in a message.
+   */
+  | { kind: 'tally'; words: string[]; noun: TallyNoun; command: string };
+
+/** What a count counts: matching lines or occurrences, files, or a file's lines. */
+export type TallyNoun = 'matches' | 'files' | 'lines';
 
 /** A file a call wrote in full (Write, a heredoc, `write_to_file`). */
 export interface WrittenFile {
@@ -60,10 +70,31 @@ export function listingShape(name: string, input: unknown): ListingShape | undef
     return { kind: 'numbered', file, complete: !ranged };
   }
   if (EDIT_TOOLS.has(name) && file) return { kind: 'numbered', file, complete: false };
-  if (GREP_TOOLS.has(name)) return { kind: 'grep', ...(file && !o.glob ? { file } : {}) };
+  if (GREP_TOOLS.has(name)) {
+    const mode = o.output_mode;
+    if ((mode === 'count' || mode === 'files_with_matches' || mode === undefined) && typeof o.pattern === 'string') {
+      return { kind: 'tally', words: patternWords(o.pattern), noun: mode === 'count' ? 'matches' : 'files', command: `Grep ${o.pattern}` };
+    }
+    return { kind: 'grep', ...(file && !o.glob ? { file } : {}) };
+  }
   const pipelines = shellPipelines(name, input);
-  return pipelines ? shellShape(pipelines) : undefined;
+  return pipelines ? shellShape(pipelines, commandText(input)) : undefined;
 }
+
+function commandText(input: unknown): string {
+  const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const c = o.command ?? o.cmd ?? input;
+  const text = Array.isArray(c) ? String(c[c.length - 1]) : String(c);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** The words a search pattern looks for: `\.select\(` → `select`; `useState|useEffect` → both. */
+export function patternWords(pattern: string): string[] {
+  return [...new Set((pattern.toLowerCase().match(/[a-z][a-z0-9_]{2,}/g) ?? []).filter((w) => !REGEX_WORDS.has(w)))];
+}
+
+/** Regex class names that are not what a pattern searches for. */
+const REGEX_WORDS = new Set(['alpha', 'digit', 'space', 'alnum', 'upper', 'lower', 'word', 'print', 'punct']);
 
 /** The file a call wrote whole, with its content. */
 export function writtenFile(name: string, input: unknown): WrittenFile | undefined {
@@ -91,16 +122,37 @@ export function writtenFile(name: string, input: unknown): WrittenFile | undefin
  * something (others may `cd`, `echo` separators or write files), since the
  * output of two listings run one after the other cannot be told apart.
  */
-function shellShape(pipelines: Pipeline[]): ListingShape | undefined {
+function shellShape(pipelines: Pipeline[], command: string): ListingShape | undefined {
   let shape: ListingShape | undefined;
   let printing = 0;
   for (const pipeline of pipelines) {
     const head = pipeline[0];
     if (!head || isSilent(head) || pipeline[pipeline.length - 1].writes) continue;
     printing++;
-    shape = pipelineShape(pipeline);
+    shape = tallyShape(pipeline, command) ?? pipelineShape(pipeline);
   }
   return printing === 1 ? shape : undefined;
+}
+
+/** A pipeline whose output is one count: `… | wc -l` after a search or listing, or `grep -c` on one file. */
+function tallyShape(pipeline: Pipeline, command: string): ListingShape | undefined {
+  const last = pipeline[pipeline.length - 1];
+  const first = pipeline[0];
+  const name = commandName(first.argv[0]);
+  const searches = name === 'grep' || name === 'rg' || name === 'egrep' || name === 'git';
+  if (pipeline.length > 1 && commandName(last.argv[0]) === 'wc' && hasFlag(last.argv, 'l') && operands(last.argv).length === 0) {
+    const listing = name === 'find' || name === 'ls' || (name === 'git' && first.argv[1] === 'ls-files');
+    const filesOnly = listing || (searches && (hasFlag(first.argv, 'l') || first.argv.includes('--files-with-matches')));
+    const pattern = searches ? (operands(first.argv).find((a) => a !== 'grep') ?? '') : first.argv.slice(1).join(' ');
+    if (!searches && !listing) return undefined;
+    return { kind: 'tally', words: patternWords(pattern), noun: filesOnly ? 'files' : 'matches', command };
+  }
+  if (pipeline.length === 1 && searches && (hasFlag(first.argv, 'c') || first.argv.includes('--count'))) {
+    const ops = operands(first.argv);
+    if (ops.length !== 2) return undefined;
+    return { kind: 'tally', words: patternWords(ops[0]), noun: 'matches', command };
+  }
+  return undefined;
 }
 
 function isSilent(c: SimpleCommand): boolean {

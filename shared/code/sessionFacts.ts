@@ -15,13 +15,24 @@
 import type { Segment, Transcript } from '../transcript/model';
 import { linkToolCalls, type ToolCall } from '../transcript/toolCalls';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
-import { listingShape, writtenFile, type ListingShape } from './listingShapes';
+import { listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { baseName, cleanPath, pathNames } from './paths';
 
 /** Lines of a file shown by one segment. */
 export interface Listing {
   segment: number;
   shown: ShownLines;
+}
+
+/** A count a command printed (see `ListingShape` 'tally'), with where the number is. */
+export interface Tally {
+  segment: number;
+  start: number;
+  end: number;
+  count: number;
+  words: string[];
+  noun: TallyNoun;
+  command: string;
 }
 
 /** Everything known about one file. */
@@ -47,6 +58,8 @@ export class SessionFacts {
   private calls = 0;
   private readonly records: FileRecord[] = [];
   private readonly byBase = new Map<string, number[]>();
+  /** Counts commands printed, in file order. */
+  readonly tallies: Tally[] = [];
   /** Every listing's segment and file, in file order. */
   private readonly timeline: { segment: number; record: FileRecord }[] = [];
 
@@ -96,7 +109,13 @@ export class SessionFacts {
     const scan = scanGutters(s.text, shape);
     if (scan.blanks.length > 0) this.texts.set(s.id, blankOut(s.text, scan.blanks));
     for (const shown of scan.listings) this.addListing(shown.file, { segment: s.id, shown });
-    if (scan.lineCount) this.record(scan.lineCount.file).counts.push({ segment: s.id, count: scan.lineCount.count });
+    if (scan.lineCount) {
+      this.record(scan.lineCount.file).counts.push({ segment: s.id, count: scan.lineCount.count });
+      const at = s.text.indexOf(String(scan.lineCount.count));
+      const words = [baseName(scan.lineCount.file).toLowerCase()];
+      if (at !== -1) this.tallies.push({ segment: s.id, start: at, end: at + String(scan.lineCount.count).length, count: scan.lineCount.count, words, noun: 'lines', command: `wc -l ${scan.lineCount.file}` });
+    }
+    if (scan.tally && shape?.kind === 'tally') this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
     if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
   }
 

@@ -6,10 +6,12 @@
  */
 import type { Range } from '../classifier/types';
 import type { CausalForest } from '../transcript/causalContext';
-import type { FileRecord, Listing, SessionFacts } from './sessionFacts';
+import type { FileRecord, Listing, SessionFacts, Tally } from './sessionFacts';
 
 /** Listings of one file an output question reads, newest first. */
 const MAX_LISTINGS = 256;
+/** Counts an output's count claims are compared with. */
+const MAX_TALLIES = 64;
 /** Listings searched for an identifier's line. */
 const MAX_SEARCHED = 16;
 
@@ -25,6 +27,8 @@ export interface SessionView {
   files(path: string): FileKnowledge[];
   /** The file most recently listed before this output (the one "line 12" means without a name). */
   latestListed(): FileKnowledge | undefined;
+  /** Counts that commands printed before this output, newest first (a bounded number). */
+  tallies(): Tally[];
 }
 
 export class FileKnowledge {
@@ -121,6 +125,12 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     latestListed() {
       const record = facts.latestListedBefore(outputId, visible);
       return record ? knowledge(record) : undefined;
+    },
+    tallies() {
+      const out: Tally[] = [];
+      const all = facts.tallies;
+      for (let i = all.length - 1; i >= 0 && out.length < MAX_TALLIES; i--) if (visible(all[i].segment)) out.push(all[i]);
+      return out;
     },
   };
 }

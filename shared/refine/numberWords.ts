@@ -39,7 +39,7 @@ export function findNumberWords(output: string): ExtractedEntity[] {
     const text = output.slice(span[0], span[1]);
     const forms = [text, key];
     if (noun > 0) forms.push(`${n} ${words[noun]}`);
-    byForm.set(key, { text, type: 'number', span, forms, occurrences: [span] });
+    byForm.set(key, { text, type: 'number', span, forms, occurrences: [span], countWord: true });
   }
   return [...byForm.values()];
 }

@@ -135,3 +135,26 @@ describe('fenced code quoted from the context', () => {
     assert.equal(lastOutput(quote(proposal.join('\n'), 'Change it to:')).size, 0);
   });
 });
+
+describe('counts in an agent turn', () => {
+  it('contradicts a count a command counted differently, and grounds one it counted the same', () => {
+    const raw = session([
+      user('How many selects are there?'),
+      call('c1', 'Bash', { command: "grep -c 'select(' src/db.ts" }),
+      result('c1', '79'),
+      call('c2', 'Bash', { command: "find src -name '*.sql' | wc -l" }),
+      result('c2', '12'),
+      say('There are 97 similar selects in 12 files.'),
+    ]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('97')?.status, 'contradicted');
+    assert.equal(v.get('97')?.contradiction?.value, '79');
+    assert.equal(v.get('97')?.detail, "`grep -c 'select(' src/db.ts` counted 79");
+    assert.equal(v.get('12 files')?.status, 'grounded');
+  });
+
+  it('drops counts the agent made by reading, in words, that no command counted', () => {
+    const raw = session([...readSidebar, say('There are two places in AppSidebar.tsx that build initials, and three checks.')]);
+    assert.deepEqual([...lastOutput(raw).keys()], ['AppSidebar.tsx']);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Counts an agent states ("97 similar selects", "three checks", "12 files")
+ * against counts its commands printed (`grep -c select src/db.ts` said 79,
+ * `find … | wc -l` said 12). A count of the same thing the context counted
+ * differently is contradicted, with the context's figure as the fix; the
+ * same figure grounds it.
+ *
+ * A count written in words that no command counted ("update the two
+ * places") is one the agent made by reading: not a claim to check, so it is
+ * dropped (see `dropReadingCounts`).
+ */
+import type { Entity, ExtractedEntity, Range } from '../classifier/types';
+import { numberInWords } from '../refine/equivalentForms';
+import type { CodeSession } from './codeVerdicts';
+import type { Tally } from './sessionFacts';
+
+/** Words between a figure and what it counts ("97 similar selects"). */
+const MAX_ADJECTIVES = 2;
+
+/** Nouns that count matches of whatever was searched. */
+const GENERIC_MATCHES = new Set(['match', 'occurrence', 'hit', 'result', 'instance', 'usage', 'use', 'call', 'place', 'reference', 'line']);
+
+export function countVerdicts(output: string, extracted: readonly ExtractedEntity[], entities: Entity[], session: CodeSession | undefined): void {
+  if (!session) return;
+  let tallies: Tally[] | undefined;
+  entities.forEach((entity, i) => {
+    if (entity.type !== 'number' || entity.found || entity.status === 'contradicted' || extracted[i].code) return;
+    const n = countOf(extracted[i]);
+    const noun = n === undefined ? undefined : countedNoun(output, entity.span);
+    if (n === undefined || noun === undefined) return;
+    tallies ??= session.view.tallies();
+    const tally = tallies.find((t) => counts(noun, t, output, entity.span));
+    if (!tally) return;
+    const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
+    if (match.part === -1) return;
+    entity.settled = true;
+    if (tally.count === n) {
+      entity.found = true;
+      entity.status = 'grounded';
+      entity.matches = [match];
+      entity.locations = [[match.start, match.end]];
+      return;
+    }
+    const value = withCount(entity.text, n, tally.count);
+    entity.detail = `\`${tally.command}\` counted ${tally.count}`;
+    if (value === undefined) return;
+    entity.status = 'contradicted';
+    entity.contradiction = { value, match };
+  });
+}
+
+/** Spelled-out counts still unverified: the agent counted them by reading; they are not claims. */
+export function dropReadingCounts(extracted: ExtractedEntity[], entities: Entity[]): void {
+  for (let i = entities.length - 1; i >= 0; i--) {
+    if (extracted[i].countWord && entities[i].status === 'unverified') {
+      entities.splice(i, 1);
+      extracted.splice(i, 1);
+    }
+  }
+}
+
+/** The figure: digits, or a count in words (whose second form is `3 checks`). */
+function countOf(e: ExtractedEntity): number | undefined {
+  const digits = /^\d{1,9}$/.exec(e.text.replace(/,/g, '').split(/\s/)[0]);
+  if (digits) return Number(digits[0]);
+  if (e.countWord) return Number(e.forms[1]?.split(' ')[0]);
+  return undefined;
+}
+
+/** The plural noun the figure counts, within a couple of words after it (or ending the entity itself). */
+function countedNoun(output: string, span: Range): string | undefined {
+  const after = output.slice(span[0], Math.min(output.length, span[1] + 60)).toLowerCase();
+  const words = after.split(/[^a-z0-9-]+/).filter((w) => w !== '');
+  for (let k = 1; k <= MAX_ADJECTIVES + 1 && k < words.length; k++) {
+    const w = words[k];
+    if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return singular(w);
+  }
+  return undefined;
+}
+
+function singular(w: string): string {
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(?:ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
+  return w.slice(0, -1);
+}
+
+/** Whether a tally counted the thing `noun` names. */
+function counts(noun: string, t: Tally, output: string, span: Range): boolean {
+  if (t.noun === 'files') return noun === 'file' || t.words.some((w) => sameStem(noun, w));
+  if (t.noun === 'lines') {
+    // A file's length: the sentence must name that file.
+    const sentence = output.slice(Math.max(0, span[0] - 200), span[1] + 200).toLowerCase();
+    return noun === 'line' && t.words.some((w) => sentence.includes(w));
+  }
+  return t.words.some((w) => sameStem(noun, w)) || (GENERIC_MATCHES.has(noun) && t.words.length > 0 && sentenceNames(output, span, t.words));
+}
+
+/** "3 usages of useMemo": the generic noun counts the searched word only when the sentence says which. */
+function sentenceNames(output: string, span: Range, words: readonly string[]): boolean {
+  const near = output.slice(Math.max(0, span[0] - 120), span[1] + 120).toLowerCase();
+  return words.some((w) => near.includes(w));
+}
+
+function sameStem(noun: string, word: string): boolean {
+  if (noun === word) return true;
+  const short = noun.length < word.length ? noun : word;
+  const long = noun.length < word.length ? word : noun;
+  return short.length >= 4 && long.startsWith(short);
+}
+
+/** The entity's text with its figure replaced, written the way it was (digits or words). */
+function withCount(text: string, from: number, to: number): string | undefined {
+  const digits = new RegExp(`(?<![0-9])${from}(?![0-9])`);
+  if (digits.test(text)) return text.replace(digits, String(to));
+  const word = numberInWords(from);
+  const replacement = numberInWords(to);
+  if (!word || !replacement) return undefined;
+  const re = new RegExp(`\\b${word}\\b`, 'i');
+  if (!re.test(text)) return undefined;
+  return text.replace(re, (m) => (m[0] === m[0].toUpperCase() ? replacement[0].toUpperCase() + replacement.slice(1) : replacement));
+}
