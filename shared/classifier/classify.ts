@@ -17,6 +17,7 @@ import { MarkupAwareIndex } from '../refine/markup/markupIndex';
 import { codeFenceRanges, outputSentences } from '../refine/claims';
 import { codeBlockEntities } from '../code/codeBlocks';
 import { countVerdicts, dropReadingCounts } from '../code/countClaims';
+import { versionVerdicts } from '../code/versionSlots';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
 import { codeVerdicts, type CodeSession } from '../code/codeVerdicts';
 import { claimVerdicts } from '../refine/claimVerdicts';
@@ -71,6 +72,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   codeVerdicts(claimed, entities, index, lookup, sentences, options.session);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames });
   markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
+  versionVerdicts(output, claimed, entities, index, lookup, options.session);
   countVerdicts(output, claimed, entities, options.session);
   if (options.agentTurn) dropReadingCounts(claimed, entities);
   entities = withAttributeEntities(output, entities, attributeEntities(output, sentences, index, searchable));

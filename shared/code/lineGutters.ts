@@ -33,6 +33,8 @@ export interface GutterScan {
   lineCount?: { file: string; count: number };
   /** The count a counting command printed, with where it is in the text. */
   tally?: { count: number; start: number; end: number };
+  /** The version a `--version` command printed, with where it is in the text. */
+  version?: { value: string; start: number; end: number };
 }
 
 const ARROW = 0x2192;
@@ -57,6 +59,12 @@ export function scanGutters(text: string, shape: ListingShape | undefined): Gutt
     }
     case 'tally':
       return { listings: [], blanks: [], ...tallyIn(text) };
+    case 'version': {
+      const m = /\bv?(\d+\.\d+(?:\.\d+){0,2})\b/.exec(text.slice(0, 200));
+      if (!m) return { listings: [], blanks: [] };
+      const start = m.index + m[0].length - m[1].length;
+      return { listings: [], blanks: [], version: { value: m[1], start, end: start + m[1].length } };
+    }
   }
 }
 

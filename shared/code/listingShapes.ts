@@ -21,7 +21,9 @@ export type ListingShape =
    * counted (`words` of the pattern, `noun` for the kind of thing) and the
    * command, to name in a message.
    */
-  | { kind: 'tally'; words: string[]; noun: TallyNoun; command: string };
+  | { kind: 'tally'; words: string[]; noun: TallyNoun; command: string }
+  /** `node -v`, `python --version`: the output is the program's version. */
+  | { kind: 'version'; program: string };
 
 /** What a count counts: matching lines or occurrences, files, or a file's lines. */
 export type TallyNoun = 'matches' | 'files' | 'lines';
@@ -129,9 +131,17 @@ function shellShape(pipelines: Pipeline[], command: string): ListingShape | unde
     const head = pipeline[0];
     if (!head || isSilent(head) || pipeline[pipeline.length - 1].writes) continue;
     printing++;
-    shape = tallyShape(pipeline, command) ?? pipelineShape(pipeline);
+    shape = versionShape(pipeline) ?? tallyShape(pipeline, command) ?? pipelineShape(pipeline);
   }
   return printing === 1 ? shape : undefined;
+}
+
+/** `node -v`, `npx next --version`, `python3 --version`. */
+function versionShape(pipeline: Pipeline): ListingShape | undefined {
+  if (pipeline.length !== 1) return undefined;
+  const argv = pipeline[0].argv[0] === 'npx' ? pipeline[0].argv.slice(1) : pipeline[0].argv;
+  if (argv.length !== 2 || !['--version', '-v', '-V', 'version'].includes(argv[1])) return undefined;
+  return { kind: 'version', program: commandName(argv[0]).replace(/\d+(?:\.\d+)*$/, '') };
 }
 
 /** A pipeline whose output is one count: `… | wc -l` after a search or listing, or `grep -c` on one file. */

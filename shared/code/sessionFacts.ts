@@ -60,6 +60,8 @@ export class SessionFacts {
   private readonly byBase = new Map<string, number[]>();
   /** Counts commands printed, in file order. */
   readonly tallies: Tally[] = [];
+  /** Versions `--version` commands printed, in file order. */
+  readonly versions: { segment: number; program: string; value: string; start: number; end: number }[] = [];
   /** Every listing's segment and file, in file order. */
   private readonly timeline: { segment: number; record: FileRecord }[] = [];
 
@@ -116,6 +118,7 @@ export class SessionFacts {
       if (at !== -1) this.tallies.push({ segment: s.id, start: at, end: at + String(scan.lineCount.count).length, count: scan.lineCount.count, words, noun: 'lines', command: `wc -l ${scan.lineCount.file}` });
     }
     if (scan.tally && shape?.kind === 'tally') this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
+    if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
     if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
   }
 

@@ -29,6 +29,8 @@ export interface SessionView {
   latestListed(): FileKnowledge | undefined;
   /** Counts that commands printed before this output, newest first (a bounded number). */
   tallies(): Tally[];
+  /** Versions `program --version` printed before this output, oldest first. */
+  versions(program: string): { segment: number; value: string; start: number; end: number }[];
 }
 
 export class FileKnowledge {
@@ -125,6 +127,9 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     latestListed() {
       const record = facts.latestListedBefore(outputId, visible);
       return record ? knowledge(record) : undefined;
+    },
+    versions(program) {
+      return facts.versions.filter((v) => v.program === program && visible(v.segment));
     },
     tallies() {
       const out: Tally[] = [];

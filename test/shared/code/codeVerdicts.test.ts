@@ -158,3 +158,24 @@ describe('counts in an agent turn', () => {
     assert.deepEqual([...lastOutput(raw).keys()], ['AppSidebar.tsx']);
   });
 });
+
+describe('versions and ports are slots', () => {
+  it('contradicts a major version the lockfile or a --version disagrees with, and grounds one that agrees', () => {
+    const raw = session([
+      user('Which versions?'),
+      call('p1', 'Read', { file_path: '/w/app/package.json' }),
+      result('p1', numbered(['{', '  "dependencies": {', '    "next": "^15.5.2",', '    "react": "19.1.0"', '  }', '}'])),
+      call('n1', 'Bash', { command: 'node -v' }),
+      result('n1', 'v20.11.0'),
+      call('e1', 'Bash', { command: 'cat .env' }),
+      result('e1', 'PORT=3001\nDATABASE_URL=postgres://db'),
+      say('The app runs Next.js 14 with React 19 on Node 18, serving port 3000.'),
+    ]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('14')?.status, 'contradicted');
+    assert.equal(v.get('14')?.contradiction?.value, '15');
+    assert.equal(v.get('19')?.status, 'grounded');
+    assert.equal(v.get('18')?.contradiction?.value, '20');
+    assert.equal(v.get('3000')?.contradiction?.value, '3001');
+  });
+});
