@@ -79,6 +79,7 @@ export class TranscriptIndex {
     const facts = this.facts;
     return {
       view: sessionView(facts, this.forest, outputId, (id) => facts.groundingText(id)),
+      toolsLogged: facts.hasToolCalls,
       partOf: (segment) => this.partOf(segment),
     };
   }

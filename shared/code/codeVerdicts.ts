@@ -27,6 +27,12 @@ const CANDIDATES = 100;
 
 export interface CodeSession {
   view: SessionView;
+  /**
+   * The session logs its tool calls, so what the agent read is known: a line
+   * it never saw is a finding whatever else the log omits. Without them
+   * (a chat history), file facts can only ground.
+   */
+  toolsLogged: boolean;
   /** Index part of a segment, or -1 when its text is not indexed. */
   partOf(segment: number): number;
 }
@@ -56,6 +62,7 @@ function judgeCode(entity: Entity, whole: string, links: readonly string[], inde
   }
   setVerdict(entity, matches);
   if (matches.length > 0) return;
+  if (nearQuote(entity, whole, index, find)) return;
   // The same name in another case is this name misspelt: the context's spelling is the fix.
   const other = findCode(whole, index, find, false)[0];
   if (!other || !entity.text.includes(whole)) return;
@@ -83,8 +90,8 @@ function judgeFile(
   if (known.length === 0 && named.length === 0) {
     setVerdict(entity, [], false);
     entity.detail = `${shortName(shownName)} was never read, listed or named before this turn`;
-    // Where the session shows how its agent sees files, a file it never saw is a finding, prompt or not.
-    if (session) entity.settled = true;
+    // Citing lines of a file the agent never saw is a finding, prompt or not; a bare path may name a file it is about to create.
+    if (session?.toolsLogged && lines.length > 0) entity.settled = true;
     return;
   }
   if (lines.length === 0 || !session) {
@@ -104,7 +111,7 @@ function judgeFile(
     setVerdict(entity, [], false);
     entity.detail = missingDetail(shownName, known, missing);
     // The file's own listings are the evidence; an unlogged system prompt shows no file's lines.
-    if (known.length > 0) entity.settled = true;
+    if (known.length > 0 && session.toolsLogged) entity.settled = true;
     return;
   }
   setVerdict(entity, places, true);
@@ -246,6 +253,123 @@ function findPath(path: string, index: ContextLookup, find: FindOptions): Contex
     if (found.length > 0) return found;
   }
   return [];
+}
+
+/** Inline code shorter than this many tokens is a name, not a quoted line. */
+const QUOTED_TOKENS = 4;
+/** A context line is the one quoted when it keeps this share of the span's tokens. */
+const QUOTE_SHARE = 0.6;
+/** Context lines tried per anchor name. */
+const ANCHOR_MATCHES = 20;
+
+/**
+ * Inline code that quotes a line of the context with a change
+ * (`` `factorial(n: i64) -> Result<u32, MathError>` `` where the code says
+ * `Result<u64, MathError>`): the context line holding its longest names and
+ * most of its tokens is the one quoted, and the tokens that differ are
+ * contradicted by that line's. True when such a line was found.
+ */
+function nearQuote(entity: Entity, whole: string, index: ContextLookup, find: FindOptions): boolean {
+  // Only a span of several words quotes a line; a name or a chain is looked up as such.
+  if (!/\s/.test(whole)) return false;
+  const mine = codeTokens(whole);
+  if (mine.length < QUOTED_TOKENS) return false;
+  const anchors = [...new Set(mine.filter((t) => /^[A-Za-z_$][\w$]{3,}$/.test(t)))].sort((a, b) => b.length - a.length).slice(0, 2);
+  let best: { line: string; start: number; part: number; shared: number } | undefined;
+  for (const anchor of anchors) {
+    for (const m of findCode(anchor, index, find).slice(0, ANCHOR_MATCHES)) {
+      const text = index.partText(m.part);
+      const from = text.lastIndexOf('\n', m.start) + 1;
+      const nl = text.indexOf('\n', m.end);
+      const line = text.slice(from, nl === -1 ? text.length : nl);
+      const shared = sharedTokens(mine, codeTokens(line));
+      if (!best || shared > best.shared) best = { line, start: from, part: m.part, shared };
+    }
+  }
+  if (!best || best.shared < QUOTE_SHARE * mine.length) return false;
+  const theirs = codeTokens(best.line);
+  if (best.shared === mine.length) {
+    // Every token is the line's, in order: the span quotes it leaving parts out (`flatten<T>` for `flatten<T: Clone>`).
+    const at = positionOfToken(best.line, theirs, theirs.indexOf(mine[0]));
+    const start = best.start + Math.max(0, at);
+    setVerdict(entity, [{ part: best.part, start, end: start + best.line.trim().length }]);
+    return true;
+  }
+  // The first token of the span that the quoted line lacks, and the line's token in its place.
+  const diff = firstDifference(mine, theirs);
+  // A changed name, value, string or operator; brackets and separators only shape the line.
+  if (!diff || /^[()[\]{},;]$/.test(diff.mine)) return false;
+  const at = positionOfToken(best.line, theirs, diff.theirsIndex);
+  if (at === -1 || !entity.text.includes(diff.mine)) return false;
+  entity.status = 'contradicted';
+  entity.settled = true;
+  entity.contradiction = {
+    value: entity.text.replace(diff.mine, diff.theirs),
+    match: { part: best.part, start: best.start + at, end: best.start + at + diff.theirs.length },
+  };
+  entity.detail = `the context's line reads \`${best.line.trim().slice(0, 80)}\``;
+  return true;
+}
+
+const CODE_TOKEN = /[A-Za-z_$][\w$]*|\d+(?:\.\d+)?|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\S/g;
+
+function codeTokens(text: string): string[] {
+  return text.match(CODE_TOKEN) ?? [];
+}
+
+/** How many of `a`'s tokens `b` has, in order (a longest common subsequence; both are one line). */
+function sharedTokens(a: readonly string[], b: readonly string[]): number {
+  if (a.length * b.length > 40_000) return 0;
+  let prev = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    const row = new Uint16Array(b.length + 1);
+    for (let j = 1; j <= b.length; j++) row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * The first token of `mine` left out of the two lists' longest common
+ * subsequence, and the token of `theirs` in the same gap of the alignment
+ * (`u32` against `u64`); undefined when the gap on their side is empty.
+ */
+function firstDifference(mine: readonly string[], theirs: readonly string[]): { mine: string; theirs: string; theirsIndex: number } | undefined {
+  const n = mine.length;
+  const m = theirs.length;
+  const lcs: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) lcs[i][j] = mine[i] === theirs[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  }
+  let i = 0;
+  let j = 0;
+  // Their tokens before the span's first token are the line around the quote.
+  const first = theirs.indexOf(mine[0]);
+  if (first > 0) j = first;
+  while (i < n && j < m) {
+    if (mine[i] === theirs[j]) {
+      i++;
+      j++;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
+      // mine[i] is not in the common part. If their token here is not either, one replaces the other;
+      // if theirs is needed further on, mine was inserted and has no counterpart.
+      return lcs[i + 1][j + 1] === lcs[i][j] ? { mine: mine[i], theirs: theirs[j], theirsIndex: j } : undefined;
+    } else {
+      j++;
+    }
+  }
+  return undefined;
+}
+
+/** Offset of token `k` of `tokens` (as `codeTokens` split `line`) in `line`. */
+function positionOfToken(line: string, tokens: readonly string[], k: number): number {
+  let at = 0;
+  for (let i = 0; i <= k; i++) {
+    at = line.indexOf(tokens[i], at);
+    if (at === -1) return -1;
+    if (i < k) at += tokens[i].length;
+  }
+  return at;
 }
 
 /** Matches of a code form on identifier boundaries and, unless told otherwise, in its own case. */

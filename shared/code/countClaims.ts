@@ -24,12 +24,17 @@ export function countVerdicts(output: string, extracted: readonly ExtractedEntit
   if (!session) return;
   let tallies: Tally[] | undefined;
   entities.forEach((entity, i) => {
-    if (entity.type !== 'number' || entity.found || entity.status === 'contradicted' || extracted[i].code) return;
+    // A count the context happens to hold elsewhere (`31` in a timing) is still judged by what counted that thing.
+    if (entity.type !== 'number' || entity.status === 'contradicted' || extracted[i].code) return;
     const n = countOf(extracted[i]);
     const noun = n === undefined ? undefined : countedNoun(output, entity.span);
     if (n === undefined || noun === undefined) return;
     tallies ??= session.view.tallies();
-    const tally = tallies.find((t) => counts(noun, t, output, entity.span));
+    if (isTestNoun(noun)) {
+      judgeTestCount(entity, n, testState(output, entity.span), tallies, session);
+      return;
+    }
+    const tally = tallies.find((t) => t.noun !== 'tests' && counts(noun, t, output, entity.span));
     if (!tally) return;
     const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
     if (match.part === -1) return;
@@ -42,11 +47,65 @@ export function countVerdicts(output: string, extracted: readonly ExtractedEntit
       return;
     }
     const value = withCount(entity.text, n, tally.count);
-    entity.detail = `\`${tally.command}\` counted ${tally.count}`;
     if (value === undefined) return;
+    entity.detail = `\`${tally.command}\` counted ${tally.count}`;
+    entity.found = false;
+    entity.matches = [];
+    entity.locations = [];
     entity.status = 'contradicted';
     entity.contradiction = { value, match };
   });
+}
+
+/** `tests`, `unit tests`, `doctests`, `specs`: what test runners count. */
+function isTestNoun(noun: string): boolean {
+  return noun.endsWith('test') || noun === 'spec' || noun === 'test case' || noun === 'case';
+}
+
+/** Whether the sentence counts failures ("3 tests fail") or passes. */
+function testState(output: string, span: Range): 'passed' | 'failed' {
+  const near = output.slice(span[0], Math.min(output.length, span[1] + 40)).toLowerCase();
+  return /\bfail/.test(near) ? 'failed' : 'passed';
+}
+
+/**
+ * A test count against the runs before it: grounded by any run's figure or
+ * the sum of one run's figures (unit and doc tests), contradicted by the
+ * latest run's when no run agrees.
+ */
+function judgeTestCount(entity: Entity, n: number, state: 'passed' | 'failed', tallies: readonly Tally[], session: CodeSession): void {
+  const runs = new Map<number, Tally[]>();
+  for (const t of tallies) {
+    if (t.noun !== 'tests' || t.state !== state) continue;
+    const run = runs.get(t.segment);
+    if (run) run.push(t);
+    else runs.set(t.segment, [t]);
+  }
+  if (runs.size === 0) return;
+  const place = (t: Tally) => ({ part: session.partOf(t.segment), start: t.start, end: t.end });
+  for (const run of runs.values()) {
+    const hit = run.find((t) => t.count === n) ?? (run.reduce((a, t) => a + t.count, 0) === n ? run[0] : undefined);
+    if (hit && place(hit).part !== -1) {
+      entity.found = true;
+      entity.status = 'grounded';
+      entity.matches = [place(hit)];
+      entity.locations = [[hit.start, hit.end]];
+      entity.settled = true;
+      return;
+    }
+  }
+  const latest = [...runs.values()][0];
+  const figure = latest.reduce((a, t) => a + t.count, 0);
+  const value = withCount(entity.text, n, figure);
+  const match = place(latest[0]);
+  if (value === undefined || match.part === -1) return;
+  entity.settled = true;
+  entity.found = false;
+  entity.matches = [];
+  entity.locations = [];
+  entity.status = 'contradicted';
+  entity.contradiction = { value, match };
+  entity.detail = `the latest test run (\`${latest[0].command}\`) reported ${figure} ${state}`;
 }
 
 /** Spelled-out counts still unverified: the agent counted them by reading; they are not claims. */

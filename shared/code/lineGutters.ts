@@ -23,6 +23,14 @@ export interface ShownLines {
   ends: number[];
   /** The listing is the whole file, so its last line is the file's last. */
   complete: boolean;
+  /**
+   * Per line, the segment the line is in, for listings pieced together from
+   * several (a file as the agent's edit left it); else every line is in the
+   * listing's own segment.
+   */
+  segments?: number[];
+  /** Per line, its text, where `starts`/`ends` cannot say it (a line an edit changed midway). */
+  texts?: string[];
 }
 
 export interface GutterScan {

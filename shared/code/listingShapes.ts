@@ -25,8 +25,8 @@ export type ListingShape =
   /** `node -v`, `python --version`: the output is the program's version. */
   | { kind: 'version'; program: string };
 
-/** What a count counts: matching lines or occurrences, files, or a file's lines. */
-export type TallyNoun = 'matches' | 'files' | 'lines';
+/** What a count counts: matching lines or occurrences, files, a file's lines, or tests a runner reported. */
+export type TallyNoun = 'matches' | 'files' | 'lines' | 'tests';
 
 /** A file a call wrote in full (Write, a heredoc, `write_to_file`). */
 export interface WrittenFile {

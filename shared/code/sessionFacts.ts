@@ -15,7 +15,8 @@
 import type { Segment, Transcript } from '../transcript/model';
 import { linkToolCalls, type ToolCall } from '../transcript/toolCalls';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
-import { listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
+import { editedListing, type Replacement } from './editedListings';
+import { inputFile, listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { baseName, cleanPath, pathNames } from './paths';
 
 /** Lines of a file shown by one segment. */
@@ -33,6 +34,8 @@ export interface Tally {
   words: string[];
   noun: TallyNoun;
   command: string;
+  /** Test counts: whether they passed or failed. */
+  state?: 'passed' | 'failed';
 }
 
 /** Everything known about one file. */
@@ -94,15 +97,30 @@ export class SessionFacts {
     const segments = this.transcript.segments;
     const { calls, callOf } = linkToolCalls(segments);
     this.calls = calls.length;
-    for (const call of calls) if (call.succeeded) this.readWrite(call);
     for (const s of segments) {
       if (s.role !== 'tool_result') continue;
       const call = callOf[s.id] === -1 ? undefined : calls[callOf[s.id]];
+      // A call's first result says it succeeded: what it wrote is then part of the file as the agent knows it.
+      if (call && call.succeeded && call.results[0] === s.id) this.readAction(call, s.id);
       this.readResult(s, call);
     }
-    // Writes were read first; a file's facts are looked up by where they sit in the file.
+    // Written files are listed at their call's content; a file's facts are looked up by where they sit in the file.
     for (const r of this.records) r.listings.sort((a, b) => a.segment - b.segment);
     this.timeline.sort((a, b) => a.segment - b.segment);
+  }
+
+  /** A file written whole, or edited after the agent had read all of it. */
+  private readAction(call: ToolCall, resultId: number): void {
+    if (this.readWrite(call)) return;
+    const edit = editOf(call, this.transcript.segments);
+    if (!edit) return;
+    const record = this.record(edit.file);
+    let base: Listing | undefined;
+    for (let i = record.listings.length - 1; i >= 0 && !base; i--) if (record.listings[i].shown.complete && record.listings[i].segment < resultId) base = record.listings[i];
+    if (!base) return;
+    const text = (id: number) => this.transcript.segments[id].text;
+    const shown = editedListing(base.shown, base.segment, text, edit.replacements);
+    if (shown) this.addListing(edit.file, { segment: resultId, shown });
   }
 
   private readResult(s: Segment, call: ToolCall | undefined): void {
@@ -119,19 +137,21 @@ export class SessionFacts {
     }
     if (scan.tally && shape?.kind === 'tally') this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
+    for (const t of testTallies(s.text)) this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
     if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
   }
 
   /** A file the agent wrote whole is listed from the content it wrote. */
-  private readWrite(call: ToolCall): void {
+  private readWrite(call: ToolCall): boolean {
     const written = writtenFile(call.name, call.input);
-    if (!written) return;
+    if (!written) return false;
     const segments = this.transcript.segments;
     const at = call.segments.find((id) => segments[id].text.includes(written.content));
-    if (at === undefined) return;
+    if (at === undefined) return false;
     const offset = segments[at].text.indexOf(written.content);
     const shown = linesOf(written.file, written.content, offset);
     this.addListing(written.file, { segment: at, shown });
+    return true;
   }
 
   /**
@@ -215,4 +235,64 @@ function sortByLine(shown: ShownLines): void {
   shown.lines = keep.map((i) => lines[i]);
   shown.starts = keep.map((i) => shown.starts[i]);
   shown.ends = keep.map((i) => shown.ends[i]);
+}
+
+/**
+ * The replacements an edit call made, each with the segment holding its new
+ * text: Edit (`old_string`/`new_string`), MultiEdit (`edits[]`) and the
+ * `str_replace` command of text-editor tools (`old_str`/`new_str`).
+ */
+function editOf(call: ToolCall, segments: readonly Segment[]): { file: string; replacements: Replacement[] } | undefined {
+  const file = inputFile(call.input);
+  if (!file || typeof call.input !== 'object' || call.input === null) return undefined;
+  const input = call.input as Record<string, unknown>;
+  const fieldSegment = (field: string) => call.segments.find((id) => segments[id].tool?.field === field);
+  const one = (o: Record<string, unknown>, prefix: string): Replacement | undefined => {
+    const oldText = o.old_string ?? o.old_str;
+    const newText = o.new_string ?? o.new_str;
+    if (typeof oldText !== 'string' || typeof newText !== 'string') return undefined;
+    const key = o.new_string !== undefined ? 'new_string' : 'new_str';
+    const segment = newText === '' ? call.segments[0] : fieldSegment(`${prefix}${key}`);
+    if (segment === undefined) return undefined;
+    return { oldText, newText, segment, offset: 0, all: o.replace_all === true };
+  };
+  if (Array.isArray(input.edits)) {
+    const replacements: Replacement[] = [];
+    for (let k = 0; k < input.edits.length; k++) {
+      const e = input.edits[k];
+      const r = typeof e === 'object' && e !== null ? one(e as Record<string, unknown>, `edits.${k}.`) : undefined;
+      if (!r) return undefined;
+      replacements.push(r);
+    }
+    return replacements.length > 0 ? { file, replacements } : undefined;
+  }
+  const r = one(input, '');
+  return r ? { file, replacements: [r] } : undefined;
+}
+
+/** `29 passed`, `3 failing`, `Ran 12 tests`: what a test runner reported, with where the figure is. */
+const TEST_SUMMARY = /\b(\d{1,6}) (passed|passing|failed|failing)\b|\bRan (\d{1,6}) tests?\b/g;
+/** Test summaries are at the end of a run's output; reading its tail keeps this cheap on long logs. */
+const SUMMARY_TAIL = 8192;
+
+function testTallies(text: string): { start: number; end: number; count: number; state: 'passed' | 'failed' }[] {
+  const from = Math.max(0, text.length - SUMMARY_TAIL);
+  const out: { start: number; end: number; count: number; state: 'passed' | 'failed' }[] = [];
+  TEST_SUMMARY.lastIndex = 0;
+  const tail = text.slice(from);
+  for (let m = TEST_SUMMARY.exec(tail); m; m = TEST_SUMMARY.exec(tail)) {
+    const digits = m[1] ?? m[3];
+    const start = from + m.index + m[0].indexOf(digits);
+    const state = m[2] === 'failed' || m[2] === 'failing' ? 'failed' : 'passed';
+    out.push({ start, end: start + digits.length, count: Number(digits), state });
+  }
+  return out;
+}
+
+/** How a call is named in a message: its command, or its tool name. */
+function commandLabel(call: ToolCall): string {
+  const input = call.input as Record<string, unknown> | undefined;
+  const c = input && typeof input === 'object' ? (input.command ?? input.cmd) : undefined;
+  const text = Array.isArray(c) ? String(c[c.length - 1]) : typeof c === 'string' ? c : call.name;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

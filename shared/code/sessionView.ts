@@ -53,7 +53,7 @@ export class FileKnowledge {
   shown(line: number): LinePlace | undefined {
     for (const l of this.listings) {
       const i = indexOfLine(l.shown.lines, line);
-      if (i !== -1) return { segment: l.segment, start: l.shown.starts[i], end: l.shown.ends[i] };
+      if (i !== -1) return { segment: l.shown.segments?.[i] ?? l.segment, start: l.shown.starts[i], end: l.shown.ends[i] };
     }
     return undefined;
   }
@@ -87,17 +87,14 @@ export class FileKnowledge {
     const out: { line: number; place: LinePlace }[] = [];
     const seen = new Set<number>();
     for (const l of this.listings.slice(0, MAX_SEARCHED)) {
-      const text = this.text(l.segment);
-      const { lines, starts, ends } = l.shown;
-      if (lines.length === 0) continue;
-      const from = starts[0];
-      const to = ends[ends.length - 1];
-      for (let at = text.indexOf(token, from); at !== -1 && at < to; at = text.indexOf(token, at + token.length)) {
-        if (!isWholeWord(text, at, at + token.length)) continue;
-        const i = lineAt(starts, at);
-        if (i === -1 || at >= ends[i] || seen.has(lines[i])) continue;
+      const { lines, starts, ends, segments, texts } = l.shown;
+      for (let i = 0; i < lines.length; i++) {
+        if (seen.has(lines[i])) continue;
+        const segment = segments?.[i] ?? l.segment;
+        const line = texts?.[i] ?? this.text(segment).slice(starts[i], ends[i]);
+        if (!hasWholeWord(line, token)) continue;
         seen.add(lines[i]);
-        out.push({ line: lines[i], place: { segment: l.segment, start: starts[i], end: ends[i] } });
+        out.push({ line: lines[i], place: { segment, start: starts[i], end: ends[i] } });
       }
     }
     return out;
@@ -153,23 +150,11 @@ function indexOfLine(lines: readonly number[], line: number): number {
   return -1;
 }
 
-/** Index of the line whose text starts at or before `at`. */
-function lineAt(starts: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  let best = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (starts[mid] <= at) {
-      best = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
+function hasWholeWord(text: string, token: string): boolean {
+  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
+    if (!isWordChar(text.charCodeAt(at - 1)) && !isWordChar(text.charCodeAt(at + token.length))) return true;
   }
-  return best;
-}
-
-function isWholeWord(text: string, start: number, end: number): boolean {
-  return !isWordChar(text.charCodeAt(start - 1)) && !isWordChar(text.charCodeAt(end));
+  return false;
 }
 
 function isWordChar(c: number): boolean {

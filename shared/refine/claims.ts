@@ -207,10 +207,17 @@ function lastMeaningfulChar(text: string, start: number, end: number): string {
   return i >= start ? text[i] : '';
 }
 
-/** Ranges of ``` fenced blocks (fence lines included); an unclosed fence runs to the end. */
+/**
+ * Ranges of ``` fenced blocks (fence lines included); an unclosed fence runs
+ * to the end. As in CommonMark, a fence is closed only by a run of the same
+ * character at least as long with nothing after it, so a block that shows
+ * another block (```` ```markdown ```` holding ```` ```bash ````) stays one.
+ */
 export function codeFenceRanges(text: string): Range[] {
   const ranges: Range[] = [];
   let open = -1;
+  let openChar = '';
+  let openLength = 0;
   let lineStart = 0;
   while (lineStart <= text.length) {
     const nl = text.indexOf('\n', lineStart);
@@ -218,8 +225,14 @@ export function codeFenceRanges(text: string): Range[] {
     let p = lineStart;
     while (p < lineEnd && (text[p] === ' ' || text[p] === '\t')) p++;
     if (text.startsWith('```', p) || text.startsWith('~~~', p)) {
-      if (open < 0) open = lineStart;
-      else {
+      const c = text[p];
+      let q = p;
+      while (q < lineEnd && text[q] === c) q++;
+      if (open < 0) {
+        open = lineStart;
+        openChar = c;
+        openLength = q - p;
+      } else if (c === openChar && q - p >= openLength && text.slice(q, lineEnd).trim() === '') {
         ranges.push([open, lineEnd]);
         open = -1;
       }

@@ -108,8 +108,8 @@ function scanRecords(stem: string, number: OutputNumber, index: ContextLookup, f
 function scanProse(key: string, number: OutputNumber, index: ContextLookup, find: FindOptions, into: Contradiction[]): boolean {
   for (const m of index.find(key, { ...find, limit: KEY_MATCHES })) {
     const raw = index.partText(m.part);
-    // Inside a longer word the key names something else (`rate` in `separate`).
-    if (isLetter(raw[m.start - 1]) || isLetter(raw[m.end])) continue;
+    // Inside a longer word the key names something else (`rate` in `separate`, `python` in `python3`).
+    if (isLetter(raw[m.start - 1]) || isLetter(raw[m.end]) || isDigit(raw[m.end])) continue;
     const c = numberAfter(raw, m.end, VALUE_REACH);
     if (!c || !sameKind(number.token, c)) continue;
     if (number.unitStem && !unitFollows(raw, c.end, number.unitStem)) continue;
@@ -125,6 +125,10 @@ function unitEnd(raw: string, end: number): number {
   let p = raw[end] === ' ' ? end + 1 : end;
   while (isLetter(raw[p])) p++;
   return p;
+}
+
+function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '9';
 }
 
 function isLetter(c: string | undefined): boolean {

@@ -12,6 +12,7 @@ import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from './contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isClockEntity } from './clockTimes';
+import { onCodeLine } from './rules/codeLines';
 import { acronymExpansion } from './definedAcronyms';
 import { findContradiction } from './contradictions';
 import { findNamedSlotContradiction } from './namedSlots';
@@ -49,6 +50,8 @@ export function refineVerdicts(
       ground(entity, matches);
       return;
     }
+    // A value in a line of code is the code's own, not a slot the context could fill differently.
+    if (onCodeLine(output, entity.span[0], entity.span[1])) return;
     const contradiction =
       entity.type === 'number'
         ? isNumericRange(entity.text)

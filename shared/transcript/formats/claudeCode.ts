@@ -24,6 +24,8 @@ interface ResponseGroup {
   parentUuid: unknown;
   tail: number;
   seen: Set<string>;
+  /** Where the results of this response's tool calls reached so far. */
+  resultTail?: number;
 }
 
 export const claudeCodeFormat: FormatParser = {
@@ -39,6 +41,8 @@ export const claudeCodeFormat: FormatParser = {
     b.addFileGap(ContextGaps.claudeSystemPrompt);
     const tailOf = new Map<string, number>();
     const groups = new Map<string, ResponseGroup>();
+    /** Assistant line uuid → the response it is part of. */
+    const groupOfLine = new Map<string, ResponseGroup>();
     const toolNames = new Map<string, string>();
     let rootTail = -1;
     let environmentDone = false;
@@ -80,7 +84,12 @@ export const claudeCodeFormat: FormatParser = {
         if (type === 'user') {
           if (v.isCompactSummary === true) ctx.userRole = { role: 'assistant', label: 'compaction summary' };
           else if (v.isMeta === true) ctx.userRole = { role: 'user', label: 'injected text' };
+          // A response that made several tool calls logs one line per call, and each result names its own
+          // call's line as parent; the model saw all of them before its next turn, so they chain in order.
+          const response = typeof parentUuid === 'string' && hasToolResult(message) ? groupOfLine.get(parentUuid) : undefined;
+          if (response) parent = response.resultTail ?? response.tail;
           tail = emitAnthropicContent(ctx, message.content, ['message', 'content'], 'user', parent);
+          if (response) response.resultTail = tail;
           if (v.isCompactSummary === true && tail !== parent) b.carryGap(tail, ContextGaps.compactedHistory);
         } else {
           const id = str(message.id);
@@ -88,8 +97,10 @@ export const claudeCodeFormat: FormatParser = {
           // Sibling lines of one response chain after each other, not from the same parent.
           if (group && group.parentUuid === parentUuid) parent = group.tail;
           tail = emitResponseBlocks(ctx, message, parent, group);
-          if (id && !group) groups.set(id, { parentUuid, tail, seen: blockKeys(message) });
+          const current = group ?? (id ? { parentUuid, tail, seen: blockKeys(message) } : undefined);
+          if (id && !group) groups.set(id, current!);
           else if (group) group.tail = tail;
+          if (uuid && current) groupOfLine.set(uuid, current);
         }
       }
       if (uuid) tailOf.set(uuid, tail);
@@ -118,6 +129,10 @@ function emitResponseBlocks(ctx: AnthropicContext, message: JsonObject, parent: 
     tail = emitAnthropicBlock(ctx, block, ['message', 'content', i], 'assistant', tail);
   }
   return tail;
+}
+
+function hasToolResult(message: JsonObject): boolean {
+  return arr(message.content).some((b) => obj(b)?.type === 'tool_result');
 }
 
 function blockKeys(message: JsonObject): Set<string> {
