@@ -74,12 +74,21 @@ export class TranscriptIndex {
     return this.reach[segmentId];
   }
 
+  /**
+   * The log holds the agent's tool calls with what they returned, so a file
+   * line it never showed was never seen. Histories that name the files a
+   * tool read without their contents (a gap on everything) do not.
+   */
+  private get toolsLogged(): boolean {
+    return this.facts.hasToolCalls && !this.transcript.gaps.some((g) => g.affects === 'all');
+  }
+
   /** What the session showed `outputId` before it: files and lines, for its file references. */
   codeSessionFor(outputId: number): CodeSession {
     const facts = this.facts;
     return {
       view: sessionView(facts, this.forest, outputId, (id) => facts.groundingText(id)),
-      toolsLogged: facts.hasToolCalls,
+      toolsLogged: this.toolsLogged,
       partOf: (segment) => this.partOf(segment),
     };
   }

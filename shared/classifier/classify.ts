@@ -19,7 +19,7 @@ import { codeBlockEntities } from '../code/codeBlocks';
 import { countVerdicts, dropReadingCounts } from '../code/countClaims';
 import { versionVerdicts } from '../code/versionSlots';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
-import { codeVerdicts, type CodeSession } from '../code/codeVerdicts';
+import { codeVerdicts, quotesCheckable, type CodeSession } from '../code/codeVerdicts';
 import { claimVerdicts } from '../refine/claimVerdicts';
 import { withClockTimes } from '../refine/clockTimes';
 import { withNumberWords } from '../refine/numberWords';
@@ -77,7 +77,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.agentTurn) dropReadingCounts(claimed, entities);
   entities = withAttributeEntities(output, entities, attributeEntities(output, sentences, index, searchable));
   markMisattributed(output, sentences, entities, index, searchable);
-  if (output.includes('```') || output.includes('~~~')) {
+  if ((output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
     entities = [...entities, ...codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup)].sort((a, b) => a.span[0] - b.span[0]);
   }
   const result = judge(entities, resolved.minEntities, options.gaps ?? []);

@@ -56,7 +56,7 @@ export function codeBlockEntities(
 ): Entity[] {
   const out: Entity[] = [];
   for (const fence of fences) {
-    if (isProposal(output, fence, sentences)) continue;
+    if (isProposal(output, fence, sentences) || isDiff(output, fence)) continue;
     const lines = blockLines(output, fence);
     if (lines.length === 0) continue;
     const passage = lookUpLines(lines, index, find);
@@ -82,6 +82,13 @@ function isProposal(output: string, fence: Range, sentences: readonly OutputSent
   if (!before || fence[0] - before.span[1] > 4) return false;
   if (before.kind === 'plan') return true;
   return output.charCodeAt(before.span[1] - 1) === 0x3a && PROPOSAL.test(output.slice(before.span[0], before.span[1]));
+}
+
+/** A diff shows a change the agent makes or proposes, not code it quotes. */
+function isDiff(output: string, fence: Range): boolean {
+  const nl = output.indexOf('\n', fence[0]);
+  const info = output.slice(fence[0], nl === -1 ? fence[1] : nl).replace(/^\s*[`~]+/, '').trim().toLowerCase();
+  return info === 'diff' || info === 'patch';
 }
 
 /** Non-trivial lines of a block, fence lines and a diff's added lines left out, `-`/` ` markers of a diff dropped. */
@@ -230,7 +237,12 @@ function differences(
   for (const t of mine) {
     if (!isValueToken(t.text) || t.text.length < 3) continue;
     const found = index.find(t.text, { ...find, limit: CANDIDATES }).some((m) => index.partText(m.part).slice(m.start, m.end) === t.text);
-    if (!found) out.push(finding(output, [t.start, t.end], typeOf(t.text), 'unverified', `the quoted code's line \`${shorten(line.text)}\` is not in the passage it quotes`));
+    if (!found) {
+      // No aligned line to compare with: a value the context lacks, which material it is known to lack may hold.
+      const e = finding(output, [t.start, t.end], typeOf(t.text), 'unverified', `the quoted code's line \`${shorten(line.text)}\` is not in the passage it quotes`);
+      delete e.settled;
+      out.push(e);
+    }
   }
   return out;
 }

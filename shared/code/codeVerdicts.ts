@@ -48,12 +48,22 @@ export function codeVerdicts(
   entities.forEach((entity, i) => {
     const code = extracted[i].code;
     if (!code) return;
-    if (code.kind === 'code') judgeCode(entity, code.whole, code.links, index, find);
+    if (code.kind === 'code') judgeCode(entity, code.whole, code.links, index, find, quotesCheckable(session));
     else judgeFile(entity, extracted[i], code.path, code.lines, index, find, sentences, extracted, session);
   });
 }
 
-function judgeCode(entity: Entity, whole: string, links: readonly string[], index: ContextLookup, find: FindOptions): void {
+/**
+ * Whether a near-miss of quoted code is evidence: the context holds what the
+ * agent read (a document, or a log with tool results). Where file contents
+ * were never logged, the line quoted is elsewhere and a similar line in the
+ * context proves nothing.
+ */
+export function quotesCheckable(session: CodeSession | undefined): boolean {
+  return !session || session.toolsLogged;
+}
+
+function judgeCode(entity: Entity, whole: string, links: readonly string[], index: ContextLookup, find: FindOptions, nearMisses: boolean): void {
   let matches = findCode(whole, index, find);
   if (matches.length === 0 && links.length > 0) {
     // Every link of the chain must be there; the first link may stand alone, the rest follow a dot.
@@ -61,7 +71,7 @@ function judgeCode(entity: Entity, whole: string, links: readonly string[], inde
     if (perLink.every((m) => m.length > 0)) matches = perLink.map((m) => m[0]);
   }
   setVerdict(entity, matches);
-  if (matches.length > 0) return;
+  if (matches.length > 0 || !nearMisses) return;
   if (nearQuote(entity, whole, index, find)) return;
   // The same name in another case is this name misspelt: the context's spelling is the fix.
   const other = findCode(whole, index, find, false)[0];
@@ -297,17 +307,23 @@ function nearQuote(entity: Entity, whole: string, index: ContextLookup, find: Fi
   }
   // The first token of the span that the quoted line lacks, and the line's token in its place.
   const diff = firstDifference(mine, theirs);
+  const detail = `the context's line reads \`${best.line.trim().slice(0, 80)}\``;
   // A changed name, value, string or operator; brackets and separators only shape the line.
-  if (!diff || /^[()[\]{},;]$/.test(diff.mine)) return false;
-  const at = positionOfToken(best.line, theirs, diff.theirsIndex);
-  if (at === -1 || !entity.text.includes(diff.mine)) return false;
+  const at = diff && !/^[()[\]{},;]$/.test(diff.mine) ? positionOfToken(best.line, theirs, diff.theirsIndex) : -1;
+  if (!diff || at === -1 || !entity.text.includes(diff.mine)) {
+    // The span adds to the line it quotes (`-> Result<bool>` for `-> bool`): no single token to put back.
+    entity.status = 'unverified';
+    entity.settled = true;
+    entity.detail = detail;
+    return true;
+  }
   entity.status = 'contradicted';
   entity.settled = true;
   entity.contradiction = {
     value: entity.text.replace(diff.mine, diff.theirs),
     match: { part: best.part, start: best.start + at, end: best.start + at + diff.theirs.length },
   };
-  entity.detail = `the context's line reads \`${best.line.trim().slice(0, 80)}\``;
+  entity.detail = detail;
   return true;
 }
 

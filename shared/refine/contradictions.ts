@@ -63,7 +63,32 @@ export function findContradiction(
   }
   const key = keyWordBefore(output, span[0]);
   if (key && scanProse(key, number, index, find, candidates)) return undefined;
+  // "over 1,100 insertions" bounds the value: a context value within the bound agrees with it.
+  const bound = boundBefore(output, span[0]);
+  if (bound && candidates.some((c) => withinBound(bound, Number(number.token.value), Number(tokenAt(c.value, c.value.search(/\d/))?.value)))) return undefined;
   return candidates[0];
+}
+
+type Bound = 'above' | 'below' | 'near';
+
+/** Words before a number that make it a bound or an estimate rather than an exact figure. */
+const BOUNDS: [RegExp, Bound][] = [
+  [/\b(?:over|more than|above|at least|upwards of|in excess of|exceeding)\s*$/i, 'above'],
+  [/\b(?:under|less than|below|at most|fewer than|up to)\s*$/i, 'below'],
+  [/(?:\b(?:about|around|approximately|roughly|nearly|almost|some|close to)|~)\s*$/i, 'near'],
+];
+
+function boundBefore(output: string, start: number): Bound | undefined {
+  const before = output.slice(Math.max(0, start - 24), start).replace(/[$€£]$/, '');
+  return BOUNDS.find(([re]) => re.test(before))?.[1];
+}
+
+/** Whether the context's value meets the output's bound (`near`: within a tenth). */
+function withinBound(bound: Bound, claimed: number, given: number | undefined): boolean {
+  if (given === undefined || !Number.isFinite(given) || !Number.isFinite(claimed)) return false;
+  if (bound === 'above') return given >= claimed;
+  if (bound === 'below') return given <= claimed;
+  return Math.abs(given - claimed) <= Math.abs(claimed) * 0.1;
 }
 
 function readOutputNumber(text: string): OutputNumber | undefined {

@@ -42,6 +42,15 @@ export function refineVerdicts(
       else unground(entity);
       return;
     }
+    // A number is not found inside a longer one: `58.58ms` is not in `158.58ms`, `8` not in `80`.
+    if (entity.found && entity.type === 'number') {
+      const whole = entity.matches.filter((m) => digitBounded(index.partText(m.part), m.start, m.end));
+      if (whole.length > 0) {
+        if (whole.length < entity.matches.length) ground(entity, whole);
+        return;
+      }
+      unground(entity);
+    }
     if (entity.found) return;
     const matches = findEquivalent(extracted[i], index, find, equivalence);
     const expansion = matches.length === 0 ? acronymExpansion(output, entity.span[0], entity.span[1]) : undefined;
@@ -79,6 +88,18 @@ function findOnBoundaries(forms: readonly string[], index: ContextLookup, find: 
     if (found.length > 0) return found.slice(0, LOCATION_CAP);
   }
   return [];
+}
+
+/** No digit (or decimal point followed by one) runs on either side of the match. */
+function digitBounded(text: string, start: number, end: number): boolean {
+  const isDigit = (i: number) => i >= 0 && i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57;
+  const before = isDigit(start - 1) || (text[start - 1] === '.' && isDigit(start - 2));
+  if (before || isDigit(end)) return false;
+  if (text[end] !== '.' || !isDigit(end + 1)) return true;
+  // `4` in `4.0` is the same number; `4` in `4.5` is not.
+  let i = end + 1;
+  while (text[i] === '0') i++;
+  return !isDigit(i);
 }
 
 function unground(entity: Entity): void {

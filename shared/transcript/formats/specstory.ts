@@ -31,19 +31,22 @@ export const specstoryFormat: FormatParser = {
     b.addFileGap(ContextGaps.markdownChat('SpecStory'));
     let tip = -1;
     let turn: { speaker: Speaker; lines: RawLine[] } | undefined;
-    let fenced = false;
     const counts: Counts = { user: 0, assistant: 0, tool_result: 0 };
     const flush = () => {
       if (turn) tip = turn.speaker === 'user' ? addUserTurn(b, raw, turn.lines, tip, counts) : addAssistantTurn(b, raw, turn.lines, tip, counts);
     };
     for (const line of rawLines(raw)) {
       const text = lineText(raw, line);
-      if (isFence(text)) fenced = !fenced;
-      const speaker = fenced ? undefined : speakerOf(text);
+      // A speaker label ends whatever fence is open: real histories leave fences unbalanced
+      // (a block that shows another block, a reply cut off mid-block), and one stray fence
+      // must not swallow every later turn.
+      const speaker = speakerOf(text);
       if (speaker) {
         flush();
         turn = { speaker, lines: [] };
-      } else if (turn) turn.lines.push(line);
+        continue;
+      }
+      if (turn) turn.lines.push(line);
     }
     flush();
     return b.finish();
@@ -90,9 +93,26 @@ function addAssistantTurn(b: TranscriptBuilder, raw: string, lines: RawLine[], t
   let inDetails = false;
   let tool: RawLine[] = [];
   const flushText = () => {
-    const s = slice(raw, run);
+    const lines = run;
     run = [];
-    if (s) tip = b.add({ role: 'assistant', ...s, parent: tip, isOutput: true, label: `assistant ${++counts.assistant}` });
+    const command = terminalRun(raw, lines);
+    if (command) {
+      // Cursor's terminal tool: the command it ran and what the terminal printed.
+      const tool = { name: 'run_terminal_cmd', callId: `${command.command.start}`, input: { command: raw.slice(command.command.start, command.command.end) } };
+      tip = b.add({ role: 'tool_call', text: tool.input.command, map: new ShiftMap(command.command.start), parent: tip, label: 'tool call (terminal)', tool: { ...tool, field: 'command' } });
+      if (command.output.end > command.output.start) {
+        tip = b.add({ role: 'tool_result', text: raw.slice(command.output.start, command.output.end), map: new ShiftMap(command.output.start), parent: tip, label: 'tool result (terminal)', tool: { name: tool.name, callId: tool.callId } });
+      }
+      return;
+    }
+    const s = slice(raw, lines);
+    if (!s) return;
+    if (s.text.startsWith('### Rule:')) {
+      // A project rule the agent fetched: given to the model, not written by it.
+      tip = b.add({ role: 'tool_result', ...s, parent: tip, label: 'tool result (rule)' });
+      return;
+    }
+    tip = b.add({ role: 'assistant', ...s, parent: tip, isOutput: true, label: `assistant ${++counts.assistant}` });
   };
   const flushTool = () => {
     const s = slice(raw, tool);
@@ -129,6 +149,26 @@ function addAssistantTurn(b: TranscriptBuilder, raw: string, lines: RawLine[], t
   flushText();
   flushTool();
   return tip;
+}
+
+/**
+ * A run that is exactly a shell command fence followed by a plain fence of
+ * its output (how SpecStory records Cursor's terminal tool): the raw ranges
+ * of the command and of the output, fence lines excluded.
+ */
+function terminalRun(raw: string, lines: RawLine[]): { command: { start: number; end: number }; output: { start: number; end: number } } | undefined {
+  const kept = trimBlankLines(raw, lines);
+  const fences: number[] = [];
+  kept.forEach((l, i) => {
+    if (isFence(lineText(raw, l))) fences.push(i);
+  });
+  if (fences.length !== 4 || fences[0] !== 0 || fences[3] !== kept.length - 1) return undefined;
+  const opener = lineText(raw, kept[0]).trim().slice(3).trim().toLowerCase();
+  if (!['bash', 'sh', 'shell', 'zsh', 'console', 'powershell', 'cmd'].includes(opener) || lineText(raw, kept[fences[2]]).trim() !== '```') return undefined;
+  // Between the two fences only blank lines.
+  for (let i = fences[1] + 1; i < fences[2]; i++) if (!isBlank(raw, kept[i])) return undefined;
+  const inside = (a: number, b: number) => (b > a + 1 ? { start: kept[a + 1].start, end: kept[b - 1].end } : { start: kept[a].end, end: kept[a].end });
+  return { command: inside(fences[0], fences[1]), output: inside(fences[2], fences[3]) };
 }
 
 /** Running numbers for labels ("user 3"), kept per role so labelling stays linear. */

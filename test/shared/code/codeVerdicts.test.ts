@@ -179,3 +179,53 @@ describe('versions and ports are slots', () => {
     assert.equal(v.get('3000')?.contradiction?.value, '3001');
   });
 });
+
+describe('what the agent knows of files it read and then changed', () => {
+  it('checks lines cited after an edit against the file as the edit left it', () => {
+    const before = ['def add(a, b):', '    return a + b', ''];
+    const raw = session([
+      user('Add multiply.'),
+      call('r1', 'Read', { file_path: '/w/m.py' }),
+      result('r1', numbered(before)),
+      call('e1', 'Edit', { file_path: '/w/m.py', old_string: '    return a + b\n', new_string: '    return a + b\n\n\ndef multiply(a, b):\n    return a * b\n' }),
+      result('e1', 'The file /w/m.py has been updated successfully.'),
+      say('`multiply` is at `m.py:5`, and `m.py:12` does not exist.'),
+    ]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('`m.py:5`')?.status, 'grounded');
+    assert.equal(v.get('`m.py:12`')?.status, 'unverified');
+    assert.equal(v.get('`m.py:12`')?.detail, 'm.py has 6 lines; line 12 was past its end');
+  });
+
+  it('keeps the results of parallel tool calls in the context of the next turn', () => {
+    const parallel = session([
+      user('Read both.'),
+      { type: 'assistant', message: { id: 'm-par', role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'Read', input: { file_path: '/w/a.py' } }] } },
+      { type: 'assistant', message: { id: 'm-par', role: 'assistant', content: [{ type: 'tool_use', id: 'b', name: 'Read', input: { file_path: '/w/b.py' } }] } },
+      result('a', numbered(['ALPHA = 71'])),
+      result('b', numbered(['BETA = 72'])),
+      say('ALPHA is 71 and BETA is 72.'),
+    ]);
+    // Each result names its own call's line as parent, as Claude Code logs them.
+    const lines = parallel.split('\n').map((l) => JSON.parse(l));
+    lines[3].parentUuid = lines[1].uuid;
+    lines[4].parentUuid = lines[2].uuid;
+    const v = statuses(lines.map((l) => JSON.stringify(l)).join('\n'));
+    assert.equal(v['71'], 'grounded');
+    assert.equal(v['72'], 'grounded');
+  });
+
+  it("checks test counts against the runner's summary, a sum of one run's figures included", () => {
+    const raw = session([
+      user('Run the tests.'),
+      call('t1', 'Bash', { command: 'cargo test' }),
+      result('t1', 'test result: ok. 8 passed; 0 failed\n   Doc-tests lib\ntest result: ok. 5 passed; 0 failed'),
+      say('All 13 tests pass: 8 unit tests and 5 doctests. Earlier 31 tests passed.'),
+    ]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('13 tests')?.status, 'grounded');
+    assert.equal(v.get('8 unit tests')?.status ?? v.get('8')?.status, 'grounded');
+    assert.equal(v.get('31 tests')?.status, 'contradicted');
+    assert.equal(v.get('31 tests')?.contradiction?.value, '13 tests');
+  });
+});

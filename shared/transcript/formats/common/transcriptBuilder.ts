@@ -4,7 +4,8 @@
  * output so a consumer looking at one output sees everything it lacks.
  */
 import type { ContextGap } from '../../../classifier/types';
-import type { OffsetMap, ParseError, Role, Segment, Transcript } from '../../model';
+import type { OffsetMap, ParseError, Role, Segment, ToolRef, Transcript } from '../../model';
+import { markActions } from '../../toolCalls';
 import { LineIndex } from '../../offsets/lineIndex';
 
 export interface NewSegment {
@@ -18,6 +19,8 @@ export interface NewSegment {
   source?: string;
   /** Known start line; otherwise computed from `map.toRaw(0)`. */
   line?: number;
+  /** For tool calls and results: which call the text belongs to. */
+  tool?: ToolRef;
 }
 
 export class TranscriptBuilder {
@@ -65,6 +68,7 @@ export class TranscriptBuilder {
     if (s.label !== undefined) seg.label = s.label;
     if (s.gaps && s.gaps.length > 0) seg.gaps = [...s.gaps];
     if (s.source !== undefined) seg.source = s.source;
+    if (s.tool !== undefined) seg.tool = s.tool;
     this.segments.push(seg);
     return id;
   }
@@ -89,6 +93,7 @@ export class TranscriptBuilder {
   }
 
   finish(): Transcript {
+    markActions(this.segments);
     if (this.gaps.length > 0) {
       for (const seg of this.segments) {
         if (!seg.isOutput) continue;
