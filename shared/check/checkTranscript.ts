@@ -72,15 +72,26 @@ export function checkOutput(index: TranscriptIndex, segmentId: number, options: 
 
 function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segment, options: CheckOptions, gaps: ContextGap[]): OutputCheck {
   const { echo = false, ...classifyOptions } = options;
+  const session = index.codeSessionFor(segmentId);
+  const attached = session.view.unloggedAttachments();
   const raw = classifyAgainst(segment.text, index.lookup, {
     ...classifyOptions,
     accept: index.acceptFor(segmentId, echo),
     before: index.beforeFor(segmentId),
-    gaps,
-    session: index.codeSessionFor(segmentId),
+    gaps: attached.length === 0 ? gaps : [...gaps, ...attached.map(attachmentGap)],
+    session,
     agentTurn: index.facts.hasToolCalls,
   });
   return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
+}
+
+/** A file the prompt attached whose content the log left out could hold any name, string or value the output gives. */
+function attachmentGap(path: string): ContextGap {
+  return {
+    code: `attachment-not-logged:${path}`,
+    message: `${path} was attached to the prompt (@${path}); its content is not in the log, so what it holds cannot be checked.`,
+    affects: ['identifier', 'quoted_string', 'number'],
+  };
 }
 
 /** The output's own gaps and the whole file's, each once. */

@@ -17,7 +17,7 @@ import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier
 import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from '../refine/contextLookup';
 import type { OutputSentence } from '../refine/claims';
-import { cleanPath, isPathChar } from './paths';
+import { cleanPath, isPathChar, pathNames } from './paths';
 import type { FileKnowledge, LinePlace, SessionView } from './sessionView';
 
 /** How far from a cited line an identifier the sentence names may sit and still be "at" that line. */
@@ -97,15 +97,21 @@ function judgeFile(
   const known = session ? (path === undefined ? [session.view.latestListed()].filter((k) => k !== undefined) : session.view.files(path)) : [];
   const named = path !== undefined ? findPath(path, index, find) : [];
   const shownName = path ?? known[0]?.name ?? 'the file';
+  const attached = path !== undefined && session !== undefined && session.view.unloggedAttachments().some((a) => pathNames(a, path) || pathNames(path, a));
   if (known.length === 0 && named.length === 0) {
     setVerdict(entity, [], false);
+    if (attached) {
+      // The prompt carried the file, the log does not: nothing about it can be checked.
+      entity.detail = attachedDetail(shownName, path!);
+      return;
+    }
     entity.detail = `${shortName(shownName)} was never read, listed or named before this turn`;
     // Citing lines of a file the agent never saw is a finding, prompt or not; a bare path may name a file it is about to create.
     if (session?.toolsLogged && lines.length > 0) entity.settled = true;
     return;
   }
   if (lines.length === 0 || !session) {
-    setVerdict(entity, named.length > 0 ? named : firstPlace(known, session), true);
+    setVerdict(entity, named.length > 0 ? named : firstPlace(known, session));
     return;
   }
   const places: ContextMatch[] = [];
@@ -117,6 +123,12 @@ function judgeFile(
       else if (session.partOf(place.segment) !== -1) places.push(toMatch(place, session));
     }
   }
+  if (missing.length > 0 && attached) {
+    // The prompt carried the file, the log does not: its lines cannot be checked.
+    setVerdict(entity, [], false);
+    entity.detail = attachedDetail(shownName, path!);
+    return;
+  }
   if (missing.length > 0) {
     setVerdict(entity, [], false);
     entity.detail = missingDetail(shownName, known, missing);
@@ -124,7 +136,7 @@ function judgeFile(
     if (known.length > 0 && session.toolsLogged) entity.settled = true;
     return;
   }
-  setVerdict(entity, places, true);
+  setVerdict(entity, places);
   checkNearby(entity, claim, shortName(shownName), lines, known, sentences, all, session);
 }
 
@@ -146,6 +158,10 @@ function placeOf(known: readonly FileKnowledge[], line: number): LinePlace | und
     if (place) return place;
   }
   return undefined;
+}
+
+function attachedDetail(name: string, path: string): string {
+  return `${shortName(name)} was attached to the prompt (@${path}); its content is not in the log`;
 }
 
 function missingDetail(name: string, known: readonly FileKnowledge[], missing: readonly number[]): string {

@@ -17,7 +17,7 @@ import { linkToolCalls, type ToolCall } from '../transcript/toolCalls';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { editedListing, type Replacement } from './editedListings';
 import { inputFile, listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
-import { baseName, cleanPath, pathNames } from './paths';
+import { baseName, cleanPath, looksLikeFilePath, pathNames } from './paths';
 
 /** Lines of a file shown by one segment. */
 export interface Listing {
@@ -93,8 +93,12 @@ export class SessionFacts {
     return ids.map((i) => this.records[i]).filter((r) => r.names.some((n) => pathNames(ref, n) || pathNames(n, ref)));
   }
 
+  /** Files a user prompt attached with `@path`, in file order. */
+  readonly attachments: { segment: number; path: string }[] = [];
+
   private read(): void {
     const segments = this.transcript.segments;
+    for (const s of segments) if (s.role === 'user') for (const path of attachedPaths(s.text)) this.attachments.push({ segment: s.id, path });
     const { calls, callOf } = linkToolCalls(segments);
     this.calls = calls.length;
     for (const s of segments) {
@@ -295,4 +299,25 @@ function commandLabel(call: ToolCall): string {
   const c = input && typeof input === 'object' ? (input.command ?? input.cmd) : undefined;
   const text = Array.isArray(c) ? String(c[c.length - 1]) : typeof c === 'string' ? c : call.name;
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** Longest prompt scanned for `@path` attachments. */
+const MAX_PROMPT_SCAN = 64 * 1024;
+
+/**
+ * `@src/app.ts` in a prompt: Claude Code and other agents attach the file's
+ * content to the prompt, and some logs leave that content out. Scoped
+ * packages (`@prisma/client`) and mentions (`@alice`) are not files.
+ */
+export function attachedPaths(text: string): string[] {
+  const out: string[] = [];
+  const head = text.length > MAX_PROMPT_SCAN ? text.slice(0, MAX_PROMPT_SCAN) : text;
+  for (let at = head.indexOf('@'); at !== -1; at = head.indexOf('@', at + 1)) {
+    if (at > 0 && !/[\s(["'`]/.test(head[at - 1])) continue;
+    let end = at + 1;
+    while (end < head.length && /[\w./~+-]/.test(head[end])) end++;
+    const path = head.slice(at + 1, end).replace(/[.,;:]+$/, '');
+    if (path.length > 1 && looksLikeFilePath(path) && !out.includes(path)) out.push(path);
+  }
+  return out;
 }

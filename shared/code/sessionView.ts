@@ -29,6 +29,11 @@ export interface SessionView {
   latestListed(): FileKnowledge | undefined;
   /** Counts that commands printed before this output, newest first (a bounded number). */
   tallies(): Tally[];
+  /**
+   * Files a prompt before this output attached with `@path` whose content the
+   * log does not hold (no listing of them follows the prompt).
+   */
+  unloggedAttachments(): string[];
   /** Versions `program --version` printed before this output, oldest first. */
   versions(program: string): { segment: number; value: string; start: number; end: number }[];
 }
@@ -124,6 +129,15 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     latestListed() {
       const record = facts.latestListedBefore(outputId, visible);
       return record ? knowledge(record) : undefined;
+    },
+    unloggedAttachments() {
+      const out: string[] = [];
+      for (const a of facts.attachments) {
+        if (!visible(a.segment) || out.includes(a.path)) continue;
+        const shown = facts.filesNamed(a.path).some((r) => r.listings.some((l) => l.segment > a.segment && visible(l.segment)));
+        if (!shown) out.push(a.path);
+      }
+      return out;
     },
     versions(program) {
       return facts.versions.filter((v) => v.program === program && visible(v.segment));

@@ -229,3 +229,25 @@ describe('what the agent knows of files it read and then changed', () => {
     assert.equal(v.get('31 tests')?.contradiction?.value, '13 tests');
   });
 });
+
+describe('files attached to a prompt', () => {
+  it("leaves what an attached file could hold indeterminate when the log omits its content, and says which file", () => {
+    const raw = session([user('Why does @src/billing/tax.ts round wrong?'), say('`computeTax` at `src/billing/tax.ts:42` rounds with a 0.5 bias.')]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('`computeTax`')?.status, 'indeterminate');
+    assert.equal(v.get('`src/billing/tax.ts:42`')?.status, 'indeterminate');
+    assert.match(v.get('`src/billing/tax.ts:42`')!.detail!, /attached to the prompt \(@src\/billing\/tax\.ts\)/);
+  });
+
+  it('checks them like any file once the log shows their content', () => {
+    const raw = session([
+      user('Why does @src/tax.ts round wrong?'),
+      call('r1', 'Read', { file_path: '/w/src/tax.ts' }),
+      result('r1', numbered(['export function computeTax(c: number) {', '  return Math.round(c * 0.2);', '}'])),
+      say('`computeTax` at `src/tax.ts:1` rounds, and `src/tax.ts:42` is empty.'),
+    ]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('`computeTax`')?.status, 'grounded');
+    assert.equal(v.get('`src/tax.ts:42`')?.status, 'unverified');
+  });
+});
