@@ -135,34 +135,37 @@ function grepLines(text: string, singleFile: string | undefined): GutterScan {
  * else writes `12→`), runs of consecutive tab or bar gutters, and grep-style
  * lines whose prefix is a file path. Numbered runs name no file, so they are
  * only blanked; grep lines name theirs.
+ *
+ * Driven by the characters that can make a gutter (`→`, a tab, ` | `, a
+ * `:` before a digit) rather than by lines: most tool output has few, and
+ * each line is then looked at only where one of them is near its start.
  */
 function scanUnknown(text: string): GutterScan {
-  const hasArrow = text.indexOf('\u2192') !== -1;
-  const hasTab = text.indexOf('\t') !== -1;
-  const hasBar = text.indexOf(' | ') !== -1;
-  const hasColon = text.indexOf(':') !== -1;
-  if (!hasArrow && !hasTab && !hasBar && !hasColon) return { listings: [], blanks: [] };
   const blanks: number[] = [];
   const byFile = new Map<string, ShownLines>();
-  let run: { number: number; blankStart: number; blankEnd: number }[] = [];
-  const flushRun = (): void => {
-    if (run.length >= MIN_RUN) for (const g of run) blanks.push(g.blankStart, g.blankEnd);
-    run = [];
-  };
-  forEachLine(text, (start, end) => {
+  forEachNearStart(text, '\u2192', GUTTER_REACH, (start, end) => {
     const g = gutterAt(text, start, end);
-    if (g && g.separator === ARROW) {
-      flushRun();
-      blanks.push(g.blankStart, g.blankEnd);
-      return;
-    }
-    if (g) {
-      if (run.length > 0 && g.number !== run[run.length - 1].number + 1) flushRun();
+    if (g && g.separator === ARROW) blanks.push(g.blankStart, g.blankEnd);
+  });
+  for (const separator of ['\t', ' | ']) {
+    let run: Gutter[] = [];
+    let lastEnd = -2;
+    const flush = () => {
+      if (run.length >= MIN_RUN) for (const g of run) blanks.push(g.blankStart, g.blankEnd);
+      run = [];
+    };
+    forEachNearStart(text, separator, GUTTER_REACH, (start, end) => {
+      const g = gutterAt(text, start, end);
+      if (!g || g.separator === ARROW) return;
+      // A run is consecutive lines numbered one after another.
+      if (run.length > 0 && (start !== lastEnd + 1 || g.number !== run[run.length - 1].number + 1)) flush();
       run.push(g);
-      return;
-    }
-    flushRun();
-    if (!hasColon) return;
+      lastEnd = end;
+    });
+    flush();
+  }
+  forEachNearStart(text, ':', MAX_PREFIX, (start, end, at) => {
+    if (!isDigit(text.charCodeAt(at + 1))) return;
     const hit = grepLineAt(text, start, end, undefined);
     if (!hit) return;
     let shown = byFile.get(hit.file);
@@ -170,9 +173,50 @@ function scanUnknown(text: string): GutterScan {
     pushLine(shown, hit.number, hit.textStart, end);
     blanks.push(hit.numberStart, hit.numberEnd);
   });
-  flushRun();
-  blanks.sort((a, b) => a - b);
+  sortPairs(blanks);
   return { listings: [...byFile.values()], blanks };
+}
+
+/** Farthest a gutter's separator sits from its line's start (spaces and up to seven digits). */
+const GUTTER_REACH = 16;
+
+/**
+ * Calls `f(lineStart, lineEnd, at)` once per line whose first occurrence of
+ * `needle` is within `reach` of the line's start. A cursor moves forward over
+ * the newlines, so the whole pass is linear in the text.
+ */
+function forEachNearStart(text: string, needle: string, reach: number, f: (start: number, end: number, at: number) => void): void {
+  let lineStart = 0;
+  let nl = text.indexOf('\n');
+  let done = -1;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    while (nl !== -1 && nl < at) {
+      lineStart = nl + 1;
+      nl = text.indexOf('\n', lineStart);
+    }
+    if (lineStart === done) continue;
+    done = lineStart;
+    if (at - lineStart > reach) {
+      // Later occurrences on this line are farther still: go to the next line.
+      if (nl === -1) return;
+      at = nl;
+      continue;
+    }
+    let end = nl === -1 ? text.length : nl;
+    if (end > lineStart && text.charCodeAt(end - 1) === 13) end--;
+    f(lineStart, end, at);
+  }
+}
+
+/** Sorts `[start, end)` pairs by start, keeping each pair together. */
+function sortPairs(flat: number[]): void {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < flat.length; k += 2) pairs.push([flat[k], flat[k + 1]]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  pairs.forEach(([a, b], k) => {
+    flat[2 * k] = a;
+    flat[2 * k + 1] = b;
+  });
 }
 
 interface Gutter {
@@ -227,7 +271,7 @@ function grepLineAt(text: string, start: number, end: number, singleFile: string
     const hit = numberThen(text, i + 1, end, c);
     if (!hit) continue;
     const file = text.slice(start, i);
-    if (!looksLikeFilePath(file)) return undefined;
+    if (!isFilePathCached(file)) return undefined;
     return { file, ...hit };
   }
   return undefined;
@@ -242,6 +286,23 @@ function numberThen(text: string, at: number, end: number, separator?: number): 
   const c = text.charCodeAt(i);
   if (separator !== undefined ? c !== separator : c !== 58 && c !== 45) return undefined;
   return { number: n, numberStart: at, numberEnd: i, textStart: i + 1 };
+}
+
+/**
+ * `looksLikeFilePath` remembered: a search prints the same few paths on
+ * thousands of lines. Bounded, so a log of distinct paths cannot grow it.
+ */
+const pathVerdicts = new Map<string, boolean>();
+const MAX_REMEMBERED = 4096;
+
+function isFilePathCached(path: string): boolean {
+  let ok = pathVerdicts.get(path);
+  if (ok === undefined) {
+    ok = looksLikeFilePath(path);
+    if (pathVerdicts.size >= MAX_REMEMBERED) pathVerdicts.clear();
+    pathVerdicts.set(path, ok);
+  }
+  return ok;
 }
 
 /** `  79 src/a.ts` or `79` → 79. */

@@ -274,23 +274,46 @@ function editOf(call: ToolCall, segments: readonly Segment[]): { file: string; r
   return r ? { file, replacements: [r] } : undefined;
 }
 
-/** `29 passed`, `3 failing`, `Ran 12 tests`: what a test runner reported, with where the figure is. */
-const TEST_SUMMARY = /\b(\d{1,6}) (passed|passing|failed|failing)\b|\bRan (\d{1,6}) tests?\b/g;
 /** Test summaries are at the end of a run's output; reading its tail keeps this cheap on long logs. */
 const SUMMARY_TAIL = 8192;
+/** Words a test runner puts after a count (`29 passed`, bun's `27 pass`, mocha's `3 failing`). */
+const SUMMARY_WORDS: [string, 'passed' | 'failed'][] = [
+  [' passed', 'passed'], [' passing', 'passed'], [' pass', 'passed'], [' failed', 'failed'], [' failing', 'failed'], [' fail', 'failed'],
+];
 
+/**
+ * `29 passed`, `3 failing`, `27 pass`, `Ran 12 tests`: what a test runner
+ * reported, with where the figure is. Native searches for the words, then a
+ * look at the digits before them: no regex reads the output.
+ */
 function testTallies(text: string): { start: number; end: number; count: number; state: 'passed' | 'failed' }[] {
   const from = Math.max(0, text.length - SUMMARY_TAIL);
   const out: { start: number; end: number; count: number; state: 'passed' | 'failed' }[] = [];
-  TEST_SUMMARY.lastIndex = 0;
-  const tail = text.slice(from);
-  for (let m = TEST_SUMMARY.exec(tail); m; m = TEST_SUMMARY.exec(tail)) {
-    const digits = m[1] ?? m[3];
-    const start = from + m.index + m[0].indexOf(digits);
-    const state = m[2] === 'failed' || m[2] === 'failing' ? 'failed' : 'passed';
-    out.push({ start, end: start + digits.length, count: Number(digits), state });
+  const seen = new Set<number>();
+  for (const [word, state] of SUMMARY_WORDS) {
+    for (let at = text.indexOf(word, from); at !== -1; at = text.indexOf(word, at + word.length)) {
+      if (isWordChar(text.charCodeAt(at + word.length)) || seen.has(at)) continue;
+      let start = at;
+      while (start > from && start > at - 7 && isDigitCode(text.charCodeAt(start - 1))) start--;
+      if (start === at || isWordChar(text.charCodeAt(start - 1))) continue;
+      seen.add(at);
+      out.push({ start, end: at, count: Number(text.slice(start, at)), state });
+    }
   }
-  return out;
+  for (let at = text.indexOf('Ran ', from); at !== -1; at = text.indexOf('Ran ', at + 4)) {
+    let end = at + 4;
+    while (end < text.length && end < at + 11 && isDigitCode(text.charCodeAt(end))) end++;
+    if (end > at + 4 && text.startsWith(' test', end)) out.push({ start: at + 4, end, count: Number(text.slice(at + 4, end)), state: 'passed' });
+  }
+  return out.sort((x, y) => x.start - y.start);
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isWordChar(c: number): boolean {
+  return isDigitCode(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 /** How a call is named in a message: its command, or its tool name. */
