@@ -16,7 +16,7 @@ import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
-import type { Transcript } from '../../shared/transcript/model';
+import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
 import { codeFrame } from './codeFrame';
@@ -34,7 +34,7 @@ export interface FileInput {
   /** The undecoded bytes, for binary containers (Inspect `.eval` zips). */
   bytes?: Uint8Array;
   /** Reads a file a transcript refers to (promptfoo `file://`). */
-  readFile?: (absPath: string) => string | undefined;
+  readFile?: ParseInput['readFile'];
 }
 
 export interface FileCheckOptions {

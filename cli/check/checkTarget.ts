@@ -4,7 +4,7 @@
  * are sniffed from their first 64 KB so a large non-transcript is never read
  * whole; read failures become a report with `error` instead of an exception.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { FILE_LIMITS, FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
 import { detectFormat, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkFile, type FileCheckOptions } from './checkFile';
 import type { CheckTarget } from './expandPaths';
@@ -16,16 +16,15 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
   const file = target.shown;
   let bytes: Buffer;
   try {
-    const size = statSync(target.path).size;
-    const limit = options.settings.maxFileSizeMB * 1024 * 1024;
-    if (size > limit) {
-      return { file, outputs: [], parseErrors: [], skipped: `${sizeText(size)} is over maxFileSizeMB (${options.settings.maxFileSizeMB})` };
-    }
     if (!target.explicit && !looksLikeTranscript(target.path)) {
       return { file, outputs: [], parseErrors: [], notTranscript: 'no transcript format recognised' };
     }
-    bytes = readFileSync(target.path);
+    // Checked on the open handle and read no further than the limit: a FIFO, a device or a sparse giant is refused, not read.
+    bytes = readBounded(target.path, options.settings.maxFileSizeMB * 1024 * 1024);
   } catch (err) {
+    if (err instanceof FileRefused && err.size !== undefined) {
+      return { file, outputs: [], parseErrors: [], skipped: `${sizeText(err.size)} is over maxFileSizeMB (${options.settings.maxFileSizeMB})` };
+    }
     return { file, outputs: [], parseErrors: [], error: readError(err) };
   }
   const zip = ZIP_MAGIC.every((b, i) => bytes[i] === b);
@@ -43,24 +42,10 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
 
 /** Sniffs the head of a file: cheap enough to run on every file of a folder. */
 function looksLikeTranscript(path: string): boolean {
-  const fd = openSync(path, 'r');
-  try {
-    const head = Buffer.alloc(SNIFF_LENGTH);
-    const n = readSync(fd, head, 0, SNIFF_LENGTH, 0);
-    const zip = ZIP_MAGIC.every((b, i) => head[i] === b);
-    const text = zip ? head.toString('latin1', 0, n) : head.toString('utf8', 0, n);
-    return detectFormat(text, path) !== undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function readReferenced(absPath: string): string | undefined {
-  try {
-    return readFileSync(absPath, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const head = readHead(path, SNIFF_LENGTH);
+  const zip = ZIP_MAGIC.every((b, i) => head[i] === b);
+  const text = zip ? head.toString('latin1') : head.toString('utf8');
+  return detectFormat(text, path) !== undefined;
 }
 
 function sizeText(bytes: number): string {
@@ -68,7 +53,17 @@ function sizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** A file a transcript refers to: its text, or why it was not read. */
+export function readReferenced(absPath: string): string | { notRead: string } {
+  try {
+    return readBounded(absPath, FILE_LIMITS.reference).toString('utf8');
+  } catch (err) {
+    return { notRead: err instanceof FileRefused ? err.reason : readError(err) };
+  }
+}
+
 function readError(err: unknown): string {
+  if (err instanceof FileRefused) return err.reason;
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'EACCES') return 'cannot read: permission denied';
   if (e.code === 'ENOENT') return 'cannot read: no such file';

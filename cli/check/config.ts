@@ -4,7 +4,8 @@
  * walking up from the working directory, or the file named by `--config`.
  * Errors carry `file:line:col` so editors and terminals can jump to them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { FILE_LIMITS, FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { dirname, join, resolve } from 'node:path';
 import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { LineIndex } from '../../shared/transcript/offsets/lineIndex';
@@ -32,22 +33,36 @@ export function loadConfig(explicitPath: string | undefined, cwd = process.cwd()
     const path = resolve(cwd, explicitPath);
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readConfigText(path);
     } catch (err) {
-      throw new ConfigError([`${displayPath(path, cwd)}: error: cannot read config: ${(err as Error).message}`]);
+      throw new ConfigError([`${displayPath(path, cwd)}: error: cannot read config: ${err instanceof FileRefused ? err.reason : (err as Error).message}`]);
     }
     const key = path.endsWith('package.json') ? 'groundcheck' : undefined;
     return { ...parseConfig(text, path, key, cwd), path, root: dirname(path) };
   }
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const own = join(dir, CONFIG_FILE);
-    if (existsSync(own)) return { ...parseConfig(readFileSync(own, 'utf8'), own, undefined, cwd), path: own, root: dir };
+    if (existsSync(own)) return { ...parseConfig(readFound(own, cwd), own, undefined, cwd), path: own, root: dir };
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg)) {
-      const text = readFileSync(pkg, 'utf8');
+      const text = readFound(pkg, cwd);
       if (hasGroundcheckKey(text)) return { ...parseConfig(text, pkg, 'groundcheck', cwd), path: pkg, root: dir };
     }
     if (dirname(dir) === dir) return { settings: {}, root: resolve(cwd) };
+  }
+}
+
+/** A config file's text: a small regular file, checked on the open handle. */
+function readConfigText(path: string): string {
+  return readBounded(path, FILE_LIMITS.settings).toString('utf8');
+}
+
+/** A config file found by walking up: one that cannot be read is a located error, not a hang or a crash. */
+function readFound(path: string, cwd: string): string {
+  try {
+    return readConfigText(path);
+  } catch (err) {
+    throw new ConfigError([`${displayPath(path, cwd)}: error: cannot read config: ${err instanceof FileRefused ? err.reason : (err as Error).message}`]);
   }
 }
 

@@ -3,7 +3,7 @@
  * worker threads, and how each thread turns it into live options (the ignore
  * store is read once per thread).
  */
-import { readFileSync } from 'node:fs';
+import { FILE_LIMITS, FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { join } from 'node:path';
 import { IGNORE_FILE, IgnoreMatcher, parseIgnoreStore } from '../../shared/check/ignores';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -16,18 +16,27 @@ export interface FileCheckSetup {
   ignoreRoot?: string;
 }
 
+/**
+ * The ignore store's text, or why it was not read: a small regular file only
+ * (a link to a device or a FIFO is refused, not read). Undefined when there is none.
+ */
+export function readIgnoreStore(root: string): string | { notRead: string } | undefined {
+  try {
+    return readBounded(join(root, IGNORE_FILE), FILE_LIMITS.settings).toString('utf8');
+  } catch (err) {
+    if (err instanceof FileRefused && err.reason === 'no such file') return undefined;
+    return { notRead: err instanceof FileRefused ? err.reason : (err as Error).message };
+  }
+}
+
 export function fileCheckOptions(setup: FileCheckSetup): FileCheckOptions {
   return { settings: setup.settings, ledger: setup.ledger, ignores: loadIgnores(setup.ignoreRoot) };
 }
 
 function loadIgnores(root: string | undefined): IgnoreMatcher | undefined {
   if (root === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(join(root, IGNORE_FILE), 'utf8');
-  } catch {
-    return undefined; // No ignore file: nothing is ignored.
-  }
+  const text = readIgnoreStore(root);
+  if (typeof text !== 'string') return undefined; // None, or refused (said once by the run): nothing is ignored.
   const matcher = new IgnoreMatcher(parseIgnoreStore(text));
   return matcher.isEmpty ? undefined : matcher;
 }

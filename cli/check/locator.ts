@@ -3,7 +3,7 @@
  * and for any other file a segment's text came from (promptfoo `file://`
  * variables). Line indexes are built once per file and only on demand.
  */
-import { readFileSync } from 'node:fs';
+import { FILE_LIMITS, readBounded } from '../../shared/io/boundedRead';
 import { isAbsolute, relative, resolve, dirname } from 'node:path';
 import type { Range } from '../../shared/classifier/types';
 import { LineIndex } from '../../shared/transcript/offsets/lineIndex';
@@ -68,7 +68,7 @@ export class Locator {
 
 function readIndexed(absPath: string): { text: string; lines: LineIndex } | null {
   try {
-    const text = readFileSync(absPath, 'utf8');
+    const text = readBounded(absPath, FILE_LIMITS.reference).toString('utf8');
     return { text, lines: new LineIndex(text) };
   } catch {
     return null;

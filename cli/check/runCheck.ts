@@ -3,10 +3,14 @@
  * threads when there are several files and jobs), hand reports to the chosen
  * reporter in input order as they complete, and return the exit code.
  */
-import { readFileSync } from 'node:fs';
+import { readSync } from 'node:fs';
+import { join } from 'node:path';
+import { IGNORE_FILE } from '../../shared/check/ignores';
+import { megabytes } from '../../shared/io/boundedRead';
+import { displayPath } from './locator';
 import { checkFile } from './checkFile';
 import { type CheckTarget, expandPaths, STDIN } from './expandPaths';
-import { fileCheckOptions, type FileCheckSetup } from './fileCheckSetup';
+import { fileCheckOptions, readIgnoreStore, type FileCheckSetup } from './fileCheckSetup';
 import type { FileReport } from './fileReport';
 import { Progress, type ProgressStream } from './progress';
 import type { Reporter } from './reporters/reporter';
@@ -32,6 +36,10 @@ export interface CheckRun {
 export async function runCheck(run: CheckRun): Promise<number> {
   const { targets, missing } = expandPaths(run.paths, run.cwd);
   for (const line of missing) run.err(`${line}\n`);
+  const store = run.setup.ignoreRoot !== undefined ? readIgnoreStore(run.setup.ignoreRoot) : undefined;
+  if (store !== undefined && typeof store !== 'string') {
+    run.err(`${displayPath(join(run.setup.ignoreRoot!, IGNORE_FILE), run.cwd)}: warning: ${store.notRead}; no ignore rules from it apply\n`);
+  }
   const summary = new RunSummary();
   const progress = new Progress(run.progress ?? { write: () => undefined }, targets.length);
   const ready: Array<FileReport | undefined> = new Array(targets.length);
@@ -71,9 +79,35 @@ export async function runCheck(run: CheckRun): Promise<number> {
 function checkStdin(target: CheckTarget, run: CheckRun): FileReport {
   let raw: string;
   try {
-    raw = (run.readStdin ?? (() => readFileSync(0, 'utf8')))();
+    raw = (run.readStdin ?? (() => readStdinUpTo(run.setup.settings.maxFileSizeMB * 1024 * 1024)))();
   } catch (err) {
     return { file: target.shown, outputs: [], parseErrors: [], error: `cannot read: ${(err as Error).message}` };
   }
   return checkFile({ file: target.shown, raw }, fileCheckOptions(run.setup));
+}
+
+/** Standard input, read no further than the input cap: `yes | groundcheck check -` ends with a message, not a full memory. */
+function readStdinUpTo(maxBytes: number): string {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const chunk = Buffer.allocUnsafe(1024 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (err) {
+      // A non-blocking stdin with nothing yet: wait a little and ask again.
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if ((err as NodeJS.ErrnoException).code === 'EOF') break;
+      throw err;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw new Error(`standard input is larger than ${megabytes(maxBytes)} (maxFileSizeMB): not read`);
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }

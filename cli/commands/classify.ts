@@ -2,7 +2,8 @@
  * `groundcheck classify`: classify one output against one context, given as
  * text or files, and print the result as JSON or as a short report.
  */
-import { readFileSync } from 'node:fs';
+import { FileRefused, readBounded } from '../../shared/io/boundedRead';
+import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import type { Command } from 'commander';
 import { classify } from '../../shared/classifier/classify';
 import { ENTITY_TYPES, type ClassifyOptions, type ClassifyResult, type EntityType } from '../../shared/classifier/types';
@@ -53,9 +54,9 @@ function textFrom(what: string, text: string | undefined, path: string | undefin
   if (text !== undefined) return text;
   if (path === undefined) throw new UsageError(`missing the ${what}: give --${what} <text> or --${what}-file <path>`);
   try {
-    return readFileSync(path, 'utf8');
+    return readBounded(path, DEFAULT_SETTINGS.maxFileSizeMB * 1024 * 1024).toString('utf8');
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+    const reason = err instanceof FileRefused ? err.reason : (err as Error).message;
     throw new UsageError(`cannot read ${what} file ${path}: ${reason}`);
   }
 }

@@ -6,7 +6,9 @@
  * view to open when a verdict looks wrong and the question is "what did it
  * think the model saw?".
  */
-import { readFileSync } from 'node:fs';
+import { FileRefused, readBounded } from '../../shared/io/boundedRead';
+import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { readReferenced } from '../check/checkTarget';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ContextGap, Range } from '../../shared/classifier/types';
@@ -59,14 +61,14 @@ const CONTEXT_IDS_SHOWN = 16;
 export function runTurns(file: string, options: TurnsOptions, io: TurnsIo): number {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(resolve(file));
+    bytes = readBounded(resolve(file), DEFAULT_SETTINGS.maxFileSizeMB * 1024 * 1024);
   } catch (err) {
     io.err(`groundcheck turns: cannot read ${file}: ${readFailure(err)}`);
     return 2;
   }
   // TextDecoder drops a BOM as editors do, so offsets match what VS Code shows.
   const raw = new TextDecoder('utf-8').decode(bytes);
-  const parsed = parseTranscript({ raw, path: resolve(file), bytes, readFile: readIfPresent });
+  const parsed = parseTranscript({ raw, path: resolve(file), bytes, readFile: readReferenced });
   if (isNotTranscript(parsed)) {
     io.err(`groundcheck turns: ${file}: ${parsed.reason}`);
     return 2;
@@ -159,19 +161,12 @@ export function registerTurns(program: Command): void {
 }
 
 function readFailure(err: unknown): string {
+  if (err instanceof FileRefused) return err.reason;
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'it is a directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   return err instanceof Error ? err.message : String(err);
-}
-
-function readIfPresent(absPath: string): string | undefined {
-  try {
-    return readFileSync(absPath, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function preview(text: string): string {

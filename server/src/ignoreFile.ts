@@ -14,10 +14,29 @@ import {
   serializeIgnoreStore,
   type IgnoreStore,
 } from '../../shared/check/ignores';
+import { FILE_LIMITS, FileRefused, kindOf, readBounded } from '../../shared/io/boundedRead';
+
+function lstatOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+interface LoadedStore {
+  store: IgnoreStore;
+  matcher: IgnoreMatcher;
+  /** Why the file on disk was not read (not a regular file, too large): it is then not written either. */
+  refused?: string;
+}
 
 export class IgnoreFiles {
-  private readonly stores = new Map<string, { store: IgnoreStore; matcher: IgnoreMatcher }>();
+  private readonly stores = new Map<string, LoadedStore>();
   private folders: string[] = [];
+
+  /** `warn` hears, once per store, why a store on disk was not read. */
+  constructor(private readonly warn: (message: string) => void = () => {}) {}
 
   setWorkspaceFolders(uris: string[]): void {
     this.folders = uris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
@@ -41,9 +60,17 @@ export class IgnoreFiles {
   update(docUri: string, change: (s: IgnoreStore) => IgnoreStore): string {
     const file = this.fileFor(docUri);
     if (!file) throw new Error('only files on disk can have ignore rules');
-    const next = change(this.load(file).store);
+    const loaded = this.load(file);
+    if (loaded.refused) throw new Error(`${file}: ${loaded.refused}; not written`);
+    const next = change(loaded.store);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, serializeIgnoreStore(next));
+    // Never write through a link: the store is a plain file in .groundcheck/, or it is made one.
+    const existing = lstatOrUndefined(file);
+    if (existing && !existing.isFile()) throw new Error(`${file}: not a regular file (${kindOf(existing)}): not written`);
+    // Written beside it and renamed over it: a rename replaces the directory entry, it follows no link.
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, serializeIgnoreStore(next), { flag: 'wx' });
+    fs.renameSync(temp, file);
     this.stores.set(file, { store: next, matcher: new IgnoreMatcher(next) });
     return file;
   }
@@ -53,17 +80,22 @@ export class IgnoreFiles {
     this.stores.clear();
   }
 
-  private load(file: string | undefined): { store: IgnoreStore; matcher: IgnoreMatcher } {
+  private load(file: string | undefined): LoadedStore {
     if (!file) return { store: emptyIgnoreStore(), matcher: new IgnoreMatcher(emptyIgnoreStore()) };
     let entry = this.stores.get(file);
     if (!entry) {
       let store = emptyIgnoreStore();
+      let refused: string | undefined;
       try {
-        store = parseIgnoreStore(fs.readFileSync(file, 'utf8'));
-      } catch {
-        // No store yet: nothing is ignored.
+        store = parseIgnoreStore(readBounded(file, FILE_LIMITS.settings).toString('utf8'));
+      } catch (err) {
+        // No store yet: nothing is ignored. A store that is not a small regular file is refused, and said so.
+        if (err instanceof FileRefused && err.reason !== 'no such file') {
+          refused = err.reason;
+          this.warn(`${file}: ${err.reason}; no ignore rules from it apply`);
+        }
       }
-      entry = { store, matcher: new IgnoreMatcher(store) };
+      entry = { store, matcher: new IgnoreMatcher(store), ...(refused ? { refused } : {}) };
       this.stores.set(file, entry);
     }
     return entry;

@@ -3,6 +3,7 @@
  * LSP count), and locations of context places, which may live in another
  * file (promptfoo `file://` variables, sub-agent files).
  */
+import { readBounded } from '../../shared/io/boundedRead';
 import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Location, Range as LspRange } from 'vscode-languageserver/node';
@@ -40,7 +41,8 @@ function linesOf(path: string): LineIndex | undefined {
     if (!stat.isFile() || stat.size > MAX_SOURCE_BYTES) return undefined;
     const cached = sourceLines.get(path);
     if (cached && cached.mtimeMs === stat.mtimeMs) return cached.lines;
-    const lines = new LineIndex(fs.readFileSync(path, 'utf8'));
+    // Checked again on the open handle: the path may have been swapped for a FIFO or a device since the stat.
+    const lines = new LineIndex(readBounded(path, MAX_SOURCE_BYTES).toString('utf8'));
     sourceLines.set(path, { mtimeMs: stat.mtimeMs, lines });
     return lines;
   } catch {

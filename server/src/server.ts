@@ -30,7 +30,7 @@ import { SettingsCache } from './settings';
 
 export function startServer(connection: Connection, worker = new CheckWorker()): void {
   const documents = new DocumentStates();
-  const ignores = new IgnoreFiles();
+  const ignores = new IgnoreFiles((m) => connection.console.warn(m));
   let pullConfiguration = false;
   let dynamicConfiguration = false;
   let dynamicWatch = false;

@@ -125,8 +125,12 @@ export interface ParseInput {
   path?: string;
   /** Raw bytes, for binary containers such as Inspect `.eval` zips. */
   bytes?: Uint8Array;
-  /** Reads a file referenced by the transcript (promptfoo `file://`), or undefined. */
-  readFile?: (absPath: string) => string | undefined;
+  /**
+   * Reads a file referenced by the transcript (promptfoo `file://`): its
+   * text, or why it was not read (`{ notRead: 'not a regular file (a FIFO)' }`);
+   * undefined when files cannot be read at all.
+   */
+  readFile?: (absPath: string) => string | { notRead: string } | undefined;
 }
 
 export interface FormatParser {

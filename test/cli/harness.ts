@@ -38,13 +38,24 @@ export interface RunResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): RunResult {
+export interface RunOptions {
+  cwd?: string;
+  input?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Kill the run after this many ms (a hang then shows as code -1). */
+  timeout?: number;
+  /** Node flags before the bundle (`--max-old-space-size=…` bounds what a run may use). */
+  nodeFlags?: string[];
+}
+
+export function runCli(args: string[], options: RunOptions = {}): RunResult {
   if (!bundle) throw new Error('call buildCli() in a before hook first');
-  const r = spawnSync(process.execPath, [bundle, ...args], {
+  const r = spawnSync(process.execPath, [...(options.nodeFlags ?? []), bundle, ...args], {
     cwd: options.cwd ?? REPO,
     input: options.input ?? '',
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '', ...options.env },
+    ...(options.timeout ? { timeout: options.timeout } : {}),
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -80,7 +80,7 @@ describe('groundcheck turns', () => {
   it('exits 2 when the file cannot be read', () => {
     const missing = join(dir, 'missing.jsonl');
     assert.deepEqual(run(missing), { code: 2, out: '', err: `groundcheck turns: cannot read ${missing}: no such file` });
-    assert.deepEqual(run(dir), { code: 2, out: '', err: `groundcheck turns: cannot read ${dir}: it is a directory` });
+    assert.deepEqual(run(dir), { code: 2, out: '', err: `groundcheck turns: cannot read ${dir}: not a regular file (a folder): not read` });
   });
 
   it('states file-wide gaps once and an output’s own gaps under it', () => {

@@ -78,7 +78,11 @@ export class ServerHarness {
       p.items.map((i) => (i.section === 'groundcheck' ? { profile: 'spec', ...this.settings } : null)),
     );
     connection.onRequest('client/registerCapability', () => null);
+    connection.onNotification('window/logMessage', (m: { message: string }) => this.logs.push(m.message));
   }
+
+  /** What the server logged (`window/logMessage`), in order. */
+  readonly logs: string[] = [];
 
   /** Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`. */
   static async start(settings: Record<string, unknown> = {}, viaCli = false): Promise<ServerHarness> {

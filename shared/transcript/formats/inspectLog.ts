@@ -4,7 +4,8 @@
  * virtual JSON document (segments carry the entry name in `source` and
  * offsets within that entry).
  */
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
+import { readZipEntries, ZipRefused } from '../../io/zipEntries';
 import { JsonRegion } from '../json/jsonRegion';
 import { readJsonDocument } from '../json/jsonLines';
 import type { FormatParser, ParseInput, Transcript } from '../model';
@@ -49,15 +50,17 @@ function parseZip(b: TranscriptBuilder, input: ParseInput): void {
     b.error('This .eval log is a zip archive; it needs to be read as bytes.', 0, Math.min(4, input.raw.length));
     return;
   }
-  let entries: Record<string, Uint8Array>;
+  let entries: Map<string, Uint8Array>;
   try {
-    entries = unzipSync(input.bytes, { filter: (f) => f.name.startsWith('samples/') && f.name.endsWith('.json') });
+    // Inflated as a stream and counted: an archive that would inflate past the caps is refused, not expanded.
+    entries = readZipEntries(input.bytes, (name) => name.startsWith('samples/') && name.endsWith('.json'));
   } catch (err) {
-    b.error(`Not a readable .eval zip: ${(err as Error).message}`, 0, Math.min(4, input.raw.length));
+    const why = err instanceof ZipRefused ? `Zip archive refused: ${err.message}` : `Not a readable .eval zip: ${(err as Error).message}`;
+    b.error(why, 0, Math.min(4, input.raw.length));
     return;
   }
-  for (const name of Object.keys(entries).sort(compareEntries)) {
-    const text = strFromU8(entries[name]);
+  for (const name of [...entries.keys()].sort(compareEntries)) {
+    const text = strFromU8(entries.get(name)!);
     b.addSource(name, text);
     let sample: unknown;
     try {

@@ -75,7 +75,8 @@ export class TranscriptBuilder {
 
   /** A gap that holds for the whole file (deduplicated by code). */
   addFileGap(gap: ContextGap): void {
-    if (!this.gaps.some((g) => g.code === gap.code)) this.gaps.push(gap);
+    // One per kind and wording: two unreadable files are two gaps, the same one named twice is one.
+    if (!this.gaps.some((g) => g.code === gap.code && g.message === gap.message)) this.gaps.push(gap);
   }
 
   /** A located error; libraries may point past the end of a cut-off file, so the range is clamped to it. */
@@ -98,7 +99,7 @@ export class TranscriptBuilder {
       for (const seg of this.segments) {
         if (!seg.isOutput) continue;
         const own = seg.gaps ?? [];
-        const extra = this.gaps.filter((g) => !own.some((o) => o.code === g.code));
+        const extra = this.gaps.filter((g) => !own.some((o) => o.code === g.code && o.message === g.message));
         if (extra.length > 0) seg.gaps = [...own, ...extra];
       }
     }

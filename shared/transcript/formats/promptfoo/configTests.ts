@@ -85,8 +85,8 @@ function addFile(b: TranscriptBuilder, input: ParseInput, ref: string, role: Rol
   const rel = ref.slice(FILE_PREFIX.length);
   const abs = resolve(input.path ? dirname(input.path) : '.', rel);
   const text = input.readFile?.(abs);
-  if (text === undefined) {
-    b.addFileGap(ContextGaps.unresolvedFile(ref));
+  if (typeof text !== 'string') {
+    b.addFileGap(ContextGaps.unresolvedFile(text ? `${ref} (${text.notRead})` : ref));
     return parent;
   }
   b.addSource(abs, text);
@@ -102,8 +102,8 @@ function addCsvTests(b: TranscriptBuilder, input: ParseInput, ref: string, share
   const rel = ref.slice(FILE_PREFIX.length);
   const abs = resolve(input.path ? dirname(input.path) : '.', rel);
   const text = rel.endsWith('.csv') ? input.readFile?.(abs) : undefined;
-  if (text === undefined) {
-    b.addFileGap(ContextGaps.unresolvedFile(ref));
+  if (typeof text !== 'string') {
+    b.addFileGap(ContextGaps.unresolvedFile(text ? `${ref} (${text.notRead})` : ref));
     return;
   }
   b.addSource(abs, text);

@@ -1,0 +1,115 @@
+/**
+ * Reading a file someone else may have prepared: a symlink to `/dev/zero`,
+ * a FIFO nobody writes to, a sparse 10 GB file. Every file groundcheck opens
+ * goes through here: it is opened without blocking, checked with `fstat` on
+ * the open handle (so what is checked is what is read), refused unless it is
+ * a regular file under the size limit for its kind, and read no further than
+ * that limit even if it grows meanwhile.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+
+/** Why a file was not read, worded for a message after its path. */
+export class FileRefused extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    /** For a file refused by its size: the size it has. */
+    readonly size?: number,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'FileRefused';
+  }
+}
+
+/** Size limits by what a file is for (bytes). */
+export const FILE_LIMITS = {
+  /** The ignore store and config files: small by nature. */
+  settings: 4 * 1024 * 1024,
+  /** A file a transcript refers to for its context (promptfoo `file://`). */
+  reference: 64 * 1024 * 1024,
+} as const;
+
+// O_NONBLOCK: opening a FIFO for reading must not wait for a writer (it is refused right after).
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+const CHUNK = 1024 * 1024;
+
+/** The whole file, if it is a regular file of at most `maxBytes`; else a FileRefused error. */
+export function readBounded(path: string, maxBytes: number): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (err) {
+    throw new FileRefused(path, openError(err));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new FileRefused(path, `not a regular file (${kindOf(stats)}): not read`);
+    if (stats.size > maxBytes) throw new FileRefused(path, `larger than ${megabytes(maxBytes)}: not read`, stats.size);
+    return readUpTo(fd, path, maxBytes, stats.size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The first `length` bytes of a regular file (for sniffing a format), refused like `readBounded`. */
+export function readHead(path: string, length: number): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (err) {
+    throw new FileRefused(path, openError(err));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new FileRefused(path, `not a regular file (${kindOf(stats)}): not read`);
+    const head = Buffer.alloc(Math.min(length, stats.size));
+    const n = head.length === 0 ? 0 : readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads what fstat announced, and notices a file that grew past the limit while it was read. */
+function readUpTo(fd: number, path: string, maxBytes: number, expected: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const want = Math.min(CHUNK, maxBytes + 1 - total);
+    if (want <= 0) throw new FileRefused(path, `larger than ${megabytes(maxBytes)}: not read`);
+    const buf = Buffer.allocUnsafe(want);
+    const n = readSync(fd, buf, 0, want, null);
+    if (n === 0) break;
+    chunks.push(n === want ? buf : buf.subarray(0, n));
+    total += n;
+    if (total > maxBytes) throw new FileRefused(path, `larger than ${megabytes(maxBytes)}: not read`);
+    if (total >= expected && expected > 0 && n < want) break;
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+}
+
+/** What a non-regular file is, for the message. */
+export function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  return 'not a file';
+}
+
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+function openError(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  if (e.code === 'ENOENT') return 'no such file';
+  if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';
+  if (e.code === 'EISDIR') return 'not a regular file (a folder): not read';
+  if (e.code === 'ENXIO') return 'not a regular file (a socket or device without a reader): not read';
+  if (e.code === 'ELOOP') return 'a symbolic link loop: not read';
+  return `cannot read: ${e.message}`;
+}

@@ -1,0 +1,103 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { buildCli, REPO, runCli } from './harness';
+
+/** Every case must end on its own, well inside this, and within a small heap. */
+const TIMEOUT = 20_000;
+const BOUNDED = ['--max-old-space-size=200'];
+const SESSION = readFileSync(join(REPO, 'test/fixtures/transcripts/claude-code/session.jsonl'), 'utf8');
+
+describe('groundcheck check: special files are refused, not read', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(async () => {
+    await buildCli();
+    dir = mkdtempSync(join(tmpdir(), 'groundcheck-special-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = (args: string[], cwd = dir) => runCli(args, { cwd, timeout: TIMEOUT, nodeFlags: BOUNDED });
+
+  it('refuses a symlink to /dev/zero and a FIFO named on the command line, at once', () => {
+    symlinkSync('/dev/zero', join(dir, 'zero.jsonl'));
+    execFileSync('mkfifo', [join(dir, 'pipe.jsonl')]);
+    const r = run(['check', 'zero.jsonl', 'pipe.jsonl']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /zero\.jsonl: error: not a regular file \(a character device\): not read/);
+    assert.match(r.stderr, /pipe\.jsonl: error: not a regular file \(a FIFO\): not read/);
+  });
+
+  it('refuses a sparse 10 GB file by its size without reading it', () => {
+    const big = join(dir, 'sparse.jsonl');
+    writeFileSync(big, '');
+    truncateSync(big, 10 * 1024 * 1024 * 1024);
+    const r = run(['check', 'sparse.jsonl', '--format', 'json']);
+    assert.notEqual(r.code, -1, 'the run hung');
+    assert.match(r.stdout + r.stderr, /10240.0 MB is over maxFileSizeMB/);
+  });
+
+  it('skips FIFOs, devices and links out of the tree in a folder scan, and checks the rest', () => {
+    const tree = join(dir, 'tree');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'session.jsonl'), SESSION);
+    execFileSync('mkfifo', [join(tree, 'fifo.jsonl')]);
+    symlinkSync('/dev/zero', join(tree, 'zero.jsonl'));
+    writeFileSync(join(dir, 'outside.jsonl'), SESSION);
+    symlinkSync(join(dir, 'outside.jsonl'), join(tree, 'outside-link.jsonl'));
+    symlinkSync(tree, join(tree, 'loop'));
+    const r = run(['check', 'tree', '--format', 'json']);
+    assert.notEqual(r.code, -1, 'the run hung');
+    const files = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => (JSON.parse(l) as { file: string }).file);
+    assert.deepEqual([...new Set(files)], ['tree/session.jsonl']);
+  });
+
+  it('refuses an ignore store that is a link to /dev/zero or a FIFO, says so, and checks the files', () => {
+    for (const make of [(p: string) => symlinkSync('/dev/zero', p), (p: string) => execFileSync('mkfifo', [p])]) {
+      const project = mkdtempSync(join(dir, 'project-'));
+      writeFileSync(join(project, 'session.jsonl'), SESSION);
+      mkdirSync(join(project, '.groundcheck'));
+      make(join(project, '.groundcheck', 'ignore.json'));
+      writeFileSync(join(project, 'groundcheck.config.json'), '{}');
+      const r = run(['check', 'session.jsonl'], project);
+      assert.notEqual(r.code, -1, 'the run hung');
+      assert.match(r.stderr, /\.groundcheck\/ignore\.json: warning: not a regular file \(a (character device|FIFO)\): not read; no ignore rules from it apply/);
+      assert.match(r.stdout, /1 output in 1 file|outputs? in 1 file/);
+    }
+  });
+
+  it('does not read a promptfoo context that is /dev/zero or a FIFO, and names why in the gap', () => {
+    execFileSync('mkfifo', [join(dir, 'ctx-fifo.txt')]);
+    symlinkSync('/dev/zero', join(dir, 'ctx-zero.txt'));
+    writeFileSync(
+      join(dir, 'promptfooconfig.yaml'),
+      ['prompts: ["Answer: {{question}}"]', 'tests:', '  - vars:', '      question: Where?', '      context: file://ctx-zero.txt', '  - vars:', '      question: When?', '      context: file://ctx-fifo.txt', ''].join('\n'),
+    );
+    const r = run(['turns', 'promptfooconfig.yaml']);
+    assert.notEqual(r.code, -1, 'the run hung');
+    assert.match(r.stdout, /file:\/\/ctx-zero\.txt \(not a regular file \(a character device\): not read\)/);
+    assert.match(r.stdout, /file:\/\/ctx-fifo\.txt \(not a regular file \(a FIFO\): not read\)/);
+  });
+
+  it('refuses a zip log that inflates far past its size, while inflating', () => {
+    const bomb = zipSync({ 'header.json': strToU8('{"version":2}'), 'samples/1_epoch_1.json': new Uint8Array(64 * 1024 * 1024) });
+    writeFileSync(join(dir, 'bomb.eval'), bomb);
+    const r = run(['check', 'bomb.eval']);
+    assert.notEqual(r.code, -1, 'the run hung');
+    assert.match(r.stdout + r.stderr, /inflates more than 200 times its compressed size: not read/);
+  });
+
+  it('reads standard input no further than the input cap', () => {
+    const project = mkdtempSync(join(dir, 'stdin-'));
+    writeFileSync(join(project, 'groundcheck.config.json'), '{ "maxFileSizeMB": 1 }');
+    const r = runCli(['check', '-'], { cwd: project, timeout: TIMEOUT, nodeFlags: BOUNDED, input: 'x'.repeat(3 * 1024 * 1024) });
+    assert.notEqual(r.code, -1, 'the run hung');
+    assert.match(r.stdout + r.stderr, /standard input is larger than 1 MB \(maxFileSizeMB\): not read/);
+  });
+});
