@@ -6,6 +6,7 @@
  */
 import type { CodeClaim, ExtractedEntity, Range } from '../classifier/types';
 import { classifyInline, MAX_INLINE } from './inlineCode';
+import { RangeSet } from '../refine/rangeSet';
 import { linePhrases, parseFileRef, proseFileRefs } from './fileReferences';
 
 interface Found {
@@ -139,10 +140,10 @@ function claimKey(code: CodeClaim): string {
  */
 export function withCodeEntities(output: string, generic: readonly ExtractedEntity[], code: readonly ExtractedEntity[]): ExtractedEntity[] {
   if (code.length === 0) return [...generic];
-  const taken = mergeRanges(code.flatMap((e) => e.occurrences));
+  const taken = new RangeSet(code.flatMap((e) => e.occurrences));
   const out: ExtractedEntity[] = [...code];
   for (const e of generic) {
-    const occurrences = e.occurrences.filter((o) => !overlapsAny(o, taken));
+    const occurrences = e.occurrences.filter((o) => !taken.overlaps(o[0], o[1]));
     if (occurrences.length === 0) continue;
     if (occurrences.length === e.occurrences.length) out.push(e);
     else out.push({ ...e, text: output.slice(occurrences[0][0], occurrences[0][1]), span: occurrences[0], occurrences });
@@ -159,17 +160,4 @@ function mergeRanges(ranges: Range[]): Range[] {
     else out.push([r[0], r[1]]);
   }
   return out;
-}
-
-/** `sorted` is sorted and disjoint. */
-function overlapsAny(r: Range, sorted: readonly Range[]): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid][1] <= r[0]) lo = mid + 1;
-    else if (sorted[mid][0] >= r[1]) hi = mid - 1;
-    else return true;
-  }
-  return false;
 }

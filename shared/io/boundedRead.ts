@@ -35,24 +35,23 @@ const CHUNK = 1024 * 1024;
 
 /** The whole file, if it is a regular file of at most `maxBytes`; else a FileRefused error. */
 export function readBounded(path: string, maxBytes: number): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(path, OPEN_FLAGS);
-  } catch (err) {
-    throw new FileRefused(path, openError(err));
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new FileRefused(path, `not a regular file (${kindOf(stats)}): not read`);
+  return withRegularFile(path, (fd, stats) => {
     if (stats.size > maxBytes) throw new FileRefused(path, `larger than ${megabytes(maxBytes)}: not read`, stats.size);
     return readUpTo(fd, path, maxBytes, stats.size);
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 /** The first `length` bytes of a regular file (for sniffing a format), refused like `readBounded`. */
 export function readHead(path: string, length: number): Buffer {
+  return withRegularFile(path, (fd, stats) => {
+    const head = Buffer.alloc(Math.min(length, stats.size));
+    const n = head.length === 0 ? 0 : readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n);
+  });
+}
+
+/** Opens `path` without blocking and hands it on only if the handle is a regular file. */
+function withRegularFile<T>(path: string, read: (fd: number, stats: Stats) => T): T {
   let fd: number;
   try {
     fd = openSync(path, OPEN_FLAGS);
@@ -62,9 +61,7 @@ export function readHead(path: string, length: number): Buffer {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new FileRefused(path, `not a regular file (${kindOf(stats)}): not read`);
-    const head = Buffer.alloc(Math.min(length, stats.size));
-    const n = head.length === 0 ? 0 : readSync(fd, head, 0, head.length, 0);
-    return head.subarray(0, n);
+    return read(fd, stats);
   } finally {
     closeSync(fd);
   }

@@ -1,25 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { checkTranscript } from '../../../shared/check/checkTranscript';
 import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
-
-/** A Claude Code session line by line: user text, tool calls with results, assistant text. */
-function session(lines: object[]): string {
-  let parent: string | null = null;
-  return lines
-    .map((l, i) => {
-      const uuid = `u${i}`;
-      const line = { ...l, uuid, parentUuid: parent, sessionId: 's' };
-      parent = uuid;
-      return JSON.stringify(line);
-    })
-    .join('\n');
-}
-
-const user = (content: unknown) => ({ type: 'user', message: { role: 'user', content } });
-const assistant = (content: unknown[]) => ({ type: 'assistant', message: { id: `m${Math.random()}`, role: 'assistant', content } });
-const call = (id: string, name: string, input: object) => assistant([{ type: 'tool_use', id, name, input }]);
-const result = (id: string, content: string, isError = false) => user([{ type: 'tool_result', tool_use_id: id, content, is_error: isError }]);
-const say = (text: string) => assistant([{ type: 'text', text }]);
+import { call, result, say, session, user } from '../code/claudeSession';
 
 function verdicts(raw: string): Record<string, string> {
   const t = claudeCodeFormat.parse({ raw });
