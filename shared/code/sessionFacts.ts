@@ -129,7 +129,9 @@ export class SessionFacts {
 
   private readResult(s: Segment, call: ToolCall | undefined): void {
     if (s.tool?.failed === true) return;
-    const shape = call ? listingShape(call.name, call.input) : targetShape(s);
+    const plain = plainReadShape(s, call);
+    if (plain === 'header') return;
+    const shape = plain ?? (call ? listingShape(call.name, call.input) : targetShape(s));
     const scan = scanGutters(s.text, shape);
     if (scan.blanks.length > 0) this.texts.set(s.id, blankOut(s.text, scan.blanks));
     for (const shown of scan.listings) this.addListing(shown.file, { segment: s.id, shown });
@@ -207,6 +209,21 @@ export class SessionFacts {
     this.records.push(record);
     return record;
   }
+}
+
+/**
+ * Cline's read_file returns the file as it is, after a header segment
+ * (`[read_file for 'a.ts'] Result:`): the content is the whole file,
+ * unnumbered (Roo's `1 | …` gutters are read as gutters). The header is no listing.
+ */
+function plainReadShape(s: Segment, call: ToolCall | undefined): ListingShape | 'header' | undefined {
+  if (!s.tool?.target || !/read/i.test(s.tool.name)) return undefined;
+  if (s.text.startsWith('[') && s.text.indexOf('] Result:') !== -1 && s.text.indexOf('\n') === -1) return 'header';
+  if (/^\s*1 \| /m.test(s.text.slice(0, 400))) return { kind: 'numbered', file: s.tool.target, complete: true };
+  if (call && /^(Read|view)$/.test(call.name)) return undefined;
+  // Header and content in one block: the header is line 0, so the file's first line is 1.
+  const headed = s.text.startsWith('[') && s.text.slice(0, s.text.indexOf('\n') >>> 0).includes('] Result:');
+  return { kind: 'lines', file: s.tool.target, from: headed ? 0 : 1, complete: true };
 }
 
 /** A result whose header names its file (Cline's `[read_file for 'a.ts']`): the whole file, unnumbered unless it has gutters. */
