@@ -91,7 +91,7 @@ function attachLinePhrases(output: string, found: Found[], skip: readonly Range[
     const host =
       after && after.span[0] - phrase.span[1] <= AFTER_GAP && /^\s*(?:of|in|from)\s*$/i.test(output.slice(phrase.span[1], after.span[0]))
         ? after
-        : before && phrase.span[0] - before.span[1] <= BEFORE_GAP && /^[\s,(]*(?:at|on|in)?[\s(]*$/i.test(output.slice(before.span[1], phrase.span[0]))
+        : before && phrase.span[0] - before.span[1] <= BEFORE_GAP && /^[\s,(:]*(?:at|on|in)?[\s(]*$/i.test(output.slice(before.span[1], phrase.span[0]))
           ? before
           : undefined;
     if (host && host.code.kind === 'file' && host.code.lines.length === 0) {

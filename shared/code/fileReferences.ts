@@ -93,7 +93,13 @@ export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] 
       let e = end;
       while (s < e && OPENERS.includes(text[s])) s++;
       while (e > s && CLOSERS.includes(text[e - 1])) e--;
-      const token = text.slice(s, e);
+      let token = text.slice(s, e);
+      // `stderr=/opt/x/env.sh`: the path is what follows a key.
+      const eq = token.indexOf('=');
+      if (eq !== -1 && eq < token.indexOf('/')) {
+        s += eq + 1;
+        token = token.slice(eq + 1);
+      }
       if (token.includes('/') || token.includes('.')) {
         const ref = parseFileRef(token);
         if (ref) out.push({ ...ref, span: [s, e] });

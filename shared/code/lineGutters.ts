@@ -173,6 +173,17 @@ function scanUnknown(text: string): GutterScan {
     pushLine(shown, hit.number, hit.textStart, end);
     blanks.push(hit.numberStart, hit.numberEnd);
   });
+  // Shells name a script's line in their errors: `/opt/x/env.sh: line 18: …`.
+  forEachNearStart(text, ': line ', MAX_PREFIX, (start, end, at) => {
+    const file = text.slice(start, at);
+    if (!isFilePathCached(file)) return;
+    const hit = numberThen(text, at + 7, end);
+    if (!hit) return;
+    let shown = byFile.get(file);
+    if (!shown) byFile.set(file, (shown = emptyListing(file, false)));
+    pushLine(shown, hit.number, hit.textStart, end);
+    blanks.push(hit.numberStart, hit.numberEnd);
+  });
   sortPairs(blanks);
   return { listings: [...byFile.values()], blanks };
 }

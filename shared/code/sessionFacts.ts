@@ -128,10 +128,12 @@ export class SessionFacts {
   }
 
   private readResult(s: Segment, call: ToolCall | undefined): void {
-    if (s.tool?.failed === true) return;
-    const plain = plainReadShape(s, call);
+    // A failed command still prints real lines (compiler and shell errors
+    // name a file and line), but not the listing its command would have made.
+    const failed = s.tool?.failed === true;
+    const plain = failed ? undefined : plainReadShape(s, call);
     if (plain === 'header') return;
-    const shape = plain ?? (call ? listingShape(call.name, call.input) : targetShape(s));
+    const shape = failed ? undefined : plain ?? (call ? listingShape(call.name, call.input) : targetShape(s));
     const scan = scanGutters(s.text, shape);
     if (scan.blanks.length > 0) this.texts.set(s.id, blankOut(s.text, scan.blanks));
     for (const shown of scan.listings) this.addListing(shown.file, { segment: s.id, shown });

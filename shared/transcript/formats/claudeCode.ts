@@ -109,6 +109,7 @@ export const claudeCodeFormat: FormatParser = {
       if (before !== undefined && b.segments.length > firstNew) jumps.set(firstNew, before);
     }
     labelRewoundOutputs(b.segments, mainLeaf, jumps, (s) => s.label?.startsWith('sub-agent') === true);
+    if ([...toolNames.values()].includes('Skill') || input.raw.includes('"Base directory for this skill:')) b.addFileGap(ContextGaps.claudeSkills);
     return b.build('claude-code', errors);
   },
 };

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { call, lastOutput, numbered, result, say, session, statuses, user } from './claudeSession';
+import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 
 const sidebar = [
   "import { useMemo } from 'react';",
@@ -249,5 +250,39 @@ describe('files attached to a prompt', () => {
     const v = lastOutput(raw);
     assert.equal(v.get('`computeTax`')?.status, 'grounded');
     assert.equal(v.get('`src/tax.ts:42`')?.status, 'unverified');
+  });
+});
+
+describe('skills the system prompt listed', () => {
+  it('leave names and counts from the skill catalogue indeterminate, with the reason, once the session uses a skill', () => {
+    const raw = session([
+      user('What can you do?'),
+      call('s1', 'Skill', { command: 'research' }),
+      result('s1', 'Launching skill: research'),
+      say('You have 12 skills installed, among them Fabric.'),
+    ]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('12 skills')?.status, 'indeterminate');
+    const t = claudeCodeFormat.parse({ raw });
+    assert.ok(t.gaps.some((g) => g.code === 'skills-not-logged'));
+  });
+
+  it('are not assumed when no skill is used', () => {
+    const raw = session([user('What can you do?'), say('You have 12 skills installed.')]);
+    assert.equal(lastOutput(raw).get('12 skills')?.status, 'unverified');
+  });
+});
+
+describe('shell errors that name a line', () => {
+  it('ground a reference to that line of that script', () => {
+    const raw = session([
+      user('Why does the hook fail?'),
+      call('b1', 'Bash', { command: 'bash ~/.claude/hooks/load-env.sh' }),
+      result('b1', '/home/u/.claude/hooks/load-env.sh: line 18: PAI_DIR: unbound variable', true),
+      say('`load-env.sh:18` reads `PAI_DIR` before it is set; stderr=/home/u/.claude/hooks/load-env.sh shows it.'),
+    ]);
+    const v = lastOutput(raw);
+    assert.equal(v.get('`load-env.sh:18`')?.status, 'grounded');
+    assert.equal(v.get('`load-env.sh:3`'), undefined);
   });
 });

@@ -23,6 +23,18 @@ export const ContextGaps = {
       'The session log omits the system prompt and tool schemas (tool names, environment, CLAUDE.md); names, identifiers and URLs they held cannot be checked.',
     affects: ['identifier', 'url', 'proper_noun'],
   },
+  /**
+   * Claude Code with skills installed lists every skill in its system
+   * prompt: names, descriptions, the phrases that trigger them. Agents count
+   * and quote that catalogue ("You have 12 skills", "triggers like 'do
+   * research'"), and the log holds none of it.
+   */
+  claudeSkills: {
+    code: 'skills-not-logged',
+    message:
+      'The session uses skills, and its system prompt listed them (names, descriptions, trigger phrases); the log omits that list, so what it held cannot be checked.',
+    affects: ['identifier', 'proper_noun', 'quoted_string', 'number'],
+  },
   codexExecPrompt: {
     code: 'prompt-not-logged',
     message:
