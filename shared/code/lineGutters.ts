@@ -199,23 +199,19 @@ const GUTTER_REACH = 16;
 function forEachNearStart(text: string, needle: string, reach: number, f: (start: number, end: number, at: number) => void): void {
   let lineStart = 0;
   let nl = text.indexOf('\n');
-  let done = -1;
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     while (nl !== -1 && nl < at) {
       lineStart = nl + 1;
       nl = text.indexOf('\n', lineStart);
     }
-    if (lineStart === done) continue;
-    done = lineStart;
-    if (at - lineStart > reach) {
-      // Later occurrences on this line are farther still: go to the next line.
-      if (nl === -1) return;
-      at = nl;
-      continue;
+    if (at - lineStart <= reach) {
+      let end = nl === -1 ? text.length : nl;
+      if (end > lineStart && text.charCodeAt(end - 1) === 13) end--;
+      f(lineStart, end, at);
     }
-    let end = nl === -1 ? text.length : nl;
-    if (end > lineStart && text.charCodeAt(end - 1) === 13) end--;
-    f(lineStart, end, at);
+    // Only a line's first occurrence counts: go to the next line.
+    if (nl === -1) return;
+    at = nl;
   }
 }
 

@@ -145,7 +145,8 @@ export class SessionFacts {
     }
     if (scan.tally && shape?.kind === 'tally') this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
-    for (const t of testTallies(s.text)) this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
+    // A file's listing is what the file holds, not what a run reported.
+    if (shape?.kind !== 'numbered') for (const t of testTallies(s.text)) this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
     if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
   }
 
@@ -295,27 +296,28 @@ function editOf(call: ToolCall, segments: readonly Segment[]): { file: string; r
 
 /** Test summaries are at the end of a run's output; reading its tail keeps this cheap on long logs. */
 const SUMMARY_TAIL = 8192;
-/** Words a test runner puts after a count (`29 passed`, bun's `27 pass`, mocha's `3 failing`). */
-const SUMMARY_WORDS: [string, 'passed' | 'failed'][] = [
-  [' passed', 'passed'], [' passing', 'passed'], [' pass', 'passed'], [' failed', 'failed'], [' failing', 'failed'], [' fail', 'failed'],
+/** Stems a test runner puts after a count (`29 passed`, bun's `27 pass`, mocha's `3 failing`). */
+const SUMMARY_STEMS: [string, 'passed' | 'failed'][] = [
+  [' pass', 'passed'],
+  [' fail', 'failed'],
 ];
+const STEM_ENDINGS = ['ed', 'ing', ''];
 
 /**
  * `29 passed`, `3 failing`, `27 pass`, `Ran 12 tests`: what a test runner
- * reported, with where the figure is. Native searches for the words, then a
+ * reported, with where the figure is. Native searches for the stems, then a
  * look at the digits before them: no regex reads the output.
  */
 function testTallies(text: string): { start: number; end: number; count: number; state: 'passed' | 'failed' }[] {
   const from = Math.max(0, text.length - SUMMARY_TAIL);
   const out: { start: number; end: number; count: number; state: 'passed' | 'failed' }[] = [];
-  const seen = new Set<number>();
-  for (const [word, state] of SUMMARY_WORDS) {
-    for (let at = text.indexOf(word, from); at !== -1; at = text.indexOf(word, at + word.length)) {
-      if (isWordChar(text.charCodeAt(at + word.length)) || seen.has(at)) continue;
+  for (const [stem, state] of SUMMARY_STEMS) {
+    for (let at = text.indexOf(stem, from); at !== -1; at = text.indexOf(stem, at + stem.length)) {
+      const ending = STEM_ENDINGS.find((e) => text.startsWith(e, at + stem.length) && !isWordChar(text.charCodeAt(at + stem.length + e.length)));
+      if (ending === undefined) continue;
       let start = at;
       while (start > from && start > at - 7 && isDigitCode(text.charCodeAt(start - 1))) start--;
       if (start === at || isWordChar(text.charCodeAt(start - 1))) continue;
-      seen.add(at);
       out.push({ start, end: at, count: Number(text.slice(start, at)), state });
     }
   }
