@@ -4,7 +4,7 @@
  * the status item, the report view and the commands together.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { ForkOptions, LanguageClient } from 'vscode-languageclient/node';
 import type { GroundcheckApi } from './api';
 import { COMMANDS } from './commandIds';
 import { classifySelectionCommand } from './commands/classifySelection';
@@ -14,6 +14,8 @@ import { showUnverifiedCommand } from './commands/showUnverified';
 import { FileStatusStore } from './fileStatusStore';
 import { createLanguageClient } from './languageClient';
 import { createOutputChannel } from './outputChannel';
+import { confineServer } from './serverConfinement';
+import { RESTRICT_SETTING } from './serverSandbox';
 import { ReportView } from './reportView';
 import { createStatusItems } from './statusItem';
 import { logStatusChanges } from './statusLog';
@@ -24,7 +26,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
   const output = createOutputChannel();
   const store = new FileStatusStore();
   const reports = new ReportView();
-  client = createLanguageClient(context, output, store);
+  const runOptions: ForkOptions = {};
+  await confineServer(context.extensionPath, output, runOptions);
+  const started = createLanguageClient(context, output, store, runOptions);
+  client = started;
+  // The server's file limits follow the workspace folders: a change restarts it with new ones.
+  const reconfine = async () => {
+    await confineServer(context.extensionPath, output, runOptions);
+    store.clear();
+    await started.restart();
+  };
 
   context.subscriptions.push(
     output,
@@ -32,14 +43,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
     reports,
     createStatusItems(store),
     logStatusChanges(store, output),
-    registerServerCommands(client, output, store),
-    vscode.commands.registerCommand(COMMANDS.classifySelection, classifySelectionCommand(client, store, reports)),
-    vscode.commands.registerCommand(COMMANDS.showUnverified, showUnverifiedCommand(client)),
-    vscode.commands.registerCommand(COMMANDS.showReferences, showReferencesCommand(client)),
+    registerServerCommands(started, output, store),
+    vscode.commands.registerCommand(COMMANDS.classifySelection, classifySelectionCommand(started, store, reports)),
+    vscode.commands.registerCommand(COMMANDS.showUnverified, showUnverifiedCommand(started)),
+    vscode.commands.registerCommand(COMMANDS.showReferences, showReferencesCommand(started)),
     vscode.workspace.onDidCloseTextDocument((doc) => store.forget(doc.uri)),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void reconfine()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`groundcheck.${RESTRICT_SETTING}`)) void reconfine();
+    }),
   );
 
-  await client.start();
+  await started.start();
   output.info('groundcheck server started');
 
   return {

@@ -4,20 +4,25 @@
  * per-document reports into the status store.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, TransportKind, type ForkOptions, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { DocumentCheckedNotification } from '../../shared/protocol/messages';
 import { COMMANDS } from './commandIds';
 import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
 import type { FileStatusStore } from './fileStatusStore';
 
+/**
+ * `runOptions` is read each time the client starts the server, so a restart
+ * after the workspace folders change starts it with their new limits.
+ */
 export function createLanguageClient(
   context: vscode.ExtensionContext,
   output: vscode.LogOutputChannel,
   store: FileStatusStore,
+  runOptions: ForkOptions,
 ): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
+    run: { module, transport: TransportKind.ipc, options: runOptions },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const clientOptions: LanguageClientOptions = {

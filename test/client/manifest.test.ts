@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { RESTRICT_SETTING } from '../../client/src/serverSandbox';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ENTITY_TYPES } from '../../shared/classifier/types';
@@ -15,6 +16,7 @@ const properties: Record<string, { default: unknown; markdownDescription?: strin
 function defaultsAsObject(): Record<string, unknown> {
   const out: Record<string, any> = {};
   for (const [key, { default: value }] of Object.entries(properties)) {
+    if (key === `groundcheck.${RESTRICT_SETTING}`) continue;
     const parts = key.replace(/^groundcheck\./, '').split('.');
     let node = out;
     for (const part of parts.slice(0, -1)) node = node[part] ??= {};
@@ -26,6 +28,8 @@ function defaultsAsObject(): Record<string, unknown> {
 describe('package.json manifest', () => {
   it('declares every setting with the defaults the server and CLI use', () => {
     assert.deepEqual(defaultsAsObject(), DEFAULT_SETTINGS);
+    // The one setting only the client reads: the server is confined unless it is turned off.
+    assert.equal(properties[`groundcheck.${RESTRICT_SETTING}`].default, true);
   });
 
   it('documents every setting in Markdown', () => {

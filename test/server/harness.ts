@@ -84,13 +84,21 @@ export class ServerHarness {
   /** What the server logged (`window/logMessage`), in order. */
   readonly logs: string[] = [];
 
-  /** Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`. */
-  static async start(settings: Record<string, unknown> = {}, viaCli = false): Promise<ServerHarness> {
+  /**
+   * Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`.
+   * `runtimeArgs(bundleDir, workspace)` gives Node options to start it with.
+   */
+  static async start(
+    settings: Record<string, unknown> = {},
+    viaCli = false,
+    runtimeArgs?: (bundleDir: string, workspace: string) => Promise<string[]>,
+  ): Promise<ServerHarness> {
     const script = await buildServer();
-    const args = viaCli ? [path.join(path.dirname(script), 'cli.js'), 'lsp', '--stdio'] : [script, '--stdio'];
-    const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-    const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-ws-'));
+    const execArgv = runtimeArgs ? await runtimeArgs(path.dirname(script), workspace) : [];
+    const args = viaCli ? [path.join(path.dirname(script), 'cli.js'), 'lsp', '--stdio'] : [script, '--stdio'];
+    const proc = spawn(process.execPath, [...execArgv, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const h = new ServerHarness(connection, proc, workspace);
     h.settings = settings;
     connection.listen();
