@@ -7,7 +7,7 @@
  */
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { analyze } from './analyze';
-import type { CheckWorker } from './checkWorker';
+import { WorkerDied, type CheckWorker } from './checkWorker';
 import type { DocumentState, DocumentStates } from './documentState';
 import type { Publisher } from './publish';
 import type { SettingsCache } from './settings';
@@ -17,6 +17,9 @@ import type { CheckJob, WorkerPartial, WorkerReply } from './workerProtocol';
 import { fileURLToPath } from 'node:url';
 
 export type CheckReason = 'open' | 'change' | 'save' | 'settings' | 'recheck';
+
+/** Fresh workers one check may start before it gives up. */
+const MAX_WORKER_RESTARTS = 4;
 
 export class CheckScheduler {
   constructor(
@@ -56,12 +59,41 @@ export class CheckScheduler {
     }
     const partials: OutputFinding[] = [];
     const partial = this.partialPublisher(state, version, settings, partials);
-    let reply = await this.worker.run(this.job(state, version, settings), partial);
+    let reply = await this.runSurvivingCrashes(state, version, settings, partial, partials);
     if (!reply.ok && 'needText' in reply) {
       state.workerVersion = undefined;
-      reply = await this.worker.run(this.job(state, version, settings), partial);
+      reply = await this.runSurvivingCrashes(state, version, settings, partial, partials);
     }
     this.finish(state, version, settings, reply, started, partials);
+  }
+
+  /**
+   * Runs a check, again on a fresh worker when the worker died under it: a
+   * job that was only waiting is always tried again (another file killed
+   * the worker); the job the worker was on gets one more try, and if it
+   * kills that worker too, the failure is this file's to report.
+   */
+  private async runSurvivingCrashes(
+    state: DocumentState,
+    version: number,
+    settings: GroundcheckSettings,
+    partial: (p: WorkerPartial['partial']) => void,
+    partials: OutputFinding[],
+  ): Promise<WorkerReply> {
+    let ranWhenItDied = 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.worker.run(this.job(state, version, settings), partial);
+      } catch (err) {
+        if (!(err instanceof WorkerDied)) throw err;
+        if (err.wasRunning) ranWhenItDied++;
+        if (ranWhenItDied >= 2 || attempt >= MAX_WORKER_RESTARTS) throw err;
+        this.log(`${err.message} while checking ${state.uri}; checking it again on a fresh worker`);
+        // The fresh worker has no text: send it whole, and forget what the dead one sent so far.
+        state.workerVersion = undefined;
+        partials.length = 0;
+      }
+    }
   }
 
   /** Publishes the findings of a large file as they come, until the full check ends. */

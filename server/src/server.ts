@@ -18,7 +18,7 @@ import {
 import { addOccurrenceRule, addTypeRule, addValueRule, IGNORE_FILE } from '../../shared/check/ignores';
 import { ClassifySelectionRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
 import { CheckScheduler, type CheckReason } from './checkScheduler';
-import { CheckWorker } from './checkWorker';
+import { CheckWorker, workerLimits } from './checkWorker';
 import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
 import { definition, references } from './definitions';
@@ -28,7 +28,7 @@ import { IgnoreFiles } from './ignoreFile';
 import { Publisher } from './publish';
 import { SettingsCache } from './settings';
 
-export function startServer(connection: Connection, worker = new CheckWorker()): void {
+export function startServer(connection: Connection, worker = new CheckWorker(undefined, workerLimits(process.env))): void {
   const documents = new DocumentStates();
   const ignores = new IgnoreFiles((m) => connection.console.warn(m));
   let pullConfiguration = false;

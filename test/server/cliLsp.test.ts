@@ -5,7 +5,7 @@ import { SESSION } from './session';
 describe('groundcheck lsp --stdio', () => {
   let h: ServerHarness;
   before(async () => {
-    h = await ServerHarness.start({}, true);
+    h = await ServerHarness.start({}, { viaCli: true });
   });
   after(() => h.stop());
 

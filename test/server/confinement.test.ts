@@ -11,11 +11,16 @@ describe('server: confined to the workspace by the permission model', () => {
   let h: ServerHarness;
   let uri: string;
   before(async () => {
-    h = await ServerHarness.start({}, false, async (bundleDir, workspace) => {
-      const r = await sandboxArgs(process.execPath, sandboxPaths(bundleDir, [workspace]));
-      assert.ok(r.execArgv);
-      return r.execArgv;
-    });
+    h = await ServerHarness.start(
+      {},
+      {
+        runtimeArgs: async (bundleDir, workspace) => {
+          const r = await sandboxArgs(process.execPath, sandboxPaths(bundleDir, [workspace]));
+          assert.ok(r.execArgv);
+          return r.execArgv;
+        },
+      },
+    );
     uri = h.uriOf('session.jsonl');
     await h.open(uri, SESSION);
   });

@@ -86,18 +86,29 @@ export class ServerHarness {
 
   /**
    * Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`.
-   * `runtimeArgs(bundleDir, workspace)` gives Node options to start it with.
+   * `runtimeArgs(bundleDir, workspace)` gives Node options to start it with;
+   * `bundle(dir)` may rework a copy of the bundles before it starts.
    */
   static async start(
     settings: Record<string, unknown> = {},
-    viaCli = false,
-    runtimeArgs?: (bundleDir: string, workspace: string) => Promise<string[]>,
+    options: {
+      viaCli?: boolean;
+      runtimeArgs?: (bundleDir: string, workspace: string) => Promise<string[]>;
+      bundle?: (dir: string) => void;
+      env?: Record<string, string>;
+    } = {},
   ): Promise<ServerHarness> {
-    const script = await buildServer();
+    let script = await buildServer();
+    if (options.bundle) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-bundle-'));
+      fs.cpSync(path.dirname(script), dir, { recursive: true });
+      options.bundle(dir);
+      script = path.join(dir, 'server.js');
+    }
     const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-ws-'));
-    const execArgv = runtimeArgs ? await runtimeArgs(path.dirname(script), workspace) : [];
-    const args = viaCli ? [path.join(path.dirname(script), 'cli.js'), 'lsp', '--stdio'] : [script, '--stdio'];
-    const proc = spawn(process.execPath, [...execArgv, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const execArgv = options.runtimeArgs ? await options.runtimeArgs(path.dirname(script), workspace) : [];
+    const args = options.viaCli ? [path.join(path.dirname(script), 'cli.js'), 'lsp', '--stdio'] : [script, '--stdio'];
+    const proc = spawn(process.execPath, [...execArgv, ...args], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...options.env } });
     const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const h = new ServerHarness(connection, proc, workspace);
     h.settings = settings;
