@@ -9,6 +9,7 @@ import { ANSWER_LINE, SESSION } from './session';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const shape = (d: Diagnostic[]) => d.map((x) => ({ range: x.range, code: x.code, message: x.message, severity: x.severity }));
+const messageOf = (d: Diagnostic) => (typeof d.message === 'string' ? d.message : d.message.value);
 const answerCol = (text: string) => text.split('\n')[ANSWER_LINE].indexOf('47 customers') + 1;
 
 describe('server under stress', () => {
@@ -107,7 +108,7 @@ describe('server under stress', () => {
         const edited = await h.change(good, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '' }]);
         const status = await badChecked;
         assert.equal(status.state, 'error');
-        assert.match(h.diagnostics.get(bad)!.diagnostics[0].message, /classification worker stopped \(exit code 7\)/);
+        assert.match(messageOf(h.diagnostics.get(bad)!.diagnostics[0]), /classification worker stopped \(exit code 7\)/);
         assert.notEqual(edited.state, 'error');
         assert.deepEqual(shape(h.diagnostics.get(good)!.diagnostics), before);
         // Without the marker, the failing file is checked too.
@@ -124,7 +125,7 @@ describe('server under stress', () => {
         const big = h.uriOf('huge.jsonl');
         const status = await h.open(big, generateClaudeSession({ targetSize: 8_000_000, outputs: 800 }).raw);
         assert.equal(status.state, 'error');
-        assert.match(h.diagnostics.get(big)!.diagnostics[0].message, /the check failed: the classification worker ran out of memory/);
+        assert.match(messageOf(h.diagnostics.get(big)!.diagnostics[0]), /the check failed: the classification worker ran out of memory/);
         const small = h.uriOf('small.jsonl');
         await h.open(small, SESSION);
         assert.ok(h.diagnostics.get(small)!.diagnostics.some((d) => d.code === 'number'));
