@@ -21,6 +21,8 @@ export interface CheckFlags {
   echo?: boolean;
   /** false with --no-ignore. */
   ignore: boolean;
+  /** Keep checking one file as it grows. */
+  follow?: boolean;
 }
 
 export function parseEntityTypes(value: string): EntityType[] {

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { defaultSettings } from '../check/checkSettings';
 import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/checkWorker';
-import { ConfigError, loadConfig } from '../check/config';
+import { ConfigError, loadConfig, type LoadedConfig } from '../check/config';
 import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseProfile } from '../check/flags';
 import { paletteFor } from '../check/reporters/colors';
 import { JsonLinesReporter } from '../check/reporters/jsonl';
@@ -16,6 +16,9 @@ import type { Reporter, ReportStreams } from '../check/reporters/reporter';
 import { SarifReporter } from '../check/reporters/sarif';
 import { TextReporter } from '../check/reporters/text';
 import { runCheck } from '../check/runCheck';
+import { followFile } from '../check/followFile';
+import { expandPaths, STDIN } from '../check/expandPaths';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
 
 export function registerCheck(program: Command): void {
   program
@@ -33,6 +36,7 @@ export function registerCheck(program: Command): void {
     .option('--config <file>', 'project config to use instead of searching for groundcheck.config.json')
     .option('--echo', "let the model's own earlier outputs ground later ones")
     .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
+    .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
       process.exit(err.exitCode === 0 ? 0 : 2);
@@ -71,6 +75,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
       : flags.format === 'sarif'
         ? new SarifReporter(io, settings.severity)
         : new TextReporter(io, paletteFor(process.stdout));
+  if (flags.follow) return follow(paths, flags, settings, config, reporter, io);
   const entry = require.main?.filename ?? process.argv[1];
   return runCheck({
     paths,
@@ -85,5 +90,40 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     reporter,
     err: io.err,
     progress: process.stderr,
+  });
+}
+
+/** How often `--follow` looks at the file. */
+const FOLLOW_POLL_MS = 300;
+
+async function follow(
+  paths: string[],
+  flags: CheckFlags,
+  settings: GroundcheckSettings,
+  config: LoadedConfig,
+  reporter: Reporter,
+  io: ReportStreams,
+): Promise<number> {
+  if (flags.format === 'sarif') {
+    io.err('--follow reports as it goes; SARIF is one document at the end: use --format text or json\n');
+    return 2;
+  }
+  const { targets, missing } = expandPaths(paths);
+  if (missing.length > 0 || targets.length !== 1 || !targets[0].explicit || targets[0].path === STDIN) {
+    for (const line of missing) io.err(`${line}\n`);
+    io.err('--follow takes exactly one file\n');
+    return 2;
+  }
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  process.once('SIGTERM', () => stop.abort());
+  return followFile({
+    target: targets[0],
+    setup: { settings, ledger: flags.format === 'json', ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}) },
+    reporter,
+    err: io.err,
+    failOn: flags.failOn,
+    pollMs: FOLLOW_POLL_MS,
+    stop: stop.signal,
   });
 }

@@ -1,0 +1,132 @@
+/**
+ * `groundcheck check --follow FILE`: checks a session file, then keeps
+ * watching it as the agent appends to it (like `tail -f`) and reports each
+ * output once, when it is complete. The last output of a file that is still
+ * growing may be half written (a Markdown history's reply in progress), so
+ * it waits until a look finds the file unchanged; a JSON Lines session's
+ * half-written last line is a parse error only until the rest arrives, so
+ * parse errors wait the same way. A file that shrinks was
+ * rewritten: it is followed from its new content, and says so.
+ *
+ * Each look re-checks the whole file (a check is linear in the file, and a
+ * look happens only when it grew).
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { checkTarget } from './checkTarget';
+import type { CheckTarget } from './expandPaths';
+import { fileCheckOptions, type FileCheckSetup } from './fileCheckSetup';
+import type { FileProblem, FileReport } from './fileReport';
+import type { Reporter } from './reporters/reporter';
+import { type FailOn, RunSummary } from './summary';
+
+export interface FollowRun {
+  target: CheckTarget;
+  setup: FileCheckSetup;
+  reporter: Reporter;
+  /** Notices (`file: rewritten…`). */
+  err(text: string): void;
+  failOn?: FailOn;
+  /** How often the file is looked at. */
+  pollMs: number;
+  /** Ends the run: the summary is printed and the exit code returned. */
+  stop: AbortSignal;
+}
+
+export async function followFile(run: FollowRun): Promise<number> {
+  const options = fileCheckOptions(run.setup);
+  const summary = new RunSummary();
+  const reported = new Set<number>();
+  const errorsShown = new Set<string>();
+  const notesShown = new Set<string>();
+  // One file for the summary, however many looks it took.
+  let whole: FileReport = { file: run.target.shown, outputs: [], parseErrors: [] };
+  let size = -1;
+  let settled = false;
+
+  const look = () => {
+    let now: number;
+    let regular: boolean;
+    try {
+      const st = statSync(run.target.path);
+      now = st.size;
+      regular = st.isFile();
+    } catch {
+      return;
+    }
+    if (now === size && settled) return;
+    const quiet = now === size;
+    if (now < size) {
+      run.err(`${run.target.shown}: rewritten (now ${now} bytes, was ${size}); following its new content\n`);
+      reported.clear();
+      errorsShown.clear();
+      notesShown.clear();
+    }
+    size = now;
+    settled = quiet;
+    const report = checkTarget(run.target, options);
+    const fresh = freshPart(report, reported, errorsShown, notesShown, quiet, regular && endsMidLine(run.target.path, now));
+    if (fresh.outputs.length === 0 && fresh.parseErrors.length === 0 && !fresh.error && !fresh.notTranscript && !fresh.skipped) return;
+    for (const o of fresh.outputs) reported.add(o.range[0]);
+    for (const e of fresh.parseErrors) errorsShown.add(errorKey(e));
+    const note = fresh.error ?? fresh.notTranscript ?? fresh.skipped;
+    if (note) notesShown.add(note);
+    whole = { ...fresh, outputs: [...whole.outputs, ...fresh.outputs], parseErrors: [...whole.parseErrors, ...fresh.parseErrors] };
+    run.reporter.file(fresh, run.target);
+  };
+
+  look();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(look, run.pollMs);
+    const end = () => {
+      clearInterval(timer);
+      resolve();
+    };
+    if (run.stop.aborted) end();
+    else run.stop.addEventListener('abort', end, { once: true });
+  });
+  summary.add(whole, true);
+  run.reporter.end(summary);
+  return summary.exitCode(run.failOn);
+}
+
+/**
+ * What of a report is new: outputs and parse errors not reported before,
+ * holding back the last output and any errors while the file grows, and
+ * errors on an unfinished last line until it is finished.
+ * A file-level note (unreadable, not a transcript yet) is told once.
+ */
+function freshPart(
+  report: FileReport,
+  reported: Set<number>,
+  errorsShown: Set<string>,
+  notesShown: Set<string>,
+  quiet: boolean,
+  midLine: boolean,
+): FileReport {
+  const outputs = report.outputs.filter((o, i) => !reported.has(o.range[0]) && (quiet || i < report.outputs.length - 1));
+  // An unfinished last line is the agent mid-write, not a broken file: its error waits for the newline.
+  const lastLine = report.parseErrors.reduce((m, e) => Math.max(m, e.line), 0);
+  const parseErrors = quiet ? report.parseErrors.filter((e) => !errorsShown.has(errorKey(e)) && !(midLine && e.line === lastLine)) : [];
+  const note = report.error ?? report.notTranscript ?? report.skipped;
+  const told = note !== undefined && notesShown.has(note);
+  return { ...report, outputs, parseErrors, ...(told ? { error: undefined, notTranscript: undefined, skipped: undefined } : {}) };
+}
+
+function errorKey(e: FileProblem): string {
+  return `${e.line}:${e.column}:${e.message}`;
+}
+
+/** Whether the file's last byte is not a newline: its last line is still being written. */
+function endsMidLine(path: string, size: number): boolean {
+  if (size === 0) return false;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const b = Buffer.alloc(1);
+    return readSync(fd, b, 0, 1, size - 1) === 1 && b[0] !== 0x0a;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

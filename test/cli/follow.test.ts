@@ -1,0 +1,96 @@
+import { strict as assert } from 'node:assert';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCli, runCli } from './harness';
+
+/** Claude Code lines: a tool result gives the figures, then one answer per call. */
+let n = 0;
+function line(type: string, content: unknown, parent: string | null): { raw: string; uuid: string } {
+  const uuid = `u${n++}`;
+  const role = type === 'assistant' ? 'assistant' : 'user';
+  const message = type === 'assistant' ? { id: `m${uuid}`, role, content } : { role, content };
+  return { raw: JSON.stringify({ type, uuid, parentUuid: parent, sessionId: 's', message }) + '\n', uuid };
+}
+const PROMPT = line('user', 'What did the report say? Revenue was 4.3 million from 47 customers.', null);
+function answer(text: string, parent: string) {
+  return line('assistant', [{ type: 'text', text }], parent);
+}
+
+/** Collects a running CLI's output and waits for text to appear in it. */
+class Running {
+  out = '';
+  err = '';
+  readonly exited: Promise<number>;
+  constructor(readonly proc: ChildProcess) {
+    proc.stdout!.on('data', (d) => (this.out += d));
+    proc.stderr!.on('data', (d) => (this.err += d));
+    this.exited = new Promise((r) => proc.on('exit', (code) => r(code ?? -1)));
+  }
+  async until(pattern: RegExp, where: 'out' | 'err' = 'out', ms = 8000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!pattern.test(this[where])) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${pattern}; stdout: ${this.out}; stderr: ${this.err}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+describe('check --follow', () => {
+  let dir: string;
+  let bundle: string;
+  before(async () => {
+    bundle = await buildCli();
+    dir = mkdtempSync(join(tmpdir(), 'groundcheck-follow-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reports each new output once, as the agent appends it, never a half-written line, and sums up on Ctrl-C', async () => {
+    const file = join(dir, 'live.jsonl');
+    const first = answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid);
+    writeFileSync(file, PROMPT.raw + first.raw);
+    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'partial', file], { env: { ...process.env, NO_COLOR: '1' } }));
+    await run.until(/'52 customers'/);
+
+    // Half a line, then the rest: one finding, no parse error.
+    const second = answer('It grew 12% on the year.', first.uuid);
+    appendFileSync(file, second.raw.slice(0, 30));
+    await new Promise((r) => setTimeout(r, 700));
+    appendFileSync(file, second.raw.slice(30));
+    await run.until(/'12%'/);
+    const third = answer('Revenue was 4.3 million.', second.uuid);
+    appendFileSync(file, third.raw);
+    await new Promise((r) => setTimeout(r, 900));
+
+    run.proc.kill('SIGINT');
+    const code = await run.exited;
+    assert.equal((run.out.match(/'52 customers'/g) ?? []).length, 1);
+    assert.equal((run.out.match(/'12%'/g) ?? []).length, 1);
+    assert.doesNotMatch(run.err, /malformed|partial|JSON/i);
+    assert.match(run.out, /3 outputs in 1 file/);
+    assert.equal(code, 1, 'two outputs are PARTIAL or worse');
+  });
+
+  it('says when the file was rewritten and follows its new content', async () => {
+    const file = join(dir, 'rewritten.jsonl');
+    writeFileSync(file, PROMPT.raw + answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid).raw);
+    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', file], { env: { ...process.env, NO_COLOR: '1' } }));
+    await run.until(/'52 customers'/);
+    writeFileSync(file, PROMPT.raw);
+    await run.until(/rewritten .*following its new content/, 'err');
+    appendFileSync(file, answer('There were 61 customers.', PROMPT.uuid).raw);
+    await run.until(/'61 customers'/);
+    run.proc.kill('SIGINT');
+    assert.equal(await run.exited, 0);
+  });
+
+  it('takes exactly one file, and no SARIF', () => {
+    const a = runCli(['check', '--follow', dir]);
+    assert.equal(a.code, 2);
+    assert.match(a.stderr, /--follow takes exactly one file/);
+    const b = runCli(['check', '--follow', '--format', 'sarif', join(dir, 'live.jsonl')]);
+    assert.equal(b.code, 2);
+    assert.match(b.stderr, /SARIF is one document/);
+  });
+});
