@@ -41,7 +41,7 @@ function run<T>(target: string, arb: fc.Arbitrary<T>, prop: (x: T) => string | u
     runs: details.numRuns,
     millis: performance.now() - t0,
     slowestMillis: stats.slowest,
-    failure: details.failed ? fc.defaultReportMessage(details) : undefined,
+    failure: details.failed ? failureReport(details) : undefined,
   };
 }
 
@@ -51,4 +51,12 @@ export function fuzzTranscripts(runs: number, seed: number): FuzzReport {
 
 export function fuzzClassifier(runs: number, seed: number): FuzzReport {
   return run('classifier: spec and refined profiles', classifierInputs, (x) => classifierProperty(x.output, x.context), runs, seed);
+}
+
+/** What broke, the shrunk input (cut to a readable length), and how to replay it. */
+function failureReport<T>(details: fc.RunDetails<T>): string {
+  const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  const input = JSON.stringify((details.counterexample as unknown[] | null)?.[0]);
+  const shown = input.length > 3000 ? `${input.slice(0, 3000)}… (${input.length} characters)` : input;
+  return `${error}\n  input: ${shown}\n  replay: seed ${details.seed}, path "${details.counterexamplePath}"`;
 }

@@ -7,7 +7,7 @@
  * name the strings they keep by path; the offset-aware jsonc-parser tree is
  * built only when a range is first asked for.
  */
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { parseTree, type Node } from 'jsonc-parser';
 import type { OffsetMap } from '../model';
 import { jsonStringMap } from '../offsets/jsonStringMap';
 import { ComposedMap, LazyMap, ShiftMap } from '../offsets/offsetMaps';
@@ -65,10 +65,35 @@ export class JsonRegion {
       shiftOffsets(tree, this.start);
       this.root = tree;
     }
-    const node = findNodeAtLocation(this.root, path);
+    const node = nodeAtPath(this.root, path);
     if (!node) throw new Error(`JsonRegion: nothing at ${JSON.stringify(path)}`);
     return node;
   }
+}
+
+/**
+ * The node at `path`, reading an object with a key given twice as JSON.parse
+ * does: the last one counts. (jsonc-parser's own lookup takes the first, so
+ * a file with a duplicated key would map a value to the one the parser
+ * never read, or to nothing.)
+ */
+function nodeAtPath(root: Node, path: JsonPath): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of path) {
+    if (!node?.children) return undefined;
+    if (typeof segment === 'number') {
+      node = node.type === 'array' ? node.children[segment] : undefined;
+      continue;
+    }
+    if (node.type !== 'object') return undefined;
+    let found: Node | undefined;
+    for (let i = node.children.length - 1; i >= 0 && !found; i--) {
+      const property = node.children[i];
+      if (property.children?.[0]?.value === segment) found = property.children[1];
+    }
+    node = found;
+  }
+  return node;
 }
 
 function shiftOffsets(node: Node, by: number): void {

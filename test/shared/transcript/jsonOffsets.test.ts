@@ -11,6 +11,16 @@ function rawOf(map: { toRaw(i: number): number }, decoded: string, needle: strin
 }
 
 describe('JSON raw offsets', () => {
+  it('reads a key given twice as JSON.parse does, the last one, offsets included', () => {
+    const raw = '{"a":{"b":"first"},"x":1,"a":{"b":"second $4.2M"}}';
+    const doc = readJsonDocument(raw, [])!;
+    const value = (doc.value as { a: { b: string } }).a.b;
+    assert.equal(value, 'second $4.2M');
+    const [s, e] = rawOf(doc.region.stringMap(['a', 'b']), value, '$4.2M').split(',').map(Number);
+    assert.equal(raw.slice(s, e), '$4.2M');
+    assert.equal(s, raw.lastIndexOf('$4.2M'));
+  });
+
   it('maps decoded text through every kind of escape', () => {
     const raw = '{"a":"line\\none \\"quoted\\" caf\\u00e9 costs $4.2M \\uD83D\\uDE00 after\\/slash\\ttab"}';
     const errors: ParseError[] = [];
