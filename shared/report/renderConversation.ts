@@ -97,8 +97,8 @@ function toolCall(segs: readonly ReportSegment[], from: number, to: number, anch
 
 function heading(s: ReportSegment, verdict: OutputVerdict | undefined): string {
   const role = roleName(s.role);
-  let h = `<b>${escapeHtml(role)}</b>`;
-  if (s.label && s.label !== role) h += ` ${escapeHtml(s.label)}`;
+  // "tool result (Bash)" already says it is a tool result; "injected text" does not say it is the user's.
+  let h = s.label?.startsWith(role) ? `<b>${escapeHtml(s.label)}</b>` : `<b>${escapeHtml(role)}</b>${s.label ? ` ${escapeHtml(s.label)}` : ''}`;
   if (s.tool && !s.label?.includes(`(${s.tool})`)) h += ` <code>${escapeHtml(s.tool)}</code>`;
   if (s.failed) h += ' <strong class="fail">failed</strong>';
   h += ` <small>${escapeHtml(s.source ? `${s.source}:${s.line}` : `line ${s.line}`)}</small>`;
