@@ -30,6 +30,7 @@ export function renderConversation(view: FileView, index: number, contextLimit =
     `<article class="file" aria-labelledby="f${index}"><h2 id="f${index}">${escapeHtml(view.file)}</h2>`,
     `<p class="meta">${escapeHtml(fileMeta(view, findingCount))}</p>`,
   );
+  for (const g of view.gaps) parts.push(`<p class="gap">Context incomplete for every output: ${escapeHtml(g)}</p>`);
   if (view.problems.length > 0) {
     parts.push('<ul class="pr">');
     for (const p of view.problems) parts.push(`<li>${escapeHtml(p)}</li>`);
@@ -69,7 +70,7 @@ function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, a
   const cls = `t r-${s.role}${verdict ? ' o' : ''}${findings ? ' f' : ''}${isBranch(s) ? ' br' : ''}`;
   const head = heading(s, verdict);
   const body = verdict
-    ? `<p class="ex">${escapeHtml(verdict.explanation)}</p><pre>${markedText(s.text, verdict.marks, anchor)}</pre>`
+    ? `<p class="ex">${escapeHtml(verdict.explanation)}${verdict.gaps.map((g) => `<br>Context incomplete: ${escapeHtml(g)}`).join('')}</p><pre>${markedText(s.text, verdict.marks, anchor)}</pre>`
     : `<pre>${clipped(s.text, limit)}</pre>`;
   // A short one-line text is its own summary: folding it would only print it twice.
   if (OPEN_ROLES.has(s.role) || verdict || isShortLine(s.text)) {
@@ -98,7 +99,7 @@ function toolCall(segs: readonly ReportSegment[], from: number, to: number, anch
 function heading(s: ReportSegment, verdict: OutputVerdict | undefined): string {
   const role = roleName(s.role);
   // "tool result (Bash)" already says it is a tool result; "injected text" does not say it is the user's.
-  let h = s.label?.startsWith(role) ? `<b>${escapeHtml(s.label)}</b>` : `<b>${escapeHtml(role)}</b>${s.label ? ` ${escapeHtml(s.label)}` : ''}`;
+  let h = s.label?.includes(role) ? `<b>${escapeHtml(s.label)}</b>` : `<b>${escapeHtml(role)}</b>${s.label ? ` ${escapeHtml(s.label)}` : ''}`;
   if (s.tool && !s.label?.includes(`(${s.tool})`)) h += ` <code>${escapeHtml(s.tool)}</code>`;
   if (s.failed) h += ' <strong class="fail">failed</strong>';
   h += ` <small>${escapeHtml(s.source ? `${s.source}:${s.line}` : `line ${s.line}`)}</small>`;

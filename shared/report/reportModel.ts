@@ -45,6 +45,8 @@ export interface OutputVerdict {
   level: Level;
   score: number;
   explanation: string;
+  /** What this output's context is known to lack, beyond what `FileView.gaps` says for the whole file. */
+  gaps: string[];
   marks: Mark[];
 }
 
@@ -54,6 +56,8 @@ export interface FileView {
   format?: string;
   /** `file:line:col: error …` lines: why it was not checked, parse errors. */
   problems: string[];
+  /** What every output's context is known to lack (the log omits the system prompt, …). */
+  gaps: string[];
   segments: ReportSegment[];
   outputs: OutputVerdict[];
 }

@@ -10,18 +10,32 @@ import { fileProblems, findingMessage, severityWord, shorten } from '../findings
 import type { FileView, Mark, OutputVerdict } from '../../../shared/report/reportModel';
 
 export function fileView(report: FileReport, explicit: boolean): FileView {
+  const shared = sharedGaps(report.outputs);
   const outputs: OutputVerdict[] = [];
   for (const o of report.outputs) {
     if (o.segment === undefined) continue;
-    outputs.push({ segment: o.segment, level: o.level, score: o.score, explanation: o.explanation, marks: marksOf(o, report.file) });
+    const gaps = o.gaps.filter((g) => !shared.has(g.code)).map((g) => g.message);
+    outputs.push({ segment: o.segment, level: o.level, score: o.score, explanation: o.explanation, gaps, marks: marksOf(o, report.file) });
   }
+  const first = report.outputs[0];
   return {
     file: report.file,
     ...(report.format ? { format: report.format } : {}),
     problems: fileProblems(report, explicit),
+    gaps: first ? first.gaps.filter((g) => shared.has(g.code)).map((g) => g.message) : [],
     segments: report.conversation ?? [],
     outputs,
   };
+}
+
+/** Gap codes every output has: said once for the file rather than under each of thousands of outputs. */
+function sharedGaps(outputs: readonly OutputRecord[]): Set<string> {
+  const shared = new Set(outputs[0]?.gaps.map((g) => g.code));
+  for (const o of outputs) {
+    const own = new Set(o.gaps.map((g) => g.code));
+    for (const code of shared) if (!own.has(code)) shared.delete(code);
+  }
+  return shared;
 }
 
 function marksOf(output: OutputRecord, file: string): Mark[] {
