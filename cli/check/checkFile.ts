@@ -5,8 +5,10 @@
  *
  * Raw ranges of grounded entities and of context matches cost an offset-aware
  * re-read of the strings involved, so they are only computed for the JSON
- * ledger; text and SARIF reports need only the entities the context does not
- * back (unverified, contradicted, misattributed).
+ * ledger and the HTML report; text and SARIF reports need only the entities
+ * the context does not back (unverified, contradicted, misattributed). The
+ * HTML report also keeps the file's segments and ties every occurrence and
+ * context place to the segment it lies in.
  */
 import { judge } from '../../shared/classifier/classify';
 import type { Entity } from '../../shared/classifier/types';

@@ -76,7 +76,8 @@ function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, a
   if (OPEN_ROLES.has(s.role) || verdict || isShortLine(s.text)) {
     return `<li class="${cls}" id="${anchor(i)}"><p class="h">${head}</p>${body}</li>`;
   }
-  return `<li class="${cls}" id="${anchor(i)}"><details${findings ? ' open' : ''}><summary>${head}<q>${escapeHtml(firstLine(s.text))}</q></summary>${body}</details></li>`;
+  // The anchor sits inside the fold, so following a link to it opens the fold.
+  return `<li class="${cls}"><details${findings ? ' open' : ''}><summary>${head}<q>${escapeHtml(firstLine(s.text))}</q></summary><div id="${anchor(i)}">${body}</div></details></li>`;
 }
 
 function toolCall(segs: readonly ReportSegment[], from: number, to: number, anchor: (n: number) => string, limit: number): string {

@@ -23,6 +23,7 @@ describe('the HTML report in a browser', function () {
   let browser: Browser | undefined;
   let page: Page;
   let expected: string[];
+  let url: string;
   const problems: string[] = [];
 
   before(async function () {
@@ -47,7 +48,8 @@ describe('the HTML report in a browser', function () {
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     page.on('console', (m) => problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(pathToFileURL(file).href);
+    url = pathToFileURL(file).href;
+    await page.goto(url);
   });
 
   after(async () => {
@@ -77,6 +79,14 @@ describe('the HTML report in a browser', function () {
     assert.match(contradicted?.title ?? '', /which says '30 tests'.*at line 7:\d+/);
   });
 
+  it('opens the folded tool result a contradicted value links to', async () => {
+    const openFolds = () => page.evaluate(`[...document.querySelectorAll('details[open] summary b')].map((e) => e.textContent)`) as Promise<string[]>;
+    assert.deepEqual(await openFolds(), []);
+    await page.locator('main a.m.c').click();
+    assert.deepEqual(await openFolds(), ['tool result (Bash)']);
+    await page.goto(url);
+  });
+
   it('shows grounded entities only when asked, each saying where the context has it', async () => {
     const before = await marks('main .m.g');
     assert.ok(before.length >= 5);
@@ -99,7 +109,8 @@ describe('the HTML report in a browser', function () {
   });
 
   it('reaches the toggles and every finding with the keyboard', async () => {
-    await page.reload();
+    // A fresh load, so Tab starts from the top of the page.
+    await page.goto(url);
     const reached: string[] = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
