@@ -48,7 +48,7 @@ export function summaryHtml(s: ReportSummary): string {
 }
 
 function legend(): string {
-  let html = '<span class="key" aria-label="Colours">';
+  let html = '<span class="key" role="group" aria-label="Colours of the verdicts">';
   for (const st of STATUSES) html += `<span class="m ${STATUS_CLASS[st]}">${st}</span>`;
   return html + '</span>';
 }
