@@ -5,8 +5,10 @@
  *
  * Raw ranges of grounded entities and of context matches cost an offset-aware
  * re-read of the strings involved, so they are only computed for the JSON
- * ledger; text and SARIF reports need only the entities the context does not
- * back (unverified, contradicted, misattributed).
+ * ledger and the HTML report; text and SARIF reports need only the entities
+ * the context does not back (unverified, contradicted, misattributed). The
+ * HTML report also keeps the file's segments and ties every occurrence and
+ * context place to the segment it lies in.
  */
 import { judge } from '../../shared/classifier/classify';
 import type { Entity } from '../../shared/classifier/types';
@@ -16,12 +18,13 @@ import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
-import type { ParseInput, Transcript } from '../../shared/transcript/model';
+import type { ReportSegment } from '../../shared/report/reportModel';
+import type { ParseInput, Segment } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
 import { codeFrame } from './codeFrame';
-import type { ClosestMatch, ContradictionRecord, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
-import { conversationsOf } from './conversations';
+import type { ClosestMatch, ContextLocation, ContradictionRecord, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
+import { type Conversation, conversationsOf } from './conversations';
 import { Locator } from './locator';
 import { isFinding } from '../../shared/classifier/findingStatus';
 
@@ -41,6 +44,8 @@ export interface FileCheckOptions {
   settings: GroundcheckSettings;
   /** Compute raw ranges for every entity and context match (the JSON report). */
   ledger: boolean;
+  /** Keep the file's segments and tie entities and matches to them (the HTML report). */
+  conversation?: boolean;
   ignores?: IgnoreMatcher;
 }
 
@@ -63,10 +68,29 @@ export function checkFile(input: FileInput, options: FileCheckOptions): FileRepo
       const at = locator.here(e.rawRange);
       return { message: e.message, line: at.line, column: at.column };
     }),
+    ...(options.conversation ? { conversation: parsed.segments.map(reportSegment) } : {}),
   };
 }
 
-function outputRecord(t: Transcript, o: OutputCheck, locator: Locator, options: FileCheckOptions): OutputRecord {
+function reportSegment(s: Segment): ReportSegment {
+  const view: ReportSegment = { role: s.role, line: s.line + 1, text: s.text };
+  if (s.label !== undefined) view.label = s.label;
+  if (s.source !== undefined) view.source = s.source;
+  if (s.tool) {
+    view.tool = s.tool.name;
+    if (s.tool.callId !== undefined) view.callId = s.tool.callId;
+    if (s.tool.field !== undefined) view.field = s.tool.field;
+    if (s.tool.failed) view.failed = true;
+  }
+  return view;
+}
+
+/** The segment's id in the whole file, where conversation reports list it. */
+function fileSegment(t: Conversation, id: number): number {
+  return t.origin ? t.origin[id] : id;
+}
+
+function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, options: FileCheckOptions): OutputRecord {
   const segment = t.segments[o.segment];
   const entities = o.result.entities.map((e) => entityRecord(t, o, e, locator, options));
   let { level, score, explanation } = o.result;
@@ -77,6 +101,7 @@ function outputRecord(t: Transcript, o: OutputCheck, locator: Locator, options: 
   }
   return {
     file: locator.file,
+    ...(options.conversation ? { segment: fileSegment(t, o.segment) } : {}),
     line: segment.line + 1,
     range: toRawRange(segment.map, 0, segment.text.length),
     format: t.format,
@@ -89,7 +114,7 @@ function outputRecord(t: Transcript, o: OutputCheck, locator: Locator, options: 
   };
 }
 
-function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions): EntityRecord {
+function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions): EntityRecord {
   const segment = t.segments[o.segment];
   const severity = options.settings.severity[e.type] ?? 'warning';
   // Unverified, contradicted and misattributed entities are findings: they get frames, keys and closest matches.
@@ -99,6 +124,7 @@ function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator
     for (const [s, end] of e.occurrences) {
       const range = toRawRange(segment.map, s, end);
       const at: Occurrence = locator.here(range);
+      if (options.conversation) at.textRange = [s, end];
       if (finding) {
         const [lineStart, lineEnd] = locator.lineBounds(range[0]);
         at.frame = codeFrame(locator.raw, lineStart, lineEnd, range[0], range[1]);
@@ -117,33 +143,39 @@ function entityRecord(t: Transcript, o: OutputCheck, e: Entity, locator: Locator
     severity,
     suppressed,
     occurrences,
-    matches: options.ledger ? e.matches.map((m) => locator.in(t.segments[m.part].source, matchRawRange(t, m))) : [],
+    matches: options.ledger ? e.matches.map((m) => inSegment(locator.in(t.segments[m.part].source, matchRawRange(t, m)), t, m.part, options)) : [],
   };
   if (e.detail) record.detail = e.detail;
   if (finding && !suppressed && !e.detail) {
-    const closest = closestOf(t, o, e, locator);
+    const closest = closestOf(t, o, e, locator, options);
     if (closest) record.closest = closest;
   }
-  if (e.contradiction) record.contradiction = contradictionOf(t, e.contradiction, locator);
+  if (e.contradiction) record.contradiction = contradictionOf(t, e.contradiction, locator, options);
   return record;
 }
 
+/** A context location, tied to its segment when the report shows the conversation. */
+function inSegment<L extends ContextLocation>(at: L, t: Conversation, part: number, options: FileCheckOptions): L {
+  if (options.conversation) at.segment = fileSegment(t, part);
+  return at;
+}
+
 /** The contradicting value and its raw place; its match names a segment, as checkTranscript gives it. */
-function contradictionOf(t: Transcript, c: NonNullable<Entity['contradiction']>, locator: Locator): ContradictionRecord {
+function contradictionOf(t: Conversation, c: NonNullable<Entity['contradiction']>, locator: Locator, options: FileCheckOptions): ContradictionRecord {
   const segment = t.segments[c.match.part];
   return {
-    ...locator.in(segment.source, toRawRange(segment.map, c.match.start, c.match.end)),
+    ...inSegment(locator.in(segment.source, toRawRange(segment.map, c.match.start, c.match.end)), t, c.match.part, options),
     value: c.value,
     ...(c.slot ? { slot: c.slot } : {}),
   };
 }
 
-function closestOf(t: Transcript, o: OutputCheck, e: Entity, locator: Locator): ClosestMatch | undefined {
+function closestOf(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions): ClosestMatch | undefined {
   const found = findClosestMatch(
     { type: e.type, text: e.text, output: t.segments[o.segment].text, span: e.span },
     o.nearestContext(),
   );
   if (!found) return undefined;
   const segment = t.segments[found.part];
-  return { ...locator.in(segment.source, toRawRange(segment.map, found.start, found.end)), text: found.text };
+  return { ...inSegment(locator.in(segment.source, toRawRange(segment.map, found.start, found.end)), t, found.part, options), text: found.text };
 }

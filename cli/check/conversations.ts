@@ -11,7 +11,10 @@ import type { Segment, Transcript } from '../../shared/transcript/model';
 /** Below this many trees one index over the file is as cheap as many small ones. */
 const SPLIT_FROM_TREES = 8;
 
-export function conversationsOf(transcript: Transcript): Transcript[] {
+/** One conversation; `origin[i]` is the id its segment `i` has in the whole file (absent when ids are the file's). */
+export type Conversation = Transcript & { origin?: readonly number[] };
+
+export function conversationsOf(transcript: Transcript): Conversation[] {
   const segments = transcript.segments;
   const parentOf = causalForest(transcript).parentOf;
   const rootOf = new Int32Array(segments.length).fill(-1);
@@ -23,13 +26,13 @@ export function conversationsOf(transcript: Transcript): Transcript[] {
     list.push(id);
   }
   if (members.size < SPLIT_FROM_TREES) return [transcript];
-  const trees: Transcript[] = [];
+  const trees: Conversation[] = [];
   for (const ids of members.values()) {
     if (!ids.some((id) => segments[id].isOutput)) continue;
     const local = new Map<number, number>(ids.map((id, i) => [id, i]));
     // The effective parent: dangling and cyclic links were already cut to roots.
     const sub: Segment[] = ids.map((id, i) => renumbered(segments[id], i, parentOf[id] === -1 ? -1 : local.get(parentOf[id])!));
-    trees.push({ format: transcript.format, segments: sub, errors: [], gaps: transcript.gaps });
+    trees.push({ format: transcript.format, segments: sub, errors: [], gaps: transcript.gaps, origin: ids });
   }
   return trees;
 }

@@ -12,6 +12,8 @@ import type { FileCheckOptions } from './checkFile';
 export interface FileCheckSetup {
   settings: GroundcheckSettings;
   ledger: boolean;
+  /** Keep each file's segments for a conversation report (HTML). */
+  conversation?: boolean;
   /** Folder whose `.groundcheck/ignore.json` applies; absent to apply none. */
   ignoreRoot?: string;
 }
@@ -30,7 +32,7 @@ export function readIgnoreStore(root: string): string | { notRead: string } | un
 }
 
 export function fileCheckOptions(setup: FileCheckSetup): FileCheckOptions {
-  return { settings: setup.settings, ledger: setup.ledger, ignores: loadIgnores(setup.ignoreRoot) };
+  return { settings: setup.settings, ledger: setup.ledger, conversation: setup.conversation, ignores: loadIgnores(setup.ignoreRoot) };
 }
 
 function loadIgnores(root: string | undefined): IgnoreMatcher | undefined {

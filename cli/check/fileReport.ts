@@ -6,6 +6,7 @@
  */
 import type { ContextGap, EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
 import type { SeveritySetting } from '../../shared/protocol/settings';
+import type { ReportSegment } from '../../shared/report/reportModel';
 
 /** A place in some file: the checked one, or the file a segment came from. */
 export interface FileLocation {
@@ -33,7 +34,10 @@ export interface CodeFrame {
 
 /** A place in the context; positions are absent when its file could not be read. */
 export type ContextLocation = Pick<FileLocation, 'file' | 'range'> &
-  Partial<Pick<FileLocation, 'line' | 'column' | 'endLine' | 'endColumn'>>;
+  Partial<Pick<FileLocation, 'line' | 'column' | 'endLine' | 'endColumn'>> & {
+    /** Conversation reports: the index of the segment it lies in (see `FileReport.conversation`). */
+    segment?: number;
+  };
 
 export interface Occurrence extends FileLocation {
   /** Only for findings (unverified, contradicted, misattributed), the entities shown with a frame. */
@@ -42,6 +46,8 @@ export interface Occurrence extends FileLocation {
   key?: string;
   /** True when the workspace's ignore file hides this occurrence. */
   ignored?: boolean;
+  /** Conversation reports: the occurrence in the output segment's decoded text. */
+  textRange?: Range;
 }
 
 export interface ClosestMatch extends ContextLocation {
@@ -79,6 +85,8 @@ export type ContradictionRecord = ContextLocation & {
 
 export interface OutputRecord {
   file: string;
+  /** Conversation reports: the index of the output's segment in `FileReport.conversation`. */
+  segment?: number;
   /** 1-based line where the output starts. */
   line: number;
   /** Raw range of the whole output. */
@@ -112,4 +120,6 @@ export interface FileReport {
   error?: string;
   /** Set when the file was skipped on purpose (too large). */
   skipped?: string;
+  /** Conversation reports (HTML): every segment of the file, in file order, with its decoded text. */
+  conversation?: ReportSegment[];
 }

@@ -7,7 +7,7 @@ import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { FailOn } from './summary';
 
-export type ReportFormat = 'text' | 'json' | 'sarif';
+export type ReportFormat = 'text' | 'json' | 'sarif' | 'html';
 
 export interface CheckFlags {
   format: ReportFormat;

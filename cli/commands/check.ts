@@ -1,6 +1,7 @@
 /**
  * `groundcheck check PATHS…`: checks transcripts and RAG fixtures in bulk for
- * CI and batch evals, reporting as compiler-style text, JSON Lines or SARIF.
+ * CI and batch evals, reporting as compiler-style text, JSON Lines, SARIF or
+ * an HTML page of the conversations with their findings marked.
  * Exit codes: 0 clean, 1 some output reached `--fail-on`, 2 a usage error, a
  * bad config, or an input that could not be checked (the rest still are).
  */
@@ -11,6 +12,7 @@ import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/checkWorker';
 import { ConfigError, loadConfig, type LoadedConfig } from '../check/config';
 import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseProfile } from '../check/flags';
 import { paletteFor } from '../check/reporters/colors';
+import { HtmlReporter } from '../check/reporters/html';
 import { JsonLinesReporter } from '../check/reporters/jsonl';
 import type { Reporter, ReportStreams } from '../check/reporters/reporter';
 import { SarifReporter } from '../check/reporters/sarif';
@@ -25,7 +27,7 @@ export function registerCheck(program: Command): void {
     .command('check')
     .description('check transcripts and RAG fixtures for claims their context never gave the model')
     .argument('<paths...>', 'files, folders (searched recursively), glob patterns, or - for standard input')
-    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'sarif']).default('text'))
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'sarif', 'html']).default('text'))
     .addOption(new Option('--fail-on <level>', 'exit 1 when an output is at least this bad').choices(['partial', 'ungrounded']))
     .option('--strict', 'case-sensitive, whole-token, single-sentence lookups')
     .option('--no-strict', 'lenient lookups, whatever the config says')
@@ -74,14 +76,18 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
       ? new JsonLinesReporter(io)
       : flags.format === 'sarif'
         ? new SarifReporter(io, settings.severity)
-        : new TextReporter(io, paletteFor(process.stdout));
+        : flags.format === 'html'
+          ? new HtmlReporter(io)
+          : new TextReporter(io, paletteFor(process.stdout));
   if (flags.follow) return follow(paths, flags, settings, config, reporter, io);
   const entry = require.main?.filename ?? process.argv[1];
   return runCheck({
     paths,
     setup: {
       settings,
-      ledger: flags.format === 'json',
+      // The HTML report shows where the context has each grounded entity, so it needs the ledger too.
+      ledger: flags.format === 'json' || flags.format === 'html',
+      conversation: flags.format === 'html',
       ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
     },
     failOn: flags.failOn,
@@ -104,8 +110,8 @@ async function follow(
   reporter: Reporter,
   io: ReportStreams,
 ): Promise<number> {
-  if (flags.format === 'sarif') {
-    io.err('--follow reports as it goes; SARIF is one document at the end: use --format text or json\n');
+  if (flags.format === 'sarif' || flags.format === 'html') {
+    io.err(`--follow reports as it goes; ${flags.format === 'sarif' ? 'SARIF' : 'an HTML report'} is one document at the end: use --format text or json\n`);
     return 2;
   }
   const { targets, missing } = expandPaths(paths);

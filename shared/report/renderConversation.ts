@@ -1,0 +1,145 @@
+/**
+ * One file of the HTML report: its conversation as a list of turns in file
+ * order. User and assistant text is shown open; tool calls, tool results,
+ * system prompts, documents and reasoning fold into a `<details>` whose
+ * summary line names them. A tool call's input fields (one segment each)
+ * read as one block. Outputs carry their verdict and marks; a turn with a
+ * finding gets the class the "only turns with findings" filter keeps, and
+ * opens when folded.
+ */
+import { isFinding } from '../classifier/findingStatus';
+import type { Role } from '../transcript/model';
+import { escapeHtml } from './escapeHtml';
+import { markedText } from './markedText';
+import type { FileView, OutputVerdict, ReportSegment } from './reportModel';
+
+/** Roles read as the conversation itself; everything else folds. */
+const OPEN_ROLES: ReadonlySet<Role> = new Set<Role>(['user', 'assistant']);
+/** Context text beyond this many characters is left out: a report is read, and a base64 screenshot is not. */
+export const CONTEXT_TEXT_LIMIT = 20_000;
+const SUMMARY_CHARS = 100;
+
+export function renderConversation(view: FileView, index: number, contextLimit = CONTEXT_TEXT_LIMIT): string {
+  const prefix = `f${index}s`;
+  const anchor = (segment: number) => prefix + segment;
+  const verdicts = new Map<number, OutputVerdict>();
+  for (const o of view.outputs) verdicts.set(o.segment, o);
+  const parts: string[] = [];
+  const findingCount = view.outputs.reduce((n, o) => n + o.marks.filter((m) => isFinding(m.status)).length, 0);
+  parts.push(
+    `<article class="file" aria-labelledby="f${index}"><h2 id="f${index}">${escapeHtml(view.file)}</h2>`,
+    `<p class="meta">${escapeHtml(fileMeta(view, findingCount))}</p>`,
+  );
+  for (const g of view.gaps) parts.push(`<p class="gap">Context incomplete for every output: ${escapeHtml(g)}</p>`);
+  if (view.problems.length > 0) {
+    parts.push('<ul class="pr">');
+    for (const p of view.problems) parts.push(`<li>${escapeHtml(p)}</li>`);
+    parts.push('</ul>');
+  }
+  if (view.segments.length > 0) parts.push('<ol class="conv">');
+  const segs = view.segments;
+  for (let i = 0; i < segs.length; ) {
+    const s = segs[i];
+    if (s.role === 'tool_call' && !verdicts.has(i)) {
+      let j = i + 1;
+      while (j < segs.length && sameCall(s, segs[j]) && !verdicts.has(j)) j++;
+      parts.push(toolCall(segs, i, j, anchor, contextLimit));
+      i = j;
+      continue;
+    }
+    parts.push(turn(s, i, verdicts.get(i), anchor, contextLimit));
+    i++;
+  }
+  if (view.segments.length > 0) parts.push('</ol>');
+  parts.push('</article>');
+  return parts.join('');
+}
+
+function fileMeta(view: FileView, findings: number): string {
+  const bits = [view.format ?? 'not checked', count(view.segments.length, 'segment'), count(view.outputs.length, 'output'), count(findings, 'finding')];
+  return bits.join(' · ');
+}
+
+function sameCall(first: ReportSegment, next: ReportSegment): boolean {
+  if (next.role !== 'tool_call' || next.tool !== first.tool) return false;
+  return first.callId !== undefined ? next.callId === first.callId : next.field !== first.field;
+}
+
+function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, anchor: (n: number) => string, limit: number): string {
+  const findings = verdict ? verdict.marks.some((m) => isFinding(m.status)) : false;
+  const cls = `t r-${s.role}${verdict ? ' o' : ''}${findings ? ' f' : ''}${isBranch(s) ? ' br' : ''}`;
+  const head = heading(s, verdict);
+  const body = verdict
+    ? `<p class="ex">${escapeHtml(verdict.explanation)}${verdict.gaps.map((g) => `<br>Context incomplete: ${escapeHtml(g)}`).join('')}</p><pre>${markedText(s.text, verdict.marks, anchor)}</pre>`
+    : `<pre>${clipped(s.text, limit)}</pre>`;
+  // A short one-line text is its own summary: folding it would only print it twice.
+  if (OPEN_ROLES.has(s.role) || verdict || isShortLine(s.text)) {
+    return `<li class="${cls}" id="${anchor(i)}"><p class="h">${head}</p>${body}</li>`;
+  }
+  // The anchor sits inside the fold, so following a link to it opens the fold.
+  return `<li class="${cls}"><details${findings ? ' open' : ''}><summary>${head}<q>${escapeHtml(firstLine(s.text))}</q></summary><div id="${anchor(i)}">${body}</div></details></li>`;
+}
+
+function toolCall(segs: readonly ReportSegment[], from: number, to: number, anchor: (n: number) => string, limit: number): string {
+  const s = segs[from];
+  const fields: string[] = [];
+  let preview = '';
+  for (let k = from; k < to; k++) {
+    const f = segs[k];
+    const name = f.field ? `<code>${escapeHtml(f.field)}</code>` : '';
+    fields.push(`<div id="${anchor(k)}">${name}<pre>${clipped(f.text, limit)}</pre></div>`);
+    if (preview.length < SUMMARY_CHARS) preview += `${preview ? ' · ' : ''}${f.field ? `${f.field}: ` : ''}${firstLine(f.text)}`;
+  }
+  const cls = `t r-tool_call${isBranch(s) ? ' br' : ''}`;
+  // The call's label without the first field's name ("tool call (Grep) pattern" → "tool call (Grep)").
+  const label = s.field && s.label?.endsWith(` ${s.field}`) ? s.label.slice(0, -(s.field.length + 1)) : s.label;
+  const head = heading({ ...s, label }, undefined);
+  return `<li class="${cls}"><details><summary>${head}<q>${escapeHtml(shorten(preview))}</q></summary>${fields.join('')}</details></li>`;
+}
+
+function heading(s: ReportSegment, verdict: OutputVerdict | undefined): string {
+  const role = roleName(s.role);
+  // "tool result (Bash)" already says it is a tool result; "injected text" does not say it is the user's.
+  let h = s.label?.includes(role) ? `<b>${escapeHtml(s.label)}</b>` : `<b>${escapeHtml(role)}</b>${s.label ? ` ${escapeHtml(s.label)}` : ''}`;
+  if (s.tool && !s.label?.includes(`(${s.tool})`)) h += ` <code>${escapeHtml(s.tool)}</code>`;
+  if (s.failed) h += ' <strong class="fail">failed</strong>';
+  h += ` <small>${escapeHtml(s.source ? `${s.source}:${s.line}` : `line ${s.line}`)}</small>`;
+  if (verdict) h += ` <strong class="lv ${verdict.level}">${verdict.level}</strong> <small>score ${verdict.score.toFixed(2)}</small>`;
+  return h;
+}
+
+function roleName(role: Role): string {
+  return role.replace('_', ' ');
+}
+
+/** Sub-agent turns and replies on rewound branches, as the transcript model labels them. */
+function isBranch(s: ReportSegment): boolean {
+  return s.label !== undefined && (s.label.startsWith('sub-agent') || s.label.endsWith('(rewound branch)'));
+}
+
+function clipped(text: string, limit: number): string {
+  if (text.length <= limit) return escapeHtml(text);
+  // Never cut a surrogate pair in half.
+  let end = limit;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${escapeHtml(text.slice(0, end))}<span class="cut">… ${count(text.length - end, 'more character')} not shown</span>`;
+}
+
+function isShortLine(text: string): boolean {
+  return text.length <= SUMMARY_CHARS && !text.includes('\n');
+}
+
+function firstLine(text: string): string {
+  const trimmed = text.trimStart();
+  const nl = trimmed.indexOf('\n');
+  return shorten(nl === -1 ? trimmed.slice(0, SUMMARY_CHARS + 1) : trimmed.slice(0, Math.min(nl, SUMMARY_CHARS + 1)));
+}
+
+function shorten(text: string): string {
+  return text.length <= SUMMARY_CHARS ? text : `${text.slice(0, SUMMARY_CHARS - 1)}…`;
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
