@@ -151,7 +151,7 @@ describe('agent and chat parsers on damaged input', () => {
     assert.equal(raw.slice(result.map.toRaw(at), result.map.toRaw(at + 11)), '200000 rows');
   });
 
-  it('maps the value JSON.parse kept when a spliced line repeats a key, or points nowhere rather than at wrong text', () => {
+  it('maps the value JSON.parse kept when a spliced line repeats a key, escapes and all', () => {
     const first = '"message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Bash","input":{"command":"ls"}}]}';
     const second = '"message":{"role":"user","content":[{"type":"text","text":"Find MAX_RETRIES."}]}';
     const raw = `{"type":"user",${first},"uuid":"a",${second},"parentUuid":null,"sessionId":"s"}\n`;
@@ -160,9 +160,10 @@ describe('agent and chat parsers on damaged input', () => {
     assert.equal(raw.slice(segment.map.toRaw(0), segment.map.toRaw(segment.text.length)), 'Find MAX_RETRIES.');
 
     const escaped = raw.replace('Find MAX_RETRIES.', 'Caf\\u00e9 MAX_RETRIES.');
-    const [unlocated] = parser('claude-code').parse({ raw: escaped }).segments.filter((s) => s.role === 'user');
-    assert.equal(unlocated.text, 'Café MAX_RETRIES.');
-    assert.equal(unlocated.map.toRaw(0), unlocated.map.toRaw(unlocated.text.length));
+    const [kept] = parser('claude-code').parse({ raw: escaped }).segments.filter((s) => s.role === 'user');
+    assert.equal(kept.text, 'Café MAX_RETRIES.');
+    assert.equal(escaped.slice(kept.map.toRaw(0), kept.map.toRaw(kept.text.length)), 'Caf\\u00e9 MAX_RETRIES.');
+    assert.equal(kept.map.toRaw(0), escaped.lastIndexOf('Caf'));
   });
 });
 
