@@ -18,7 +18,7 @@ import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
-import type { ReportSegment } from '../../shared/report/reportModel';
+import { reportSegment } from '../../shared/report/reportSegment';
 import type { ParseInput, Segment } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
@@ -68,21 +68,8 @@ export function checkFile(input: FileInput, options: FileCheckOptions): FileRepo
       const at = locator.here(e.rawRange);
       return { message: e.message, line: at.line, column: at.column };
     }),
-    ...(options.conversation ? { conversation: parsed.segments.map(reportSegment) } : {}),
+    ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)) } : {}),
   };
-}
-
-function reportSegment(s: Segment): ReportSegment {
-  const view: ReportSegment = { role: s.role, line: s.line + 1, text: s.text };
-  if (s.label !== undefined) view.label = s.label;
-  if (s.source !== undefined) view.source = s.source;
-  if (s.tool) {
-    view.tool = s.tool.name;
-    if (s.tool.callId !== undefined) view.callId = s.tool.callId;
-    if (s.tool.field !== undefined) view.field = s.tool.field;
-    if (s.tool.failed) view.failed = true;
-  }
-  return view;
 }
 
 /** The segment's id in the whole file, where conversation reports list it. */

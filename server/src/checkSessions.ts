@@ -7,7 +7,8 @@ import { analyze, type Analyzed } from './analyze';
 import { checkIncrementally } from './incrementalCheck';
 import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
-import type { CheckJob, SelectionJob, WorkerPartial, WorkerReply } from './workerProtocol';
+import { conversationView } from './conversationView';
+import type { CheckJob, SelectionJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
   version: number;
@@ -63,6 +64,12 @@ export class CheckSessions {
   selection(id: number, job: SelectionJob): WorkerReply {
     const session = job.uri ? this.sessions.get(job.uri) : undefined;
     return { id, ok: true, selection: classifySelection(job.params, session?.analyzed, job.settings as GroundcheckSettings) };
+  }
+
+  view(id: number, job: ViewJob): WorkerReply {
+    const session = this.sessions.get(job.uri);
+    if (!session) return { id, ok: false, error: 'not checked yet' };
+    return { id, ok: true, view: conversationView(session.analyzed, job.file), version: session.version };
   }
 
   forget(uri: string): void {

@@ -16,7 +16,7 @@ import {
   type WorkspaceFolder,
 } from 'vscode-languageserver/node';
 import { addOccurrenceRule, addTypeRule, addValueRule, IGNORE_FILE } from '../../shared/check/ignores';
-import { ClassifySelectionRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
+import { ClassifySelectionRequest, ConversationViewRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
 import { CheckScheduler, type CheckReason } from './checkScheduler';
 import { CheckWorker, workerLimits } from './checkWorker';
 import { codeActions } from './codeActions';
@@ -154,6 +154,16 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     throw new Error(!reply.ok && 'error' in reply ? reply.error : 'classification failed');
   });
 
+  connection.onRequest(ConversationViewRequest.method, async ({ uri }: ConversationViewRequest.Params): Promise<ConversationViewRequest.Result> => {
+    const state = documents.get(uri);
+    if (!state) return { version: -1, unavailable: 'the file is not open' };
+    const published = state.mirror?.analysis;
+    if (published && published.state !== 'checked') return { version: state.doc.version, unavailable: published.reasons[0] ?? 'not checked' };
+    const reply = await worker.run({ kind: 'view', uri, file: displayName(uri) });
+    if (reply.ok && 'view' in reply) return { version: reply.version, ...reply.view };
+    return { version: state.doc.version, unavailable: !reply.ok && 'error' in reply ? reply.error.split('\n')[0] : 'not checked yet' };
+  });
+
   connection.onRequest(RecheckRequest.method, async ({ uri }: RecheckRequest.Params) => {
     const state = documents.get(uri);
     if (!state) return;
@@ -164,4 +174,10 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
 
   connection.onShutdown(() => worker.dispose());
   connection.listen();
+}
+
+/** The file's name as the view heads it. */
+function displayName(uri: string): string {
+  const path = decodeURIComponent(uri.replace(/[?#].*$/, ''));
+  return path.slice(path.lastIndexOf('/') + 1) || uri;
 }

@@ -7,6 +7,7 @@ import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { FileAnalysis, OutputFinding } from './findings';
 import type { FindingsPatch } from './findingsPatch';
+import type { ConversationView } from './conversationView';
 import type { OffsetEdit } from './textEdits';
 
 export interface CheckJob {
@@ -36,7 +37,15 @@ export interface ForgetJob {
   uri: string;
 }
 
-export type WorkerJob = CheckJob | SelectionJob | ForgetJob;
+/** The conversation view of the document as last checked. */
+export interface ViewJob {
+  kind: 'view';
+  uri: string;
+  /** How the file is named in the view. */
+  file: string;
+}
+
+export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob;
 
 /** Sent while a check runs: outputs checked since the last partial, and the file-level header. */
 export interface WorkerPartial {
@@ -50,6 +59,7 @@ export type WorkerReply =
   | { id: number; ok: true; patch: FindingsPatch; baseVersion: number; version: number }
   | { id: number; ok: true; selection: ClassifySelectionRequest.Result }
   | { id: number; ok: true; forgotten: true }
+  | { id: number; ok: true; view: ConversationView; version: number }
   /** The worker does not hold `baseVersion`: send the whole text. */
   | { id: number; ok: false; needText: true }
   | { id: number; ok: false; error: string };

@@ -58,6 +58,22 @@ export namespace ClassifySelectionRequest {
   }
 }
 
+/**
+ * Client → server: the document as a conversation, drawn as HTML (the
+ * conversation view), from its latest check. Marks carry `data-raw="start,end"`
+ * raw-file offsets, turns their raw range, for the view to jump and follow.
+ */
+export namespace ConversationViewRequest {
+  export const method = 'groundcheck/conversationView' as const;
+  export interface Params {
+    uri: string;
+  }
+  export type Result =
+    | { version: number; html: string; outputs: number; findings: number }
+    /** Not checked (yet), or not a transcript: why. */
+    | { version: number; unavailable: string };
+}
+
 /** Client → server: check this document again now. */
 export namespace RecheckRequest {
   export const method = 'groundcheck/recheck' as const;

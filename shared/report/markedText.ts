@@ -51,5 +51,6 @@ function openTag(m: Mark, tag: string, anchor: (segment: number) => string): str
   // Findings are tab stops; grounded entities are many, so they stay out of the tab order.
   const focus = m.status === 'grounded' ? ' tabindex="-1"' : tag === 'mark' ? ' tabindex="0"' : '';
   const href = m.target !== undefined ? ` href="#${anchor(m.target)}"` : '';
-  return `<${tag} class="m ${cls}"${href}${focus} title="${title}">`;
+  const raw = m.raw ? ` data-raw="${m.raw[0]},${m.raw[1]}"` : '';
+  return `<${tag} class="m ${cls}"${href}${focus}${raw} title="${title}">`;
 }

@@ -74,10 +74,10 @@ function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, a
     : `<pre>${clipped(s.text, limit)}</pre>`;
   // A short one-line text is its own summary: folding it would only print it twice.
   if (OPEN_ROLES.has(s.role) || verdict || isShortLine(s.text)) {
-    return `<li class="${cls}" id="${anchor(i)}"><p class="h">${head}</p>${body}</li>`;
+    return `<li class="${cls}" id="${anchor(i)}"${rawAttribute(s)}><p class="h">${head}</p>${body}</li>`;
   }
   // The anchor sits inside the fold, so following a link to it opens the fold.
-  return `<li class="${cls}"><details${findings ? ' open' : ''}><summary>${head}<q>${escapeHtml(firstLine(s.text))}</q></summary><div id="${anchor(i)}">${body}</div></details></li>`;
+  return `<li class="${cls}"${rawAttribute(s)}><details${findings ? ' open' : ''}><summary>${head}<q>${escapeHtml(firstLine(s.text))}</q></summary><div id="${anchor(i)}">${body}</div></details></li>`;
 }
 
 function toolCall(segs: readonly ReportSegment[], from: number, to: number, anchor: (n: number) => string, limit: number): string {
@@ -142,4 +142,9 @@ function shorten(text: string): string {
 
 function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Where a turn lies in the raw file, for a view that follows the raw file's cursor. */
+function rawAttribute(s: ReportSegment): string {
+  return s.raw ? ` data-raw="${s.raw[0]},${s.raw[1]}"` : '';
 }

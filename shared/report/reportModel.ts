@@ -25,6 +25,8 @@ export interface ReportSegment {
   /** The file the text came from, when not the checked one. */
   source?: string;
   text: string;
+  /** Where the segment lies in the raw file (views that jump there). */
+  raw?: [number, number];
 }
 
 /** One entity occurrence to mark in an output's text. */
@@ -37,6 +39,8 @@ export interface Mark {
   note: string;
   /** Segment index where the context has it (or the value that contradicts it, or what comes closest). */
   target?: number;
+  /** Where this occurrence lies in the raw file (views that jump there). */
+  raw?: [number, number];
 }
 
 export interface OutputVerdict {

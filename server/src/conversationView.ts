@@ -1,0 +1,94 @@
+/**
+ * The conversation view of a checked document: its segments in file order
+ * and, over each output, one mark per entity occurrence with its verdict in
+ * words and its raw range, drawn as HTML by the same renderer as the CLI's
+ * HTML report. Built in the worker from the check it already holds.
+ */
+import { isFinding } from '../../shared/classifier/findingStatus';
+import type { Entity } from '../../shared/classifier/types';
+import { renderConversation } from '../../shared/report/renderConversation';
+import type { FileView, Mark, OutputVerdict } from '../../shared/report/reportModel';
+import { reportSegment } from '../../shared/report/reportSegment';
+import type { Analyzed } from './analyze';
+import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
+
+export interface ConversationView {
+  html: string;
+  outputs: number;
+  /** Marked occurrences that are findings (unverified, contradicted, misattributed). */
+  findings: number;
+}
+
+export function conversationView(analyzed: Analyzed, file: string): ConversationView {
+  const view = fileViewOf(analyzed, file);
+  const findings = view.outputs.reduce((n, o) => n + o.marks.filter((m) => isFinding(m.status)).length, 0);
+  return { html: renderConversation(view, 0), outputs: view.outputs.length, findings };
+}
+
+export function fileViewOf(analyzed: Analyzed, file: string): FileView {
+  const { analysis, transcript, check } = analyzed;
+  const problems = [...analysis.reasons.filter((r) => !r.startsWith('context incomplete')), ...analysis.errors.map((e) => e.message)];
+  if (!transcript || !check) return { file, problems, gaps: [], segments: [], outputs: [] };
+  const entitiesOf = new Map<number, Entity[]>();
+  for (const o of check.outputs) entitiesOf.set(o.segment, o.result.entities);
+  const fileGaps = new Set(analysis.fileGaps);
+  const outputs: OutputVerdict[] = analysis.outputs.map((o) => ({
+    segment: o.segment,
+    level: o.level,
+    score: o.score,
+    explanation: o.explanation,
+    gaps: o.gaps.filter((g) => !fileGaps.has(g)),
+    marks: marksOf(o, entitiesOf.get(o.segment) ?? []),
+  }));
+  return {
+    file,
+    format: transcript.format,
+    problems,
+    gaps: analysis.fileGaps,
+    segments: transcript.segments.map((s) => reportSegment(s, true)),
+    outputs,
+  };
+}
+
+/** Decoded spans come from the check's entities, raw ranges from its findings: the same entities, in the same order. */
+function marksOf(output: OutputFinding, entities: readonly Entity[]): Mark[] {
+  const marks: Mark[] = [];
+  output.entities.forEach((f, i) => {
+    const e = entities[i];
+    if (!e || e.text !== f.text) return;
+    const { note, target } = verdictOf(f, output);
+    e.occurrences.forEach(([start, end], k) => {
+      const raw = f.occurrences[k];
+      marks.push({ start, end, type: f.type, status: f.status, note, ...(target !== undefined ? { target } : {}), ...(raw ? { raw: [raw[0], raw[1]] } : {}) });
+    });
+  });
+  return marks;
+}
+
+function verdictOf(f: EntityFinding, output: OutputFinding): { note: string; target?: number } {
+  const what = `${f.type} '${shorten(f.text)}'`;
+  const detail = f.detail ? ` (${f.detail})` : '';
+  if (f.status === 'grounded') {
+    const first = f.matches[0];
+    if (!first) return { note: `grounded: ${what} is in the context${detail}` };
+    const more = f.matchCount > 1 ? ` and ${f.matchCount - 1} more place${f.matchCount === 2 ? '' : 's'}` : '';
+    return { note: `grounded: ${what} is in the context at ${where(first)}${more}${detail}`, target: first.segment };
+  }
+  if (f.status === 'indeterminate') {
+    return { note: `indeterminate: ${what} is not in the context, which is known to be incomplete${output.gaps[0] ? `: ${output.gaps[0]}` : ''}` };
+  }
+  if (f.contradiction !== undefined && f.contradictionAt) {
+    return { note: `${f.status}: ${what}; the context says '${shorten(f.contradiction)}' at ${where(f.contradictionAt)}${detail}`, target: f.contradictionAt.segment };
+  }
+  const base = `${f.status}: ${what} is not in the context${detail}`;
+  if (f.closest) return { note: `${base}; closest: '${shorten(f.closest.text)}' at ${where(f.closest)}`, target: f.closest.segment };
+  return { note: base };
+}
+
+function where(p: ContextPlace): string {
+  return p.source ? `${p.label} (${p.source})` : p.label;
+}
+
+function shorten(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

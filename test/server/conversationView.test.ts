@@ -1,0 +1,52 @@
+import { strict as assert } from 'node:assert';
+import { ConversationViewRequest } from '../../shared/protocol/messages';
+import { ServerHarness } from './harness';
+import { SESSION } from './session';
+
+describe('server: the conversation view', () => {
+  let h: ServerHarness;
+  before(async () => {
+    h = await ServerHarness.start({ profile: 'refined' });
+  });
+  after(() => h.stop());
+
+  const view = (uri: string) => h.connection.sendRequest(ConversationViewRequest.method, { uri }) as Promise<ConversationViewRequest.Result>;
+
+  it('draws the checked conversation with each finding marked, its verdict in words and its raw range', async () => {
+    const uri = h.uriOf('session.jsonl');
+    await h.open(uri, SESSION);
+    const v = await view(uri);
+    assert.ok('html' in v);
+    assert.equal(v.version, 1);
+    assert.equal(v.outputs, 1);
+    const mark = [...v.html.matchAll(/<(?:a|mark) class="m c"[^>]*data-raw="(\d+),(\d+)" title="([^"]*)">([^<]*)</g)].find((m) => m[4] === '$4.2M');
+    assert.ok(mark, v.html.slice(0, 2000));
+    assert.equal(SESSION.slice(Number(mark[1]), Number(mark[2])), '$4.2M');
+    assert.equal(mark[4], '$4.2M');
+    assert.equal(mark[3], "contradicted: number '$4.2M'; the context says '$4.3M' at tool result (Bash)");
+    // Every turn says where it lies in the raw file.
+    const turns = [...v.html.matchAll(/<li class="t r-(\w+)[^"]*"[^>]*data-raw="(\d+),(\d+)"/g)];
+    assert.ok(turns.some((t) => t[1] === 'user' && SESSION.slice(Number(t[2]), Number(t[3])).startsWith('What was Q3 revenue')));
+  });
+
+  it('follows edits: the view is drawn from the latest check', async () => {
+    const uri = h.uriOf('edited.jsonl');
+    await h.open(uri, SESSION);
+    const before = await view(uri);
+    assert.ok('html' in before);
+    await h.change(uri, 2, [{ text: SESSION.replace('$4.2M', '$4.3M') }]);
+    const v = await view(uri);
+    assert.ok('html' in v);
+    assert.equal(v.version, 2);
+    assert.equal(v.findings, before.findings - 1);
+    assert.match(v.html, /class="m g"[^>]*>\$4\.3M</);
+  });
+
+  it('says why there is nothing to draw', async () => {
+    const uri = h.uriOf('notes.md');
+    await h.open(uri, '# Notes\n\nNothing here is a transcript.\n', 'markdown');
+    const v = await view(uri);
+    assert.ok('unavailable' in v);
+    assert.match(v.unavailable, /not a transcript/);
+  });
+});
