@@ -14,6 +14,7 @@ import { LineText } from '../../server/src/lineText';
 import { ServerHarness } from '../../test/server/harness';
 import type { BenchSuite } from '../run';
 import { generateClaudeSession } from '../generators/claudeSession';
+import { ConversationViewRequest } from '../../shared/protocol/messages';
 
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const ratio = (x: number, base: number): string => `${(x / base).toFixed(3)}× of full check`;
@@ -118,6 +119,16 @@ const suite: BenchSuite = {
             `(${ratio(median(r), fullMs)})`,
         );
       }
+
+      // The conversation view of the whole session, as "Open as Conversation" asks for it.
+      const viewStart = performance.now();
+      const view = (await h.connection.sendRequest(ConversationViewRequest.method, { uri })) as ConversationViewRequest.Result;
+      const viewMs = performance.now() - viewStart;
+      const viewBytes = 'html' in view ? Buffer.byteLength(view.html) : 0;
+      console.log(
+        `conversation view of the session: ${ms(viewMs)} (${ratio(viewMs, fullMs)}), ` +
+          `${(viewBytes / 1e6).toFixed(1)} MB of HTML (${(viewBytes / Buffer.byteLength(raw)).toFixed(2)}× the file)`,
+      );
 
       // Edits of one assistant turn each: one character typed inside its text (everything after it moves).
       let doc = TextDocument.create(uri, 'jsonl', 1, raw);

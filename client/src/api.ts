@@ -12,4 +12,10 @@ export interface GroundcheckApi {
   whenChecked(uri: vscode.Uri, minVersion?: number, timeoutMs?: number): Promise<FileStatus>;
   /** Fires after every check. */
   onDidCheck: vscode.Event<FileStatus>;
+  /**
+   * The conversation view of a document, if open: the page it shows, a
+   * redraw from the latest check, and what a click on a mark does (select
+   * those raw offsets in the file).
+   */
+  conversation(uri: vscode.Uri): { html: string; refresh(): Promise<void>; reveal(raw: [number, number]): Promise<vscode.TextEditor> } | undefined;
 }

@@ -10,6 +10,7 @@ export const COMMANDS = {
   restartServer: 'groundcheck.restartServer',
   showOutput: 'groundcheck.showOutput',
   recheckFile: 'groundcheck.recheckFile',
+  openConversation: 'groundcheck.openConversation',
   showUnverified: ClientCommands.showUnverified,
   showReferences: ClientCommands.showReferences,
 } as const;

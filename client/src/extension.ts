@@ -8,6 +8,9 @@ import type { ForkOptions, LanguageClient } from 'vscode-languageclient/node';
 import type { GroundcheckApi } from './api';
 import { COMMANDS } from './commandIds';
 import { classifySelectionCommand } from './commands/classifySelection';
+import { ConversationLens } from './conversationLens';
+import { ConversationPanels } from './conversationPanel';
+import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
 import { registerServerCommands } from './commands/serverCommands';
 import { showReferencesCommand } from './commands/showReferences';
 import { showUnverifiedCommand } from './commands/showUnverified';
@@ -37,8 +40,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
     await started.restart();
   };
 
+  const conversations = new ConversationPanels(started, store);
+  // Editor title button and palette entry show on files the server checked as transcripts.
+  const markTranscript = () => {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    void vscode.commands.executeCommand('setContext', 'groundcheck.isTranscript', uri !== undefined && store.get(uri)?.state === 'checked');
+  };
+
   context.subscriptions.push(
     output,
+    conversations,
+    vscode.window.onDidChangeActiveTextEditor(markTranscript),
+    vscode.languages.registerCodeLensProvider(TRANSCRIPT_DOCUMENTS as vscode.DocumentSelector, new ConversationLens(store)),
+    store.onDidChange(markTranscript),
+    vscode.commands.registerCommand(COMMANDS.openConversation, async (uri?: vscode.Uri) => {
+      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (!target) {
+        void vscode.window.showInformationMessage('groundcheck: open a transcript to view it as a conversation.');
+        return;
+      }
+      await conversations.open(target);
+    }),
     store,
     reports,
     createStatusItems(store),
@@ -61,6 +83,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
     fileStatus: (uri) => store.get(uri),
     whenChecked: (uri, minVersion, timeoutMs) => store.whenChecked(uri, minVersion, timeoutMs),
     onDidCheck: store.onDidChange,
+    conversation: (uri) => {
+      const view = conversations.get(uri);
+      return view && { html: view.html, refresh: () => view.refresh(), reveal: (raw) => view.reveal(raw) };
+    },
   };
 }
 

@@ -12,6 +12,13 @@ import { reportSegment } from '../../shared/report/reportSegment';
 import type { Analyzed } from './analyze';
 import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
 
+/**
+ * Context text shown per turn in the view. The rest is a click away in the
+ * raw file (the cut note selects the turn there); without the cut a session
+ * of long tool results is a page as large as the file.
+ */
+const VIEW_CONTEXT_CHARS = 2000;
+
 export interface ConversationView {
   html: string;
   outputs: number;
@@ -22,7 +29,7 @@ export interface ConversationView {
 export function conversationView(analyzed: Analyzed, file: string): ConversationView {
   const view = fileViewOf(analyzed, file);
   const findings = view.outputs.reduce((n, o) => n + o.marks.filter((m) => isFinding(m.status)).length, 0);
-  return { html: renderConversation(view, 0), outputs: view.outputs.length, findings };
+  return { html: renderConversation(view, 0, VIEW_CONTEXT_CHARS), outputs: view.outputs.length, findings };
 }
 
 export function fileViewOf(analyzed: Analyzed, file: string): FileView {

@@ -30,6 +30,7 @@ function loadSuites(mocha: Mocha): void {
   require('./classifySelection.test');
   require('./settings.test');
   require('./serverCommands.test');
+  require('./conversationView.test');
 }
 
 export function run(): Promise<void> {

@@ -1,0 +1,80 @@
+/**
+ * "Open as Conversation": the view opens beside each kind of transcript with
+ * its findings marked, a mark selects its exact raw characters, and a
+ * re-check redraws it.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { closeAllEditors, groundcheckApi, open } from './helpers';
+
+/** Marks on the page: verdict class, raw range, text. */
+function marks(html: string): { cls: string; raw: [number, number]; text: string }[] {
+  return [...html.matchAll(/<(?:a|mark) class="m (\w)"[^>]*data-raw="(\d+),(\d+)"[^>]*>([^<]*)</g)].map((m) => ({
+    cls: m[1],
+    raw: [Number(m[2]), Number(m[3])],
+    text: m[4].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+  }));
+}
+
+function conversationTab(name: string): vscode.Tab | undefined {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === `Conversation: ${name}` && t.input instanceof vscode.TabInputWebview);
+}
+
+async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+suite('conversation view', () => {
+  teardown(closeAllEditors);
+
+  for (const name of ['claude-session.jsonl', 'openai-chat.json', 'rag-eval.jsonl', 'specstory-history.md']) {
+    test(`opens beside ${name} with its turns and marks`, async () => {
+      const api = await groundcheckApi();
+      const editor = await open(name);
+      await api.whenChecked(editor.document.uri, editor.document.version);
+      await vscode.commands.executeCommand('groundcheck.openConversation');
+      const view = api.conversation(editor.document.uri);
+      assert.ok(view, 'the view is open');
+      await until(`a Conversation tab beside ${name}`, () => conversationTab(name) !== undefined, 10_000);
+      assert.match(view.html, /<article class="file"/);
+      assert.match(view.html, /<li class="t r-(user|assistant)/);
+      assert.ok(marks(view.html).length > 0, 'entities are marked');
+      assert.match(view.html, /Content-Security-Policy" content="default-src 'none'/);
+    });
+  }
+
+  test('a finding in the view selects its exact characters in the raw file', async () => {
+    const api = await groundcheckApi();
+    const editor = await open('claude-session.jsonl');
+    await api.whenChecked(editor.document.uri, editor.document.version);
+    await vscode.commands.executeCommand('groundcheck.openConversation');
+    const view = api.conversation(editor.document.uri)!;
+    const finding = marks(view.html).find((m) => m.cls !== 'g' && m.cls !== 'i');
+    assert.ok(finding, 'the session has a finding');
+    const shown = await view.reveal(finding.raw);
+    const selected = shown.document.getText(shown.selection);
+    assert.equal(selected, editor.document.getText().slice(finding.raw[0], finding.raw[1]));
+    assert.equal(JSON.parse(`"${selected}"`), finding.text, 'the raw characters are the marked text, escapes decoded');
+  });
+
+  test('a re-check redraws the view, and the filter keeps only turns with findings', async () => {
+    const api = await groundcheckApi();
+    const editor = await open('claude-session.jsonl');
+    await api.whenChecked(editor.document.uri, editor.document.version);
+    await vscode.commands.executeCommand('groundcheck.openConversation');
+    const view = () => api.conversation(editor.document.uri)!;
+    const before = view().html;
+    const finding = marks(before).find((m) => m.cls === 'u' || m.cls === 'c')!;
+    // Turns with a finding carry the class the "only turns with findings" box keeps.
+    assert.match(before, /<input type="checkbox" id="of">/);
+    assert.match(before, /<li class="t r-assistant o f"/);
+    await editor.edit((b) => b.replace(new vscode.Range(editor.document.positionAt(finding.raw[0]), editor.document.positionAt(finding.raw[1])), 'REDACTED'));
+    await api.whenChecked(editor.document.uri, editor.document.version);
+    await until('the view to redraw', () => view().html !== before && !marks(view().html).some((m) => m.text === finding.text && m.raw[0] === finding.raw[0]));
+    assert.ok(view().html.includes('REDACTED'));
+  });
+});
