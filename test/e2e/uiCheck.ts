@@ -168,6 +168,20 @@ async function main(): Promise<void> {
     await page.locator(statusHover, { hasText: 'unverified' }).first().waitFor({ timeout: WAIT_MS });
     await settled(page, statusHover);
     saved.push(await shoot(page, '8-language-status.png'));
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+
+    // Open as Conversation draws the session beside it, findings marked; a click selects the raw characters.
+    await runCommand(page, 'groundcheck: Open as Conversation');
+    await page.locator('.tabs-container .tab', { hasText: `Conversation: ${FIXTURE}` }).first().waitFor({ timeout: WAIT_MS });
+    const view = page.frameLocator('iframe.webview').frameLocator('#active-frame');
+    const marked = view.locator('mark.m.u, a.m.u, a.m.c, mark.m.c', { hasText: '2025-06-19' }).first();
+    await marked.waitFor({ timeout: WAIT_MS });
+    await marked.scrollIntoViewIfNeeded();
+    saved.push(await shoot(page, '9-conversation-view.png'));
+    await marked.click();
+    await page.locator('.statusbar-item', { hasText: `Ln ${date.line}, Col ${date.column + '2025-06-19'.length} (10 selected)` }).waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '10-conversation-click.png'));
   } catch (error) {
     saved.push(await shoot(page, 'failure.png'));
     console.error(`UI check failed: ${(error as Error).message}\nScreenshots: ${saved.join(', ')}`);
