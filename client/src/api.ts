@@ -3,6 +3,7 @@
  * tests: the latest check report per document, and a way to wait for one.
  */
 import type { FileStatus } from '../../shared/protocol/messages';
+import type { FindingsNode } from './findingsTree';
 import type * as vscode from 'vscode';
 
 export interface GroundcheckApi {
@@ -12,6 +13,8 @@ export interface GroundcheckApi {
   whenChecked(uri: vscode.Uri, minVersion?: number, timeoutMs?: number): Promise<FileStatus>;
   /** Fires after every check. */
   onDidCheck: vscode.Event<FileStatus>;
+  /** The "groundcheck Findings" tree: open transcripts → outputs → findings. */
+  findings: vscode.TreeDataProvider<FindingsNode>;
   /**
    * The conversation view of a document, if open: the page it shows, a
    * redraw from the latest check, and what a click on a mark does (select

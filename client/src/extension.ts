@@ -10,6 +10,7 @@ import { COMMANDS } from './commandIds';
 import { classifySelectionCommand } from './commands/classifySelection';
 import { ConversationLens } from './conversationLens';
 import { ConversationPanels } from './conversationPanel';
+import { FindingsTree } from './findingsTree';
 import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
 import { registerServerCommands } from './commands/serverCommands';
 import { showReferencesCommand } from './commands/showReferences';
@@ -41,6 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
   };
 
   const conversations = new ConversationPanels(started, store);
+  const findings = new FindingsTree();
   // Editor title button and palette entry show on files the server checked as transcripts.
   const markTranscript = () => {
     const uri = vscode.window.activeTextEditor?.document.uri;
@@ -50,6 +52,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
   context.subscriptions.push(
     output,
     conversations,
+    findings,
+    vscode.window.registerTreeDataProvider('groundcheck.findings', findings),
     vscode.window.onDidChangeActiveTextEditor(markTranscript),
     vscode.languages.registerCodeLensProvider(TRANSCRIPT_DOCUMENTS as vscode.DocumentSelector, new ConversationLens(store)),
     store.onDidChange(markTranscript),
@@ -83,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
     fileStatus: (uri) => store.get(uri),
     whenChecked: (uri, minVersion, timeoutMs) => store.whenChecked(uri, minVersion, timeoutMs),
     onDidCheck: store.onDidChange,
+    findings,
     conversation: (uri) => {
       const view = conversations.get(uri);
       return view && { html: view.html, refresh: () => view.refresh(), reveal: (raw) => view.reveal(raw) };

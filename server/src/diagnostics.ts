@@ -21,6 +21,11 @@ export const SOURCE = 'groundcheck';
 export interface FindingData {
   kind: 'unverified';
   segment: number;
+  /** The output's level and what it is ("assistant turn"), for lists that group findings by output. */
+  level: OutputFinding['level'];
+  output: string;
+  /** 0-based line where the output starts. */
+  outputLine: number;
   type: EntityType;
   text: string;
   normalized: string;
@@ -124,6 +129,9 @@ function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
   const data: FindingData = {
     kind: 'unverified',
     segment: output.segment,
+    level: output.level,
+    output: output.label,
+    outputLine: output.line,
     type: entity.type,
     text: entity.text,
     normalized: entity.normalized,

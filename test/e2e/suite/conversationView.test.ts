@@ -1,10 +1,11 @@
 /**
  * "Open as Conversation": the view opens beside each kind of transcript with
  * its findings marked, a mark selects its exact raw characters, and a
- * re-check redraws it.
+ * re-check redraws it. The findings tree lists what the editor squiggles.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { FindingsNode } from '../../../client/src/findingsTree';
 import { closeAllEditors, groundcheckApi, open } from './helpers';
 
 /** Marks on the page: verdict class, raw range, text. */
@@ -76,5 +77,35 @@ suite('conversation view', () => {
     await api.whenChecked(editor.document.uri, editor.document.version);
     await until('the view to redraw', () => view().html !== before && !marks(view().html).some((m) => m.text === finding.text && m.raw[0] === finding.raw[0]));
     assert.ok(view().html.includes('REDACTED'));
+  });
+});
+
+suite('findings tree', () => {
+  teardown(closeAllEditors);
+
+  test('lists each open transcript → its outputs, worst first → their findings; a finding opens its range', async () => {
+    const api = await groundcheckApi();
+    const editor = await open('claude-session.jsonl');
+    await api.whenChecked(editor.document.uri, editor.document.version);
+    const tree = api.findings;
+    let files: FindingsNode[] = [];
+    await until('the file in the findings tree', () => {
+      files = (tree.getChildren() as FindingsNode[]).filter((n) => n.kind === 'file' && n.uri.toString() === editor.document.uri.toString());
+      return files.length === 1;
+    });
+    const diagnostics = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'groundcheck' && d.code !== 'context-incomplete');
+    const file = files[0] as FindingsNode & { kind: 'file' };
+    assert.equal(file.count, diagnostics.length);
+    assert.equal((tree.getTreeItem(file) as vscode.TreeItem).description, `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'}`);
+    const outputs = tree.getChildren(file) as FindingsNode[];
+    assert.equal(outputs.length, 1);
+    const output = tree.getTreeItem(outputs[0]) as vscode.TreeItem;
+    assert.match(String(output.label), /^PARTIAL · assistant/);
+    const items = (tree.getChildren(outputs[0]) as FindingsNode[]).map((n) => tree.getTreeItem(n) as vscode.TreeItem);
+    assert.deepEqual(items.map((i) => i.label), diagnostics.map((d) => d.message));
+    const go = items[0].command!;
+    await vscode.commands.executeCommand(go.command, ...(go.arguments ?? []));
+    const active = vscode.window.activeTextEditor!;
+    assert.equal(active.document.getText(active.selection), editor.document.getText(diagnostics[0].range));
   });
 });
