@@ -83,15 +83,35 @@ describe('groundcheck check --format html', function () {
     assert.match(page, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
   });
 
-  it('is under twice the size of the JSON Lines report for a 1 MB Claude Code session', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-html-'));
-    const file = join(dir, 'session.jsonl');
-    writeFileSync(file, generateClaudeSession({ targetSize: 1_000_000, outputs: 100, seed: 7 }).raw);
-    const json = runCli(['check', file, '--format', 'json']);
-    const html = runCli(['check', file, '--format', 'html']);
-    const [jsonBytes, htmlBytes] = [Buffer.byteLength(json.stdout), Buffer.byteLength(html.stdout)];
-    assert.ok(jsonBytes > 100_000, `JSON Lines report of ${jsonBytes} bytes`);
-    assert.ok(htmlBytes < 2 * jsonBytes, `HTML ${htmlBytes} bytes, JSON Lines ${jsonBytes} bytes`);
+  describe('on a 1 MB Claude Code session', () => {
+    let json: string;
+    let html: string;
+    before(() => {
+      const file = join(mkdtempSync(join(tmpdir(), 'groundcheck-html-')), 'session.jsonl');
+      writeFileSync(file, generateClaudeSession({ targetSize: 1_000_000, outputs: 100, seed: 7 }).raw);
+      json = runCli(['check', file, '--format', 'json']).stdout;
+      html = runCli(['check', file, '--format', 'html']).stdout;
+    });
+
+    it('is under twice the size of the JSON Lines report', () => {
+      const [jsonBytes, htmlBytes] = [Buffer.byteLength(json), Buffer.byteLength(html)];
+      assert.ok(jsonBytes > 100_000, `JSON Lines report of ${jsonBytes} bytes`);
+      assert.ok(htmlBytes < 2 * jsonBytes, `HTML ${htmlBytes} bytes, JSON Lines ${jsonBytes} bytes`);
+    });
+
+    it('marks every entity occurrence of the ledger, with its verdict, over exactly its text', () => {
+      const cls: Record<string, string> = { grounded: 'g', unverified: 'u', contradicted: 'c', misattributed: 'a', indeterminate: 'i' };
+      const want: string[] = [];
+      for (const line of json.split('\n').filter(Boolean)) {
+        for (const e of (JSON.parse(line) as { entities: Array<{ text: string; status: string; suppressed?: boolean; ranges: unknown[] }> }).entities) {
+          if (!e.suppressed) for (let k = 0; k < e.ranges.length; k++) want.push(`${cls[e.status]} ${e.text}`);
+        }
+      }
+      const unescape = (h: string) => h.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const got = [...html.matchAll(/<(mark|a) class="m ([gucai])"[^>]*>([^<]*)<\/\1>/g)].map((m) => `${m[2]} ${unescape(m[3])}`);
+      assert.ok(want.length > 300, `${want.length} occurrences`);
+      assert.deepEqual(got.sort(), want.sort());
+    });
   });
 
   it('names files it could not check and still shows the others', () => {
