@@ -114,6 +114,15 @@ describe('groundcheck check --format html', function () {
     });
   });
 
+  it('says where the context has a value the cited source lacks, and links there', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'groundcheck-html-')), 'cited.jsonl');
+    writeFileSync(file, JSON.stringify({ user_input: 'How many people?', retrieved_contexts: ['Revenue was $4.2M.', 'Headcount is 47 people.'], response: 'Headcount is 47 people [1].' }) + '\n');
+    const html = runCli(['check', file, '--format', 'html']).stdout;
+    const mark = /<a class="m a" href="#(f0s\d+)" title="misattributed \(warning\): number '47 people' in context, but not in the source cited for it; the context has it at line 1:\d+">47 people<\/a>/.exec(html);
+    assert.ok(mark, html);
+    assert.match(html, new RegExp(`<li class="t r-document" id="${mark[1]}">.*?<pre>Headcount is 47 people\\.</pre>`));
+  });
+
   it('names files it could not check and still shows the others', () => {
     const r = runCli(['check', fixture('broken.jsonl'), 'examples/rag-eval.jsonl', 'no/such/file.jsonl', '--format', 'html']);
     assert.equal(r.code, 2);
