@@ -74,7 +74,7 @@ describe('groundcheck check --format html', function () {
     assert.ok(page.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
     assert.ok(page.includes('&lt;img src=x onerror=alert(2)&gt;'));
     // Only the page's own structure opens and closes these elements.
-    for (const tag of ['details', 'li', 'ol', 'pre', 'summary']) {
+    for (const tag of ['details', 'div', 'li', 'ul', 'pre', 'summary']) {
       assert.equal(count(page, `<${tag}`), count(page, `</${tag}>`), `<${tag}> balanced`);
     }
     assert.ok(count(page, '</details>') < 3, 'a transcript </details> closed a fold');
@@ -120,7 +120,7 @@ describe('groundcheck check --format html', function () {
     const html = runCli(['check', file, '--format', 'html']).stdout;
     const mark = /<a class="m a" href="#(f0s\d+)" title="misattributed \(warning\): number '47 people' in context, but not in the source cited for it; the context has it at line 1:\d+">47 people<\/a>/.exec(html);
     assert.ok(mark, html);
-    assert.match(html, new RegExp(`<li class="t r-document" id="${mark[1]}">.*?<pre>Headcount is 47 people\\.</pre>`));
+    assert.match(html, new RegExp(`<div role="listitem" class="t r-document" id="${mark[1]}">.*?<pre>Headcount is 47 people\\.</pre>`));
   });
 
   it('names files it could not check and still shows the others', () => {
