@@ -148,13 +148,13 @@ body.vscode-high-contrast .m:not(.g),body.vscode-high-contrast-light .m:not(.g){
 /** Marks select their raw characters in the file; the file's cursor scrolls the view. */
 const SCRIPT = `
 const vscode = acquireVsCodeApi();
-const turns = [...document.querySelectorAll('[data-raw]')].filter((e) => e.tagName === 'LI');
+const turns = [...document.querySelectorAll('[role=listitem][data-raw]')];
 function reveal(el) {
   const [s, e] = el.dataset.raw.split(',').map(Number);
   vscode.postMessage({ type: 'reveal', raw: [s, e] });
 }
 document.addEventListener('click', (ev) => {
-  const m = ev.target.closest && (ev.target.closest('.m[data-raw]') || (ev.target.closest('.cut') && ev.target.closest('li[data-raw]')));
+  const m = ev.target.closest && (ev.target.closest('.m[data-raw]') || (ev.target.closest('.cut') && ev.target.closest('[role=listitem][data-raw]')));
   if (m) reveal(m);
 });
 document.addEventListener('keydown', (ev) => {

@@ -36,7 +36,9 @@ export function renderConversation(view: FileView, index: number, contextLimit =
     for (const p of view.problems) parts.push(`<li>${escapeHtml(p)}</li>`);
     parts.push('</ul>');
   }
-  if (view.segments.length > 0) parts.push('<ol class="conv">');
+  // A list by role, not <ol>/<li>: Chromium renumbers list items one by one, so hiding
+  // thousands of them with the findings filter took it half a minute on a 20 MB session.
+  if (view.segments.length > 0) parts.push('<div class="conv" role="list">');
   const segs = view.segments;
   for (let i = 0; i < segs.length; ) {
     const s = segs[i];
@@ -50,7 +52,7 @@ export function renderConversation(view: FileView, index: number, contextLimit =
     parts.push(turn(s, i, verdicts.get(i), anchor, contextLimit));
     i++;
   }
-  if (view.segments.length > 0) parts.push('</ol>');
+  if (view.segments.length > 0) parts.push('</div>');
   parts.push('</article>');
   return parts.join('');
 }
@@ -74,10 +76,10 @@ function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, a
     : `<pre>${clipped(s.text, limit)}</pre>`;
   // A short one-line text is its own summary: folding it would only print it twice.
   if (OPEN_ROLES.has(s.role) || verdict || isShortLine(s.text)) {
-    return `<li class="${cls}" id="${anchor(i)}"${rawAttribute(s)}><p class="h">${head}</p>${body}</li>`;
+    return `<div role="listitem" class="${cls}" id="${anchor(i)}"${rawAttribute(s)}><p class="h">${head}</p>${body}</div>`;
   }
   // The anchor sits inside the fold, so following a link to it opens the fold.
-  return `<li class="${cls}"${rawAttribute(s)}><details${findings ? ' open' : ''}><summary>${head}<q>${escapeHtml(firstLine(s.text))}</q></summary><div id="${anchor(i)}">${body}</div></details></li>`;
+  return `<div role="listitem" class="${cls}"${rawAttribute(s)}><details${findings ? ' open' : ''}><summary>${head}<q>${escapeHtml(firstLine(s.text))}</q></summary><div id="${anchor(i)}">${body}</div></details></div>`;
 }
 
 function toolCall(segs: readonly ReportSegment[], from: number, to: number, anchor: (n: number) => string, limit: number): string {
@@ -94,7 +96,7 @@ function toolCall(segs: readonly ReportSegment[], from: number, to: number, anch
   // The call's label without the first field's name ("tool call (Grep) pattern" → "tool call (Grep)").
   const label = s.field && s.label?.endsWith(` ${s.field}`) ? s.label.slice(0, -(s.field.length + 1)) : s.label;
   const head = heading({ ...s, label }, undefined);
-  return `<li class="${cls}"><details><summary>${head}<q>${escapeHtml(shorten(preview))}</q></summary>${fields.join('')}</details></li>`;
+  return `<div role="listitem" class="${cls}"><details><summary>${head}<q>${escapeHtml(shorten(preview))}</q></summary>${fields.join('')}</details></div>`;
 }
 
 function heading(s: ReportSegment, verdict: OutputVerdict | undefined): string {

@@ -11,7 +11,7 @@ h1{font-size:1.4rem}h2{font-size:1.15rem;margin:2rem 0 0;overflow-wrap:anywhere}
 table{border-collapse:collapse;margin:.5rem 1.5rem .5rem 0;display:inline-table;vertical-align:top}th,td{padding:.1rem .6rem;border-bottom:1px solid var(--bd);text-align:right}th:first-child{text-align:left}
 .meta,.gap,small,q,.ex{color:var(--mu)}small,q{font-size:.85em}q{margin-left:.5rem;quotes:none}details[open] q{display:none}
 .bar{position:sticky;top:0;background:var(--bg);border-bottom:1px solid var(--bd);padding:.4rem 0;z-index:1}.bar label,.key span{margin-right:1rem;white-space:nowrap;display:inline-block}
-ol{list-style:none;padding:0}.t{border:1px solid var(--bd);border-radius:6px;margin:.5rem 0;padding:.4rem .7rem}
+ul{padding-left:1.2rem}.t{border:1px solid var(--bd);border-radius:6px;margin:.5rem 0;padding:.4rem .7rem}
 .r-user{background:var(--pn)}.br{margin-left:1.5rem;border-style:dashed}
 .h,summary{font-size:.9em;margin:0}summary{cursor:pointer}
 .fail{color:var(--cl)}.lv{font-size:.85em}.PARTIAL{color:var(--ul)}.UNGROUNDED{color:var(--cl)}.GROUNDED{color:var(--gl)}

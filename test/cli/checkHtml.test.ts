@@ -74,7 +74,7 @@ describe('groundcheck check --format html', function () {
     assert.ok(page.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
     assert.ok(page.includes('&lt;img src=x onerror=alert(2)&gt;'));
     // Only the page's own structure opens and closes these elements.
-    for (const tag of ['details', 'li', 'ol', 'pre', 'summary']) {
+    for (const tag of ['details', 'div', 'li', 'ul', 'pre', 'summary']) {
       assert.equal(count(page, `<${tag}`), count(page, `</${tag}>`), `<${tag}> balanced`);
     }
     assert.ok(count(page, '</details>') < 3, 'a transcript </details> closed a fold');
@@ -83,15 +83,44 @@ describe('groundcheck check --format html', function () {
     assert.match(page, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
   });
 
-  it('is under twice the size of the JSON Lines report for a 1 MB Claude Code session', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-html-'));
-    const file = join(dir, 'session.jsonl');
-    writeFileSync(file, generateClaudeSession({ targetSize: 1_000_000, outputs: 100, seed: 7 }).raw);
-    const json = runCli(['check', file, '--format', 'json']);
-    const html = runCli(['check', file, '--format', 'html']);
-    const [jsonBytes, htmlBytes] = [Buffer.byteLength(json.stdout), Buffer.byteLength(html.stdout)];
-    assert.ok(jsonBytes > 100_000, `JSON Lines report of ${jsonBytes} bytes`);
-    assert.ok(htmlBytes < 2 * jsonBytes, `HTML ${htmlBytes} bytes, JSON Lines ${jsonBytes} bytes`);
+  describe('on a 1 MB Claude Code session', () => {
+    let json: string;
+    let html: string;
+    before(() => {
+      const file = join(mkdtempSync(join(tmpdir(), 'groundcheck-html-')), 'session.jsonl');
+      writeFileSync(file, generateClaudeSession({ targetSize: 1_000_000, outputs: 100, seed: 7 }).raw);
+      json = runCli(['check', file, '--format', 'json']).stdout;
+      html = runCli(['check', file, '--format', 'html']).stdout;
+    });
+
+    it('is under twice the size of the JSON Lines report', () => {
+      const [jsonBytes, htmlBytes] = [Buffer.byteLength(json), Buffer.byteLength(html)];
+      assert.ok(jsonBytes > 100_000, `JSON Lines report of ${jsonBytes} bytes`);
+      assert.ok(htmlBytes < 2 * jsonBytes, `HTML ${htmlBytes} bytes, JSON Lines ${jsonBytes} bytes`);
+    });
+
+    it('marks every entity occurrence of the ledger, with its verdict, over exactly its text', () => {
+      const cls: Record<string, string> = { grounded: 'g', unverified: 'u', contradicted: 'c', misattributed: 'a', indeterminate: 'i' };
+      const want: string[] = [];
+      for (const line of json.split('\n').filter(Boolean)) {
+        for (const e of (JSON.parse(line) as { entities: Array<{ text: string; status: string; suppressed?: boolean; ranges: unknown[] }> }).entities) {
+          if (!e.suppressed) for (let k = 0; k < e.ranges.length; k++) want.push(`${cls[e.status]} ${e.text}`);
+        }
+      }
+      const unescape = (h: string) => h.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const got = [...html.matchAll(/<(mark|a) class="m ([gucai])"[^>]*>([^<]*)<\/\1>/g)].map((m) => `${m[2]} ${unescape(m[3])}`);
+      assert.ok(want.length > 300, `${want.length} occurrences`);
+      assert.deepEqual(got.sort(), want.sort());
+    });
+  });
+
+  it('says where the context has a value the cited source lacks, and links there', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'groundcheck-html-')), 'cited.jsonl');
+    writeFileSync(file, JSON.stringify({ user_input: 'How many people?', retrieved_contexts: ['Revenue was $4.2M.', 'Headcount is 47 people.'], response: 'Headcount is 47 people [1].' }) + '\n');
+    const html = runCli(['check', file, '--format', 'html']).stdout;
+    const mark = /<a class="m a" href="#(f0s\d+)" title="misattributed \(warning\): number '47 people' in context, but not in the source cited for it; the context has it at line 1:\d+">47 people<\/a>/.exec(html);
+    assert.ok(mark, html);
+    assert.match(html, new RegExp(`<div role="listitem" class="t r-document" id="${mark[1]}">.*?<pre>Headcount is 47 people\\.</pre>`));
   });
 
   it('names files it could not check and still shows the others', () => {

@@ -62,7 +62,7 @@ describe('the HTML report in a browser', function () {
       `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => ({ text: e.textContent, cls: e.className, title: e.title, bg: getComputedStyle(e).backgroundColor }))`,
     ) as Promise<Array<{ text: string; cls: string; title: string; bg: string }>>;
   const visibleTurns = () =>
-    page.evaluate(`[...document.querySelectorAll('li.t')].filter((e) => e.offsetParent !== null).map((e) => e.className)`) as Promise<string[]>;
+    page.evaluate(`[...document.querySelectorAll('.t')].filter((e) => e.offsetParent !== null).map((e) => e.className)`) as Promise<string[]>;
 
   it('loads under its own policy without a refused style or any script error', () => {
     assert.deepEqual(problems, []);

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
       const page = await browser.newPage({ viewport: { width: 1000, height: 1100 }, colorScheme: scheme });
       await page.goto(pathToFileURL(file).href);
       await page.getByLabel('show grounded entities').check();
-      await page.locator('li.t.f .m.c').hover();
+      await page.locator('.t.f .m.c').hover();
       const out = join(REPO_ROOT, `docs/images/cli-html-report-${scheme}.png`);
       await page.screenshot({ path: out, fullPage: true });
       console.log(out);

@@ -25,7 +25,7 @@ describe('server: the conversation view', () => {
     assert.equal(mark[4], '$4.2M');
     assert.equal(mark[3], "contradicted: number '$4.2M'; the context says '$4.3M' at tool result (Bash)");
     // Every turn says where it lies in the raw file.
-    const turns = [...v.html.matchAll(/<li class="t r-(\w+)[^"]*"[^>]*data-raw="(\d+),(\d+)"/g)];
+    const turns = [...v.html.matchAll(/<div role="listitem" class="t r-(\w+)[^"]*"[^>]*data-raw="(\d+),(\d+)"/g)];
     assert.ok(turns.some((t) => t[1] === 'user' && SESSION.slice(Number(t[2]), Number(t[3])).startsWith('What was Q3 revenue')));
   });
 

@@ -67,6 +67,8 @@ function verdictOf(output: OutputRecord, entity: EntityRecord, where: (at: Conte
   const occurrence = entity.occurrences[0];
   let note = `${entity.status} (${severityWord(entity.severity)}): ${findingMessage({ output, entity, occurrence })}`;
   if (entity.contradiction) return { note: `${note}, at ${where(entity.contradiction)}`, target: entity.contradiction.segment };
+  const found = entity.status === 'misattributed' ? entity.matches[0] : undefined;
+  if (found) return { note: `${note}; the context has it at ${where(found)}`, target: found.segment };
   if (entity.closest) {
     note += `; closest in context: '${shorten(entity.closest.text, 80)}' at ${where(entity.closest)}`;
     return { note, target: entity.closest.segment };

@@ -42,7 +42,7 @@ suite('conversation view', () => {
       assert.ok(view, 'the view is open');
       await until(`a Conversation tab beside ${name}`, () => conversationTab(name) !== undefined, 10_000);
       assert.match(view.html, /<article class="file"/);
-      assert.match(view.html, /<li class="t r-(user|assistant)/);
+      assert.match(view.html, /<div role="listitem" class="t r-(user|assistant)/);
       assert.ok(marks(view.html).length > 0, 'entities are marked');
       assert.match(view.html, /Content-Security-Policy" content="default-src 'none'/);
     });
@@ -72,7 +72,7 @@ suite('conversation view', () => {
     const finding = marks(before).find((m) => m.cls === 'u' || m.cls === 'c')!;
     // Turns with a finding carry the class the "only turns with findings" box keeps.
     assert.match(before, /<input type="checkbox" id="of">/);
-    assert.match(before, /<li class="t r-assistant o f"/);
+    assert.match(before, /<div role="listitem" class="t r-assistant o f"/);
     await editor.edit((b) => b.replace(new vscode.Range(editor.document.positionAt(finding.raw[0]), editor.document.positionAt(finding.raw[1])), 'REDACTED'));
     await api.whenChecked(editor.document.uri, editor.document.version);
     await until('the view to redraw', () => view().html !== before && !marks(view().html).some((m) => m.text === finding.text && m.raw[0] === finding.raw[0]));

@@ -42,7 +42,7 @@ describe('a file as a conversation', () => {
 
   it('gives the output its verdict and marks, and the class the findings filter keeps', () => {
     const html = renderConversation(view(segments, [verdict]), 0);
-    assert.match(html, /<li class="t r-assistant o f" id="f0s4">.*<strong class="lv PARTIAL">PARTIAL<\/strong>/);
+    assert.match(html, /<div role="listitem" class="t r-assistant o f" id="f0s4">.*<strong class="lv PARTIAL">PARTIAL<\/strong>/);
     assert.ok(html.includes('There are <a class="m g" href="#f0s3" tabindex="-1" title="grounded">1043</a> rows, not <mark class="m u" tabindex="0" title="unverified">1044</mark>.'));
     assert.equal(count(html, ' f"'), 1, 'only the output with a finding is kept by the filter');
     // Every link lands on an element of the page.
@@ -54,13 +54,13 @@ describe('a file as a conversation', () => {
       view([{ role: 'tool_call', tool: 'Write', field: 'content', line: 1, text: 'line one\nline two 42' }], [{ ...verdict, segment: 0, marks: [{ ...verdict.marks[1], start: 18, end: 20 }] }]),
       0,
     );
-    assert.match(html, /<li class="t r-tool_call o f" id="f0s0">/);
+    assert.match(html, /<div role="listitem" class="t r-tool_call o f" id="f0s0">/);
   });
 
   it('labels sub-agent turns and rewound branches as branches', () => {
     const html = renderConversation(view([...segments, { role: 'assistant', label: 'assistant (rewound branch)', line: 6, text: 'Done.' }]), 0);
-    assert.match(html, /<li class="t r-user br" id="f0s5"><p class="h"><b>sub-agent user<\/b>/);
-    assert.match(html, /<li class="t r-assistant br" id="f0s6"><p class="h"><b>assistant \(rewound branch\)<\/b>/);
+    assert.match(html, /<div role="listitem" class="t r-user br" id="f0s5"><p class="h"><b>sub-agent user<\/b>/);
+    assert.match(html, /<div role="listitem" class="t r-assistant br" id="f0s6"><p class="h"><b>assistant \(rewound branch\)<\/b>/);
   });
 
   it('cuts long context text, never an output', () => {
