@@ -33,6 +33,8 @@ export class ZipRefused extends Error {
 export function readZipEntries(bytes: Uint8Array, want: (name: string) => boolean, limits: ZipLimits = ZIP_LIMITS): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   let total = 0;
+  /** Compressed bytes handed to the inflater so far: an upper bound on what any entry has consumed. */
+  let pushed = 0;
   let refused: ZipRefused | undefined;
   const unzip = new Unzip((file) => {
     if (refused || !want(file.name)) return;
@@ -48,7 +50,9 @@ export function readZipEntries(bytes: Uint8Array, want: (name: string) => boolea
       total += chunk.length;
       if (inflated > limits.entry) refused = new ZipRefused(`entry ${file.name} inflates past ${megabytes(limits.entry)}: not read`);
       else if (total > limits.total) refused = new ZipRefused(`entries inflate past ${megabytes(limits.total)} in all: not read`);
-      else if (file.size && inflated > RATIO_FLOOR && inflated / file.size > limits.ratio) {
+      // A streamed entry gives its sizes only after its data, and a zip64 one gives 0xFFFFFFFF:
+      // the bytes read so far bound its compressed size either way.
+      else if (inflated > RATIO_FLOOR && inflated / Math.min(file.size && file.size < 0xffffffff ? file.size : Infinity, pushed) > limits.ratio) {
         refused = new ZipRefused(`entry ${file.name} inflates more than ${limits.ratio} times its compressed size: not read`);
       }
       if (refused) {
@@ -62,10 +66,12 @@ export function readZipEntries(bytes: Uint8Array, want: (name: string) => boolea
   });
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
-  // Pushed in slices so a refusal stops the work early instead of after the whole archive.
-  const SLICE = 256 * 1024;
+  // Pushed in small slices: a slice inflates in one piece, and 16 KB of deflated zeros is
+  // already 16 MB, so a refusal comes before a large piece is allocated, not after.
+  const SLICE = 16 * 1024;
   for (let at = 0; at < bytes.length && !refused; at += SLICE) {
-    unzip.push(bytes.subarray(at, Math.min(bytes.length, at + SLICE)), at + SLICE >= bytes.length);
+    pushed = Math.min(bytes.length, at + SLICE);
+    unzip.push(bytes.subarray(at, pushed), at + SLICE >= bytes.length);
   }
   if (refused) throw refused;
   return out;

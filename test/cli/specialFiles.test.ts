@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
 import { buildCli, REPO, runCli } from './harness';
 
 /** Every case must end on its own, well inside this, and within a small heap. */
@@ -89,6 +89,25 @@ describe('groundcheck check: special files are refused, not read', function () {
     const bomb = zipSync({ 'header.json': strToU8('{"version":2}'), 'samples/1_epoch_1.json': new Uint8Array(64 * 1024 * 1024) });
     writeFileSync(join(dir, 'bomb.eval'), bomb);
     const r = run(['check', 'bomb.eval']);
+    assert.notEqual(r.code, -1, 'the run hung');
+    assert.match(r.stdout + r.stderr, /inflates more than 200 times its compressed size: not read/);
+  });
+
+  it('refuses a streamed zip entry, whose sizes come after its data, by the ratio too', () => {
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((err, chunk) => {
+      if (err) throw err;
+      parts.push(chunk);
+    });
+    const header = new ZipPassThrough('header.json');
+    zip.add(header);
+    header.push(strToU8('{"version":2}'), true);
+    const sample = new ZipDeflate('samples/1_epoch_1.json', { level: 9 });
+    zip.add(sample);
+    for (let i = 0; i < 64; i++) sample.push(new Uint8Array(1024 * 1024), i === 63);
+    zip.end();
+    writeFileSync(join(dir, 'streamed.eval'), Buffer.concat(parts));
+    const r = runCli(['check', 'streamed.eval'], { cwd: dir, timeout: TIMEOUT, nodeFlags: BOUNDED });
     assert.notEqual(r.code, -1, 'the run hung');
     assert.match(r.stdout + r.stderr, /inflates more than 200 times its compressed size: not read/);
   });
