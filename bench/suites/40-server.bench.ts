@@ -124,7 +124,7 @@ const suite: BenchSuite = {
       const viewStart = performance.now();
       const view = (await h.connection.sendRequest(ConversationViewRequest.method, { uri })) as ConversationViewRequest.Result;
       const viewMs = performance.now() - viewStart;
-      const viewBytes = 'html' in view ? Buffer.byteLength(view.html) : 0;
+      const viewBytes = 'head' in view ? view.turns.reduce((n, t) => n + Buffer.byteLength(t), Buffer.byteLength(view.head + view.tail)) : 0;
       console.log(
         `conversation view of the session: ${ms(viewMs)} (${ratio(viewMs, fullMs)}), ` +
           `${(viewBytes / 1e6).toFixed(1)} MB of HTML (${(viewBytes / Buffer.byteLength(raw)).toFixed(2)}× the file)`,

@@ -17,17 +17,25 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ConversationViewRequest } from '../../shared/protocol/messages';
 import { REPORT_CSS } from '../../shared/report/reportStyle';
+import { rawStart, takeChunk } from './conversationChunks';
 import type { FileStatusStore } from './fileStatusStore';
 
-/** What the page sends: select these raw offsets in the file. */
-interface RevealMessage {
-  type: 'reveal';
-  raw: [number, number];
-}
+/**
+ * What the page sends: select these raw offsets in the file; or draw more
+ * turns (it scrolled near the end of what it has, or the file's cursor is
+ * in a turn it has not drawn yet, at `offset`).
+ */
+type PageMessage = { type: 'reveal'; raw: [number, number] } | { type: 'more'; offset?: number };
+
+
 
 /** The view of one document: its panel, and what it shows now. */
 export class ConversationPanel implements vscode.Disposable {
+  /** The page as first drawn (the first turns; the rest follow as the page asks). */
   html = '';
+  /** Turns not drawn yet, and where in the raw file each starts. */
+  private rest: string[] = [];
+  private restStarts: number[] = [];
   /** Resolves when the view shows the file's latest check. */
   private drawn: Promise<void> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
@@ -39,8 +47,9 @@ export class ConversationPanel implements vscode.Disposable {
     private readonly onClosed: () => void,
   ) {
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((m: RevealMessage) => {
+      panel.webview.onDidReceiveMessage((m: PageMessage) => {
         if (m?.type === 'reveal' && Array.isArray(m.raw)) void this.reveal(m.raw);
+        else if (m?.type === 'more') this.more(m.offset);
       }),
       panel.onDidDispose(() => this.dispose()),
     );
@@ -71,13 +80,33 @@ export class ConversationPanel implements vscode.Disposable {
     const result = (await this.client.sendRequest(ConversationViewRequest.method, { uri: this.client.code2ProtocolConverter.asUri(this.uri) })) as ConversationViewRequest.Result;
     const name = this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
     this.panel.title = `Conversation: ${name}`;
-    const body =
-      'html' in result
-        ? `<div class="bar" role="group" aria-label="Display"><label><input type="checkbox" id="sg"> show grounded entities</label>` +
-          `<label><input type="checkbox" id="of"> only turns with findings</label></div>${result.html}`
-        : `<p class="pr">${escapeText(result.unavailable)}</p>`;
-    this.html = page(body);
+    let body: string;
+    if ('head' in result) {
+      const first = takeChunk(result.turns, 0);
+      this.rest = result.turns.slice(first);
+      this.restStarts = this.rest.map(rawStart);
+      body =
+        `<div class="bar" role="group" aria-label="Display"><label><input type="checkbox" id="sg"> show grounded entities</label>` +
+        `<label><input type="checkbox" id="of"> only turns with findings</label></div>` +
+        result.head + result.turns.slice(0, first).join('') + `<div id="more" role="none"></div>` + result.tail;
+    } else {
+      this.rest = [];
+      this.restStarts = [];
+      body = `<p class="pr">${escapeText(result.unavailable)}</p>`;
+    }
+    this.html = page(body, this.rest.length);
     this.panel.webview.html = this.html;
+  }
+
+  /** Sends the page its next turns: one chunk, or as many as reach raw offset `offset`. */
+  private more(offset?: number): void {
+    if (this.rest.length === 0) return;
+    let n = takeChunk(this.rest, 0);
+    if (offset !== undefined) while (n < this.rest.length && this.restStarts[n] <= offset) n++;
+    const html = this.rest.slice(0, n).join('');
+    this.rest = this.rest.slice(n);
+    this.restStarts = this.restStarts.slice(n);
+    void this.panel.webview.postMessage({ type: 'turns', html, left: this.rest.length, offset });
   }
 
   dispose(): void {
@@ -145,10 +174,21 @@ body.vscode-high-contrast .m:not(.g),body.vscode-high-contrast-light .m:not(.g){
 :focus-visible{outline:2px solid var(--vscode-focusBorder)}
 `;
 
-/** Marks select their raw characters in the file; the file's cursor scrolls the view. */
+/**
+ * Marks select their raw characters in the file; the file's cursor scrolls
+ * the view; more turns are asked for as the end of the drawn ones nears.
+ */
 const SCRIPT = `
 const vscode = acquireVsCodeApi();
-const turns = [...document.querySelectorAll('[role=listitem][data-raw]')];
+let turns = [...document.querySelectorAll('[role=listitem][data-raw]')];
+const more = document.getElementById('more');
+let left = Number(document.body.dataset.left || 0);
+let asked = false;
+if (more && left > 0) {
+  new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting) && left > 0 && !asked) { asked = true; vscode.postMessage({ type: 'more' }); }
+  }, { rootMargin: '2000px' }).observe(more);
+}
 function reveal(el) {
   const [s, e] = el.dataset.raw.split(',').map(Number);
   vscode.postMessage({ type: 'reveal', raw: [s, e] });
@@ -162,15 +202,30 @@ document.addEventListener('keydown', (ev) => {
   if (m && ev.key === 'Enter') { ev.preventDefault(); reveal(m); }
 });
 let lit;
-window.addEventListener('message', (ev) => {
-  if (!ev.data || ev.data.type !== 'follow') return;
+function follow(offset) {
+  const last = turns[turns.length - 1];
+  if (left > 0 && (!last || Number(last.dataset.raw.split(',')[0]) < offset)) {
+    if (!asked) { asked = true; vscode.postMessage({ type: 'more', offset }); }
+    return;
+  }
   let best;
-  for (const t of turns) { if (Number(t.dataset.raw.split(',')[0]) <= ev.data.offset) best = t; else break; }
+  for (const t of turns) { if (Number(t.dataset.raw.split(',')[0]) <= offset) best = t; else break; }
   if (!best || best === lit) return;
   if (lit) lit.classList.remove('here');
   lit = best;
   best.classList.add('here');
   best.scrollIntoView({ block: 'nearest' });
+}
+window.addEventListener('message', (ev) => {
+  if (!ev.data) return;
+  if (ev.data.type === 'follow') follow(ev.data.offset);
+  if (ev.data.type === 'turns') {
+    more.insertAdjacentHTML('beforebegin', ev.data.html);
+    turns = [...document.querySelectorAll('[role=listitem][data-raw]')];
+    left = ev.data.left;
+    asked = false;
+    if (ev.data.offset !== undefined) follow(ev.data.offset);
+  }
 });
 const state = vscode.getState();
 if (state) { window.scrollTo(0, state.y); for (const id of ['sg', 'of']) { const box = document.getElementById(id); if (box) box.checked = !!state[id]; } }
@@ -179,12 +234,12 @@ window.addEventListener('scroll', save, { passive: true });
 document.addEventListener('change', save);
 `;
 
-function page(body: string): string {
+function page(body: string, left = 0): string {
   const nonce = randomBytes(16).toString('base64');
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'`;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">` +
-    `<style nonce="${nonce}">${REPORT_CSS}${WEBVIEW_CSS}</style></head><body>${body}<script nonce="${nonce}">${SCRIPT}</script></body></html>`
+    `<style nonce="${nonce}">${REPORT_CSS}${WEBVIEW_CSS}</style></head><body data-left="${left}">${body}<script nonce="${nonce}">${SCRIPT}</script></body></html>`
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { isFinding } from '../../shared/classifier/findingStatus';
 import type { Entity } from '../../shared/classifier/types';
-import { renderConversation } from '../../shared/report/renderConversation';
+import { conversationParts } from '../../shared/report/renderConversation';
 import type { FileView, Mark, OutputVerdict } from '../../shared/report/reportModel';
 import { reportSegment } from '../../shared/report/reportSegment';
 import type { Analyzed } from './analyze';
@@ -20,7 +20,10 @@ import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
 const VIEW_CONTEXT_CHARS = 2000;
 
 export interface ConversationView {
-  html: string;
+  /** The page before the first turn, each turn, and what closes it (see `conversationParts`). */
+  head: string;
+  turns: string[];
+  tail: string;
   outputs: number;
   /** Marked occurrences that are findings (unverified, contradicted, misattributed). */
   findings: number;
@@ -29,7 +32,7 @@ export interface ConversationView {
 export function conversationView(analyzed: Analyzed, file: string): ConversationView {
   const view = fileViewOf(analyzed, file);
   const findings = view.outputs.reduce((n, o) => n + o.marks.filter((m) => isFinding(m.status)).length, 0);
-  return { html: renderConversation(view, 0, VIEW_CONTEXT_CHARS), outputs: view.outputs.length, findings };
+  return { ...conversationParts(view, 0, VIEW_CONTEXT_CHARS), outputs: view.outputs.length, findings };
 }
 
 export function fileViewOf(analyzed: Analyzed, file: string): FileView {

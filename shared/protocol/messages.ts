@@ -69,7 +69,8 @@ export namespace ConversationViewRequest {
     uri: string;
   }
   export type Result =
-    | { version: number; html: string; outputs: number; findings: number }
+    /** The page before the first turn, one HTML string per turn, and what closes the page. */
+    | { version: number; head: string; turns: string[]; tail: string; outputs: number; findings: number }
     /** Not checked (yet), or not a transcript: why. */
     | { version: number; unavailable: string };
 }

@@ -20,6 +20,16 @@ export const CONTEXT_TEXT_LIMIT = 20_000;
 const SUMMARY_CHARS = 100;
 
 export function renderConversation(view: FileView, index: number, contextLimit = CONTEXT_TEXT_LIMIT): string {
+  const { head, turns, tail } = conversationParts(view, index, contextLimit);
+  return head + turns.join('') + tail;
+}
+
+/**
+ * The same page in parts: everything before the first turn, each turn (a
+ * tool call's fields together), and what closes the list, for views that
+ * draw a long conversation a piece at a time.
+ */
+export function conversationParts(view: FileView, index: number, contextLimit = CONTEXT_TEXT_LIMIT): { head: string; turns: string[]; tail: string } {
   const prefix = `f${index}s`;
   const anchor = (segment: number) => prefix + segment;
   const verdicts = new Map<number, OutputVerdict>();
@@ -39,22 +49,21 @@ export function renderConversation(view: FileView, index: number, contextLimit =
   // A list by role, not <ol>/<li>: Chromium renumbers list items one by one, so hiding
   // thousands of them with the findings filter took it half a minute on a 20 MB session.
   if (view.segments.length > 0) parts.push('<div class="conv" role="list">');
+  const turns: string[] = [];
   const segs = view.segments;
   for (let i = 0; i < segs.length; ) {
     const s = segs[i];
     if (s.role === 'tool_call' && !verdicts.has(i)) {
       let j = i + 1;
       while (j < segs.length && sameCall(s, segs[j]) && !verdicts.has(j)) j++;
-      parts.push(toolCall(segs, i, j, anchor, contextLimit));
+      turns.push(toolCall(segs, i, j, anchor, contextLimit));
       i = j;
       continue;
     }
-    parts.push(turn(s, i, verdicts.get(i), anchor, contextLimit));
+    turns.push(turn(s, i, verdicts.get(i), anchor, contextLimit));
     i++;
   }
-  if (view.segments.length > 0) parts.push('</div>');
-  parts.push('</article>');
-  return parts.join('');
+  return { head: parts.join(''), turns, tail: `${view.segments.length > 0 ? '</div>' : ''}</article>` };
 }
 
 function fileMeta(view: FileView, findings: number): string {

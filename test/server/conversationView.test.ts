@@ -10,7 +10,11 @@ describe('server: the conversation view', () => {
   });
   after(() => h.stop());
 
-  const view = (uri: string) => h.connection.sendRequest(ConversationViewRequest.method, { uri }) as Promise<ConversationViewRequest.Result>;
+  /** The view's parts joined into its page, as a view that has drawn every turn shows it. */
+  const view = async (uri: string) => {
+    const r = (await h.connection.sendRequest(ConversationViewRequest.method, { uri })) as ConversationViewRequest.Result;
+    return 'head' in r ? { ...r, html: r.head + r.turns.join('') + r.tail } : r;
+  };
 
   it('draws the checked conversation with each finding marked, its verdict in words and its raw range', async () => {
     const uri = h.uriOf('session.jsonl');

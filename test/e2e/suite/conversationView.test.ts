@@ -4,6 +4,10 @@
  * re-check redraws it. The findings tree lists what the editor squiggles.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { generateClaudeSession } from '../../../bench/generators/claudeSession';
 import * as vscode from 'vscode';
 import type { FindingsNode } from '../../../client/src/findingsTree';
 import { closeAllEditors, groundcheckApi, open } from './helpers';
@@ -60,6 +64,22 @@ suite('conversation view', () => {
     const selected = shown.document.getText(shown.selection);
     assert.equal(selected, editor.document.getText().slice(finding.raw[0], finding.raw[1]));
     assert.equal(JSON.parse(`"${selected}"`), finding.text, 'the raw characters are the marked text, escapes decoded');
+  });
+
+  test('a long session is drawn a piece at a time: the first page is bounded, the rest waits', async () => {
+    const api = await groundcheckApi();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-view-')), 'long-session.jsonl');
+    const session = generateClaudeSession({ targetSize: 3_000_000, outputs: 300 });
+    fs.writeFileSync(file, session.raw);
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    await vscode.window.showTextDocument(doc);
+    await api.whenChecked(doc.uri, doc.version, 120_000);
+    await vscode.commands.executeCommand('groundcheck.openConversation');
+    const html = api.conversation(doc.uri)!.html;
+    const left = Number(/<body data-left="(\d+)"/.exec(html)?.[1]);
+    assert.ok(left > 0, 'turns are left for later');
+    assert.ok(html.length < 600_000, `the first page is ${html.length} characters`);
+    assert.match(html, /<div id="more" role="none"><\/div>/);
   });
 
   test('a re-check redraws the view, and the filter keeps only turns with findings', async () => {
