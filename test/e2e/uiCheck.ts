@@ -11,12 +11,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { generateClaudeSession } from '../../bench/generators/claudeSession';
 import { buildForE2E } from './build';
 import { openWorkbench } from './browser';
 import { FIXTURE_WORKSPACE, REPO_ROOT, UI_SCREENSHOT_DIR } from './paths';
 import { startVSCodeWebServer } from './vscodeWebServer';
 
 const FIXTURE = 'claude-session.jsonl';
+/** Written for the check and removed after it: 20 MB is not kept in the repository. */
+const LONG_SESSION = path.join(FIXTURE_WORKSPACE, 'long-session.jsonl');
 const WAIT_MS = 90_000;
 const SQUIGGLE = '.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error, .monaco-editor .squiggly-info';
 
@@ -182,11 +185,33 @@ async function main(): Promise<void> {
     await marked.click();
     await page.locator('.statusbar-item', { hasText: `Ln ${date.line}, Col ${date.column + '2025-06-19'.length} (10 selected)` }).waitFor({ timeout: WAIT_MS });
     saved.push(await shoot(page, '10-conversation-click.png'));
+
+    // A 20 MB session: the view's first turns appear, and scrolling to the end of them draws more.
+    await closeAllEditors(page);
+    fs.writeFileSync(LONG_SESSION, generateClaudeSession({ targetSize: 20_000_000, outputs: 2_000 }).raw);
+    await openFile(page, path.basename(LONG_SESSION));
+    await page.locator('.tabs-container .tab', { hasText: path.basename(LONG_SESSION) }).first().waitFor({ timeout: WAIT_MS });
+    // VS Code asks before it shows a file this large in the text editor.
+    await page.getByRole('button', { name: 'Open Anyway' }).click({ timeout: WAIT_MS });
+    await page.locator('.codelens-decoration a', { hasText: 'Open as Conversation' }).first().waitFor({ timeout: WAIT_MS * 2 });
+    const asked = Date.now();
+    await page.locator('.codelens-decoration a', { hasText: 'Open as Conversation' }).first().click();
+    const long = page.frameLocator('iframe.webview').frameLocator('#active-frame');
+    await long.locator('[role=listitem]').first().waitFor({ timeout: WAIT_MS });
+    const firstMs = Date.now() - asked;
+    const drawn = await long.locator('[role=listitem]').count();
+    await long.locator('#more').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    const after = await long.locator('[role=listitem]').count();
+    console.log(`20 MB session: first turns shown ${firstMs} ms after the click; ${drawn} turns drawn, ${after} after scrolling to the end of them`);
+    if (after <= drawn) throw new Error('scrolling to the end of the drawn turns drew no more');
+    saved.push(await shoot(page, '11-conversation-long-session.png'));
   } catch (error) {
     saved.push(await shoot(page, 'failure.png'));
     console.error(`UI check failed: ${(error as Error).message}\nScreenshots: ${saved.join(', ')}`);
     process.exitCode = 1;
   } finally {
+    fs.rmSync(LONG_SESSION, { force: true });
     await workbench.close();
     await server.stop();
   }
