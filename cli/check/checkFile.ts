@@ -46,7 +46,9 @@ export interface FileCheckOptions {
 
 export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {
   const parsed = parseTranscript({ raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile });
-  if (isNotTranscript(parsed)) return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason };
+  if (isNotTranscript(parsed)) {
+    return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason, notTranscriptKind: parsed.kind };
+  }
   const locator = new Locator(input.file, input.raw, input.absPath);
   const outputs: OutputRecord[] = [];
   for (const conversation of conversationsOf(parsed)) {

@@ -5,7 +5,7 @@
  * whole; read failures become a report with `error` instead of an exception.
  */
 import { FILE_LIMITS, FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
-import { detectFormat, SNIFF_LENGTH } from '../../shared/transcript/detect';
+import { isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkFile, type FileCheckOptions } from './checkFile';
 import type { CheckTarget } from './expandPaths';
 import type { FileReport } from './fileReport';
@@ -16,9 +16,8 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
   const file = target.shown;
   let bytes: Buffer;
   try {
-    if (!target.explicit && !looksLikeTranscript(target.path)) {
-      return { file, outputs: [], parseErrors: [], notTranscript: 'no transcript format recognised' };
-    }
+    const not = target.explicit ? undefined : notTranscript(target.path);
+    if (not) return { file, outputs: [], parseErrors: [], notTranscript: not.reason, notTranscriptKind: not.kind };
     // Checked on the open handle and read no further than the limit: a FIFO, a device or a sparse giant is refused, not read.
     bytes = readBounded(target.path, options.settings.maxFileSizeMB * 1024 * 1024);
   } catch (err) {
@@ -40,12 +39,13 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
   );
 }
 
-/** Sniffs the head of a file: cheap enough to run on every file of a folder. */
-function looksLikeTranscript(path: string): boolean {
+/** Why a file is no transcript, from its head alone: cheap enough to run on every file of a folder. */
+function notTranscript(path: string): NotTranscript | undefined {
   const head = readHead(path, SNIFF_LENGTH);
   const zip = ZIP_MAGIC.every((b, i) => head[i] === b);
   const text = zip ? head.toString('latin1') : head.toString('utf8');
-  return detectFormat(text, path) !== undefined;
+  const found = recognise(text, path, head.length < SNIFF_LENGTH);
+  return isNotTranscript(found) ? found : undefined;
 }
 
 function sizeText(bytes: number): string {

@@ -21,6 +21,7 @@ export interface CheckFlags {
   echo?: boolean;
   /** false with --no-ignore. */
   ignore: boolean;
+  verbose?: boolean;
 }
 
 export function parseEntityTypes(value: string): EntityType[] {

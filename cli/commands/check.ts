@@ -33,6 +33,7 @@ export function registerCheck(program: Command): void {
     .option('--config <file>', 'project config to use instead of searching for groundcheck.config.json')
     .option('--echo', "let the model's own earlier outputs ground later ones")
     .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
+    .option('--verbose', 'list the files skipped as not transcripts, and why')
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
       process.exit(err.exitCode === 0 ? 0 : 2);
@@ -70,7 +71,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
       ? new JsonLinesReporter(io)
       : flags.format === 'sarif'
         ? new SarifReporter(io, settings.severity)
-        : new TextReporter(io, paletteFor(process.stdout));
+        : new TextReporter(io, paletteFor(process.stdout), flags.verbose === true);
   const entry = require.main?.filename ?? process.argv[1];
   return runCheck({
     paths,
@@ -85,5 +86,6 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     reporter,
     err: io.err,
     progress: process.stderr,
+    verbose: flags.verbose === true,
   });
 }

@@ -19,6 +19,7 @@ type Kind = 'user' | 'aider' | 'reply';
 export const aiderChatFormat: FormatParser = {
   id: 'aider-chat',
   label: 'Aider chat history',
+  containers: ['text'],
   sniff(head, path) {
     if (head.startsWith(SESSION_HEADER) || head.includes('\n' + SESSION_HEADER)) return 0.95;
     return path?.endsWith('.aider.chat.history.md') ? 0.7 : 0;

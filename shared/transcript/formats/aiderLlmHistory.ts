@@ -22,6 +22,7 @@ const PREFIX_ROLES: Array<[prefix: string, role: Role]> = [
 export const aiderLlmHistoryFormat: FormatParser = {
   id: 'aider-llm-history',
   label: 'Aider LLM history',
+  containers: ['text'],
   sniff(head, path) {
     const opens = head.startsWith(REQUEST) || head.includes('\n' + REQUEST);
     if (opens && (head.includes('\nSYSTEM ') || head.includes('\nUSER '))) return 0.9;

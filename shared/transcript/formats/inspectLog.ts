@@ -18,6 +18,7 @@ const ZIP_MAGIC = 'PK\u0003\u0004';
 export const inspectLogFormat: FormatParser = {
   id: 'inspect',
   label: 'Inspect AI log',
+  containers: ['zip', 'json'],
   sniff(head, path) {
     if (head.startsWith(ZIP_MAGIC)) {
       // The zip's local headers name their entries near the start.

@@ -21,6 +21,7 @@ type Speaker = 'user' | 'assistant';
 export const specstoryFormat: FormatParser = {
   id: 'specstory',
   label: 'SpecStory chat history',
+  containers: ['text'],
   sniff(head, path) {
     if (head.includes(MARKER)) return 0.95;
     return path?.includes('.specstory') && head.includes('_**User') ? 0.8 : 0;
