@@ -42,6 +42,8 @@ export interface FileCheckOptions {
   /** Compute raw ranges for every entity and context match (the JSON report). */
   ledger: boolean;
   ignores?: IgnoreMatcher;
+  /** Where referenced files (promptfoo `file://`) may be read: the transcript's folder and `cwd`, or anywhere. */
+  references?: { cwd: string; anywhere: boolean };
 }
 
 export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {

@@ -4,7 +4,9 @@
  * are sniffed from their first 64 KB so a large non-transcript is never read
  * whole; read failures become a report with `error` instead of an exception.
  */
-import { FILE_LIMITS, FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
+import { dirname } from 'node:path';
+import { FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
+import { referenceReader, type ReferenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkFile, type FileCheckOptions } from './checkFile';
 import type { CheckTarget } from './expandPaths';
@@ -33,7 +35,7 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
       absPath: target.path,
       raw: zip ? bytes.toString('latin1') : bytes.toString('utf8'),
       ...(zip ? { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } : {}),
-      readFile: readReferenced,
+      readFile: cliReferenceReader(target.path, options.references),
     },
     options,
   );
@@ -53,13 +55,13 @@ function sizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** A file a transcript refers to: its text, or why it was not read. */
-export function readReferenced(absPath: string): string | { notRead: string } {
-  try {
-    return readBounded(absPath, FILE_LIMITS.reference).toString('utf8');
-  } catch (err) {
-    return { notRead: err instanceof FileRefused ? err.reason : readError(err) };
-  }
+/**
+ * Reads the files a transcript at `path` refers to: within its folder's tree
+ * and the working directory's, unless `--allow-outside-refs` lifts that.
+ */
+export function cliReferenceReader(path: string, scope: FileCheckOptions['references']): ReferenceReader {
+  if (scope?.anywhere) return referenceReader('anywhere');
+  return referenceReader([dirname(path), scope?.cwd ?? process.cwd()]);
 }
 
 function readError(err: unknown): string {

@@ -22,6 +22,7 @@ export interface CheckFlags {
   /** false with --no-ignore. */
   ignore: boolean;
   verbose?: boolean;
+  allowOutsideRefs?: boolean;
 }
 
 export function parseEntityTypes(value: string): EntityType[] {

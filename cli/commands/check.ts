@@ -34,6 +34,7 @@ export function registerCheck(program: Command): void {
     .option('--echo', "let the model's own earlier outputs ground later ones")
     .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
     .option('--verbose', 'list the files skipped as not transcripts, and why')
+    .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://) outside its folder and the working directory")
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
       process.exit(err.exitCode === 0 ? 0 : 2);
@@ -78,6 +79,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     setup: {
       settings,
       ledger: flags.format === 'json',
+      references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
       ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
     },
     failOn: flags.failOn,

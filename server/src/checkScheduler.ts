@@ -19,6 +19,9 @@ import { fileURLToPath } from 'node:url';
 export type CheckReason = 'open' | 'change' | 'save' | 'settings' | 'recheck';
 
 export class CheckScheduler {
+  /** Where promptfoo `file://` contexts may be read: the workspace folders only (a config may name any path). */
+  private referenceRoots: string[] = [];
+
   constructor(
     private readonly documents: DocumentStates,
     private readonly settings: SettingsCache,
@@ -26,6 +29,10 @@ export class CheckScheduler {
     private readonly publisher: Publisher,
     private readonly log: (message: string) => void,
   ) {}
+
+  setWorkspaceFolders(uris: readonly string[]): void {
+    this.referenceRoots = uris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
+  }
 
   async request(state: DocumentState, reason: CheckReason): Promise<void> {
     if (state.running) {
@@ -73,7 +80,7 @@ export class CheckScheduler {
   }
 
   private job(state: DocumentState, version: number, settings: GroundcheckSettings): CheckJob {
-    const job: CheckJob = { kind: 'check', uri: state.uri, version, settings, path: pathOf(state.uri) };
+    const job: CheckJob = { kind: 'check', uri: state.uri, version, settings, path: pathOf(state.uri), referenceRoots: this.referenceRoots };
     if (state.mirror) job.findingsVersion = state.mirror.version;
     if (state.workerVersion !== undefined && state.workerVersion !== version) {
       job.edits = state.unsentEdits;

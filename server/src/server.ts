@@ -56,6 +56,7 @@ export function startServer(connection: Connection, worker = new CheckWorker()):
     lensRefresh = caps.workspace?.codeLens?.refreshSupport === true;
     const folders = params.workspaceFolders?.map((f: WorkspaceFolder) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     ignores.setWorkspaceFolders(folders);
+    scheduler.setWorkspaceFolders(folders);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
