@@ -7,7 +7,8 @@
 import { strFromU8 } from 'fflate';
 import { readZipEntries, ZipRefused } from '../../io/zipEntries';
 import { JsonRegion } from '../json/jsonRegion';
-import { readJsonDocument } from '../json/jsonLines';
+import { nestingExceededAt } from '../json/jsonDepth';
+import { readJsonDocument, TOO_DEEP } from '../json/jsonLines';
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { asArray, countMarkers, isObject } from './common/jsonText';
 import { TranscriptBuilder } from './common/transcriptBuilder';
@@ -64,6 +65,10 @@ function parseZip(b: TranscriptBuilder, input: ParseInput): void {
     const text = strFromU8(entries.get(name)!);
     b.addSource(name, text);
     let sample: unknown;
+    if (nestingExceededAt(text, 0, text.length) !== -1) {
+      b.error(`Sample ${name} in the zip ${TOO_DEEP}`, 0, 0);
+      continue;
+    }
     try {
       sample = JSON.parse(text);
     } catch {
