@@ -47,7 +47,13 @@ export interface FileCheckOptions {
 }
 
 export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {
-  const parsed = parseTranscript({ raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile });
+  const parsed = parseTranscript({
+    raw: input.raw,
+    path: input.absPath,
+    bytes: input.bytes,
+    readFile: input.readFile,
+    maxSegments: options.settings.maxSegments,
+  });
   if (isNotTranscript(parsed)) {
     return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason, notTranscriptKind: parsed.kind };
   }

@@ -16,6 +16,7 @@ export interface CheckFlags {
   profile?: GroundcheckSettings['profile'];
   entityTypes?: EntityType[];
   minEntities?: number;
+  maxSegments?: number;
   jobs: number;
   config?: string;
   echo?: boolean;
@@ -62,6 +63,7 @@ export function applyFlags(settings: GroundcheckSettings, flags: CheckFlags): Gr
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
     ...(flags.entityTypes !== undefined ? { entityTypes: flags.entityTypes } : {}),
     ...(flags.minEntities !== undefined ? { minEntities: flags.minEntities } : {}),
+    ...(flags.maxSegments !== undefined ? { maxSegments: flags.maxSegments } : {}),
     ...(flags.echo !== undefined ? { modelOutputsAsContext: flags.echo } : {}),
   };
 }

@@ -29,6 +29,7 @@ export function registerCheck(program: Command): void {
     .option('--profile <name>', 'detection rules: "refined" (default) or "spec" (the plain SHOR rules)', parseProfile)
     .option('--entity-types <types>', `comma-separated types to check (${'number,date,…'})`, parseEntityTypes)
     .option('--min-entities <n>', 'outputs with fewer entities are INDETERMINATE', parseCount(0))
+    .option('--max-segments <n>', 'segments checked per file; the rest is reported as not checked (default 50000)', parseCount(1))
     .option('--jobs <n>', 'files checked in parallel (1 = no worker threads)', parseCount(1), availableParallelism())
     .option('--config <file>', 'project config to use instead of searching for groundcheck.config.json')
     .option('--echo', "let the model's own earlier outputs ground later ones")

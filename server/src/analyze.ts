@@ -73,7 +73,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     };
   }
   const readFile = input.referenceRoots ? referenceReader(input.referenceRoots) : undefined;
-  const parsed = parseTranscript({ raw: input.raw, path: input.path, ...(readFile ? { readFile } : {}) });
+  const parsed = parseTranscript({ raw: input.raw, path: input.path, maxSegments: input.settings.maxSegments, ...(readFile ? { readFile } : {}) });
   if (isNotTranscript(parsed)) return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
   const options = checkOptionsFrom(input.settings);
   const header = transcriptAnalysis(parsed, [], 'full');

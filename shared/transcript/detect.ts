@@ -11,7 +11,7 @@
  */
 import { ALL_FORMATS } from './formats';
 import { containerOf, type FileKind, skipSpace, textKindOf } from './headShape';
-import type { FormatParser, HeadContainer, ParseInput, Transcript } from './model';
+import { DEFAULT_MAX_SEGMENTS, type FormatParser, type HeadContainer, type ParseInput, type Transcript } from './model';
 
 /** How much of the file (decoded UTF-16 units) the sniffers see. */
 export const SNIFF_LENGTH = 64 * 1024;
@@ -119,10 +119,27 @@ export function parseTranscript(
   const detected = recognise(head, input.path, head.length === input.raw.length, formats);
   if (isNotTranscript(detected)) return detected;
   try {
-    return detected.parser.parse(input);
+    return capSegments(detected.parser.parse(input), input.maxSegments ?? DEFAULT_MAX_SEGMENTS, input.raw.length);
   } catch (err) {
     return failedParse(detected.parser, input.raw, err);
   }
+}
+
+/** Keeps the first `max` segments in file order; where the first one left out starts is the error's place. */
+function capSegments(t: Transcript, max: number, rawLength: number): Transcript {
+  if (t.segments.length <= max) return t;
+  const first = t.segments[max];
+  // A segment from a referenced file or a zip entry has no place in this file: point at its start.
+  const inFile = first.source === undefined;
+  const at = inFile ? Math.min(first.map.toRaw(0), rawLength) : 0;
+  const segments = t.segments.slice(0, max);
+  for (const s of segments) if (s.parent >= max) s.parent = -1;
+  const error = {
+    message: `More than ${max} segments (maxSegments): the rest of the file, from here on, is not checked.`,
+    rawRange: [at, Math.min(at + 1, rawLength)] as [number, number],
+    line: inFile ? first.line : 0,
+  };
+  return { ...t, segments, errors: [...t.errors, error] };
 }
 
 function sniffHead(raw: string): string {

@@ -131,7 +131,16 @@ export interface ParseInput {
    * undefined when files cannot be read at all.
    */
   readFile?: (absPath: string) => string | { notRead: string } | undefined;
+  /** At most this many segments are kept, in file order; the rest is a located error (default DEFAULT_MAX_SEGMENTS). */
+  maxSegments?: number;
 }
+
+/**
+ * Segments kept per file unless a setting says otherwise: checking time grows
+ * faster than the segment count, so a generated file of a million tiny
+ * messages is cut here rather than left to run for hours.
+ */
+export const DEFAULT_MAX_SEGMENTS = 50_000;
 
 export interface FormatParser {
   id: string;

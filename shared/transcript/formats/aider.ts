@@ -10,7 +10,7 @@ import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../m
 import { ShiftMap } from '../offsets/offsetMaps';
 import { ContextGaps } from './common/contextGaps';
 import { TranscriptBuilder } from './common/transcriptBuilder';
-import { isBlank, joinPieces, lineText, rawLines, type RawLine, trimBlankLines } from './markdown/rawLines';
+import { isBlank, joinPieces, lineText, rawLines, type RawLine, trimBlankLines, tooLongMessage } from './markdown/rawLines';
 
 const SESSION_HEADER = '# aider chat started at';
 
@@ -36,7 +36,7 @@ export const aiderChatFormat: FormatParser = {
       if (group) tip = addGroup(b, raw, group.kind, group.lines, tip, counts);
       group = undefined;
     };
-    for (const line of rawLines(raw)) {
+    for (const line of rawLines(raw, (line, length) => b.error(tooLongMessage(line, length), line.start, line.start + 1))) {
       const text = lineText(raw, line);
       if (!fenced && text.startsWith(SESSION_HEADER)) {
         flush();

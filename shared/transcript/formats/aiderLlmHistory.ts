@@ -8,7 +8,7 @@
  */
 import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../model';
 import { TranscriptBuilder } from './common/transcriptBuilder';
-import { joinPieces, lineText, rawLines } from './markdown/rawLines';
+import { joinPieces, lineText, rawLines, tooLongMessage } from './markdown/rawLines';
 
 const REQUEST = 'TO LLM ';
 const RESPONSE = 'LLM RESPONSE ';
@@ -43,7 +43,7 @@ export const aiderLlmHistoryFormat: FormatParser = {
       }
       message = undefined;
     };
-    for (const line of rawLines(raw)) {
+    for (const line of rawLines(raw, (line, length) => b.error(tooLongMessage(line, length), line.start, line.start + 1))) {
       const text = lineText(raw, line);
       if (text.startsWith(REQUEST)) {
         flush();

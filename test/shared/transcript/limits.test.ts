@@ -72,3 +72,34 @@ describe('limits on hostile input', () => {
     assert.equal(raw.slice(ctx.map.toRaw(0), ctx.map.toRaw(ctx.text.length)), 'Paris is the capital.');
   });
 });
+
+describe('limits on the size of what a file holds', () => {
+  it('keeps the first maxSegments segments in file order and says where checking stopped', () => {
+    const messages = Array.from({ length: 40 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `message ${i + 1}` }));
+    const raw = JSON.stringify({ messages }, null, 1);
+    const t = parseTranscript({ raw, maxSegments: 10 });
+    assert.ok(!isNotTranscript(t));
+    assert.equal(t.segments.length, 10);
+    assert.equal(t.errors.length, 1);
+    const [e] = t.errors;
+    assert.equal(e.message, 'More than 10 segments (maxSegments): the rest of the file, from here on, is not checked.');
+    assert.equal(raw.slice(e.rawRange[0], e.rawRange[0] + 'message 11'.length), 'message 11');
+    assert.equal(e.line, raw.slice(0, e.rawRange[0]).split('\n').length - 1);
+    assert.ok(t.segments.every((s) => s.parent < 10));
+    const all = parseTranscript({ raw });
+    assert.ok(!isNotTranscript(all));
+    assert.equal(all.segments.length, 40);
+  });
+
+  it('reads a Markdown chat line past the line-length limit as blank, names it, and finds the labels after it', () => {
+    const long = 'word 42 '.repeat(130_000);
+    const raw = `# aider chat started at 2024-01-01 10:00:00\n\n#### What port?\n\nThe port is 3000.\n${long}\n\n#### And the host?\n\nThe host is example.org.\n`;
+    const started = performance.now();
+    const t = parsed(raw);
+    assert.ok(performance.now() - started < 2000);
+    assert.equal(t.format, 'aider-chat');
+    assert.deepEqual(t.errors.map((e) => [e.message, e.line]), [[`Line 6 is ${long.length} characters long, over the 1000000 line-length limit: not read.`, 5]]);
+    assert.equal(raw.slice(t.errors[0].rawRange[0], t.errors[0].rawRange[0] + 4), 'word');
+    assert.deepEqual(t.segments.map((s) => s.text), ['What port?', 'The port is 3000.', 'And the host?', 'The host is example.org.']);
+  });
+});
