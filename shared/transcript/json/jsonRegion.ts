@@ -7,7 +7,7 @@
  * name the strings they keep by path; the offset-aware jsonc-parser tree is
  * built only when a range is first asked for.
  */
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { parseTree, type Node } from 'jsonc-parser';
 import type { OffsetMap } from '../model';
 import { jsonStringMap } from '../offsets/jsonStringMap';
 import { ComposedMap, LazyMap, ShiftMap } from '../offsets/offsetMaps';
@@ -65,7 +65,7 @@ export class JsonRegion {
       shiftOffsets(tree, this.start);
       this.root = tree;
     }
-    const node = findNodeAtLocation(this.root, path);
+    const node = nodeAtPath(this.root, path);
     if (!node) throw new Error(`JsonRegion: nothing at ${JSON.stringify(path)}`);
     return node;
   }
@@ -80,4 +80,28 @@ function shiftOffsets(node: Node, by: number): void {
     n.offset += by;
     if (n.children) for (const c of n.children) stack.push(c);
   }
+}
+
+/**
+ * The node at `path`, as JSON.parse sees it: where an object repeats a key,
+ * the last one wins (jsonc-parser's own lookup takes the first, which may
+ * name a value the parsed object does not hold, or hold nothing there).
+ */
+export function nodeAtPath(root: Node, path: JsonPath): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of path) {
+    if (!node?.children) return undefined;
+    if (typeof segment === 'number') {
+      node = node.type === 'array' ? node.children[segment] : undefined;
+      continue;
+    }
+    if (node.type !== 'object') return undefined;
+    let found: Node | undefined;
+    for (const property of node.children) {
+      const [key, value] = property.children ?? [];
+      if (key?.value === segment) found = value;
+    }
+    node = found;
+  }
+  return node;
 }

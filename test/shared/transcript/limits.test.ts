@@ -103,3 +103,25 @@ describe('limits on the size of what a file holds', () => {
     assert.deepEqual(t.segments.map((s) => s.text), ['What port?', 'The port is 3000.', 'And the host?', 'The host is example.org.']);
   });
 });
+
+describe('JSON with repeated keys', () => {
+  it('locates strings in the value JSON.parse keeps, the last of the repeated keys', () => {
+    const raw =
+      '{"messages": [{"role": "user", "content": "The port is 3000."}], ' +
+      '"messages": [{"role": "user", "content": "The port is 3000!"}, {"role": "assistant", "content": "It uses port 3001."}]}';
+    const t = parsed(raw, '/w/chat.json');
+    assert.deepEqual(t.errors, []);
+    for (const s of t.segments) assert.equal(raw.slice(s.map.toRaw(0), s.map.toRaw(s.text.length)), s.text);
+    assert.equal(t.segments[0].map.toRaw(0), raw.indexOf('The port is 3000!'));
+  });
+
+  it('does not fail on a key that only a later repetition of its object holds', () => {
+    const span = (attrs: string) => `"attributes": {${attrs}}`;
+    const raw = `{"name": "ChatCompletion", "context": {"trace_id": "t", "span_id": "s"}, ${span('"trace_id": "t"')}, ${span(
+      '"openinference.span.kind": "LLM", "llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Weather in Oslo?", "llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "It is 12 degrees in Oslo."',
+    )}}`;
+    const t = parsed(raw, '/w/span.json');
+    for (const s of t.segments) assert.equal(raw.slice(s.map.toRaw(0), s.map.toRaw(s.text.length)), s.text);
+    assert.ok(t.segments.some((s) => s.text === 'It is 12 degrees in Oslo.'));
+  });
+});
