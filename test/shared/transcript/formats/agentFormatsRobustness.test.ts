@@ -151,7 +151,7 @@ describe('agent and chat parsers on damaged input', () => {
     assert.equal(raw.slice(result.map.toRaw(at), result.map.toRaw(at + 11)), '200000 rows');
   });
 
-  it('maps the value JSON.parse kept when a spliced line repeats a key, or points nowhere rather than at wrong text', () => {
+  it('maps the value JSON.parse kept when a spliced line repeats a key, escaped text included', () => {
     const first = '"message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Bash","input":{"command":"ls"}}]}';
     const second = '"message":{"role":"user","content":[{"type":"text","text":"Find MAX_RETRIES."}]}';
     const raw = `{"type":"user",${first},"uuid":"a",${second},"parentUuid":null,"sessionId":"s"}\n`;
@@ -160,9 +160,9 @@ describe('agent and chat parsers on damaged input', () => {
     assert.equal(raw.slice(segment.map.toRaw(0), segment.map.toRaw(segment.text.length)), 'Find MAX_RETRIES.');
 
     const escaped = raw.replace('Find MAX_RETRIES.', 'Caf\\u00e9 MAX_RETRIES.');
-    const [unlocated] = parser('claude-code').parse({ raw: escaped }).segments.filter((s) => s.role === 'user');
-    assert.equal(unlocated.text, 'Café MAX_RETRIES.');
-    assert.equal(unlocated.map.toRaw(0), unlocated.map.toRaw(unlocated.text.length));
+    const [located] = parser('claude-code').parse({ raw: escaped }).segments.filter((s) => s.role === 'user');
+    assert.equal(located.text, 'Café MAX_RETRIES.');
+    assert.equal(escaped.slice(located.map.toRaw(0), located.map.toRaw(located.text.length)), 'Caf\\u00e9 MAX_RETRIES.');
   });
 });
 
