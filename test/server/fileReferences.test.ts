@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ServerHarness } from './harness';
 
 describe('server: files a promptfoo config refers to', function () {
@@ -41,5 +42,26 @@ describe('server: files a promptfoo config refers to', function () {
       `context incomplete: file://${up} (outside the allowed folders: not read) could not be read, so the context it names is unknown.`,
       'context incomplete: file://link.txt (outside the allowed folders: not read) could not be read, so the context it names is unknown.',
     ]);
+  });
+
+  it('reads from a folder once it is added to the workspace', async () => {
+    const g = await ServerHarness.start({}, false, { workspaceFolders: true });
+    try {
+      const other = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-other-'));
+      fs.writeFileSync(path.join(other, 'ctx.txt'), 'Paris is the capital of France.\n');
+      const ref = path.relative(g.workspace, path.join(other, 'ctx.txt'));
+      const uri = g.uriOf('promptfooconfig.yaml');
+      const config = ['prompts: ["Answer: {{question}}"]', 'tests:', '  - vars:', '      question: Where?', `      context: file://${ref}`, ''].join('\n');
+      const before = await g.open(uri, config, 'yaml');
+      assert.ok(before.reasons.some((r) => r.includes('outside the allowed folders')), before.reasons.join('\n'));
+      const again = g.nextChecked(uri, 1);
+      await g.connection.sendNotification('workspace/didChangeWorkspaceFolders', {
+        event: { added: [{ uri: pathToFileURL(other).toString(), name: 'other' }], removed: [] },
+      });
+      const after = await again;
+      assert.deepEqual(after.reasons.filter((r) => r.startsWith('context incomplete: file://')), []);
+    } finally {
+      await g.stop();
+    }
   });
 });

@@ -85,7 +85,7 @@ export class ServerHarness {
   readonly logs: string[] = [];
 
   /** Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`. */
-  static async start(settings: Record<string, unknown> = {}, viaCli = false): Promise<ServerHarness> {
+  static async start(settings: Record<string, unknown> = {}, viaCli = false, workspaceCapabilities: Record<string, unknown> = {}): Promise<ServerHarness> {
     const script = await buildServer();
     const args = viaCli ? [path.join(path.dirname(script), 'cli.js'), 'lsp', '--stdio'] : [script, '--stdio'];
     const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -98,7 +98,7 @@ export class ServerHarness {
       processId: process.pid,
       rootUri: pathToFileURL(workspace).toString(),
       workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'ws' }],
-      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
+      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, ...workspaceCapabilities } },
     });
     await connection.sendNotification('initialized', {});
     return h;
