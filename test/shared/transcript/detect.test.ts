@@ -186,3 +186,16 @@ describe('format detection by structure', () => {
     }
   });
 });
+
+describe('CSV fixtures saved on Windows', () => {
+  it('reads CRLF line endings and a BOM without a skipped-record error, cells at their raw offsets', () => {
+    const raw = '\ufeffuser_input,retrieved_contexts,response\r\nWhen?,"[\'Founded in 1999.\']",In 2001.\r\nWhere?,"[\'In Oslo.\']",In Oslo.\r\n';
+    const t = parseTranscript({ raw, path: '/w/rag.csv' });
+    assert.ok(!isNotTranscript(t));
+    assert.deepEqual(t.errors, []);
+    assert.deepEqual(
+      t.segments.map((s) => raw.slice(s.map.toRaw(0), s.map.toRaw(s.text.length))),
+      ['When?', 'Founded in 1999.', 'In 2001.', 'Where?', 'In Oslo.', 'In Oslo.'],
+    );
+  });
+});
