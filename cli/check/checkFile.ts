@@ -47,11 +47,21 @@ export interface FileCheckOptions {
   /** Keep the file's segments and tie entities and matches to them (the HTML report). */
   conversation?: boolean;
   ignores?: IgnoreMatcher;
+  /** Where referenced files (promptfoo `file://`) may be read: the transcript's folder and `cwd`, or anywhere. */
+  references?: { cwd: string; anywhere: boolean };
 }
 
 export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {
-  const parsed = parseTranscript({ raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile });
-  if (isNotTranscript(parsed)) return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason };
+  const parsed = parseTranscript({
+    raw: input.raw,
+    path: input.absPath,
+    bytes: input.bytes,
+    readFile: input.readFile,
+    maxSegments: options.settings.maxSegments,
+  });
+  if (isNotTranscript(parsed)) {
+    return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason, notTranscriptKind: parsed.kind };
+  }
   const locator = new Locator(input.file, input.raw, input.absPath);
   const outputs: OutputRecord[] = [];
   for (const conversation of conversationsOf(parsed)) {

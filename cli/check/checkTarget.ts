@@ -4,8 +4,10 @@
  * are sniffed from their first 64 KB so a large non-transcript is never read
  * whole; read failures become a report with `error` instead of an exception.
  */
-import { FILE_LIMITS, FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
-import { detectFormat, SNIFF_LENGTH } from '../../shared/transcript/detect';
+import { dirname } from 'node:path';
+import { FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
+import { referenceReader, type ReferenceReader } from '../../shared/io/referenceReads';
+import { isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkFile, type FileCheckOptions } from './checkFile';
 import type { CheckTarget } from './expandPaths';
 import type { FileReport } from './fileReport';
@@ -16,9 +18,8 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
   const file = target.shown;
   let bytes: Buffer;
   try {
-    if (!target.explicit && !looksLikeTranscript(target.path)) {
-      return { file, outputs: [], parseErrors: [], notTranscript: 'no transcript format recognised' };
-    }
+    const not = target.explicit ? undefined : notTranscript(target.path);
+    if (not) return { file, outputs: [], parseErrors: [], notTranscript: not.reason, notTranscriptKind: not.kind };
     // Checked on the open handle and read no further than the limit: a FIFO, a device or a sparse giant is refused, not read.
     bytes = readBounded(target.path, options.settings.maxFileSizeMB * 1024 * 1024);
   } catch (err) {
@@ -34,18 +35,19 @@ export function checkTarget(target: CheckTarget, options: FileCheckOptions): Fil
       absPath: target.path,
       raw: zip ? bytes.toString('latin1') : bytes.toString('utf8'),
       ...(zip ? { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } : {}),
-      readFile: readReferenced,
+      readFile: cliReferenceReader(target.path, options.references),
     },
     options,
   );
 }
 
-/** Sniffs the head of a file: cheap enough to run on every file of a folder. */
-function looksLikeTranscript(path: string): boolean {
+/** Why a file is no transcript, from its head alone: cheap enough to run on every file of a folder. */
+function notTranscript(path: string): NotTranscript | undefined {
   const head = readHead(path, SNIFF_LENGTH);
   const zip = ZIP_MAGIC.every((b, i) => head[i] === b);
   const text = zip ? head.toString('latin1') : head.toString('utf8');
-  return detectFormat(text, path) !== undefined;
+  const found = recognise(text, path, head.length < SNIFF_LENGTH);
+  return isNotTranscript(found) ? found : undefined;
 }
 
 function sizeText(bytes: number): string {
@@ -53,13 +55,13 @@ function sizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** A file a transcript refers to: its text, or why it was not read. */
-export function readReferenced(absPath: string): string | { notRead: string } {
-  try {
-    return readBounded(absPath, FILE_LIMITS.reference).toString('utf8');
-  } catch (err) {
-    return { notRead: err instanceof FileRefused ? err.reason : readError(err) };
-  }
+/**
+ * Reads the files a transcript at `path` refers to: within its folder's tree
+ * and the working directory's, unless `--allow-outside-refs` lifts that.
+ */
+export function cliReferenceReader(path: string, scope: FileCheckOptions['references']): ReferenceReader {
+  if (scope?.anywhere) return referenceReader('anywhere');
+  return referenceReader([dirname(path), scope?.cwd ?? process.cwd()]);
 }
 
 function readError(err: unknown): string {

@@ -32,6 +32,7 @@ const KEYS: Record<string, Check> = {
   ignore: boolean((c, v) => (c.ignore = v)),
   minEntities: integer(0, (c, v) => (c.settings.minEntities = v)),
   maxDiagnosticsPerFile: integer(0, (c, v) => (c.settings.maxDiagnosticsPerFile = v)),
+  maxSegments: integer(1, (c, v) => (c.settings.maxSegments = v)),
   maxFileSizeMB: (node, c, problems) => {
     const v = getNodeValue(node);
     if (typeof v !== 'number' || !(v > 0)) return void problems.push(expected(node, 'a number of megabytes above 0'));

@@ -16,6 +16,8 @@ export interface FileCheckSetup {
   conversation?: boolean;
   /** Folder whose `.groundcheck/ignore.json` applies; absent to apply none. */
   ignoreRoot?: string;
+  /** Where referenced files may be read (see FileCheckOptions); absent: the transcript's folder and the process's cwd. */
+  references?: { cwd: string; anywhere: boolean };
 }
 
 /**
@@ -32,7 +34,13 @@ export function readIgnoreStore(root: string): string | { notRead: string } | un
 }
 
 export function fileCheckOptions(setup: FileCheckSetup): FileCheckOptions {
-  return { settings: setup.settings, ledger: setup.ledger, conversation: setup.conversation, ignores: loadIgnores(setup.ignoreRoot) };
+  return {
+    settings: setup.settings,
+    ledger: setup.ledger,
+    conversation: setup.conversation,
+    ignores: loadIgnores(setup.ignoreRoot),
+    ...(setup.references ? { references: setup.references } : {}),
+  };
 }
 
 function loadIgnores(root: string | undefined): IgnoreMatcher | undefined {

@@ -4,6 +4,7 @@
  * SARIF) and the summary read only this. All ranges are raw-file offsets in
  * UTF-16 units; lines and columns are 1-based.
  */
+import type { FileKind } from '../../shared/transcript/headShape';
 import type { ContextGap, EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
 import type { SeveritySetting } from '../../shared/protocol/settings';
 import type { ReportSegment } from '../../shared/report/reportModel';
@@ -116,6 +117,8 @@ export interface FileReport {
   parseErrors: FileProblem[];
   /** Set when the file is no transcript groundcheck knows. */
   notTranscript?: string;
+  /** What the file is instead (Markdown, source code, JSON…), for the count of skipped files. */
+  notTranscriptKind?: FileKind;
   /** Set when the file was not checked: unreadable, or over the size limit. */
   error?: string;
   /** Set when the file was skipped on purpose (too large). */

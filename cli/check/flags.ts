@@ -16,6 +16,7 @@ export interface CheckFlags {
   profile?: GroundcheckSettings['profile'];
   entityTypes?: EntityType[];
   minEntities?: number;
+  maxSegments?: number;
   jobs: number;
   config?: string;
   echo?: boolean;
@@ -23,6 +24,8 @@ export interface CheckFlags {
   ignore: boolean;
   /** Keep checking one file as it grows. */
   follow?: boolean;
+  verbose?: boolean;
+  allowOutsideRefs?: boolean;
 }
 
 export function parseEntityTypes(value: string): EntityType[] {
@@ -62,6 +65,7 @@ export function applyFlags(settings: GroundcheckSettings, flags: CheckFlags): Gr
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
     ...(flags.entityTypes !== undefined ? { entityTypes: flags.entityTypes } : {}),
     ...(flags.minEntities !== undefined ? { minEntities: flags.minEntities } : {}),
+    ...(flags.maxSegments !== undefined ? { maxSegments: flags.maxSegments } : {}),
     ...(flags.echo !== undefined ? { modelOutputsAsContext: flags.echo } : {}),
   };
 }

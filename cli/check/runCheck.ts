@@ -31,6 +31,8 @@ export interface CheckRun {
   progress?: ProgressStream;
   readStdin?: () => string;
   cwd?: string;
+  /** List each file skipped as not a transcript, with the reason, on stderr. */
+  verbose?: boolean;
 }
 
 export async function runCheck(run: CheckRun): Promise<number> {
@@ -53,6 +55,7 @@ export async function runCheck(run: CheckRun): Promise<number> {
       const r = ready[emitted]!;
       ready[emitted] = undefined;
       summary.add(r, targets[emitted].explicit);
+      if (run.verbose && r.notTranscript && !targets[emitted].explicit) run.err(`${r.file}: skipped: ${r.notTranscript}\n`);
       run.reporter.file(r, targets[emitted]);
       emitted++;
     }

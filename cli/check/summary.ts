@@ -32,6 +32,8 @@ export class RunSummary {
   ) as Record<EntityType, TypeTally>;
   /** Found in folders or by globs and not transcripts: skipped quietly. */
   skippedNotTranscript = 0;
+  /** Those skipped files by what they are instead (Markdown, source code, JSON…), in the order first met. */
+  readonly skippedKinds = new Map<string, number>();
   /** Over the size limit. */
   skippedTooLarge = 0;
   /** Unreadable, named but not a transcript, or with parse errors: these make the exit code 2. */
@@ -43,7 +45,11 @@ export class RunSummary {
     else if (report.skipped) this.skippedTooLarge++;
     else if (report.notTranscript) {
       if (explicit) this.inputErrors++;
-      else this.skippedNotTranscript++;
+      else {
+        this.skippedNotTranscript++;
+        const kind = report.notTranscriptKind ?? 'text';
+        this.skippedKinds.set(kind, (this.skippedKinds.get(kind) ?? 0) + 1);
+      }
     } else {
       this.checkedFiles++;
       if (report.parseErrors.length > 0) this.inputErrors++;

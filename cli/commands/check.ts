@@ -34,11 +34,14 @@ export function registerCheck(program: Command): void {
     .option('--profile <name>', 'detection rules: "refined" (default) or "spec" (the plain SHOR rules)', parseProfile)
     .option('--entity-types <types>', `comma-separated types to check (${'number,date,…'})`, parseEntityTypes)
     .option('--min-entities <n>', 'outputs with fewer entities are INDETERMINATE', parseCount(0))
+    .option('--max-segments <n>', 'segments checked per file; the rest is reported as not checked (default 50000)', parseCount(1))
     .option('--jobs <n>', 'files checked in parallel (1 = no worker threads)', parseCount(1), availableParallelism())
     .option('--config <file>', 'project config to use instead of searching for groundcheck.config.json')
     .option('--echo', "let the model's own earlier outputs ground later ones")
     .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
     .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
+    .option('--verbose', 'list the files skipped as not transcripts, and why')
+    .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://) outside its folder and the working directory")
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
       process.exit(err.exitCode === 0 ? 0 : 2);
@@ -78,7 +81,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
         ? new SarifReporter(io, settings.severity)
         : flags.format === 'html'
           ? new HtmlReporter(io)
-          : new TextReporter(io, paletteFor(process.stdout));
+          : new TextReporter(io, paletteFor(process.stdout), flags.verbose === true);
   if (flags.follow) return follow(paths, flags, settings, config, reporter, io);
   const entry = require.main?.filename ?? process.argv[1];
   return runCheck({
@@ -88,6 +91,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
       // The HTML report shows where the context has each grounded entity, so it needs the ledger too.
       ledger: flags.format === 'json' || flags.format === 'html',
       conversation: flags.format === 'html',
+      references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
       ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
     },
     failOn: flags.failOn,
@@ -96,6 +100,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     reporter,
     err: io.err,
     progress: process.stderr,
+    verbose: flags.verbose === true,
   });
 }
 
@@ -125,7 +130,12 @@ async function follow(
   process.once('SIGTERM', () => stop.abort());
   return followFile({
     target: targets[0],
-    setup: { settings, ledger: flags.format === 'json', ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}) },
+    setup: {
+      settings,
+      ledger: flags.format === 'json',
+      references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
+      ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
+    },
     reporter,
     err: io.err,
     failOn: flags.failOn,

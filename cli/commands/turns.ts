@@ -8,7 +8,7 @@
  */
 import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
-import { readReferenced } from '../check/checkTarget';
+import { cliReferenceReader } from '../check/checkTarget';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ContextGap, Range } from '../../shared/classifier/types';
@@ -20,6 +20,8 @@ export interface TurnsOptions {
   json?: boolean;
   /** Count earlier model-written text as context (as `check --echo` would). */
   echo?: boolean;
+  /** Read referenced files outside the file's folder and the working directory (as `check --allow-outside-refs`). */
+  allowOutsideRefs?: boolean;
 }
 
 export interface SegmentRow {
@@ -68,7 +70,9 @@ export function runTurns(file: string, options: TurnsOptions, io: TurnsIo): numb
   }
   // TextDecoder drops a BOM as editors do, so offsets match what VS Code shows.
   const raw = new TextDecoder('utf-8').decode(bytes);
-  const parsed = parseTranscript({ raw, path: resolve(file), bytes, readFile: readReferenced });
+  const path = resolve(file);
+  const readFile = cliReferenceReader(path, { cwd: process.cwd(), anywhere: options.allowOutsideRefs === true });
+  const parsed = parseTranscript({ raw, path, bytes, readFile });
   if (isNotTranscript(parsed)) {
     io.err(`groundcheck turns: ${file}: ${parsed.reason}`);
     return 2;
@@ -152,6 +156,7 @@ export function registerTurns(program: Command): void {
     .argument('<file>', 'transcript or RAG fixture')
     .option('--json', 'print JSON instead of a table')
     .option('--echo', 'count earlier model-written text as context')
+    .option('--allow-outside-refs', 'read files it refers to (promptfoo file://) outside its folder and the working directory')
     .action((file: string, options: TurnsOptions) => {
       process.exitCode = runTurns(file, options, {
         out: (text) => process.stdout.write(`${text}\n`),

@@ -11,6 +11,7 @@ import { findClosestMatch } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
 import type { Claim, Entity } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { referenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { Transcript } from '../../shared/transcript/model';
@@ -23,6 +24,8 @@ export interface AnalyzeInput {
   raw: string;
   path?: string;
   settings: GroundcheckSettings;
+  /** Folders referenced files may be read from (after symlinks); absent: referenced files are not read. */
+  referenceRoots?: readonly string[];
 }
 
 /** A finished check plus what a later incremental check can reuse. */
@@ -69,7 +72,8 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
       ]),
     };
   }
-  const parsed = parseTranscript({ raw: input.raw, path: input.path });
+  const readFile = input.referenceRoots ? referenceReader(input.referenceRoots) : undefined;
+  const parsed = parseTranscript({ raw: input.raw, path: input.path, maxSegments: input.settings.maxSegments, ...(readFile ? { readFile } : {}) });
   if (isNotTranscript(parsed)) return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
   const options = checkOptionsFrom(input.settings);
   const header = transcriptAnalysis(parsed, [], 'full');

@@ -22,6 +22,9 @@ export type CheckReason = 'open' | 'change' | 'save' | 'settings' | 'recheck';
 const MAX_WORKER_RESTARTS = 4;
 
 export class CheckScheduler {
+  /** Where promptfoo `file://` contexts may be read: the workspace folders only (a config may name any path). */
+  private referenceRoots: string[] = [];
+
   constructor(
     private readonly documents: DocumentStates,
     private readonly settings: SettingsCache,
@@ -29,6 +32,10 @@ export class CheckScheduler {
     private readonly publisher: Publisher,
     private readonly log: (message: string) => void,
   ) {}
+
+  setWorkspaceFolders(uris: readonly string[]): void {
+    this.referenceRoots = uris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
+  }
 
   async request(state: DocumentState, reason: CheckReason): Promise<void> {
     if (state.running) {
@@ -105,7 +112,7 @@ export class CheckScheduler {
   }
 
   private job(state: DocumentState, version: number, settings: GroundcheckSettings): CheckJob {
-    const job: CheckJob = { kind: 'check', uri: state.uri, version, settings, path: pathOf(state.uri) };
+    const job: CheckJob = { kind: 'check', uri: state.uri, version, settings, path: pathOf(state.uri), referenceRoots: this.referenceRoots };
     if (state.mirror) job.findingsVersion = state.mirror.version;
     if (state.workerVersion !== undefined && state.workerVersion !== version) {
       job.edits = state.unsentEdits;

@@ -48,7 +48,7 @@ export class CheckSessions {
     }
     let sent = 0;
     const analyzed = analyze(
-      { raw: typeof text === 'string' ? text : text.text, path: job.path, settings: job.settings },
+      { raw: typeof text === 'string' ? text : text.text, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [] },
       sendPartial &&
         ((outputs, header) => {
           sent += outputs.length;

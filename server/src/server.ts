@@ -14,6 +14,7 @@ import {
   type DidSaveTextDocumentParams,
   type InitializeResult,
   type WorkspaceFolder,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
 import { addOccurrenceRule, addTypeRule, addValueRule, IGNORE_FILE } from '../../shared/check/ignores';
 import { ClassifySelectionRequest, ConversationViewRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
@@ -35,6 +36,13 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
   let dynamicConfiguration = false;
   let dynamicWatch = false;
   let lensRefresh = false;
+  let folderChanges = false;
+  let folders: string[] = [];
+  const setFolders = (uris: string[]) => {
+    folders = uris;
+    ignores.setWorkspaceFolders(uris);
+    scheduler.setWorkspaceFolders(uris);
+  };
   const settings = new SettingsCache(connection, () => pullConfiguration);
   const publisher = new Publisher(connection, ignores, () => {
     // Lenses are computed from the latest check; ask the client to fetch them again.
@@ -54,8 +62,8 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     dynamicWatch = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     lensRefresh = caps.workspace?.codeLens?.refreshSupport === true;
-    const folders = params.workspaceFolders?.map((f: WorkspaceFolder) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-    ignores.setWorkspaceFolders(folders);
+    folderChanges = caps.workspace?.workspaceFolders === true;
+    setFolders(params.workspaceFolders?.map((f: WorkspaceFolder) => f.uri) ?? (params.rootUri ? [params.rootUri] : []));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -65,12 +73,25 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
         codeLensProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         executeCommandProvider: { commands: [IgnoreCommand.id] },
+        ...(folderChanges ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       },
       serverInfo: { name: 'groundcheck' },
     };
   });
 
   connection.onInitialized(() => {
+    if (folderChanges) {
+      // Which files a promptfoo config may read, and which ignore store applies, follow the folders.
+      connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }: WorkspaceFoldersChangeEvent) => {
+        const gone = new Set(removed.map((f: WorkspaceFolder) => f.uri));
+        setFolders([...folders.filter((u) => !gone.has(u)), ...added.map((f: WorkspaceFolder) => f.uri)]);
+        ignores.invalidate();
+        for (const state of documents.all()) {
+          state.published = undefined;
+          void check(state, 'settings');
+        }
+      });
+    }
     if (dynamicConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
     // Ignore rules may be edited by hand or written by the CLI: hear about it.
     if (dynamicWatch) {

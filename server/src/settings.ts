@@ -63,6 +63,7 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     modelOutputsAsContext: typeof r.modelOutputsAsContext === 'boolean' ? r.modelOutputsAsContext : d.modelOutputsAsContext,
     maxFileSizeMB: typeof r.maxFileSizeMB === 'number' && r.maxFileSizeMB > 0 ? r.maxFileSizeMB : d.maxFileSizeMB,
     maxDiagnosticsPerFile: positiveInt(r.maxDiagnosticsPerFile, d.maxDiagnosticsPerFile),
+    maxSegments: positiveInt(r.maxSegments, d.maxSegments),
     run: r.run === 'onSave' || r.run === 'onType' ? r.run : d.run,
   };
 }

@@ -14,6 +14,8 @@ export interface CheckJob {
   kind: 'check';
   uri: string;
   path?: string;
+  /** Folders whose files a transcript may refer to (promptfoo `file://`): the workspace folders. */
+  referenceRoots?: string[];
   version: number;
   settings: GroundcheckSettings;
   /** The whole text, or edits on top of the version the worker holds (`baseVersion`). */

@@ -101,7 +101,8 @@ export function megabytes(bytes: number): string {
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
 
-function openError(err: unknown): string {
+/** Why a path could not be opened (or resolved), worded like FileRefused reasons. */
+export function openError(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'ENOENT') return 'no such file';
   if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';

@@ -4,6 +4,7 @@
  * and the CLI's project config. Read per resource; never cached in globals.
  */
 import type { EntityType, Profile } from '../classifier/types';
+import { DEFAULT_MAX_SEGMENTS } from '../transcript/model';
 
 export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
@@ -22,6 +23,8 @@ export interface GroundcheckSettings {
   modelOutputsAsContext: boolean;
   /** Files larger than this are not checked (the status item says so). */
   maxFileSizeMB: number;
+  /** At most this many segments (messages, tool calls, rows' fields) per file are checked; the rest is a located error. */
+  maxSegments: number;
   /** At most this many diagnostics per file, most important first ("N of M shown"). */
   maxDiagnosticsPerFile: number;
   /** Re-check as you type or only on save. */
@@ -46,6 +49,7 @@ export const DEFAULT_SETTINGS: GroundcheckSettings = {
   },
   modelOutputsAsContext: false,
   maxFileSizeMB: 50,
+  maxSegments: DEFAULT_MAX_SEGMENTS,
   maxDiagnosticsPerFile: 500,
   run: 'onType',
   profile: 'refined',

@@ -3,9 +3,15 @@
  * to the parsers' sniffers, so a multi-MB file that is not a transcript is
  * turned away without being read; a parser that fails becomes a located
  * error in an empty transcript instead of an exception.
+ *
+ * A sniffer's score counts only when the file's structure agrees (its
+ * container, and the format's fields as keys or columns rather than words in
+ * prose): a README that mentions `question, contexts, answer` is turned away
+ * as Markdown that resembles a RAGAS dataset, not read as a broken CSV.
  */
 import { ALL_FORMATS } from './formats';
-import type { FormatParser, ParseInput, Transcript } from './model';
+import { containerOf, type FileKind, skipSpace, textKindOf } from './headShape';
+import { DEFAULT_MAX_SEGMENTS, type FormatParser, type HeadContainer, type ParseInput, type Transcript } from './model';
 
 /** How much of the file (decoded UTF-16 units) the sniffers see. */
 export const SNIFF_LENGTH = 64 * 1024;
@@ -13,6 +19,10 @@ export const SNIFF_LENGTH = 64 * 1024;
 export interface NotTranscript {
   notTranscript: true;
   reason: string;
+  /** What the file is instead, for counts of skipped files. */
+  kind: FileKind;
+  /** The format whose words it holds without its structure. */
+  resembles?: string;
 }
 
 export interface DetectedFormat {
@@ -20,7 +30,7 @@ export interface DetectedFormat {
   score: number;
 }
 
-export function isNotTranscript(x: Transcript | NotTranscript): x is NotTranscript {
+export function isNotTranscript<T extends object>(x: T | NotTranscript): x is NotTranscript {
   return (x as NotTranscript).notTranscript === true;
 }
 
@@ -30,18 +40,75 @@ export function detectFormat(
   path?: string,
   formats: readonly FormatParser[] = ALL_FORMATS,
 ): DetectedFormat | undefined {
-  let best: DetectedFormat | undefined;
-  for (const parser of formats) {
-    let score = 0;
-    try {
-      score = parser.sniff(head, path);
-    } catch {
-      // A sniffer that trips over unexpected input simply does not claim it.
-      score = 0;
-    }
-    if (Number.isFinite(score) && score > 0 && (!best || score > best.score)) best = { parser, score };
+  return weigh(head, path, formats).best;
+}
+
+/** The format of a file from its head, or why it is none (all of `head` when `complete`). */
+export function recognise(
+  head: string,
+  path: string | undefined,
+  complete: boolean,
+  formats: readonly FormatParser[] = ALL_FORMATS,
+): DetectedFormat | NotTranscript {
+  const { best, resembled } = weigh(head, path, formats);
+  if (best) return best;
+  const { kind, description } = describeHead(head, complete, path);
+  const like = resembled ? ` Closest format: ${resembled.label} (${whyNot(resembled, containerOf(head), kind)}).` : '';
+  return {
+    notTranscript: true,
+    reason: `not a transcript or RAG fixture groundcheck knows: ${description}${like}`,
+    kind,
+    ...(resembled ? { resembles: resembled.label } : {}),
+  };
+}
+
+function whyNot(parser: FormatParser, container: HeadContainer, kind: FileKind): string {
+  if (parser.containers && !parser.containers.includes(container)) {
+    const wanted = parser.containers.map((c) => CONTAINER_NAMES[c]).join(' or ');
+    return `its markers appear, but this is ${kind === 'text' ? 'plain text' : kind}, not ${wanted}`;
   }
-  return best;
+  return `its field names appear, but not as ${container === 'json' ? 'JSON keys' : 'the columns of a CSV header'}`;
+}
+
+const CONTAINER_NAMES: Record<HeadContainer, string> = {
+  json: 'JSON',
+  events: 'an event stream',
+  zip: 'a zip',
+  text: 'text',
+};
+
+/** The best parser whose structure the head has, and the best one whose words it merely holds. */
+function weigh(head: string, path: string | undefined, formats: readonly FormatParser[]) {
+  const container = containerOf(head);
+  let best: DetectedFormat | undefined;
+  let resembled: DetectedFormat | undefined;
+  for (const parser of formats) {
+    const score = scoreOf(parser, head, path);
+    if (score <= 0) continue;
+    if (fits(parser, head, container)) {
+      if (!best || score > best.score) best = { parser, score };
+    } else if (!resembled || score > resembled.score) resembled = { parser, score };
+  }
+  return { best, resembled: resembled?.parser };
+}
+
+function scoreOf(parser: FormatParser, head: string, path: string | undefined): number {
+  try {
+    const score = parser.sniff(head, path);
+    return Number.isFinite(score) ? score : 0;
+  } catch {
+    // A sniffer that trips over unexpected input simply does not claim it.
+    return 0;
+  }
+}
+
+function fits(parser: FormatParser, head: string, container: HeadContainer): boolean {
+  if (parser.containers && !parser.containers.includes(container)) return false;
+  try {
+    return parser.structure ? parser.structure(head, container) : true;
+  } catch {
+    return false;
+  }
 }
 
 export function parseTranscript(
@@ -49,18 +116,30 @@ export function parseTranscript(
   formats: readonly FormatParser[] = ALL_FORMATS,
 ): Transcript | NotTranscript {
   const head = sniffHead(input.raw);
-  const detected = detectFormat(head, input.path, formats);
-  if (!detected) {
-    return {
-      notTranscript: true,
-      reason: `not a transcript or RAG fixture groundcheck knows: ${describeHead(head, head.length === input.raw.length)}`,
-    };
-  }
+  const detected = recognise(head, input.path, head.length === input.raw.length, formats);
+  if (isNotTranscript(detected)) return detected;
   try {
-    return detected.parser.parse(input);
+    return capSegments(detected.parser.parse(input), input.maxSegments ?? DEFAULT_MAX_SEGMENTS, input.raw.length);
   } catch (err) {
     return failedParse(detected.parser, input.raw, err);
   }
+}
+
+/** Keeps the first `max` segments in file order; where the first one left out starts is the error's place. */
+function capSegments(t: Transcript, max: number, rawLength: number): Transcript {
+  if (t.segments.length <= max) return t;
+  const first = t.segments[max];
+  // A segment from a referenced file or a zip entry has no place in this file: point at its start.
+  const inFile = first.source === undefined;
+  const at = inFile ? Math.min(first.map.toRaw(0), rawLength) : 0;
+  const segments = t.segments.slice(0, max);
+  for (const s of segments) if (s.parent >= max) s.parent = -1;
+  const error = {
+    message: `More than ${max} segments (maxSegments): the rest of the file, from here on, is not checked.`,
+    rawRange: [at, Math.min(at + 1, rawLength)] as [number, number],
+    line: inFile ? first.line : 0,
+  };
+  return { ...t, segments, errors: [...t.errors, error] };
 }
 
 function sniffHead(raw: string): string {
@@ -88,27 +167,31 @@ function failedParse(parser: FormatParser, raw: string, err: unknown): Transcrip
 }
 
 /** A few words on what the file looks like, so the user sees why it was turned away. */
-function describeHead(head: string, complete: boolean): string {
-  const start = firstNonSpace(head);
-  if (start === head.length) return 'the file is empty.';
-  const first = head[start];
-  if (first === '{' || first === '[') {
+function describeHead(head: string, complete: boolean, path: string | undefined): { kind: FileKind; description: string } {
+  const start = skipSpace(head, 0);
+  if (start === head.length) return { kind: 'empty', description: 'the file is empty.' };
+  const container = containerOf(head);
+  if (container === 'json') {
     if (complete) {
       try {
-        return `${describeJson(JSON.parse(head))} that matches no known format.`;
+        return { kind: 'JSON', description: `${describeJson(JSON.parse(head))} that matches no known format.` };
       } catch {
         // Not one JSON document (JSON Lines, or broken): fall through.
       }
     }
-    return 'JSON that matches no known format.';
+    return { kind: 'JSON', description: 'JSON that matches no known format.' };
   }
-  if (head.startsWith('PK\u0003\u0004')) return 'a zip archive that is not an Inspect .eval log.';
-  const header = looksLikeCsvHeader(head, start);
+  if (container === 'zip') return { kind: 'zip', description: 'a zip archive that is not an Inspect .eval log.' };
+  const kind = textKindOf(head, path);
+  const header = kind === 'text' ? looksLikeCsvHeader(head, start) : undefined;
   if (header) {
     const columns = header.split(',').slice(0, 6).map((c) => c.trim().replace(/^"|"$/g, ''));
-    return `a table with columns ${columns.join(', ')} and no output/context columns groundcheck knows.`;
+    return { kind: 'table', description: `a table with columns ${columns.join(', ')} and no output/context columns groundcheck knows.` };
   }
-  return 'text with no recognisable chat or trace structure.';
+  if (kind === 'Markdown') return { kind, description: 'Markdown with no chat or trace structure.' };
+  if (kind === 'source code') return { kind, description: 'source code, not a chat or trace.' };
+  if (kind === 'YAML') return { kind, description: 'YAML that is not a promptfoo config.' };
+  return { kind, description: 'text with no recognisable chat or trace structure.' };
 }
 
 /** The header line when the first two lines have the same, non-zero number of commas. */
@@ -137,14 +220,4 @@ function describeJson(value: unknown): string {
     return keys.length === 0 ? 'an empty JSON object' : `a JSON object with keys ${shown}${keys.length > 5 ? ', …' : ''}`;
   }
   return 'a JSON value';
-}
-
-function firstNonSpace(s: string): number {
-  let i = 0;
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 0xfeff) break;
-    i++;
-  }
-  return i;
 }

@@ -131,7 +131,16 @@ export interface ParseInput {
    * undefined when files cannot be read at all.
    */
   readFile?: (absPath: string) => string | { notRead: string } | undefined;
+  /** At most this many segments are kept, in file order; the rest is a located error (default DEFAULT_MAX_SEGMENTS). */
+  maxSegments?: number;
 }
+
+/**
+ * Segments kept per file unless a setting says otherwise: checking time grows
+ * faster than the segment count, so a generated file of a million tiny
+ * messages is cut here rather than left to run for hours.
+ */
+export const DEFAULT_MAX_SEGMENTS = 50_000;
 
 export interface FormatParser {
   id: string;
@@ -141,5 +150,17 @@ export interface FormatParser {
    * that it can parse it: 0 = no, higher wins. Must be cheap and linear.
    */
   sniff(head: string, path?: string): number;
+  /** What the file must be built as (see headShape.ts); absent: any. */
+  containers?: readonly HeadContainer[];
+  /**
+   * Whether the head has the format's structure, not just its words: field
+   * names as JSON keys or CSV header cells. A file whose sniff scores but
+   * whose structure disagrees is not a transcript; the format is named as
+   * the one it resembled. Absent: the container is enough.
+   */
+  structure?(head: string, container: HeadContainer): boolean;
   parse(input: ParseInput): Transcript;
 }
+
+/** A JSON document or JSON Lines; `data:`/`event:` lines; a zip; anything else. */
+export type HeadContainer = 'json' | 'events' | 'zip' | 'text';

@@ -20,7 +20,7 @@ describe('groundcheck check: inputs and exit codes', function () {
     const r = runCli(['check', fixture('mixed'), '--jobs', '1']);
     assert.equal(r.code, 0);
     assert.equal(r.stderr, '');
-    assert.match(r.stdout, /\n3 outputs in 1 file \(2 files given: 1 not transcripts\)\n/);
+    assert.match(r.stdout, /\n3 outputs in 1 file \(2 files given: 1 not transcripts \(1 text\)\)\n/);
   });
 
   it('reports a non-transcript named explicitly, checks the rest, and exits 2', () => {

@@ -79,7 +79,9 @@ describe('groundcheck check: special files are refused, not read', function () {
       join(dir, 'promptfooconfig.yaml'),
       ['prompts: ["Answer: {{question}}"]', 'tests:', '  - vars:', '      question: Where?', '      context: file://ctx-zero.txt', '  - vars:', '      question: When?', '      context: file://ctx-fifo.txt', ''].join('\n'),
     );
-    const r = run(['turns', 'promptfooconfig.yaml']);
+    // The link resolves out of the folder: refused for that first; allowed out, it is refused as a device.
+    assert.match(run(['turns', 'promptfooconfig.yaml']).stdout, /file:\/\/ctx-zero\.txt \(outside the allowed folders: not read\)/);
+    const r = run(['turns', 'promptfooconfig.yaml', '--allow-outside-refs']);
     assert.notEqual(r.code, -1, 'the run hung');
     assert.match(r.stdout, /file:\/\/ctx-zero\.txt \(not a regular file \(a character device\): not read\)/);
     assert.match(r.stdout, /file:\/\/ctx-fifo\.txt \(not a regular file \(a FIFO\): not read\)/);

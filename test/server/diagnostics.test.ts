@@ -53,6 +53,15 @@ describe('server: diagnostics', () => {
     assert.deepEqual(h.diagnostics.get(uri)!.diagnostics, []);
   });
 
+  it('shows no parser errors for a README whose table names RAGAS columns', async () => {
+    const uri = h.uriOf('README.md');
+    const text = '# Eval\n\n| question | contexts | answer |\n|---|---|---|\n| a, b | c, "d" | e |\n\nProse, with "quotes".\n';
+    const status = await h.open(uri, text, 'markdown');
+    assert.equal(status.state, 'not-transcript');
+    assert.match(status.reasons[0], /Markdown with no chat or trace structure\. Closest format: RAGAS dataset/);
+    assert.deepEqual(h.diagnostics.get(uri)!.diagnostics, []);
+  });
+
   it('puts a malformed JSONL line on its line and still checks the others', async () => {
     const uri = h.uriOf('broken.jsonl');
     const lines = SESSION.split('\n');

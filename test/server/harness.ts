@@ -87,7 +87,8 @@ export class ServerHarness {
   /**
    * Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`.
    * `runtimeArgs(bundleDir, workspace)` gives Node options to start it with;
-   * `bundle(dir)` may rework a copy of the bundles before it starts.
+   * `bundle(dir)` may rework a copy of the bundles before it starts;
+   * `workspaceCapabilities` adds to what the client says it supports.
    */
   static async start(
     settings: Record<string, unknown> = {},
@@ -96,6 +97,7 @@ export class ServerHarness {
       runtimeArgs?: (bundleDir: string, workspace: string) => Promise<string[]>;
       bundle?: (dir: string) => void;
       env?: Record<string, string>;
+      workspaceCapabilities?: Record<string, unknown>;
     } = {},
   ): Promise<ServerHarness> {
     let script = await buildServer();
@@ -117,7 +119,7 @@ export class ServerHarness {
       processId: process.pid,
       rootUri: pathToFileURL(workspace).toString(),
       workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'ws' }],
-      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
+      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, ...options.workspaceCapabilities } },
     });
     await connection.sendNotification('initialized', {});
     return h;

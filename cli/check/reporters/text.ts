@@ -18,6 +18,8 @@ export class TextReporter implements Reporter {
   constructor(
     private readonly io: ReportStreams,
     private readonly c: Palette,
+    /** Skipped files are listed as they come, so the summary need not point to --verbose. */
+    private readonly verbose = false,
   ) {}
 
   file(report: FileReport, target: CheckTarget): void {
@@ -33,13 +35,17 @@ export class TextReporter implements Reporter {
     const lines: string[] = [];
     if (this.findings > 0) lines.push('');
     const skipped: string[] = [];
-    if (s.skippedNotTranscript > 0) skipped.push(`${s.skippedNotTranscript} not transcripts`);
+    if (s.skippedNotTranscript > 0) {
+      const kinds = [...s.skippedKinds].map(([kind, n]) => `${n} ${kind}`).join(', ');
+      skipped.push(`${s.skippedNotTranscript} not transcripts (${kinds})`);
+    }
     if (s.skippedTooLarge > 0) skipped.push(`${s.skippedTooLarge} too large`);
     if (s.inputErrors > 0) skipped.push(`${s.inputErrors} with errors`);
     lines.push(
       c.bold(`${plural(s.outputs, 'output')} in ${plural(s.checkedFiles, 'file')}`) +
         (skipped.length > 0 ? ` (${plural(s.files, 'file')} given: ${skipped.join(', ')})` : ''),
     );
+    if (s.skippedNotTranscript > 0 && !this.verbose) lines.push(c.dim('--verbose lists the skipped files and why each is not a transcript'));
     lines.push('');
     lines.push(`  ${'level'.padEnd(14)}${'outputs'.padStart(8)}`);
     for (const level of LEVELS) lines.push(`  ${level.padEnd(14)}${String(s.levels[level]).padStart(8)}`);

@@ -10,7 +10,8 @@ import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../m
 import { ShiftMap } from '../offsets/offsetMaps';
 import { ContextGaps } from './common/contextGaps';
 import { TranscriptBuilder } from './common/transcriptBuilder';
-import { isBlank, joinPieces, lineText, rawLines, type RawLine, trimBlankLines } from './markdown/rawLines';
+import { FenceTracker } from './markdown/fences';
+import { isBlank, joinPieces, lineText, rawLines, type RawLine, trimBlankLines, tooLongMessage } from './markdown/rawLines';
 
 const SESSION_HEADER = '# aider chat started at';
 
@@ -19,6 +20,7 @@ type Kind = 'user' | 'aider' | 'reply';
 export const aiderChatFormat: FormatParser = {
   id: 'aider-chat',
   label: 'Aider chat history',
+  containers: ['text'],
   sniff(head, path) {
     if (head.startsWith(SESSION_HEADER) || head.includes('\n' + SESSION_HEADER)) return 0.95;
     return path?.endsWith('.aider.chat.history.md') ? 0.7 : 0;
@@ -30,20 +32,29 @@ export const aiderChatFormat: FormatParser = {
     const counts: Record<Kind, number> = { user: 0, aider: 0, reply: 0 };
     let tip = -1;
     let group: { kind: Kind; lines: RawLine[] } | undefined;
-    let fenced = false;
+    const fences = new FenceTracker();
+    let afterBlank = true;
     const flush = () => {
       if (group) tip = addGroup(b, raw, group.kind, group.lines, tip, counts);
       group = undefined;
     };
-    for (const line of rawLines(raw)) {
+    for (const line of rawLines(raw, (line, length) => b.error(tooLongMessage(line, length), line.start, line.start + 1))) {
       const text = lineText(raw, line);
-      if (!fenced && text.startsWith(SESSION_HEADER)) {
+      const blank = afterBlank;
+      afterBlank = text.trim() === '';
+      // Aider writes its own lines whatever the reply left open: a session header
+      // or a user block ends an unclosed fence, so one stray fence cannot swallow
+      // every later turn. In code, `#### ` lines rarely follow a blank line with
+      // Markdown's two trailing spaces, which Aider puts on every user line.
+      if (text.startsWith(SESSION_HEADER)) {
+        fences.reset();
         flush();
         tip = -1; // a new session starts a new conversation
         continue;
       }
-      const kind = fenced ? 'reply' : kindOf(text);
-      if (kind === 'reply' && (text.trimStart().startsWith('```') || text.trimStart().startsWith('~~~'))) fenced = !fenced;
+      if (fences.isOpen && blank && opensUserBlock(text)) fences.reset();
+      const kind = fences.isOpen ? 'reply' : kindOf(text);
+      if (kind === 'reply') fences.step(text);
       if (kind === 'aider' && text.includes(' to the chat')) b.addFileGap(ContextGaps.filesNamedOnly());
       if (kind === undefined) {
         // Blank lines separate blocks; inside a reply they are part of it.
@@ -58,6 +69,10 @@ export const aiderChatFormat: FormatParser = {
     return b.finish();
   },
 };
+
+function opensUserBlock(line: string): boolean {
+  return kindOf(line) === 'user' && line.endsWith('  ');
+}
 
 function kindOf(line: string): Kind | undefined {
   if (line.startsWith('#### ') || line === '####') return 'user';

@@ -8,7 +8,7 @@
  */
 import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../model';
 import { TranscriptBuilder } from './common/transcriptBuilder';
-import { joinPieces, lineText, rawLines } from './markdown/rawLines';
+import { joinPieces, lineText, rawLines, tooLongMessage } from './markdown/rawLines';
 
 const REQUEST = 'TO LLM ';
 const RESPONSE = 'LLM RESPONSE ';
@@ -22,6 +22,7 @@ const PREFIX_ROLES: Array<[prefix: string, role: Role]> = [
 export const aiderLlmHistoryFormat: FormatParser = {
   id: 'aider-llm-history',
   label: 'Aider LLM history',
+  containers: ['text'],
   sniff(head, path) {
     const opens = head.startsWith(REQUEST) || head.includes('\n' + REQUEST);
     if (opens && (head.includes('\nSYSTEM ') || head.includes('\nUSER '))) return 0.9;
@@ -42,7 +43,7 @@ export const aiderLlmHistoryFormat: FormatParser = {
       }
       message = undefined;
     };
-    for (const line of rawLines(raw)) {
+    for (const line of rawLines(raw, (line, length) => b.error(tooLongMessage(line, length), line.start, line.start + 1))) {
       const text = lineText(raw, line);
       if (text.startsWith(REQUEST)) {
         flush();

@@ -23,6 +23,7 @@ const STREAM_EVENTS = ['message_start', 'content_block_delta'];
 export const anthropicMessagesFormat: FormatParser = {
   id: 'anthropic',
   label: 'Anthropic Messages',
+  containers: ['json', 'events'],
   sniff(head: string): number {
     if (hasAnyPair(head, 'type', STREAM_EVENTS) || head.startsWith('event: message_start')) return 0.9;
     if (!head.includes('"role"') && !hasPair(head, 'type', 'message')) return 0;

@@ -31,6 +31,7 @@ interface ResponseGroup {
 export const claudeCodeFormat: FormatParser = {
   id: 'claude-code',
   label: 'Claude Code session',
+  containers: ['json'],
   sniff(head: string): number {
     if (!head.includes('"parentUuid"')) return 0;
     return head.includes('"sessionId"') && head.includes('"uuid"') ? 0.95 : 0.6;

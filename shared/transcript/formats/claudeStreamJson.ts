@@ -18,6 +18,7 @@ import { TranscriptBuilder } from './shapes/transcriptBuilder';
 export const claudeStreamJsonFormat: FormatParser = {
   id: 'claude-stream',
   label: 'Claude stream-json',
+  containers: ['json'],
   sniff(head: string): number {
     const firstLine = head.slice(0, head.indexOf('\n') === -1 ? head.length : head.indexOf('\n'));
     if (hasPair(firstLine, 'type', 'system') && hasPair(firstLine, 'subtype', 'init')) return 0.95;

@@ -14,6 +14,7 @@ import { splitClineAssistantText } from './shapes/clineAssistantText';
 export const clineFormat: FormatParser = {
   id: 'cline',
   label: 'Cline task history',
+  containers: ['json'],
   sniff(head: string): number {
     if (!head.trimStart().startsWith('[')) return 0;
     return head.includes('<environment_details>') || head.includes('"text":"<task>') ? 0.85 : 0;

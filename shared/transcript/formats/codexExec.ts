@@ -15,6 +15,7 @@ import { TranscriptBuilder, type JsonSource } from './shapes/transcriptBuilder';
 export const codexExecFormat: FormatParser = {
   id: 'codex-exec',
   label: 'codex exec --json stream',
+  containers: ['json'],
   sniff(head: string): number {
     if (head.includes('"type":"thread.started"')) return 0.95;
     if (head.includes('"type":"item.completed"') && head.includes('"item"')) return 0.85;

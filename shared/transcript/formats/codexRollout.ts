@@ -19,6 +19,7 @@ import { TranscriptBuilder, type JsonSource } from './shapes/transcriptBuilder';
 export const codexRolloutFormat: FormatParser = {
   id: 'codex',
   label: 'Codex CLI rollout',
+  containers: ['json'],
   sniff(head: string): number {
     if (head.includes('"type":"session_meta"')) return 0.95;
     if (head.includes('"type":"response_item"') && head.includes('"payload"')) return 0.9;

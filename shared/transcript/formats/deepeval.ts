@@ -12,10 +12,11 @@
  */
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { ComposedMap, ShiftMap } from '../offsets/offsetMaps';
-import { asArray, countMarkers, isObject, str, type TextAt } from './common/jsonText';
+import { asArray, isObject, str, type TextAt } from './common/jsonText';
 import { jsonValueTexts } from './common/jsonValueSpan';
 import { TranscriptBuilder } from './common/transcriptBuilder';
 import { type FixtureRow, type RowField, readFixtureRows } from './tabular/fixtureRows';
+import { fieldNames, type HasField } from './tabular/headerColumns';
 
 /** Each field under its snake_case and camelCase names. */
 const KEYS = {
@@ -31,11 +32,9 @@ const KEYS = {
 export const deepevalFormat: FormatParser = {
   id: 'deepeval',
   label: 'DeepEval test cases',
-  sniff(head) {
-    if (head.includes('"testCases"') && countMarkers(head, ['actualOutput', 'retrievalContext', 'metricsData']) > 0) return 0.9;
-    if (head.includes('actual_output')) return countMarkers(head, ['retrieval_context', 'expected_output', 'input']) > 0 ? 0.85 : 0.5;
-    return 0;
-  },
+  sniff: (head) => confidence((name) => head.includes(name)),
+  containers: ['json', 'text'],
+  structure: (head, container) => confidence(fieldNames(head, container)) > 0,
   parse(input: ParseInput): Transcript {
     const b = new TranscriptBuilder('deepeval', input.raw);
     const rows = readFixtureRows(input.raw, b, ['testCases', 'test_cases', 'goldens', 'conversationalTestCases']);
@@ -66,6 +65,13 @@ function listItems(f: RowField | undefined): TextAt[] {
     from = to + 1;
   }
   return out;
+}
+
+/** How sure the fields say these are DeepEval test cases; `has` tells words in the head or field names. */
+function confidence(has: HasField): number {
+  if (has('testCases') && ['actualOutput', 'retrievalContext', 'metricsData'].some(has)) return 0.9;
+  if (has('actual_output')) return ['retrieval_context', 'expected_output', 'input'].some(has) ? 0.85 : 0.5;
+  return 0;
 }
 
 function field(row: FixtureRow, names: readonly string[]): RowField | undefined {

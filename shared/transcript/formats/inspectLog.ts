@@ -7,7 +7,8 @@
 import { strFromU8 } from 'fflate';
 import { readZipEntries, ZipRefused } from '../../io/zipEntries';
 import { JsonRegion } from '../json/jsonRegion';
-import { readJsonDocument } from '../json/jsonLines';
+import { nestingExceededAt } from '../json/jsonDepth';
+import { readJsonDocument, TOO_DEEP } from '../json/jsonLines';
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { asArray, countMarkers, isObject } from './common/jsonText';
 import { TranscriptBuilder } from './common/transcriptBuilder';
@@ -18,6 +19,7 @@ const ZIP_MAGIC = 'PK\u0003\u0004';
 export const inspectLogFormat: FormatParser = {
   id: 'inspect',
   label: 'Inspect AI log',
+  containers: ['zip', 'json'],
   sniff(head, path) {
     if (head.startsWith(ZIP_MAGIC)) {
       // The zip's local headers name their entries near the start.
@@ -63,6 +65,10 @@ function parseZip(b: TranscriptBuilder, input: ParseInput): void {
     const text = strFromU8(entries.get(name)!);
     b.addSource(name, text);
     let sample: unknown;
+    if (nestingExceededAt(text, 0, text.length) !== -1) {
+      b.error(`Sample ${name} in the zip ${TOO_DEEP}`, 0, 0);
+      continue;
+    }
     try {
       sample = JSON.parse(text);
     } catch {

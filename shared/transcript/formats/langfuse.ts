@@ -30,6 +30,7 @@ interface Observation {
 export const langfuseFormat: FormatParser = {
   id: 'langfuse',
   label: 'Langfuse trace',
+  containers: ['json'],
   sniff(head) {
     if (head.includes('"parentObservationId"')) return 0.9;
     if (head.includes('"observations"') && (head.includes('"GENERATION"') || head.includes('"SPAN"'))) return 0.9;

@@ -18,6 +18,7 @@ import { type Located, type Run, readRuns } from './langsmith/runRecords';
 export const langsmithFormat: FormatParser = {
   id: 'langsmith',
   label: 'LangSmith runs',
+  containers: ['json'],
   sniff(head) {
     if (!head.includes('"run_type"')) return 0;
     // Run records embed chat payloads, so they must outrank the chat formats' markers.

@@ -24,6 +24,7 @@ const ANTHROPIC_MARKERS = ['"tool_use"', '"tool_result"', '"input_schema"', '"st
 export const openaiChatFormat: FormatParser = {
   id: 'openai-chat',
   label: 'OpenAI Chat Completions',
+  containers: ['json', 'events'],
   sniff(head: string): number {
     if (hasPair(head, 'url', '/v1/chat/completions') || hasPair(head, 'object', 'chat.completion.chunk')) return 0.9;
     // Trace formats (Inspect, LangSmith, Langfuse) embed whole completions: yield to their own markers.

@@ -26,6 +26,7 @@ const ITEM_TYPES = ['function_call_output', 'input_text', 'output_text'];
 export const openaiResponsesFormat: FormatParser = {
   id: 'openai-responses',
   label: 'OpenAI Responses API',
+  containers: ['json', 'events'],
   sniff(head: string): number {
     if (hasAnyPair(head, 'type', STREAM_EVENTS)) return 0.9;
     // Trace formats embed whole response objects: yield to their own markers.

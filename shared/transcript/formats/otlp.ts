@@ -19,6 +19,7 @@ const CONVENTION_MARKERS = ['gen_ai.', 'openinference.span.kind', 'llm.input_mes
 export const otlpFormat: FormatParser = {
   id: 'otlp',
   label: 'OpenTelemetry trace (GenAI / OpenInference)',
+  containers: ['json'],
   sniff(head) {
     const conventions = countMarkers(head, CONVENTION_MARKERS);
     if (head.includes('"resourceSpans"')) return conventions > 0 ? 0.95 : 0.6;

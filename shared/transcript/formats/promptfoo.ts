@@ -12,6 +12,7 @@ import { parseResults } from './promptfoo/evalResults';
 export const promptfooFormat: FormatParser = {
   id: 'promptfoo',
   label: 'promptfoo suite or results',
+  containers: ['json', 'text'],
   sniff(head, path) {
     const trimmed = head.trimStart();
     if (trimmed.startsWith('{')) {

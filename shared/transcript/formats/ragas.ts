@@ -7,9 +7,10 @@
  */
 import type { JsonPath, JsonRegion } from '../json/jsonRegion';
 import type { FormatParser, ParseInput, Role, Transcript } from '../model';
-import { asArray, contentTexts, countMarkers, isObject, str } from './common/jsonText';
+import { asArray, contentTexts, isObject, str } from './common/jsonText';
 import { TranscriptBuilder } from './common/transcriptBuilder';
 import { type FixtureRow, readFixtureRows } from './tabular/fixtureRows';
+import { fieldNames, type HasField } from './tabular/headerColumns';
 
 const QUESTION_KEYS = ['user_input', 'question'];
 const CONTEXT_KEYS = ['retrieved_contexts', 'contexts'];
@@ -27,18 +28,23 @@ const MULTI_TURN_ROLES: Record<string, Role> = { human: 'user', ai: 'assistant',
 export const ragasFormat: FormatParser = {
   id: 'ragas',
   label: 'RAGAS dataset',
-  sniff(head) {
-    if (head.includes('retrieved_contexts')) return 0.9;
-    if (head.includes('user_input') && countMarkers(head, ['response', 'reference', 'synthesizer_name']) > 0) return 0.8;
-    if (countMarkers(head, ['question', 'contexts', 'answer']) === 3 && !head.includes('actual_output')) return 0.6;
-    return 0;
-  },
+  sniff: (head) => confidence((name) => head.includes(name)),
+  containers: ['json', 'text'],
+  structure: (head, container) => confidence(fieldNames(head, container)) > 0,
   parse(input: ParseInput): Transcript {
     const b = new TranscriptBuilder('ragas', input.raw);
     for (const row of readFixtureRows(input.raw, b, ['samples', 'data', 'rows'])) addRow(b, row);
     return b.finish();
   },
 };
+
+/** How sure the fields say this is a RAGAS dataset; `has` tells words in the head or field names. */
+function confidence(has: HasField): number {
+  if (has('retrieved_contexts')) return 0.9;
+  if (has('user_input') && ['response', 'reference', 'synthesizer_name'].some(has)) return 0.8;
+  if (['question', 'contexts', 'answer'].every(has) && !has('actual_output')) return 0.6;
+  return 0;
+}
 
 function firstField(row: FixtureRow, keys: readonly string[]) {
   for (const k of keys) {

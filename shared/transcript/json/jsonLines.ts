@@ -5,6 +5,7 @@
  */
 import { parse as parseJsonc, type ParseError as JsoncError, printParseErrorCode } from 'jsonc-parser';
 import type { ParseError } from '../model';
+import { MAX_JSON_DEPTH, nestingExceededAt } from './jsonDepth';
 import { JsonRegion } from './jsonRegion';
 
 export interface JsonLine {
@@ -26,7 +27,10 @@ export function readJsonLines(raw: string, errors: ParseError[]): JsonLine[] {
     if (!hasNewline) nl = raw.length;
     let end = nl;
     if (end > start && raw.charCodeAt(end - 1) === 13 /* \r */) end--;
-    if (!isBlank(raw, start, end)) {
+    const deep = isBlank(raw, start, end) ? -1 : nestingExceededAt(raw, start, end);
+    if (deep !== -1) {
+      errors.push({ message: `Line ${line + 1} ${TOO_DEEP}`, rawRange: [deep, deep + 1], line });
+    } else if (!isBlank(raw, start, end)) {
       const text = raw.slice(start, end);
       try {
         out.push({ line, start, end, value: JSON.parse(text), region: new JsonRegion(raw, start, end) });
@@ -53,8 +57,16 @@ export interface JsonDocument {
   region: JsonRegion;
 }
 
+/** Why a JSON value past the nesting cap is not read, after what it is ("Line 3", "The file"). */
+export const TOO_DEEP = `nests JSON more than ${MAX_JSON_DEPTH} levels deep (the nesting limit): not read.`;
+
 /** The whole file as one JSON value, or a located error. */
 export function readJsonDocument(raw: string, errors: ParseError[]): JsonDocument | undefined {
+  const deep = nestingExceededAt(raw, 0, raw.length);
+  if (deep !== -1) {
+    errors.push({ message: `The file ${TOO_DEEP}`, rawRange: [deep, deep + 1], line: lineOfOffset(raw, deep) });
+    return undefined;
+  }
   try {
     return { value: JSON.parse(raw), region: new JsonRegion(raw, 0, raw.length) };
   } catch {

@@ -71,31 +71,6 @@ export class JsonRegion {
   }
 }
 
-/**
- * The node at `path`, reading an object with a key given twice as JSON.parse
- * does: the last one counts. (jsonc-parser's own lookup takes the first, so
- * a file with a duplicated key would map a value to the one the parser
- * never read, or to nothing.)
- */
-function nodeAtPath(root: Node, path: JsonPath): Node | undefined {
-  let node: Node | undefined = root;
-  for (const segment of path) {
-    if (!node?.children) return undefined;
-    if (typeof segment === 'number') {
-      node = node.type === 'array' ? node.children[segment] : undefined;
-      continue;
-    }
-    if (node.type !== 'object') return undefined;
-    let found: Node | undefined;
-    for (let i = node.children.length - 1; i >= 0 && !found; i--) {
-      const property = node.children[i];
-      if (property.children?.[0]?.value === segment) found = property.children[1];
-    }
-    node = found;
-  }
-  return node;
-}
-
 function shiftOffsets(node: Node, by: number): void {
   if (by === 0) return;
   const stack: Node[] = [node];
@@ -105,4 +80,28 @@ function shiftOffsets(node: Node, by: number): void {
     n.offset += by;
     if (n.children) for (const c of n.children) stack.push(c);
   }
+}
+
+/**
+ * The node at `path`, as JSON.parse sees it: where an object repeats a key,
+ * the last one wins (jsonc-parser's own lookup takes the first, which may
+ * name a value the parsed object does not hold, or hold nothing there).
+ */
+export function nodeAtPath(root: Node, path: JsonPath): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of path) {
+    if (!node?.children) return undefined;
+    if (typeof segment === 'number') {
+      node = node.type === 'array' ? node.children[segment] : undefined;
+      continue;
+    }
+    if (node.type !== 'object') return undefined;
+    let found: Node | undefined;
+    for (const property of node.children) {
+      const [key, value] = property.children ?? [];
+      if (key?.value === segment) found = value;
+    }
+    node = found;
+  }
+  return node;
 }

@@ -139,3 +139,63 @@ describe('format detection', () => {
   });
 });
 
+
+describe('format detection by structure', () => {
+  it('turns away a Markdown table that names RAGAS columns, naming the format it resembles', () => {
+    const raw = '# Notes\n\n| question | contexts | answer |\n|---|---|---|\n| a, b | c, "d" | e |\n';
+    const result = parseTranscript({ raw, path: '/w/README.md' });
+    assert.ok(isNotTranscript(result));
+    assert.equal(result.kind, 'Markdown');
+    assert.equal(result.resembles, 'RAGAS dataset');
+  });
+
+  it('turns away a chat request quoted in a Markdown code block, and source code naming fixture fields', () => {
+    const md = parseTranscript({ raw: '```json\n{"messages":[{"role":"user","content":"hi"}]}\n```\n', path: '/w/api.md' });
+    assert.ok(isNotTranscript(md));
+    assert.equal(md.kind, 'Markdown');
+    const py = parseTranscript({ raw: 'row = {"actual_output": out, "input": q}\n', path: '/w/make.py' });
+    assert.ok(isNotTranscript(py));
+    assert.equal(py.kind, 'source code');
+    assert.equal(py.resembles, 'DeepEval test cases');
+  });
+
+  it('wants fixture fields as JSON keys, not as words inside values', () => {
+    const words = parseTranscript({ raw: '{"note": "question, contexts and answer are columns"}' });
+    assert.ok(isNotTranscript(words));
+    assert.equal(words.kind, 'JSON');
+    const keys = parseTranscript({ raw: '{"question": "q?", "contexts": ["c"], "answer": "a"}\n' });
+    assert.ok(!isNotTranscript(keys));
+    assert.equal(keys.format, 'ragas');
+  });
+
+  it('still reads a CSV fixture by its header and a Markdown transcript by its labels', () => {
+    const csv = parseTranscript({ raw: 'user_input,retrieved_contexts,response\nq,"[\'c\']",a\n' });
+    assert.ok(!isNotTranscript(csv));
+    assert.equal(csv.format, 'ragas');
+    assert.deepEqual(csv.errors, []);
+    const aider = parseTranscript({ raw: '# aider chat started at 2024-01-01 10:00:00\n\n#### hi\n\nport 3000\n' });
+    assert.ok(!isNotTranscript(aider));
+    assert.equal(aider.format, 'aider-chat');
+  });
+
+  it('does not take Markdown that opens with a link or a bracketed word for JSON', () => {
+    for (const raw of ['[docs](https://x.y) "role" "messages"\n', '[nullable] "role" "messages"', '[note] "role" "messages"']) {
+      const r = parseTranscript({ raw, path: '/w/a.txt' });
+      assert.ok(isNotTranscript(r), raw);
+      assert.equal(r.kind, 'text');
+    }
+  });
+});
+
+describe('CSV fixtures saved on Windows', () => {
+  it('reads CRLF line endings and a BOM without a skipped-record error, cells at their raw offsets', () => {
+    const raw = '\ufeffuser_input,retrieved_contexts,response\r\nWhen?,"[\'Founded in 1999.\']",In 2001.\r\nWhere?,"[\'In Oslo.\']",In Oslo.\r\n';
+    const t = parseTranscript({ raw, path: '/w/rag.csv' });
+    assert.ok(!isNotTranscript(t));
+    assert.deepEqual(t.errors, []);
+    assert.deepEqual(
+      t.segments.map((s) => raw.slice(s.map.toRaw(0), s.map.toRaw(s.text.length))),
+      ['When?', 'Founded in 1999.', 'In 2001.', 'Where?', 'In Oslo.', 'In Oslo.'],
+    );
+  });
+});

@@ -3,8 +3,8 @@
  * arguments as an object), so numbers and keys inside it can ground claims
  * with exact offsets instead of being re-serialised.
  */
-import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { type JsonPath, type JsonRegion, nodeAtPath } from '../../json/jsonRegion';
+import { parseTree, type Node } from 'jsonc-parser';
 import { ComposedMap, ShiftMap } from '../../offsets/offsetMaps';
 import { type TextAt, valueTexts } from './jsonText';
 
@@ -17,7 +17,7 @@ export function jsonValueTexts(region: JsonRegion, path: JsonPath, value: unknow
   if (value === null || value === undefined || typeof value === 'boolean') return [];
   if (typeof value === 'string') return [{ text: value, map: region.stringMap(path) }];
   if (region.base) {
-    const node = findNodeAtLocation(nestedTree(region), path);
+    const node = nodeAtPath(nestedTree(region), path);
     if (!node) return valueTexts(region, path, value);
     return [{ text: region.text.slice(node.offset, node.offset + node.length), map: new ComposedMap(new ShiftMap(node.offset), region.base) }];
   }

@@ -15,14 +15,34 @@ export interface RawLine {
   end: number;
 }
 
-export function rawLines(raw: string): RawLine[] {
+/**
+ * Longest line a Markdown or plain-text log may have. Nobody writes prose
+ * lines of a million characters; such a line is minified data or a paste of
+ * base64, and checking it would cost seconds per megabyte for nothing.
+ */
+export const MAX_LINE_LENGTH = 1_000_000;
+
+/** The message for a line past MAX_LINE_LENGTH. */
+export function tooLongMessage(line: RawLine, length: number): string {
+  return `Line ${line.index + 1} is ${length} characters long, over the ${MAX_LINE_LENGTH} line-length limit: not read.`;
+}
+
+/**
+ * The file's lines. A line longer than MAX_LINE_LENGTH is handed out empty
+ * (so parsers read it as a blank line) and reported to `tooLong`.
+ */
+export function rawLines(raw: string, tooLong?: (line: RawLine, length: number) => void): RawLine[] {
   const out: RawLine[] = [];
   let start = 0;
   let index = 0;
   while (start <= raw.length) {
     let nl = raw.indexOf('\n', start);
     if (nl === -1) nl = raw.length;
-    const end = nl > start && raw.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    let end = nl > start && raw.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (end - start > MAX_LINE_LENGTH) {
+      tooLong?.({ index, start, end }, end - start);
+      end = start;
+    }
     out.push({ index, start, end });
     if (nl === raw.length) break;
     start = nl + 1;

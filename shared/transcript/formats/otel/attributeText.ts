@@ -3,6 +3,7 @@
  * it (a parse failure means the instrumentation cut it short, reported as a
  * gap), or the messages that JSON holds.
  */
+import { MAX_JSON_DEPTH, nestingExceededAt } from '../../json/jsonDepth';
 import type { ContextGap } from '../../../classifier/types';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import type { Role } from '../../model';
@@ -32,6 +33,10 @@ export function json(span: SpanRef, key: string, attrs: Map<string, Attr>, gaps:
   }
   const s = attr.value.trimStart();
   if (!s.startsWith('[') && !s.startsWith('{')) return undefined;
+  if (nestingExceededAt(attr.value, 0, attr.value.length) !== -1) {
+    gaps.push(ContextGaps.truncated(`Attribute ${key} of span "${span.name}" (JSON nested past ${MAX_JSON_DEPTH} levels)`));
+    return undefined;
+  }
   try {
     return { value: JSON.parse(attr.value), region: span.region.nested(attr.path, attr.value), base: [] };
   } catch {

@@ -7,7 +7,7 @@
  * material.
  */
 import { dirname, resolve } from 'node:path';
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Scalar } from 'yaml';
+import { type Document, isAlias, isMap, isScalar, isSeq, parseDocument, type Node, type Scalar } from 'yaml';
 import type { ParseInput, Role } from '../../model';
 import { ShiftMap } from '../../offsets/offsetMaps';
 import { ContextGaps } from '../common/contextGaps';
@@ -18,10 +18,22 @@ import { varRole } from './varRoles';
 
 const FILE_PREFIX = 'file://';
 
+/**
+ * Aliases expanded per config, as the yaml library's own `maxAliasCount`:
+ * aliases of aliases (a "billion laughs") stop here, with an error at the
+ * first alias past the limit.
+ */
+export const MAX_YAML_ALIASES = 100;
+
+/** Resolves an alias to the node it names, within the per-config limit. */
+type Deref = (node: unknown) => Node | undefined;
+
 export function parseConfig(b: TranscriptBuilder, input: ParseInput): void {
   const raw = input.raw;
   const doc = parseDocument(raw, { keepSourceTokens: false });
   for (const e of doc.errors) b.error(`YAML: ${e.message.split('\n')[0]}`, e.pos[0], Math.max(e.pos[1], e.pos[0] + 1));
+  const deref = aliasResolver(doc, b);
+  const scalarsOf = (node: unknown) => scalarsIn(node, deref);
   const add = (role: Role, node: Scalar, parent: number, label: string): number => {
     const value = String(node.value);
     if (value.startsWith(FILE_PREFIX)) return addFile(b, input, value, role, parent, label);
@@ -32,39 +44,41 @@ export function parseConfig(b: TranscriptBuilder, input: ParseInput): void {
   scalarsOf(doc.get('prompts', true) as Node | undefined).forEach((p, i) => {
     shared = add('user', p, shared, `prompt ${i + 1}`);
   });
-  const defaults = doc.getIn(['defaultTest', 'vars'], true) as Node | undefined;
-  shared = addVars(defaults, shared, 'default', add);
+  const defaults = deref(doc.getIn(['defaultTest', 'vars'], true));
+  shared = addVars(defaults, shared, 'default', add, deref);
 
-  const tests = doc.get('tests', true) as Node | undefined;
+  const tests = deref(doc.get('tests', true));
   if (isScalar(tests) && typeof tests.value === 'string' && tests.value.startsWith(FILE_PREFIX)) {
     addCsvTests(b, input, tests.value, shared);
     return;
   }
   if (!isSeq(tests)) return;
-  tests.items.forEach((test, i) => {
+  tests.items.forEach((item, i) => {
+    const test = deref(item);
     if (!isMap(test)) return;
     const tag = `test ${i + 1}`;
-    const tip = addVars(test.get('vars', true) as Node | undefined, shared, tag, add);
-    const asserts = test.get('assert', true) as Node | undefined;
+    const tip = addVars(deref(test.get('vars', true)), shared, tag, add, deref);
+    const asserts = deref(test.get('assert', true));
     if (!isSeq(asserts)) return;
-    asserts.items.forEach((a, k) => {
+    asserts.items.forEach((item, k) => {
+      const a = deref(item);
       if (!isMap(a)) return;
       const type = String((a.get('type', true) as Scalar | undefined)?.value ?? 'assert');
-      for (const v of scalarsOf(a.get('value', true) as Node | undefined)) add('grader', v, tip, `assert ${k + 1} ${type} (${tag})`);
+      for (const v of scalarsOf(a.get('value', true))) add('grader', v, tip, `assert ${k + 1} ${type} (${tag})`);
     });
   });
 }
 
 type Add = (role: Role, node: Scalar, parent: number, label: string) => number;
 
-function addVars(vars: Node | undefined, parent: number, tag: string, add: Add): number {
+function addVars(vars: Node | undefined, parent: number, tag: string, add: Add, deref: Deref): number {
   if (!isMap(vars)) return parent;
   let tip = parent;
   let graderParent = parent;
   for (const pair of vars.items) {
     const name = String(isScalar(pair.key) ? pair.key.value : pair.key);
     const role = varRole(name);
-    const values = scalarsOf(pair.value as Node | undefined);
+    const values = scalarsIn(pair.value, deref);
     values.forEach((v, k) => {
       const label = `var ${name}${values.length > 1 ? ` ${k + 1}` : ''} (${tag})`;
       // Grader variables hang beside the branch, never on it.
@@ -75,10 +89,23 @@ function addVars(vars: Node | undefined, parent: number, tag: string, add: Add):
   return tip;
 }
 
-function scalarsOf(node: Node | undefined): Scalar[] {
+function scalarsIn(value: unknown, deref: Deref): Scalar[] {
+  const node = deref(value);
   if (isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return [node];
-  if (isSeq(node)) return node.items.flatMap((n) => scalarsOf(n as Node));
+  if (isSeq(node)) return node.items.flatMap((n) => scalarsIn(n, deref));
   return [];
+}
+
+function aliasResolver(doc: Document, b: TranscriptBuilder): Deref {
+  let expanded = 0;
+  return (node) => {
+    if (!isAlias(node)) return node as Node | undefined;
+    if (++expanded === MAX_YAML_ALIASES + 1) {
+      const [start, end] = node.range ?? [0, 1];
+      b.error(`YAML: more than ${MAX_YAML_ALIASES} aliases (the alias limit): this one and the rest are not expanded.`, start, Math.max(end, start + 1));
+    }
+    return expanded > MAX_YAML_ALIASES ? undefined : (node.resolve(doc) as Node | undefined);
+  };
 }
 
 function addFile(b: TranscriptBuilder, input: ParseInput, ref: string, role: Role, parent: number, label: string): number {

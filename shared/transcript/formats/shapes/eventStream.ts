@@ -6,7 +6,8 @@
  */
 import type { ParseError } from '../../model';
 import { JsonRegion } from '../../json/jsonRegion';
-import type { JsonLine } from '../../json/jsonLines';
+import { type JsonLine, TOO_DEEP } from '../../json/jsonLines';
+import { nestingExceededAt } from '../../json/jsonDepth';
 
 const DATA = 'data:';
 
@@ -24,7 +25,10 @@ export function readEvents(raw: string, errors: ParseError[]): JsonLine[] {
       jsonStart = start + DATA.length;
       if (raw.charCodeAt(jsonStart) === 32) jsonStart++;
     }
-    if (raw.charCodeAt(jsonStart) === 123 /* { */) {
+    const deep = raw.charCodeAt(jsonStart) === 123 ? nestingExceededAt(raw, jsonStart, lineEnd) : -1;
+    if (deep !== -1) {
+      errors.push({ message: `Line ${line + 1} ${TOO_DEEP}`, rawRange: [deep, deep + 1], line });
+    } else if (raw.charCodeAt(jsonStart) === 123 /* { */) {
       const text = raw.slice(jsonStart, lineEnd);
       try {
         events.push({ line, start: jsonStart, end: lineEnd, value: JSON.parse(text), region: new JsonRegion(raw, jsonStart, lineEnd) });

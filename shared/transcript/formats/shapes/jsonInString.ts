@@ -3,6 +3,7 @@
  * `{"output": …}` tool results): parsed only when it looks like an object or
  * array, so plain text output is never thrown through JSON.parse.
  */
+import { nestingExceededAt } from '../../json/jsonDepth';
 import type { JsonPath } from '../../json/jsonRegion';
 import { pathOrder } from './rawOrder';
 import type { JsonSource } from './transcriptBuilder';
@@ -15,6 +16,8 @@ export interface NestedJson {
 export function parseJsonInString(src: JsonSource, path: JsonPath, text: string): NestedJson | undefined {
   const first = firstNonSpace(text);
   if (first !== '{' && first !== '[') return undefined;
+  // Nested past the cap: left as the plain string it is.
+  if (nestingExceededAt(text, 0, text.length) !== -1) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,8 +1,7 @@
 /**
- * Offset maps that stay honest when JSON.parse and the offset tree disagree.
- * They can: a line with a repeated key (`{"message":…,"message":…}`, as left
- * by two writes spliced together) parses to the last value, while a path
- * lookup in the tree finds the first. A map is then checked against the text
+ * Offset maps that stay honest should JSON.parse and the offset tree ever
+ * disagree. Path lookups follow JSON.parse on repeated keys (the last one
+ * wins, see `nodeAtPath`), so this is a guard, not the rule. A map is checked against the text
  * it claims to cover; if it does not decode to that text, the string literal
  * is searched for instead, and failing that the map points at the start of
  * the record with zero width rather than at the wrong characters.

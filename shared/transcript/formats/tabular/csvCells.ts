@@ -54,7 +54,8 @@ export function readCsvRecords(raw: string, problems: CsvProblem[]): CsvRecord[]
     // Records are contiguous unless csv-parse skipped a broken one in between.
     let start = raw.startsWith(p.raw, cursor) ? cursor : raw.indexOf(p.raw, cursor);
     if (start < 0) start = cursor;
-    if (start > cursor) problems.push({ message: 'Malformed CSV record skipped.', start: cursor, end: start });
+    // csv-parse leaves the `\n` of a CRLF line ending out of both records: a gap of line breaks alone skips nothing.
+    if (start > cursor && !onlyLineBreaks(raw, cursor, start)) problems.push({ message: 'Malformed CSV record skipped.', start: cursor, end: start });
     cursor = start + p.raw.length;
     if (p.record.length === 1 && p.record[0] === '') continue; // blank line
     records.push({ cells: locateCells(raw, start, p.record), start, end: cursor });
@@ -63,6 +64,14 @@ export function readCsvRecords(raw: string, problems: CsvProblem[]): CsvRecord[]
     problems.push({ message: `Malformed CSV from here on: ${skipped[skipped.length - 1].slice(0, 80)}`, start: cursor, end: raw.length });
   }
   return records;
+}
+
+function onlyLineBreaks(raw: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = raw.charCodeAt(i);
+    if (c !== 10 && c !== 13) return false;
+  }
+  return true;
 }
 
 /** Walks the record's raw text cell by cell, guided by the parsed values. */
