@@ -84,12 +84,15 @@ function baseVersion(): Version | undefined {
 interface Row {
   outputs: number;
   inProcessMs: number;
+  inProcessCpuMs: number;
   text?: CliRun;
   json?: CliRun;
 }
 
 interface CliRun {
   seconds: number;
+  /** User + system CPU seconds: what the run costs whatever else the machine is doing. */
+  cpuSeconds: number;
   peakMB: number;
   reportMB: number;
 }
@@ -99,22 +102,24 @@ function runCli(cli: string, file: string, format: 'text' | 'json', dir: string)
   const reportPath = join(dir, `report.${format}`);
   const fd = openSync(reportPath, 'w');
   try {
-    const args = ['-f', '%e %M', process.execPath, cli, 'check', '--jobs', '1', '--format', format, file];
+    const args = ['-f', '%e %M %U %S', process.execPath, cli, 'check', '--jobs', '1', '--format', format, file];
     const run = spawnSync('/usr/bin/time', args, { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
     if (run.error) return undefined;
     const last = run.stderr.trim().split('\n').pop() ?? '';
-    const [seconds, kb] = last.split(' ').map(Number);
-    if (!Number.isFinite(seconds) || !Number.isFinite(kb)) throw new Error(`groundcheck check failed: ${run.stderr.slice(-500)}`);
-    return { seconds, peakMB: kb / 1024, reportMB: statSync(reportPath).size / 1e6 };
+    const [seconds, kb, user, system] = last.split(' ').map(Number);
+    if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`groundcheck check failed: ${run.stderr.slice(-500)}`);
+    return { seconds, cpuSeconds: user + system, peakMB: kb / 1024, reportMB: statSync(reportPath).size / 1e6 };
   } finally {
     closeSync(fd);
   }
 }
 
-function timeInProcess(version: Version, raw: string): number {
+function timeInProcess(version: Version, raw: string): { wall: number; cpu: number } {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   version.check(raw);
-  return performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
 }
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
@@ -136,17 +141,18 @@ const suite: BenchSuite = {
           const file = join(dir, `${shape.name}-${mb}.jsonl`);
           writeFileSync(file, session.raw);
           for (const v of versions) {
-            const row: Row = { outputs: session.outputs, inProcessMs: timeInProcess(v, session.raw) };
+            const time = timeInProcess(v, session.raw);
+            const row: Row = { outputs: session.outputs, inProcessMs: time.wall, inProcessCpuMs: time.cpu };
             if (shape.cli) {
               row.text = runCli(v.cli, file, 'text', dir);
               row.json = runCli(v.cli, file, 'json', dir);
             }
             rows.set(`${v.name} ${mb}`, row);
             const cliText = (r: CliRun | undefined, name: string): string =>
-              r ? ` | CLI ${name} ${r.seconds.toFixed(2)} s, peak ${r.peakMB.toFixed(0)} MB, report ${r.reportMB.toFixed(1)} MB` : '';
+              r ? ` | CLI ${name} ${r.seconds.toFixed(2)} s (cpu ${r.cpuSeconds.toFixed(2)} s), peak ${r.peakMB.toFixed(0)} MB, report ${r.reportMB.toFixed(1)} MB` : '';
             console.log(
               `${shape.name.padEnd(12)}${label(v)} ${String(mb).padStart(2)} MB, ${String(session.outputs).padStart(5)} outputs: ` +
-                `in process ${secs(row.inProcessMs)}${cliText(row.text, 'text')}${cliText(row.json, 'json')}`,
+                `in process ${secs(row.inProcessMs)} (cpu ${secs(row.inProcessCpuMs)})${cliText(row.text, 'text')}${cliText(row.json, 'json')}`,
             );
           }
           rmSync(file);
@@ -155,10 +161,10 @@ const suite: BenchSuite = {
           const a = rows.get(`${v.name} 20`)!;
           const b = rows.get(`${v.name} 40`)!;
           console.log(
-            `${shape.name.padEnd(12)}${label(v)} 40 MB / 20 MB: in process ${growth(a.inProcessMs, b.inProcessMs)}` +
+            `${shape.name.padEnd(12)}${label(v)} 40 MB / 20 MB: in process ${growth(a.inProcessMs, b.inProcessMs)} (cpu ${growth(a.inProcessCpuMs, b.inProcessCpuMs)})` +
               (shape.cli
-                ? `, CLI text ${growth(a.text?.seconds, b.text?.seconds)} (peak ${growth(a.text?.peakMB, b.text?.peakMB)})` +
-                  `, CLI json ${growth(a.json?.seconds, b.json?.seconds)} (peak ${growth(a.json?.peakMB, b.json?.peakMB)})`
+                ? `, CLI text ${growth(a.text?.seconds, b.text?.seconds)} (cpu ${growth(a.text?.cpuSeconds, b.text?.cpuSeconds)}, peak ${growth(a.text?.peakMB, b.text?.peakMB)})` +
+                  `, CLI json ${growth(a.json?.seconds, b.json?.seconds)} (cpu ${growth(a.json?.cpuSeconds, b.json?.cpuSeconds)}, peak ${growth(a.json?.peakMB, b.json?.peakMB)})`
                 : '') +
               ' (2.00× is linear)',
           );
