@@ -9,7 +9,8 @@
  * Entity spans stay in the output segment's decoded text (`entityRawRange`).
  */
 import { classifyAgainst } from '../classifier/classify';
-import type { ClassifyOptions, ClassifyResult, ContextGap, Entity } from '../classifier/types';
+import { defineLazy, isPending } from '../classifier/lazyProperty';
+import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch, Entity } from '../classifier/types';
 import { contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
 import type { ContextPart } from './closestMatch';
@@ -140,14 +141,32 @@ class LazyOutputCheck implements OutputCheck {
  * numberings differ): entity matches and a contradiction's match alike.
  */
 export function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
+  const toSegments = (matches: readonly ContextMatch[]): ContextMatch[] => matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end }));
   const entities: Entity[] = result.entities.map((e) => {
     const c = e.contradiction;
+    // Locations not read yet stay unread: they are translated when first asked for.
+    if (isPending(e, 'matches')) {
+      const copy = pendingCopy(e, toSegments);
+      if (c) copy.contradiction = { ...c, match: { ...c.match, part: partSegment[c.match.part] } };
+      return copy;
+    }
     if (e.matches.length === 0 && !c) return e;
     return {
       ...e,
-      matches: e.matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end })),
+      matches: toSegments(e.matches),
       ...(c ? { contradiction: { ...c, match: { ...c.match, part: partSegment[c.match.part] } } } : {}),
     };
   });
   return { ...result, entities };
+}
+
+/** A copy of `e` (properties in the same order) whose matches and locations are read from `e` when first asked for. */
+function pendingCopy(e: Entity, toSegments: (matches: readonly ContextMatch[]) => ContextMatch[]): Entity {
+  const copy = {} as Record<string, unknown>;
+  for (const key of Object.keys(e) as (keyof Entity)[]) {
+    if (key === 'matches') defineLazy(copy, key, () => toSegments(e.matches));
+    else if (key === 'locations') defineLazy(copy, key, () => e.locations);
+    else copy[key] = e[key];
+  }
+  return copy as unknown as Entity;
 }

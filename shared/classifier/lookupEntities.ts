@@ -2,10 +2,13 @@
  * Looks every extracted entity up in a context index: an entity is found when
  * any of its lookup forms occurs, and its locations are the union of every
  * form's matches in context order, capped so one ubiquitous number cannot
- * bloat a result.
+ * bloat a result. The verdict takes one match per form at most; the
+ * locations are read from the index when first asked for (lazyProperty.ts).
  */
 import type { ContextLookup } from '../refine/contextLookup';
+import type { FindOptions } from '../lookup/contextIndex';
 import { normalizeForm } from '../text/normalize';
+import { defineLazy } from './lazyProperty';
 import type { ContextMatch, Entity, ExtractedEntity, Range } from './types';
 
 /** Most locations reported per entity. */
@@ -24,24 +27,35 @@ export function lookUpEntities(extracted: readonly ExtractedEntity[], index: Con
 function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: LookupOptions): Entity {
   const forms = entity.forms.length > 0 ? entity.forms : [entity.text];
   const find = { strict: options.strict, accept: options.accept, before: options.before, limit: LOCATION_CAP };
-  let matches: ContextMatch[] = [];
-  for (const form of forms) {
-    const found = index.find(form, find);
-    matches = matches.length === 0 ? found : mergeMatches(matches, found);
-  }
-  if (matches.length > LOCATION_CAP) matches = matches.slice(0, LOCATION_CAP);
-  const found = matches.length > 0;
-  return {
+  // One accepted match decides the verdict; the locations are collected only if something reads them.
+  const first = { ...find, limit: 1 };
+  const found = forms.some((form) => index.find(form, first).length > 0);
+  const result: Entity = {
     text: entity.text,
     normalized: normalizeForm(forms[0], { foldCase: !options.strict }),
     type: entity.type,
     found,
     status: found ? 'grounded' : 'unverified',
-    locations: matches.map((m): Range => [m.start, m.end]),
-    matches,
+    locations: [],
+    matches: [],
     span: [entity.span[0], entity.span[1]],
     occurrences: entity.occurrences.map((r): Range => [r[0], r[1]]),
   };
+  if (found) {
+    defineLazy(result, 'matches', () => allMatches(forms, index, find));
+    defineLazy(result, 'locations', () => result.matches.map((m): Range => [m.start, m.end]));
+  }
+  return result;
+}
+
+/** Every form's matches in context order, capped. */
+function allMatches(forms: readonly string[], index: ContextLookup, find: FindOptions): ContextMatch[] {
+  let matches: ContextMatch[] = [];
+  for (const form of forms) {
+    const found = index.find(form, find);
+    matches = matches.length === 0 ? found : mergeMatches(matches, found);
+  }
+  return matches.length > LOCATION_CAP ? matches.slice(0, LOCATION_CAP) : matches;
 }
 
 /** Sorted union of two sorted match lists, without duplicates. */

@@ -109,9 +109,11 @@ export class FileKnowledge {
 /** Builds the view of `outputId`. */
 export function sessionView(facts: SessionFacts, forest: CausalForest, outputId: number, text: (segment: number) => string): SessionView {
   const visible = (segment: number) => forest.isAncestor(segment, outputId);
+  // Lists in file order are read from the output's latest ancestor back: what follows it is never visible.
+  const latest = forest.latestAncestor(outputId);
   const knowledge = (record: FileRecord): FileKnowledge | undefined => {
     const listings: Listing[] = [];
-    for (let i = record.listings.length - 1; i >= 0 && listings.length < MAX_LISTINGS; i--) {
+    for (let i = lastAtOrBefore(record.listings, latest); i >= 0 && listings.length < MAX_LISTINGS; i--) {
       if (visible(record.listings[i].segment)) listings.push(record.listings[i]);
     }
     const known = listings.length > 0 || record.counts.some((c) => visible(c.segment)) || record.edits.some(visible);
@@ -145,10 +147,22 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     tallies() {
       const out: Tally[] = [];
       const all = facts.tallies;
-      for (let i = all.length - 1; i >= 0 && out.length < MAX_TALLIES; i--) if (visible(all[i].segment)) out.push(all[i]);
+      for (let i = lastAtOrBefore(all, latest); i >= 0 && out.length < MAX_TALLIES; i--) if (visible(all[i].segment)) out.push(all[i]);
       return out;
     },
   };
+}
+
+/** Index of the last item whose segment is at most `segment`, or -1; `items` ascend by segment. */
+function lastAtOrBefore(items: readonly { segment: number }[], segment: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid].segment <= segment) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** `lines` ascends (listings are sorted when recorded). */

@@ -26,23 +26,33 @@ export interface SourceRegion {
   end: number;
 }
 
-/** Numbered sections per context part, computed once per index. */
-const headingCache = new WeakMap<ContextLookup, Map<number, Map<number, SourceRegion>>>();
+/**
+ * Numbered sections of every part that has any, in part order, read once per
+ * index: reading every part again for each citing sentence would make a
+ * long session quadratic in its length.
+ */
+const headingCache = new WeakMap<ContextLookup, { part: number; sections: Map<number, SourceRegion> }[]>();
 
-export function sectionsOf(index: ContextLookup, part: number): Map<number, SourceRegion> {
-  let perIndex = headingCache.get(index);
-  if (!perIndex) headingCache.set(index, (perIndex = new Map()));
-  let sections = perIndex.get(part);
-  if (sections) return sections;
-  sections = new Map();
-  const text = index.partText(part);
+function sectionedParts(index: ContextLookup): { part: number; sections: Map<number, SourceRegion> }[] {
+  let parts = headingCache.get(index);
+  if (parts) return parts;
+  parts = [];
+  for (let part = 0; part < index.partCount; part++) {
+    const sections = sectionsOf(index.partText(part), part);
+    if (sections.size > 0) parts.push({ part, sections });
+  }
+  headingCache.set(index, parts);
+  return parts;
+}
+
+function sectionsOf(text: string, part: number): Map<number, SourceRegion> {
+  const sections = new Map<number, SourceRegion>();
   const found: Array<{ n: number; start: number }> = [];
   for (const m of text.matchAll(HEADING)) found.push({ n: Number(m[1] ?? m[2]), start: m.index });
   found.forEach((h, i) => {
     const end = i + 1 < found.length ? found[i + 1].start : text.length;
-    if (!sections!.has(h.n)) sections!.set(h.n, { part, start: h.start, end });
+    if (!sections.has(h.n)) sections.set(h.n, { part, start: h.start, end });
   });
-  perIndex.set(part, sections);
   return sections;
 }
 
@@ -79,10 +89,9 @@ function onlyReferences(output: string, span: Range): boolean {
 function regionsFor(numbers: readonly number[], index: ContextLookup, searchable: (part: number) => boolean): SourceRegion[] {
   const regions: SourceRegion[] = [];
   let anyHeadings = false;
-  for (let part = 0; part < index.partCount; part++) {
+  for (const { part, sections } of sectionedParts(index)) {
     if (!searchable(part)) continue;
-    const sections = sectionsOf(index, part);
-    if (sections.size > 0) anyHeadings = true;
+    anyHeadings = true;
     for (const n of numbers) {
       const r = sections.get(n);
       if (r) regions.push(r);

@@ -77,29 +77,57 @@ export function namespacesOf(keys: readonly string[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n >= 2).map(([w]) => w));
 }
 
-/** Fields per context part, read once per index: a part's text never changes. */
-const partCache = new WeakMap<ContextLookup, Map<number, readonly RecordField[]>>();
+/**
+ * Every field of every part, grouped by key, read once per index: a part's
+ * text never changes, and reading every part again for each output would
+ * make a long session quadratic in its length.
+ */
+interface FieldTable {
+  /** Per key, its fields in part order; keys in order of first appearance. */
+  byKey: Map<string, RecordField[]>;
+  /** Position of each field within its part's fields, for ordering keys as a part-order scan meets them. */
+  ordinal: Map<RecordField, number>;
+}
+
+const tables = new WeakMap<ContextLookup, FieldTable>();
+
+function fieldTable(index: ContextLookup): FieldTable {
+  let table = tables.get(index);
+  if (table) return table;
+  table = { byKey: new Map(), ordinal: new Map() };
+  for (let part = 0; part < index.partCount; part++) {
+    fieldsOfPart(index, part).forEach((f, i) => {
+      const list = table!.byKey.get(f.key);
+      if (list) list.push(f);
+      else table!.byKey.set(f.key, [f]);
+      table!.ordinal.set(f, i);
+    });
+  }
+  tables.set(index, table);
+  return table;
+}
 
 /**
  * Every boolean CamelCase field in the searchable parts, and every flag
- * nested in one; the first occurrence of a key wins.
+ * nested in one; the first occurrence of a key wins. Fields come in the
+ * order a scan of the parts in order meets their keys.
  */
 export function recordFields(index: ContextLookup, searchable: (part: number) => boolean): RecordField[] {
-  const byKey = new Map<string, RecordField>();
-  for (let part = 0; part < index.partCount; part++) {
-    if (!searchable(part)) continue;
-    for (const f of fieldsOfPart(index, part)) if (!byKey.has(f.key)) byKey.set(f.key, { ...f });
+  const table = fieldTable(index);
+  if (table.byKey.size === 0) return [];
+  const first: RecordField[] = [];
+  for (const list of table.byKey.values()) {
+    const f = list.find((x) => searchable(x.part));
+    if (f) first.push(f);
   }
-  const namespaces = namespacesOf([...byKey.keys()].filter((k) => !k.includes('.')));
-  for (const f of byKey.values()) if (!f.key.includes('.')) f.phrases = phrasesOf(f.key, namespaces);
-  return [...byKey.values()];
+  first.sort((a, b) => a.part - b.part || table.ordinal.get(a)! - table.ordinal.get(b)!);
+  const fields = first.map((f) => ({ ...f }));
+  const namespaces = namespacesOf(fields.map((f) => f.key).filter((k) => !k.includes('.')));
+  for (const f of fields) if (!f.key.includes('.')) f.phrases = phrasesOf(f.key, namespaces);
+  return fields;
 }
 
 function fieldsOfPart(index: ContextLookup, part: number): readonly RecordField[] {
-  let perIndex = partCache.get(index);
-  if (!perIndex) partCache.set(index, (perIndex = new Map()));
-  const cached = perIndex.get(part);
-  if (cached) return cached;
   const text = index.partText(part);
   const fields: RecordField[] = [];
   for (const m of text.matchAll(FIELD)) {
@@ -119,6 +147,5 @@ function fieldsOfPart(index: ContextLookup, part: number): readonly RecordField[
       fields.push({ key: `${m[1]}.${f[1]}`, value: valueOf(f[2]), written: f[2], part, start, end: start + f[2].length, phrases });
     }
   }
-  perIndex.set(part, fields);
   return fields;
 }

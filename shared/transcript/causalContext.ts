@@ -22,6 +22,8 @@ export class CausalForest {
   private readonly exit: Int32Array;
   /** The parent actually used: -1 for roots and for links that were dangling or cyclic. */
   readonly parentOf: Int32Array;
+  /** Per segment: its highest-numbered strict ancestor, or -1; filled on first use. */
+  private latest: Int32Array | undefined;
 
   constructor(segments: readonly Pick<Segment, 'parent'>[]) {
     const n = segments.length;
@@ -34,6 +36,16 @@ export class CausalForest {
   /** True when `a` is a strict ancestor of `b` (a segment is not its own ancestor). */
   isAncestor(a: number, b: number): boolean {
     return a !== b && this.enter[a] < this.enter[b] && this.exit[b] <= this.exit[a];
+  }
+
+  /**
+   * The highest segment id among the strict ancestors of `id` (-1 for a
+   * root). Nothing after it can be an ancestor, so a per-output look over a
+   * list in file order can start there instead of at the end of the session.
+   */
+  latestAncestor(id: number): number {
+    if (!this.latest) this.latest = latestAncestors(this.parentOf);
+    return this.latest[id];
   }
 
   /** Strict ancestors of `id`, root first (the order the conversation happened in). */
@@ -77,6 +89,29 @@ export class CausalForest {
       }
     }
   }
+}
+
+/** Each segment resolved once: a walk climbs to the first resolved ancestor (or a root) and fills the path back down. */
+function latestAncestors(parentOf: Int32Array): Int32Array {
+  const n = parentOf.length;
+  const latest = new Int32Array(n);
+  const resolved = new Uint8Array(n);
+  const path: number[] = [];
+  for (let id = 0; id < n; id++) {
+    let node = id;
+    while (node !== -1 && resolved[node] === 0) {
+      path.push(node);
+      node = parentOf[node];
+    }
+    for (let k = path.length - 1; k >= 0; k--) {
+      const child = path[k];
+      const p = parentOf[child];
+      latest[child] = p === -1 ? -1 : Math.max(latest[p], p);
+      resolved[child] = 1;
+    }
+    path.length = 0;
+  }
+  return latest;
 }
 
 /**

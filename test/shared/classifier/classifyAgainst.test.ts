@@ -20,6 +20,33 @@ describe('classifyAgainst', () => {
     assert.deepEqual(byText.get('47 customers')!.locations, [[18, 30]]);
   });
 
+  it('decides a verdict from one match per form and lists every location (in part order, accepted parts only) when asked', () => {
+    const repeated = ContextIndex.build(['Ticket invoiceStore.flush() opened.', 'Other branch: invoiceStore.flush().', ...Array.from({ length: 300 }, (_, i) => `Log ${i}: invoiceStore.flush() retried.`)]);
+    const limits: (number | undefined)[] = [];
+    const counting = {
+      partCount: repeated.partCount,
+      partText: (part: number) => repeated.partText(part),
+      find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), repeated.find(form, opts)),
+    };
+    const result = classifyAgainst('Ticket invoiceStore.flush() is open.', counting, { accept: (p) => p !== 1 });
+    const ticket = result.entities.find((e) => e.text === 'invoiceStore.flush()')!;
+    assert.equal(ticket.status, 'grounded');
+    assert.ok(limits.length > 0 && limits.every((l) => l === 1), `lookups took ${limits.join(', ')} matches`);
+    assert.equal(ticket.matches.length, 100);
+    // Both forms (with and without the call's parentheses), merged in part order; part 1 is not accepted.
+    assert.deepEqual(ticket.matches.slice(0, 3), [
+      { part: 0, start: 7, end: 25 },
+      { part: 0, start: 7, end: 27 },
+      { part: 2, start: 7, end: 25 },
+    ]);
+    assert.deepEqual(ticket.locations.slice(0, 3), [
+      [7, 25],
+      [7, 27],
+      [7, 25],
+    ]);
+    assert.deepEqual(JSON.parse(JSON.stringify(ticket)).matches, ticket.matches);
+  });
+
   it('ignores parts the accept filter rejects', () => {
     const result = classifyAgainst(output, index, { accept: (p) => p === 0 });
     assert.equal(result.level, 'PARTIAL');

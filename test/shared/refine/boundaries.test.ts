@@ -20,6 +20,18 @@ describe('numbers match whole numbers, and bounds agree with what they bound', (
     assert.equal(statusOf('9 files changed with over 2,300 insertions.', context, '2,300 insertions'), 'contradicted');
   });
 
+  it('finds a clock time as a whole token after hundreds of places where it is only part of a longer one', () => {
+    const context = `${'Backups ran at 14:00.\n'.repeat(450)}The report is sent at 4:00 and again at 4:00 on Fridays.`;
+    const r = classify({ output: 'The report is sent at 4:00.', context, options: { profile: 'refined' } });
+    const time = r.entities.find((e) => e.text.includes('4:00'));
+    assert.equal(time?.status, 'grounded');
+    const whole = context.indexOf('at 4:00') + 3;
+    assert.deepEqual(time?.locations, [
+      [whole, whole + 4],
+      [context.indexOf('at 4:00 on') + 3, context.indexOf('at 4:00 on') + 7],
+    ]);
+  });
+
   it('closes a code fence only on a bare fence of the same kind, as CommonMark does', () => {
     const text = '````markdown\nRun:\n```bash\nnpm test\n```\nDone.\n````\nafter';
     assert.deepEqual(codeFenceRanges(text), [[0, text.indexOf('\nafter')]]);

@@ -108,4 +108,18 @@ describe('causal context', () => {
       { numRuns: 200 },
     );
   });
+
+  it('names the latest ancestor of every segment, in a branched forest and in random ones', () => {
+    const tree = new CausalForest([{ parent: -1 }, { parent: 0 }, { parent: 1 }, { parent: 0 }, { parent: 3 }, { parent: 2 }]);
+    // 4 hangs off a rewind to 0, so 1 and 2 (both before it) are not its ancestors.
+    assert.deepEqual([0, 1, 2, 3, 4, 5].map((id) => tree.latestAncestor(id)), [-1, 0, 1, 0, 3, 2]);
+    const forestArb = fc.integer({ min: 1, max: 60 }).chain((n) => fc.array(fc.integer({ min: -1, max: n - 1 }), { minLength: n, maxLength: n }));
+    fc.assert(
+      fc.property(forestArb, (parents) => {
+        const forest = new CausalForest(parents.map((parent) => ({ parent })));
+        for (let id = 0; id < parents.length; id++) assert.equal(forest.latestAncestor(id), Math.max(-1, ...forest.ancestors(id)));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -1,0 +1,179 @@
+/**
+ * How checking a Claude Code session grows with its length, for two shapes
+ * side by side: the varied session (new facts in every tool result) and the
+ * repetitive one real long sessions look like (the same files and log lines
+ * again and again, thousands of short turns), plus its pathological variant
+ * (one file read on every turn, one name hundreds of thousands of times).
+ *
+ * At 10, 20 and 40 MB: parse + index + check in this process (with the
+ * CLI's default settings), and
+ * `groundcheck check` as a child process with the text and the JSON report
+ * (wall time, peak RSS, report size). Checking should be linear in the file:
+ * the 40 MB / 20 MB ratio is printed for each figure (2.0 is linear).
+ *
+ * With GROUNDCHECK_BENCH_BASE set to another checkout of groundcheck (built
+ * with `npm run build`), every figure is measured for it too, on the same
+ * files in the same run, and printed as `before`: a before/after table that
+ * the machine's load at the time affects alike.
+ */
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as checkSettings from '../../cli/check/checkSettings';
+import * as checking from '../../shared/check/checkTranscript';
+import * as detect from '../../shared/transcript/detect';
+import { buildCli } from '../../test/cli/harness';
+import type { BenchSuite } from '../run';
+import { generateClaudeSession } from '../generators/claudeSession';
+import { generateRepetitiveSession } from '../generators/repetitiveSession';
+
+const SIZES_MB = [10, 20, 40];
+const PATH = '/home/dev/.claude/projects/-home-dev-shop-billing/session.jsonl';
+
+interface Shape {
+  name: string;
+  generate(targetSize: number): { raw: string; outputs: number };
+  /** Whether the CLI runs too (the pathological shape is measured in process only, to keep the suite short). */
+  cli: boolean;
+}
+
+const SHAPES: Shape[] = [
+  { name: 'varied', cli: true, generate: (t) => generateClaudeSession({ targetSize: t, outputs: Math.round((2_000 * t) / 20_000_000) }) },
+  { name: 'repetitive', cli: true, generate: (t) => generateRepetitiveSession({ targetSize: t }) },
+  { name: 'pathological', cli: false, generate: (t) => generateRepetitiveSession({ targetSize: t, pathological: true }) },
+];
+
+/** One version of groundcheck: its in-process check and its CLI bundle. */
+interface Version {
+  name: string;
+  check(raw: string): void;
+  cli: string;
+}
+
+function versionOf(name: string, modules: { checkSettings: typeof checkSettings; checking: typeof checking; detect: typeof detect }, cli: string): Version {
+  const options = modules.checkSettings.classifyOptionsOf(modules.checkSettings.defaultSettings());
+  return {
+    name,
+    cli,
+    check(raw) {
+      const parsed = modules.detect.parseTranscript({ raw, path: PATH });
+      if (modules.detect.isNotTranscript(parsed)) throw new Error(`generated session not recognised: ${parsed.reason}`);
+      modules.checking.checkTranscript(parsed, options);
+    },
+  };
+}
+
+/** The version in GROUNDCHECK_BENCH_BASE, loaded from its sources (tsx compiles them) and its built CLI. */
+function baseVersion(): Version | undefined {
+  const root = process.env.GROUNDCHECK_BENCH_BASE;
+  if (!root) return undefined;
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return versionOf(
+    'before',
+    {
+      checkSettings: require(join(root, 'cli/check/checkSettings')),
+      checking: require(join(root, 'shared/check/checkTranscript')),
+      detect: require(join(root, 'shared/transcript/detect')),
+    },
+    join(root, 'dist/cli.js'),
+  );
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
+interface Row {
+  outputs: number;
+  inProcessMs: number;
+  inProcessCpuMs: number;
+  text?: CliRun;
+  json?: CliRun;
+}
+
+interface CliRun {
+  seconds: number;
+  /** User + system CPU seconds: what the run costs whatever else the machine is doing. */
+  cpuSeconds: number;
+  peakMB: number;
+  reportMB: number;
+}
+
+/** One `groundcheck check` run under /usr/bin/time, which reports the child's peak RSS. */
+function runCli(cli: string, file: string, format: 'text' | 'json', dir: string): CliRun | undefined {
+  const reportPath = join(dir, `report.${format}`);
+  const fd = openSync(reportPath, 'w');
+  try {
+    const args = ['-f', '%e %M %U %S', process.execPath, cli, 'check', '--jobs', '1', '--format', format, file];
+    const run = spawnSync('/usr/bin/time', args, { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+    if (run.error) return undefined;
+    const last = run.stderr.trim().split('\n').pop() ?? '';
+    const [seconds, kb, user, system] = last.split(' ').map(Number);
+    if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`groundcheck check failed: ${run.stderr.slice(-500)}`);
+    return { seconds, cpuSeconds: user + system, peakMB: kb / 1024, reportMB: statSync(reportPath).size / 1e6 };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function timeInProcess(version: Version, raw: string): { wall: number; cpu: number } {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  version.check(raw);
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
+}
+
+const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const growth = (a: number | undefined, b: number | undefined): string => (a && b ? `${(b / a).toFixed(2)}×` : '–');
+
+const suite: BenchSuite = {
+  title: 'Session scaling: varied vs repetitive Claude Code sessions at 10, 20, 40 MB',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-bench-scaling-'));
+    try {
+      const versions = [baseVersion(), versionOf('after', { checkSettings, checking, detect }, await buildCli())].filter((v) => v !== undefined);
+      const warm = generateRepetitiveSession({ targetSize: 1_000_000 }).raw;
+      for (const v of versions) timeInProcess(v, warm); // warm the JIT
+      const label = (v: Version): string => (versions.length > 1 ? ` ${v.name.padEnd(6)}` : '');
+      for (const shape of SHAPES) {
+        const rows = new Map<string, Row>();
+        for (const mb of SIZES_MB) {
+          const session = shape.generate(mb * 1_000_000);
+          const file = join(dir, `${shape.name}-${mb}.jsonl`);
+          writeFileSync(file, session.raw);
+          for (const v of versions) {
+            const time = timeInProcess(v, session.raw);
+            const row: Row = { outputs: session.outputs, inProcessMs: time.wall, inProcessCpuMs: time.cpu };
+            if (shape.cli) {
+              row.text = runCli(v.cli, file, 'text', dir);
+              row.json = runCli(v.cli, file, 'json', dir);
+            }
+            rows.set(`${v.name} ${mb}`, row);
+            const cliText = (r: CliRun | undefined, name: string): string =>
+              r ? ` | CLI ${name} ${r.seconds.toFixed(2)} s (cpu ${r.cpuSeconds.toFixed(2)} s), peak ${r.peakMB.toFixed(0)} MB, report ${r.reportMB.toFixed(1)} MB` : '';
+            console.log(
+              `${shape.name.padEnd(12)}${label(v)} ${String(mb).padStart(2)} MB, ${String(session.outputs).padStart(5)} outputs: ` +
+                `in process ${secs(row.inProcessMs)} (cpu ${secs(row.inProcessCpuMs)})${cliText(row.text, 'text')}${cliText(row.json, 'json')}`,
+            );
+          }
+          rmSync(file);
+        }
+        for (const v of versions) {
+          const a = rows.get(`${v.name} 20`)!;
+          const b = rows.get(`${v.name} 40`)!;
+          console.log(
+            `${shape.name.padEnd(12)}${label(v)} 40 MB / 20 MB: in process ${growth(a.inProcessMs, b.inProcessMs)} (cpu ${growth(a.inProcessCpuMs, b.inProcessCpuMs)})` +
+              (shape.cli
+                ? `, CLI text ${growth(a.text?.seconds, b.text?.seconds)} (cpu ${growth(a.text?.cpuSeconds, b.text?.cpuSeconds)}, peak ${growth(a.text?.peakMB, b.text?.peakMB)})` +
+                  `, CLI json ${growth(a.json?.seconds, b.json?.seconds)} (cpu ${growth(a.json?.cpuSeconds, b.json?.cpuSeconds)}, peak ${growth(a.json?.peakMB, b.json?.peakMB)})`
+                : '') +
+              ' (2.00× is linear)',
+          );
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default suite;
