@@ -10,6 +10,7 @@
  *
  * Deterministic for a given seed, so figures are comparable between runs.
  */
+import { prng } from './prng';
 
 export interface ClaudeSessionOptions {
   /** Approximate file size in UTF-16 units. Default 20 MB. */
@@ -45,18 +46,6 @@ const FILLER = [
   'export default router;',
   '',
 ];
-
-/** Small fast seeded PRNG (mulberry32); Math.random would make figures drift between runs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The facts one tool result reveals, for later outputs to repeat. */
 interface Facts {

@@ -12,6 +12,7 @@
  *
  * Deterministic for a given seed, so figures are comparable between runs.
  */
+import { prng } from './prng';
 
 export interface RepetitiveSessionOptions {
   /** Approximate file size in UTF-16 units. Default 20 MB. */
@@ -47,17 +48,6 @@ const FILLER = [
   'await queue.flush();',
   '',
 ];
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One file's 40 numbered lines; the same every time it is read. */
 function fileBody(fileIndex: number, pathological: boolean): string {

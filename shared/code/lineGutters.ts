@@ -122,9 +122,7 @@ function grepLines(text: string, singleFile: string | undefined): GutterScan {
   forEachLine(text, (start, end) => {
     const hit = grepLineAt(text, start, end, singleFile);
     if (!hit) return;
-    let shown = byFile.get(hit.file);
-    if (!shown) byFile.set(hit.file, (shown = emptyListing(hit.file, false)));
-    pushLine(shown, hit.number, hit.textStart, end);
+    showLine(byFile, hit.file, hit.number, hit.textStart, end);
     blanks.push(hit.numberStart, hit.numberEnd);
   });
   return { listings: [...byFile.values()], blanks };
@@ -168,9 +166,7 @@ function scanUnknown(text: string): GutterScan {
     if (!isDigit(text.charCodeAt(at + 1))) return;
     const hit = grepLineAt(text, start, end, undefined);
     if (!hit) return;
-    let shown = byFile.get(hit.file);
-    if (!shown) byFile.set(hit.file, (shown = emptyListing(hit.file, false)));
-    pushLine(shown, hit.number, hit.textStart, end);
+    showLine(byFile, hit.file, hit.number, hit.textStart, end);
     blanks.push(hit.numberStart, hit.numberEnd);
   });
   // Shells name a script's line in their errors: `/opt/x/env.sh: line 18: …`.
@@ -179,9 +175,7 @@ function scanUnknown(text: string): GutterScan {
     if (!isFilePathCached(file)) return;
     const hit = numberThen(text, at + 7, end);
     if (!hit) return;
-    let shown = byFile.get(file);
-    if (!shown) byFile.set(file, (shown = emptyListing(file, false)));
-    pushLine(shown, hit.number, hit.textStart, end);
+    showLine(byFile, file, hit.number, hit.textStart, end);
     blanks.push(hit.numberStart, hit.numberEnd);
   });
   sortPairs(blanks);
@@ -190,6 +184,13 @@ function scanUnknown(text: string): GutterScan {
 
 /** Farthest a gutter's separator sits from its line's start (spaces and up to seven digits). */
 const GUTTER_REACH = 16;
+
+/** Records that `file`'s line `number` was shown, its text at `[textStart, end)`. */
+function showLine(byFile: Map<string, ShownLines>, file: string, number: number, textStart: number, end: number): void {
+  let shown = byFile.get(file);
+  if (!shown) byFile.set(file, (shown = emptyListing(file, false)));
+  pushLine(shown, number, textStart, end);
+}
 
 /**
  * Calls `f(lineStart, lineEnd, at)` once per line whose first occurrence of
