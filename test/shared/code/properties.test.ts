@@ -34,14 +34,20 @@ describe('coding claims: properties', () => {
   it('stays linear on long outputs of coding claims', () => {
     const unit = 'See `src/app.ts:42` and `getInitials()`; ```ts\nconst x = 1;\n``` 13 tests pass, Next.js 14 on port 3000.\n';
     const context = 'export function getInitials(name) {}\nconst x = 1;\n"next": "15.0.0"\nPORT=3001\n'.repeat(50);
+    // The best of three runs per size: a shared machine's pauses land on single runs, not on all three.
     const time = (n: number) => {
-      const t0 = performance.now();
-      classify({ output: unit.repeat(n), context, options: { profile: 'refined' } });
-      return performance.now() - t0;
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        classify({ output: unit.repeat(n), context, options: { profile: 'refined' } });
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
     };
     time(50);
     const small = time(200);
     const large = time(800);
+    // Four times the input: linear is 4×, quadratic 16×.
     assert.ok(large < small * 8 + 50, `800 units took ${large} ms against ${small} ms for 200`);
   });
 });

@@ -50,11 +50,16 @@ describe('refined profile end to end', () => {
   it('scales linearly with the number of claims, citations and times in one output', () => {
     const context = "passage 1: {'hours': {'Monday': '8:0-14:0'}} Acme Corp has 12 staff.\npassage 2: Other text.";
     const sentence = 'On Monday Acme Corp opens at 8am with 12 staff (passage 1). Is it open at 9pm? ';
+    // The best of three runs per size: a shared machine's pauses land on single runs, not on all three.
     const time = (n: number) => {
-      const t0 = performance.now();
-      const r = classify({ output: sentence.repeat(n), context, options: refined });
-      assert.equal(r.claims!.length, n);
-      return performance.now() - t0;
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        const r = classify({ output: sentence.repeat(n), context, options: refined });
+        assert.equal(r.claims!.length, n);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
     };
     time(200);
     const small = time(1000);
