@@ -17,7 +17,6 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ConversationViewRequest } from '../../shared/protocol/messages';
 import { REPORT_CSS } from '../../shared/report/reportStyle';
-import { rawStart, takeChunk } from './conversationChunks';
 import type { FileStatusStore } from './fileStatusStore';
 
 /**
@@ -33,9 +32,13 @@ type PageMessage = { type: 'reveal'; raw: [number, number] } | { type: 'more'; o
 export class ConversationPanel implements vscode.Disposable {
   /** The page as first drawn (the first turns; the rest follow as the page asks). */
   html = '';
-  /** Turns not drawn yet, and where in the raw file each starts. */
-  private rest: string[] = [];
-  private restStarts: number[] = [];
+  /** The version drawn, the next turn to ask the server for, how many there are, and where each starts in the raw file. */
+  private version = -1;
+  private next = 0;
+  private total = 0;
+  private starts: number[] = [];
+  /** Pieces are asked for one at a time. */
+  private fetching: Promise<void> = Promise.resolve();
   /** Resolves when the view shows the file's latest check. */
   private drawn: Promise<void> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
@@ -49,7 +52,7 @@ export class ConversationPanel implements vscode.Disposable {
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: PageMessage) => {
         if (m?.type === 'reveal' && Array.isArray(m.raw)) void this.reveal(m.raw);
-        else if (m?.type === 'more') this.more(m.offset);
+        else if (m?.type === 'more') this.fetching = this.fetching.then(() => this.more(m.offset)).catch(() => undefined);
       }),
       panel.onDidDispose(() => this.dispose()),
     );
@@ -76,37 +79,49 @@ export class ConversationPanel implements vscode.Disposable {
     void this.panel.webview.postMessage({ type: 'follow', offset });
   }
 
+  private request(params: Omit<ConversationViewRequest.Params, 'uri'>): Promise<ConversationViewRequest.Result> {
+    return this.client.sendRequest(ConversationViewRequest.method, { uri: this.client.code2ProtocolConverter.asUri(this.uri), ...params }) as Promise<ConversationViewRequest.Result>;
+  }
+
   private async draw(): Promise<void> {
-    const result = (await this.client.sendRequest(ConversationViewRequest.method, { uri: this.client.code2ProtocolConverter.asUri(this.uri) })) as ConversationViewRequest.Result;
+    const result = await this.request({ from: 0 });
     const name = this.uri.path.slice(this.uri.path.lastIndexOf('/') + 1);
     this.panel.title = `Conversation: ${name}`;
     let body: string;
     if ('head' in result) {
-      const first = takeChunk(result.turns, 0);
-      this.rest = result.turns.slice(first);
-      this.restStarts = this.rest.map(rawStart);
+      this.version = result.version;
+      this.next = result.turns.length;
+      this.total = result.total;
+      this.starts = result.starts;
       body =
         `<div class="bar" role="group" aria-label="Display"><label><input type="checkbox" id="sg"> show grounded entities</label>` +
         `<label><input type="checkbox" id="of"> only turns with findings</label></div>` +
-        result.head + result.turns.slice(0, first).join('') + `<div id="more" role="none"></div>` + result.tail;
+        result.head + result.turns.join('') + `<div id="more" role="none"></div>` + result.tail;
     } else {
-      this.rest = [];
-      this.restStarts = [];
+      this.version = result.version;
+      this.next = this.total = 0;
+      this.starts = [];
       body = `<p class="pr">${escapeText(result.unavailable)}</p>`;
     }
-    this.html = page(body, this.rest.length);
+    this.html = page(body, this.total - this.next);
     this.panel.webview.html = this.html;
   }
 
-  /** Sends the page its next turns: one chunk, or as many as reach raw offset `offset`. */
-  private more(offset?: number): void {
-    if (this.rest.length === 0) return;
-    let n = takeChunk(this.rest, 0);
-    if (offset !== undefined) while (n < this.rest.length && this.restStarts[n] <= offset) n++;
-    const html = this.rest.slice(0, n).join('');
-    this.rest = this.rest.slice(n);
-    this.restStarts = this.restStarts.slice(n);
-    void this.panel.webview.postMessage({ type: 'turns', html, left: this.rest.length, offset });
+  /**
+   * Sends the page its next turns: one piece, or pieces until the turn
+   * holding raw offset `offset`. A piece of an older check is dropped: the
+   * redraw for the new one is on its way.
+   */
+  private async more(offset?: number): Promise<void> {
+    let html = '';
+    do {
+      if (this.next >= this.total) break;
+      const result = await this.request({ from: this.next, version: this.version });
+      if (!('head' in result) || result.version !== this.version || result.from !== this.next) return;
+      html += result.turns.join('');
+      this.next += result.turns.length;
+    } while (offset !== undefined && this.next < this.total && (this.starts[this.next] ?? -1) <= offset);
+    void this.panel.webview.postMessage({ type: 'turns', html, left: this.total - this.next, offset });
   }
 
   dispose(): void {

@@ -7,7 +7,7 @@ import { analyze, type Analyzed } from './analyze';
 import { checkIncrementally } from './incrementalCheck';
 import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
-import { conversationView } from './conversationView';
+import { conversationView, pageOf, type ConversationView } from './conversationView';
 import type { CheckJob, SelectionJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
@@ -16,6 +16,8 @@ interface Session {
   text: LineText | string;
   settingsKey: string;
   analyzed: Analyzed;
+  /** The conversation view of this version, once asked for. */
+  view?: { version: number; drawn: ConversationView };
 }
 
 export class CheckSessions {
@@ -66,10 +68,15 @@ export class CheckSessions {
     return { id, ok: true, selection: classifySelection(job.params, session?.analyzed, job.settings as GroundcheckSettings) };
   }
 
+  /** A piece of the document's conversation view; the view is drawn once per version and kept for the next pieces. */
   view(id: number, job: ViewJob): WorkerReply {
     const session = this.sessions.get(job.uri);
     if (!session) return { id, ok: false, error: 'not checked yet' };
-    return { id, ok: true, view: conversationView(session.analyzed, job.file), version: session.version };
+    if (job.from > 0 && job.version !== session.version) return { id, ok: false, error: 'the file was checked again since' };
+    if (!session.view || session.view.version !== session.version) {
+      session.view = { version: session.version, drawn: conversationView(session.analyzed, job.file) };
+    }
+    return { id, ok: true, view: pageOf(session.view.drawn, job.from, job.chars), version: session.version };
   }
 
   forget(uri: string): void {

@@ -24,15 +24,33 @@ export interface ConversationView {
   head: string;
   turns: string[];
   tail: string;
+  /** Where each turn starts in the raw file (-1 when it has no place of its own). */
+  starts: number[];
   outputs: number;
   /** Marked occurrences that are findings (unverified, contradicted, misattributed). */
   findings: number;
 }
 
+/** A piece of a view: turns `from`… of `total`, with what every page needs. */
+export interface ConversationPage extends Omit<ConversationView, 'turns'> {
+  from: number;
+  turns: string[];
+  total: number;
+}
+
+/** Turns `from`… until their HTML reaches `chars` characters (at least one). */
+export function pageOf(view: ConversationView, from: number, chars: number): ConversationPage {
+  let to = from;
+  let size = 0;
+  while (to < view.turns.length && (to === from || size + view.turns[to].length <= chars)) size += view.turns[to++].length;
+  return { ...view, from, turns: view.turns.slice(from, to), total: view.turns.length };
+}
+
 export function conversationView(analyzed: Analyzed, file: string): ConversationView {
   const view = fileViewOf(analyzed, file);
   const findings = view.outputs.reduce((n, o) => n + o.marks.filter((m) => isFinding(m.status)).length, 0);
-  return { ...conversationParts(view, 0, VIEW_CONTEXT_CHARS), outputs: view.outputs.length, findings };
+  const parts = conversationParts(view, 0, VIEW_CONTEXT_CHARS);
+  return { ...parts, starts: parts.turns.map(rawStart), outputs: view.outputs.length, findings };
 }
 
 export function fileViewOf(analyzed: Analyzed, file: string): FileView {
@@ -101,4 +119,10 @@ function where(p: ContextPlace): string {
 
 function shorten(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Where a turn starts in the raw file, from its `data-raw` (-1 when it has none). */
+function rawStart(turn: string): number {
+  const m = /^<div role="listitem"[^>]*? data-raw="(\d+),/.exec(turn);
+  return m ? Number(m[1]) : -1;
 }

@@ -175,12 +175,12 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     throw new Error(!reply.ok && 'error' in reply ? reply.error : 'classification failed');
   });
 
-  connection.onRequest(ConversationViewRequest.method, async ({ uri }: ConversationViewRequest.Params): Promise<ConversationViewRequest.Result> => {
+  connection.onRequest(ConversationViewRequest.method, async ({ uri, from = 0, chars = VIEW_PAGE_CHARS, version }: ConversationViewRequest.Params): Promise<ConversationViewRequest.Result> => {
     const state = documents.get(uri);
     if (!state) return { version: -1, unavailable: 'the file is not open' };
     const published = state.mirror?.analysis;
     if (published && published.state !== 'checked') return { version: state.doc.version, unavailable: published.reasons[0] ?? 'not checked' };
-    const reply = await worker.run({ kind: 'view', uri, file: displayName(uri) });
+    const reply = await worker.run({ kind: 'view', uri, file: displayName(uri), from, chars, ...(version !== undefined ? { version } : {}) });
     if (reply.ok && 'view' in reply) return { version: reply.version, ...reply.view };
     return { version: state.doc.version, unavailable: !reply.ok && 'error' in reply ? reply.error.split('\n')[0] : 'not checked yet' };
   });
@@ -196,6 +196,9 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
   connection.onShutdown(() => worker.dispose());
   connection.listen();
 }
+
+/** The view's pieces, by default: what a page shows at once, however long the session. */
+const VIEW_PAGE_CHARS = 256 * 1024;
 
 /** The file's name as the view heads it. */
 function displayName(uri: string): string {

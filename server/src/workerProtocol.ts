@@ -7,7 +7,7 @@ import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { FileAnalysis, OutputFinding } from './findings';
 import type { FindingsPatch } from './findingsPatch';
-import type { ConversationView } from './conversationView';
+import type { ConversationPage } from './conversationView';
 import type { OffsetEdit } from './textEdits';
 
 export interface CheckJob {
@@ -45,6 +45,10 @@ export interface ViewJob {
   uri: string;
   /** How the file is named in the view. */
   file: string;
+  from: number;
+  chars: number;
+  /** With `from` > 0: the version the caller has the earlier turns of. */
+  version?: number;
 }
 
 export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob;
@@ -61,7 +65,7 @@ export type WorkerReply =
   | { id: number; ok: true; patch: FindingsPatch; baseVersion: number; version: number }
   | { id: number; ok: true; selection: ClassifySelectionRequest.Result }
   | { id: number; ok: true; forgotten: true }
-  | { id: number; ok: true; view: ConversationView; version: number }
+  | { id: number; ok: true; view: ConversationPage; version: number }
   /** The worker does not hold `baseVersion`: send the whole text. */
   | { id: number; ok: false; needText: true }
   | { id: number; ok: false; error: string };

@@ -67,11 +67,29 @@ export namespace ConversationViewRequest {
   export const method = 'groundcheck/conversationView' as const;
   export interface Params {
     uri: string;
+    /** The first turn wanted (0: the page from its start, head included). */
+    from?: number;
+    /** Turns are sent until their HTML reaches this many characters (at least one turn). */
+    chars?: number;
+    /** With `from` > 0: the version the earlier pieces were drawn from. */
+    version?: number;
   }
   export type Result =
-    /** The page before the first turn, one HTML string per turn, and what closes the page. */
-    | { version: number; head: string; turns: string[]; tail: string; outputs: number; findings: number }
-    /** Not checked (yet), or not a transcript: why. */
+    | {
+        version: number;
+        /** The page before the first turn, and what closes it. */
+        head: string;
+        tail: string;
+        /** Turns `from`, `from + 1`, … as HTML, of `total` in all. */
+        from: number;
+        turns: string[];
+        total: number;
+        /** Where each of the `total` turns starts in the raw file (-1: a turn with no place of its own). */
+        starts: number[];
+        outputs: number;
+        findings: number;
+      }
+    /** Not checked (yet), not a transcript, or `version` is no longer the latest: why. */
     | { version: number; unavailable: string };
 }
 

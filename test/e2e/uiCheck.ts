@@ -175,9 +175,12 @@ async function main(): Promise<void> {
     await page.keyboard.press('Escape');
 
     // Open as Conversation draws the session beside it, findings marked; a click selects the raw characters.
+    const smallAsked = Date.now();
     await runCommand(page, 'groundcheck: Open as Conversation');
     await page.locator('.tabs-container .tab', { hasText: `Conversation: ${FIXTURE}` }).first().waitFor({ timeout: WAIT_MS });
     const view = page.frameLocator('iframe.webview').frameLocator('#active-frame');
+    await view.locator('[role=listitem]').first().waitFor({ timeout: WAIT_MS });
+    console.log(`${FIXTURE} (${fs.statSync(path.join(FIXTURE_WORKSPACE, FIXTURE)).size} bytes): first turns shown ${Date.now() - smallAsked} ms after the command`);
     const marked = view.locator('mark.m.u, a.m.u, a.m.c, mark.m.c', { hasText: '2025-06-19' }).first();
     await marked.waitFor({ timeout: WAIT_MS });
     await marked.scrollIntoViewIfNeeded();

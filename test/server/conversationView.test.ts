@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { generateClaudeSession } from '../../bench/generators/claudeSession';
 import { ConversationViewRequest } from '../../shared/protocol/messages';
 import { ServerHarness } from './harness';
 import { SESSION } from './session';
@@ -44,6 +45,31 @@ describe('server: the conversation view', () => {
     assert.equal(v.version, 2);
     assert.equal(v.findings, before.findings - 1);
     assert.match(v.html, /class="m g"[^>]*>\$4\.3M</);
+  });
+
+  it('sends a long session in pieces: the first bounded, each next one from where the last ended, all turns once', async () => {
+    const uri = h.uriOf('long.jsonl');
+    await h.open(uri, generateClaudeSession({ targetSize: 3_000_000, outputs: 300 }).raw);
+    const first = (await h.connection.sendRequest(ConversationViewRequest.method, { uri })) as ConversationViewRequest.Result;
+    assert.ok('head' in first);
+    assert.ok(first.turns.length < first.total, 'more turns than one piece');
+    assert.ok(first.turns.join('').length <= 256 * 1024 + Math.max(...first.turns.map((t) => t.length)));
+    assert.equal(first.starts.length, first.total);
+    let next = first.turns.length;
+    const seen = [...first.turns];
+    while (next < first.total) {
+      const page = (await h.connection.sendRequest(ConversationViewRequest.method, { uri, from: next, version: first.version })) as ConversationViewRequest.Result;
+      assert.ok('head' in page);
+      assert.equal(page.from, next);
+      seen.push(...page.turns);
+      next += page.turns.length;
+    }
+    assert.equal(seen.length, first.total);
+    // Each turn's recorded start is the raw offset its own data-raw names.
+    seen.forEach((t, i) => assert.equal(/data-raw="(\d+),/.exec(t.slice(0, t.indexOf('>')))?.[1] ?? '-1', String(first.starts[i])));
+    const stale = (await h.connection.sendRequest(ConversationViewRequest.method, { uri, from: 5, version: first.version - 1 })) as ConversationViewRequest.Result;
+    assert.ok('unavailable' in stale);
+    assert.match(stale.unavailable, /checked again/);
   });
 
   it('says why there is nothing to draw', async () => {
