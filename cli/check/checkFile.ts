@@ -11,7 +11,7 @@
  * context place to the segment it lies in.
  */
 import { judge } from '../../shared/classifier/classify';
-import type { Entity } from '../../shared/classifier/types';
+import type { ContextMatch, Entity } from '../../shared/classifier/types';
 import { checkTranscript, gapsOf, type OutputCheck } from '../../shared/check/checkTranscript';
 import { findClosestMatch } from '../../shared/check/closestMatch';
 import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
@@ -42,8 +42,10 @@ export interface FileInput {
 
 export interface FileCheckOptions {
   settings: GroundcheckSettings;
-  /** Compute raw ranges for every entity and context match (the JSON report). */
+  /** Compute raw ranges for every entity and the nearest context match (the JSON report). */
   ledger: boolean;
+  /** With the ledger: every context match, not only the nearest. */
+  allLocations?: boolean;
   /** Keep the file's segments and tie entities and matches to them (the HTML report). */
   conversation?: boolean;
   ignores?: IgnoreMatcher;
@@ -140,7 +142,12 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
     severity,
     suppressed,
     occurrences,
-    matches: options.ledger ? e.matches.map((m) => inSegment(locator.in(t.segments[m.part].source, matchRawRange(t, m)), t, m.part, options)) : [],
+    matches: options.ledger
+      ? (options.allLocations ? e.matches : nearestBefore(e.matches, o.segment)).map((m) =>
+          inSegment(locator.in(t.segments[m.part].source, matchRawRange(t, m)), t, m.part, options),
+        )
+      : [],
+    matchCount: options.ledger ? e.matches.length : 0,
   };
   if (e.detail) record.detail = e.detail;
   if (finding && !suppressed && !e.detail) {
@@ -149,6 +156,21 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
   }
   if (e.contradiction) record.contradiction = contradictionOf(t, e.contradiction, locator, options);
   return record;
+}
+
+/**
+ * The match closest before the output: the one in the latest segment before
+ * it (segments are in file order), the last one there. What the model read
+ * last is where a reader looks first.
+ */
+function nearestBefore(matches: readonly ContextMatch[], output: number): ContextMatch[] {
+  let best: ContextMatch | undefined;
+  for (const m of matches) {
+    if (m.part >= output) continue;
+    if (!best || m.part > best.part || (m.part === best.part && m.start > best.start)) best = m;
+  }
+  best ??= matches[0];
+  return best ? [best] : [];
 }
 
 /** A context location, tied to its segment when the report shows the conversation. */

@@ -12,6 +12,8 @@ import type { FileCheckOptions } from './checkFile';
 export interface FileCheckSetup {
   settings: GroundcheckSettings;
   ledger: boolean;
+  /** With the ledger: every context match, not only the nearest. */
+  allLocations?: boolean;
   /** Keep each file's segments for a conversation report (HTML). */
   conversation?: boolean;
   /** Folder whose `.groundcheck/ignore.json` applies; absent to apply none. */
@@ -37,6 +39,7 @@ export function fileCheckOptions(setup: FileCheckSetup): FileCheckOptions {
   return {
     settings: setup.settings,
     ledger: setup.ledger,
+    ...(setup.allLocations ? { allLocations: true } : {}),
     conversation: setup.conversation,
     ignores: loadIgnores(setup.ignoreRoot),
     ...(setup.references ? { references: setup.references } : {}),

@@ -68,7 +68,13 @@ export interface EntityRecord {
   suppressed: boolean;
   occurrences: Occurrence[];
   /** Where the context has it (grounded entities). */
+  /**
+   * Where the context has it: the nearest place before the output only,
+   * unless every place was asked for (`--all-locations`); `matchCount` is
+   * how many places there are (of those the lookup collected).
+   */
   matches: ContextLocation[];
+  matchCount: number;
   /** For unverified entities: the context text that comes closest, when any. */
   closest?: ClosestMatch;
   /** For contradicted entities: the value the context gives for the same slot, and where. */

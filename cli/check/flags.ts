@@ -24,6 +24,8 @@ export interface CheckFlags {
   ignore: boolean;
   /** Keep checking one file as it grows. */
   follow?: boolean;
+  /** JSON: every place the context has an entity. */
+  allLocations?: boolean;
   verbose?: boolean;
   allowOutsideRefs?: boolean;
 }

@@ -39,6 +39,7 @@ export function registerCheck(program: Command): void {
     .option('--config <file>', 'project config to use instead of searching for groundcheck.config.json')
     .option('--echo', "let the model's own earlier outputs ground later ones")
     .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
+    .option('--all-locations', 'JSON: list every place the context has each entity, not only the nearest')
     .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
     .option('--verbose', 'list the files skipped as not transcripts, and why')
     .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://) outside its folder and the working directory")
@@ -76,7 +77,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
   const settings = applyFlags(base, flags);
   const reporter: Reporter =
     flags.format === 'json'
-      ? new JsonLinesReporter(io)
+      ? new JsonLinesReporter(io, flags.allLocations === true)
       : flags.format === 'sarif'
         ? new SarifReporter(io, settings.severity)
         : flags.format === 'html'
@@ -90,6 +91,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
       settings,
       // The HTML report shows where the context has each grounded entity, so it needs the ledger too.
       ledger: flags.format === 'json' || flags.format === 'html',
+      allLocations: flags.allLocations === true,
       conversation: flags.format === 'html',
       references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
       ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
@@ -133,6 +135,7 @@ async function follow(
     setup: {
       settings,
       ledger: flags.format === 'json',
+      allLocations: flags.allLocations === true,
       references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
       ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
     },

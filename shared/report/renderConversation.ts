@@ -16,7 +16,7 @@ import type { FileView, OutputVerdict, ReportSegment } from './reportModel';
 /** Roles read as the conversation itself; everything else folds. */
 const OPEN_ROLES: ReadonlySet<Role> = new Set<Role>(['user', 'assistant']);
 /** Context text beyond this many characters is left out: a report is read, and a base64 screenshot is not. */
-export const CONTEXT_TEXT_LIMIT = 20_000;
+export const CONTEXT_TEXT_LIMIT = 4_000;
 const SUMMARY_CHARS = 100;
 
 export function renderConversation(view: FileView, index: number, contextLimit = CONTEXT_TEXT_LIMIT): string {

@@ -18,9 +18,11 @@ interface Rec {
     found: boolean;
     status: string;
     ranges: Array<[number, number]>;
-    matches: Array<{ file: string; range: [number, number] }>;
-    closest?: { file: string; range: [number, number]; text: string };
-    contradiction?: { value: string; slot?: string; file: string; range: [number, number] };
+    match?: { file?: string; range: [number, number] };
+    matches?: Array<{ file?: string; range: [number, number] }>;
+    matchCount?: number;
+    closest?: { file?: string; range: [number, number]; text: string };
+    contradiction?: { value: string; slot?: string; file?: string; range: [number, number] };
   }>;
   gaps: unknown[];
 }
@@ -65,15 +67,15 @@ describe('groundcheck check --format json', function () {
         ['$4.2M', 'number', false, 'unverified', ['$4.2M']],
       ],
     );
-    // Q3 is in the question and in the retrieved passage; both ground it.
-    assert.deepEqual(
-      partial[0].matches.map((m) => [m.file, raw.slice(...m.range)]),
-      [
-        [fixture('rag/answers.jsonl'), 'Q3'],
-        [fixture('rag/answers.jsonl'), 'Q3'],
-      ],
-    );
-    assert.deepEqual(partial[0].matches.map((m) => m.range), [[171, 173], [204, 206]]);
+    // Q3 is in the question and in the retrieved passage; both ground it. The record names its
+    // file once; the ledger gives the nearest place before the output and how many there are.
+    assert.deepEqual(partial[0].match, { range: [204, 206] });
+    assert.equal(partial[0].matchCount, 2);
+    assert.equal(raw.slice(...partial[0].match!.range), 'Q3');
+    assert.equal(partial[0].matches, undefined);
+    const all = records(runCli(['check', fixture('rag/answers.jsonl'), '--format', 'json', '--all-locations']).stdout)[1].entities;
+    assert.deepEqual(all[0].matches, [{ range: [171, 173] }, { range: [204, 206] }]);
+    assert.equal(all[0].match, undefined);
     const closest = partial[2].closest!;
     assert.equal(closest.text, '$4.1M');
     assert.equal(raw.slice(...closest.range), '$4.1M');
@@ -95,7 +97,7 @@ describe('groundcheck check --format json', function () {
     const [rec] = records(runCli(['check', fixture('rag/unicode.jsonl'), '--format', 'json']).stdout);
     const price = rec.entities.find((e) => e.text === '$15')!;
     assert.equal(price.status, 'contradicted');
-    assert.deepEqual(price.contradiction, { value: '$12', file: fixture('rag/unicode.jsonl'), range: [63, 66] });
+    assert.deepEqual(price.contradiction, { value: '$12', range: [63, 66] });
     assert.equal(raw.slice(...price.contradiction!.range), '$12');
   });
 

@@ -57,7 +57,7 @@ function verdictOf(output: OutputRecord, entity: EntityRecord, where: (at: Conte
   if (entity.status === 'grounded') {
     const first = entity.matches[0];
     if (!first) return { note: `grounded: ${what} is in the context` };
-    const more = entity.matches.length > 1 ? ` and ${entity.matches.length - 1} more places` : '';
+    const more = entity.matchCount > 1 ? ` and ${entity.matchCount - 1} more place${entity.matchCount === 2 ? '' : 's'}` : '';
     return { note: `grounded: ${what} is in the context at ${where(first)}${more}`, target: first.segment };
   }
   if (entity.status === 'indeterminate') {

@@ -1,9 +1,10 @@
 /**
- * JSON Lines: one record per model output with its verdict and its full
- * entity ledger (with, for a contradicted entity, the value the context gives
- * instead), every range a raw-file offset (`raw.slice(...range)` is the
- * text as it sits in the file). File problems go to stderr so stdout stays
- * one JSON object per line.
+ * JSON Lines: one record per model output with its verdict and its entity
+ * ledger: each entity's ranges, the nearest place the context has it and how
+ * many places there are (every place with `--all-locations`), and for a
+ * contradicted entity the value the context gives instead. Every range is a
+ * raw-file offset (`raw.slice(...range)` is the text as it sits in the file).
+ * File problems go to stderr so stdout stays one JSON object per line.
  */
 import type { CheckTarget } from '../expandPaths';
 import type { ContradictionRecord, EntityRecord, FileReport, OutputRecord } from '../fileReport';
@@ -11,19 +12,23 @@ import { fileProblems } from '../findings';
 import type { Reporter, ReportStreams } from './reporter';
 
 export class JsonLinesReporter implements Reporter {
-  constructor(private readonly io: ReportStreams) {}
+  constructor(
+    private readonly io: ReportStreams,
+    private readonly allLocations = false,
+  ) {}
 
   file(report: FileReport, target: CheckTarget): void {
     for (const line of fileProblems(report, target.explicit)) this.io.err(`${line}\n`);
     let text = '';
-    for (const o of report.outputs) text += JSON.stringify(outputJson(o)) + '\n';
+    for (const o of report.outputs) text += JSON.stringify(outputJson(o, this.allLocations)) + '\n';
     if (text) this.io.out(text);
   }
 
   end(): void {}
 }
 
-export function outputJson(o: OutputRecord): object {
+/** `all`: every place the context has an entity, not only the nearest (`--all-locations`). */
+export function outputJson(o: OutputRecord, all = false): object {
   return {
     file: o.file,
     line: o.line,
@@ -33,12 +38,18 @@ export function outputJson(o: OutputRecord): object {
     level: o.level,
     score: o.score,
     explanation: o.explanation,
-    entities: o.entities.map(entityJson),
+    entities: o.entities.map((e) => entityJson(e, o.file, all)),
     gaps: o.gaps,
   };
 }
 
-function entityJson(e: EntityRecord): object {
+/**
+ * An entity's ledger entry. Places in the record's own file carry only their
+ * range (the record names the file once); places in another file name it.
+ */
+function entityJson(e: EntityRecord, file: string, all: boolean): object {
+  const place = (at: { file: string; range: [number, number] }) => (at.file === file ? { range: at.range } : { file: at.file, range: at.range });
+  const found = all ? { matches: e.matches.map(place) } : e.matches[0] ? { match: place(e.matches[0]) } : {};
   return {
     text: e.text,
     type: e.type,
@@ -46,14 +57,15 @@ function entityJson(e: EntityRecord): object {
     status: e.status,
     ...(e.suppressed ? { suppressed: true } : {}),
     ranges: e.occurrences.map((x) => x.range),
-    matches: e.matches.map((m) => ({ file: m.file, range: m.range })),
-    ...(e.closest ? { closest: { file: e.closest.file, range: e.closest.range, text: e.closest.text } } : {}),
-    ...(e.contradiction ? { contradiction: contradictionJson(e.contradiction) } : {}),
+    ...found,
+    ...(e.matchCount > 0 ? { matchCount: e.matchCount } : {}),
+    ...(e.closest ? { closest: { ...place(e.closest), text: e.closest.text } } : {}),
+    ...(e.contradiction ? { contradiction: contradictionJson(e.contradiction, place) } : {}),
     ...(e.detail ? { detail: e.detail } : {}),
   };
 }
 
 /** The context's value for a contradicted entity's slot and where the context gives it. */
-function contradictionJson(c: ContradictionRecord): object {
-  return { value: c.value, ...(c.slot ? { slot: c.slot } : {}), file: c.file, range: c.range };
+function contradictionJson(c: ContradictionRecord, place: (at: ContradictionRecord) => object): object {
+  return { value: c.value, ...(c.slot ? { slot: c.slot } : {}), ...place(c) };
 }
