@@ -5,16 +5,34 @@
  * checked instead of guessing with timers.
  */
 import * as vscode from 'vscode';
-import type { FileStatus } from '../../shared/protocol/messages';
+import type { CheckProgressNotification, FileStatus } from '../../shared/protocol/messages';
 
 export class FileStatusStore implements vscode.Disposable {
   private readonly byUri = new Map<string, FileStatus>();
   private readonly changed = new vscode.EventEmitter<FileStatus>();
   readonly onDidChange = this.changed.event;
+  /** Checks under way: outputs checked so far, until the check's report comes. */
+  private readonly progressByUri = new Map<string, CheckProgressNotification.Params>();
+  private readonly progressed = new vscode.EventEmitter<CheckProgressNotification.Params>();
+  readonly onDidProgress = this.progressed.event;
 
   update(status: FileStatus): void {
     this.byUri.set(status.uri, status);
+    const p = this.progressByUri.get(status.uri);
+    if (p && p.version <= status.version) this.progressByUri.delete(status.uri);
     this.changed.fire(status);
+  }
+
+  progress(p: CheckProgressNotification.Params): void {
+    const done = this.byUri.get(p.uri);
+    if (done && done.version >= p.version) return;
+    this.progressByUri.set(p.uri, p);
+    this.progressed.fire(p);
+  }
+
+  /** How far the check of `uri` has come, while one is under way. */
+  progressOf(uri: vscode.Uri | string): CheckProgressNotification.Params | undefined {
+    return this.progressByUri.get(uri.toString());
   }
 
   get(uri: vscode.Uri | string): FileStatus | undefined {
@@ -23,10 +41,12 @@ export class FileStatusStore implements vscode.Disposable {
 
   forget(uri: vscode.Uri | string): void {
     this.byUri.delete(uri.toString());
+    this.progressByUri.delete(uri.toString());
   }
 
   clear(): void {
     this.byUri.clear();
+    this.progressByUri.clear();
   }
 
   /**

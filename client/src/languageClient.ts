@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ForkOptions, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { DocumentCheckedNotification } from '../../shared/protocol/messages';
+import { CheckProgressNotification, DocumentCheckedNotification } from '../../shared/protocol/messages';
 import { COMMANDS } from './commandIds';
 import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
 import type { FileStatusStore } from './fileStatusStore';
@@ -38,5 +38,6 @@ export function createLanguageClient(
   client.onNotification(DocumentCheckedNotification.method, (status: DocumentCheckedNotification.Params) => {
     store.update(status);
   });
+  client.onNotification(CheckProgressNotification.method, (p: CheckProgressNotification.Params) => store.progress(p));
   return client;
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from './commandIds';
 import { TRANSCRIPT_DOCUMENTS } from './documentSelector';
 import type { FileStatusStore } from './fileStatusStore';
-import { presentStatus, type StatusLine } from './statusPresentation';
+import { presentProgress, presentStatus, type StatusLine } from './statusPresentation';
 
 const SEVERITY: Record<StatusLine['level'], vscode.LanguageStatusSeverity> = {
   information: vscode.LanguageStatusSeverity.Information,
@@ -36,6 +36,12 @@ export function createStatusItems(store: FileStatusStore): vscode.Disposable {
 
   const render = (): void => {
     const uri = vscode.window.activeTextEditor?.document.uri;
+    const progress = uri && store.progressOf(uri);
+    if (progress) {
+      show(summary, presentProgress(progress));
+      summary.busy = true;
+      return;
+    }
     const status = uri && store.get(uri);
     if (!status) {
       summary.text = 'groundcheck';
@@ -64,6 +70,9 @@ export function createStatusItems(store: FileStatusStore): vscode.Disposable {
     { dispose: () => notes?.dispose() },
     store.onDidChange((status) => {
       if (status.uri === vscode.window.activeTextEditor?.document.uri.toString()) render();
+    }),
+    store.onDidProgress((p) => {
+      if (p.uri === vscode.window.activeTextEditor?.document.uri.toString()) render();
     }),
     vscode.window.onDidChangeActiveTextEditor(render),
   );

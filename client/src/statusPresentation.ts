@@ -6,7 +6,7 @@
  * incomplete, parse errors) as a second, short item: one long line would be
  * cut off at the edge of the status bar hover.
  */
-import type { FileStatus } from '../../shared/protocol/messages';
+import type { CheckProgressNotification, FileStatus } from '../../shared/protocol/messages';
 
 export type StatusLevel = 'information' | 'warning' | 'error';
 
@@ -80,5 +80,15 @@ export function presentStatus(status: FileStatus): StatusPresentation {
       level: status.unverified > 0 || capped ? 'warning' : 'information',
     },
     notes: notesFrom(reasons),
+  };
+}
+
+/** While a large file is being checked: how far it has come. */
+export function presentProgress(p: CheckProgressNotification.Params): StatusLine {
+  const share = p.total > 0 ? Math.floor((p.checked / p.total) * 100) : 0;
+  return {
+    text: `checking ${p.checked.toLocaleString('en-US')}/${count(p.total, 'output')}`,
+    detail: `${share}% checked; problems appear as outputs are checked`,
+    level: 'information',
   };
 }

@@ -125,6 +125,7 @@ export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode
     errors: t.errors.map((e) => ({ message: e.message, raw: e.rawRange })),
     fileGaps,
     outputs,
+    outputsTotal: t.segments.reduce((n, s) => n + (s.isOutput ? 1 : 0), 0),
     mode,
   };
 }

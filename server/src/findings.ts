@@ -89,6 +89,8 @@ export interface FileAnalysis {
   /** Messages of gaps that hold for the whole file. */
   fileGaps: string[];
   outputs: OutputFinding[];
+  /** Outputs the file has, checked or not yet (what a partial check counts toward). */
+  outputsTotal?: number;
   /** How the check ran: every output, or only the edited turn against the kept index. */
   mode: 'full' | 'incremental';
 }

@@ -4,7 +4,7 @@
  * re-publish stored findings when only the ignore rules changed.
  */
 import { DiagnosticSeverity, type Connection, type Diagnostic } from 'vscode-languageserver/node';
-import { DocumentCheckedNotification } from '../../shared/protocol/messages';
+import { CheckProgressNotification, DocumentCheckedNotification } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { buildDiagnostics, SOURCE } from './diagnostics';
 import type { DocumentState } from './documentState';
@@ -39,6 +39,10 @@ export class Publisher {
     const doc = state.doc;
     const built = buildDiagnostics(doc, analysis, settings, this.ignores.matcherFor(doc.uri));
     void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: built.diagnostics });
+    if (analysis.outputsTotal !== undefined) {
+      const progress: CheckProgressNotification.Params = { uri: doc.uri, version: doc.version, checked: analysis.outputs.length, total: analysis.outputsTotal };
+      void this.connection.sendNotification(CheckProgressNotification.method, progress);
+    }
   }
 
   /** Same findings, fresh ignore rules. */

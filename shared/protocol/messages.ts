@@ -35,6 +35,20 @@ export namespace DocumentCheckedNotification {
   export type Params = FileStatus;
 }
 
+/**
+ * Server → client, while a large file is being checked: how many of its
+ * outputs are checked so far, for the status item.
+ */
+export namespace CheckProgressNotification {
+  export const method = 'groundcheck/checkProgress' as const;
+  export interface Params {
+    uri: string;
+    version: number;
+    checked: number;
+    total: number;
+  }
+}
+
 /** Client → server: the selection is an output; classify it. */
 export namespace ClassifySelectionRequest {
   export const method = 'groundcheck/classifySelection' as const;

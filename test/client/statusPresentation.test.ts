@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { presentStatus } from '../../client/src/statusPresentation';
+import { presentProgress, presentStatus } from '../../client/src/statusPresentation';
 import type { FileStatus } from '../../shared/protocol/messages';
 
 function status(over: Partial<FileStatus>): FileStatus {
@@ -48,5 +48,13 @@ describe('status item text', () => {
     const { summary } = presentStatus(status({ unverified: 0, shown: 0, total: 0 }));
     assert.equal(summary.text, '0 unverified');
     assert.equal(summary.level, 'information');
+  });
+});
+
+describe('status item while a large file is being checked', () => {
+  it('says how many outputs are checked of how many', () => {
+    const line = presentProgress({ uri: 'file:///s.jsonl', version: 3, checked: 450, total: 2000 });
+    assert.equal(line.text, 'checking 450/2,000 outputs');
+    assert.equal(line.detail, '22% checked; problems appear as outputs are checked');
   });
 });

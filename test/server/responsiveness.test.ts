@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { Hover } from 'vscode-languageserver-protocol/node';
 import { generateClaudeSession } from '../../bench/generators/claudeSession';
+import { CheckProgressNotification } from '../../shared/protocol/messages';
 import { ServerHarness } from './harness';
 import { ANSWER_LINE, SESSION } from './session';
 
@@ -31,6 +32,21 @@ describe('server: responsiveness', () => {
     assert.match((hover.contents as { value: string }).value, /✓ grounded/);
     const status = await bigChecked;
     assert.equal(status.outputs, session.outputs);
+  });
+
+  it('says how far the check of a large file has come while it runs', async () => {
+    const uri = h.uriOf('progress.jsonl');
+    const session = generateClaudeSession({ targetSize: 6_000_000, outputs: 600, seed: 3 });
+    const seen: CheckProgressNotification.Params[] = [];
+    const listener = h.connection.onNotification(CheckProgressNotification.method, (p: CheckProgressNotification.Params) => {
+      if (p.uri === uri) seen.push(p);
+    });
+    const status = await h.open(uri, session.raw);
+    listener.dispose();
+    assert.ok(seen.length > 0, 'progress was reported');
+    assert.ok(seen.every((p) => p.total === status.outputs && p.version === 1));
+    assert.ok(seen[0].checked < status.outputs, 'the first report comes before the end');
+    assert.ok(seen.every((p, i) => i === 0 || p.checked >= seen[i - 1].checked), 'the count only grows');
   });
 
   it('publishes only the newest version when edits outrun checks', async () => {
