@@ -93,6 +93,11 @@ export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] 
       let e = end;
       while (s < e && OPENERS.includes(text[s])) s++;
       while (e > s && CLOSERS.includes(text[e - 1])) e--;
+      // Most prose tokens hold neither '/' nor '.': look before slicing, so prose allocates nothing here.
+      if (!hasPathMark(text, s, e)) {
+        i = end;
+        continue;
+      }
       let token = text.slice(s, e);
       // `stderr=/opt/x/env.sh`: the path is what follows a key.
       const eq = token.indexOf('=');
@@ -108,6 +113,14 @@ export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] 
     i = end;
   }
   return out;
+}
+
+function hasPathMark(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 47 || c === 46) return true;
+  }
+  return false;
 }
 
 /** A "line 42" / "lines 24–42" / "L42" phrase. */

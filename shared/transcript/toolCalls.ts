@@ -24,7 +24,7 @@ export interface ToolCall {
 export interface ToolCalls {
   calls: ToolCall[];
   /** Per segment: index into `calls` for call and result segments, else -1. */
-  callOf: Int32Array;
+  callOf: number[];
 }
 
 /** Input fields whose text is what the call did: the file, the command, the content written. */
@@ -43,7 +43,9 @@ const SELF_COMPLETING = new Set(['file_change']);
 /** One pass over the segments in file order. */
 export function linkToolCalls(segments: readonly Segment[]): ToolCalls {
   const calls: ToolCall[] = [];
-  const callOf = new Int32Array(segments.length).fill(-1);
+  // A plain array: a typed array's own allocation costs more than the pass on the
+  // thousands of three-segment conversations a RAG fixture splits into.
+  const callOf: number[] = new Array<number>(segments.length).fill(-1);
   const byId = new Map<string, number>();
   let last = -1;
   for (const s of segments) {
