@@ -36,7 +36,7 @@ async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void
 suite('conversation view', () => {
   teardown(closeAllEditors);
 
-  for (const name of ['claude-session.jsonl', 'openai-chat.json', 'rag-eval.jsonl', 'specstory-history.md']) {
+  for (const name of ['claude-session.jsonl', 'specstory-history.md', 'openai-chat.json', 'otlp-trace.json', 'rag-eval.jsonl']) {
     test(`opens beside ${name} with its turns and marks`, async () => {
       const api = await groundcheckApi();
       const editor = await open(name);
