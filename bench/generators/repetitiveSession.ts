@@ -12,6 +12,7 @@
  *
  * Deterministic for a given seed, so figures are comparable between runs.
  */
+import type { GeneratedSession } from './claudeSession';
 import { prng } from './prng';
 
 export interface RepetitiveSessionOptions {
@@ -20,15 +21,6 @@ export interface RepetitiveSessionOptions {
   /** Every turn reads the same file, whose every line names the same person. */
   pathological?: boolean;
   seed?: number;
-}
-
-export interface GeneratedRepetitiveSession {
-  raw: string;
-  lines: number;
-  /** Assistant text blocks (each one an output to check). */
-  outputs: number;
-  /** Outputs holding at least one entity found nowhere in the session. */
-  fabricated: number;
 }
 
 const SESSION_ID = '7d2e4f60-1b3c-4a5d-9e7f-1a2b3c4d5e6f';
@@ -75,7 +67,7 @@ function logBody(): string {
   return lines.join('\n');
 }
 
-export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}): GeneratedRepetitiveSession {
+export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}): GeneratedSession {
   const targetSize = options.targetSize ?? 20_000_000;
   const pathological = options.pathological ?? false;
   const rand = prng(options.seed ?? 7);

@@ -19,6 +19,7 @@ import { SarifReporter } from '../check/reporters/sarif';
 import { TextReporter } from '../check/reporters/text';
 import { runCheck } from '../check/runCheck';
 import { followFile } from '../check/followFile';
+import type { FileCheckSetup } from '../check/fileCheckSetup';
 import { expandPaths, STDIN } from '../check/expandPaths';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 
@@ -87,15 +88,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
   const entry = require.main?.filename ?? process.argv[1];
   return runCheck({
     paths,
-    setup: {
-      settings,
-      // The HTML report shows where the context has each grounded entity, so it needs the ledger too.
-      ledger: flags.format === 'json' || flags.format === 'html',
-      allLocations: flags.allLocations === true,
-      conversation: flags.format === 'html',
-      references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
-      ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
-    },
+    setup: setupFor(flags, settings, config),
     failOn: flags.failOn,
     jobs: flags.jobs,
     workerScript: entry ? { path: entry, argv: [CHECK_WORKER_COMMAND] } : undefined,
@@ -104,6 +97,19 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     progress: process.stderr,
     verbose: flags.verbose === true,
   });
+}
+
+/** What checking each file needs, from the flags and the project config. */
+function setupFor(flags: CheckFlags, settings: GroundcheckSettings, config: LoadedConfig): FileCheckSetup {
+  return {
+    settings,
+    // The HTML report shows where the context has each grounded entity, so it needs the ledger too.
+    ledger: flags.format === 'json' || flags.format === 'html',
+    allLocations: flags.allLocations === true,
+    conversation: flags.format === 'html',
+    references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
+    ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
+  };
 }
 
 /** How often `--follow` looks at the file. */
@@ -132,13 +138,7 @@ async function follow(
   process.once('SIGTERM', () => stop.abort());
   return followFile({
     target: targets[0],
-    setup: {
-      settings,
-      ledger: flags.format === 'json',
-      allLocations: flags.allLocations === true,
-      references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
-      ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
-    },
+    setup: setupFor(flags, settings, config),
     reporter,
     err: io.err,
     failOn: flags.failOn,

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ConversationViewRequest } from '../../shared/protocol/messages';
+import { escapeHtml } from '../../shared/report/escapeHtml';
 import { REPORT_CSS } from '../../shared/report/reportStyle';
 import type { FileStatusStore } from './fileStatusStore';
 
@@ -101,7 +102,7 @@ export class ConversationPanel implements vscode.Disposable {
       this.version = result.version;
       this.next = this.total = 0;
       this.starts = [];
-      body = `<p class="pr">${escapeText(result.unavailable)}</p>`;
+      body = `<p class="pr">${escapeHtml(result.unavailable)}</p>`;
     }
     this.html = page(body, this.total - this.next);
     this.panel.webview.html = this.html;
@@ -256,8 +257,4 @@ function page(body: string, left = 0): string {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">` +
     `<style nonce="${nonce}">${REPORT_CSS}${WEBVIEW_CSS}</style></head><body data-left="${left}">${body}<script nonce="${nonce}">${SCRIPT}</script></body></html>`
   );
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

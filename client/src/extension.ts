@@ -34,9 +34,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
   await confineServer(context.extensionPath, output, runOptions);
   const started = createLanguageClient(context, output, store, runOptions);
   client = started;
-  // The server's file limits follow the workspace folders: a change restarts it with new ones.
+  // The server's file limits follow the workspace folders: new limits restart it. Unchanged
+  // ones do not: the server follows folder changes itself.
   const reconfine = async () => {
+    const before = JSON.stringify(runOptions.execArgv);
     await confineServer(context.extensionPath, output, runOptions);
+    if (JSON.stringify(runOptions.execArgv) === before) return;
     store.clear();
     await started.restart();
   };

@@ -18,14 +18,19 @@ interface FindingData {
   outputLine: number;
 }
 
+interface Finding {
+  diagnostic: vscode.Diagnostic;
+  data: FindingData;
+}
+
 export type FindingsNode =
-  | { kind: 'file'; uri: vscode.Uri; count: number }
-  | { kind: 'output'; uri: vscode.Uri; segment: number; level: string; label: string; line: number; count: number }
+  | { kind: 'file'; uri: vscode.Uri; count: number; findings: Finding[] }
+  | { kind: 'output'; uri: vscode.Uri; segment: number; level: string; label: string; line: number; count: number; findings: Finding[] }
   | { kind: 'finding'; uri: vscode.Uri; diagnostic: vscode.Diagnostic };
 
-function findingsOf(uri: vscode.Uri): { diagnostic: vscode.Diagnostic; data: FindingData }[] {
-  const out: { diagnostic: vscode.Diagnostic; data: FindingData }[] = [];
-  for (const d of vscode.languages.getDiagnostics(uri)) {
+function findingsOf(diagnostics: readonly vscode.Diagnostic[]): Finding[] {
+  const out: Finding[] = [];
+  for (const d of diagnostics) {
     // The language client keeps the server's `data` on the diagnostics it converts.
     const data = (d as vscode.Diagnostic & { data?: FindingData }).data;
     if (d.source === SOURCE && data && typeof data.segment === 'number') out.push({ diagnostic: d, data });
@@ -45,7 +50,7 @@ export class FindingsTree implements vscode.TreeDataProvider<FindingsNode>, vsco
       if (this.pending) return;
       this.pending = setTimeout(() => {
         this.pending = undefined;
-        const any = vscode.languages.getDiagnostics().some(([uri]) => findingsOf(uri).length > 0);
+        const any = vscode.languages.getDiagnostics().some(([, diagnostics]) => findingsOf(diagnostics).length > 0);
         // The view shows in the Explorer only while there is something in it.
         void vscode.commands.executeCommand('setContext', 'groundcheck.hasFindings', any);
         this.changed.fire(undefined);
@@ -56,24 +61,30 @@ export class FindingsTree implements vscode.TreeDataProvider<FindingsNode>, vsco
   getChildren(node?: FindingsNode): FindingsNode[] {
     if (!node) {
       const files: FindingsNode[] = [];
-      for (const [uri] of vscode.languages.getDiagnostics()) {
-        const count = findingsOf(uri).length;
-        if (count > 0) files.push({ kind: 'file', uri, count });
+      for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
+        const findings = findingsOf(diagnostics);
+        if (findings.length > 0) files.push({ kind: 'file', uri, count: findings.length, findings });
       }
       return files.sort((a, b) => a.uri.toString().localeCompare(b.uri.toString()));
     }
     if (node.kind === 'file') {
       const outputs = new Map<number, FindingsNode & { kind: 'output' }>();
-      for (const { data } of findingsOf(node.uri)) {
-        const o = outputs.get(data.segment);
-        if (o) o.count++;
-        else outputs.set(data.segment, { kind: 'output', uri: node.uri, segment: data.segment, level: data.level, label: data.output, line: data.outputLine, count: 1 });
+      // Grouped once per file: each output keeps its own findings.
+      for (const f of node.findings) {
+        const o = outputs.get(f.data.segment);
+        if (o) {
+          o.count++;
+          o.findings.push(f);
+        } else {
+          const { segment, level, output: label, outputLine: line } = f.data;
+          outputs.set(segment, { kind: 'output', uri: node.uri, segment, level, label, line, count: 1, findings: [f] });
+        }
       }
       return [...outputs.values()].sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.line - b.line);
     }
     if (node.kind === 'output') {
-      return findingsOf(node.uri)
-        .filter((f) => f.data.segment === node.segment)
+      return node.findings
+        .slice()
         .sort((a, b) => a.diagnostic.range.start.compareTo(b.diagnostic.range.start))
         .map((f) => ({ kind: 'finding' as const, uri: node.uri, diagnostic: f.diagnostic }));
     }

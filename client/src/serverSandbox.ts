@@ -35,29 +35,37 @@ export function sandboxPaths(extensionPath: string, folders: readonly string[]):
   };
 }
 
-/** The flag sets to try, newest spelling first. */
-export function candidateArgs(paths: SandboxPaths): string[][] {
-  const quiet = ['--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'];
-  const forms: string[][] = [];
+/** A way to spell the flags: which permission flag, wildcard write paths or not, comma lists or repeated flags, warnings quiet or not. */
+interface FlagSpelling {
+  flag: '--permission' | '--experimental-permission';
+  wildcard: boolean;
+  commas: boolean;
+  quiet: boolean;
+}
+
+/** The spellings to try, newest first; `--disable-warning` came later than the permission model, so each is tried with it, then without. */
+const SPELLINGS: FlagSpelling[] = [true, false].flatMap((quiet) =>
   // Node 20 reads a write path that does not exist yet (no `.groundcheck/` so far) as a file,
   // so the folder is also granted with a trailing wildcard where the runtime reads one.
-  for (const wildcard of [true, false]) {
-    const writable = wildcard ? paths.writable.flatMap((p) => [p, path.join(p, '*')]) : paths.writable;
-    const perPath = (flag: string, list: string[]) => list.map((p) => `${flag}=${p}`);
-    const repeated = [...perPath('--allow-fs-read', paths.readable), ...perPath('--allow-fs-write', writable), '--allow-worker'];
-    forms.push(['--permission', ...repeated], ['--experimental-permission', ...repeated]);
+  [true, false].flatMap((wildcard) => [
+    { flag: '--permission' as const, wildcard, commas: false, quiet },
+    { flag: '--experimental-permission' as const, wildcard, commas: false, quiet },
+    { flag: '--experimental-permission' as const, wildcard, commas: true, quiet },
+  ]),
+);
+
+/** The arguments of one spelling for these paths, or undefined when the paths cannot be written that way. */
+function spelled(paths: SandboxPaths, s: FlagSpelling): string[] | undefined {
+  const writable = s.wildcard ? paths.writable.flatMap((p) => [p, path.join(p, '*')]) : paths.writable;
+  const quiet = s.quiet ? ['--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'] : [];
+  if (s.commas) {
     // Paths holding a comma cannot be written in the older comma-separated form.
-    if ([...paths.readable, ...writable].every((p) => !p.includes(','))) {
-      forms.push([
-        '--experimental-permission',
-        `--allow-fs-read=${paths.readable.join(',')}`,
-        ...(writable.length > 0 ? [`--allow-fs-write=${writable.join(',')}`] : []),
-        '--allow-worker',
-      ]);
-    }
+    if ([...paths.readable, ...writable].some((p) => p.includes(','))) return undefined;
+    const write = writable.length > 0 ? [`--allow-fs-write=${writable.join(',')}`] : [];
+    return [s.flag, `--allow-fs-read=${paths.readable.join(',')}`, ...write, '--allow-worker', ...quiet];
   }
-  // `--disable-warning` came later than the permission model: try each form with it, then without.
-  return [...forms.map((f) => [...f, ...quiet]), ...forms];
+  const perPath = (flag: string, list: string[]) => list.map((p) => `${flag}=${p}`);
+  return [s.flag, ...perPath('--allow-fs-read', paths.readable), ...perPath('--allow-fs-write', writable), '--allow-worker', ...quiet];
 }
 
 /**
@@ -85,9 +93,24 @@ function grantsExactly(execPath: string, args: string[], paths: SandboxPaths): P
  * them. `execPath` is the runtime that will start the server (the
  * extension host's own).
  */
+/**
+ * The spelling that worked for each runtime, or null when none did: which
+ * one works depends on the runtime, not on the paths, so a restart (folders
+ * changed) probes that one spelling, not all twelve again.
+ */
+const knownSpelling = new Map<string, FlagSpelling | null>();
+
 export async function sandboxArgs(execPath: string, paths: SandboxPaths): Promise<SandboxResult> {
-  for (const args of candidateArgs(paths)) {
-    if (await grantsExactly(execPath, args, paths)) return { execArgv: args };
+  const unsupported = { execArgv: undefined, reason: `this runtime (${path.basename(execPath)}) does not support Node's permission model` };
+  const known = knownSpelling.get(execPath);
+  if (known === null) return unsupported;
+  for (const spelling of known ? [known, ...SPELLINGS.filter((s) => s !== known)] : SPELLINGS) {
+    const args = spelled(paths, spelling);
+    if (args && (await grantsExactly(execPath, args, paths))) {
+      knownSpelling.set(execPath, spelling);
+      return { execArgv: args };
+    }
   }
-  return { execArgv: undefined, reason: `this runtime (${path.basename(execPath)}) does not support Node's permission model` };
+  knownSpelling.set(execPath, null);
+  return unsupported;
 }

@@ -76,7 +76,8 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const parsed = parseTranscript({ raw: input.raw, path: input.path, maxSegments: input.settings.maxSegments, ...(readFile ? { readFile } : {}) });
   if (isNotTranscript(parsed)) return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
   const options = checkOptionsFrom(input.settings);
-  const header = transcriptAnalysis(parsed, [], 'full');
+  // What partial reports count toward, for the status item's progress.
+  const header: FileAnalysis = { ...transcriptAnalysis(parsed, [], 'full'), outputsTotal: parsed.segments.reduce((n, s) => n + (s.isOutput ? 1 : 0), 0) };
   const budget = { left: CLOSEST_SCAN_PER_FILE };
   const counts = new ContextCounter(parsed, options.echo === true);
   const checks: OutputCheck[] = [];
@@ -108,7 +109,9 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     }
   }
   const check: TranscriptCheck = { transcript: parsed, outputs: checks, index, options };
-  return { analysis: { ...header, outputs }, transcript: parsed, check };
+  // The count is for partial reports only: a finished check (full or incremental) does not carry it.
+  const { outputsTotal: _total, ...finished } = header;
+  return { analysis: { ...finished, outputs }, transcript: parsed, check };
 }
 
 export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode: FileAnalysis['mode']): FileAnalysis {
@@ -125,7 +128,6 @@ export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode
     errors: t.errors.map((e) => ({ message: e.message, raw: e.rawRange })),
     fileGaps,
     outputs,
-    outputsTotal: t.segments.reduce((n, s) => n + (s.isOutput ? 1 : 0), 0),
     mode,
   };
 }

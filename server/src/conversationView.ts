@@ -4,7 +4,6 @@
  * words and its raw range, drawn as HTML by the same renderer as the CLI's
  * HTML report. Built in the worker from the check it already holds.
  */
-import { isFinding } from '../../shared/classifier/findingStatus';
 import type { Entity } from '../../shared/classifier/types';
 import { conversationParts } from '../../shared/report/renderConversation';
 import type { FileView, Mark, OutputVerdict } from '../../shared/report/reportModel';
@@ -48,12 +47,10 @@ export function pageOf(view: ConversationView, from: number, chars: number): Con
 
 export function conversationView(analyzed: Analyzed, file: string): ConversationView {
   const view = fileViewOf(analyzed, file);
-  const findings = view.outputs.reduce((n, o) => n + o.marks.filter((m) => isFinding(m.status)).length, 0);
-  const parts = conversationParts(view, 0, VIEW_CONTEXT_CHARS);
-  return { ...parts, starts: parts.turns.map(rawStart), outputs: view.outputs.length, findings };
+  return { ...conversationParts(view, 0, VIEW_CONTEXT_CHARS), outputs: view.outputs.length };
 }
 
-export function fileViewOf(analyzed: Analyzed, file: string): FileView {
+function fileViewOf(analyzed: Analyzed, file: string): FileView {
   const { analysis, transcript, check } = analyzed;
   const problems = [...analysis.reasons.filter((r) => !r.startsWith('context incomplete')), ...analysis.errors.map((e) => e.message)];
   if (!transcript || !check) return { file, problems, gaps: [], segments: [], outputs: [] };
@@ -119,10 +116,4 @@ function where(p: ContextPlace): string {
 
 function shorten(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** Where a turn starts in the raw file, from its `data-raw` (-1 when it has none). */
-function rawStart(turn: string): number {
-  const m = /^<div role="listitem"[^>]*? data-raw="(\d+),/.exec(turn);
-  return m ? Number(m[1]) : -1;
 }

@@ -56,6 +56,14 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
       publisher.failed(state, `the check failed: ${err instanceof Error ? err.message : String(err)}`);
     });
 
+  /** Every open document checked again from scratch, as after a change of settings or folders. */
+  const recheckAll = () => {
+    for (const state of documents.all()) {
+      state.published = undefined;
+      void check(state, 'settings');
+    }
+  };
+
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
     pullConfiguration = caps.workspace?.configuration === true;
@@ -86,10 +94,7 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
         const gone = new Set(removed.map((f: WorkspaceFolder) => f.uri));
         setFolders([...folders.filter((u) => !gone.has(u)), ...added.map((f: WorkspaceFolder) => f.uri)]);
         ignores.invalidate();
-        for (const state of documents.all()) {
-          state.published = undefined;
-          void check(state, 'settings');
-        }
+        recheckAll();
       });
     }
     if (dynamicConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
@@ -122,10 +127,7 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
 
   connection.onDidChangeConfiguration(() => {
     settings.clear();
-    for (const state of documents.all()) {
-      state.published = undefined;
-      void check(state, 'settings');
-    }
+    recheckAll();
   });
   connection.onDidChangeWatchedFiles(() => {
     // The ignore store may have been edited by hand or by the CLI.

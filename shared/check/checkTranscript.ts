@@ -144,18 +144,15 @@ export function withSegmentIds(result: ClassifyResult, partSegment: Int32Array):
   const toSegments = (matches: readonly ContextMatch[]): ContextMatch[] => matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end }));
   const entities: Entity[] = result.entities.map((e) => {
     const c = e.contradiction;
+    const contradiction = c && { ...c, match: { ...c.match, part: partSegment[c.match.part] } };
     // Locations not read yet stay unread: they are translated when first asked for.
     if (isPending(e, 'matches')) {
       const copy = pendingCopy(e, toSegments);
-      if (c) copy.contradiction = { ...c, match: { ...c.match, part: partSegment[c.match.part] } };
+      if (contradiction) copy.contradiction = contradiction;
       return copy;
     }
     if (e.matches.length === 0 && !c) return e;
-    return {
-      ...e,
-      matches: toSegments(e.matches),
-      ...(c ? { contradiction: { ...c, match: { ...c.match, part: partSegment[c.match.part] } } } : {}),
-    };
+    return { ...e, matches: toSegments(e.matches), ...(contradiction ? { contradiction } : {}) };
   });
   return { ...result, entities };
 }

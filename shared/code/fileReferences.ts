@@ -105,10 +105,8 @@ export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] 
         s += eq + 1;
         token = token.slice(eq + 1);
       }
-      if (token.includes('/') || token.includes('.')) {
-        const ref = parseFileRef(token);
-        if (ref) out.push({ ...ref, span: [s, e] });
-      }
+      const ref = parseFileRef(token);
+      if (ref) out.push({ ...ref, span: [s, e] });
     }
     i = end;
   }

@@ -29,7 +29,19 @@ export function renderConversation(view: FileView, index: number, contextLimit =
  * tool call's fields together), and what closes the list, for views that
  * draw a long conversation a piece at a time.
  */
-export function conversationParts(view: FileView, index: number, contextLimit = CONTEXT_TEXT_LIMIT): { head: string; turns: string[]; tail: string } {
+export function conversationParts(
+  view: FileView,
+  index: number,
+  contextLimit = CONTEXT_TEXT_LIMIT,
+): {
+  head: string;
+  turns: string[];
+  tail: string;
+  /** Where each turn starts in the raw file, as its `data-raw` says (-1: a tool call's block, which has none). */
+  starts: number[];
+  /** Marked occurrences that are findings. */
+  findings: number;
+} {
   const prefix = `f${index}s`;
   const anchor = (segment: number) => prefix + segment;
   const verdicts = new Map<number, OutputVerdict>();
@@ -50,6 +62,7 @@ export function conversationParts(view: FileView, index: number, contextLimit = 
   // thousands of them with the findings filter took it half a minute on a 20 MB session.
   if (view.segments.length > 0) parts.push('<div class="conv" role="list">');
   const turns: string[] = [];
+  const starts: number[] = [];
   const segs = view.segments;
   for (let i = 0; i < segs.length; ) {
     const s = segs[i];
@@ -57,13 +70,15 @@ export function conversationParts(view: FileView, index: number, contextLimit = 
       let j = i + 1;
       while (j < segs.length && sameCall(s, segs[j]) && !verdicts.has(j)) j++;
       turns.push(toolCall(segs, i, j, anchor, contextLimit));
+      starts.push(-1);
       i = j;
       continue;
     }
     turns.push(turn(s, i, verdicts.get(i), anchor, contextLimit));
+    starts.push(s.raw ? s.raw[0] : -1);
     i++;
   }
-  return { head: parts.join(''), turns, tail: `${view.segments.length > 0 ? '</div>' : ''}</article>` };
+  return { head: parts.join(''), turns, tail: `${view.segments.length > 0 ? '</div>' : ''}</article>`, starts, findings: findingCount };
 }
 
 function fileMeta(view: FileView, findings: number): string {

@@ -5,6 +5,7 @@
  * block is not mistaken for that chat. For files that are no transcript, the
  * kind of text (Markdown, source code, YAML) says what was skipped.
  */
+import { isWordChar } from '../extract/chars';
 import type { HeadContainer } from './model';
 
 export type FileKind = 'empty' | 'JSON' | 'zip' | 'table' | 'Markdown' | 'source code' | 'YAML' | 'text';
@@ -63,6 +64,3 @@ export function skipSpace(s: string, from: number): number {
   return i;
 }
 
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
