@@ -141,6 +141,8 @@ class LazyOutputCheck implements OutputCheck {
  * numberings differ): entity matches and a contradiction's match alike.
  */
 export function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
+  // Where every segment up to the last part is indexed (a RAG record, a short chat), the numberings agree.
+  if (isIdentity(partSegment)) return result;
   const toSegments = (matches: readonly ContextMatch[]): ContextMatch[] => matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end }));
   const entities: Entity[] = result.entities.map((e) => {
     const c = e.contradiction;
@@ -155,6 +157,12 @@ export function withSegmentIds(result: ClassifyResult, partSegment: Int32Array):
     return { ...e, matches: toSegments(e.matches), ...(contradiction ? { contradiction } : {}) };
   });
   return { ...result, entities };
+}
+
+/** Parts list segment ids in ascending order, so the last one being `n - 1` makes every one its own. */
+function isIdentity(partSegment: Int32Array): boolean {
+  const n = partSegment.length;
+  return n === 0 || partSegment[n - 1] === n - 1;
 }
 
 /** A copy of `e` (properties in the same order) whose matches and locations are read from `e` when first asked for. */

@@ -14,6 +14,13 @@ import type { ContextMatch, Entity, ExtractedEntity, Range } from './types';
 /** Most locations reported per entity. */
 export const LOCATION_CAP = 100;
 
+/**
+ * Contexts up to this many characters (a RAG record's passages, a short
+ * chat) have their locations collected with the verdict: deferring them
+ * costs more than a search this small.
+ */
+const EAGER_SIZE = 64 * 1024;
+
 export interface LookupOptions {
   strict: boolean;
   accept?: (part: number) => boolean;
@@ -27,21 +34,23 @@ export function lookUpEntities(extracted: readonly ExtractedEntity[], index: Con
 function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: LookupOptions): Entity {
   const forms = entity.forms.length > 0 ? entity.forms : [entity.text];
   const find = { strict: options.strict, accept: options.accept, before: options.before, limit: LOCATION_CAP };
-  // One accepted match decides the verdict; the locations are collected only if something reads them.
+  // On a small context every location costs little more than the first: one search gives both.
+  const eager = index.size <= EAGER_SIZE ? allMatches(forms, index, find) : undefined;
+  // Otherwise one accepted match decides the verdict; the locations are collected only if something reads them.
   const first = { ...find, limit: 1 };
-  const found = forms.some((form) => index.find(form, first).length > 0);
+  const found = eager ? eager.length > 0 : forms.some((form) => index.find(form, first).length > 0);
   const result: Entity = {
     text: entity.text,
     normalized: normalizeForm(forms[0], { foldCase: !options.strict }),
     type: entity.type,
     found,
     status: found ? 'grounded' : 'unverified',
-    locations: [],
-    matches: [],
+    locations: eager ? eager.map((m): Range => [m.start, m.end]) : [],
+    matches: eager ?? [],
     span: [entity.span[0], entity.span[1]],
     occurrences: entity.occurrences.map((r): Range => [r[0], r[1]]),
   };
-  if (found) {
+  if (found && !eager) {
     defineLazy(result, 'matches', () => allMatches(forms, index, find));
     defineLazy(result, 'locations', () => result.matches.map((m): Range => [m.start, m.end]));
   }

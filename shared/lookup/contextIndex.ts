@@ -74,6 +74,10 @@ export class ContextIndex {
     return this.parts.length;
   }
 
+  get size(): number {
+    return this.partStarts[this.parts.length];
+  }
+
   partText(part: number): string {
     return this.parts[part];
   }

@@ -8,6 +8,8 @@ import type { FindOptions } from '../lookup/contextIndex';
 
 export interface ContextLookup {
   readonly partCount: number;
+  /** Characters indexed over all parts (what a full search may have to walk). */
+  readonly size: number;
   partText(part: number): string;
   find(form: string, opts: FindOptions): ContextMatch[];
 }

@@ -31,6 +31,10 @@ export class MarkupAwareIndex implements ContextLookup {
     return this.raw.length;
   }
 
+  get size(): number {
+    return this.inner.size;
+  }
+
   partText(part: number): string {
     return this.raw[part];
   }

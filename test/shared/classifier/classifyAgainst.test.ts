@@ -20,11 +20,14 @@ describe('classifyAgainst', () => {
     assert.deepEqual(byText.get('47 customers')!.locations, [[18, 30]]);
   });
 
-  it('decides a verdict from one match per form and lists every location (in part order, accepted parts only) when asked', () => {
-    const repeated = ContextIndex.build(['Ticket invoiceStore.flush() opened.', 'Other branch: invoiceStore.flush().', ...Array.from({ length: 300 }, (_, i) => `Log ${i}: invoiceStore.flush() retried.`)]);
+  it('decides a verdict on a large context from one match per form and lists every location (in part order, accepted parts only) when asked', () => {
+    const padding = ' Retried after backoff.'.repeat(12);
+    const repeated = ContextIndex.build(['Ticket invoiceStore.flush() opened.', 'Other branch: invoiceStore.flush().', ...Array.from({ length: 300 }, (_, i) => `Log ${i}: invoiceStore.flush() retried.${padding}`)]);
+    assert.ok(repeated.size > 64 * 1024, `context of ${repeated.size} characters`);
     const limits: (number | undefined)[] = [];
     const counting = {
       partCount: repeated.partCount,
+      size: repeated.size,
       partText: (part: number) => repeated.partText(part),
       find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), repeated.find(form, opts)),
     };
@@ -45,6 +48,26 @@ describe('classifyAgainst', () => {
       [7, 25],
     ]);
     assert.deepEqual(JSON.parse(JSON.stringify(ticket)).matches, ticket.matches);
+  });
+
+  it('collects the locations with the verdict on a small context: one search per form', () => {
+    const small = ContextIndex.build(['Ticket invoiceStore.flush() opened.', 'Log: invoiceStore.flush() retried.']);
+    const limits: (number | undefined)[] = [];
+    const counting = {
+      partCount: small.partCount,
+      size: small.size,
+      partText: (part: number) => small.partText(part),
+      find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), small.find(form, opts)),
+    };
+    const result = classifyAgainst('Ticket invoiceStore.flush() is open.', counting);
+    const ticket = result.entities.find((e) => e.text === 'invoiceStore.flush()')!;
+    assert.deepEqual(limits, [100, 100]);
+    assert.deepEqual(ticket.locations, [
+      [7, 25],
+      [7, 27],
+      [5, 23],
+      [5, 25],
+    ]);
   });
 
   it('ignores parts the accept filter rejects', () => {
