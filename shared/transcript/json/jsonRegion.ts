@@ -4,18 +4,24 @@
  * arguments, OTel message attributes, Codex tool output).
  *
  * Parsers read values with JSON.parse (native, several times faster) and
- * name the strings they keep by path; the offset-aware jsonc-parser tree is
- * built only when a range is first asked for.
+ * name the strings they keep by path; where a range is asked for, its value
+ * is found by skimming the text (jsonLocate.ts), and the offset-aware
+ * jsonc-parser tree is built only for a region asked for many paths.
  */
 import { parseTree, type Node } from 'jsonc-parser';
 import type { OffsetMap } from '../model';
 import { jsonStringMap } from '../offsets/jsonStringMap';
+import { locateJsonValue, type ValueSpan } from './jsonLocate';
 import { ComposedMap, LazyMap, ShiftMap } from '../offsets/offsetMaps';
 
 export type JsonPath = (string | number)[];
 
+/** Paths found by skimming before a region builds its offset tree. */
+const SKIMS_BEFORE_TREE = 3;
+
 export class JsonRegion {
   private root: Node | undefined;
+  private skims = 0;
 
   /**
    * @param text  the text holding the JSON (the raw file, or a decoded string)
@@ -58,7 +64,15 @@ export class JsonRegion {
     return this.base ?? new ShiftMap(0);
   }
 
-  private nodeAt(path: JsonPath): Node {
+  private nodeAt(path: JsonPath): ValueSpan {
+    // A record asks for a path or two: skimming to each is cheaper than building the tree.
+    // A document asked for many (a chat file's messages) gets the tree, so each lookup costs its path only.
+    if (!this.root && this.skims < SKIMS_BEFORE_TREE) {
+      this.skims++;
+      const span = locateJsonValue(this.text, this.start, this.end, path);
+      if (!span) throw new Error(`JsonRegion: nothing at ${JSON.stringify(path)}`);
+      return span;
+    }
     if (!this.root) {
       const tree = parseTree(this.text.slice(this.start, this.end), [], { disallowComments: true });
       if (!tree) throw new Error('JsonRegion: text is not JSON');
