@@ -6,6 +6,7 @@
  */
 import type { CodeClaim, ExtractedEntity, Range } from '../classifier/types';
 import { classifyInline, MAX_INLINE } from './inlineCode';
+import { narrowed } from '../extract/narrowed';
 import { RangeSet } from '../refine/rangeSet';
 import { linePhrases, parseFileRef, proseFileRefs } from './fileReferences';
 
@@ -146,7 +147,7 @@ export function withCodeEntities(output: string, generic: readonly ExtractedEnti
     const occurrences = e.occurrences.filter((o) => !taken.overlaps(o[0], o[1]));
     if (occurrences.length === 0) continue;
     if (occurrences.length === e.occurrences.length) out.push(e);
-    else out.push({ ...e, text: output.slice(occurrences[0][0], occurrences[0][1]), span: occurrences[0], occurrences });
+    else out.push(narrowed(e, output, occurrences));
   }
   return out.sort((a, b) => a.span[0] - b.span[0]);
 }

@@ -22,14 +22,15 @@ const GENERIC_MATCHES = new Set(['match', 'occurrence', 'hit', 'result', 'instan
 
 export function countVerdicts(output: string, extracted: readonly ExtractedEntity[], entities: Entity[], session: CodeSession | undefined): void {
   if (!session) return;
-  let tallies: Tally[] | undefined;
+  // Nothing counted before this output (an answer drawn from documents, a chat): no count can be judged.
+  const tallies = session.view.tallies();
+  if (tallies.length === 0) return;
   entities.forEach((entity, i) => {
     // A count the context happens to hold elsewhere (`31` in a timing) is still judged by what counted that thing.
     if (entity.type !== 'number' || entity.status === 'contradicted' || extracted[i].code) return;
     const n = countOf(extracted[i]);
     const noun = n === undefined ? undefined : countedNoun(output, entity.span);
     if (n === undefined || noun === undefined) return;
-    tallies ??= session.view.tallies();
     if (isTestNoun(noun)) {
       judgeTestCount(entity, n, testState(output, entity.span), tallies, session);
       return;

@@ -5,8 +5,8 @@
  * "`create.ts` (line 20)", "in NavUser.tsx at line 54", and a bare
  * "line 54" that refers to the file under discussion.
  *
- * A token scan over the prose: each whitespace-separated token is read once,
- * and line phrases look only a few tokens around themselves.
+ * A scan over the prose: each whitespace-separated token holding a '/' or a
+ * '.' is read once, and line phrases look only a few tokens around themselves.
  */
 import type { Range } from '../classifier/types';
 import { looksLikeFilePath } from './paths';
@@ -81,34 +81,31 @@ const CLOSERS = ')]}"\'*_>,;.!?:';
 export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] {
   const out: FoundRef[] = [];
   let k = 0;
-  let i = 0;
-  while (i < text.length) {
-    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-    let end = i;
+  // Only a token holding '/' or '.' can be a path: jump from mark to mark, not from token to token.
+  const marks = /[./]/g;
+  for (let m = marks.exec(text); m; m = marks.exec(text)) {
+    let i = m.index;
+    while (i > 0 && !isSpace(text.charCodeAt(i - 1))) i--;
+    let end = m.index + 1;
     while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
+    marks.lastIndex = end;
     while (k < skip.length && skip[k][1] <= i) k++;
-    const skipped = k < skip.length && skip[k][0] < end;
-    if (!skipped && end > i) {
-      let s = i;
-      let e = end;
-      while (s < e && OPENERS.includes(text[s])) s++;
-      while (e > s && CLOSERS.includes(text[e - 1])) e--;
-      // Most prose tokens hold neither '/' nor '.': look before slicing, so prose allocates nothing here.
-      if (!hasPathMark(text, s, e)) {
-        i = end;
-        continue;
-      }
-      let token = text.slice(s, e);
-      // `stderr=/opt/x/env.sh`: the path is what follows a key.
-      const eq = token.indexOf('=');
-      if (eq !== -1 && eq < token.indexOf('/')) {
-        s += eq + 1;
-        token = token.slice(eq + 1);
-      }
-      const ref = parseFileRef(token);
-      if (ref) out.push({ ...ref, span: [s, e] });
+    if (k < skip.length && skip[k][0] < end) continue;
+    let s = i;
+    let e = end;
+    while (s < e && OPENERS.includes(text[s])) s++;
+    while (e > s && CLOSERS.includes(text[e - 1])) e--;
+    // "end." holds a mark only among the characters that wrap it.
+    if (!hasPathMark(text, s, e)) continue;
+    let token = text.slice(s, e);
+    // `stderr=/opt/x/env.sh`: the path is what follows a key.
+    const eq = token.indexOf('=');
+    if (eq !== -1 && eq < token.indexOf('/')) {
+      s += eq + 1;
+      token = token.slice(eq + 1);
     }
-    i = end;
+    const ref = parseFileRef(token);
+    if (ref) out.push({ ...ref, span: [s, e] });
   }
   return out;
 }

@@ -7,8 +7,8 @@
  * is contradicted, with the context's value, written with as many parts as
  * the claim, as its fix.
  *
- * Each claim costs a handful of lookups of `name@`-style keys; nothing
- * scans the context.
+ * Each claim costs a lookup of each spelling of the name, and of its
+ * `name@`-style keys where the name occurs; nothing scans the context.
  */
 import type { ContextMatch, Entity, ExtractedEntity } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
@@ -78,17 +78,42 @@ interface SlotClaim {
 /** The product or `port` named just before a number at `start` (`Next.js 14`, `Node v18`, `port 3000`). */
 function slotClaim(output: string, start: number): SlotClaim | undefined {
   const before = output.slice(Math.max(0, start - 40), start);
-  const m = /([A-Za-z][\w.+-]*[A-Za-z0-9+])`?\s+v?$/.exec(before) ?? /([A-Za-z][\w.+-]*[A-Za-z0-9+])@$/.exec(before);
-  if (!m) return undefined;
+  const display = nameBefore(before);
+  if (display === undefined) return undefined;
   const value = /^\d+(?:\.\d+){0,3}/.exec(output.slice(start, start + 24))?.[0];
   if (!value) return undefined;
-  const display = m[1];
   const lower = display.toLowerCase();
   if (lower === 'port') return { slot: 'port', display, value };
   if (NOT_PRODUCTS.has(lower)) return undefined;
   // A product is a capitalised name or a package name (`Next.js`, `Node`, `react`), not a plain word.
   if (!/^[A-Z]/.test(display) && !/[.@/-]/.test(display) && !output.slice(Math.max(0, start - 42), start).includes('`')) return undefined;
   return { slot: slotName(lower), display, value };
+}
+
+/**
+ * The name a number follows: `Next.js 14`, `Node v18`, ``react` 18``,
+ * `next@15`. What `/([A-Za-z][\w.+-]*[A-Za-z0-9+])`?\s+v?$/` or else
+ * `/…@$/` would capture, read backwards from the end: every number of an
+ * output asks, and the regex tries each of the 40 start positions.
+ */
+function nameBefore(before: string): string | undefined {
+  let e = before.length;
+  if (before[e - 1] === '@') return nameEndingAt(before, e - 1);
+  if (before[e - 1] === 'v') e--;
+  const spaced = e;
+  while (e > 0 && /\s/.test(before[e - 1])) e--;
+  if (e === spaced) return undefined;
+  if (before[e - 1] === '`') e--;
+  return nameEndingAt(before, e);
+}
+
+/** The longest `[A-Za-z][\w.+-]*[A-Za-z0-9+]` ending just before `end`. */
+function nameEndingAt(text: string, end: number): string | undefined {
+  if (end < 2 || !/[A-Za-z0-9+]/.test(text[end - 1])) return undefined;
+  let k = end - 1;
+  while (k > 0 && /[\w.+-]/.test(text[k - 1])) k--;
+  for (let i = k; i <= end - 2; i++) if (/[A-Za-z]/.test(text[i])) return text.slice(i, end);
+  return undefined;
 }
 
 /** `Next.js` → `next`, `Node.js` → `node`, `nodejs` → `node`. */
@@ -105,6 +130,8 @@ interface SlotValue {
 function versionValues(slot: string, index: ContextLookup, find: FindOptions): SlotValue[] {
   const out: SlotValue[] = [];
   for (const name of slot === 'node' ? ['node', 'node.js', 'nodejs'] : [slot, `${slot}.js`, `${slot}js`]) {
+    // Every key is looked up after the name: a context that never names it holds none of them.
+    if (index.find(name, { ...find, limit: 1 }).length === 0) continue;
     for (const key of VERSION_KEYS) {
       for (const m of index.find(`${name}${key}`, { ...find, limit: CANDIDATES })) {
         const text = index.partText(m.part);

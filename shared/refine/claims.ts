@@ -46,6 +46,7 @@ const META_OPENINGS = [
 
 /** Whole-sentence pleasantries. */
 const GREETINGS = ['hi', 'hello', 'hey', 'sure', 'certainly', 'of course', 'absolutely', 'thanks', 'thank you', 'great question', 'okay', 'ok'];
+const LONGEST_GREETING = Math.max(...GREETINGS.map((g) => g.length));
 
 /** Words that introduce the answer itself when a sentence ends in a colon ("Here are the steps:"). */
 const PRESENTING = /\b(?:here is|here's|here are|below is|below are|the following)\b/;
@@ -72,7 +73,7 @@ export function outputSentences(output: string, options: SentenceOptions = {}): 
         out.push({ span: [s, e], kind: 'code' });
         continue;
       }
-      if (plans.at(s, e) && instructions) {
+      if (instructions && plans.at(s, e)) {
         out.push({ span: [s, e], kind: 'plan' });
         continue;
       }
@@ -177,8 +178,7 @@ function kindOf(text: string, start: number, end: number, instructions: boolean)
   if (HEDGE_OPENINGS.some((h) => startsWithWord(head, h))) return 'hedge';
   if (META_OPENINGS.some((m) => startsWithWord(head, m))) return 'meta';
   if (last === ':' && PRESENTING.test(text.slice(start, end).toLowerCase())) return 'meta';
-  const whole = head.replace(/[!.,]+$/, '');
-  if (GREETINGS.includes(whole)) return 'greeting';
+  if (isGreeting(head)) return 'greeting';
   if (isPlanOpening(head, instructions)) return 'plan';
   return 'claim';
 }
@@ -187,7 +187,14 @@ function kindOf(text: string, start: number, end: number, instructions: boolean)
 function openingOf(text: string, start: number, end: number): string {
   let head = text.slice(start, Math.min(end, start + PREFIX)).toLowerCase();
   head = head.replace(/^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)/, '').replace(/^[*_]+/, '');
-  return head.replace(/[’]/g, "'");
+  return head.includes('’') ? head.replace(/[’]/g, "'") : head;
+}
+
+/** The whole opening is a pleasantry, trailing `!`, `.` and `,` aside. */
+function isGreeting(head: string): boolean {
+  let n = head.length;
+  while (n > 0 && (head[n - 1] === '!' || head[n - 1] === '.' || head[n - 1] === ',')) n--;
+  return n <= LONGEST_GREETING && GREETINGS.includes(head.slice(0, n));
 }
 
 function startsWithWord(head: string, phrase: string): boolean {

@@ -10,6 +10,7 @@
  * that meridiem, as a reader would.
  */
 import type { ExtractedEntity, Range } from '../classifier/types';
+import { narrowed } from '../extract/narrowed';
 import { RangeSet } from './rangeSet';
 
 const TWELVE_HOUR = /(?<![\d:.])(\d{1,2})(?::([0-5]\d))?\s?(?:([AaPp])\.[Mm]\.|([AaPp])[Mm]\b)/g;
@@ -80,7 +81,7 @@ export function withClockTimes(output: string, extracted: readonly ExtractedEnti
     const occurrences = e.occurrences.filter((o) => !spans.overlaps(o[0], o[1]));
     if (occurrences.length === 0) continue;
     if (occurrences.length === e.occurrences.length) kept.push(e);
-    else kept.push({ ...e, text: output.slice(occurrences[0][0], occurrences[0][1]), span: occurrences[0], occurrences });
+    else kept.push(narrowed(e, output, occurrences));
   }
   const byTime = new Map<string, ExtractedEntity>();
   for (const t of times) {

@@ -7,6 +7,7 @@
  * range (`3 to 4 minutes`, `3–4 minutes`, `between 3 and 4 minutes`).
  */
 import type { ExtractedEntity, Range } from '../classifier/types';
+import { narrowed } from '../extract/narrowed';
 import { RangeSet } from './rangeSet';
 
 const RANGE = /(?<![\w.,/\-–])(\d{1,4}(?:\.\d{1,3})?) ?([-–—]) ?(\d{1,4}(?:\.\d{1,3})?)(?!\d)(?![.,/\-–]\d)( ?(?:%|°[CF]|[A-Za-z]{2,12}))?/g;
@@ -60,7 +61,7 @@ export function withNumericRanges(output: string, extracted: readonly ExtractedE
   for (const e of extracted) {
     const occurrences = e.type === 'number' ? e.occurrences.filter((o) => !ranges.overlaps(o[0], o[1])) : e.occurrences;
     if (occurrences.length === e.occurrences.length) kept.push(e);
-    else if (occurrences.length > 0) kept.push({ ...e, text: output.slice(occurrences[0][0], occurrences[0][1]), span: occurrences[0], occurrences });
+    else if (occurrences.length > 0) kept.push(narrowed(e, output, occurrences));
   }
   return [...kept, ...byText.values()].sort((a, b) => a.span[0] - b.span[0]);
 }

@@ -10,6 +10,7 @@
  */
 import type { ExtractedEntity, Range } from '../classifier/types';
 import type { OutputSentence } from './claims';
+import { narrowed } from '../extract/narrowed';
 import { isGenericAttribution } from './rules/genericAttribution';
 import { isListMarker } from './rules/listMarkers';
 import { isMeridiem } from './rules/meridiem';
@@ -26,7 +27,8 @@ export function refineExtracted(output: string, extracted: readonly ExtractedEnt
     const occurrences: Range[] = [];
     for (const occ of entity.occurrences) {
       if (!insideAny(occ, claimRanges)) continue;
-      const view: ExtractedEntity = { ...entity, text: output.slice(occ[0], occ[1]), span: occ, occurrences: [occ] };
+      // The rules read an occurrence's text, type and span; one object shape for every entity keeps this cheap.
+      const view: ExtractedEntity = { text: output.slice(occ[0], occ[1]), type: entity.type, span: occ, forms: entity.forms, occurrences: [occ] };
       if (notAClaim(output, view, sentenceStarts)) continue;
       const reference = asSourceReference(output, view);
       if (reference) {
@@ -38,9 +40,7 @@ export function refineExtracted(output: string, extracted: readonly ExtractedEnt
       }
       occurrences.push(occ);
     }
-    if (occurrences.length === 0) continue;
-    const span = occurrences[0];
-    kept.push({ ...entity, text: output.slice(span[0], span[1]), span, occurrences });
+    if (occurrences.length > 0) kept.push(narrowed(entity, output, occurrences));
   }
   kept.push(...references.values());
   return kept.sort((a, b) => a.span[0] - b.span[0]);
