@@ -5,10 +5,17 @@
  * baseline) and on 2 worker threads, with the text report and with the JSON
  * ledger. Prints records per second and the speed-up over the baseline; the
  * target is 2,000 records per second on a 2-core machine.
+ *
+ * With GROUNDCHECK_BENCH_BASE set to another checkout of groundcheck (built
+ * with `npm run build`), both versions' CLIs also run as child processes on
+ * the same files (`--jobs 1`, text and JSON Lines, alternating, best of
+ * three) and the ratio of their throughputs is printed: a before/after
+ * figure that the machine's load affects alike.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import type { BenchSuite } from '../run';
 import { CHECK_WORKER_COMMAND } from '../../cli/check/checkWorker';
@@ -99,6 +106,33 @@ async function machineSpeedUp(): Promise<number> {
   return (2 * one) / two;
 }
 
+/** CPU seconds (user + system) of one `groundcheck check` child process over `paths`. */
+function cliCpuSeconds(cli: string, paths: string[], format: 'text' | 'json'): number {
+  const run = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', '--jobs', '1', '--format', format, ...paths], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const [user, system] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  if (!Number.isFinite(user) || !Number.isFinite(system)) throw new Error(`groundcheck check failed: ${run.stderr.slice(-500)}`);
+  return user + system;
+}
+
+/** Records per CPU-second of the base checkout's CLI and of this one's, best of three runs each, alternating. */
+function compareWithBase(base: string, cli: string, paths: string[], records: number): void {
+  for (const format of ['text', 'json'] as const) {
+    const best = { before: Infinity, after: Infinity };
+    for (let round = 0; round < 3; round++) {
+      best.before = Math.min(best.before, cliCpuSeconds(join(base, 'dist/cli.js'), paths, format));
+      best.after = Math.min(best.after, cliCpuSeconds(cli, paths, format));
+    }
+    const rate = (s: number) => Math.round(records / s);
+    console.log(
+      `${format.padEnd(5)} CLI --jobs 1, records per CPU-second: before ${rate(best.before)}, after ${rate(best.after)}` +
+        ` | after/before ${(best.before / best.after).toFixed(2)}x`,
+    );
+  }
+}
+
 const suite: BenchSuite = {
   title: 'groundcheck check throughput (RAGTruth-sized records)',
   async run() {
@@ -121,6 +155,8 @@ const suite: BenchSuite = {
             ` | target ${TARGET_PER_SECOND}/s wall ${rate(two.wallMs) >= TARGET_PER_SECOND ? 'met' : 'missed'}`,
         );
       }
+      const base = process.env.GROUNDCHECK_BENCH_BASE;
+      if (base) compareWithBase(base, script.path, paths, records);
       console.log(`machine parallel speed-up right now (same loop on 1 thread vs 2): ${(await machineSpeedUp()).toFixed(2)}x`);
       console.log(`load average after: ${loadavg()[0].toFixed(2)} (wall times on a shared machine rise with it; CPU-second rates do not)`);
     } finally {
