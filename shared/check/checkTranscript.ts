@@ -2,15 +2,14 @@
  * Checks every output of a transcript against its own causal context, using
  * one TranscriptIndex for the whole file.
  *
- * Results keep the classifier's shapes with one translation: each
- * `ContextMatch.part` (and so every match consumers see) is a **segment id**,
- * not an index part, so `transcript.segments[match.part].map` turns
+ * Results keep the classifier's shapes. The index numbers its parts like the
+ * segments, so each `ContextMatch.part` (and so every match consumers see)
+ * is a **segment id**: `transcript.segments[match.part].map` turns
  * `[match.start, match.end)` into raw-file offsets (see `matchRawRange`).
  * Entity spans stay in the output segment's decoded text (`entityRawRange`).
  */
 import { classifyAgainst } from '../classifier/classify';
-import { defineLazy, isPending } from '../classifier/lazyProperty';
-import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch, Entity } from '../classifier/types';
+import type { ClassifyOptions, ClassifyResult, ContextGap } from '../classifier/types';
 import { contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
 import type { ContextPart } from './closestMatch';
@@ -83,7 +82,7 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
     session,
     agentTurn: index.facts.hasToolCalls,
   });
-  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
+  return new LazyOutputCheck(segmentId, raw, index, echo);
 }
 
 /** A file the prompt attached whose content the log left out could hold any name, string or value the output gives. */
@@ -133,45 +132,4 @@ class LazyOutputCheck implements OutputCheck {
   toJSON(): { segment: number; result: ClassifyResult; contextIds: number[] } {
     return { segment: this.segment, result: this.result, contextIds: this.contextIds };
   }
-}
-
-/**
- * The result with every context match naming the segment it is in instead of
- * an index part (index parts skip segments that can ground nothing, so the two
- * numberings differ): entity matches and a contradiction's match alike.
- */
-export function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
-  // Where every segment up to the last part is indexed (a RAG record, a short chat), the numberings agree.
-  if (isIdentity(partSegment)) return result;
-  const toSegments = (matches: readonly ContextMatch[]): ContextMatch[] => matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end }));
-  const entities: Entity[] = result.entities.map((e) => {
-    const c = e.contradiction;
-    const contradiction = c && { ...c, match: { ...c.match, part: partSegment[c.match.part] } };
-    // Locations not read yet stay unread: they are translated when first asked for.
-    if (isPending(e, 'matches')) {
-      const copy = pendingCopy(e, toSegments);
-      if (contradiction) copy.contradiction = contradiction;
-      return copy;
-    }
-    if (e.matches.length === 0 && !c) return e;
-    return { ...e, matches: toSegments(e.matches), ...(contradiction ? { contradiction } : {}) };
-  });
-  return { ...result, entities };
-}
-
-/** Parts list segment ids in ascending order, so the last one being `n - 1` makes every one its own. */
-function isIdentity(partSegment: Int32Array): boolean {
-  const n = partSegment.length;
-  return n === 0 || partSegment[n - 1] === n - 1;
-}
-
-/** A copy of `e` (properties in the same order) whose matches and locations are read from `e` when first asked for. */
-function pendingCopy(e: Entity, toSegments: (matches: readonly ContextMatch[]) => ContextMatch[]): Entity {
-  const copy = {} as Record<string, unknown>;
-  for (const key of Object.keys(e) as (keyof Entity)[]) {
-    if (key === 'matches') defineLazy(copy, key, () => toSegments(e.matches));
-    else if (key === 'locations') defineLazy(copy, key, () => e.locations);
-    else copy[key] = e[key];
-  }
-  return copy as unknown as Entity;
 }

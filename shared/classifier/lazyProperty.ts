@@ -25,11 +25,6 @@ export function defineLazy<T extends object, K extends keyof T>(target: T, key: 
   });
 }
 
-/** Whether `key` of `target` is still waiting to be computed. */
-export function isPending<T extends object>(target: T, key: keyof T): boolean {
-  return Object.getOwnPropertyDescriptor(target, key)?.get !== undefined;
-}
-
 function settle<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
