@@ -19,7 +19,7 @@ import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { reportSegment } from '../../shared/report/reportSegment';
-import type { ParseInput, Segment } from '../../shared/transcript/model';
+import type { ParseInput } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
 import { codeFrame } from './codeFrame';

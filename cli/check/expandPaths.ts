@@ -6,8 +6,9 @@
  * are no transcript are skipped and only counted.
  */
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { kindOf as describe } from '../../shared/io/boundedRead';
+import { isWithin } from '../../shared/io/isWithin';
 import { displayPath } from './locator';
 // `require` keeps bundlers on tinyglobby's CommonJS build; its ESM build reads `import.meta.url`, which a CommonJS bundle lacks.
 import tinyglobby = require('tinyglobby');
@@ -78,7 +79,7 @@ function kindOf(path: string): 'file' | 'dir' | string | undefined {
 function walk(dir: string): string[] {
   const out: string[] = [];
   const root = realOrUndefined(dir) ?? dir;
-  const inside = (p: string) => p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
+  const inside = (p: string) => isWithin(p, root);
   const visited = new Set<string>([root]);
   const stack = [dir];
   while (stack.length > 0) {

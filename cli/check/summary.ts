@@ -19,8 +19,6 @@ export interface TypeTally {
   misattributed: number;
 }
 
-export const LEVELS: readonly Level[] = ['GROUNDED', 'PARTIAL', 'UNGROUNDED', 'INDETERMINATE'];
-
 export class RunSummary {
   files = 0;
   /** Files that held at least one parsed transcript. */

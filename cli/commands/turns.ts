@@ -15,6 +15,7 @@ import type { ContextGap, Range } from '../../shared/classifier/types';
 import { contextOf } from '../../shared/transcript/causalContext';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { Role, Transcript } from '../../shared/transcript/model';
+import { counted } from '../../shared/text/counted';
 
 export interface TurnsOptions {
   json?: boolean;
@@ -113,7 +114,7 @@ export function turnsReport(file: string, t: Transcript, echo: boolean): TurnsRe
 export function formatTurns(r: TurnsReport): string {
   const outputs = r.segments.filter((s) => s.isOutput).length;
   const lines: string[] = [
-    `${r.file}: ${r.format}, ${plural(r.segments.length, 'segment')} (${plural(outputs, 'output')}), ${plural(r.errors.length, 'parse error')}`,
+    `${r.file}: ${r.format}, ${counted(r.segments.length, 'segment')} (${counted(outputs, 'output')}), ${counted(r.errors.length, 'parse error')}`,
   ];
   for (const g of r.gaps) lines.push(`  context incomplete for every output: ${g.message} [${g.code}]`);
   if (r.segments.length > 0) {
@@ -195,13 +196,10 @@ function describeIds(ids: readonly number[]): string {
     start = prev = id;
   }
   const shown = runs.length > CONTEXT_IDS_SHOWN ? [...runs.slice(0, CONTEXT_IDS_SHOWN), `… ${runs.length - CONTEXT_IDS_SHOWN} more runs`] : runs;
-  return `${shown.join(', ')} (${plural(ids.length, 'segment')})`;
+  return `${shown.join(', ')} (${counted(ids.length, 'segment')})`;
 }
 
 function gapKey(g: ContextGap): string {
   return `${g.code}\u0000${g.message}`;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}

@@ -6,6 +6,7 @@
  * squiggles (ignored and hidden-by-severity findings stay out).
  */
 import * as vscode from 'vscode';
+import { counted } from '../../shared/text/counted';
 
 const SOURCE = 'groundcheck';
 const LEVEL_ORDER = ['UNGROUNDED', 'PARTIAL', 'INDETERMINATE', 'GROUNDED'];
@@ -94,13 +95,13 @@ export class FindingsTree implements vscode.TreeDataProvider<FindingsNode>, vsco
   getTreeItem(node: FindingsNode): vscode.TreeItem {
     if (node.kind === 'file') {
       const item = new vscode.TreeItem(node.uri, vscode.TreeItemCollapsibleState.Expanded);
-      item.description = plural(node.count, 'finding');
+      item.description = counted(node.count, 'finding');
       item.contextValue = 'file';
       return item;
     }
     if (node.kind === 'output') {
       const item = new vscode.TreeItem(`${node.level} · ${node.label}`, vscode.TreeItemCollapsibleState.Expanded);
-      item.description = `line ${node.line + 1} · ${plural(node.count, 'finding')}`;
+      item.description = `line ${node.line + 1} · ${counted(node.count, 'finding')}`;
       item.iconPath = new vscode.ThemeIcon(node.level === 'UNGROUNDED' ? 'error' : node.level === 'PARTIAL' ? 'warning' : 'info');
       return item;
     }
@@ -120,6 +121,3 @@ export class FindingsTree implements vscode.TreeDataProvider<FindingsNode>, vsco
   }
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}

@@ -15,6 +15,7 @@ import {
   type IgnoreStore,
 } from '../../shared/check/ignores';
 import { FILE_LIMITS, FileRefused, kindOf, readBounded } from '../../shared/io/boundedRead';
+import { isWithin } from '../../shared/io/isWithin';
 
 function lstatOrUndefined(file: string): fs.Stats | undefined {
   try {
@@ -47,7 +48,7 @@ export class IgnoreFiles {
     if (!docUri.startsWith('file:')) return undefined;
     const docPath = fileURLToPath(docUri);
     const folder = this.folders
-      .filter((f) => docPath === f || docPath.startsWith(f.endsWith(path.sep) ? f : f + path.sep))
+      .filter((f) => isWithin(docPath, f))
       .sort((a, b) => b.length - a.length)[0];
     return path.join(folder ?? path.dirname(docPath), IGNORE_FILE);
   }

@@ -22,6 +22,9 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export type Level = 'GROUNDED' | 'PARTIAL' | 'UNGROUNDED' | 'INDETERMINATE';
 
+/** The levels, in the order reports list them. */
+export const LEVELS: readonly Level[] = ['GROUNDED', 'PARTIAL', 'UNGROUNDED', 'INDETERMINATE'];
+
 /** A half-open `[start, end)` range of UTF-16 code units. */
 export type Range = [start: number, end: number];
 

@@ -7,8 +7,9 @@
  * error: the context stays incomplete and says why.
  */
 import { realpathSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { FILE_LIMITS, FileRefused, openError, readBounded } from './boundedRead';
+import { isWithin } from './isWithin';
 
 export const OUTSIDE_ALLOWED = 'outside the allowed folders: not read';
 
@@ -27,10 +28,6 @@ export function referenceReader(roots: readonly string[] | 'anywhere', maxBytes:
       return { notRead: err instanceof FileRefused ? err.reason : openError(err) };
     }
   };
-}
-
-export function isWithin(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 function realOrResolved(path: string): string {

@@ -12,6 +12,7 @@ import type { Role } from '../transcript/model';
 import { escapeHtml } from './escapeHtml';
 import { markedText } from './markedText';
 import type { FileView, OutputVerdict, ReportSegment } from './reportModel';
+import { counted } from '../text/counted';
 
 /** Roles read as the conversation itself; everything else folds. */
 const OPEN_ROLES: ReadonlySet<Role> = new Set<Role>(['user', 'assistant']);
@@ -82,7 +83,7 @@ export function conversationParts(
 }
 
 function fileMeta(view: FileView, findings: number): string {
-  const bits = [view.format ?? 'not checked', count(view.segments.length, 'segment'), count(view.outputs.length, 'output'), count(findings, 'finding')];
+  const bits = [view.format ?? 'not checked', counted(view.segments.length, 'segment'), counted(view.outputs.length, 'output'), counted(findings, 'finding')];
   return bits.join(' · ');
 }
 
@@ -149,7 +150,7 @@ function clipped(text: string, limit: number): string {
   let end = limit;
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${escapeHtml(text.slice(0, end))}<span class="cut">… ${count(text.length - end, 'more character')} not shown</span>`;
+  return `${escapeHtml(text.slice(0, end))}<span class="cut">… ${counted(text.length - end, 'more character')} not shown</span>`;
 }
 
 function isShortLine(text: string): boolean {
@@ -164,10 +165,6 @@ function firstLine(text: string): string {
 
 function shorten(text: string): string {
   return text.length <= SUMMARY_CHARS ? text : `${text.slice(0, SUMMARY_CHARS - 1)}…`;
-}
-
-function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** Where a turn lies in the raw file, for a view that follows the raw file's cursor. */

@@ -6,13 +6,13 @@
  * checked and joined here, so the page costs one pass over the text.
  */
 import { createHash } from 'node:crypto';
-import { ENTITY_TYPES, type EntityStatus } from '../classifier/types';
+import { ENTITY_TYPES, LEVELS, type EntityStatus } from '../classifier/types';
 import { escapeHtml } from './escapeHtml';
 import { STATUS_CLASS } from './markedText';
 import type { ReportSummary } from './reportModel';
 import { REPORT_CSS } from './reportStyle';
+import { counted } from '../text/counted';
 
-const LEVELS = ['GROUNDED', 'PARTIAL', 'UNGROUNDED', 'INDETERMINATE'] as const;
 const STATUSES: readonly EntityStatus[] = ['grounded', 'unverified', 'contradicted', 'misattributed', 'indeterminate'];
 const CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(REPORT_CSS).digest('base64')}'; base-uri 'none'; form-action 'none'`;
 
@@ -30,8 +30,8 @@ export function renderReport(summary: ReportSummary, files: readonly string[], t
 
 export function summaryHtml(s: ReportSummary): string {
   const flagged = s.levels.PARTIAL + s.levels.UNGROUNDED;
-  let html = `<p id="sum">${count(s.outputs, 'output')} in ${count(s.checkedFiles, 'file')} checked (${count(s.files, 'file')} given). `;
-  html += `Hallucination rate: <b id="rate">${(s.hallucinationRate * 100).toFixed(1)}%</b> (${flagged} of ${count(s.outputs, 'output')} PARTIAL or UNGROUNDED).</p>`;
+  let html = `<p id="sum">${counted(s.outputs, 'output')} in ${counted(s.checkedFiles, 'file')} checked (${counted(s.files, 'file')} given). `;
+  html += `Hallucination rate: <b id="rate">${(s.hallucinationRate * 100).toFixed(1)}%</b> (${flagged} of ${counted(s.outputs, 'output')} PARTIAL or UNGROUNDED).</p>`;
   html += '<table id="levels"><caption>Outputs by level</caption><tr><th scope="col">level</th><th scope="col">outputs</th></tr>';
   for (const l of LEVELS) html += `<tr><th scope="row">${l}</th><td>${s.levels[l]}</td></tr>`;
   html += '</table><table id="types"><caption>Entities by type and verdict</caption><tr><th scope="col">entity type</th><th scope="col">checked</th>';
@@ -53,6 +53,3 @@ function legend(): string {
   return html + '</span>';
 }
 
-function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}

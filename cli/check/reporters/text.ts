@@ -8,9 +8,11 @@ import { ENTITY_TYPES } from '../../../shared/classifier/types';
 import type { CheckTarget } from '../expandPaths';
 import type { CodeFrame, FileReport } from '../fileReport';
 import { type Finding, fileProblems, findingMessage, findingsOf, severityWord, shorten } from '../findings';
-import { LEVELS, type RunSummary } from '../summary';
+import { LEVELS } from '../../../shared/classifier/types';
+import type { RunSummary } from '../summary';
 import type { Palette } from './colors';
 import type { Reporter, ReportStreams } from './reporter';
+import { counted } from '../../../shared/text/counted';
 
 export class TextReporter implements Reporter {
   private findings = 0;
@@ -42,8 +44,8 @@ export class TextReporter implements Reporter {
     if (s.skippedTooLarge > 0) skipped.push(`${s.skippedTooLarge} too large`);
     if (s.inputErrors > 0) skipped.push(`${s.inputErrors} with errors`);
     lines.push(
-      c.bold(`${plural(s.outputs, 'output')} in ${plural(s.checkedFiles, 'file')}`) +
-        (skipped.length > 0 ? ` (${plural(s.files, 'file')} given: ${skipped.join(', ')})` : ''),
+      c.bold(`${counted(s.outputs, 'output')} in ${counted(s.checkedFiles, 'file')}`) +
+        (skipped.length > 0 ? ` (${counted(s.files, 'file')} given: ${skipped.join(', ')})` : ''),
     );
     if (s.skippedNotTranscript > 0 && !this.verbose) lines.push(c.dim('--verbose lists the skipped files and why each is not a transcript'));
     lines.push('');
@@ -61,7 +63,7 @@ export class TextReporter implements Reporter {
     lines.push('');
     const flagged = s.levels.PARTIAL + s.levels.UNGROUNDED;
     const rate = `${(s.hallucinationRate * 100).toFixed(1)}%`;
-    lines.push(`hallucination rate: ${flagged > 0 ? c.red(rate) : c.green(rate)} (${flagged} of ${plural(s.outputs, 'output')} PARTIAL or UNGROUNDED)`);
+    lines.push(`hallucination rate: ${flagged > 0 ? c.red(rate) : c.green(rate)} (${flagged} of ${counted(s.outputs, 'output')} PARTIAL or UNGROUNDED)`);
     this.io.out(lines.join('\n') + '\n');
   }
 
@@ -97,6 +99,3 @@ function gutter(line: number): string {
   return ' '.repeat(gutterWidth(line));
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
