@@ -50,10 +50,11 @@ export function recognise(
   complete: boolean,
   formats: readonly FormatParser[] = ALL_FORMATS,
 ): DetectedFormat | NotTranscript {
-  const { best, resembled } = weigh(head, path, formats);
+  const container = containerOf(head);
+  const { best, resembled } = weigh(head, path, formats, container);
   if (best) return best;
-  const { kind, description } = describeHead(head, complete, path);
-  const like = resembled ? ` Closest format: ${resembled.label} (${whyNot(resembled, containerOf(head), kind)}).` : '';
+  const { kind, description } = describeHead(head, complete, path, container);
+  const like = resembled ? ` Closest format: ${resembled.label} (${whyNot(resembled, container, kind)}).` : '';
   return {
     notTranscript: true,
     reason: `not a transcript or RAG fixture groundcheck knows: ${description}${like}`,
@@ -78,8 +79,7 @@ const CONTAINER_NAMES: Record<HeadContainer, string> = {
 };
 
 /** The best parser whose structure the head has, and the best one whose words it merely holds. */
-function weigh(head: string, path: string | undefined, formats: readonly FormatParser[]) {
-  const container = containerOf(head);
+function weigh(head: string, path: string | undefined, formats: readonly FormatParser[], container = containerOf(head)) {
   let best: DetectedFormat | undefined;
   let resembled: DetectedFormat | undefined;
   for (const parser of formats) {
@@ -167,10 +167,9 @@ function failedParse(parser: FormatParser, raw: string, err: unknown): Transcrip
 }
 
 /** A few words on what the file looks like, so the user sees why it was turned away. */
-function describeHead(head: string, complete: boolean, path: string | undefined): { kind: FileKind; description: string } {
+function describeHead(head: string, complete: boolean, path: string | undefined, container: HeadContainer): { kind: FileKind; description: string } {
   const start = skipSpace(head, 0);
   if (start === head.length) return { kind: 'empty', description: 'the file is empty.' };
-  const container = containerOf(head);
   if (container === 'json') {
     if (complete) {
       try {
