@@ -3,9 +3,10 @@
  * some output (a grounding role, a successful action of the agent's, or a
  * model-written role for echoes, above at least one output) is indexed in
  * a single ContextIndex, as the text it grounds with (line-number gutters
- * blanked, see shared/code/sessionFacts.ts), as the part numbered like the
- * segment; each output then filters matches to its own ancestors. Building a context
- * string per turn would make a 2,000-turn session quadratic in its length.
+ * blanked, see shared/code/sessionFacts.ts), in the part numbered like the
+ * segment; each output then filters matches to its own ancestors. Building
+ * a context string per turn would make a 2,000-turn session quadratic in
+ * its length.
  */
 import type { CodeSession } from '../code/codeVerdicts';
 import { SessionFacts } from '../code/sessionFacts';
