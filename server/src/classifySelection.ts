@@ -6,7 +6,7 @@
  */
 import { classify, classifyAgainst } from '../../shared/classifier/classify';
 import type { ClassifyResult } from '../../shared/classifier/types';
-import { gapsOf } from '../../shared/check/checkTranscript';
+import { gapsOf, withSegmentIds } from '../../shared/check/checkTranscript';
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { contextOf } from '../../shared/transcript/causalContext';
@@ -25,11 +25,12 @@ export function classifySelection(
   if (t && index && params.offset !== undefined) {
     const segment = segmentAt(t.segments, params.offset);
     if (segment) {
-      const result = classifyAgainst(params.output, index.lookup, {
+      const raw = classifyAgainst(params.output, index.lookup, {
         ...options,
         accept: index.acceptFor(segment.id, echo === true),
         gaps: gapsOf(t, segment),
       });
+      const result = withSegmentIds(raw, index.partSegment);
       const contextIds = contextOf(t, segment.id, { echo });
       const contextLabel = `causal context of ${outputLabel(segment)} at line ${segment.line + 1}: ${describeContext(
         contextIds.map((id) => t.segments[id]),

@@ -2,14 +2,15 @@
  * Checks every output of a transcript against its own causal context, using
  * one TranscriptIndex for the whole file.
  *
- * Results keep the classifier's shapes. The index numbers its parts like the
- * segments, so each `ContextMatch.part` (and so every match consumers see)
- * is a **segment id**: `transcript.segments[match.part].map` turns
+ * Results keep the classifier's shapes with one translation: each
+ * `ContextMatch.part` (and so every match consumers see) is a **segment id**,
+ * not an index part, so `transcript.segments[match.part].map` turns
  * `[match.start, match.end)` into raw-file offsets (see `matchRawRange`).
  * Entity spans stay in the output segment's decoded text (`entityRawRange`).
  */
 import { classifyAgainst } from '../classifier/classify';
-import type { ClassifyOptions, ClassifyResult, ContextGap } from '../classifier/types';
+import { mapInPlace } from '../classifier/lazyProperty';
+import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch, Entity } from '../classifier/types';
 import { contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
 import type { ContextPart } from './closestMatch';
@@ -82,7 +83,7 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
     session,
     agentTurn: index.facts.hasToolCalls,
   });
-  return new LazyOutputCheck(segmentId, raw, index, echo);
+  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
 }
 
 /** A file the prompt attached whose content the log left out could hold any name, string or value the output gives. */
@@ -132,4 +133,30 @@ class LazyOutputCheck implements OutputCheck {
   toJSON(): { segment: number; result: ClassifyResult; contextIds: number[] } {
     return { segment: this.segment, result: this.result, contextIds: this.contextIds };
   }
+}
+
+/**
+ * The result with every context match naming the segment it is in instead of
+ * an index part (index parts skip segments that can ground nothing, so the two
+ * numberings differ): entity matches and a contradiction's match alike. The
+ * result is changed in place and returned.
+ */
+export function withSegmentIds(result: ClassifyResult, partSegment: Int32Array): ClassifyResult {
+  // Where every segment up to the last part is indexed (a RAG record, a short chat), the numberings agree.
+  if (isIdentity(partSegment)) return result;
+  const toSegments = (matches: readonly ContextMatch[]): ContextMatch[] => matches.map((m) => ({ part: partSegment[m.part], start: m.start, end: m.end }));
+  // The result is the classifier's own, just made: it is renumbered in place, not copied.
+  for (const e of result.entities) {
+    const c = e.contradiction;
+    if (c) e.contradiction = { ...c, match: { ...c.match, part: partSegment[c.match.part] } };
+    // Locations not read yet stay unread: they are renumbered when first asked for.
+    if (e.found || e.matches.length > 0) mapInPlace(e, 'matches', toSegments);
+  }
+  return result;
+}
+
+/** Parts list segment ids in ascending order, so the last one being `n - 1` makes every one its own. */
+function isIdentity(partSegment: Int32Array): boolean {
+  const n = partSegment.length;
+  return n === 0 || partSegment[n - 1] === n - 1;
 }

@@ -1,12 +1,11 @@
 /**
  * One lookup index for a whole transcript. Every segment that could ground
  * some output (a grounding role, a successful action of the agent's, or a
- * model-written role for echoes, above at least one output) is indexed in
- * a single ContextIndex, as the text it grounds with (line-number gutters
- * blanked, see shared/code/sessionFacts.ts), in the part numbered like the
- * segment; each output then filters matches to its own ancestors. Building
- * a context string per turn would make a 2,000-turn session quadratic in
- * its length.
+ * model-written role for echoes, above at least one output) becomes one
+ * part of a single ContextIndex, as the text it grounds with (line-number
+ * gutters blanked, see shared/code/sessionFacts.ts); each
+ * output then filters matches to its own ancestors. Building a context
+ * string per turn would make a 2,000-turn session quadratic in its length.
  */
 import type { CodeSession } from '../code/codeVerdicts';
 import { SessionFacts } from '../code/sessionFacts';
@@ -24,9 +23,10 @@ export class TranscriptIndex {
   readonly lookup: ContextIndex;
   /** What the session's tool calls establish: files shown, actions taken, text that grounds. */
   readonly facts: SessionFacts;
-  /** Per part (segment id): what kind of evidence it is, 0 for a segment that grounds nothing. */
+  /** Segment id of each index part. */
+  readonly partSegment: Int32Array;
   private readonly partKind: Uint8Array;
-  /** Index part of each segment (its own id), or -1 when the segment is not indexed. */
+  /** Index part of each segment, or -1 when the segment is not indexed. */
   private readonly segmentPart: Int32Array;
   /** Per segment: 1 + the highest part among its strict ancestors (0 for none), filled on demand. */
   private reach: Int32Array | undefined;
@@ -34,24 +34,23 @@ export class TranscriptIndex {
   private constructor(readonly transcript: Transcript) {
     this.forest = causalForest(transcript);
     const segments = transcript.segments;
-    // Part `i` is segment `i`, left empty when it can ground nothing: matches
-    // then name segments as they are, with no renumbering of every result.
-    const texts: string[] = new Array(segments.length);
-    this.partKind = new Uint8Array(segments.length);
+    const ids: number[] = [];
+    const texts: string[] = [];
+    const kinds: number[] = [];
     this.segmentPart = new Int32Array(segments.length).fill(-1);
     const useful = ancestorsOfOutputs(transcript, this.forest);
     this.facts = SessionFacts.build(transcript);
     for (let id = 0; id < segments.length; id++) {
       const s = segments[id];
       const kind = GROUNDING_ROLES.has(s.role) || s.action === true ? GROUNDS : ECHO_ROLES.has(s.role) ? ECHOES : 0;
-      if (kind === 0 || s.text.length === 0 || useful[id] === 0) {
-        texts[id] = '';
-        continue;
-      }
-      this.segmentPart[id] = id;
-      texts[id] = this.facts.groundingText(id);
-      this.partKind[id] = kind;
+      if (kind === 0 || s.text.length === 0 || useful[id] === 0) continue;
+      this.segmentPart[id] = ids.length;
+      ids.push(id);
+      texts.push(this.facts.groundingText(id));
+      kinds.push(kind);
     }
+    this.partSegment = Int32Array.from(ids);
+    this.partKind = Uint8Array.from(kinds);
     this.lookup = ContextIndex.build(texts);
   }
 
@@ -59,7 +58,7 @@ export class TranscriptIndex {
     return new TranscriptIndex(transcript);
   }
 
-  /** The index part holding a segment's text (numbered like it), or -1 when it is not indexed. */
+  /** The index part holding a segment's text, or -1. */
   partOf(segmentId: number): number {
     return this.segmentPart[segmentId] ?? -1;
   }
@@ -97,9 +96,10 @@ export class TranscriptIndex {
   /** Which parts may ground `outputId`: its ancestors, model-written ones only with `echo`. */
   acceptFor(outputId: number, echo: boolean): (part: number) => boolean {
     const forest = this.forest;
+    const partSegment = this.partSegment;
     const partKind = this.partKind;
     const allowed = echo ? GROUNDS | ECHOES : GROUNDS;
-    return (part) => (partKind[part] & allowed) !== 0 && forest.isAncestor(part, outputId);
+    return (part) => (partKind[part] & allowed) !== 0 && forest.isAncestor(partSegment[part], outputId);
   }
 }
 

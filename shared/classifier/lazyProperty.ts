@@ -5,24 +5,44 @@
  * each entity of each output is most of a long session's lookup work.
  */
 
+/** A lazy property's getter, holding the computation so that it can still be changed. */
+type LazyGetter<V> = (() => V) & { pending: { compute: () => V } };
+
 /**
  * Makes `key` of `target` computed by `compute` on first read, then a plain
  * data property. Writing it first skips the computation. The property stays
  * enumerable in its place, so spreading or serializing the object reads it.
  */
 export function defineLazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  const pending = { compute };
+  const get = function (this: T): T[K] {
+    const value = pending.compute();
+    settle(this, key, value);
+    return value;
+  } as LazyGetter<T[K]>;
+  get.pending = pending;
   Object.defineProperty(target, key, {
     configurable: true,
     enumerable: true,
-    get(this: T) {
-      const value = compute();
-      settle(this, key, value);
-      return value;
-    },
+    get,
     set(this: T, value: T[K]) {
       settle(this, key, value);
     },
   });
+}
+
+/**
+ * Replaces the value of `key` by `f` of it, in place: now if it is a plain
+ * value, when first read if it is still lazy (it then stays unread).
+ */
+export function mapInPlace<T extends object, K extends keyof T>(target: T, key: K, f: (value: T[K]) => T[K]): void {
+  const get = Object.getOwnPropertyDescriptor(target, key)?.get as LazyGetter<T[K]> | undefined;
+  if (get?.pending) {
+    const inner = get.pending.compute;
+    get.pending.compute = () => f(inner());
+    return;
+  }
+  target[key] = f(target[key]);
 }
 
 function settle<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
