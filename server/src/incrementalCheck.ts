@@ -96,6 +96,7 @@ export function checkIncrementally(
   }
   const analysis: FileAnalysis = transcriptAnalysis(t, outputs, 'incremental');
   const { outputs: _all, ...header } = analysis;
+  // Nothing is carried for appended outputs: a full check would have carried what the edited turn changed.
   return { analyzed: { analysis, transcript: t, check }, patch: { at: lineEnd, delta, changed, header } };
 }
 
