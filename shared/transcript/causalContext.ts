@@ -145,10 +145,13 @@ export class CausalForest {
   }
 }
 
-/** `latest` with entries for segments `from..` (whose parents come before them). */
+/** `latest` with entries for segments `from..` (whose parents come before them); room doubles as it grows. */
 function extendLatest(latest: Int32Array, parentOf: Int32Array, from: number): Int32Array {
-  const out = new Int32Array(parentOf.length);
-  out.set(latest.subarray(0, from));
+  let out = latest;
+  if (out.length < parentOf.length) {
+    out = new Int32Array(Math.max(parentOf.length, latest.length * 2));
+    out.set(latest.subarray(0, from));
+  }
   for (let id = from; id < parentOf.length; id++) {
     const p = parentOf[id];
     out[id] = p === -1 ? -1 : Math.max(out[p], p);

@@ -8,6 +8,7 @@ import { applyPatch } from '../../server/src/findingsPatch';
 import type { FileAnalysis } from '../../server/src/findings';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
+import { ServerHarness } from './harness';
 
 const settings = DEFAULT_SETTINGS;
 const ROOT = path.resolve(__dirname, '../..');
@@ -213,5 +214,33 @@ describe('the worker and growing files', () => {
     assert.ok(middle.ok && 'analysis' in middle && middle.analysis.mode === 'full');
     const text = FIXTURE.slice(0, ends[2]) + inserted + FIXTURE.slice(ends[2], ends[10]);
     assert.deepEqual(middle.analysis, analyze({ raw: text, settings: strict }).analysis);
+  });
+});
+
+describe('server: a session file that grows', () => {
+  let h: ServerHarness;
+  before(async () => {
+    h = await ServerHarness.start();
+  });
+  after(() => h.stop());
+
+  it('publishes the same diagnostics and status after lines are appended as for the whole text opened afresh', async () => {
+    const ends = lineEnds(FIXTURE);
+    const grown = h.uriOf('grown.jsonl');
+    await h.open(grown, FIXTURE.slice(0, ends[5]));
+    for (let line = 6; line <= 13; line++) {
+      // What an editor sends when a file it shows grows on disk: the new lines inserted at the end.
+      const status = await h.change(grown, line, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: FIXTURE.slice(ends[line - 1], ends[line]) }]);
+      const fresh = h.uriOf(`fresh-${line}.jsonl`);
+      const expected = await h.open(fresh, FIXTURE.slice(0, ends[line]));
+      const same = (uri: string) => JSON.stringify(h.diagnostics.get(uri)!.diagnostics).split(uri).join('<file>');
+      assert.equal(same(grown), same(fresh), `after line ${line}`);
+      assert.equal(status.mode, 'append');
+      const { uri: _a, version: _b, millis: _c, mode: _m, ...got } = status;
+      const { uri: _d, version: _e, millis: _f, mode: _n, ...want } = expected;
+      assert.deepEqual(got, want);
+      await h.close(fresh);
+    }
+    assert.ok(h.diagnostics.get(grown)!.diagnostics.some((d) => d.code === 'number'));
   });
 });
