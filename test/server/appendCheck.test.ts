@@ -13,6 +13,7 @@ import { ServerHarness } from './harness';
 const settings = DEFAULT_SETTINGS;
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = readFileSync(path.join(ROOT, 'test/fixtures/transcripts/claude-code/session.jsonl'), 'utf8');
+const CODEX = readFileSync(path.join(ROOT, 'test/fixtures/transcripts/codex/rollout-2025-09-18T08-30-00-0199a1b2.jsonl'), 'utf8');
 const CORPUS = path.join(ROOT, 'bench/sessions/corpus');
 
 /** Offsets just past each line break: where a file written line by line can be cut. */
@@ -109,7 +110,15 @@ describe('append path for growing session files', () => {
     }
   });
 
-  const corpus = existsSync(CORPUS) ? ['claude-code-coverage-fix-4.jsonl', 'claude-code-pai-hook-settings.jsonl', 'claude-code-rust-port-1.jsonl'].filter((f) => existsSync(path.join(CORPUS, f))) : [];
+  it('gives what a full check gives at every cut of the Codex rollout fixture', () => {
+    for (const step of [1, 3]) {
+      const { appended, cuts } = growAndCompare(CODEX, step);
+      assert.ok(appended >= cuts - 1, `step ${step}: ${appended} of ${cuts} cuts appended`);
+    }
+  });
+
+  const sessions = ['claude-code-coverage-fix-4.jsonl', 'claude-code-pai-hook-settings.jsonl', 'claude-code-rust-port-1.jsonl', 'codex-code-butler-second-spec.jsonl'];
+  const corpus = existsSync(CORPUS) ? sessions.filter((f) => existsSync(path.join(CORPUS, f))) : [];
   for (const file of corpus) {
     it(`gives what a full check gives at every cut of the real session ${file}`, () => {
       const raw = readFileSync(path.join(CORPUS, file), 'utf8');
@@ -157,6 +166,20 @@ describe('append path for growing session files', () => {
       const outcome = checkAppended(kept, { piece: FIXTURE.slice(ends[9], ends[10] - 5), oldLength: ends[9], head: () => FIXTURE.slice(0, 65536) }, settings);
       assert.ok('fallback' in outcome);
       assert.match(outcome.fallback, /complete line/);
+    });
+
+    it('when a new Codex message holds a prompt taken earlier from an event (the event would not count)', () => {
+      const lines = CODEX.split('\n');
+      const event = '{"timestamp":"2025-09-18T08:30:14.000Z","type":"event_msg","payload":{"type":"user_message","message":"Now count the orders.","kind":"plain"}}';
+      const item = '{"timestamp":"2025-09-18T08:30:15.000Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Now count the orders."}]}}';
+      const raw = [...lines.slice(0, 13), event, item].join('\n') + '\n';
+      assert.match(fallbackAt(14, raw), /prompt taken from an event/);
+    });
+
+    it("when a new Codex line records the base instructions the file was said to lack", () => {
+      const lines = CODEX.split('\n');
+      const meta = '{"timestamp":"2025-09-18T08:30:14.000Z","type":"session_meta","payload":{"id":"x","base_instructions":{"text":"You are Codex."}}}';
+      assert.match(fallbackAt(13, [...lines.slice(0, 13), meta].join('\n') + '\n'), /base instructions/);
     });
 
     it('for formats read whole', () => {
