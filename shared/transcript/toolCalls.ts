@@ -64,7 +64,7 @@ export class ToolCallLinker implements ToolCalls {
   readonly calls: ToolCall[] = [];
   // A plain array: a typed array's own allocation costs more than the pass on the
   // thousands of three-segment conversations a RAG fixture splits into.
-  readonly callOf: number[] = [];
+  callOf: number[] = [];
   private readonly byId = new Map<string, number>();
   private last = -1;
 
@@ -74,17 +74,12 @@ export class ToolCallLinker implements ToolCalls {
    */
   link(segments: readonly Segment[], from: number, touched?: TouchedCall[]): void {
     const calls = this.calls;
+    if (this.callOf.length === 0) this.callOf = new Array<number>(segments.length).fill(-1);
+    else for (let id = this.callOf.length; id < segments.length; id++) this.callOf.push(-1);
     const callOf = this.callOf;
     const seen = touched && new Set<number>();
-    const touch = (index: number) => {
-      if (!touched || seen!.has(index)) return;
-      seen!.add(index);
-      const c = calls[index];
-      touched.push({ index, segmentsBefore: c.segments.length, resultsBefore: c.results.length, succeededBefore: c.succeeded });
-    };
     for (let id = from; id < segments.length; id++) {
       const s = segments[id];
-      callOf.push(-1);
       if (s.role === 'tool_call' && s.tool) {
         let index = s.tool.callId !== undefined ? (this.byId.get(s.tool.callId) ?? -1) : -1;
         if (index === -1) {
@@ -92,14 +87,14 @@ export class ToolCallLinker implements ToolCalls {
           calls.push({ name: s.tool.name, input: s.tool.input, segments: [], results: [], succeeded: SELF_COMPLETING.has(s.tool.name) });
           if (s.tool.callId !== undefined) this.byId.set(s.tool.callId, index);
         }
-        touch(index);
+        if (seen) touch(calls, index, seen, touched);
         calls[index].segments.push(s.id);
         callOf[s.id] = index;
         this.last = index;
       } else if (s.role === 'tool_result' && s.tool) {
         const index = s.tool.callId !== undefined ? (this.byId.get(s.tool.callId) ?? -1) : this.last;
         if (index === -1) continue;
-        touch(index);
+        if (seen) touch(calls, index, seen, touched);
         const call = calls[index];
         if (call.results.length === 0) call.succeeded = s.tool.failed !== true;
         else if (s.tool.failed === true) call.succeeded = false;
@@ -108,6 +103,14 @@ export class ToolCallLinker implements ToolCalls {
       }
     }
   }
+}
+
+/** Records call `index` as it stands, the first time a pass touches it. */
+function touch(calls: readonly ToolCall[], index: number, seen: Set<number>, touched: TouchedCall[] | undefined): void {
+  if (seen.has(index)) return;
+  seen.add(index);
+  const c = calls[index];
+  touched!.push({ index, segmentsBefore: c.segments.length, resultsBefore: c.results.length, succeededBefore: c.succeeded });
 }
 
 /** Sets `action` on the input fields of successful calls that record what the agent did. */
