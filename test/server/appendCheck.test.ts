@@ -34,17 +34,17 @@ function append(kept: Analyzed, raw: string, from: number, to: number, s: Ground
  * cut that the findings equal a full check of the same text and that the
  * patch sent to the request thread rebuilds them. Answers the append count.
  */
-function growAndCompare(raw: string, step: number, firstCut = 1): { appended: number; cuts: number } {
+function growAndCompare(raw: string, step: number, firstCut = 1, s: GroundcheckSettings = settings): { appended: number; cuts: number } {
   const ends = lineEnds(raw);
-  let kept = analyze({ raw: raw.slice(0, ends[firstCut - 1]), settings });
+  let kept = analyze({ raw: raw.slice(0, ends[firstCut - 1]), settings: s });
   let appended = 0;
   let cuts = 0;
   for (let j = firstCut - 1 + step; j - step < ends.length - 1; j += step) {
     const to = ends[Math.min(j, ends.length - 1)];
     const from = ends[j - step];
     const held = structuredClone(kept.analysis);
-    const outcome = append(kept, raw, from, to);
-    const full = analyze({ raw: raw.slice(0, to), settings });
+    const outcome = append(kept, raw, from, to, s);
+    const full = analyze({ raw: raw.slice(0, to), settings: s });
     cuts++;
     if ('fallback' in outcome) {
       kept = full;
@@ -107,6 +107,14 @@ describe('append path for growing session files', () => {
       const { appended, cuts } = growAndCompare(FIXTURE, step);
       // The fixture rewinds, compacts and breaks a line: those cuts are checked whole.
       assert.ok(appended > (step === 1 ? cuts / 2 : 0), `step ${step}: ${appended} of ${cuts} cuts appended`);
+    }
+  });
+
+  it('gives what a full check gives with earlier model text as context, strict matching and the spec profile', () => {
+    const variants: Partial<GroundcheckSettings>[] = [{ modelOutputsAsContext: true, strict: true }, { profile: 'spec', minEntities: 1 }];
+    for (const variant of variants) {
+      const { appended, cuts } = growAndCompare(FIXTURE, 1, 1, { ...settings, ...variant });
+      assert.ok(appended > cuts / 2, `${JSON.stringify(variant)}: ${appended} of ${cuts} cuts appended`);
     }
   });
 
@@ -224,6 +232,14 @@ describe('the worker and growing files', () => {
       held = findings(reply, held);
       assert.deepEqual({ ...held, mode: 'full' }, analyze({ raw: FIXTURE.slice(0, ends[line]), settings }).analysis);
     }
+    // The conversation view is drawn from the grown check as from a fresh one.
+    const fresh = new CheckSessions();
+    fresh.check(1, { kind: 'check', uri, version: 1, settings, text: FIXTURE.slice(0, ends[13]) });
+    const view = (s: CheckSessions) => s.view(0, { kind: 'view', uri, file: 'session.jsonl', from: 0, chars: 1_000_000 });
+    const grownView = view(sessions);
+    const freshView = view(fresh);
+    assert.ok(grownView.ok && 'view' in grownView && freshView.ok && 'view' in freshView);
+    assert.deepEqual(grownView.view, freshView.view);
   });
 
   it('checks the whole file when the edit is not at the end, or the settings changed', () => {
