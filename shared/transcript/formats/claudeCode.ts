@@ -61,7 +61,7 @@ export const claudeCodeFormat: FormatParser = {
  * (uuids, response groups, tool names), so lines appended to the file later
  * are read by the same code, from where the first read stopped.
  */
-export class ClaudeCodeReader implements AppendableReader {
+class ClaudeCodeReader implements AppendableReader {
   private readonly b = new TranscriptBuilder();
   private readonly tailOf = new Map<string, number>();
   private readonly groups = new Map<string, ResponseGroup>();
