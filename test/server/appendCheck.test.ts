@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyze, type Analyzed } from '../../server/src/analyze';
@@ -138,6 +139,25 @@ describe('append path for growing session files', () => {
     });
   }
   if (corpus.length === 0) it.skip('real sessions: bench/sessions/corpus is not fetched (npm run sessions:corpus)');
+
+  it('falls back or gives what a full check gives, for lines of real sessions in any order and any cut', () => {
+    // Shuffled, repeated and dropped lines make rewinds, dangling parents, repeated uuids and
+    // tool results before their calls: whatever the append path takes must match a full check.
+    const pools = [FIXTURE, CODEX].map((raw) => raw.split('\n').filter((l) => l.length > 0));
+    const arb = fc.integer({ min: 0, max: 1 }).chain((k) =>
+      fc.tuple(fc.constant(k), fc.array(fc.integer({ min: 0, max: pools[k].length - 1 }), { minLength: 2, maxLength: 24 }), fc.integer({ min: 1, max: 23 }), fc.integer({ min: 1, max: 4 })),
+    );
+    let appended = 0;
+    fc.assert(
+      fc.property(arb, ([k, picks, cutAt, step]) => {
+        const raw = picks.map((i) => pools[k][i]).join('\n') + '\n';
+        const cut = Math.min(cutAt, picks.length - 1);
+        appended += growAndCompare(raw, step, cut).appended;
+      }),
+      { numRuns: 150 },
+    );
+    assert.ok(appended > 100, `${appended} appends taken`);
+  });
 
   describe('falls back to a full check', () => {
     function fallbackAt(line: number, raw = FIXTURE, s = settings): string {
