@@ -303,3 +303,42 @@ describe('server: a session file that grows', () => {
     assert.ok(h.diagnostics.get(grown)!.diagnostics.some((d) => d.code === 'number'));
   });
 });
+
+describe('edits and appends in turn', () => {
+  it('an edit of an earlier turn after lines were appended, then more lines, match full checks', () => {
+    const ends = lineEnds(FIXTURE);
+    const uri = 'file:///work/mixed.jsonl';
+    const sessions = new CheckSessions();
+    const run = (version: number, content: Partial<CheckJob>) => {
+      const reply = sessions.check(version, { kind: 'check', uri, version, settings, ...content });
+      assert.ok(reply.ok && 'analysis' in reply);
+      return reply.analysis;
+    };
+    let text = FIXTURE.slice(0, ends[9]);
+    run(1, { text });
+    const grow = (version: number, to: number) => {
+      const edit = { start: text.length, end: text.length, text: FIXTURE.slice(text.length, ends[to]) };
+      text += edit.text;
+      return run(version, { edits: [edit], baseVersion: version - 1 });
+    };
+    assert.equal(grow(2, 11).mode, 'append');
+    // Line 9 is an assistant answer: a word typed into it is re-checked in place.
+    const at = text.indexOf('"text":"', ends[8]) + 8;
+    const edited = run(3, { edits: [{ start: at, end: at, text: 'Indeed, ' }], baseVersion: 2 });
+    text = text.slice(0, at) + 'Indeed, ' + text.slice(at);
+    assert.equal(edited.mode, 'incremental');
+    assert.deepEqual({ ...edited, mode: 'full' }, analyze({ raw: text, settings }).analysis);
+    // After an edit the next append checks the whole file once (what a full check carries is not known), then appends again.
+    const next = (version: number, line: number) => {
+      const edit = { start: text.length, end: text.length, text: FIXTURE.slice(ends[line - 1], ends[line]) };
+      text += edit.text;
+      return run(version, { edits: [edit], baseVersion: version - 1 });
+    };
+    const first = next(4, 12);
+    assert.equal(first.mode, 'full');
+    assert.deepEqual(first, analyze({ raw: text, settings }).analysis);
+    const second = next(5, 13);
+    assert.equal(second.mode, 'append');
+    assert.deepEqual({ ...second, mode: 'full' }, analyze({ raw: text, settings }).analysis);
+  });
+});
