@@ -34,6 +34,8 @@ export interface Analyzed {
   /** Present when the file is a transcript. */
   transcript?: Transcript;
   check?: TranscriptCheck;
+  /** What a check of the whole file carries from one output to the next, for outputs appended later. */
+  carried?: { counts: ContextCounter; budget: { left: number } };
 }
 
 /**
@@ -111,7 +113,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const check: TranscriptCheck = { transcript: parsed, outputs: checks, index, options };
   // The count is for partial reports only: a finished check (full or incremental) does not carry it.
   const { outputsTotal: _total, ...finished } = header;
-  return { analysis: { ...finished, outputs }, transcript: parsed, check };
+  return { analysis: { ...finished, outputs }, transcript: parsed, check, carried: { counts, budget } };
 }
 
 export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode: FileAnalysis['mode']): FileAnalysis {

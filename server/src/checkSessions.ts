@@ -5,6 +5,9 @@
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { analyze, type Analyzed } from './analyze';
 import { checkIncrementally } from './incrementalCheck';
+import { checkAppended } from './appendCheck';
+import { SNIFF_LENGTH } from '../../shared/transcript/detect';
+import type { OffsetEdit } from './textEdits';
 import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
@@ -27,16 +30,37 @@ export class CheckSessions {
     const prior = this.sessions.get(job.uri);
     let text: LineText | string;
     let lineEdit: LineEdit | undefined;
+    let appended: string | undefined;
     if (job.text !== undefined) {
       text = job.text;
     } else if (prior && job.edits && prior.version === job.baseVersion) {
-      const lines = typeof prior.text === 'string' ? new LineText(prior.text) : prior.text;
-      lineEdit = lines.applyAll(job.edits);
-      text = lines;
+      appended = appendedText(prior.text.length, job.edits);
+      if (appended !== undefined) {
+        // Text added at the end: kept without splitting or copying what was there.
+        if (typeof prior.text === 'string') text = prior.text + appended;
+        else (text = prior.text).append(appended);
+      } else {
+        const lines = typeof prior.text === 'string' ? new LineText(prior.text) : prior.text;
+        lineEdit = lines.applyAll(job.edits);
+        text = lines;
+      }
     } else {
       return { id, ok: false, needText: true };
     }
     const settingsKey = JSON.stringify(job.settings);
+    if (prior && appended && prior.settingsKey === settingsKey) {
+      const oldLength = text.length - appended.length;
+      const whole = text;
+      const head = () => (typeof whole === 'string' ? whole : whole.text).slice(0, SNIFF_LENGTH);
+      const grown = checkAppended(prior.analyzed, { piece: appended, oldLength, head, path: job.path }, job.settings);
+      if ('analyzed' in grown) {
+        this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: grown.analyzed });
+        if (job.findingsVersion === prior.version) {
+          return { id, ok: true, patch: grown.patch, baseVersion: prior.version, version: job.version };
+        }
+        return { id, ok: true, analysis: grown.analyzed.analysis, version: job.version };
+      }
+    }
     if (prior && lineEdit && prior.settingsKey === settingsKey) {
       const incremental = checkIncrementally(prior.analyzed, lineEdit, job.settings);
       if (incremental) {
@@ -82,4 +106,16 @@ export class CheckSessions {
   forget(uri: string): void {
     this.sessions.delete(uri);
   }
+}
+
+/** The text the edits add at the end of a text of `length` units, or undefined when they change anything before it. */
+function appendedText(length: number, edits: readonly OffsetEdit[]): string | undefined {
+  let end = length;
+  let added = '';
+  for (const e of edits) {
+    if (e.start !== end || e.end !== end) return undefined;
+    added += e.text;
+    end += e.text.length;
+  }
+  return edits.length > 0 ? added : undefined;
 }

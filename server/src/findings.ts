@@ -91,8 +91,12 @@ export interface FileAnalysis {
   outputs: OutputFinding[];
   /** Outputs the file has, checked or not yet (what a partial check counts toward). */
   outputsTotal?: number;
-  /** How the check ran: every output, or only the edited turn against the kept index. */
-  mode: 'full' | 'incremental';
+  /**
+   * How the check ran: every output; only the edited turn against the kept
+   * index; or only the lines appended to the file, whose new outputs were
+   * checked against the kept index grown by them.
+   */
+  mode: 'full' | 'incremental' | 'append';
 }
 
 /** Locations kept per entity: enough for Peek, bounded for a 20 MB file. */

@@ -13,6 +13,8 @@ export interface FindingsPatch {
   delta: number;
   /** Outputs re-checked, by index in `FileAnalysis.outputs`. */
   changed: { index: number; finding: OutputFinding }[];
+  /** Outputs of lines appended to the file, after all others. */
+  added?: OutputFinding[];
   /** Everything but the outputs, as after the edit. */
   header: Omit<FileAnalysis, 'outputs'>;
 }
@@ -26,6 +28,7 @@ export function applyPatch(base: FileAnalysis, patch: FindingsPatch): FileAnalys
   const outputs = base.outputs.slice();
   shiftInPlace(outputs, patch.at, patch.delta);
   for (const c of patch.changed) outputs[c.index] = c.finding;
+  for (const o of patch.added ?? []) outputs.push(o);
   return { ...patch.header, outputs };
 }
 

@@ -96,11 +96,12 @@ export function checkIncrementally(
   }
   const analysis: FileAnalysis = transcriptAnalysis(t, outputs, 'incremental');
   const { outputs: _all, ...header } = analysis;
+  // Nothing is carried for appended outputs: a full check would have carried what the edited turn changed.
   return { analyzed: { analysis, transcript: t, check }, patch: { at: lineEnd, delta, changed, header } };
 }
 
 /**
- * Segment ids sorted by starting line, once per transcript (line numbers are
+ * Segment ids sorted by starting line, once per transcript and length (line numbers are
  * plain fields, so this never builds a lazy offset map). Edits within a line
  * keep every line number, so the order stays valid.
  */
@@ -108,7 +109,8 @@ const byLine = new WeakMap<Transcript, Int32Array>();
 
 function sortedByLine(t: Transcript): Int32Array {
   let ids = byLine.get(t);
-  if (!ids) {
+  // Segments appended since (see appendCheck.ts) need a new order.
+  if (!ids || ids.length !== t.segments.length) {
     const segments = t.segments;
     ids = Int32Array.from(segments.keys()).sort((a, b) => segments[a].line - segments[b].line || a - b);
     byLine.set(t, ids);

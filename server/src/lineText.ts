@@ -93,6 +93,29 @@ export class LineText {
     return this.size;
   }
 
+  /** Adds `text` at the end, in time proportional to it (a session file the agent is still writing). */
+  append(text: string): void {
+    const last = this.lines.length - 1;
+    const firstBreak = text.indexOf('\n');
+    this.lines[last] += firstBreak === -1 ? text : text.slice(0, firstBreak + 1);
+    if (firstBreak !== -1) {
+      let from = firstBreak + 1;
+      while (from < text.length) {
+        const nl = text.indexOf('\n', from);
+        const end = nl === -1 ? text.length : nl + 1;
+        this.starts.push(this.size + from);
+        this.lines.push(text.slice(from, end));
+        from = end;
+      }
+      if (text.endsWith('\n')) {
+        this.starts.push(this.size + text.length);
+        this.lines.push('');
+      }
+    }
+    this.size += text.length;
+    if (this.joined !== undefined) this.joined += text;
+  }
+
   private contentOf(line: number): string {
     const l = this.lines[line];
     return l.endsWith('\n') ? l.slice(0, -1) : l;

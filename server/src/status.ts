@@ -25,6 +25,7 @@ export function fileStatus(
     ignored: shown.ignored,
     millis: Math.round(millis * 10) / 10,
     reasons: [...analysis.reasons, ...shown.reasons],
+    mode: analysis.mode,
   };
   if (analysis.format) status.format = analysis.format;
   if (analysis.formatLabel) status.formatLabel = analysis.formatLabel;

@@ -10,7 +10,7 @@
 import type { CodeSession } from '../code/codeVerdicts';
 import { SessionFacts } from '../code/sessionFacts';
 import { sessionView } from '../code/sessionView';
-import { ContextIndex } from '../lookup/contextIndex';
+import { GrowingContextIndex } from '../lookup/growingContextIndex';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
 import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';
 
@@ -18,16 +18,23 @@ import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/mode
 const GROUNDS = 1;
 const ECHOES = 2;
 
+/** What `TranscriptIndex.extend` did, or why the index must be built afresh. */
+export type IndexExtension = { partsAdded: number } | { fallback: string };
+
 export class TranscriptIndex {
   readonly forest: CausalForest;
-  readonly lookup: ContextIndex;
+  readonly lookup: GrowingContextIndex;
   /** What the session's tool calls establish: files shown, actions taken, text that grounds. */
   readonly facts: SessionFacts;
-  /** Segment id of each index part. */
-  readonly partSegment: Int32Array;
-  private readonly partKind: Uint8Array;
+  /** Segment id of each index part, ascending. */
+  partSegment: Int32Array;
+  private partKind: Uint8Array;
+  private partStore: Int32Array;
+  private kindStore: Uint8Array;
   /** Index part of each segment, or -1 when the segment is not indexed. */
-  private readonly segmentPart: Int32Array;
+  private segmentPart: Int32Array;
+  /** 1 for segments above at least one output. */
+  private useful: Uint8Array;
   /** Per segment: 1 + the highest part among its strict ancestors (0 for none), filled on demand. */
   private reach: Int32Array | undefined;
 
@@ -39,19 +46,73 @@ export class TranscriptIndex {
     const kinds: number[] = [];
     this.segmentPart = new Int32Array(segments.length).fill(-1);
     const useful = ancestorsOfOutputs(transcript, this.forest);
+    this.useful = useful;
     this.facts = SessionFacts.build(transcript);
     for (let id = 0; id < segments.length; id++) {
-      const s = segments[id];
-      const kind = GROUNDING_ROLES.has(s.role) || s.action === true ? GROUNDS : ECHO_ROLES.has(s.role) ? ECHOES : 0;
-      if (kind === 0 || s.text.length === 0 || useful[id] === 0) continue;
+      const kind = kindOf(segments[id]);
+      if (kind === 0 || segments[id].text.length === 0 || useful[id] === 0) continue;
       this.segmentPart[id] = ids.length;
       ids.push(id);
       texts.push(this.facts.groundingText(id));
       kinds.push(kind);
     }
-    this.partSegment = Int32Array.from(ids);
-    this.partKind = Uint8Array.from(kinds);
-    this.lookup = ContextIndex.build(texts);
+    this.partSegment = this.partStore = Int32Array.from(ids);
+    this.partKind = this.kindStore = Uint8Array.from(kinds);
+    this.lookup = GrowingContextIndex.build(texts);
+  }
+
+  /**
+   * Takes in segments appended to the transcript (see appendLines.ts)
+   * without rebuilding what is indexed: the forest, the facts and the lookup
+   * grow by the new segments, and segments that become context for the new
+   * outputs are indexed as new parts. Falls back where that would not give
+   * the index a build from scratch gives: parts out of file order, or an
+   * earlier segment that already grounded an output now grounding
+   * differently (`changed`: earlier segments the new lines made into actions).
+   * On a fallback the index is half extended and must be dropped.
+   */
+  extend(from: number, changed: readonly number[]): IndexExtension {
+    const segments = this.transcript.segments;
+    const n = segments.length;
+    if (!this.forest.extend(segments)) return { fallback: 'a new segment hangs under a later one' };
+    const hadCalls = this.facts.hasToolCalls;
+    const placed = this.facts.extend();
+    if (this.facts.hasToolCalls !== hadCalls) return { fallback: 'the session ran its first tool, so every turn is an agent turn' };
+    this.useful = grown(this.useful, n, 0);
+    this.segmentPart = grown(this.segmentPart, n, -1);
+    for (const id of [...changed, ...placed]) {
+      if (this.useful[id] === 1) return { fallback: 'the new lines change what an earlier segment tells the outputs below it' };
+    }
+    const parentOf = this.forest.parentOf;
+    const newlyUseful: number[] = [];
+    const newOutputs: number[] = [];
+    for (let id = from; id < n; id++) {
+      if (!segments[id].isOutput) continue;
+      newOutputs.push(id);
+      for (let p = parentOf[id]; p !== -1 && this.useful[p] === 0; p = parentOf[p]) {
+        this.useful[p] = 1;
+        newlyUseful.push(p);
+      }
+    }
+    newlyUseful.sort((a, b) => a - b);
+    const added = newlyUseful.filter((id) => kindOf(segments[id]) !== 0 && segments[id].text.length > 0);
+    const last = this.partSegment.length > 0 ? this.partSegment[this.partSegment.length - 1] : -1;
+    if (added.length > 0 && added[0] <= last) return { fallback: 'an earlier segment becomes context between indexed ones' };
+    const firstPart = this.partSegment.length;
+    const parts = firstPart + added.length;
+    // Views of the first `parts` entries of storage that doubles: `partSegment` is read by its length.
+    this.partStore = grown(this.partStore, parts, 0);
+    this.kindStore = grown(this.kindStore, parts, 0);
+    added.forEach((id, k) => {
+      this.segmentPart[id] = firstPart + k;
+      this.partStore[firstPart + k] = id;
+      this.kindStore[firstPart + k] = kindOf(segments[id]);
+    });
+    this.partSegment = this.partStore.subarray(0, parts);
+    this.partKind = this.kindStore.subarray(0, parts);
+    this.lookup.append(added.map((id) => this.facts.groundingText(id)));
+    if (this.reach) this.reach = extendReach(this.reach, parentOf, this.segmentPart, [...newlyUseful, ...newOutputs]);
+    return { partsAdded: added.length };
   }
 
   static build(transcript: Transcript): TranscriptIndex {
@@ -101,6 +162,45 @@ export class TranscriptIndex {
     const allowed = echo ? GROUNDS | ECHOES : GROUNDS;
     return (part) => (partKind[part] & allowed) !== 0 && forest.isAncestor(partSegment[part], outputId);
   }
+}
+
+function kindOf(s: Transcript['segments'][number]): number {
+  return GROUNDING_ROLES.has(s.role) || s.action === true ? GROUNDS : ECHO_ROLES.has(s.role) ? ECHOES : 0;
+}
+
+/** `array` with room for `length` entries, new ones set to `fill`; room doubles, so growing by appends costs a constant per entry. */
+function grown<T extends Int32Array | Uint8Array>(array: T, length: number, fill: number): T {
+  if (array.length >= length) return array;
+  const out = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2));
+  out.set(array);
+  out.fill(fill, array.length);
+  return out;
+}
+
+/**
+ * `reach` with exact entries for `stale` (segments that just became
+ * context, and new outputs) and room for every segment. Their parents are
+ * either among them or were context before, whose entries still hold: no
+ * part was added above an earlier context segment.
+ */
+function extendReach(reach: Int32Array, parentOf: Int32Array, segmentPart: Int32Array, stale: number[]): Int32Array {
+  const out = grown(reach, parentOf.length, -1);
+  for (const id of stale) out[id] = -1;
+  const path: number[] = [];
+  for (const id of stale) {
+    let node = id;
+    while (node !== -1 && out[node] === -1) {
+      path.push(node);
+      node = parentOf[node];
+    }
+    for (let k = path.length - 1; k >= 0; k--) {
+      const child = path[k];
+      const p = parentOf[child];
+      out[child] = p === -1 ? 0 : Math.max(out[p], segmentPart[p] + 1);
+    }
+    path.length = 0;
+  }
+  return out;
 }
 
 /**

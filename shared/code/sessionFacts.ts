@@ -13,7 +13,7 @@
  * read only the facts about the file they name.
  */
 import type { Segment, Transcript } from '../transcript/model';
-import { linkToolCalls, type ToolCall } from '../transcript/toolCalls';
+import { ToolCallLinker, type ToolCall } from '../transcript/toolCalls';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { editedListing, type Replacement } from './editedListings';
 import { inputFile, listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
@@ -58,7 +58,13 @@ const EDITING_TOOL = /edit|replace|patch|diff|write|insert/i;
 
 export class SessionFacts {
   private readonly texts = new Map<number, string>();
-  private calls = 0;
+  private readonly linker = new ToolCallLinker();
+  /** Set once the first read is done: later facts are put in place as they come. */
+  private sorted = false;
+  /** Segments before this one were read. */
+  private readTo = 0;
+  /** Earlier segments that facts read since the last `extend` were placed at. */
+  private placedEarlier: number[] = [];
   private readonly records: FileRecord[] = [];
   private readonly byBase = new Map<string, number[]>();
   /** Counts commands printed, in file order. */
@@ -72,7 +78,7 @@ export class SessionFacts {
 
   /** The session ran tools: its outputs are an agent's turns, not answers drawn from documents. */
   get hasToolCalls(): boolean {
-    return this.calls > 0;
+    return this.linker.calls.length > 0;
   }
 
   static build(transcript: Transcript): SessionFacts {
@@ -97,20 +103,42 @@ export class SessionFacts {
   readonly attachments: { segment: number; path: string }[] = [];
 
   private read(): void {
+    this.readFrom(0);
+    // Written files are listed at their call's content; a file's facts are looked up by where they sit in the file.
+    for (const r of this.records) r.listings.sort((a, b) => a.segment - b.segment);
+    this.timeline.sort((a, b) => a.segment - b.segment);
+    this.sorted = true;
+  }
+
+  /**
+   * Reads segments appended to the transcript since the last read. Answers
+   * the earlier segments a new fact was placed at (a file an earlier call
+   * wrote, known once its result came in), ascending: outputs that could
+   * see those segments would see more now.
+   */
+  extend(): number[] {
+    this.placedEarlier = [];
+    this.readFrom(this.readTo);
+    return this.placedEarlier.sort((a, b) => a - b);
+  }
+
+  private readFrom(from: number): void {
     const segments = this.transcript.segments;
-    for (const s of segments) if (s.role === 'user') for (const path of attachedPaths(s.text)) this.attachments.push({ segment: s.id, path });
-    const { calls, callOf } = linkToolCalls(segments);
-    this.calls = calls.length;
-    for (const s of segments) {
+    for (let id = from; id < segments.length; id++) {
+      const s = segments[id];
+      if (s.role === 'user') for (const path of attachedPaths(s.text)) this.attachments.push({ segment: s.id, path });
+    }
+    this.linker.link(segments, from);
+    const { calls, callOf } = this.linker;
+    for (let id = from; id < segments.length; id++) {
+      const s = segments[id];
       if (s.role !== 'tool_result') continue;
       const call = callOf[s.id] === -1 ? undefined : calls[callOf[s.id]];
       // A call's first result says it succeeded: what it wrote is then part of the file as the agent knows it.
       if (call && call.succeeded && call.results[0] === s.id) this.readAction(call, s.id);
       this.readResult(s, call);
     }
-    // Written files are listed at their call's content; a file's facts are looked up by where they sit in the file.
-    for (const r of this.records) r.listings.sort((a, b) => a.segment - b.segment);
-    this.timeline.sort((a, b) => a.segment - b.segment);
+    this.readTo = segments.length;
   }
 
   /** A file written whole, or edited after the agent had read all of it. */
@@ -185,8 +213,15 @@ export class SessionFacts {
   private addListing(file: string, listing: Listing): void {
     const record = this.record(file);
     sortByLine(listing.shown);
-    record.listings.push(listing);
-    this.timeline.push({ segment: listing.segment, record });
+    if (this.sorted) {
+      // Where a stable sort of everything would put it: after every fact at the same segment or before.
+      insertBySegment(record.listings, listing);
+      insertBySegment(this.timeline, { segment: listing.segment, record });
+      if (listing.segment < this.readTo) this.placedEarlier.push(listing.segment);
+    } else {
+      record.listings.push(listing);
+      this.timeline.push({ segment: listing.segment, record });
+    }
     if (listing.shown.complete && listing.shown.lines.length > 0) {
       record.counts.push({ segment: listing.segment, count: listing.shown.lines[listing.shown.lines.length - 1] });
     }
@@ -246,6 +281,20 @@ function linesOf(file: string, content: string, offset: number): ShownLines {
     shown.ends.push(offset + end);
   });
   return shown;
+}
+
+function insertBySegment<T extends { segment: number }>(list: T[], item: T): void {
+  let lo = list.length;
+  if (lo > 0 && list[lo - 1].segment > item.segment) {
+    lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid].segment <= item.segment) lo = mid + 1;
+      else hi = mid;
+    }
+  }
+  list.splice(lo, 0, item);
 }
 
 /** Puts a listing's lines in ascending order (grep output of several passes may not be), keeping each line's place. */

@@ -24,6 +24,8 @@ export interface FileStatus {
   millis: number;
   /** Human-readable reasons: context incomplete, size limit, parse errors. */
   reasons: string[];
+  /** How the check ran: the whole file, one edited turn, or only the lines appended to the file. */
+  mode?: 'full' | 'incremental' | 'append';
 }
 
 /**

@@ -16,18 +16,25 @@ export interface ContextOptions {
 }
 
 export class CausalForest {
-  /** Tour entry time per segment. */
-  private readonly enter: Int32Array;
-  /** Tour exit time per segment: descendants have entry times in `(enter, exit)`. */
-  private readonly exit: Int32Array;
+  /** Tour entry time per segment of the tour. */
+  private enter: Int32Array;
+  /** Tour exit time per segment of the tour: descendants have entry times in `(enter, exit)`. */
+  private exit: Int32Array;
   /** The parent actually used: -1 for roots and for links that were dangling or cyclic. */
-  readonly parentOf: Int32Array;
+  parentOf: Int32Array;
   /** Per segment: its highest-numbered strict ancestor, or -1; filled on first use. */
   private latest: Int32Array | undefined;
+  /** Segments the tour numbers; later ones were appended (see `extend`). */
+  private toured: number;
+  private readonly appended = new AppendedForest();
+  /** Room for appended parents: `parentOf` is a view of its first entries. */
+  private parents: Int32Array;
 
   constructor(segments: readonly Pick<Segment, 'parent'>[]) {
     const n = segments.length;
-    this.parentOf = effectiveParents(segments);
+    this.parents = effectiveParents(segments);
+    this.parentOf = this.parents;
+    this.toured = n;
     this.enter = new Int32Array(n);
     this.exit = new Int32Array(n);
     this.tour();
@@ -35,7 +42,54 @@ export class CausalForest {
 
   /** True when `a` is a strict ancestor of `b` (a segment is not its own ancestor). */
   isAncestor(a: number, b: number): boolean {
-    return a !== b && this.enter[a] < this.enter[b] && this.exit[b] <= this.exit[a];
+    const toured = this.toured;
+    if (b < toured) return a < toured && a !== b && this.enter[a] < this.enter[b] && this.exit[b] <= this.exit[a];
+    if (a < toured) {
+      const anchor = this.appended.anchorOf(b - toured);
+      return anchor !== -1 && (a === anchor || (this.enter[a] < this.enter[anchor] && this.exit[anchor] <= this.exit[a]));
+    }
+    return a < b && this.appended.isAncestor(a - toured, b - toured);
+  }
+
+  /**
+   * Takes in segments appended to the list the forest was built from. Each
+   * new one's parent must come before it (as a parser appending lines gives
+   * them); otherwise nothing is taken and the answer is false. The tour is
+   * redone once as many segments were appended as it numbers, so appending
+   * costs a constant per segment over time.
+   */
+  extend(segments: readonly Pick<Segment, 'parent'>[]): boolean {
+    const from = this.parentOf.length;
+    const n = segments.length;
+    for (let id = from; id < n; id++) {
+      const p = segments[id].parent;
+      if (Number.isInteger(p) && p >= id) return false;
+    }
+    if (this.parents.length < n) {
+      const grown = new Int32Array(Math.max(n, this.parents.length * 2));
+      grown.set(this.parentOf);
+      this.parents = grown;
+    }
+    for (let id = from; id < n; id++) {
+      const p = segments[id].parent;
+      this.parents[id] = Number.isInteger(p) && p >= 0 ? p : -1;
+    }
+    this.parentOf = this.parents.subarray(0, n);
+    if (n - this.toured > this.toured) {
+      this.toured = n;
+      this.enter = new Int32Array(n);
+      this.exit = new Int32Array(n);
+      this.appended.clear();
+      this.tour();
+    } else {
+      for (let id = from; id < n; id++) {
+        const p = this.parents[id];
+        if (p === -1 || p < this.toured) this.appended.add(-1, p);
+        else this.appended.add(p - this.toured, this.appended.anchorOf(p - this.toured));
+      }
+    }
+    if (this.latest) this.latest = extendLatest(this.latest, this.parentOf, from);
+    return true;
   }
 
   /**
@@ -56,7 +110,7 @@ export class CausalForest {
   }
 
   private tour(): void {
-    const n = this.parentOf.length;
+    const n = this.toured;
     // Children in compressed rows (counts, then offsets) to avoid an array per node.
     const childStart = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) if (this.parentOf[i] !== -1) childStart[this.parentOf[i] + 1]++;
@@ -88,6 +142,70 @@ export class CausalForest {
         }
       }
     }
+  }
+}
+
+/** `latest` with entries for segments `from..` (whose parents come before them); room doubles as it grows. */
+function extendLatest(latest: Int32Array, parentOf: Int32Array, from: number): Int32Array {
+  let out = latest;
+  if (out.length < parentOf.length) {
+    out = new Int32Array(Math.max(parentOf.length, latest.length * 2));
+    out.set(latest.subarray(0, from));
+  }
+  for (let id = from; id < parentOf.length; id++) {
+    const p = parentOf[id];
+    out[id] = p === -1 ? -1 : Math.max(out[p], p);
+  }
+  return out;
+}
+
+/**
+ * Segments appended after a forest's tour, numbered from 0, each with its
+ * nearest toured ancestor (`anchor`). Ancestry among them is read with skew-
+ * binary jump pointers (Myers 1983): adding a segment is constant work and
+ * finding its ancestor at a depth takes logarithmic steps.
+ */
+class AppendedForest {
+  private parent: number[] = [];
+  private jump: number[] = [];
+  private depth: number[] = [];
+  private anchor: number[] = [];
+
+  clear(): void {
+    this.parent = [];
+    this.jump = [];
+    this.depth = [];
+    this.anchor = [];
+  }
+
+  /** Appends a segment under appended segment `parent` (-1: under `anchor`, a toured segment, or a root). */
+  add(parent: number, anchor: number): void {
+    const id = this.parent.length;
+    this.parent.push(parent);
+    this.anchor.push(anchor);
+    if (parent === -1) {
+      this.depth.push(0);
+      this.jump.push(id);
+      return;
+    }
+    const { jump, depth } = this;
+    const j = jump[parent];
+    this.depth.push(depth[parent] + 1);
+    this.jump.push(depth[parent] - depth[j] === depth[j] - depth[jump[j]] ? jump[j] : parent);
+  }
+
+  anchorOf(id: number): number {
+    return this.anchor[id];
+  }
+
+  /** `a` is a strict ancestor of `b` among the appended segments (`a` < `b`). */
+  isAncestor(a: number, b: number): boolean {
+    const { parent, jump, depth } = this;
+    const target = depth[a];
+    if (target >= depth[b]) return false;
+    let v = b;
+    while (depth[v] > target) v = depth[jump[v]] >= target ? jump[v] : parent[v];
+    return v === a;
   }
 }
 

@@ -42,45 +42,94 @@ const SELF_COMPLETING = new Set(['file_change']);
 
 /** One pass over the segments in file order. */
 export function linkToolCalls(segments: readonly Segment[]): ToolCalls {
-  const calls: ToolCall[] = [];
+  const linker = new ToolCallLinker();
+  linker.link(segments, 0);
+  return linker;
+}
+
+/** A call as it stood before `ToolCallLinker.link` read more segments. */
+export interface TouchedCall {
+  index: number;
+  /** Input and result segments it had before (0 for a call the pass created). */
+  segmentsBefore: number;
+  resultsBefore: number;
+  succeededBefore: boolean;
+}
+
+/**
+ * Links calls and results in file order, and goes on from where it stopped
+ * when segments are appended: a session that grows is linked once per segment.
+ */
+export class ToolCallLinker implements ToolCalls {
+  readonly calls: ToolCall[] = [];
   // A plain array: a typed array's own allocation costs more than the pass on the
   // thousands of three-segment conversations a RAG fixture splits into.
-  const callOf: number[] = new Array<number>(segments.length).fill(-1);
-  const byId = new Map<string, number>();
-  let last = -1;
-  for (const s of segments) {
-    if (s.role === 'tool_call' && s.tool) {
-      let index = s.tool.callId !== undefined ? (byId.get(s.tool.callId) ?? -1) : -1;
-      if (index === -1) {
-        index = calls.length;
-        calls.push({ name: s.tool.name, input: s.tool.input, segments: [], results: [], succeeded: SELF_COMPLETING.has(s.tool.name) });
-        if (s.tool.callId !== undefined) byId.set(s.tool.callId, index);
+  callOf: number[] = [];
+  private readonly byId = new Map<string, number>();
+  private last = -1;
+
+  /**
+   * Links `segments[from..]`. With `touched`, records there the calls those
+   * segments added to, each once, as they were before.
+   */
+  link(segments: readonly Segment[], from: number, touched?: TouchedCall[]): void {
+    const calls = this.calls;
+    if (this.callOf.length === 0) this.callOf = new Array<number>(segments.length).fill(-1);
+    else for (let id = this.callOf.length; id < segments.length; id++) this.callOf.push(-1);
+    const callOf = this.callOf;
+    const seen = touched && new Set<number>();
+    for (let id = from; id < segments.length; id++) {
+      const s = segments[id];
+      if (s.role === 'tool_call' && s.tool) {
+        let index = s.tool.callId !== undefined ? (this.byId.get(s.tool.callId) ?? -1) : -1;
+        if (index === -1) {
+          index = calls.length;
+          calls.push({ name: s.tool.name, input: s.tool.input, segments: [], results: [], succeeded: SELF_COMPLETING.has(s.tool.name) });
+          if (s.tool.callId !== undefined) this.byId.set(s.tool.callId, index);
+        }
+        if (seen) touch(calls, index, seen, touched);
+        calls[index].segments.push(s.id);
+        callOf[s.id] = index;
+        this.last = index;
+      } else if (s.role === 'tool_result' && s.tool) {
+        const index = s.tool.callId !== undefined ? (this.byId.get(s.tool.callId) ?? -1) : this.last;
+        if (index === -1) continue;
+        if (seen) touch(calls, index, seen, touched);
+        const call = calls[index];
+        if (call.results.length === 0) call.succeeded = s.tool.failed !== true;
+        else if (s.tool.failed === true) call.succeeded = false;
+        call.results.push(s.id);
+        callOf[s.id] = index;
       }
-      calls[index].segments.push(s.id);
-      callOf[s.id] = index;
-      last = index;
-    } else if (s.role === 'tool_result' && s.tool) {
-      const index = s.tool.callId !== undefined ? (byId.get(s.tool.callId) ?? -1) : last;
-      if (index === -1) continue;
-      const call = calls[index];
-      if (call.results.length === 0) call.succeeded = s.tool.failed !== true;
-      else if (s.tool.failed === true) call.succeeded = false;
-      call.results.push(s.id);
-      callOf[s.id] = index;
     }
   }
-  return { calls, callOf };
+}
+
+/** Records call `index` as it stands, the first time a pass touches it. */
+function touch(calls: readonly ToolCall[], index: number, seen: Set<number>, touched: TouchedCall[] | undefined): void {
+  if (seen.has(index)) return;
+  seen.add(index);
+  const c = calls[index];
+  touched!.push({ index, segmentsBefore: c.segments.length, resultsBefore: c.results.length, succeededBefore: c.succeeded });
 }
 
 /** Sets `action` on the input fields of successful calls that record what the agent did. */
 export function markActions(segments: Segment[]): void {
-  for (const call of linkToolCalls(segments).calls) {
-    if (!call.succeeded || PLANNING_TOOL.test(call.name)) continue;
-    for (const id of call.segments) {
-      const field = segments[id].tool?.field;
-      if (field === '' || ACTION_FIELDS.has(fieldKey(field))) segments[id].action = true;
+  for (const call of linkToolCalls(segments).calls) markActionsOf(call, segments);
+}
+
+/** Sets `action` on one call's input fields if it succeeded; answers the segments it set it on. */
+export function markActionsOf(call: ToolCall, segments: Segment[]): number[] {
+  const marked: number[] = [];
+  if (!call.succeeded || PLANNING_TOOL.test(call.name)) return marked;
+  for (const id of call.segments) {
+    const field = segments[id].tool?.field;
+    if ((field === '' || ACTION_FIELDS.has(fieldKey(field))) && segments[id].action !== true) {
+      segments[id].action = true;
+      marked.push(id);
     }
   }
+  return marked;
 }
 
 /** `edits.0.new_string` → `new_string`; `command.2` → `command`. */

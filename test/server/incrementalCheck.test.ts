@@ -100,3 +100,21 @@ describe('LineText.applyAll', () => {
     assert.equal(t.text, 'b\ncXdef\ngh');
   });
 });
+
+describe('LineText.append', () => {
+  it('adds text at the end and keeps later line edits in step, with and without a final line break', () => {
+    for (const start of ['ab\ncd\n', 'ab\ncd', '']) {
+      const t = new LineText(start);
+      t.append('ef\ng');
+      t.append('h\n\nij\n');
+      const text = `${start}ef\ngh\n\nij\n`;
+      assert.equal(t.text, text);
+      assert.equal(t.length, text.length);
+      // Every line can still be edited in place, at the offsets the joined text has.
+      const at = text.indexOf('ij');
+      assert.deepEqual(t.lineEdit({ start: at + 1, end: at + 2, text: 'J' }), { line: text.slice(0, at).split('\n').length - 1, start: at, end: at + 2, text: 'iJ' });
+      t.apply({ start: at + 1, end: at + 2, text: 'J' });
+      assert.equal(t.text, text.replace('ij', 'iJ'));
+    }
+  });
+});

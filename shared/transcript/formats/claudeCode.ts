@@ -8,8 +8,9 @@
  * lines do record (working directory, branch, date) is kept as grounding.
  * Replies on branches the user rewound away from are labelled as such.
  */
-import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
+import type { FormatParser, ParseError, ParseInput, Segment, Transcript } from '../model';
 import { readJsonLines, type JsonLine } from '../json/jsonLines';
+import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../appendLines';
 import { emitAnthropicBlock, emitAnthropicContent, type AnthropicContext } from './shapes/anthropicBlocks';
 import { ContextGaps } from './shapes/contextGaps';
 import { lineSource } from './shapes/jsonSources';
@@ -28,6 +29,17 @@ interface ResponseGroup {
   resultTail?: number;
 }
 
+/** Tool names by call id, noting whether the session used skills (their instructions are not logged). */
+class ToolNames extends Map<string, string> {
+  skill = false;
+  override set(id: string, name: string): this {
+    if (name === 'Skill') this.skill = true;
+    return super.set(id, name);
+  }
+}
+
+const SKILL_MARKER = '"Base directory for this skill:';
+
 export const claudeCodeFormat: FormatParser = {
   id: 'claude-code',
   label: 'Claude Code session',
@@ -37,22 +49,97 @@ export const claudeCodeFormat: FormatParser = {
     return head.includes('"sessionId"') && head.includes('"uuid"') ? 0.95 : 0.6;
   },
   parse(input: ParseInput): Transcript {
-    const errors: ParseError[] = [];
-    const b = new TranscriptBuilder();
-    b.addFileGap(ContextGaps.claudeSystemPrompt);
-    const tailOf = new Map<string, number>();
-    const groups = new Map<string, ResponseGroup>();
-    /** Assistant line uuid → the response it is part of. */
-    const groupOfLine = new Map<string, ResponseGroup>();
-    const toolNames = new Map<string, string>();
-    let rootTail = -1;
-    let environmentDone = false;
-    /** Compaction boundary uuid → where the conversation stood before it. */
-    const beforeCompaction = new Map<string, number>();
-    const jumps = new Map<number, number>();
-    let mainLeaf = -1;
+    const reader = new ClaudeCodeReader();
+    const t = reader.read(input.raw);
+    keepReader(t, reader);
+    return t;
+  },
+};
 
-    for (const line of readJsonLines(input.raw, errors)) {
+/**
+ * Reads a session's lines in order, holding what later lines refer back to
+ * (uuids, response groups, tool names), so lines appended to the file later
+ * are read by the same code, from where the first read stopped.
+ */
+class ClaudeCodeReader implements AppendableReader {
+  private readonly b = new TranscriptBuilder();
+  private readonly tailOf = new Map<string, number>();
+  private readonly groups = new Map<string, ResponseGroup>();
+  /** Assistant line uuid → the response it is part of. */
+  private readonly groupOfLine = new Map<string, ResponseGroup>();
+  private readonly toolNames = new ToolNames();
+  private rootTail = -1;
+  private environmentDone = false;
+  /** Compaction boundary uuid → where the conversation stood before it. */
+  private readonly beforeCompaction = new Map<string, number>();
+  private readonly jumps = new Map<number, number>();
+  private mainLeaf = -1;
+  /** Lines skipped because their uuid was logged before (a resumed session). */
+  private repeats = 0;
+  private skillText = false;
+  private readonly position = new ReadPosition();
+  private transcript: Transcript | undefined;
+
+  /** The whole file, once. */
+  read(raw: string): Transcript {
+    const errors: ParseError[] = [];
+    this.b.addFileGap(ContextGaps.claudeSystemPrompt);
+    this.feed(readJsonLines(raw, errors));
+    this.position.advance(raw);
+    this.skillText = raw.includes(SKILL_MARKER);
+    labelRewoundOutputs(this.b.segments, this.mainLeaf, this.jumps, isSubAgent);
+    if (this.toolNames.skill || this.skillText) this.b.addFileGap(ContextGaps.claudeSkills);
+    this.transcript = this.b.build('claude-code', errors);
+    return this.transcript;
+  }
+
+  append(piece: string): AppendOutcome {
+    const t = this.transcript;
+    if (!t) return { fallback: 'nothing was read yet' };
+    if (!this.position.complete) return { fallback: 'the text read before ended inside a line' };
+    const errors: ParseError[] = [];
+    const lines = readJsonLines(piece, errors, this.position);
+    const from = this.b.segments.length;
+    const before = { leaf: this.mainLeaf, jumps: this.jumps.size, repeats: this.repeats, skill: this.toolNames.skill || this.skillText };
+    this.feed(lines);
+    this.position.advance(piece);
+    this.skillText ||= piece.includes(SKILL_MARKER);
+    if (this.repeats > before.repeats) return { fallback: 'a new line repeats the uuid of an earlier one' };
+    if (this.jumps.size > before.jumps) return { fallback: 'the new lines continue after a compaction' };
+    if (!before.skill && (this.toolNames.skill || this.skillText)) return { fallback: 'the new lines use a skill, which the whole file then lacks' };
+    const built = this.b.appendToBuilt(from);
+    if ('fallback' in built) return built;
+    for (const e of errors) t.errors.push(e);
+    const relabel = this.labelNewOutputs(from, before.leaf);
+    if (relabel) return relabel;
+    return { from, lines: lines.length, actionsAdded: built.actionsAdded };
+  }
+
+  /**
+   * Labels new outputs off the main branch, as `labelRewoundOutputs` would
+   * label them reading the whole file; falls back when the main branch no
+   * longer runs through the old main leaf (earlier outputs would change label).
+   */
+  private labelNewOutputs(from: number, oldLeaf: number): { fallback: string } | undefined {
+    const segments = this.transcript!.segments;
+    // Builder ids are file ids except where the first read renumbered segments in file order.
+    const fileId = (id: number) => (id < 0 ? -1 : this.b.segments[id].id);
+    const leaf = fileId(this.mainLeaf);
+    const current = new Uint8Array(segments.length - from);
+    let node = leaf;
+    for (; node >= from; node = segments[node].parent) current[node - from] = 1;
+    if (oldLeaf >= 0 && node !== fileId(oldLeaf)) return { fallback: 'the new lines branch off earlier in the conversation (a rewind)' };
+    if (leaf < 0) return undefined;
+    for (let id = from; id < segments.length; id++) {
+      const s = segments[id];
+      if (s.isOutput && current[id - from] === 0 && !isSubAgent(s)) s.label = `${s.label ?? 'assistant'} (rewound branch)`;
+    }
+    return undefined;
+  }
+
+  private feed(lines: readonly JsonLine[]): void {
+    const b = this.b;
+    for (const line of lines) {
       const v = obj(line.value);
       if (!v) continue;
       const uuid = str(v.uuid);
@@ -60,23 +147,26 @@ export const claudeCodeFormat: FormatParser = {
       const type = str(v.type);
       const message = obj(v.message);
       // A resumed session may log a line again under the same uuid.
-      if (uuid && tailOf.has(uuid)) continue;
-      if (!environmentDone && (type === 'user' || type === 'assistant') && message) {
-        rootTail = emitEnvironment(b, line, v);
-        environmentDone = true;
+      if (uuid && this.tailOf.has(uuid)) {
+        this.repeats++;
+        continue;
+      }
+      if (!this.environmentDone && (type === 'user' || type === 'assistant') && message) {
+        this.rootTail = emitEnvironment(b, line, v);
+        this.environmentDone = true;
       }
       if (type === 'system' && uuid && typeof v.logicalParentUuid === 'string') {
-        const before = tailOf.get(v.logicalParentUuid);
-        if (before !== undefined) beforeCompaction.set(uuid, before);
+        const before = this.tailOf.get(v.logicalParentUuid);
+        if (before !== undefined) this.beforeCompaction.set(uuid, before);
       }
-      let parent = typeof parentUuid === 'string' ? (tailOf.get(parentUuid) ?? rootTail) : rootTail;
+      let parent = typeof parentUuid === 'string' ? (this.tailOf.get(parentUuid) ?? this.rootTail) : this.rootTail;
       let tail = parent;
       const firstNew = b.segments.length;
       if ((type === 'user' || type === 'assistant') && message) {
         const ctx: AnthropicContext = {
           b,
           src: lineSource(line),
-          toolNames,
+          toolNames: this.toolNames,
           cleanToolResult: cleanClaudeToolResult,
           labelPrefix: v.isSidechain === true ? 'sub-agent ' : undefined,
           // API errors and "no response requested" are written by Claude Code, not the model.
@@ -87,33 +177,34 @@ export const claudeCodeFormat: FormatParser = {
           else if (v.isMeta === true) ctx.userRole = { role: 'user', label: 'injected text' };
           // A response that made several tool calls logs one line per call, and each result names its own
           // call's line as parent; the model saw all of them before its next turn, so they chain in order.
-          const response = typeof parentUuid === 'string' && hasToolResult(message) ? groupOfLine.get(parentUuid) : undefined;
+          const response = typeof parentUuid === 'string' && hasToolResult(message) ? this.groupOfLine.get(parentUuid) : undefined;
           if (response) parent = response.resultTail ?? response.tail;
           tail = emitAnthropicContent(ctx, message.content, ['message', 'content'], 'user', parent);
           if (response) response.resultTail = tail;
           if (v.isCompactSummary === true && tail !== parent) b.carryGap(tail, ContextGaps.compactedHistory);
         } else {
           const id = str(message.id);
-          const group = id ? groups.get(id) : undefined;
+          const group = id ? this.groups.get(id) : undefined;
           // Sibling lines of one response chain after each other, not from the same parent.
           if (group && group.parentUuid === parentUuid) parent = group.tail;
           tail = emitResponseBlocks(ctx, message, parent, group);
           const current = group ?? (id ? { parentUuid, tail, seen: blockKeys(message) } : undefined);
-          if (id && !group) groups.set(id, current!);
+          if (id && !group) this.groups.set(id, current!);
           else if (group) group.tail = tail;
-          if (uuid && current) groupOfLine.set(uuid, current);
+          if (uuid && current) this.groupOfLine.set(uuid, current);
         }
       }
-      if (uuid) tailOf.set(uuid, tail);
-      if (message && v.isSidechain !== true) mainLeaf = tail;
-      const before = typeof parentUuid === 'string' ? beforeCompaction.get(parentUuid) : undefined;
-      if (before !== undefined && b.segments.length > firstNew) jumps.set(firstNew, before);
+      if (uuid) this.tailOf.set(uuid, tail);
+      if (message && v.isSidechain !== true) this.mainLeaf = tail;
+      const before = typeof parentUuid === 'string' ? this.beforeCompaction.get(parentUuid) : undefined;
+      if (before !== undefined && b.segments.length > firstNew) this.jumps.set(firstNew, before);
     }
-    labelRewoundOutputs(b.segments, mainLeaf, jumps, (s) => s.label?.startsWith('sub-agent') === true);
-    if ([...toolNames.values()].includes('Skill') || input.raw.includes('"Base directory for this skill:')) b.addFileGap(ContextGaps.claudeSkills);
-    return b.build('claude-code', errors);
-  },
-};
+  }
+}
+
+function isSubAgent(s: Segment): boolean {
+  return s.label?.startsWith('sub-agent') === true;
+}
 
 /** Blocks of an assistant line, skipping any an earlier line of the same response already logged. */
 function emitResponseBlocks(ctx: AnthropicContext, message: JsonObject, parent: number, group: ResponseGroup | undefined): number {

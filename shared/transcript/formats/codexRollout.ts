@@ -8,6 +8,7 @@
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonDocument, readJsonLines, type JsonLine } from '../json/jsonLines';
+import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../appendLines';
 import { ContextGaps } from './shapes/contextGaps';
 import { hasAnyPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
@@ -28,25 +29,80 @@ export const codexRolloutFormat: FormatParser = {
     return 0;
   },
   parse(input: ParseInput): Transcript {
-    const errors: ParseError[] = [];
-    const session: SessionState = { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false, itemTexts: new Set() };
     if (!isJsonLines(input.raw) && isSessionDocumentHead(input.raw.slice(0, 65536))) {
+      const errors: ParseError[] = [];
+      const session = newSession();
       const doc = readJsonDocument(input.raw, errors);
       const v = doc ? obj(doc.value) : undefined;
       if (doc && v) readSessionDocument(session, documentSource(input.raw, doc.region, doc.value), v);
-    } else {
-      const lines = readJsonLines(input.raw, errors);
-      session.itemTexts = messageItemTexts(lines);
-      for (const line of lines) {
-        const v = obj(line.value);
-        if (v) readLine(session, lineSource(line), v);
-      }
+      return finish(session, errors);
     }
-    if (!session.sawBasePrompt) session.b.addFileGap(ContextGaps.codexInstructions);
-    session.b.addFileGap(ContextGaps.codexToolSchemas);
-    return session.b.build('codex', errors);
+    const reader = new CodexRolloutReader();
+    const t = reader.read(input.raw);
+    keepReader(t, reader);
+    return t;
   },
 };
+
+function newSession(): SessionState {
+  return { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false, itemTexts: new Set(), eventTexts: new Set() };
+}
+
+function finish(session: SessionState, errors: ParseError[]): Transcript {
+  if (!session.sawBasePrompt) session.b.addFileGap(ContextGaps.codexInstructions);
+  session.b.addFileGap(ContextGaps.codexToolSchemas);
+  return session.b.build('codex', errors);
+}
+
+/**
+ * Reads a rollout's lines in order and goes on reading lines appended to it
+ * later (Codex appends as the session runs), with the same state.
+ */
+class CodexRolloutReader implements AppendableReader {
+  private readonly session = newSession();
+  private readonly position = new ReadPosition();
+  private transcript: Transcript | undefined;
+
+  read(raw: string): Transcript {
+    const errors: ParseError[] = [];
+    const lines = readJsonLines(raw, errors);
+    this.session.itemTexts = messageItemTexts(lines);
+    this.feed(lines);
+    this.position.advance(raw);
+    this.transcript = finish(this.session, errors);
+    return this.transcript;
+  }
+
+  append(piece: string): AppendOutcome {
+    const t = this.transcript;
+    if (!t) return { fallback: 'nothing was read yet' };
+    if (!this.position.complete) return { fallback: 'the text read before ended inside a line' };
+    const session = this.session;
+    const errors: ParseError[] = [];
+    const lines = readJsonLines(piece, errors, this.position);
+    this.position.advance(piece);
+    const from = session.b.segments.length;
+    // A prompt taken from an event is one no message item holds, anywhere in the file.
+    for (const text of messageItemTexts(lines)) {
+      if (session.eventTexts.has(text)) return { fallback: 'a new message repeats a prompt taken from an event' };
+      session.itemTexts.add(text);
+    }
+    const sawBasePrompt = session.sawBasePrompt;
+    this.feed(lines);
+    if (session.sawBasePrompt !== sawBasePrompt) return { fallback: "the new lines record Codex's base instructions" };
+    const built = session.b.appendToBuilt(from);
+    if ('fallback' in built) return built;
+    for (const e of errors) t.errors.push(e);
+    return { from, lines: lines.length, actionsAdded: built.actionsAdded };
+  }
+
+  private feed(lines: readonly JsonLine[]): void {
+    for (const line of lines) {
+      const v = obj(line.value);
+      if (v) readLine(this.session, lineSource(line), v);
+    }
+  }
+}
 
 interface SessionState {
   b: TranscriptBuilder;
@@ -56,6 +112,8 @@ interface SessionState {
   sawBasePrompt: boolean;
   /** Texts of message items, to tell UI echoes from prompts logged only as events. */
   itemTexts: Set<string>;
+  /** Prompts taken from events. */
+  eventTexts: Set<string>;
 }
 
 function readLine(session: SessionState, src: JsonSource, v: JsonObject): void {
@@ -105,10 +163,11 @@ function readSessionDocument(session: SessionState, src: JsonSource, v: JsonObje
 function emitUnechoedEvent(session: SessionState, src: JsonSource, payload: JsonObject): void {
   const text = str(payload.message);
   if (payload.type !== 'user_message' || text === undefined || session.itemTexts.has(text)) return;
+  session.eventTexts.add(text);
   session.tail = session.b.addString(src, ['payload', 'message'], text, { role: 'user', parent: session.tail, label: 'user (from event)' });
 }
 
-function messageItemTexts(lines: JsonLine[]): Set<string> {
+function messageItemTexts(lines: readonly JsonLine[]): Set<string> {
   const texts = new Set<string>();
   for (const line of lines) {
     const v = obj(line.value);

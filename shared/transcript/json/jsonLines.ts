@@ -17,9 +17,20 @@ export interface JsonLine {
   region: JsonRegion;
 }
 
-export function readJsonLines(raw: string, errors: ParseError[]): JsonLine[] {
+/** Where a piece of JSON Lines sits in its file: text appended after `line` lines and `offset` units. */
+export interface PieceAt {
+  offset: number;
+  line: number;
+}
+
+/**
+ * The lines of `raw`, or of a piece appended to a file (`at`): line numbers,
+ * ranges, regions and errors are then the file's, not the piece's.
+ */
+export function readJsonLines(raw: string, errors: ParseError[], at: PieceAt = { offset: 0, line: 0 }): JsonLine[] {
   const out: JsonLine[] = [];
-  let line = 0;
+  const shift = at.offset;
+  let line = at.line;
   let start = 0;
   while (start <= raw.length) {
     let nl = raw.indexOf('\n', start);
@@ -29,18 +40,18 @@ export function readJsonLines(raw: string, errors: ParseError[]): JsonLine[] {
     if (end > start && raw.charCodeAt(end - 1) === 13 /* \r */) end--;
     const deep = isBlank(raw, start, end) ? -1 : nestingExceededAt(raw, start, end);
     if (deep !== -1) {
-      errors.push({ message: `Line ${line + 1} ${TOO_DEEP}`, rawRange: [deep, deep + 1], line });
+      errors.push({ message: `Line ${line + 1} ${TOO_DEEP}`, rawRange: [deep + shift, deep + shift + 1], line });
     } else if (!isBlank(raw, start, end)) {
       const text = raw.slice(start, end);
       try {
-        out.push({ line, start, end, value: JSON.parse(text), region: new JsonRegion(raw, start, end) });
+        out.push({ line, start: start + shift, end: end + shift, value: JSON.parse(text), region: new JsonRegion(raw, start, end, undefined, shift) });
       } catch {
         const partial = !hasNewline;
         errors.push({
           message: partial
             ? 'Incomplete last line: the file may still be being written.'
             : `Line ${line + 1} is not valid JSON: ${describeJsonError(text)}.`,
-          rawRange: [start, end],
+          rawRange: [start + shift, end + shift],
           line,
         });
       }

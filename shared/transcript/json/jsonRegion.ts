@@ -28,27 +28,34 @@ export class JsonRegion {
    * @param start where the JSON value starts in `text`
    * @param end   where it ends
    * @param base  maps offsets in `text` to raw-file offsets; omitted when `text` is the raw file
+   * @param pieceAt when `text` is a piece of the raw file (lines appended to it), the raw offset of `text[0]`
    */
   constructor(
     readonly text: string,
     readonly start: number,
     readonly end: number,
     readonly base?: OffsetMap,
+    readonly pieceAt = 0,
   ) {}
 
   /** Offset map of the string value at `path` (decoded offsets → raw file). */
   stringMap(path: JsonPath): OffsetMap {
     return new LazyMap(() => {
       const node = this.nodeAt(path);
-      const local = jsonStringMap(this.text, node.offset, node.offset + node.length);
-      return this.base ? new ComposedMap(local, this.base) : local;
+      return this.toRawMap(jsonStringMap(this.text, node.offset, node.offset + node.length));
     });
+  }
+
+  /** A map into this region's text as a map into the raw file. */
+  toRawMap(local: OffsetMap): OffsetMap {
+    if (this.base) return new ComposedMap(local, this.base);
+    return this.pieceAt === 0 ? local : new ComposedMap(local, new ShiftMap(this.pieceAt));
   }
 
   /** Raw offset where the value at `path` starts (for any value type). */
   rawOffsetOf(path: JsonPath): number {
     const offset = this.nodeAt(path).offset;
-    return this.base ? this.base.toRaw(offset) : offset;
+    return this.base ? this.base.toRaw(offset) : offset + this.pieceAt;
   }
 
   /**
@@ -61,7 +68,7 @@ export class JsonRegion {
 
   /** Maps offsets of this region's own text to raw-file offsets. */
   textMap(): OffsetMap {
-    return this.base ?? new ShiftMap(0);
+    return this.base ?? new ShiftMap(this.pieceAt);
   }
 
   private nodeAt(path: JsonPath): ValueSpan {

@@ -122,4 +122,40 @@ describe('causal context', () => {
       { numRuns: 200 },
     );
   });
+
+  it('answers for segments appended in pieces as a forest built from all of them does', () => {
+    // Appended segments name earlier parents only, as a parser reading appended lines gives them.
+    const arb = fc.integer({ min: 1, max: 80 }).chain((n) =>
+      fc.tuple(
+        fc.array(fc.integer({ min: -1, max: n - 1 }), { minLength: n, maxLength: n }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
+      ),
+    );
+    fc.assert(
+      fc.property(arb, ([raw, pieces]) => {
+        const segments = raw.map((p, i) => ({ parent: p < i ? p : -1 }));
+        let known = Math.min(segments.length, pieces[0]);
+        const grown = new CausalForest(segments.slice(0, known));
+        grown.latestAncestor(0);
+        for (const size of pieces.slice(1)) {
+          if (known === segments.length) break;
+          known = Math.min(segments.length, known + size);
+          assert.equal(grown.extend(segments.slice(0, known)), true);
+        }
+        const whole = new CausalForest(segments.slice(0, known));
+        assert.deepEqual([...grown.parentOf], [...whole.parentOf]);
+        for (let b = 0; b < known; b++) {
+          assert.equal(grown.latestAncestor(b), whole.latestAncestor(b));
+          for (let a = 0; a < known; a++) assert.equal(grown.isAncestor(a, b), whole.isAncestor(a, b), `${a} → ${b}`);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes in no appended segment whose parent comes after it', () => {
+    const forest = new CausalForest([{ parent: -1 }, { parent: 0 }]);
+    assert.equal(forest.extend([{ parent: -1 }, { parent: 0 }, { parent: 3 }, { parent: 2 }]), false);
+    assert.equal(forest.parentOf.length, 2);
+  });
 });

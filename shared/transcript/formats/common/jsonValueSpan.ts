@@ -21,9 +21,9 @@ export function jsonValueTexts(region: JsonRegion, path: JsonPath, value: unknow
     if (!node) return valueTexts(region, path, value);
     return [{ text: region.text.slice(node.offset, node.offset + node.length), map: new ComposedMap(new ShiftMap(node.offset), region.base) }];
   }
-  const start = region.rawOffsetOf(path);
+  const start = region.rawOffsetOf(path) - region.pieceAt;
   const end = endOfJsonValue(region.text, start);
-  return [{ text: region.text.slice(start, end), map: new ShiftMap(start) }];
+  return [{ text: region.text.slice(start, end), map: new ShiftMap(start + region.pieceAt) }];
 }
 
 /** Offset trees of nested JSON texts, built once per region and only when a structured value is asked for. */

@@ -13,10 +13,10 @@ export interface RawJsonText {
   map: OffsetMap;
 }
 
-/** Undefined when the region is itself decoded text (its slices are not raw). */
+/** Undefined when the region is itself decoded text, or a piece of the file (its offsets are not raw). */
 export function rawJsonText(src: JsonSource, path: JsonPath): RawJsonText | undefined {
   const region = src.region;
-  if (region.base) return undefined;
+  if (region.base || region.pieceAt !== 0) return undefined;
   let start: number;
   try {
     start = region.rawOffsetOf(path);

@@ -9,7 +9,7 @@
 import type { OffsetMap } from '../../model';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { jsonStringMap } from '../../offsets/jsonStringMap';
-import { ComposedMap, LazyMap } from '../../offsets/offsetMaps';
+import { LazyMap } from '../../offsets/offsetMaps';
 
 export function resilientStringMap(region: JsonRegion, path: JsonPath, decoded: string): OffsetMap {
   return new LazyMap(() => {
@@ -41,7 +41,7 @@ function coversExactly(region: JsonRegion, map: OffsetMap, decoded: string): boo
   const start = map.toRaw(0);
   const end = map.toRaw(decoded.length);
   if (region.base) return true;
-  return JSON.parse(`"${region.text.slice(start, end)}"`) === decoded;
+  return JSON.parse(`"${region.text.slice(start - region.pieceAt, end - region.pieceAt)}"`) === decoded;
 }
 
 /** The first literal in the region spelled the way JSON.stringify spells `decoded`. */
@@ -49,8 +49,7 @@ function literalMap(region: JsonRegion, decoded: string): OffsetMap | undefined 
   const literal = JSON.stringify(decoded);
   const at = region.text.indexOf(literal, region.start);
   if (at === -1 || at + literal.length > region.end) return undefined;
-  const local = jsonStringMap(region.text, at, at + literal.length);
-  return region.base ? new ComposedMap(local, region.base) : local;
+  return region.toRawMap(jsonStringMap(region.text, at, at + literal.length));
 }
 
 /** Every offset to one raw position: a zero-width range, never wrong characters. */

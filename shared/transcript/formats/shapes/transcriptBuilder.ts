@@ -8,7 +8,7 @@ import type { ContextGap } from '../../../classifier/types';
 import type { OffsetMap, ParseError, Role, Segment, ToolRef, Transcript } from '../../model';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { LazyMap, ShiftMap } from '../../offsets/offsetMaps';
-import { markActions } from '../../toolCalls';
+import { markActionsOf, ToolCallLinker, type TouchedCall } from '../../toolCalls';
 import { compareOrder, type OrderKey } from './rawOrder';
 import { resilientOffsetOf, resilientStringMap } from './resilientMaps';
 
@@ -34,6 +34,10 @@ export class TranscriptBuilder {
   private readonly branchGaps: (readonly ContextGap[])[] = [];
   /** Each segment's place in the file, to hand segments out in file order. */
   private readonly orders: OrderKey[] = [];
+  /** After `build`: what it returned, each builder id's place in it (absent where they agree), and the calls linked. */
+  private built: Transcript | undefined;
+  private fileIds: Int32Array | undefined;
+  private readonly linker = new ToolCallLinker();
 
   /**
    * Adds the string at `path` as a segment and returns its id, or `spec.parent`
@@ -83,15 +87,54 @@ export class TranscriptBuilder {
   }
 
   build(format: string, errors: ParseError[]): Transcript {
-    for (const s of this.segments) {
+    this.setOutputGaps(0);
+    const segments = inFileOrder(this.segments, this.orders);
+    // Renumbering set each segment's id to its place in the file.
+    if (segments !== this.segments) this.fileIds = Int32Array.from(this.segments, (s) => s.id);
+    this.linker.link(segments, 0);
+    for (const call of this.linker.calls) markActionsOf(call, segments);
+    this.built = { format, segments, errors, gaps: [...this.fileGaps] };
+    return this.built;
+  }
+
+  /** Segments added since `build` (or the last call) from builder id `from` on, appended to the built transcript. */
+  appendToBuilt(from: number): { actionsAdded: number[] } | { fallback: string } {
+    const t = this.built;
+    if (!t) return { fallback: 'the transcript was not built yet' };
+    if (t.gaps.length !== this.fileGaps.length) return { fallback: 'the new lines say the whole file lacks context' };
+    for (let id = from + 1; id < this.segments.length; id++) {
+      if (compareOrder(this.orders[id - 1], this.orders[id]) > 0) return { fallback: 'the new segments are not in file order' };
+    }
+    this.setOutputGaps(from);
+    const fileIds = this.fileIds;
+    for (let id = from; id < this.segments.length; id++) {
+      const s = this.segments[id];
+      // Earlier segments may have been renumbered in file order; new ones keep their place after them.
+      if (fileIds && s.parent >= 0 && s.parent < fileIds.length) s.parent = fileIds[s.parent];
+      // Where the first build kept the builder's own list, the new segments are already in it.
+      if (t.segments !== this.segments) t.segments.push(s);
+    }
+    const touched: TouchedCall[] = [];
+    this.linker.link(t.segments, from, touched);
+    const actionsAdded: number[] = [];
+    for (const before of touched) {
+      const call = this.linker.calls[before.index];
+      if (before.segmentsBefore > 0 && call.segments.length > before.segmentsBefore) return { fallback: 'a new tool call repeats an earlier call id' };
+      if (before.succeededBefore && !call.succeeded) return { fallback: 'an earlier tool call now reports a failure' };
+      for (const id of markActionsOf(call, t.segments)) if (id < from) actionsAdded.push(id);
+    }
+    return { actionsAdded: actionsAdded.sort((a, b) => a - b) };
+  }
+
+  /** Puts file-level and branch gaps onto outputs from `from` on. */
+  private setOutputGaps(from: number): void {
+    for (let id = from; id < this.segments.length; id++) {
+      const s = this.segments[id];
       if (!s.isOutput) continue;
-      const inherited = this.branchGaps[s.id];
+      const inherited = this.branchGaps[id];
       const gaps = [...this.fileGaps, ...inherited.filter((g) => !this.fileGaps.some((f) => f.code === g.code))];
       if (gaps.length > 0) s.gaps = gaps;
     }
-    const segments = inFileOrder(this.segments, this.orders);
-    markActions(segments);
-    return { format, segments, errors, gaps: [...this.fileGaps] };
   }
 }
 

@@ -1,0 +1,106 @@
+/**
+ * A session file that grows while it is open: the repetitive 20 MB Claude
+ * Code session checked once by the worker's code (CheckSessions, in this
+ * process), then its last turns appended a few lines at a time, as an
+ * editor reports a file the agent is still writing. Prints the time per
+ * appended turn against a full check of the whole file measured in this
+ * process, which turns took the append path, and whether the findings built
+ * from the patches equal those of the full check. Then the same over stdio
+ * through the language server: from the editor's change to the file's
+ * status, diagnostics of the whole file included.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { CheckSessions } from '../../server/src/checkSessions';
+import { applyPatch } from '../../server/src/findingsPatch';
+import type { FileAnalysis } from '../../server/src/findings';
+import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
+import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { ServerHarness } from '../../test/server/harness';
+import { generateRepetitiveSession } from '../generators/repetitiveSession';
+import type { BenchSuite } from '../run';
+
+const PATH = '/home/dev/.claude/projects/-home-dev-shop-billing/session.jsonl';
+const URI = `file://${PATH}`;
+/** An assistant call, its result and the answer: one turn of the generated session. */
+const LINES_PER_TURN = 3;
+const TURNS = 20;
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+function job(version: number, extra: Partial<CheckJob>): CheckJob {
+  return { kind: 'check', uri: URI, path: PATH, version, settings: DEFAULT_SETTINGS, findingsVersion: version - 1, ...extra };
+}
+
+function analysisOf(reply: WorkerReply, held: FileAnalysis | undefined): FileAnalysis {
+  if (!reply.ok) throw new Error('check failed');
+  if ('patch' in reply && held) return applyPatch(held, reply.patch);
+  if ('analysis' in reply) return reply.analysis;
+  throw new Error('unexpected reply');
+}
+
+const suite: BenchSuite = {
+  title: 'A growing session: appended turns of the repetitive 20 MB Claude Code session',
+  async run() {
+    const { raw } = generateRepetitiveSession({ targetSize: 20_000_000 });
+    const ends: number[] = [];
+    for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
+    const cut = ends.length - TURNS * LINES_PER_TURN;
+
+    const sessions = new CheckSessions();
+    let c0 = cpuMs();
+    let held = analysisOf(sessions.check(1, job(1, { text: raw.slice(0, ends[cut - 1]) })), undefined);
+    console.log(`first check of ${(ends[cut - 1] / 1e6).toFixed(1)} M chars: ${(cpuMs() - c0).toFixed(0)} ms CPU`);
+
+    const times: number[] = [];
+    const modes = new Map<string, number>();
+    let version = 1;
+    for (let k = cut; k + LINES_PER_TURN <= ends.length; k += LINES_PER_TURN) {
+      const from = ends[k - 1];
+      const to = ends[k + LINES_PER_TURN - 1];
+      c0 = cpuMs();
+      const reply = sessions.check(version + 1, job(version + 1, { edits: [{ start: from, end: from, text: raw.slice(from, to) }], baseVersion: version }));
+      times.push(cpuMs() - c0);
+      version++;
+      held = analysisOf(reply, held);
+      modes.set(held.mode, (modes.get(held.mode) ?? 0) + 1);
+    }
+
+    c0 = cpuMs();
+    const whole = analysisOf(new CheckSessions().check(1, job(1, { text: raw })), undefined);
+    const fullMs = cpuMs() - c0;
+    console.log(`full check of all ${(raw.length / 1e6).toFixed(1)} M chars: ${fullMs.toFixed(0)} ms CPU`);
+    console.log(`${times.length} appended turns of ${LINES_PER_TURN} lines: ${[...modes].map(([m, n]) => `${n} ${m}`).join(', ')}`);
+    const mid = median(times);
+    console.log(`per turn: median ${mid.toFixed(1)} ms CPU (${(fullMs / mid).toFixed(0)}× less than the full check), max ${Math.max(...times).toFixed(1)} ms`);
+    console.log(`findings after the appends equal the full check's: ${isDeepStrictEqual({ ...held, mode: 'full' }, whole) ? 'yes' : 'NO'}`);
+    await overStdio(raw, ends, cut);
+  },
+};
+
+/** The appended turns sent to the language server as an editor sends a file that grew on disk. */
+async function overStdio(raw: string, ends: number[], cut: number): Promise<void> {
+  const h = await ServerHarness.start();
+  try {
+    const uri = h.uriOf('session.jsonl');
+    await h.open(uri, raw.slice(0, ends[cut - 1]));
+    const times: number[] = [];
+    const modes = new Map<string, number>();
+    let version = 1;
+    for (let k = cut; k + LINES_PER_TURN <= ends.length; k += LINES_PER_TURN) {
+      const at = { line: k, character: 0 };
+      const start = performance.now();
+      const status = await h.change(uri, ++version, [{ range: { start: at, end: at }, text: raw.slice(ends[k - 1], ends[k + LINES_PER_TURN - 1]) }]);
+      times.push(performance.now() - start);
+      modes.set(status.mode ?? '?', (modes.get(status.mode ?? '?') ?? 0) + 1);
+    }
+    console.log(`over stdio, change to status per turn: median ${median(times).toFixed(1)} ms wall, max ${Math.max(...times).toFixed(1)} ms (${[...modes].map(([m, n]) => `${n} ${m}`).join(', ')})`);
+  } finally {
+    await h.stop();
+  }
+}
+
+export default suite;

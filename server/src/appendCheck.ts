@@ -1,0 +1,82 @@
+/**
+ * Re-checks a session file that only grew: the agent appended lines while
+ * it ran (Claude Code writes each message as it happens). The new lines are
+ * parsed on their own by the parser that read the file, the transcript, the
+ * facts and the lookup index grow by them, and only the new outputs are
+ * classified. Earlier outputs keep their findings: a check of the whole new
+ * text would give them the same, or this answers why not and the caller
+ * checks the whole file. The previous result is updated in place and must
+ * not be used afterwards.
+ */
+import { checkOutput } from '../../shared/check/checkTranscript';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { appendLines } from '../../shared/transcript/appendLines';
+import { detectFormat, SNIFF_LENGTH } from '../../shared/transcript/detect';
+import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
+import type { OutputFinding } from './findings';
+import type { FindingsPatch } from './findingsPatch';
+
+export interface GrownFile {
+  /** The text appended, complete lines. */
+  piece: string;
+  /** Length of the text before it. */
+  oldLength: number;
+  /** The first SNIFF_LENGTH units of the new text (asked for only while the old text is shorter). */
+  head: () => string;
+  path?: string;
+}
+
+export interface AppendedCheck {
+  analyzed: Analyzed;
+  /** The new outputs as a patch on the previous findings. */
+  patch: FindingsPatch;
+  /** Lines handed to the parser. */
+  linesParsed: number;
+  /** Segments added to the lookup index as new parts. */
+  partsIndexed: number;
+  /** Outputs classified. */
+  outputsChecked: number;
+}
+
+export type AppendOutcome = AppendedCheck | { fallback: string };
+
+export function checkAppended(previous: Analyzed, grown: GrownFile, settings: GroundcheckSettings): AppendOutcome {
+  const t = previous.transcript;
+  const check = previous.check;
+  const carried = previous.carried;
+  if (!t || !check || previous.analysis.state !== 'checked') return { fallback: 'the file was not checked as a transcript' };
+  if (!carried) return { fallback: 'the last check was of one edited turn, not of the whole file' };
+  const newLength = grown.oldLength + grown.piece.length;
+  if (newLength > settings.maxFileSizeMB * 1024 * 1024) return { fallback: 'the file grew past the size limit' };
+  // Detection reads the head of the file: while that is still growing, it is asked again.
+  if (grown.oldLength < SNIFF_LENGTH && detectFormat(grown.head(), grown.path)?.parser.id !== t.format) {
+    return { fallback: 'the grown head of the file reads as another format' };
+  }
+  const lines = appendLines(t, grown.piece);
+  if ('fallback' in lines) return lines;
+  if (t.segments.length > settings.maxSegments) return { fallback: 'the file now has more segments than maxSegments' };
+  const index = check.index;
+  const extension = index.extend(lines.from, lines.actionsAdded);
+  if ('fallback' in extension) return extension;
+
+  const options = checkOptionsFrom(settings);
+  const outputs = previous.analysis.outputs;
+  const added: OutputFinding[] = [];
+  for (let id = lines.from; id < t.segments.length; id++) {
+    if (!t.segments[id].isOutput) continue;
+    const o = checkOutput(index, id, options);
+    check.outputs.push(o);
+    const finding = outputFinding(t, o, carried.budget, carried.counts);
+    outputs.push(finding);
+    added.push(finding);
+  }
+  const analysis = transcriptAnalysis(t, outputs, 'append');
+  const { outputs: _all, ...header } = analysis;
+  return {
+    analyzed: { analysis, transcript: t, check, carried },
+    patch: { at: grown.oldLength, delta: 0, changed: [], added, header },
+    linesParsed: lines.lines,
+    partsIndexed: extension.partsAdded,
+    outputsChecked: added.length,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * A ContextIndex that parts can be appended to, for a session that grows
+ * while it is checked. The gram index is built in one piece and cannot grow
+ * in place, so appended parts go into a new, small index; whenever the
+ * newest index is at least as large as the one before it, the two are
+ * rebuilt as one (the logarithmic method: each part is rebuilt a
+ * logarithmic number of times, and a lookup asks a logarithmic number of
+ * indexes). A lookup asks them in part order and gives what one index over
+ * all parts would give: matches in part order, `limit`, `before` and
+ * `accept` alike.
+ */
+import type { ContextMatch } from '../classifier/types';
+import type { ContextLookup } from '../refine/contextLookup';
+import { ContextIndex, type FindOptions } from './contextIndex';
+
+interface Level {
+  index: ContextIndex;
+  /** Number of the level's first part among all parts. */
+  first: number;
+}
+
+export class GrowingContextIndex implements ContextLookup {
+  private readonly levels: Level[];
+  private parts = 0;
+  private units = 0;
+
+  private constructor(index: ContextIndex) {
+    this.levels = [{ index, first: 0 }];
+    this.parts = index.partCount;
+    this.units = index.size;
+  }
+
+  static build(parts: readonly string[]): GrowingContextIndex {
+    return new GrowingContextIndex(ContextIndex.build(parts));
+  }
+
+  get partCount(): number {
+    return this.parts;
+  }
+
+  get size(): number {
+    return this.units;
+  }
+
+  /** How many indexes a lookup asks (1 until parts are appended). */
+  get levelCount(): number {
+    return this.levels.length;
+  }
+
+  partText(part: number): string {
+    const level = this.levelOf(part);
+    return level.index.partText(part - level.first);
+  }
+
+  memoryBytes(): number {
+    return this.levels.reduce((n, l) => n + l.index.memoryBytes(), 0);
+  }
+
+  /** Appends parts after the last one; they are numbered on from `partCount`. */
+  append(parts: readonly string[]): void {
+    if (parts.length === 0) return;
+    const levels = this.levels;
+    levels.push({ index: ContextIndex.build(parts), first: this.parts });
+    this.parts += parts.length;
+    for (;;) {
+      const n = levels.length;
+      if (n < 2 || levels[n - 1].index.size < levels[n - 2].index.size) break;
+      const [older, newer] = levels.splice(n - 2, 2);
+      levels.push({ index: ContextIndex.build([...textsOf(older.index), ...textsOf(newer.index)]), first: older.first });
+    }
+    this.units = levels.reduce((n, l) => n + l.index.size, 0);
+  }
+
+  find(form: string, opts: FindOptions): ContextMatch[] {
+    const levels = this.levels;
+    if (levels.length === 1) return levels[0].index.find(form, opts);
+    const limit = opts.limit ?? Infinity;
+    const before = opts.before ?? this.parts;
+    const accept = opts.accept;
+    const out: ContextMatch[] = [];
+    for (const level of levels) {
+      const first = level.first;
+      if (before <= first || out.length >= limit) break;
+      const found = level.index.find(form, {
+        strict: opts.strict,
+        before: before - first,
+        limit: limit - out.length,
+        ...(accept ? { accept: first === 0 ? accept : (part: number) => accept(part + first) } : {}),
+      });
+      for (const m of found) out.push(first === 0 ? m : { part: m.part + first, start: m.start, end: m.end });
+    }
+    return out;
+  }
+
+  private levelOf(part: number): Level {
+    const levels = this.levels;
+    for (let i = levels.length - 1; i > 0; i--) if (levels[i].first <= part) return levels[i];
+    return levels[0];
+  }
+}
+
+function textsOf(index: ContextIndex): string[] {
+  const out: string[] = [];
+  for (let p = 0; p < index.partCount; p++) out.push(index.partText(p));
+  return out;
+}
