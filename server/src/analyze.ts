@@ -187,7 +187,8 @@ function entityFinding(
     status: e.status,
     occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
     keys: e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)),
-    matches: e.matches.slice(0, MAX_PLACES).map((m) => place(t, m.part, m.start, m.end)),
+    // Nearest first: the latest place the output saw is where hover, definition and references lead.
+    matches: e.matches.slice(-MAX_PLACES).reverse().map((m) => place(t, m.part, m.start, m.end)),
     matchCount: e.matches.length,
   };
   if (e.contradiction) {

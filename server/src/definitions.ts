@@ -1,6 +1,7 @@
 /**
  * Go to Definition / Peek and Find References on an entity: where the context
- * has it; for an entity the context lacks, the closest thing it does say.
+ * has it (the definition nearest the output first); for an entity the context
+ * lacks, the closest thing it does say.
  */
 import type { Location, Position } from 'vscode-languageserver/node';
 import type { DocumentState } from './documentState';
@@ -22,7 +23,9 @@ export function references(state: DocumentState, position: Position, includeDecl
   if (!p) return [];
   const hit = state.occurrenceIndex(p).at(state.doc.offsetAt(position));
   if (!hit) return [];
-  const out = hit.entity.matches.map((m) => placeLocation(state.doc, m));
+  // Matches come nearest first; a list of references reads in file order.
+  const inFileOrder = [...hit.entity.matches].sort((a, b) => a.segment - b.segment || a.raw[0] - b.raw[0]);
+  const out = inFileOrder.map((m) => placeLocation(state.doc, m));
   if (includeDeclaration) for (const r of hit.entity.occurrences) out.push({ uri: state.doc.uri, range: toLspRange(state.doc, r) });
   return out;
 }

@@ -34,7 +34,7 @@ export interface EntityFinding {
   occurrences: Range[];
   /** Ignore key of each occurrence (see shared/check/ignores.ts), same order. */
   keys: string[];
-  /** Where the context has it (capped at MAX_PLACES); `matchCount` is the true count. */
+  /** Where the context has it, nearest the output first (capped at MAX_PLACES); `matchCount` is the true count. */
   matches: ContextPlace[];
   matchCount: number;
   /** For unverified entities: the nearest thing the context does say. */

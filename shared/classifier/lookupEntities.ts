@@ -1,8 +1,8 @@
 /**
  * Looks every extracted entity up in a context index: an entity is found when
  * any of its lookup forms occurs, and its locations are the union of every
- * form's matches in context order, capped so one ubiquitous number cannot
- * bloat a result. The verdict takes one match per form at most; the
+ * form's matches nearest the output, in context order, capped so one
+ * ubiquitous number cannot bloat a result. The verdict takes one match per form at most; the
  * locations are read from the index when first asked for (lazyProperty.ts).
  */
 import type { ContextLookup } from '../refine/contextLookup';
@@ -11,7 +11,7 @@ import { normalizeForm } from '../text/normalize';
 import { defineLazy } from './lazyProperty';
 import type { ContextMatch, Entity, ExtractedEntity, Range } from './types';
 
-/** Most locations reported per entity. */
+/** Most locations reported per entity (the nearest ones). */
 export const LOCATION_CAP = 100;
 
 /**
@@ -57,14 +57,19 @@ function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: Lo
   return result;
 }
 
-/** Every form's matches in context order, capped. */
+/**
+ * Every form's matches nearest the output (each form's last LOCATION_CAP
+ * before it, read from the end), merged in context order and capped to the
+ * nearest LOCATION_CAP: on a long session the place a reader wants is the
+ * latest one the output saw, not the first hundred in file order.
+ */
 function allMatches(forms: readonly string[], index: ContextLookup, find: FindOptions): ContextMatch[] {
   let matches: ContextMatch[] = [];
   for (const form of forms) {
-    const found = index.find(form, find);
+    const found = index.findLast(form, find).reverse();
     matches = matches.length === 0 ? found : mergeMatches(matches, found);
   }
-  return matches.length > LOCATION_CAP ? matches.slice(0, LOCATION_CAP) : matches;
+  return matches.length > LOCATION_CAP ? matches.slice(matches.length - LOCATION_CAP) : matches;
 }
 
 /** Sorted union of two sorted match lists, without duplicates. */

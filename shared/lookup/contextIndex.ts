@@ -125,6 +125,57 @@ export class ContextIndex {
     return matches;
   }
 
+  /**
+   * The occurrences of a form nearest before `opts.before`, nearest first
+   * (parts from the last down, positions from the end down), up to
+   * `opts.limit`: what a reader of an output saw last is where a reader of
+   * the findings looks first. The same occurrences `find` accepts, read from
+   * the other end, so a common form costs the matches asked for, not all.
+   */
+  findLast(form: string, opts: FindOptions): ContextMatch[] {
+    const folded = normalizeForm(form, { foldCase: true });
+    const limit = opts.limit ?? Infinity;
+    const matches: ContextMatch[] = [];
+    if (folded.length === 0 || limit <= 0) return matches;
+    const kept = opts.strict ? normalizeForm(form, { foldCase: false }) : '';
+    const accept = opts.accept;
+    const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
+    if (before <= 0) return matches;
+    const cursor = folded.length === 1 ? new BackwardScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidatesBackward(folded);
+    let max = this.partStarts[before] - 1;
+    let part = before;
+    let partAccepted = false;
+    for (let c = cursor.prev(max); c >= 0; c = cursor.prev(max)) {
+      if (c < this.partStarts[part]) {
+        part = this.partAt(c);
+        partAccepted = accept === undefined || accept(part);
+      }
+      if (!partAccepted) {
+        max = this.partStarts[part] - 1;
+        continue;
+      }
+      max = c - 1;
+      const match = this.verify(folded, kept, part, c, opts.strict);
+      if (match === undefined) continue;
+      matches.push(match);
+      if (matches.length >= limit) break;
+    }
+    return matches;
+  }
+
+  /** The part holding normalized position `position`. */
+  private partAt(position: number): number {
+    const starts = this.partStarts;
+    let lo = 0;
+    let hi = this.parts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= position) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
   /** The match starting at normalized position `c` of `part`, if the form really is there. */
   private verify(folded: string, kept: string, part: number, c: number, strict: boolean): ContextMatch | undefined {
     const partStart = this.partStarts[part];
@@ -211,6 +262,21 @@ class ScanCursor implements CandidateCursor {
     const units = this.units;
     const unit = this.unit;
     for (let i = min; i < this.end; i++) if (units[i] === unit) return i;
+    return -1;
+  }
+}
+
+/** ScanCursor read from the end. */
+class BackwardScanCursor {
+  constructor(
+    private readonly units: Uint16Array,
+    private readonly unit: number,
+  ) {}
+
+  prev(max: number): number {
+    const units = this.units;
+    const unit = this.unit;
+    for (let i = max; i >= 0; i--) if (units[i] === unit) return i;
     return -1;
   }
 }

@@ -154,6 +154,46 @@ export class GramIndex {
   }
 
   /**
+   * The same candidates as `candidates`, read from the end: a cursor that
+   * yields them in decreasing order (a search for the nearest occurrences
+   * before a point). The same grams bound and filter them.
+   */
+  candidatesBackward(form: string): BackwardCursor {
+    if (form.length === 2) {
+      const prefix = (unitClass(form.charCodeAt(0)) << 14) | (unitClass(form.charCodeAt(1)) << 7);
+      const first = prefix >>> this.shift;
+      const last = (prefix | (CLASS_COUNT - 1)) >>> this.shift;
+      const lists: BackwardBucketCursor[] = [];
+      for (let b = first; b <= last; b++) {
+        if (this.heads[b + 1] > this.heads[b]) lists.push(new BackwardBucketCursor(this.positions, this.heads[b], this.heads[b + 1], 0));
+      }
+      return lists.length === 1 ? lists[0] : new BackwardMergedCursor(lists);
+    }
+    const grams = form.length - 2;
+    const classes = formClasses(form);
+    const buckets = bucketScratch(grams);
+    let first = 0;
+    let firstSize = Infinity;
+    let seen = 0;
+    while (seen < grams && firstSize > GOOD_ENOUGH) {
+      const i = seen++;
+      buckets[i] = ((classes[i] << 14) | (classes[i + 1] << 7) | classes[i + 2]) >>> this.shift;
+      const size = this.bucketSize(buckets[i]);
+      if (size < firstSize) {
+        first = i;
+        firstSize = size;
+      }
+    }
+    const a = buckets[first];
+    const lead = new BackwardBucketCursor(this.positions, this.heads[a], this.heads[a + 1], first);
+    if (seen === 1 || firstSize <= FILTER_FROM) return lead;
+    const second = this.filterGram(classes, buckets.subarray(0, seen), first);
+    if (second < 0) return lead;
+    const b = buckets[second];
+    return new BackwardPairCursor(this.positions, this.heads[a], this.heads[a + 1], first, this.heads[b], this.heads[b + 1], second);
+  }
+
+  /**
    * The gram that rejects most candidates of gram `first`, or -1 when none
    * rejects any. Which one that is cannot be told from bucket sizes: grams of
    * one phrase ('the audit') occur together however rare each is. So the
@@ -328,6 +368,98 @@ function seek(positions: Int32Array, at: number, end: number, target: number): n
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (positions[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Yields candidate starts in decreasing order. */
+export interface BackwardCursor {
+  /** The largest candidate start ≤ `max`, or -1 when none is left. */
+  prev(max: number): number;
+}
+
+/** One sorted bucket read from its end. */
+class BackwardBucketCursor implements BackwardCursor {
+  constructor(
+    private readonly positions: Int32Array,
+    private readonly start: number,
+    /** One past the last entry not yet passed. */
+    private at: number,
+    private readonly offset: number,
+  ) {}
+
+  prev(max: number): number {
+    this.at = seekBack(this.positions, this.start, this.at, max + this.offset);
+    return this.at > this.start ? this.positions[this.at - 1] - this.offset : -1;
+  }
+}
+
+/** Several sorted buckets read from their ends as one decreasing sequence. */
+class BackwardMergedCursor implements BackwardCursor {
+  constructor(private readonly lists: BackwardBucketCursor[]) {}
+
+  prev(max: number): number {
+    let best = -1;
+    for (const list of this.lists) {
+      const c = list.prev(max);
+      if (c > best) best = c;
+    }
+    return best;
+  }
+}
+
+/** PairCursor's leapfrogging, from the end down. */
+class BackwardPairCursor implements BackwardCursor {
+  constructor(
+    private readonly positions: Int32Array,
+    private readonly aStart: number,
+    private aAt: number,
+    private readonly aOffset: number,
+    private readonly bStart: number,
+    private bAt: number,
+    private readonly bOffset: number,
+  ) {}
+
+  prev(max: number): number {
+    const positions = this.positions;
+    let a = this.aAt;
+    let b = this.bAt;
+    let c = max;
+    let found = -1;
+    for (;;) {
+      a = seekBack(positions, this.aStart, a, c + this.aOffset);
+      if (a === this.aStart) break;
+      c = positions[a - 1] - this.aOffset;
+      b = seekBack(positions, this.bStart, b, c + this.bOffset);
+      if (b === this.bStart) break;
+      const d = positions[b - 1] - this.bOffset;
+      if (d === c) {
+        found = c;
+        break;
+      }
+      c = d;
+    }
+    this.aAt = a;
+    this.bAt = b;
+    return found;
+  }
+}
+
+/**
+ * One past the last index in `[start, at)` whose position is ≤ `target`
+ * (`start` if none): gallop down from `at`, then binary search.
+ */
+function seekBack(positions: Int32Array, start: number, at: number, target: number): number {
+  if (at <= start || positions[at - 1] <= target) return at;
+  let step = 1;
+  while (at - step > start && positions[at - step - 1] > target) step *= 2;
+  // positions[at - 1 - step/2] > target, and positions[at - step - 1] ≤ target or lies below `start`.
+  let lo = Math.max(start, at - step);
+  let hi = at - 1 - (step >>> 1);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (positions[mid] <= target) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -92,6 +92,27 @@ export class GrowingContextIndex implements ContextLookup {
     return out;
   }
 
+  findLast(form: string, opts: FindOptions): ContextMatch[] {
+    const levels = this.levels;
+    if (levels.length === 1) return levels[0].index.findLast(form, opts);
+    const limit = opts.limit ?? Infinity;
+    const before = opts.before ?? this.parts;
+    const accept = opts.accept;
+    const out: ContextMatch[] = [];
+    for (let i = levels.length - 1; i >= 0 && out.length < limit; i--) {
+      const first = levels[i].first;
+      if (before <= first) continue;
+      const found = levels[i].index.findLast(form, {
+        strict: opts.strict,
+        before: before - first,
+        limit: limit - out.length,
+        ...(accept ? { accept: first === 0 ? accept : (part: number) => accept(part + first) } : {}),
+      });
+      for (const m of found) out.push(first === 0 ? m : { part: m.part + first, start: m.start, end: m.end });
+    }
+    return out;
+  }
+
   private levelOf(part: number): Level {
     const levels = this.levels;
     for (let i = levels.length - 1; i > 0; i--) if (levels[i].first <= part) return levels[i];

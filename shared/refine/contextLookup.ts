@@ -12,4 +12,6 @@ export interface ContextLookup {
   readonly size: number;
   partText(part: number): string;
   find(form: string, opts: FindOptions): ContextMatch[];
+  /** The accepted matches nearest before `opts.before`, nearest first, up to `opts.limit`. */
+  findLast(form: string, opts: FindOptions): ContextMatch[];
 }

@@ -84,23 +84,23 @@ function findEquivalent(entity: ExtractedEntity, index: ContextLookup, find: Fin
 /** Matches of the first form that occurs as whole tokens. */
 function findOnBoundaries(forms: readonly string[], index: ContextLookup, find: FindOptions): ContextMatch[] {
   for (const form of forms) {
-    const found = firstOnBoundaries(form, index, find);
+    const found = nearestOnBoundaries(form, index, find);
     if (found.length > 0) return found;
   }
   return [];
 }
 
 /**
- * The first LOCATION_CAP matches of `form` on token boundaries. Matches are
- * read in growing batches rather than all at once: a form that occurs a
- * hundred thousand times is then read about a hundred times, not in full,
- * for every output that names it.
+ * The LOCATION_CAP matches of `form` on token boundaries nearest the output,
+ * in context order. Matches are read from the end in growing batches rather
+ * than all at once: a form that occurs a hundred thousand times is then read
+ * about a hundred times, not in full, for every output that names it.
  */
-function firstOnBoundaries(form: string, index: ContextLookup, find: FindOptions): ContextMatch[] {
+function nearestOnBoundaries(form: string, index: ContextLookup, find: FindOptions): ContextMatch[] {
   for (let limit = LOCATION_CAP; ; limit *= 4) {
-    const all = index.find(form, { ...find, limit: Math.min(limit, find.limit ?? Infinity) });
+    const all = index.findLast(form, { ...find, limit: Math.min(limit, find.limit ?? Infinity) });
     const whole = all.filter((m) => onTokenBoundaries(index.partText(m.part), m.start, m.end));
-    if (whole.length >= LOCATION_CAP || all.length < limit || limit >= (find.limit ?? Infinity)) return whole.slice(0, LOCATION_CAP);
+    if (whole.length >= LOCATION_CAP || all.length < limit || limit >= (find.limit ?? Infinity)) return whole.slice(0, LOCATION_CAP).reverse();
   }
 }
 

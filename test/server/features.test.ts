@@ -35,6 +35,17 @@ describe('server: navigation, lenses and quick fixes', () => {
     }
   });
 
+  it('goes first to the place nearest the output when the context has the entity more than once', async () => {
+    const locs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: at('Q3') })) as Location[];
+    assert.deepEqual(
+      locs.map((l) => [l.range.start.line, slice(l.range)]),
+      [
+        [2, 'Q3'],
+        [0, 'Q3'],
+      ],
+    );
+  });
+
   it('goes from an unverified entity to the closest thing the context says', async () => {
     const locs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: at('$4.2M') })) as Location[];
     assert.deepEqual(locs.map((l) => slice(l.range)), ['$4.3M']);

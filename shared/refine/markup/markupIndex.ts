@@ -40,9 +40,21 @@ export class MarkupAwareIndex implements ContextLookup {
   }
 
   find(form: string, opts: FindOptions): ContextMatch[] {
-    // Markup characters in the form itself (`AT&T`, `snake_case`) are looked up as the stripped text writes them.
+    return this.toRaw(this.inner.find(this.lookupForm(form), opts));
+  }
+
+  findLast(form: string, opts: FindOptions): ContextMatch[] {
+    return this.toRaw(this.inner.findLast(this.lookupForm(form), opts));
+  }
+
+  /** Markup characters in the form itself (`AT&T`, `snake_case`) are looked up as the stripped text writes them. */
+  private lookupForm(form: string): string {
     const plain = stripMarkup(form).text;
-    return this.inner.find(plain.length > 0 ? plain : form, opts).map((m) => {
+    return plain.length > 0 ? plain : form;
+  }
+
+  private toRaw(matches: ContextMatch[]): ContextMatch[] {
+    return matches.map((m) => {
       const s = this.stripped[m.part];
       return { part: m.part, start: s.rawStart[m.start] ?? this.raw[m.part].length, end: m.end > m.start ? s.rawEnd[m.end - 1] : s.rawStart[m.start] };
     });

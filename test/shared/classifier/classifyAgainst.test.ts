@@ -20,7 +20,7 @@ describe('classifyAgainst', () => {
     assert.deepEqual(byText.get('47 customers')!.locations, [[18, 30]]);
   });
 
-  it('decides a verdict on a large context from one match per form and lists every location (in part order, accepted parts only) when asked', () => {
+  it('decides a verdict on a large context from one match per form and, when asked, lists the locations nearest the output (in part order, accepted parts only)', () => {
     const padding = ' Retried after backoff.'.repeat(12);
     const repeated = ContextIndex.build(['Ticket invoiceStore.flush() opened.', 'Other branch: invoiceStore.flush().', ...Array.from({ length: 300 }, (_, i) => `Log ${i}: invoiceStore.flush() retried.${padding}`)]);
     assert.ok(repeated.size > 64 * 1024, `context of ${repeated.size} characters`);
@@ -30,22 +30,22 @@ describe('classifyAgainst', () => {
       size: repeated.size,
       partText: (part: number) => repeated.partText(part),
       find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), repeated.find(form, opts)),
+      findLast: (form: string, opts: Parameters<ContextIndex['find']>[1]) => repeated.findLast(form, opts),
     };
-    const result = classifyAgainst('Ticket invoiceStore.flush() is open.', counting, { accept: (p) => p !== 1 });
+    const result = classifyAgainst('Ticket invoiceStore.flush() is open.', counting, { accept: (p) => p !== 1, before: 250 });
     const ticket = result.entities.find((e) => e.text === 'invoiceStore.flush()')!;
     assert.equal(ticket.status, 'grounded');
     assert.ok(limits.length > 0 && limits.every((l) => l === 1), `lookups took ${limits.join(', ')} matches`);
     assert.equal(ticket.matches.length, 100);
-    // Both forms (with and without the call's parentheses), merged in part order; part 1 is not accepted.
-    assert.deepEqual(ticket.matches.slice(0, 3), [
-      { part: 0, start: 7, end: 25 },
-      { part: 0, start: 7, end: 27 },
-      { part: 2, start: 7, end: 25 },
+    // Both forms (with and without the call's parentheses), merged in part order: the 100 nearest before part 250.
+    assert.deepEqual(ticket.matches.slice(0, 2), [
+      { part: 200, start: 9, end: 27 },
+      { part: 200, start: 9, end: 29 },
     ]);
-    assert.deepEqual(ticket.locations.slice(0, 3), [
-      [7, 25],
-      [7, 27],
-      [7, 25],
+    assert.deepEqual(ticket.matches.at(-1), { part: 249, start: 9, end: 29 });
+    assert.deepEqual(ticket.locations.slice(0, 2), [
+      [9, 27],
+      [9, 29],
     ]);
     assert.deepEqual(JSON.parse(JSON.stringify(ticket)).matches, ticket.matches);
   });
@@ -57,7 +57,8 @@ describe('classifyAgainst', () => {
       partCount: small.partCount,
       size: small.size,
       partText: (part: number) => small.partText(part),
-      find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), small.find(form, opts)),
+      find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => small.find(form, opts),
+      findLast: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), small.findLast(form, opts)),
     };
     const result = classifyAgainst('Ticket invoiceStore.flush() is open.', counting);
     const ticket = result.entities.find((e) => e.text === 'invoiceStore.flush()')!;
@@ -159,10 +160,11 @@ describe('classify locations', () => {
     );
   });
 
-  it('caps locations at 100 per entity, earliest first', () => {
+  it('caps locations at 100 per entity, the ones nearest the output (the last in the context), in context order', () => {
     const context = 'Q3 '.repeat(250);
     const result = classify({ output: 'Q3 was fine.', context });
     assert.equal(result.entities[0].locations.length, 100);
-    assert.deepEqual(result.entities[0].locations[99], [297, 299]);
+    assert.deepEqual(result.entities[0].locations[0], [450, 452]);
+    assert.deepEqual(result.entities[0].locations[99], [747, 749]);
   });
 });
