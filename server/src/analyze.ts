@@ -90,8 +90,13 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     for (const check of checkLeadingOutputs(parsed, options, PREVIEW_CHARS)) {
       checks.push(check);
       outputs.push(outputFinding(parsed, check, budget, counts));
+      // The first finding goes out at once, as in the check of the whole file below.
+      if (reported === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded')) {
+        onPartial(outputs.slice(), header);
+        reported = outputs.length;
+      }
     }
-    if (outputs.length > 0) onPartial(outputs.slice(), header);
+    if (outputs.length > reported) onPartial(outputs.slice(reported), header);
     reported = outputs.length;
   }
   const index = TranscriptIndex.build(parsed);

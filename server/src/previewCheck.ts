@@ -15,23 +15,22 @@ import type { Transcript } from '../../shared/transcript/model';
 /**
  * Checks the leading outputs of `t` (in id order, stopping at the first one
  * that needs context beyond the first `maxChars` of segment text) against an
- * index of that prefix alone.
+ * index of that prefix alone, yielding each as it is checked so that the
+ * first finding can be shown before the rest of the prefix is checked.
  */
-export function checkLeadingOutputs(t: Transcript, options: CheckOptions, maxChars: number): OutputCheck[] {
+export function* checkLeadingOutputs(t: Transcript, options: CheckOptions, maxChars: number): Generator<OutputCheck> {
   const segments = t.segments;
   let k = 0;
   for (let chars = 0; k < segments.length && chars < maxChars; k++) chars += segments[k].text.length;
-  if (k === segments.length) return [];
+  if (k === segments.length) return;
   const inPrefix = ancestryWithin(t, k);
   const prefix: Transcript = { ...t, segments: segments.slice(0, k) };
   const index = TranscriptIndex.build(prefix);
-  const out: OutputCheck[] = [];
   for (let id = 0; id < k; id++) {
     if (!segments[id].isOutput) continue;
-    if (!inPrefix[id]) break;
-    out.push(checkOutput(index, id, options));
+    if (!inPrefix[id]) return;
+    yield checkOutput(index, id, options);
   }
-  return out;
 }
 
 /** For each of the first `k` segments: whether it and all its ancestors are among them. */

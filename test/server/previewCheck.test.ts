@@ -27,7 +27,7 @@ describe('first findings of a large file', () => {
     const t = parseTranscript({ raw: session.raw });
     assert.ok(!isNotTranscript(t));
     const options = checkOptionsFrom({ ...DEFAULT_SETTINGS, profile: 'spec' } as typeof DEFAULT_SETTINGS);
-    const early = checkLeadingOutputs(t, options, 200_000);
+    const early = [...checkLeadingOutputs(t, options, 200_000)];
     const full = checkTranscript(t, options);
     assert.ok(early.length > 0 && early.length < full.outputs.length);
     assert.deepEqual(
