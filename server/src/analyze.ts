@@ -192,8 +192,7 @@ function entityFinding(
     status: e.status,
     occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
     keys: e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)),
-    // Nearest first: the latest place the output saw is where hover, definition and references lead.
-    matches: e.matches.slice(-MAX_PLACES).reverse().map((m) => place(t, m.part, m.start, m.end)),
+    matches: nearestPlaces(t, e, MAX_PLACES),
     matchCount: e.matches.length,
   };
   if (e.contradiction) {
@@ -214,6 +213,13 @@ function entityFinding(
     if (closest) finding.closest = { ...place(t, closest.part, closest.start, closest.end), text: closest.text, near: closest.near };
   }
   return finding;
+}
+
+/** Up to `max` of the entity's places, nearest the output first: the latest place it saw is where hover and definition lead. */
+export function nearestPlaces(t: Transcript, e: Entity, max: number): ContextPlace[] {
+  const out: ContextPlace[] = [];
+  for (let i = e.matches.length - 1; i >= 0 && out.length < max; i--) out.push(place(t, e.matches[i].part, e.matches[i].start, e.matches[i].end));
+  return out;
 }
 
 export function place(t: Transcript, segmentId: number, start: number, end: number): ContextPlace {

@@ -3,7 +3,7 @@
  * index of the last check, so edits can be applied and re-checked in place.
  */
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { analyze, type Analyzed } from './analyze';
+import { analyze, nearestPlaces, type Analyzed } from './analyze';
 import { checkIncrementally } from './incrementalCheck';
 import { checkAppended } from './appendCheck';
 import { SNIFF_LENGTH } from '../../shared/transcript/detect';
@@ -11,7 +11,7 @@ import type { OffsetEdit } from './textEdits';
 import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
-import type { CheckJob, SelectionJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
+import type { CheckJob, PlacesJob, SelectionJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
   version: number;
@@ -101,6 +101,17 @@ export class CheckSessions {
       session.view = { version: session.version, drawn: conversationView(session.analyzed, job.file) };
     }
     return { id, ok: true, view: pageOf(session.view.drawn, job.from, job.chars), version: session.version };
+  }
+
+  /** Every place of one entity, from the check of `job.version`: a finding carries only the nearest few. */
+  places(id: number, job: PlacesJob): WorkerReply {
+    const session = this.sessions.get(job.uri);
+    if (!session || session.version !== job.version) return { id, ok: false, error: 'the file was checked again since' };
+    const { transcript, check } = session.analyzed;
+    const output = check?.outputs.find((o) => o.segment === job.segment);
+    const entity = output?.result.entities[job.entity];
+    if (!transcript || !entity) return { id, ok: false, error: 'no such entity' };
+    return { id, ok: true, places: nearestPlaces(transcript, entity, Infinity) };
   }
 
   forget(uri: string): void {

@@ -99,6 +99,12 @@ export interface FileAnalysis {
   mode: 'full' | 'incremental' | 'append';
 }
 
-/** Locations kept per entity: enough for Peek, bounded for a 20 MB file. */
-export const MAX_PLACES = 200;
+/**
+ * Places sent with each entity, nearest the output first: what the hover
+ * links to. Laying out every place of every entity is a third of checking a
+ * long, repetitive session; Go to Definition and Find References ask the
+ * worker for the rest of an entity's places when `matchCount` says there are
+ * more.
+ */
+export const MAX_PLACES = 8;
 

@@ -22,7 +22,7 @@ import { CheckScheduler, type CheckReason } from './checkScheduler';
 import { CheckWorker, workerLimits } from './checkWorker';
 import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
-import { definition, references } from './definitions';
+import { definition, references, type AllPlaces } from './definitions';
 import { DocumentStates, type DocumentState } from './documentState';
 import { hover } from './hover';
 import { IgnoreFiles } from './ignoreFile';
@@ -139,13 +139,18 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     const state = documents.get(textDocument.uri);
     return state ? hover(state, position) : null;
   });
+  // A finding carries its nearest places; the worker, which kept the check, has the rest.
+  const allPlaces = (uri: string): AllPlaces => async (hit, version) => {
+    const reply = await worker.run({ kind: 'places', uri, version, segment: hit.output.segment, entity: hit.output.entities.indexOf(hit.entity) });
+    return reply.ok && 'places' in reply ? reply.places : undefined;
+  };
   connection.onDefinition(({ textDocument, position }) => {
     const state = documents.get(textDocument.uri);
-    return state ? definition(state, position) : [];
+    return state ? definition(state, position, allPlaces(textDocument.uri)) : [];
   });
   connection.onReferences(({ textDocument, position, context }) => {
     const state = documents.get(textDocument.uri);
-    return state ? references(state, position, context.includeDeclaration) : [];
+    return state ? references(state, position, context.includeDeclaration, allPlaces(textDocument.uri)) : [];
   });
   connection.onCodeLens(({ textDocument }) => {
     const state = documents.get(textDocument.uri);

@@ -15,6 +15,7 @@ parentPort?.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
     if (job.kind === 'check') reply = sessions.check(id, job, (partial) => parentPort?.postMessage(partial));
     else if (job.kind === 'selection') reply = sessions.selection(id, job);
     else if (job.kind === 'view') reply = sessions.view(id, job);
+    else if (job.kind === 'places') reply = sessions.places(id, job);
     else {
       sessions.forget(job.uri);
       reply = { id, ok: true, forgotten: true };

@@ -5,7 +5,7 @@
  */
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import type { FileAnalysis, OutputFinding } from './findings';
+import type { ContextPlace, FileAnalysis, OutputFinding } from './findings';
 import type { FindingsPatch } from './findingsPatch';
 import type { ConversationPage } from './conversationView';
 import type { OffsetEdit } from './textEdits';
@@ -51,7 +51,18 @@ export interface ViewJob {
   version?: number;
 }
 
-export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob;
+/** Every place the context has one entity of one output, of the version last checked. */
+export interface PlacesJob {
+  kind: 'places';
+  uri: string;
+  version: number;
+  /** The output's segment id. */
+  segment: number;
+  /** The entity's index among the output's entities. */
+  entity: number;
+}
+
+export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob | PlacesJob;
 
 /** Sent while a check runs: outputs checked since the last partial, and the file-level header. */
 export interface WorkerPartial {
@@ -66,6 +77,8 @@ export type WorkerReply =
   | { id: number; ok: true; selection: ClassifySelectionRequest.Result }
   | { id: number; ok: true; forgotten: true }
   | { id: number; ok: true; view: ConversationPage; version: number }
+  /** Nearest the output first. */
+  | { id: number; ok: true; places: ContextPlace[] }
   /** The worker does not hold `baseVersion`: send the whole text. */
   | { id: number; ok: false; needText: true }
   | { id: number; ok: false; error: string };

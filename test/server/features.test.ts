@@ -46,6 +46,33 @@ describe('server: navigation, lenses and quick fixes', () => {
     );
   });
 
+  it('asks the worker for the places a finding does not carry: definition nearest first, references in file order', async () => {
+    // `invoiceStore` occurs in twelve tool results, more than the few places a finding carries.
+    const lines = ['{"type":"user","uuid":"u0","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Why does the flush fail?"}}'];
+    let parent = 'u0';
+    for (let i = 1; i <= 12; i++) {
+      lines.push(`{"type":"assistant","uuid":"a${i}","parentUuid":"${parent}","sessionId":"s","message":{"id":"m${i}","role":"assistant","content":[{"type":"tool_use","id":"t${i}","name":"Bash","input":{"command":"tail -1 log${i}.txt"}}]}}`);
+      lines.push(`{"type":"user","uuid":"r${i}","parentUuid":"a${i}","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t${i}","content":"attempt ${i}: invoiceStore timed out"}]}}`);
+      parent = `r${i}`;
+    }
+    lines.push(`{"type":"assistant","uuid":"z","parentUuid":"${parent}","sessionId":"s","message":{"id":"mz","role":"assistant","content":[{"type":"text","text":"Every attempt of invoiceStore timed out."}]}}`);
+    const text = lines.join('\n') + '\n';
+    const many = h.uriOf('many-places.jsonl');
+    await h.open(many, text);
+    const answer = lines.length - 1;
+    const position = { line: answer, character: lines[answer].indexOf('invoiceStore') + 2 };
+    const toAttempt = (l: Location) => {
+      const line = text.split('\n')[l.range.start.line];
+      return Number(/attempt (\d+)/.exec(line)![1]);
+    };
+    const defs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri: many }, position })) as Location[];
+    assert.deepEqual(defs.map(toAttempt), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    const refs = (await h.connection.sendRequest('textDocument/references', { textDocument: { uri: many }, position, context: { includeDeclaration: false } })) as Location[];
+    assert.deepEqual(refs.map(toAttempt), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const hover = (await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: many }, position })) as Hover;
+    assert.match(JSON.stringify(hover.contents), /Found 12 times/);
+  });
+
   it('goes from an unverified entity to the closest thing the context says', async () => {
     const locs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: at('$4.2M') })) as Location[];
     assert.deepEqual(locs.map((l) => slice(l.range)), ['$4.3M']);
