@@ -28,21 +28,23 @@ export interface SourceRegion {
 
 /**
  * Numbered sections of every part that has any, in part order, read once per
- * index: reading every part again for each citing sentence would make a
- * long session quadratic in its length.
+ * part: reading every part again for each citing sentence would make a
+ * long session quadratic in its length. An index that grows (a session
+ * still being written) gets its new parts read on the next question.
  */
-const headingCache = new WeakMap<ContextLookup, { part: number; sections: Map<number, SourceRegion> }[]>();
+const headingCache = new WeakMap<ContextLookup, { read: number; parts: { part: number; sections: Map<number, SourceRegion> }[] }>();
 
 function sectionedParts(index: ContextLookup): { part: number; sections: Map<number, SourceRegion> }[] {
-  let parts = headingCache.get(index);
-  if (parts) return parts;
-  parts = [];
-  for (let part = 0; part < index.partCount; part++) {
-    const sections = sectionsOf(index.partText(part), part);
-    if (sections.size > 0) parts.push({ part, sections });
+  let cached = headingCache.get(index);
+  if (!cached) {
+    cached = { read: 0, parts: [] };
+    headingCache.set(index, cached);
   }
-  headingCache.set(index, parts);
-  return parts;
+  for (; cached.read < index.partCount; cached.read++) {
+    const sections = sectionsOf(index.partText(cached.read), cached.read);
+    if (sections.size > 0) cached.parts.push({ part: cached.read, sections });
+  }
+  return cached.parts;
 }
 
 function sectionsOf(text: string, part: number): Map<number, SourceRegion> {

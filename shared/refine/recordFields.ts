@@ -87,23 +87,27 @@ interface FieldTable {
   byKey: Map<string, RecordField[]>;
   /** Position of each field within its part's fields, for ordering keys as a part-order scan meets them. */
   ordinal: Map<RecordField, number>;
+  /** Parts read so far: an index that grows (a session still being written) adds parts after them. */
+  read: number;
 }
 
 const tables = new WeakMap<ContextLookup, FieldTable>();
 
 function fieldTable(index: ContextLookup): FieldTable {
   let table = tables.get(index);
-  if (table) return table;
-  table = { byKey: new Map(), ordinal: new Map() };
-  for (let part = 0; part < index.partCount; part++) {
-    fieldsOfPart(index, part).forEach((f, i) => {
+  if (!table) {
+    table = { byKey: new Map(), ordinal: new Map(), read: 0 };
+    tables.set(index, table);
+  }
+  // Parts come in part order, so reading only the ones added since keeps every list as a full read would.
+  for (; table.read < index.partCount; table.read++) {
+    fieldsOfPart(index, table.read).forEach((f, i) => {
       const list = table!.byKey.get(f.key);
       if (list) list.push(f);
       else table!.byKey.set(f.key, [f]);
       table!.ordinal.set(f, i);
     });
   }
-  tables.set(index, table);
   return table;
 }
 
