@@ -46,7 +46,7 @@ describe('server: navigation, lenses and quick fixes', () => {
     );
   });
 
-  it('asks the worker for the places a finding does not carry: definition nearest first, references in file order', async () => {
+  it('asks the worker for the places a finding does not carry: definition nearest first, references in file order, also after appended lines and an edit', async () => {
     // `invoiceStore` occurs in twelve tool results, more than the few places a finding carries.
     const lines = ['{"type":"user","uuid":"u0","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Why does the flush fail?"}}'];
     let parent = 'u0';
@@ -71,6 +71,35 @@ describe('server: navigation, lenses and quick fixes', () => {
     assert.deepEqual(refs.map(toAttempt), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     const hover = (await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: many }, position })) as Hover;
     assert.match(JSON.stringify(hover.contents), /Found 12 times/);
+
+    // Lines appended by the agent are checked on their own, and their places come from the grown check.
+    const more = [
+      '{"type":"assistant","uuid":"a13","parentUuid":"z","sessionId":"s","message":{"id":"m13","role":"assistant","content":[{"type":"tool_use","id":"t13","name":"Bash","input":{"command":"tail -1 log13.txt"}}]}}',
+      '{"type":"user","uuid":"r13","parentUuid":"a13","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t13","content":"attempt 13: invoiceStore timed out"}]}}',
+      '{"type":"assistant","uuid":"z2","parentUuid":"r13","sessionId":"s","message":{"id":"mz2","role":"assistant","content":[{"type":"text","text":"And invoiceStore timed out once more."}]}}',
+    ];
+    const end = { line: lines.length, character: 0 };
+    const grown = await h.change(many, 2, [{ range: { start: end, end }, text: more.join('\n') + '\n' }]);
+    assert.equal(grown.mode, 'append');
+    const all = [...lines, ...more];
+    const attemptOf = (l: Location) => Number(/attempt (\d+)/.exec(all[l.range.start.line])![1]);
+    const last = all.length - 1;
+    const appended = (await h.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri: many },
+      position: { line: last, character: all[last].indexOf('invoiceStore') + 2 },
+    })) as Location[];
+    assert.deepEqual(appended.map(attemptOf), [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+
+    // After an edit of the first answer (re-checked in place) the worker's places are those of the new text.
+    const edited = lines[answer].replace('Every attempt', 'Each of the attempts');
+    const status = await h.change(many, 3, [{ range: { start: { line: answer, character: 0 }, end: { line: answer, character: lines[answer].length } }, text: edited }]);
+    assert.equal(status.mode, 'incremental');
+    const afterEdit = (await h.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri: many },
+      position: { line: answer, character: edited.indexOf('invoiceStore') + 2 },
+    })) as Location[];
+    assert.deepEqual(afterEdit.map(attemptOf), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    for (const l of afterEdit) assert.equal(all[l.range.start.line].slice(l.range.start.character, l.range.end.character), 'invoiceStore');
   });
 
   it('goes from an unverified entity to the closest thing the context says', async () => {
