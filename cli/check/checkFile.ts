@@ -12,14 +12,14 @@
  */
 import { judge } from '../../shared/classifier/classify';
 import type { ContextMatch, Entity } from '../../shared/classifier/types';
-import { checkTranscript, gapsOf, type OutputCheck } from '../../shared/check/checkTranscript';
+import { checkTranscript, gapsOf, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { findClosestMatch } from '../../shared/check/closestMatch';
 import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+import { isNotTranscript, type NotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { reportSegment } from '../../shared/report/reportSegment';
-import type { ParseInput } from '../../shared/transcript/model';
+import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
 import { codeFrame } from './codeFrame';
@@ -54,34 +54,51 @@ export interface FileCheckOptions {
 }
 
 export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {
-  const parsed = parseTranscript({
+  const parsed = parseFileInput(input, options);
+  return isNotTranscript(parsed) ? notTranscriptReport(input, parsed) : checkParsed(input, parsed, options).report;
+}
+
+export function parseFileInput(input: FileInput, options: FileCheckOptions): Transcript | NotTranscript {
+  return parseTranscript({
     raw: input.raw,
     path: input.absPath,
     bytes: input.bytes,
     readFile: input.readFile,
     maxSegments: options.settings.maxSegments,
   });
-  if (isNotTranscript(parsed)) {
-    return { file: input.file, outputs: [], parseErrors: [], notTranscript: parsed.reason, notTranscriptKind: parsed.kind };
-  }
+}
+
+export function notTranscriptReport(input: FileInput, not: NotTranscript): FileReport {
+  return { file: input.file, outputs: [], parseErrors: [], notTranscript: not.reason, notTranscriptKind: not.kind };
+}
+
+/** The report of a parsed file, and the check of each of its conversations. */
+export function checkParsed(input: FileInput, parsed: Transcript, options: FileCheckOptions): { report: FileReport; checks: TranscriptCheck[] } {
   const locator = new Locator(input.file, input.raw, input.absPath);
   const outputs: OutputRecord[] = [];
+  const checks: TranscriptCheck[] = [];
   for (const conversation of conversationsOf(parsed)) {
     const check = checkTranscript(conversation, classifyOptionsOf(options.settings));
+    checks.push(check);
     for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options));
   }
   // Conversations may interleave in the file; reports follow the file.
   outputs.sort((a, b) => a.range[0] - b.range[0]);
-  return {
+  const report: FileReport = {
     file: input.file,
     format: parsed.format,
     outputs,
-    parseErrors: parsed.errors.map((e) => {
-      const at = locator.here(e.rawRange);
-      return { message: e.message, line: at.line, column: at.column };
-    }),
+    parseErrors: parseErrorsOf(parsed, locator),
     ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)) } : {}),
   };
+  return { report, checks };
+}
+
+export function parseErrorsOf(parsed: Transcript, locator: Locator): FileReport['parseErrors'] {
+  return parsed.errors.map((e) => {
+    const at = locator.here(e.rawRange);
+    return { message: e.message, line: at.line, column: at.column };
+  });
 }
 
 /** The segment's id in the whole file, where conversation reports list it. */
@@ -89,7 +106,7 @@ function fileSegment(t: Conversation, id: number): number {
   return t.origin ? t.origin[id] : id;
 }
 
-function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, options: FileCheckOptions): OutputRecord {
+export function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, options: FileCheckOptions): OutputRecord {
   const segment = t.segments[o.segment];
   const entities = o.result.entities.map((e) => entityRecord(t, o, e, locator, options));
   let { level, score, explanation } = o.result;

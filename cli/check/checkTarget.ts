@@ -8,37 +8,41 @@ import { dirname } from 'node:path';
 import { FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
 import { referenceReader, type ReferenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
-import { checkFile, type FileCheckOptions } from './checkFile';
+import { checkFile, type FileCheckOptions, type FileInput } from './checkFile';
 import type { CheckTarget } from './expandPaths';
 import type { FileReport } from './fileReport';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 export function checkTarget(target: CheckTarget, options: FileCheckOptions): FileReport {
+  const read = readTarget(target, options);
+  return 'input' in read ? checkFile(read.input, options) : read.report;
+}
+
+/** The target read for a check, with its size in bytes, or the report of why it was not read. */
+export function readTarget(target: CheckTarget, options: FileCheckOptions): { input: FileInput; bytes: number } | { report: FileReport } {
   const file = target.shown;
   let bytes: Buffer;
   try {
     const not = target.explicit ? undefined : notTranscript(target.path);
-    if (not) return { file, outputs: [], parseErrors: [], notTranscript: not.reason, notTranscriptKind: not.kind };
+    if (not) return { report: { file, outputs: [], parseErrors: [], notTranscript: not.reason, notTranscriptKind: not.kind } };
     // Checked on the open handle and read no further than the limit: a FIFO, a device or a sparse giant is refused, not read.
     bytes = readBounded(target.path, options.settings.maxFileSizeMB * 1024 * 1024);
   } catch (err) {
     if (err instanceof FileRefused && err.size !== undefined) {
-      return { file, outputs: [], parseErrors: [], skipped: `${sizeText(err.size)} is over maxFileSizeMB (${options.settings.maxFileSizeMB})` };
+      return { report: { file, outputs: [], parseErrors: [], skipped: `${sizeText(err.size)} is over maxFileSizeMB (${options.settings.maxFileSizeMB})` } };
     }
-    return { file, outputs: [], parseErrors: [], error: readError(err) };
+    return { report: { file, outputs: [], parseErrors: [], error: readError(err) } };
   }
   const zip = ZIP_MAGIC.every((b, i) => bytes[i] === b);
-  return checkFile(
-    {
-      file,
-      absPath: target.path,
-      raw: zip ? bytes.toString('latin1') : bytes.toString('utf8'),
-      ...(zip ? { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } : {}),
-      readFile: cliReferenceReader(target.path, options.references),
-    },
-    options,
-  );
+  const input: FileInput = {
+    file,
+    absPath: target.path,
+    raw: zip ? bytes.toString('latin1') : bytes.toString('utf8'),
+    ...(zip ? { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } : {}),
+    readFile: cliReferenceReader(target.path, options.references),
+  };
+  return { input, bytes: bytes.length };
 }
 
 /** Why a file is no transcript, from its head alone: cheap enough to run on every file of a folder. */

@@ -8,11 +8,13 @@
  * parse errors wait the same way. A file that shrinks was
  * rewritten: it is followed from its new content, and says so.
  *
- * Each look re-checks the whole file (a check is linear in the file, and a
- * look happens only when it grew).
+ * A look at a file that grew by whole lines checks only those lines where
+ * the format allows (Claude Code and Codex sessions, see liveFileCheck.ts);
+ * otherwise it checks the whole file again.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { checkTarget } from './checkTarget';
+import { readTarget } from './checkTarget';
+import { LiveFileCheck } from './liveFileCheck';
 import type { CheckTarget } from './expandPaths';
 import { fileCheckOptions, type FileCheckSetup } from './fileCheckSetup';
 import type { FileProblem, FileReport } from './fileReport';
@@ -42,6 +44,40 @@ export async function followFile(run: FollowRun): Promise<number> {
   let whole: FileReport = { file: run.target.shown, outputs: [], parseErrors: [] };
   let size = -1;
   let settled = false;
+  // The check a look extends when the file only grew by whole lines, how far into the file it has read,
+  // and the last bytes it read there (a file rewritten in place, not appended to, then no longer starts with them).
+  let live: LiveFileCheck | undefined;
+  let readTo = 0;
+  let tail = Buffer.alloc(0);
+  let last: FileReport | undefined;
+  const limit = options.settings.maxFileSizeMB * 1024 * 1024;
+
+  /** The report of the file as it is now: the last one if it did not change, the live check grown by the new lines, or a whole check. */
+  const reportNow = (now: number, grew: boolean, regular: boolean): FileReport => {
+    if (!grew && last) return last;
+    if (live && last && regular && now <= limit) {
+      const read = readRange(run.target.path, readTo - tail.length, now);
+      const nl = read?.lastIndexOf(0x0a) ?? -1;
+      if (read && read.subarray(0, tail.length).equals(tail)) {
+        if (nl < tail.length) return last;
+        const appended = live.append(read.subarray(tail.length, nl + 1).toString('utf8'));
+        if (appended) {
+          readTo += nl + 1 - tail.length;
+          tail = Buffer.from(read.subarray(Math.max(0, nl + 1 - TAIL_BYTES), nl + 1));
+          return appended.report;
+        }
+      }
+    }
+    live = undefined;
+    const read = readTarget(run.target, options);
+    if (!('input' in read)) return read.report;
+    const raw = read.input.raw;
+    const started = LiveFileCheck.start(read.input, options);
+    live = started.live;
+    readTo = read.bytes;
+    tail = Buffer.from(raw.slice(Math.max(0, raw.length - TAIL_BYTES)), 'utf8').subarray(-TAIL_BYTES);
+    return started.report;
+  };
 
   const look = () => {
     let now: number;
@@ -60,10 +96,13 @@ export async function followFile(run: FollowRun): Promise<number> {
       reported.clear();
       errorsShown.clear();
       notesShown.clear();
+      live = undefined;
+      last = undefined;
     }
+    const grew = now > size;
     size = now;
     settled = quiet;
-    const report = checkTarget(run.target, options);
+    const report = (last = reportNow(now, grew, regular));
     const fresh = freshPart(report, reported, errorsShown, notesShown, quiet, regular && endsMidLine(run.target.path, now));
     if (fresh.outputs.length === 0 && fresh.parseErrors.length === 0 && !fresh.error && !fresh.notTranscript && !fresh.skipped) return;
     for (const o of fresh.outputs) reported.add(o.range[0]);
@@ -126,6 +165,29 @@ function endsMidLine(path: string, size: number): boolean {
     return readSync(fd, b, 0, 1, size - 1) === 1 && b[0] !== 0x0a;
   } catch {
     return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Bytes of the file's last read lines kept to tell an append from a rewrite. */
+const TAIL_BYTES = 4096;
+
+/** Bytes `[from, to)` of the file, or undefined when they cannot all be read. */
+function readRange(path: string, from: number, to: number): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const out = Buffer.alloc(to - from);
+    let got = 0;
+    while (got < out.length) {
+      const n = readSync(fd, out, got, out.length - got, from + got);
+      if (n === 0) return undefined;
+      got += n;
+    }
+    return out;
+  } catch {
+    return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

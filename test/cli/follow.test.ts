@@ -72,6 +72,29 @@ describe('check --follow', () => {
     assert.equal(code, 1, 'two outputs are PARTIAL or worse');
   });
 
+  it('follows a session past the 64 KB detection reads by its appended lines, each output once', async () => {
+    const file = join(dir, 'long.jsonl');
+    const log = line('user', `Build log:\n${'compiled 12 files in 3.5 s\n'.repeat(3000)}`, null);
+    const first = answer('It compiled 13 files.', log.uuid);
+    writeFileSync(file, log.raw + first.raw);
+    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', file], { env: { ...process.env, NO_COLOR: '1' } }));
+    await run.until(/'13 files'/);
+    let parent = first.uuid;
+    for (const [i, claim] of ['It compiled 14 files.', 'It took 9.5 s.', 'It compiled 12 files in 3.5 s again.'].entries()) {
+      const next = answer(claim, parent);
+      parent = next.uuid;
+      appendFileSync(file, next.raw);
+      if (i < 2) await run.until([/'14 files'/, /'9\.5'/][i]);
+    }
+    await new Promise((r) => setTimeout(r, 900));
+    run.proc.kill('SIGINT');
+    await run.exited;
+    assert.equal((run.out.match(/'13 files'/g) ?? []).length, 1);
+    assert.equal((run.out.match(/'14 files'/g) ?? []).length, 1);
+    assert.equal((run.out.match(/'9\.5'/g) ?? []).length, 1);
+    assert.match(run.out, /4 outputs in 1 file/);
+  });
+
   it('says when the file was rewritten and follows its new content', async () => {
     const file = join(dir, 'rewritten.jsonl');
     writeFileSync(file, PROMPT.raw + answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid).raw);
