@@ -11,6 +11,7 @@
  * Deterministic for a given seed, so figures are comparable between runs.
  */
 import { prng } from './prng';
+import { SessionLines } from './sessionLines';
 
 export interface ClaudeSessionOptions {
   /** Approximate file size in UTF-16 units. Default 20 MB. */
@@ -74,30 +75,8 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
   let clock = Date.UTC(2025, 8, 14, 9, 0, 0);
   const timestamp = (): string => new Date((clock += int(400, 9000))).toISOString();
 
-  const out: string[] = [];
-  let size = 0;
-  const emit = (obj: unknown): void => {
-    const line = JSON.stringify(obj);
-    out.push(line);
-    size += line.length + 1;
-  };
-  const envelope = (type: 'user' | 'assistant', parent: string | null, extra: Record<string, unknown>) => {
-    const id = uuid();
-    emit({
-      parentUuid: parent,
-      isSidechain: false,
-      userType: 'external',
-      cwd: CWD,
-      sessionId: SESSION_ID,
-      version: '2.0.14',
-      gitBranch: 'main',
-      type,
-      ...extra,
-      uuid: id,
-      timestamp: timestamp(),
-    });
-    return id;
-  };
+  const session = new SessionLines({ sessionId: SESSION_ID, cwd: CWD, uuid, timestamp });
+  const out = session.lines;
 
   let fresh = 0;
   const newFacts = (): Facts => {
@@ -148,8 +127,8 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
   };
 
   // Bookkeeping lines real sessions open with.
-  emit({ type: 'summary', summary: 'Billing retries and invoice limits', leafUuid: 'leaf-unknown' });
-  emit({ type: 'file-history-snapshot', messageId: 'snap-1', snapshot: { trackedFileBackups: {}, timestamp: timestamp() }, isSnapshotUpdate: false });
+  session.emit({ type: 'summary', summary: 'Billing retries and invoice limits', leafUuid: 'leaf-unknown' });
+  session.emit({ type: 'file-history-snapshot', messageId: 'snap-1', snapshot: { trackedFileBackups: {}, timestamp: timestamp() }, isSnapshotUpdate: false });
 
   const known: Facts[] = [];
   let parent: string | null = null;
@@ -166,7 +145,7 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
         ? `Why does ${prompt.path} still use ${prompt.constant}? Ask ${prompt.person} if unsure.`
         : 'Find where the invoice limits are defined and who owns them.';
       // Every 200 cycles the user rewinds: the new prompt hangs off an older turn.
-      parent = envelope('user', cycle > 0 && cycle % 200 === 0 ? rewindTarget(out) : parent, {
+      parent = session.envelope('user', cycle > 0 && cycle % 200 === 0 ? rewindTarget(out) : parent, {
         message: { role: 'user', content: text },
       });
     }
@@ -179,7 +158,7 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
     const tool = useRead
       ? { name: 'Read', input: { file_path: `${CWD}/${facts.path}` } }
       : { name: 'Bash', input: { command: `rg -n "${facts.constant}" src && curl -s ${facts.url}`, description: 'Search' } };
-    parent = envelope('assistant', parent, {
+    parent = session.envelope('assistant', parent, {
       requestId,
       message: {
         model: 'claude-sonnet-4-5-20250929',
@@ -207,7 +186,7 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
       // One screenshot: a single line of about 1.5 MB of base64.
       content.push({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: base64Noise(rand, 1_500_000) } });
     }
-    parent = envelope('user', parent, userExtra);
+    parent = session.envelope('user', parent, userExtra);
 
     // The answer repeats facts from this result and from a few older ones.
     const older = known[int(Math.max(0, known.length - 60), known.length - 1)];
@@ -220,19 +199,19 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
       `${facts.constant} is ${number} in \`${facts.path}\`; ${facts.person} set it on ${date}.\n` +
       `The client calls \`${facts.identifier}\` against ${url} — "see ${older.constant}" as ${older.person} noted.`;
     if (rand() < 0.3) {
-      parent = envelope('assistant', parent, {
+      parent = session.envelope('assistant', parent, {
         requestId: `${requestId}b`,
         message: { id: `${messageId}b`, role: 'assistant', type: 'message', content: [{ type: 'thinking', thinking: `Check ${facts.constant} against ${older.constant}.`, signature: 'c2ln' }] },
       });
     }
-    parent = envelope('assistant', parent, {
+    parent = session.envelope('assistant', parent, {
       requestId: `${requestId}c`,
       message: { id: `${messageId}c`, role: 'assistant', type: 'message', content: [{ type: 'text', text }] },
     });
     outputs++;
-    if (size >= targetSize * 1.02) break;
+    if (session.size >= targetSize * 1.02) break;
   }
-  return { raw: out.join('\n') + '\n', lines: out.length, outputs, fabricated };
+  return { raw: session.raw, lines: out.length, outputs, fabricated };
 }
 
 /** The uuid of a line about 30 lines back: where a rewind resumes. */

@@ -14,6 +14,7 @@
  */
 import type { GeneratedSession } from './claudeSession';
 import { prng } from './prng';
+import { SessionLines } from './sessionLines';
 
 export interface RepetitiveSessionOptions {
   /** Approximate file size in UTF-16 units. Default 20 MB. */
@@ -82,24 +83,13 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
     return `00000000-${n.slice(0, 4)}-4${n.slice(4, 7)}-a${n.slice(7, 10)}-${n}`;
   };
   let clock = Date.UTC(2025, 8, 14, 9, 0, 0);
-  const out: string[] = [];
-  let size = 0;
-  const emit = (obj: unknown): void => {
-    const line = JSON.stringify(obj);
-    out.push(line);
-    size += line.length + 1;
-  };
-  const envelope = (type: 'user' | 'assistant', parent: string | null, extra: Record<string, unknown>): string => {
-    const id = uuid();
-    clock += 1000 + Math.floor(rand() * 4000);
-    emit({ parentUuid: parent, isSidechain: false, userType: 'external', cwd: CWD, sessionId: SESSION_ID, version: '2.0.14', gitBranch: 'main', type, ...extra, uuid: id, timestamp: new Date(clock).toISOString() });
-    return id;
-  };
+  const timestamp = (): string => new Date((clock += 1000 + Math.floor(rand() * 4000))).toISOString();
+  const session = new SessionLines({ sessionId: SESSION_ID, cwd: CWD, uuid, timestamp });
 
-  let parent: string | null = envelope('user', null, { message: { role: 'user', content: 'Keep the billing limits consistent and tell me what you change.' } });
+  let parent: string | null = session.envelope('user', null, { message: { role: 'user', content: 'Keep the billing limits consistent and tell me what you change.' } });
   let outputs = 0;
   let fabricated = 0;
-  for (let turn = 0; size < targetSize; turn++) {
+  for (let turn = 0; session.size < targetSize; turn++) {
     const id = `${turn.toString(36).padStart(10, '0')}`;
     const toolId = `toolu_01${id}`;
     const read = pathological || rand() < 0.7;
@@ -107,17 +97,17 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
     const tool = read ? { name: 'Read', input: { file_path: `${CWD}/${FILES[f]}` } } : { name: 'Bash', input: { command: 'npm test 2>&1 | tail -40', description: 'Run tests' } };
     // Claude Code logs the text before a tool call as its own line of the same response.
     const before = read ? `Reading \`${FILES[f]}\` again to check ${CONSTANTS[turn % CONSTANTS.length]}.` : 'Running the tests again.';
-    parent = envelope('assistant', parent, {
+    parent = session.envelope('assistant', parent, {
       requestId: `req_011C${id}`,
       message: { id: `msg_01${id}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [{ type: 'text', text: before }] },
     });
     outputs++;
-    parent = envelope('assistant', parent, {
+    parent = session.envelope('assistant', parent, {
       requestId: `req_011C${id}`,
       message: { id: `msg_01${id}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [{ type: 'tool_use', id: toolId, ...tool }] },
     });
     const resultText = read ? bodies[f] : log;
-    parent = envelope('user', parent, {
+    parent = session.envelope('user', parent, {
       message: { role: 'user', content: [{ tool_use_id: toolId, type: 'tool_result', content: resultText }] },
       toolUseResult: read ? { type: 'text', file: { filePath: `${CWD}/${FILES[f]}`, content: plain[f], numLines: FILE_LINES } } : { stdout: '', stderr: '', interrupted: false },
     });
@@ -129,11 +119,11 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
     const text = pathological
       ? `${PEOPLE[0]} owns ${CONSTANTS[k]}; it is ${value}.`
       : `${CONSTANTS[k]} is ${value} in \`${pick(FILES)}\`, set by ${pick(PEOPLE)} on ${pick(DATES)}; \`${pick(FUNCTIONS)}\` calls ${pick(URLS)}.`;
-    parent = envelope('assistant', parent, {
+    parent = session.envelope('assistant', parent, {
       requestId: `req_011C${id}c`,
       message: { id: `msg_01${id}c`, type: 'message', role: 'assistant', content: [{ type: 'text', text }] },
     });
     outputs++;
   }
-  return { raw: out.join('\n') + '\n', lines: out.length, outputs, fabricated };
+  return { raw: session.raw, lines: session.lines.length, outputs, fabricated };
 }

@@ -72,8 +72,8 @@ export function notTranscriptReport(input: FileInput, not: NotTranscript): FileR
   return { file: input.file, outputs: [], parseErrors: [], notTranscript: not.reason, notTranscriptKind: not.kind };
 }
 
-/** The report of a parsed file, and the check of each of its conversations. */
-export function checkParsed(input: FileInput, parsed: Transcript, options: FileCheckOptions): { report: FileReport; checks: TranscriptCheck[] } {
+/** The report of a parsed file, the check of each of its conversations, and the locator its positions came from. */
+export function checkParsed(input: FileInput, parsed: Transcript, options: FileCheckOptions): { report: FileReport; checks: TranscriptCheck[]; locator: Locator } {
   const locator = new Locator(input.file, input.raw, input.absPath);
   const outputs: OutputRecord[] = [];
   const checks: TranscriptCheck[] = [];
@@ -91,7 +91,7 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
     parseErrors: parseErrorsOf(parsed, locator),
     ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)) } : {}),
   };
-  return { report, checks };
+  return { report, checks, locator };
 }
 
 export function parseErrorsOf(parsed: Transcript, locator: Locator): FileReport['parseErrors'] {

@@ -17,8 +17,17 @@ export class Locator {
     readonly file: string,
     readonly raw: string,
     private readonly absPath: string | undefined,
+    lines = new LineIndex(raw),
   ) {
-    this.indexes.set('', { text: raw, lines: new LineIndex(raw) });
+    this.indexes.set('', { text: raw, lines });
+  }
+
+  /** The locator of the checked file grown by `piece` at its end (a session still being written): only `piece` is read for lines. */
+  grown(piece: string): Locator {
+    const raw = this.raw + piece;
+    const next = new Locator(this.file, raw, this.absPath, new LineIndex(raw, { lines: this.indexes.get('')!.lines, from: this.raw.length }));
+    for (const [key, entry] of this.indexes) if (key !== '') next.indexes.set(key, entry);
+    return next;
   }
 
   /** A location in the checked file. */

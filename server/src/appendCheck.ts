@@ -8,9 +8,8 @@
  * checks the whole file. The previous result is updated in place and must
  * not be used afterwards.
  */
-import { checkOutput } from '../../shared/check/checkTranscript';
+import { checkAppendedLines } from '../../shared/check/appendedLines';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { appendLines } from '../../shared/transcript/appendLines';
 import { detectFormat, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
 import type { OutputFinding } from './findings';
@@ -52,20 +51,11 @@ export function checkAppended(previous: Analyzed, grown: GrownFile, settings: Gr
   if (grown.oldLength < SNIFF_LENGTH && detectFormat(grown.head(), grown.path)?.parser.id !== t.format) {
     return { fallback: 'the grown head of the file reads as another format' };
   }
-  const lines = appendLines(t, grown.piece);
-  if ('fallback' in lines) return lines;
-  if (t.segments.length > settings.maxSegments) return { fallback: 'the file now has more segments than maxSegments' };
-  const index = check.index;
-  const extension = index.extend(lines.from, lines.actionsAdded);
-  if ('fallback' in extension) return extension;
-
-  const options = checkOptionsFrom(settings);
+  const appended = checkAppendedLines(check, grown.piece, settings.maxSegments, checkOptionsFrom(settings));
+  if ('fallback' in appended) return appended;
   const outputs = previous.analysis.outputs;
   const added: OutputFinding[] = [];
-  for (let id = lines.from; id < t.segments.length; id++) {
-    if (!t.segments[id].isOutput) continue;
-    const o = checkOutput(index, id, options);
-    check.outputs.push(o);
+  for (const o of appended.outputs) {
     const finding = outputFinding(t, o, carried.budget, carried.counts);
     outputs.push(finding);
     added.push(finding);
@@ -75,8 +65,8 @@ export function checkAppended(previous: Analyzed, grown: GrownFile, settings: Gr
   return {
     analyzed: { analysis, transcript: t, check, carried },
     patch: { at: grown.oldLength, delta: 0, changed: [], added, header },
-    linesParsed: lines.lines,
-    partsIndexed: extension.partsAdded,
+    linesParsed: appended.linesParsed,
+    partsIndexed: appended.partsIndexed,
     outputsChecked: added.length,
   };
 }

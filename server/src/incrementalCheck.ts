@@ -9,7 +9,6 @@
  * in place and must not be used afterwards.
  */
 import { checkOutput } from '../../shared/check/checkTranscript';
-import type { Range } from '../../shared/classifier/types';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import { ECHO_ROLES, type OffsetMap, type Segment, type Transcript } from '../../shared/transcript/model';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';

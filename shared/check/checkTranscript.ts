@@ -10,7 +10,7 @@
  */
 import { classifyAgainst } from '../classifier/classify';
 import { mapInPlace } from '../classifier/lazyProperty';
-import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch, Entity } from '../classifier/types';
+import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch } from '../classifier/types';
 import { contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
 import type { ContextPart } from './closestMatch';

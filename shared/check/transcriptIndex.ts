@@ -187,19 +187,7 @@ function extendReach(reach: Int32Array, parentOf: Int32Array, segmentPart: Int32
   const out = grown(reach, parentOf.length, -1);
   for (const id of stale) out[id] = -1;
   const path: number[] = [];
-  for (const id of stale) {
-    let node = id;
-    while (node !== -1 && out[node] === -1) {
-      path.push(node);
-      node = parentOf[node];
-    }
-    for (let k = path.length - 1; k >= 0; k--) {
-      const child = path[k];
-      const p = parentOf[child];
-      out[child] = p === -1 ? 0 : Math.max(out[p], segmentPart[p] + 1);
-    }
-    path.length = 0;
-  }
+  for (const id of stale) resolveReach(out, parentOf, segmentPart, id, path);
   return out;
 }
 
@@ -226,18 +214,25 @@ function ancestorReach(parentOf: Int32Array, segmentPart: Int32Array): Int32Arra
   const n = parentOf.length;
   const reach = new Int32Array(n).fill(-1);
   const path: number[] = [];
-  for (let id = 0; id < n; id++) {
-    let node = id;
-    while (node !== -1 && reach[node] === -1) {
-      path.push(node);
-      node = parentOf[node];
-    }
-    for (let k = path.length - 1; k >= 0; k--) {
-      const child = path[k];
-      const p = parentOf[child];
-      reach[child] = p === -1 ? 0 : Math.max(reach[p], segmentPart[p] + 1);
-    }
-    path.length = 0;
-  }
+  for (let id = 0; id < n; id++) resolveReach(reach, parentOf, segmentPart, id, path);
   return reach;
+}
+
+/**
+ * Fills `reach` for `id` and its unresolved ancestors (-1): climbs to the
+ * first resolved one (or a root), then fills the values back down the path.
+ * `path` is scratch, left empty.
+ */
+function resolveReach(reach: Int32Array, parentOf: Int32Array, segmentPart: Int32Array, id: number, path: number[]): void {
+  let node = id;
+  while (node !== -1 && reach[node] === -1) {
+    path.push(node);
+    node = parentOf[node];
+  }
+  for (let k = path.length - 1; k >= 0; k--) {
+    const child = path[k];
+    const p = parentOf[child];
+    reach[child] = p === -1 ? 0 : Math.max(reach[p], segmentPart[p] + 1);
+  }
+  path.length = 0;
 }

@@ -94,14 +94,11 @@ export class ContextIndex {
    * sits on token boundaries, and no sentence starts inside it.
    */
   find(form: string, opts: FindOptions): ContextMatch[] {
-    const folded = normalizeForm(form, { foldCase: true });
-    const limit = opts.limit ?? Infinity;
     const matches: ContextMatch[] = [];
-    if (folded.length === 0 || limit <= 0) return matches;
-    const kept = opts.strict ? normalizeForm(form, { foldCase: false }) : '';
+    const q = this.query(form, opts);
+    if (!q) return matches;
+    const { folded, kept, limit, before } = q;
     const accept = opts.accept;
-    const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
-    if (before <= 0) return matches;
     const stop = this.partStarts[before];
     const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0), stop) : this.grams.candidates(folded);
     let part = -1;
@@ -133,14 +130,11 @@ export class ContextIndex {
    * the other end, so a common form costs the matches asked for, not all.
    */
   findLast(form: string, opts: FindOptions): ContextMatch[] {
-    const folded = normalizeForm(form, { foldCase: true });
-    const limit = opts.limit ?? Infinity;
     const matches: ContextMatch[] = [];
-    if (folded.length === 0 || limit <= 0) return matches;
-    const kept = opts.strict ? normalizeForm(form, { foldCase: false }) : '';
+    const q = this.query(form, opts);
+    if (!q) return matches;
+    const { folded, kept, limit, before } = q;
     const accept = opts.accept;
-    const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
-    if (before <= 0) return matches;
     const cursor = folded.length === 1 ? new BackwardScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidatesBackward(folded);
     let max = this.partStarts[before] - 1;
     let part = before;
@@ -161,6 +155,15 @@ export class ContextIndex {
       if (matches.length >= limit) break;
     }
     return matches;
+  }
+
+  /** What both directions of a lookup start from, or undefined when nothing can match. */
+  private query(form: string, opts: FindOptions): { folded: string; kept: string; limit: number; before: number } | undefined {
+    const folded = normalizeForm(form, { foldCase: true });
+    const limit = opts.limit ?? Infinity;
+    const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
+    if (folded.length === 0 || limit <= 0 || before <= 0) return undefined;
+    return { folded, kept: opts.strict ? normalizeForm(form, { foldCase: false }) : '', limit, before };
   }
 
   /** The part holding normalized position `position`. */

@@ -110,47 +110,15 @@ export class GramIndex {
    * real occurrence is among them; the caller verifies each.
    */
   candidates(form: string): CandidateCursor {
-    if (form.length === 2) {
-      const prefix = (unitClass(form.charCodeAt(0)) << 14) | (unitClass(form.charCodeAt(1)) << 7);
-      const first = prefix >>> this.shift;
-      const last = (prefix | (CLASS_COUNT - 1)) >>> this.shift;
-      if (first === last) return new BucketCursor(this.positions, this.heads[first], this.heads[first + 1], 0);
-      const lists: BucketCursor[] = [];
-      for (let b = first; b <= last; b++) {
-        if (this.heads[b + 1] > this.heads[b]) lists.push(new BucketCursor(this.positions, this.heads[b], this.heads[b + 1], 0));
-      }
-      return new MergedCursor(lists);
+    const plan = this.plan(form);
+    const { heads, positions } = this;
+    if (plan.kind === 'prefix') {
+      if (plan.first === plan.last) return new BucketCursor(positions, heads[plan.first], heads[plan.first + 1], 0);
+      return new MergedCursor(this.prefixBuckets(plan).map((b) => new BucketCursor(positions, heads[b], heads[b + 1], 0)));
     }
-    // The rarest gram bounds the candidates. When it is common, a second
-    // gram checked at its own offset (galloping through its sorted bucket, a
-    // sequential walk) rejects most of them before the caller reads the text
-    // at each one (a cache miss per candidate).
-    //
-    // Reading a bucket's size is a cache miss in a table of millions, as is
-    // verifying one candidate, so the search for the rarest gram stops once
-    // one is rare enough that reading more sizes would cost more than it saves.
-    const grams = form.length - 2;
-    const classes = formClasses(form);
-    const buckets = bucketScratch(grams);
-    let first = 0;
-    let firstSize = Infinity;
-    let seen = 0;
-    while (seen < grams && firstSize > GOOD_ENOUGH) {
-      const i = seen++;
-      buckets[i] = ((classes[i] << 14) | (classes[i + 1] << 7) | classes[i + 2]) >>> this.shift;
-      const size = this.bucketSize(buckets[i]);
-      if (size < firstSize) {
-        first = i;
-        firstSize = size;
-      }
-    }
-    const lead = this.cursor(buckets[first], first);
-    if (seen === 1 || firstSize <= FILTER_FROM) return lead;
-    const second = this.filterGram(classes, buckets.subarray(0, seen), first);
-    if (second < 0) return lead;
-    const a = buckets[first];
-    const b = buckets[second];
-    return new PairCursor(this.positions, this.heads[a], this.heads[a + 1], first, this.heads[b], this.heads[b + 1], second);
+    const { lead, leadOffset, filter, filterOffset } = plan;
+    if (filter < 0) return new BucketCursor(positions, heads[lead], heads[lead + 1], leadOffset);
+    return new PairCursor(positions, heads[lead], heads[lead + 1], leadOffset, heads[filter], heads[filter + 1], filterOffset);
   }
 
   /**
@@ -159,15 +127,33 @@ export class GramIndex {
    * before a point). The same grams bound and filter them.
    */
   candidatesBackward(form: string): BackwardCursor {
+    const plan = this.plan(form);
+    const { heads, positions } = this;
+    if (plan.kind === 'prefix') {
+      const lists = this.prefixBuckets(plan).map((b) => new BackwardBucketCursor(positions, heads[b], heads[b + 1], 0));
+      return lists.length === 1 ? lists[0] : new BackwardMergedCursor(lists);
+    }
+    const { lead, leadOffset, filter, filterOffset } = plan;
+    if (filter < 0) return new BackwardBucketCursor(positions, heads[lead], heads[lead + 1], leadOffset);
+    return new BackwardPairCursor(positions, heads[lead], heads[lead + 1], leadOffset, heads[filter], heads[filter + 1], filterOffset);
+  }
+
+  /**
+   * Which buckets bound the candidates of `form`, whichever way they are
+   * read. A two-unit form has no gram of its own: every bucket of grams it
+   * starts is read. Otherwise the rarest gram bounds the candidates. When it
+   * is common, a second gram checked at its own offset (galloping through its
+   * sorted bucket, a sequential walk) rejects most of them before the caller
+   * reads the text at each one (a cache miss per candidate).
+   *
+   * Reading a bucket's size is a cache miss in a table of millions, as is
+   * verifying one candidate, so the search for the rarest gram stops once
+   * one is rare enough that reading more sizes would cost more than it saves.
+   */
+  private plan(form: string): GramPlan {
     if (form.length === 2) {
       const prefix = (unitClass(form.charCodeAt(0)) << 14) | (unitClass(form.charCodeAt(1)) << 7);
-      const first = prefix >>> this.shift;
-      const last = (prefix | (CLASS_COUNT - 1)) >>> this.shift;
-      const lists: BackwardBucketCursor[] = [];
-      for (let b = first; b <= last; b++) {
-        if (this.heads[b + 1] > this.heads[b]) lists.push(new BackwardBucketCursor(this.positions, this.heads[b], this.heads[b + 1], 0));
-      }
-      return lists.length === 1 ? lists[0] : new BackwardMergedCursor(lists);
+      return { kind: 'prefix', first: prefix >>> this.shift, last: (prefix | (CLASS_COUNT - 1)) >>> this.shift };
     }
     const grams = form.length - 2;
     const classes = formClasses(form);
@@ -184,13 +170,15 @@ export class GramIndex {
         firstSize = size;
       }
     }
-    const a = buckets[first];
-    const lead = new BackwardBucketCursor(this.positions, this.heads[a], this.heads[a + 1], first);
-    if (seen === 1 || firstSize <= FILTER_FROM) return lead;
-    const second = this.filterGram(classes, buckets.subarray(0, seen), first);
-    if (second < 0) return lead;
-    const b = buckets[second];
-    return new BackwardPairCursor(this.positions, this.heads[a], this.heads[a + 1], first, this.heads[b], this.heads[b + 1], second);
+    const second = seen === 1 || firstSize <= FILTER_FROM ? -1 : this.filterGram(classes, buckets.subarray(0, seen), first);
+    return { kind: 'grams', lead: buckets[first], leadOffset: first, filter: second < 0 ? -1 : buckets[second], filterOffset: second };
+  }
+
+  /** The non-empty buckets of a two-unit prefix, in key order. */
+  private prefixBuckets(plan: { first: number; last: number }): number[] {
+    const out: number[] = [];
+    for (let b = plan.first; b <= plan.last; b++) if (this.heads[b + 1] > this.heads[b]) out.push(b);
+    return out;
   }
 
   /**
@@ -230,10 +218,12 @@ export class GramIndex {
     return this.heads[b + 1] - this.heads[b];
   }
 
-  private cursor(b: number, offset: number): BucketCursor {
-    return new BucketCursor(this.positions, this.heads[b], this.heads[b + 1], offset);
-  }
 }
+
+/** Which buckets bound a form's candidates (see GramIndex.plan); `filter` is -1 when no second gram helps. */
+type GramPlan =
+  | { kind: 'prefix'; first: number; last: number }
+  | { kind: 'grams'; lead: number; leadOffset: number; filter: number; filterOffset: number };
 
 /** Room for `grams` bucket numbers, in a scratch array reused between calls. */
 let bucketArray = new Int32Array(64);

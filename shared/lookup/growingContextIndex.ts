@@ -72,37 +72,24 @@ export class GrowingContextIndex implements ContextLookup {
   }
 
   find(form: string, opts: FindOptions): ContextMatch[] {
-    const levels = this.levels;
-    if (levels.length === 1) return levels[0].index.find(form, opts);
-    const limit = opts.limit ?? Infinity;
-    const before = opts.before ?? this.parts;
-    const accept = opts.accept;
-    const out: ContextMatch[] = [];
-    for (const level of levels) {
-      const first = level.first;
-      if (before <= first || out.length >= limit) break;
-      const found = level.index.find(form, {
-        strict: opts.strict,
-        before: before - first,
-        limit: limit - out.length,
-        ...(accept ? { accept: first === 0 ? accept : (part: number) => accept(part + first) } : {}),
-      });
-      for (const m of found) out.push(first === 0 ? m : { part: m.part + first, start: m.start, end: m.end });
-    }
-    return out;
+    return this.across(this.levels, opts, (index, o) => index.find(form, o));
   }
 
   findLast(form: string, opts: FindOptions): ContextMatch[] {
-    const levels = this.levels;
-    if (levels.length === 1) return levels[0].index.findLast(form, opts);
+    return this.across(this.levels.length === 1 ? this.levels : [...this.levels].reverse(), opts, (index, o) => index.findLast(form, o));
+  }
+
+  /** Asks each level in the order given, with the options in its own part numbers, until the limit is reached. */
+  private across(levels: readonly Level[], opts: FindOptions, look: (index: ContextIndex, opts: FindOptions) => ContextMatch[]): ContextMatch[] {
+    if (levels.length === 1) return look(levels[0].index, opts);
     const limit = opts.limit ?? Infinity;
     const before = opts.before ?? this.parts;
     const accept = opts.accept;
     const out: ContextMatch[] = [];
-    for (let i = levels.length - 1; i >= 0 && out.length < limit; i--) {
-      const first = levels[i].first;
+    for (const { index, first } of levels) {
+      if (out.length >= limit) break;
       if (before <= first) continue;
-      const found = levels[i].index.findLast(form, {
+      const found = look(index, {
         strict: opts.strict,
         before: before - first,
         limit: limit - out.length,

@@ -2,9 +2,10 @@
 export class LineIndex {
   private readonly starts: Int32Array;
 
-  constructor(raw: string) {
-    const starts: number[] = [0];
-    let i = raw.indexOf('\n');
+  /** Indexes `raw`; with `earlier`, the index of its first `from` units, only the rest is read. */
+  constructor(raw: string, earlier?: { lines: LineIndex; from: number }) {
+    const starts: number[] = earlier ? Array.from(earlier.lines.starts) : [0];
+    let i = raw.indexOf('\n', earlier?.from ?? 0);
     while (i !== -1) {
       starts.push(i + 1);
       i = raw.indexOf('\n', i + 1);

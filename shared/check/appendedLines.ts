@@ -1,0 +1,37 @@
+/**
+ * Lines appended to a checked transcript (a session file the agent is still
+ * writing), checked on their own: the reader that built the transcript reads
+ * them (shared/transcript/appendLines.ts), the index grows by them, and only
+ * the new outputs are classified, their checks added to `check`. Where that
+ * would not give what a check of the whole file gives, it says why instead,
+ * and the transcript and check are spent.
+ */
+import type { TranscriptCheck, CheckOptions, OutputCheck } from './checkTranscript';
+import { checkOutput } from './checkTranscript';
+import { appendLines } from '../transcript/appendLines';
+
+export interface AppendedOutputs {
+  /** The new outputs' checks, in file order. */
+  outputs: OutputCheck[];
+  /** Lines handed to the parser. */
+  linesParsed: number;
+  /** Segments added to the lookup index as new parts. */
+  partsIndexed: number;
+}
+
+export function checkAppendedLines(check: TranscriptCheck, piece: string, maxSegments: number, options: CheckOptions): AppendedOutputs | { fallback: string } {
+  const t = check.transcript;
+  const lines = appendLines(t, piece);
+  if ('fallback' in lines) return lines;
+  if (t.segments.length > maxSegments) return { fallback: 'the file now has more segments than maxSegments' };
+  const extension = check.index.extend(lines.from, lines.actionsAdded);
+  if ('fallback' in extension) return extension;
+  const outputs: OutputCheck[] = [];
+  for (let id = lines.from; id < t.segments.length; id++) {
+    if (!t.segments[id].isOutput) continue;
+    const o = checkOutput(check.index, id, options);
+    check.outputs.push(o);
+    outputs.push(o);
+  }
+  return { outputs, linesParsed: lines.lines, partsIndexed: extension.partsAdded };
+}
