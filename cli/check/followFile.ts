@@ -158,16 +158,8 @@ function errorKey(e: FileProblem): string {
 /** Whether the file's last byte is not a newline: its last line is still being written. */
 function endsMidLine(path: string, size: number): boolean {
   if (size === 0) return false;
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const b = Buffer.alloc(1);
-    return readSync(fd, b, 0, 1, size - 1) === 1 && b[0] !== 0x0a;
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const last = readRange(path, size - 1, size);
+  return last !== undefined && last[0] !== 0x0a;
 }
 
 /** Bytes of the file's last read lines kept to tell an append from a rewrite. */
