@@ -45,6 +45,11 @@ export function mapInPlace<T extends object, K extends keyof T>(target: T, key: 
   target[key] = f(target[key]);
 }
 
+/** Whether `key` of `target` is still to be computed. */
+export function isPending<T extends object>(target: T, key: keyof T): boolean {
+  return (Object.getOwnPropertyDescriptor(target, key)?.get as LazyGetter<unknown> | undefined)?.pending !== undefined;
+}
+
 function settle<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }

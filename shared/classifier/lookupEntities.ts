@@ -32,10 +32,10 @@ export function lookUpEntities(extracted: readonly ExtractedEntity[], index: Con
 }
 
 function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: LookupOptions): Entity {
-  const forms = entity.forms.length > 0 ? entity.forms : [entity.text];
+  const forms = formsOf(entity);
   const find = { strict: options.strict, accept: options.accept, before: options.before, limit: LOCATION_CAP };
   // On a small context every location costs little more than the first: one search gives both.
-  const eager = index.size <= EAGER_SIZE ? allMatches(forms, index, find) : undefined;
+  const eager = index.size <= EAGER_SIZE ? nearestMatches(forms, index, find) : undefined;
   // Otherwise one accepted match decides the verdict; the locations are collected only if something reads them.
   const first = { ...find, limit: 1 };
   const found = eager ? eager.length > 0 : forms.some((form) => index.find(form, first).length > 0);
@@ -50,11 +50,19 @@ function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: Lo
     span: [entity.span[0], entity.span[1]],
     occurrences: entity.occurrences.map((r): Range => [r[0], r[1]]),
   };
-  if (found && !eager) {
-    defineLazy(result, 'matches', () => allMatches(forms, index, find));
-    defineLazy(result, 'locations', () => result.matches.map((m): Range => [m.start, m.end]));
-  }
+  if (found && !eager) defineLazyMatches(result, () => nearestMatches(forms, index, find));
   return result;
+}
+
+/** The lookup forms of an extracted entity (its text when it has none). */
+export function formsOf(entity: ExtractedEntity): readonly string[] {
+  return entity.forms.length > 0 ? entity.forms : [entity.text];
+}
+
+/** Makes an entity's matches, and the locations read from them, computed when first asked for. */
+export function defineLazyMatches(entity: Entity, compute: () => ContextMatch[]): void {
+  defineLazy(entity, 'matches', compute);
+  defineLazy(entity, 'locations', () => entity.matches.map((m): Range => [m.start, m.end]));
 }
 
 /**
@@ -63,7 +71,7 @@ function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: Lo
  * nearest LOCATION_CAP: on a long session the place a reader wants is the
  * latest one the output saw, not the first hundred in file order.
  */
-function allMatches(forms: readonly string[], index: ContextLookup, find: FindOptions): ContextMatch[] {
+export function nearestMatches(forms: readonly string[], index: ContextLookup, find: FindOptions): ContextMatch[] {
   let matches: ContextMatch[] = [];
   for (const form of forms) {
     const found = index.findLast(form, find).reverse();

@@ -14,6 +14,7 @@
  *   the right line offered in its place.
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
+import { defineLazyMatches } from '../classifier/lookupEntities';
 import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from '../refine/contextLookup';
 import type { OutputSentence } from '../refine/claims';
@@ -64,17 +65,21 @@ export function quotesCheckable(session: CodeSession | undefined): boolean {
 }
 
 function judgeCode(entity: Entity, whole: string, links: readonly string[], index: ContextLookup, find: FindOptions, nearMisses: boolean): void {
-  let matches = findCode(whole, index, find);
-  if (matches.length === 0 && links.length > 0) {
+  if (findCode(whole, index, find, true, 1).length > 0) {
+    groundLazily(entity, () => findCode(whole, index, find));
+    return;
+  }
+  let matches: ContextMatch[] = [];
+  if (links.length > 0) {
     // Every link of the chain must be there; the first link may stand alone, the rest follow a dot.
-    const perLink = links.map((link, k) => findCode(k === 0 && !whole.startsWith('.') ? link : `.${link}`, index, find));
+    const perLink = links.map((link, k) => findCode(k === 0 && !whole.startsWith('.') ? link : `.${link}`, index, find, true, 1));
     if (perLink.every((m) => m.length > 0)) matches = perLink.map((m) => m[0]);
   }
   setVerdict(entity, matches);
   if (matches.length > 0 || !nearMisses) return;
   if (nearQuote(entity, whole, index, find)) return;
   // The same name in another case is this name misspelt: the context's spelling is the fix.
-  const other = findCode(whole, index, find, false)[0];
+  const other = findCode(whole, index, find, false, 1)[0];
   if (!other || !entity.text.includes(whole)) return;
   const spelling = index.partText(other.part).slice(other.start, other.end);
   entity.status = 'contradicted';
@@ -95,7 +100,8 @@ function judgeFile(
   session: CodeSession | undefined,
 ): void {
   const known = session ? (path === undefined ? [session.view.latestListed()].filter((k) => k !== undefined) : session.view.files(path)) : [];
-  const named = path !== undefined ? findPath(path, index, find) : [];
+  // Whether the path is named; its places are read when first asked for.
+  const named = path !== undefined ? findPath(path, index, find, 1) : [];
   const shownName = path ?? known[0]?.name ?? 'the file';
   const attached = path !== undefined && session !== undefined && session.view.unloggedAttachments().some((a) => pathNames(a, path) || pathNames(path, a));
   if (known.length === 0 && named.length === 0) {
@@ -111,7 +117,8 @@ function judgeFile(
     return;
   }
   if (lines.length === 0 || !session) {
-    setVerdict(entity, named.length > 0 ? named : firstPlace(known, session));
+    if (named.length > 0) groundLazily(entity, () => findPath(path!, index, find));
+    else setVerdict(entity, firstPlace(known, session));
     return;
   }
   const places: ContextMatch[] = [];
@@ -267,15 +274,16 @@ function shortName(path: string): string {
  * A path's occurrences in the context: the path without `./` or a leading
  * `/` (a project-relative `/src/a.ts`), not inside a longer name.
  */
-function findPath(path: string, index: ContextLookup, find: FindOptions): ContextMatch[] {
+function findPath(path: string, index: ContextLookup, find: FindOptions, limit?: number): ContextMatch[] {
   const forms = [cleanPath(path)];
   const relative = forms[0].replace(/^\/+/, '');
   if (relative !== forms[0] && relative.includes('/')) forms.push(relative);
+  const keep = (part: number, start: number, end: number): boolean => {
+    const text = index.partText(part);
+    return !isPathChar(text.charCodeAt(end)) && (start === 0 || !isPathChar(text.charCodeAt(start - 1)) || text[start - 1] === '/');
+  };
   for (const form of forms) {
-    const found = index.find(form, { ...find, limit: CANDIDATES }).filter((m) => {
-      const text = index.partText(m.part);
-      return !isPathChar(text.charCodeAt(m.end)) && (m.start === 0 || !isPathChar(text.charCodeAt(m.start - 1)) || text[m.start - 1] === '/');
-    });
+    const found = index.findLast(form, { ...find, examine: CANDIDATES, keep, limit }).reverse();
     if (found.length > 0) return found;
   }
   return [];
@@ -303,7 +311,7 @@ function nearQuote(entity: Entity, whole: string, index: ContextLookup, find: Fi
   const anchors = [...new Set(mine.filter((t) => /^[A-Za-z_$][\w$]{3,}$/.test(t)))].sort((a, b) => b.length - a.length).slice(0, 2);
   let best: { line: string; start: number; part: number; shared: number } | undefined;
   for (const anchor of anchors) {
-    for (const m of findCode(anchor, index, find).slice(0, ANCHOR_MATCHES)) {
+    for (const m of findCode(anchor, index, find, true, ANCHOR_MATCHES)) {
       const text = index.partText(m.part);
       const from = text.lastIndexOf('\n', m.start) + 1;
       const nl = text.indexOf('\n', m.end);
@@ -404,20 +412,32 @@ function positionOfToken(line: string, tokens: readonly string[], k: number): nu
   return at;
 }
 
-/** Matches of a code form on identifier boundaries and, unless told otherwise, in its own case. */
-function findCode(form: string, index: ContextLookup, find: FindOptions, sameCase = true): ContextMatch[] {
+/**
+ * Matches of a code form on identifier boundaries and, unless told
+ * otherwise, in its own case, among its first CANDIDATES occurrences; the
+ * first `limit` of them.
+ */
+function findCode(form: string, index: ContextLookup, find: FindOptions, sameCase = true, limit?: number): ContextMatch[] {
   if (form.length === 0) return [];
   const folded = form.replace(/\s+/g, ' ');
-  return index.find(form, { ...find, limit: CANDIDATES }).filter((m) => {
-    const text = index.partText(m.part);
-    const found = text.slice(m.start, m.end);
+  const keep = (part: number, start: number, end: number): boolean => {
+    const text = index.partText(part);
+    const found = text.slice(start, end);
     if (sameCase && found !== form && found.replace(/\s+/g, ' ') !== folded) return false;
-    return !(isIdentChar(form.charCodeAt(0)) && isIdentChar(text.charCodeAt(m.start - 1))) && !(isIdentChar(form.charCodeAt(form.length - 1)) && isIdentChar(text.charCodeAt(m.end)));
-  });
+    return !(isIdentChar(form.charCodeAt(0)) && isIdentChar(text.charCodeAt(start - 1))) && !(isIdentChar(form.charCodeAt(form.length - 1)) && isIdentChar(text.charCodeAt(end)));
+  };
+  return index.findLast(form, { ...find, examine: CANDIDATES, keep, limit }).reverse();
 }
 
 function isIdentChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}
+
+/** Grounded, with its places read from the index when something first asks for them. */
+function groundLazily(entity: Entity, places: () => ContextMatch[]): void {
+  entity.found = true;
+  entity.status = 'grounded';
+  defineLazyMatches(entity, places);
 }
 
 function setVerdict(entity: Entity, matches: ContextMatch[], found = matches.length > 0): void {

@@ -28,6 +28,18 @@ export interface FindOptions {
   before?: number;
   /** Stop after this many matches (document order). Default: all. */
   limit?: number;
+  /**
+   * Only matches this returns true for are returned. It is asked of every
+   * verified match in lookup order, once, before `examine` is counted.
+   */
+  keep?: (part: number, start: number, end: number) => boolean;
+  /**
+   * Stop after verifying this many matches, kept or not. A filtered lookup
+   * then costs what the unfiltered one with this limit costs, however rare
+   * the kept matches are: a short number met inside longer ones all through
+   * a session is not searched for end to end by every output that names it.
+   */
+  examine?: number;
 }
 
 /** Between parts; any real occurrence of it is rejected by the part bounds check. */
@@ -98,7 +110,8 @@ export class ContextIndex {
     const q = this.query(form, opts);
     if (!q) return matches;
     const { folded, kept, limit, before } = q;
-    const accept = opts.accept;
+    const { accept, keep, examine = Infinity } = opts;
+    let examined = 0;
     const stop = this.partStarts[before];
     const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0), stop) : this.grams.candidates(folded);
     let part = -1;
@@ -116,8 +129,11 @@ export class ContextIndex {
       min = c + 1;
       const match = this.verify(folded, kept, part, c, opts.strict);
       if (match === undefined) continue;
-      matches.push(match);
-      if (matches.length >= limit) break;
+      if (keep === undefined || keep(part, match.start, match.end)) {
+        matches.push(match);
+        if (matches.length >= limit) break;
+      }
+      if (++examined >= examine) break;
     }
     return matches;
   }
@@ -134,7 +150,8 @@ export class ContextIndex {
     const q = this.query(form, opts);
     if (!q) return matches;
     const { folded, kept, limit, before } = q;
-    const accept = opts.accept;
+    const { accept, keep, examine = Infinity } = opts;
+    let examined = 0;
     const cursor = folded.length === 1 ? new BackwardScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidatesBackward(folded);
     let max = this.partStarts[before] - 1;
     let part = before;
@@ -151,8 +168,11 @@ export class ContextIndex {
       max = c - 1;
       const match = this.verify(folded, kept, part, c, opts.strict);
       if (match === undefined) continue;
-      matches.push(match);
-      if (matches.length >= limit) break;
+      if (keep === undefined || keep(part, match.start, match.end)) {
+        matches.push(match);
+        if (matches.length >= limit) break;
+      }
+      if (++examined >= examine) break;
     }
     return matches;
   }
@@ -162,7 +182,7 @@ export class ContextIndex {
     const folded = normalizeForm(form, { foldCase: true });
     const limit = opts.limit ?? Infinity;
     const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
-    if (folded.length === 0 || limit <= 0 || before <= 0) return undefined;
+    if (folded.length === 0 || limit <= 0 || before <= 0 || (opts.examine ?? 1) <= 0) return undefined;
     return { folded, kept: opts.strict ? normalizeForm(form, { foldCase: false }) : '', limit, before };
   }
 

@@ -6,8 +6,8 @@
  * rebuilt as one (the logarithmic method: each part is rebuilt a
  * logarithmic number of times, and a lookup asks a logarithmic number of
  * indexes). A lookup asks them in part order and gives what one index over
- * all parts would give: matches in part order, `limit`, `before` and
- * `accept` alike.
+ * all parts would give: matches in part order, `limit`, `before`,
+ * `accept`, `keep` and `examine` alike.
  */
 import type { ContextMatch } from '../classifier/types';
 import type { ContextLookup } from '../refine/contextLookup';
@@ -84,16 +84,27 @@ export class GrowingContextIndex implements ContextLookup {
     if (levels.length === 1) return look(levels[0].index, opts);
     const limit = opts.limit ?? Infinity;
     const before = opts.before ?? this.parts;
-    const accept = opts.accept;
+    const { accept, keep, examine } = opts;
     const out: ContextMatch[] = [];
+    // Matches verified so far over all levels, when `examine` caps them: each level is told what is left.
+    let examined = 0;
     for (const { index, first } of levels) {
-      if (out.length >= limit) break;
+      if (out.length >= limit || (examine !== undefined && examined >= examine)) break;
       if (before <= first) continue;
       const found = look(index, {
         strict: opts.strict,
         before: before - first,
         limit: limit - out.length,
         ...(accept ? { accept: first === 0 ? accept : (part: number) => accept(part + first) } : {}),
+        ...(keep || examine !== undefined
+          ? {
+              keep: (part: number, start: number, end: number) => {
+                examined++;
+                return keep === undefined || keep(part + first, start, end);
+              },
+              examine: examine === undefined ? undefined : examine - examined,
+            }
+          : {}),
       });
       for (const m of found) out.push(first === 0 ? m : { part: m.part + first, start: m.start, end: m.end });
     }

@@ -11,6 +11,8 @@ import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier
 import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from './contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
+import { isPending } from '../classifier/lazyProperty';
+import { defineLazyMatches, formsOf, nearestMatches } from '../classifier/lookupEntities';
 import { isClockEntity } from './clockTimes';
 import { onCodeLine } from './rules/codeLines';
 import { acronymExpansion } from './definedAcronyms';
@@ -44,10 +46,20 @@ export function refineVerdicts(
     }
     // A number is not found inside a longer one: `58.58ms` is not in `158.58ms`, `8` not in `80`.
     if (entity.found && entity.type === 'number') {
-      const whole = entity.matches.filter((m) => digitBounded(index.partText(m.part), m.start, m.end));
-      if (whole.length > 0) {
-        if (whole.length < entity.matches.length) ground(entity, whole);
-        return;
+      if (isPending(entity, 'matches')) {
+        // Locations not read yet: one whole number among each form's nearest decides, and the locations stay unread.
+        const forms = formsOf(extracted[i]);
+        const whole = { ...find, examine: LOCATION_CAP, keep: (part: number, start: number, end: number) => digitBounded(index.partText(part), start, end) };
+        if (forms.some((form) => index.findLast(form, { ...whole, limit: 1 }).length > 0)) {
+          defineLazyMatches(entity, () => nearestMatches(forms, index, { ...whole, limit: LOCATION_CAP }));
+          return;
+        }
+      } else {
+        const whole = entity.matches.filter((m) => digitBounded(index.partText(m.part), m.start, m.end));
+        if (whole.length > 0) {
+          if (whole.length < entity.matches.length) ground(entity, whole);
+          return;
+        }
       }
       unground(entity);
     }

@@ -40,11 +40,24 @@ export class MarkupAwareIndex implements ContextLookup {
   }
 
   find(form: string, opts: FindOptions): ContextMatch[] {
-    return this.toRaw(this.inner.find(this.lookupForm(form), opts));
+    return this.toRaw(this.inner.find(this.lookupForm(form), this.rawKeep(opts)));
   }
 
   findLast(form: string, opts: FindOptions): ContextMatch[] {
-    return this.toRaw(this.inner.findLast(this.lookupForm(form), opts));
+    return this.toRaw(this.inner.findLast(this.lookupForm(form), this.rawKeep(opts)));
+  }
+
+  /** `keep` judges the raw range of a match, as the caller will see it. */
+  private rawKeep(opts: FindOptions): FindOptions {
+    const keep = opts.keep;
+    if (!keep) return opts;
+    return {
+      ...opts,
+      keep: (part, start, end) => {
+        const m = this.rawMatch(part, start, end);
+        return keep(part, m.start, m.end);
+      },
+    };
   }
 
   /** Markup characters in the form itself (`AT&T`, `snake_case`) are looked up as the stripped text writes them. */
@@ -54,9 +67,11 @@ export class MarkupAwareIndex implements ContextLookup {
   }
 
   private toRaw(matches: ContextMatch[]): ContextMatch[] {
-    return matches.map((m) => {
-      const s = this.stripped[m.part];
-      return { part: m.part, start: s.rawStart[m.start] ?? this.raw[m.part].length, end: m.end > m.start ? s.rawEnd[m.end - 1] : s.rawStart[m.start] };
-    });
+    return matches.map((m) => this.rawMatch(m.part, m.start, m.end));
+  }
+
+  private rawMatch(part: number, start: number, end: number): ContextMatch {
+    const s = this.stripped[part];
+    return { part, start: s.rawStart[start] ?? this.raw[part].length, end: end > start ? s.rawEnd[end - 1] : s.rawStart[start] };
   }
 }

@@ -50,6 +50,36 @@ describe('classifyAgainst', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(ticket)).matches, ticket.matches);
   });
 
+  it('on a large context, judges whole numbers and inline code from one kept match and reads their places only when asked (refined)', () => {
+    const padding = ' Retried after backoff.'.repeat(12);
+    // `80` and `invoiceStoreX` hold the claimed `8` and `invoiceStore` inside longer tokens all through the log.
+    const parts = Array.from({ length: 300 }, (_, i) => `Log ${i}: 80 jobs, invoiceStoreX ready.${padding}`);
+    parts[150] = 'Queue size 8, waiting on invoiceStore.';
+    const large = ContextIndex.build(parts);
+    assert.ok(large.size > 64 * 1024);
+    const limits: (number | undefined)[] = [];
+    const counting = {
+      partCount: large.partCount,
+      size: large.size,
+      partText: (part: number) => large.partText(part),
+      find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), large.find(form, opts)),
+      findLast: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), large.findLast(form, opts)),
+    };
+    const result = classifyAgainst('The queue size was 8, on `invoiceStore`.', counting, { profile: 'refined', before: 200 });
+    const eight = result.entities.find((e) => e.text === '8')!;
+    const store = result.entities.find((e) => e.text === '`invoiceStore`')!;
+    assert.equal(eight.status, 'grounded');
+    assert.equal(store.status, 'grounded');
+    assert.ok(limits.every((l) => l === 1), `lookups took ${limits.join(', ')} matches`);
+    limits.length = 0;
+    assert.deepEqual(eight.matches, [{ part: 150, start: 11, end: 12 }]);
+    assert.deepEqual(store.locations, [[25, 37]]);
+    assert.ok(limits.length >= 2 && !limits.includes(1), `places read with ${limits.join(', ')}`);
+    // Only inside longer numbers before the whole one: `8` is not in the context the output saw.
+    const early = classifyAgainst('The queue size was 8.', large, { profile: 'refined', before: 150 });
+    assert.equal(early.entities.find((e) => e.text === '8')!.status, 'unverified');
+  });
+
   it('collects the locations with the verdict on a small context: one search per form', () => {
     const small = ContextIndex.build(['Ticket invoiceStore.flush() opened.', 'Log: invoiceStore.flush() retried.']);
     const limits: (number | undefined)[] = [];
