@@ -9,7 +9,9 @@ import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { checkLeadingOutputs } from './previewCheck';
 import { findClosestMatch } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
-import type { Claim, Entity } from '../../shared/classifier/types';
+import type { Claim, ContextMatch, Entity } from '../../shared/classifier/types';
+import { isPending } from '../../shared/classifier/lazyProperty';
+import { nearestOf } from '../../shared/classifier/lookupEntities';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { referenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
@@ -192,8 +194,7 @@ function entityFinding(
     status: e.status,
     occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
     keys: e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)),
-    matches: nearestPlaces(t, e, MAX_PLACES),
-    matchCount: e.matches.length,
+    ...placesOf(t, e),
   };
   if (e.contradiction) {
     finding.contradiction = e.contradiction.value;
@@ -215,10 +216,27 @@ function entityFinding(
   return finding;
 }
 
+/**
+ * The MAX_PLACES places nearest the output and how many there are. Only one
+ * more is read to tell whether there are more: the rest are read by the
+ * worker when Go to Definition or Find References asks (checkSessions.ts).
+ */
+function placesOf(t: Transcript, e: Entity): Pick<EntityFinding, 'matches' | 'matchCount' | 'morePlaces'> {
+  const near = nearestOf(e, MAX_PLACES + 1);
+  const matches = nearestFirst(t, near.matches, MAX_PLACES);
+  if (near.all) return { matches, matchCount: near.matches.length };
+  // Places the check already read are counted; otherwise the count is what was read, and there are more.
+  return isPending(e, 'matches') ? { matches, matchCount: near.matches.length, morePlaces: true } : { matches, matchCount: e.matches.length };
+}
+
 /** Up to `max` of the entity's places, nearest the output first: the latest place it saw is where hover and definition lead. */
 export function nearestPlaces(t: Transcript, e: Entity, max: number): ContextPlace[] {
+  return nearestFirst(t, e.matches, max);
+}
+
+function nearestFirst(t: Transcript, matches: readonly ContextMatch[], max: number): ContextPlace[] {
   const out: ContextPlace[] = [];
-  for (let i = e.matches.length - 1; i >= 0 && out.length < max; i--) out.push(place(t, e.matches[i].part, e.matches[i].start, e.matches[i].end));
+  for (let i = matches.length - 1; i >= 0 && out.length < max; i--) out.push(place(t, matches[i].part, matches[i].start, matches[i].end));
   return out;
 }
 

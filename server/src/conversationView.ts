@@ -96,7 +96,11 @@ function verdictOf(f: EntityFinding, output: OutputFinding): { note: string; tar
   if (f.status === 'grounded') {
     const first = f.matches[0];
     if (!first) return { note: `grounded: ${what} is in the context${detail}` };
-    const more = f.matchCount > 1 ? ` and ${f.matchCount - 1} more place${f.matchCount === 2 ? '' : 's'}` : '';
+    const more = f.morePlaces
+      ? ' and more places'
+      : f.matchCount > 1
+        ? ` and ${f.matchCount - 1} more place${f.matchCount === 2 ? '' : 's'}`
+        : '';
     return { note: `grounded: ${what} is in the context at ${where(first)}${more}${detail}`, target: first.segment };
   }
   if (f.status === 'indeterminate') {

@@ -39,7 +39,7 @@ async function placesAt(state: DocumentState, position: Position, allPlaces: All
   const hit = state.occurrenceIndex(p).at(state.doc.offsetAt(position));
   if (!hit) return undefined;
   const sent = hit.entity.matches;
-  if (hit.entity.matchCount <= sent.length) return { hit, places: sent };
+  if (!hit.entity.morePlaces && hit.entity.matchCount <= sent.length) return { hit, places: sent };
   const all = await allPlaces(hit, p.version);
   // The document may have changed while the worker answered: its places are then those of an older text.
   if (state.current() !== p) return { hit, places: sent };

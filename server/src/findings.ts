@@ -34,9 +34,12 @@ export interface EntityFinding {
   occurrences: Range[];
   /** Ignore key of each occurrence (see shared/check/ignores.ts), same order. */
   keys: string[];
-  /** Where the context has it, nearest the output first (capped at MAX_PLACES); `matchCount` is the true count. */
+  /** Where the context has it, nearest the output first (capped at MAX_PLACES). */
   matches: ContextPlace[];
+  /** How many places the context has (the lookup counts up to 100), or, with `morePlaces`, how many were read. */
   matchCount: number;
+  /** There are more places than `matchCount`: the check read only the nearest. */
+  morePlaces?: true;
   /** For unverified entities: the nearest thing the context does say. */
   closest?: ClosestPlace;
   /** For contradicted entities: the value the context gives instead. */

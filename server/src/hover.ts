@@ -43,9 +43,10 @@ export function hover(state: DocumentState, position: Position): Hover | null {
   if (claim) lines.splice(3, 0, '', claim);
   if (entity.status === 'indeterminate' && output.gaps.length > 0) lines.push('', `Missing: ${output.gaps.join(' ')}`);
   if (entity.matches.length > 0) {
-    lines.push('', `Found ${entity.matchCount} time${entity.matchCount === 1 ? '' : 's'}:`);
+    lines.push('', entity.morePlaces ? `Found more than ${entity.matchCount - 1} times, nearest first:` : `Found ${entity.matchCount} time${entity.matchCount === 1 ? '' : 's'}:`);
     for (const m of entity.matches.slice(0, MAX_LINKS)) lines.push(`- ${placeLink(doc, position, m)}`);
-    if (entity.matchCount > MAX_LINKS) lines.push(`- … ${entity.matchCount - MAX_LINKS} more (Find All References)`);
+    if (entity.morePlaces) lines.push('- … more (Find All References)');
+    else if (entity.matchCount > MAX_LINKS) lines.push(`- … ${entity.matchCount - MAX_LINKS} more (Find All References)`);
   } else if (entity.closest) {
     lines.push('', `Closest in the context: \`${entity.closest.text}\` beside "${entity.closest.near}" — ${placeLink(doc, position, entity.closest)}`);
   }

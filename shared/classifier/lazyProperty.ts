@@ -6,15 +6,23 @@
  */
 
 /** A lazy property's getter, holding the computation so that it can still be changed. */
-type LazyGetter<V> = (() => V) & { pending: { compute: () => V } };
+type LazyGetter<V> = (() => V) & { pending: Pending<V> };
+
+interface Pending<V> {
+  compute: () => V;
+  /** A cheaper cut of the value (see readPart), when the property has one. */
+  part?: (n: number) => V;
+}
 
 /**
  * Makes `key` of `target` computed by `compute` on first read, then a plain
  * data property. Writing it first skips the computation. The property stays
  * enumerable in its place, so spreading or serializing the object reads it.
+ * `part(n)`, when given, computes a cut of the value that readPart returns
+ * without computing the whole.
  */
-export function defineLazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
-  const pending = { compute };
+export function defineLazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K], part?: (n: number) => T[K]): void {
+  const pending: Pending<T[K]> = part ? { compute, part } : { compute };
   const get = function (this: T): T[K] {
     const value = pending.compute();
     settle(this, key, value);
@@ -38,11 +46,24 @@ export function defineLazy<T extends object, K extends keyof T>(target: T, key: 
 export function mapInPlace<T extends object, K extends keyof T>(target: T, key: K, f: (value: T[K]) => T[K]): void {
   const get = Object.getOwnPropertyDescriptor(target, key)?.get as LazyGetter<T[K]> | undefined;
   if (get?.pending) {
-    const inner = get.pending.compute;
-    get.pending.compute = () => f(inner());
+    const pending = get.pending;
+    const inner = pending.compute;
+    pending.compute = () => f(inner());
+    const part = pending.part;
+    if (part) pending.part = (n) => f(part(n));
     return;
   }
   target[key] = f(target[key]);
+}
+
+/**
+ * `part(n)` of a property still to be computed, computed without settling
+ * it (a later read computes the whole); undefined when the property is a
+ * plain value or has no cheaper cut.
+ */
+export function readPart<T extends object, K extends keyof T>(target: T, key: K, n: number): T[K] | undefined {
+  const part = (Object.getOwnPropertyDescriptor(target, key)?.get as LazyGetter<T[K]> | undefined)?.pending?.part;
+  return part?.(n);
 }
 
 /** Whether `key` of `target` is still to be computed. */

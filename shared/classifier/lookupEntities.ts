@@ -8,7 +8,7 @@
 import type { ContextLookup } from '../refine/contextLookup';
 import type { FindOptions } from '../lookup/contextIndex';
 import { normalizeForm } from '../text/normalize';
-import { defineLazy } from './lazyProperty';
+import { defineLazy, readPart } from './lazyProperty';
 import type { ContextMatch, Entity, ExtractedEntity, Range } from './types';
 
 /** Most locations reported per entity (the nearest ones). */
@@ -50,7 +50,7 @@ function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: Lo
     span: [entity.span[0], entity.span[1]],
     occurrences: entity.occurrences.map((r): Range => [r[0], r[1]]),
   };
-  if (found && !eager) defineLazyMatches(result, () => nearestMatches(forms, index, find));
+  if (found && !eager) defineLazyMatches(result, (limit) => nearestMatches(forms, index, { ...find, limit }));
   return result;
 }
 
@@ -59,10 +59,27 @@ export function formsOf(entity: ExtractedEntity): readonly string[] {
   return entity.forms.length > 0 ? entity.forms : [entity.text];
 }
 
-/** Makes an entity's matches, and the locations read from them, computed when first asked for. */
-export function defineLazyMatches(entity: Entity, compute: () => ContextMatch[]): void {
-  defineLazy(entity, 'matches', compute);
+/**
+ * Makes an entity's matches, and the locations read from them, computed when
+ * first asked for. `places(limit)` gives the `limit` places nearest the
+ * output, in context order: LOCATION_CAP of them are the matches.
+ */
+export function defineLazyMatches(entity: Entity, places: (limit: number) => ContextMatch[]): void {
+  defineLazy(entity, 'matches', () => places(LOCATION_CAP), places);
   defineLazy(entity, 'locations', () => entity.matches.map((m): Range => [m.start, m.end]));
+}
+
+/**
+ * The entity's `limit` places nearest the output (the end of its matches,
+ * in context order), and whether they are all it has. Places not read yet
+ * are read only that far: an editor shows a few of them, and reading a
+ * hundred for every entity of a long session costs more than the check.
+ */
+export function nearestOf(entity: Entity, limit: number): { matches: ContextMatch[]; all: boolean } {
+  const part = readPart(entity, 'matches', limit);
+  if (part) return { matches: part, all: part.length < limit };
+  const matches = entity.matches;
+  return { matches: matches.length > limit ? matches.slice(matches.length - limit) : matches, all: matches.length <= limit };
 }
 
 /**
@@ -77,7 +94,8 @@ export function nearestMatches(forms: readonly string[], index: ContextLookup, f
     const found = index.findLast(form, find).reverse();
     matches = matches.length === 0 ? found : mergeMatches(matches, found);
   }
-  return matches.length > LOCATION_CAP ? matches.slice(matches.length - LOCATION_CAP) : matches;
+  const limit = find.limit ?? LOCATION_CAP;
+  return matches.length > limit ? matches.slice(matches.length - limit) : matches;
 }
 
 /** Sorted union of two sorted match lists, without duplicates. */

@@ -66,7 +66,7 @@ export function quotesCheckable(session: CodeSession | undefined): boolean {
 
 function judgeCode(entity: Entity, whole: string, links: readonly string[], index: ContextLookup, find: FindOptions, nearMisses: boolean): void {
   if (findCode(whole, index, find, true, 1).length > 0) {
-    groundLazily(entity, () => findCode(whole, index, find));
+    groundLazily(entity, (limit) => findCode(whole, index, find, true, limit));
     return;
   }
   let matches: ContextMatch[] = [];
@@ -117,7 +117,7 @@ function judgeFile(
     return;
   }
   if (lines.length === 0 || !session) {
-    if (named.length > 0) groundLazily(entity, () => findPath(path!, index, find));
+    if (named.length > 0) groundLazily(entity, (limit) => findPath(path!, index, find, limit));
     else setVerdict(entity, firstPlace(known, session));
     return;
   }
@@ -434,7 +434,7 @@ function isIdentChar(c: number): boolean {
 }
 
 /** Grounded, with its places read from the index when something first asks for them. */
-function groundLazily(entity: Entity, places: () => ContextMatch[]): void {
+function groundLazily(entity: Entity, places: (limit: number) => ContextMatch[]): void {
   entity.found = true;
   entity.status = 'grounded';
   defineLazyMatches(entity, places);

@@ -51,7 +51,7 @@ export function refineVerdicts(
         const forms = formsOf(extracted[i]);
         const whole = { ...find, examine: LOCATION_CAP, keep: (part: number, start: number, end: number) => digitBounded(index.partText(part), start, end) };
         if (forms.some((form) => index.findLast(form, { ...whole, limit: 1 }).length > 0)) {
-          defineLazyMatches(entity, () => nearestMatches(forms, index, { ...whole, limit: LOCATION_CAP }));
+          defineLazyMatches(entity, (limit) => nearestMatches(forms, index, { ...whole, limit }));
           return;
         }
       } else {

@@ -102,6 +102,33 @@ describe('server: navigation, lenses and quick fixes', () => {
     for (const l of afterEdit) assert.equal(all[l.range.start.line].slice(l.range.start.character, l.range.end.character), 'invoiceStore');
   });
 
+  it('on a large context reads only the nearest places with the check, says there are more, and gives them all on request', async () => {
+    // Tool results past 64 KB in all: places are read when asked, and a finding carries the nearest 8 and the news of more.
+    const padding = ' retrying with backoff.'.repeat(300);
+    const lines = ['{"type":"user","uuid":"u0","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Why does the flush fail?"}}'];
+    let parent = 'u0';
+    for (let i = 1; i <= 12; i++) {
+      lines.push(`{"type":"assistant","uuid":"a${i}","parentUuid":"${parent}","sessionId":"s","message":{"id":"m${i}","role":"assistant","content":[{"type":"tool_use","id":"t${i}","name":"Bash","input":{"command":"tail -1 log${i}.txt"}}]}}`);
+      lines.push(`{"type":"user","uuid":"r${i}","parentUuid":"a${i}","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t${i}","content":"attempt ${i}: invoiceStore timed out.${padding}"}]}}`);
+      parent = `r${i}`;
+    }
+    lines.push(`{"type":"assistant","uuid":"z","parentUuid":"${parent}","sessionId":"s","message":{"id":"mz","role":"assistant","content":[{"type":"text","text":"Every attempt of invoiceStore timed out."}]}}`);
+    const text = lines.join('\n') + '\n';
+    assert.ok(text.length > 80_000);
+    const large = h.uriOf('large-many-places.jsonl');
+    await h.open(large, text);
+    const answer = lines.length - 1;
+    const position = { line: answer, character: lines[answer].indexOf('invoiceStore') + 2 };
+    const attempt = (l: Location) => Number(/attempt (\d+)/.exec(text.split('\n')[l.range.start.line])![1]);
+    const hover = (await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: large }, position })) as Hover;
+    const md = (hover.contents as { value: string }).value;
+    assert.match(md, /Found more than 8 times, nearest first:/);
+    assert.equal((md.match(/^- \[/gm) ?? []).length, 8);
+    assert.match(md, /- … more \(Find All References\)/);
+    const defs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri: large }, position })) as Location[];
+    assert.deepEqual(defs.map(attempt), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+  });
+
   it('goes from an unverified entity to the closest thing the context says', async () => {
     const locs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: at('$4.2M') })) as Location[];
     assert.deepEqual(locs.map((l) => slice(l.range)), ['$4.3M']);
