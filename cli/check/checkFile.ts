@@ -12,6 +12,7 @@
  */
 import { judge } from '../../shared/classifier/classify';
 import type { ContextMatch, Entity } from '../../shared/classifier/types';
+import { matchesOnce } from '../../shared/classifier/lookupEntities';
 import { checkTranscript, gapsOf, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { findClosestMatch } from '../../shared/check/closestMatch';
 import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
@@ -151,6 +152,7 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
     }
   }
   const suppressed = severity === 'off' || (finding && occurrences.length > 0 && occurrences.every((x) => x.ignored));
+  const places = options.ledger ? matchesOnce(e) : [];
   const record: EntityRecord = {
     text: e.text,
     type: e.type,
@@ -160,11 +162,11 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
     suppressed,
     occurrences,
     matches: options.ledger
-      ? (options.allLocations ? e.matches : nearestBefore(e.matches, o.segment)).map((m) =>
+      ? (options.allLocations ? places : nearestBefore(places, o.segment)).map((m) =>
           inSegment(locator.in(t.segments[m.part].source, matchRawRange(t, m)), t, m.part, options),
         )
       : [],
-    matchCount: options.ledger ? e.matches.length : 0,
+    matchCount: places.length,
   };
   if (e.detail) record.detail = e.detail;
   if (finding && !suppressed && !e.detail) {

@@ -70,6 +70,15 @@ export function defineLazyMatches(entity: Entity, places: (limit: number) => Con
 }
 
 /**
+ * The entity's matches, without keeping them on it when they were not read
+ * yet: for a reader that reads each entity once (a report), so that a long
+ * session's places do not all stay in memory until the end.
+ */
+export function matchesOnce(entity: Entity): ContextMatch[] {
+  return readPart(entity, 'matches', LOCATION_CAP) ?? entity.matches;
+}
+
+/**
  * The entity's `limit` places nearest the output (the end of its matches,
  * in context order), and whether they are all it has. Places not read yet
  * are read only that far: an editor shows a few of them, and reading a

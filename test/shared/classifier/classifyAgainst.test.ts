@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { classify, classifyAgainst } from '../../../shared/classifier/classify';
 import { ContextIndex } from '../../../shared/lookup/contextIndex';
+import { isPending } from '../../../shared/classifier/lazyProperty';
+import { matchesOnce, nearestOf } from '../../../shared/classifier/lookupEntities';
 import type { ContextGap } from '../../../shared/classifier/types';
 
 const promptMissing: ContextGap = { code: 'missing-system-prompt', message: 'The system prompt was not logged.', affects: 'all' };
@@ -78,6 +80,20 @@ describe('classifyAgainst', () => {
     // Only inside longer numbers before the whole one: `8` is not in the context the output saw.
     const early = classifyAgainst('The queue size was 8.', large, { profile: 'refined', before: 150 });
     assert.equal(early.entities.find((e) => e.text === '8')!.status, 'unverified');
+  });
+
+  it('gives a reader that reads each entity once its places without keeping them, and the nearest few without reading all', () => {
+    const padding = ' Retried after backoff.'.repeat(12);
+    const large = ContextIndex.build(Array.from({ length: 300 }, (_, i) => `Log ${i}: invoiceStore.flush() retried.${padding}`));
+    const ticket = classifyAgainst('Ticket invoiceStore.flush() is open.', large, { before: 250 }).entities.find((e) => e.text === 'invoiceStore.flush()')!;
+    const once = matchesOnce(ticket);
+    assert.equal(once.length, 100);
+    assert.ok(isPending(ticket, 'matches'), 'the places stay unread on the entity');
+    const near = nearestOf(ticket, 9);
+    assert.deepEqual(near, { matches: once.slice(-9), all: false });
+    assert.ok(isPending(ticket, 'matches'));
+    assert.deepEqual(ticket.matches, once);
+    assert.deepEqual(nearestOf(ticket, 9), near);
   });
 
   it('collects the locations with the verdict on a small context: one search per form', () => {
