@@ -10,6 +10,8 @@
  * status, diagnostics of the whole file included.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { CheckSessions } from '../../server/src/checkSessions';
 import { applyPatch } from '../../server/src/findingsPatch';
 import type { FileAnalysis } from '../../server/src/findings';
@@ -31,6 +33,14 @@ const cpuMs = (): number => {
 };
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
+/** Heap in use after a full collection: what the checks hold, not what they left for the collector. */
+function heapHeld(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+}
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+
 function job(version: number, extra: Partial<CheckJob>): CheckJob {
   return { kind: 'check', uri: URI, path: PATH, version, settings: DEFAULT_SETTINGS, findingsVersion: version - 1, ...extra };
 }
@@ -50,10 +60,12 @@ const suite: BenchSuite = {
     for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
     const cut = ends.length - TURNS * LINES_PER_TURN;
 
+    const before = heapHeld();
     const sessions = new CheckSessions();
     let c0 = cpuMs();
     let held = analysisOf(sessions.check(1, job(1, { text: raw.slice(0, ends[cut - 1]) })), undefined);
     console.log(`first check of ${(ends[cut - 1] / 1e6).toFixed(1)} M chars: ${(cpuMs() - c0).toFixed(0)} ms CPU`);
+    const afterFirst = heapHeld();
 
     const times: number[] = [];
     const modes = new Map<string, number>();
@@ -69,6 +81,14 @@ const suite: BenchSuite = {
       modes.set(held.mode, (modes.get(held.mode) ?? 0) + 1);
     }
 
+    const afterAppends = heapHeld();
+    const appended = raw.length - ends[cut - 1];
+    const perCharFirst = (afterFirst - before) / ends[cut - 1];
+    const perCharAppended = (afterAppends - afterFirst) / appended;
+    console.log(
+      `memory held: ${mb(afterFirst - before)} after the first check (${perCharFirst.toFixed(1)} bytes per char), ` +
+        `${mb(afterAppends - afterFirst)} more for ${(appended / 1e3).toFixed(0)} K chars appended (${perCharAppended.toFixed(1)} bytes per char, ${(perCharAppended / perCharFirst).toFixed(2)}× the first check's)`,
+    );
     c0 = cpuMs();
     const whole = analysisOf(new CheckSessions().check(1, job(1, { text: raw })), undefined);
     const fullMs = cpuMs() - c0;
