@@ -6,6 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { goalsTable } from './goals';
 
 export interface BenchSuite {
   /** Printed as the section heading. */
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     console.log(`\n## ${suite.title}\n`);
     await suite.run();
   }
+  const goals = goalsTable();
+  if (goals.length > 0) console.log(['', '## Goals for large sessions, as measured above', '', ...goals].join('\n'));
 }
 
 main().catch((err) => {

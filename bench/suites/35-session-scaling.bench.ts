@@ -25,6 +25,7 @@ import * as checking from '../../shared/check/checkTranscript';
 import * as detect from '../../shared/transcript/detect';
 import { buildCli } from '../../test/cli/harness';
 import type { BenchSuite } from '../run';
+import { noteFigure } from '../goals';
 import { generateClaudeSession } from '../generators/claudeSession';
 import { generateRepetitiveSession } from '../generators/repetitiveSession';
 
@@ -122,6 +123,17 @@ function timeInProcess(version: Version, raw: string): { wall: number; cpu: numb
   return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
 }
 
+/** The figures of the code under test that the goals for large sessions name (see bench/goals.ts). */
+function noteGoals(shape: string, at20: Row | undefined, at40: Row | undefined, fileBytes: Map<number, number>): void {
+  if (shape !== 'varied' && shape !== 'repetitive') return;
+  if (!at20?.text || !at20.json || !at40?.text) return;
+  noteFigure('textReport20', shape, at20.text.seconds);
+  noteFigure('jsonReport20', shape, at20.json.seconds);
+  noteFigure('jsonSize20', shape, (at20.json.reportMB * 1e6) / fileBytes.get(20)!);
+  noteFigure('growth40', shape, at40.text.seconds / at20.text.seconds);
+  noteFigure('peak40', shape, (at40.text.peakMB * 1024 * 1024) / fileBytes.get(40)!);
+}
+
 const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const growth = (a: number | undefined, b: number | undefined): string => (a && b ? `${(b / a).toFixed(2)}×` : '–');
 
@@ -136,10 +148,12 @@ const suite: BenchSuite = {
       const label = (v: Version): string => (versions.length > 1 ? ` ${v.name.padEnd(6)}` : '');
       for (const shape of SHAPES) {
         const rows = new Map<string, Row>();
+        const fileBytes = new Map<number, number>();
         for (const mb of SIZES_MB) {
           const session = shape.generate(mb * 1_000_000);
           const file = join(dir, `${shape.name}-${mb}.jsonl`);
           writeFileSync(file, session.raw);
+          fileBytes.set(mb, statSync(file).size);
           for (const v of versions) {
             const time = timeInProcess(v, session.raw);
             const row: Row = { outputs: session.outputs, inProcessMs: time.wall, inProcessCpuMs: time.cpu };
@@ -169,6 +183,7 @@ const suite: BenchSuite = {
               ' (2.00× is linear)',
           );
         }
+        noteGoals(shape.name, rows.get('after 20'), rows.get('after 40'), fileBytes);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,7 @@ import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { ServerHarness } from '../../test/server/harness';
 import { generateRepetitiveSession } from '../generators/repetitiveSession';
 import type { BenchSuite } from '../run';
+import { noteFigure } from '../goals';
 
 const PATH = '/home/dev/.claude/projects/-home-dev-shop-billing/session.jsonl';
 const URI = `file://${PATH}`;
@@ -117,6 +118,7 @@ async function overStdio(raw: string, ends: number[], cut: number): Promise<void
       times.push(performance.now() - start);
       modes.set(status.mode ?? '?', (modes.get(status.mode ?? '?') ?? 0) + 1);
     }
+    noteFigure('appendedTurn', 'repetitive', median(times));
     console.log(`over stdio, change to status per turn: median ${median(times).toFixed(1)} ms wall, max ${Math.max(...times).toFixed(1)} ms (${[...modes].map(([m, n]) => `${n} ${m}`).join(', ')})`);
   } finally {
     await h.stop();

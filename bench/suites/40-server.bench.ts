@@ -1,8 +1,9 @@
 /**
- * The language server on a 20 MB Claude Code session, driven over stdio like
- * an editor: time to first diagnostics after opening, re-check time after
- * editing one assistant turn, and hover latency while the file is being
- * checked. Each is printed with its ratio to a synchronous full check of the
+ * The language server on 20 MB Claude Code sessions of both generated
+ * shapes (varied, and the repetitive one long real sessions resemble),
+ * driven over stdio like an editor: time to first diagnostics after
+ * opening, re-check time after editing one assistant turn, and hover
+ * latency while the file is being checked. Each is printed with its ratio to a synchronous full check of the
  * same file measured in this process (what a server without a worker,
  * partial publishing or incremental re-checks would make the user wait).
  */
@@ -14,6 +15,8 @@ import { LineText } from '../../server/src/lineText';
 import { ServerHarness } from '../../test/server/harness';
 import type { BenchSuite } from '../run';
 import { generateClaudeSession } from '../generators/claudeSession';
+import { generateRepetitiveSession } from '../generators/repetitiveSession';
+import { noteFigure, type Shape } from '../goals';
 import { ConversationViewRequest } from '../../shared/protocol/messages';
 
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
@@ -43,118 +46,126 @@ function assistantTextSpots(raw: string, count: number): number[] {
 }
 
 const suite: BenchSuite = {
-  title: 'Language server: 20 MB Claude Code session over stdio',
+  title: 'Language server: 20 MB Claude Code sessions over stdio, varied and repetitive',
   async run() {
-    const session = generateClaudeSession({ targetSize: 20_000_000, outputs: 2_000 });
-    const raw = session.raw;
-    console.log(`session: ${(raw.length / 1e6).toFixed(1)} M chars, ${session.outputs} assistant texts`);
-
-    // Baseline: one synchronous full check in this process (parse, index, classify, lay out).
-    analyze({ raw: raw.slice(0, 2_000_000), settings: DEFAULT_SETTINGS }); // warm the JIT on a slice
-    const fullStart = performance.now();
-    const full = analyze({ raw, settings: DEFAULT_SETTINGS });
-    const fullMs = performance.now() - fullStart;
-    console.log(`baseline synchronous full check: ${ms(fullMs)} (${full.analysis.outputs.length} outputs)`);
-
-    const spots = assistantTextSpots(raw, EDITS);
-    const lineEdit = new LineText(raw).lineEdit({ start: spots[0], end: spots[0], text: 'x' });
-    const direct = lineEdit && checkIncrementally(full, lineEdit, DEFAULT_SETTINGS);
-    console.log(`edit of one assistant turn takes the incremental path: ${direct ? 'yes' : 'no (full re-check)'}`);
-
-    const h = await ServerHarness.start();
-    try {
-      const small = h.uriOf('small.jsonl');
-      const smallText = raw.slice(0, raw.indexOf('\n', 200_000) + 1);
-      await h.open(small, smallText);
-      const smallHit = h.diagnostics.get(small)!.diagnostics.find((d) => typeof d.code === 'string' && d.code !== 'context-incomplete');
-
-      const uri = h.uriOf('session.jsonl');
-      const firstDiagnostics = new Promise<number>((resolve) => {
-        const listen = (): void => {
-          void h.nextDiagnostics(uri).then((p) => (p.diagnostics.length > 0 ? resolve(performance.now()) : listen()));
-        };
-        listen();
-      });
-      const openStart = performance.now();
-
-      // Hovers while the big file is being checked, on it and on a small file, until the check ends.
-      // The first waits for the server to read the 20 MB didOpen message itself, so it is reported apart.
-      let done = false;
-      const checked = h.open(uri, raw).then((s) => {
-        done = true;
-        return s;
-      });
-      const hoverBig: number[] = [];
-      const hoverSmall: number[] = [];
-      while (!done) {
-        let t = performance.now();
-        await h.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 10, character: 30 } });
-        hoverBig.push(performance.now() - t);
-        if (smallHit) {
-          t = performance.now();
-          await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: small }, position: smallHit.range.start });
-          hoverSmall.push(performance.now() - t);
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      const firstAt = await firstDiagnostics;
-      const status = await checked;
-      const doneAt = performance.now();
-
-      console.log(`time to first diagnostics: ${ms(firstAt - openStart)} (${ratio(firstAt - openStart, fullMs)})`);
-      console.log(
-        `open → documentChecked: ${ms(doneAt - openStart)} (${ratio(doneAt - openStart, fullMs)}); ` +
-          `${status.outputs} outputs, ${status.unverified} unverified, ${status.shown} of ${status.total} shown`,
-      );
-      const rest = hoverBig.slice(1);
-      console.log(`first hover, queued behind the 20 MB didOpen: ${ms(hoverBig[0])}`);
-      console.log(
-        `hover on the file being checked, ${rest.length} more during the check: median ${ms(median(rest))}, ` +
-          `p95 ${ms(percentile(rest, 0.95))}, max ${ms(Math.max(...rest))} (${ratio(median(rest), fullMs)})`,
-      );
-      if (hoverSmall.length > 1) {
-        const r = hoverSmall.slice(1);
-        console.log(
-          `hover on another file meanwhile: median ${ms(median(r))}, p95 ${ms(percentile(r, 0.95))}, max ${ms(Math.max(...r))} ` +
-            `(${ratio(median(r), fullMs)})`,
-        );
-      }
-
-      // The conversation view of the session, as "Open as Conversation" asks for it: its first piece, then one more.
-      const viewStart = performance.now();
-      const view = (await h.connection.sendRequest(ConversationViewRequest.method, { uri })) as ConversationViewRequest.Result;
-      const viewMs = performance.now() - viewStart;
-      if ('head' in view) {
-        const nextStart = performance.now();
-        await h.connection.sendRequest(ConversationViewRequest.method, { uri, from: view.turns.length, version: view.version });
-        const nextMs = performance.now() - nextStart;
-        const pieceKb = Buffer.byteLength(view.head + view.turns.join('') + view.tail) / 1024;
-        console.log(
-          `conversation view of the session: first piece ${ms(viewMs)} (${ratio(viewMs, fullMs)}), ${pieceKb.toFixed(0)} KB, ` +
-            `${view.turns.length} of ${view.total} turns; next piece ${ms(nextMs)}`,
-        );
-      }
-
-      // Edits of one assistant turn each: one character typed inside its text (everything after it moves).
-      let doc = TextDocument.create(uri, 'jsonl', 1, raw);
-      const recheck: number[] = [];
-      for (let i = 0; i < spots.length; i++) {
-        const version = i + 2;
-        const at = doc.positionAt(spots[i] + i);
-        const range = { start: at, end: at };
-        const t = performance.now();
-        await h.change(uri, version, [{ range, text: 'x' }]);
-        recheck.push(performance.now() - t);
-        doc = TextDocument.update(doc, [{ range, text: 'x' }], version);
-      }
-      console.log(
-        `re-check after editing one assistant turn: median ${ms(median(recheck))}, max ${ms(Math.max(...recheck))} ` +
-          `over ${recheck.length} edits (${ratio(median(recheck), fullMs)})`,
-      );
-    } finally {
-      await h.stop();
-    }
+    const varied = generateClaudeSession({ targetSize: 20_000_000, outputs: 2_000 });
+    await measure('varied', varied.raw, varied.outputs);
+    const repetitive = generateRepetitiveSession({ targetSize: 20_000_000 });
+    await measure('repetitive', repetitive.raw, repetitive.outputs);
   },
 };
+
+async function measure(shape: Shape, raw: string, outputs: number): Promise<void> {
+  console.log(`\n${shape} session: ${(raw.length / 1e6).toFixed(1)} M chars, ${outputs} assistant texts`);
+
+  // Baseline: one synchronous full check in this process (parse, index, classify, lay out).
+  analyze({ raw: raw.slice(0, 2_000_000), settings: DEFAULT_SETTINGS }); // warm the JIT on a slice
+  const fullStart = performance.now();
+  const full = analyze({ raw, settings: DEFAULT_SETTINGS });
+  const fullMs = performance.now() - fullStart;
+  console.log(`baseline synchronous full check: ${ms(fullMs)} (${full.analysis.outputs.length} outputs)`);
+
+  const spots = assistantTextSpots(raw, EDITS);
+  const lineEdit = new LineText(raw).lineEdit({ start: spots[0], end: spots[0], text: 'x' });
+  const direct = lineEdit && checkIncrementally(full, lineEdit, DEFAULT_SETTINGS);
+  console.log(`edit of one assistant turn takes the incremental path: ${direct ? 'yes' : 'no (full re-check)'}`);
+
+  const h = await ServerHarness.start();
+  try {
+    const small = h.uriOf('small.jsonl');
+    const smallText = raw.slice(0, raw.indexOf('\n', 200_000) + 1);
+    await h.open(small, smallText);
+    const smallHit = h.diagnostics.get(small)!.diagnostics.find((d) => typeof d.code === 'string' && d.code !== 'context-incomplete');
+
+    const uri = h.uriOf('session.jsonl');
+    const firstDiagnostics = new Promise<number>((resolve) => {
+      const listen = (): void => {
+        void h.nextDiagnostics(uri).then((p) => (p.diagnostics.length > 0 ? resolve(performance.now()) : listen()));
+      };
+      listen();
+    });
+    const openStart = performance.now();
+
+    // Hovers while the big file is being checked, on it and on a small file, until the check ends.
+    // The first waits for the server to read the 20 MB didOpen message itself, so it is reported apart.
+    let done = false;
+    const checked = h.open(uri, raw).then((s) => {
+      done = true;
+      return s;
+    });
+    const hoverBig: number[] = [];
+    const hoverSmall: number[] = [];
+    while (!done) {
+      let t = performance.now();
+      await h.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 10, character: 30 } });
+      hoverBig.push(performance.now() - t);
+      if (smallHit) {
+        t = performance.now();
+        await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: small }, position: smallHit.range.start });
+        hoverSmall.push(performance.now() - t);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const firstAt = await firstDiagnostics;
+    const status = await checked;
+    const doneAt = performance.now();
+
+    noteFigure('serverFirst', shape, (firstAt - openStart) / 1000);
+    noteFigure('serverAll', shape, (doneAt - openStart) / 1000);
+    console.log(`time to first diagnostics: ${ms(firstAt - openStart)} (${ratio(firstAt - openStart, fullMs)})`);
+    console.log(
+      `open → documentChecked: ${ms(doneAt - openStart)} (${ratio(doneAt - openStart, fullMs)}); ` +
+        `${status.outputs} outputs, ${status.unverified} unverified, ${status.shown} of ${status.total} shown`,
+    );
+    const rest = hoverBig.slice(1);
+    noteFigure('hoverP95', shape, percentile(rest, 0.95));
+    console.log(`first hover, queued behind the 20 MB didOpen: ${ms(hoverBig[0])}`);
+    console.log(
+      `hover on the file being checked, ${rest.length} more during the check: median ${ms(median(rest))}, ` +
+        `p95 ${ms(percentile(rest, 0.95))}, max ${ms(Math.max(...rest))} (${ratio(median(rest), fullMs)})`,
+    );
+    if (hoverSmall.length > 1) {
+      const r = hoverSmall.slice(1);
+      console.log(
+        `hover on another file meanwhile: median ${ms(median(r))}, p95 ${ms(percentile(r, 0.95))}, max ${ms(Math.max(...r))} ` +
+          `(${ratio(median(r), fullMs)})`,
+      );
+    }
+
+    // The conversation view of the session, as "Open as Conversation" asks for it: its first piece, then one more.
+    const viewStart = performance.now();
+    const view = (await h.connection.sendRequest(ConversationViewRequest.method, { uri })) as ConversationViewRequest.Result;
+    const viewMs = performance.now() - viewStart;
+    if ('head' in view) {
+      const nextStart = performance.now();
+      await h.connection.sendRequest(ConversationViewRequest.method, { uri, from: view.turns.length, version: view.version });
+      const nextMs = performance.now() - nextStart;
+      const pieceKb = Buffer.byteLength(view.head + view.turns.join('') + view.tail) / 1024;
+      console.log(
+        `conversation view of the session: first piece ${ms(viewMs)} (${ratio(viewMs, fullMs)}), ${pieceKb.toFixed(0)} KB, ` +
+          `${view.turns.length} of ${view.total} turns; next piece ${ms(nextMs)}`,
+      );
+    }
+
+    // Edits of one assistant turn each: one character typed inside its text (everything after it moves).
+    let doc = TextDocument.create(uri, 'jsonl', 1, raw);
+    const recheck: number[] = [];
+    for (let i = 0; i < spots.length; i++) {
+      const version = i + 2;
+      const at = doc.positionAt(spots[i] + i);
+      const range = { start: at, end: at };
+      const t = performance.now();
+      await h.change(uri, version, [{ range, text: 'x' }]);
+      recheck.push(performance.now() - t);
+      doc = TextDocument.update(doc, [{ range, text: 'x' }], version);
+    }
+    console.log(
+      `re-check after editing one assistant turn: median ${ms(median(recheck))}, max ${ms(Math.max(...recheck))} ` +
+        `over ${recheck.length} edits (${ratio(median(recheck), fullMs)})`,
+    );
+  } finally {
+    await h.stop();
+  }
+}
 
 export default suite;
