@@ -16,7 +16,8 @@ import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { referenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
-import type { Transcript } from '../../shared/transcript/model';
+import type { ParseInput, Transcript } from '../../shared/transcript/model';
+import { canReadOn } from '../../shared/transcript/appendLines';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { ContextCounter, outputLabel, segmentLabel } from './contextLabels';
 import { isFinding } from '../../shared/classifier/findingStatus';
@@ -41,16 +42,26 @@ export interface Analyzed {
 }
 
 /**
- * Receives the outputs checked so far, in file order, while a large file is
- * being checked, so the editor can show the first findings before the last.
+ * Receives the outputs checked since the last call, in file order, while a
+ * large file is being checked, so the editor can show the first findings
+ * before the last. `restart` drops the outputs received before: they were
+ * a preview read from the head of the file, and the check of the whole file
+ * sends every output again.
  */
-export type PartialSink = (outputsSoFar: OutputFinding[], header: FileAnalysis) => void;
+export type PartialSink = (outputs: OutputFinding[], header: FileAnalysis, restart?: true) => void;
 
 /** How long a check runs between partial reports. */
 const PARTIAL_EVERY_MS = 400;
-/** Files larger than this show the findings of their first PREVIEW_CHARS before the whole file is indexed. */
+/**
+ * Files larger than this show the findings of their first PREVIEW_CHARS
+ * before the whole file is indexed. Files read line by line (see canReadOn)
+ * are previewed from a parse of their first HEAD_CHARS alone, before the
+ * whole file is parsed; its outputs are checked again with the whole file,
+ * so the head is kept short.
+ */
 const PREVIEW_FROM_CHARS = 2_000_000;
 const PREVIEW_CHARS = 500_000;
+const HEAD_CHARS = 400_000;
 
 /** Per-query bound on the closest-match search, and a per-file total. */
 const CLOSEST_SCAN_PER_ENTITY = 2_000_000;
@@ -77,9 +88,15 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     };
   }
   const readFile = input.referenceRoots ? referenceReader(input.referenceRoots) : undefined;
-  const parsed = parseTranscript({ raw: input.raw, path: input.path, maxSegments: input.settings.maxSegments, ...(readFile ? { readFile } : {}) });
-  if (isNotTranscript(parsed)) return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
+  const parseInput = { path: input.path, maxSegments: input.settings.maxSegments, ...(readFile ? { readFile } : {}) };
   const options = checkOptionsFrom(input.settings);
+  // A preview from the head of the file, when it is read line by line: parsing the whole comes after it.
+  const headPreview = onPartial && input.raw.length > PREVIEW_FROM_CHARS && previewFromHead(input.raw, parseInput, options, onPartial);
+  const parsed = parseTranscript({ raw: input.raw, ...parseInput });
+  if (isNotTranscript(parsed)) {
+    if (headPreview) onPartial([], emptyAnalysis('not-transcript', [parsed.reason]), true);
+    return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
+  }
   // What partial reports count toward, for the status item's progress.
   const header: FileAnalysis = { ...transcriptAnalysis(parsed, [], 'full'), outputsTotal: parsed.segments.reduce((n, s) => n + (s.isOutput ? 1 : 0), 0) };
   const budget = { left: CLOSEST_SCAN_PER_FILE };
@@ -87,18 +104,25 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const checks: OutputCheck[] = [];
   const outputs: OutputFinding[] = [];
   let reported = 0;
-  if (onPartial && input.raw.length > PREVIEW_FROM_CHARS) {
+  // The head's preview is replaced by the first report of the whole file's check.
+  let restart = headPreview;
+  const report = (sink: PartialSink, from: number): void => {
+    if (restart) sink(outputs.slice(from), header, true);
+    else sink(outputs.slice(from), header);
+    restart = false;
+  };
+  if (onPartial && !headPreview && input.raw.length > PREVIEW_FROM_CHARS) {
     // Something to show before the whole file is indexed.
     for (const check of checkLeadingOutputs(parsed, options, PREVIEW_CHARS)) {
       checks.push(check);
       outputs.push(outputFinding(parsed, check, budget, counts));
       // The first finding goes out at once, as in the check of the whole file below.
       if (reported === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded')) {
-        onPartial(outputs.slice(), header);
+        report(onPartial, 0);
         reported = outputs.length;
       }
     }
-    if (outputs.length > reported) onPartial(outputs.slice(reported), header);
+    if (outputs.length > reported) report(onPartial, reported);
     reported = outputs.length;
   }
   const index = TranscriptIndex.build(parsed);
@@ -112,15 +136,46 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     // The first finding goes out at once (the user is waiting for something to appear), then in batches.
     const first = reported === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded');
     if (onPartial && (first || performance.now() - reportedAt > PARTIAL_EVERY_MS)) {
-      onPartial(outputs.slice(reported), header);
+      report(onPartial, reported);
       reported = outputs.length;
       reportedAt = performance.now();
     }
   }
+  // A preview no report of the whole check replaced yet: what was sent of it is void, the reply carries every output.
+  if (onPartial && restart) report(onPartial, outputs.length);
   const check: TranscriptCheck = { transcript: parsed, outputs: checks, index, options };
   // The count is for partial reports only: a finished check (full or incremental) does not carry it.
   const { outputsTotal: _total, ...finished } = header;
   return { analysis: { ...finished, outputs }, transcript: parsed, check, carried: { counts, budget } };
+}
+
+/**
+ * Parses the head of a file read line by line and sends the findings of its
+ * leading outputs as a preview (see previewCheck.ts): true when it sent
+ * some. The preview is a first look only: lines further down can change
+ * what earlier ones are (a rewind, a compaction), so the check of the whole
+ * file checks these outputs again and its first report replaces them.
+ */
+function previewFromHead(raw: string, parseInput: Omit<ParseInput, 'raw'>, options: CheckOptions, onPartial: PartialSink): boolean {
+  const end = raw.lastIndexOf('\n', HEAD_CHARS - 1) + 1;
+  if (end === 0) return false;
+  const head = parseTranscript({ raw: raw.slice(0, end), ...parseInput });
+  if (isNotTranscript(head) || !canReadOn(head)) return false;
+  const counts = new ContextCounter(head, options.echo === true);
+  const budget = { left: CLOSEST_SCAN_PER_FILE };
+  const header = transcriptAnalysis(head, [], 'full');
+  const outputs: OutputFinding[] = [];
+  let sent = 0;
+  for (const check of checkLeadingOutputs(head, options, Infinity)) {
+    outputs.push(outputFinding(head, check, budget, counts));
+    // The first finding goes out at once, the rest of the preview with it or after it.
+    if (sent === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded')) {
+      onPartial(outputs.slice(), header);
+      sent = outputs.length;
+    }
+  }
+  if (outputs.length > sent) onPartial(outputs.slice(sent), header);
+  return outputs.length > 0;
 }
 
 export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode: FileAnalysis['mode']): FileAnalysis {

@@ -106,7 +106,10 @@ export class CheckScheduler {
   /** Publishes the findings of a large file as they come, until the full check ends. */
   private partialPublisher(state: DocumentState, version: number, settings: GroundcheckSettings, outputs: OutputFinding[]) {
     return (p: WorkerPartial['partial']) => {
+      if (p.restart) outputs.length = 0;
       for (const o of p.outputs) outputs.push(o);
+      // A restart with nothing new keeps the preview on screen until the final findings replace it.
+      if (p.restart && p.outputs.length === 0) return;
       if (!this.isStale(state, version)) this.publisher.publishPartial(state, { ...p.header, outputs }, settings);
     };
   }

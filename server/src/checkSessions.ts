@@ -76,9 +76,9 @@ export class CheckSessions {
     const analyzed = analyze(
       { raw: typeof text === 'string' ? text : text.text, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [] },
       sendPartial &&
-        ((outputs, header) => {
-          sent += outputs.length;
-          sendPartial({ id, partial: { outputs, header } });
+        ((outputs, header, restart) => {
+          sent = (restart ? 0 : sent) + outputs.length;
+          sendPartial({ id, partial: { outputs, header, ...(restart ? { restart } : {}) } });
         }),
     );
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });

@@ -14,15 +14,15 @@ import type { Transcript } from '../../shared/transcript/model';
 
 /**
  * Checks the leading outputs of `t` (in id order, stopping at the first one
- * that needs context beyond the first `maxChars` of segment text) against an
- * index of that prefix alone, yielding each as it is checked so that the
+ * that needs context beyond the first `maxChars` of segment text, or at the
+ * end of `t` when it is shorter: the head of a file) against an index of
+ * that prefix alone, yielding each as it is checked so that the
  * first finding can be shown before the rest of the prefix is checked.
  */
 export function* checkLeadingOutputs(t: Transcript, options: CheckOptions, maxChars: number): Generator<OutputCheck> {
   const segments = t.segments;
   let k = 0;
   for (let chars = 0; k < segments.length && chars < maxChars; k++) chars += segments[k].text.length;
-  if (k === segments.length) return;
   const inPrefix = ancestryWithin(t, k);
   const prefix: Transcript = { ...t, segments: segments.slice(0, k) };
   const index = TranscriptIndex.build(prefix);

@@ -64,10 +64,14 @@ export interface PlacesJob {
 
 export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob | PlacesJob;
 
-/** Sent while a check runs: outputs checked since the last partial, and the file-level header. */
+/**
+ * Sent while a check runs: outputs checked since the last partial, and the
+ * file-level header; with `restart`, the outputs sent before are dropped
+ * (they were a preview of the file's head).
+ */
 export interface WorkerPartial {
   id: number;
-  partial: { outputs: OutputFinding[]; header: FileAnalysis };
+  partial: { outputs: OutputFinding[]; header: FileAnalysis; restart?: true };
 }
 
 export type WorkerReply =

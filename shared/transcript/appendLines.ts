@@ -37,6 +37,14 @@ export function keepReader(t: Transcript, reader: AppendableReader): void {
   readers.set(t, reader);
 }
 
+/**
+ * Whether `t` was read line by line by a reader that can go on: its format's
+ * lines mean the same in a head of the file as in the whole.
+ */
+export function canReadOn(t: Transcript): boolean {
+  return readers.has(t);
+}
+
 export function appendLines(t: Transcript, piece: string): AppendOutcome {
   const reader = readers.get(t);
   if (!reader) return { fallback: `${t.format} files are parsed whole` };

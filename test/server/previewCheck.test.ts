@@ -10,17 +10,24 @@ import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 describe('first findings of a large file', () => {
   const session = generateClaudeSession({ targetSize: 3_000_000, outputs: 300 });
 
-  it('reports leading outputs early and ends with the same findings as a check without partials', () => {
+  it('reports leading outputs early, from the head of the file, and ends with the same findings as a check without partials', () => {
     const settings = { ...DEFAULT_SETTINGS, profile: 'spec' } as typeof DEFAULT_SETTINGS;
     const plain = analyze({ raw: session.raw, settings }).analysis;
-    const partials: OutputFinding[][] = [];
-    const staged = analyze({ raw: session.raw, settings }, (outputs) => partials.push(outputs)).analysis;
+    const partials: { outputs: OutputFinding[]; total?: number; restart?: true }[] = [];
+    const staged = analyze({ raw: session.raw, settings }, (outputs, header, restart) => partials.push({ outputs, total: header.outputsTotal, restart })).analysis;
     assert.deepEqual(staged, plain);
-    assert.ok(partials.length >= 1);
-    // Partials arrive in file order, continuing where the last left off.
-    const joined = partials.flat();
-    assert.deepEqual(joined, plain.outputs.slice(0, joined.length));
-    assert.ok(partials[0].length > 0);
+    // The preview comes from a parse of the head alone, which cannot know how many outputs the file has.
+    const preview = partials.slice(0, partials.findIndex((p) => p.restart));
+    assert.ok(preview.length > 0 && preview[0].outputs.length > 0);
+    assert.ok(preview.every((p) => p.total === undefined));
+    // The whole file's first report replaces it; partials then continue where the last left off, in file order.
+    const held: OutputFinding[] = [];
+    for (const p of partials) {
+      if (p.restart) held.length = 0;
+      held.push(...p.outputs);
+      assert.deepEqual(held, plain.outputs.slice(0, held.length));
+    }
+    assert.ok(partials.slice(preview.length).every((p) => p.total === plain.outputs.length));
   });
 
   it('checks the leading outputs against an index of the first segments alone', () => {
