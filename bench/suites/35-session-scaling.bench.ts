@@ -26,6 +26,7 @@ import * as detect from '../../shared/transcript/detect';
 import { buildCli } from '../../test/cli/harness';
 import type { BenchSuite } from '../run';
 import { noteFigure } from '../goals';
+import { collectGarbage } from '../collectGarbage';
 import { generateClaudeSession } from '../generators/claudeSession';
 import { generateRepetitiveSession } from '../generators/repetitiveSession';
 
@@ -116,6 +117,8 @@ function runCli(cli: string, file: string, format: 'text' | 'json', dir: string)
 }
 
 function timeInProcess(version: Version, raw: string): { wall: number; cpu: number } {
+  // Each version starts from a collected heap: neither pays for the garbage the other left.
+  collectGarbage();
   const start = performance.now();
   const cpu = process.cpuUsage();
   version.check(raw);

@@ -10,8 +10,6 @@
  * status, diagnostics of the whole file included.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { CheckSessions } from '../../server/src/checkSessions';
 import { applyPatch } from '../../server/src/findingsPatch';
 import type { FileAnalysis } from '../../server/src/findings';
@@ -21,6 +19,7 @@ import { ServerHarness } from '../../test/server/harness';
 import { generateRepetitiveSession } from '../generators/repetitiveSession';
 import type { BenchSuite } from '../run';
 import { noteFigure } from '../goals';
+import { collectGarbage } from '../collectGarbage';
 
 const PATH = '/home/dev/.claude/projects/-home-dev-shop-billing/session.jsonl';
 const URI = `file://${PATH}`;
@@ -36,8 +35,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 
 /** Heap in use after a full collection: what the checks hold, not what they left for the collector. */
 function heapHeld(): number {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+  collectGarbage();
   return process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
 }
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
