@@ -48,6 +48,8 @@ export function buildServer(): Promise<string> {
 
 export class ServerHarness {
   readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  /** Every publication, in the order they came. */
+  readonly publications: PublishDiagnosticsParams[] = [];
   /** What `workspace/configuration` answers for section `groundcheck`. */
   settings: Record<string, unknown> = {};
   private readonly statuses = new Map<string, FileStatus>();
@@ -61,6 +63,7 @@ export class ServerHarness {
   ) {
     connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
+      this.publications.push(p);
       for (let i = this.diagnosticWaiters.length - 1; i >= 0; i--) {
         if (this.diagnosticWaiters[i].uri === p.uri) this.diagnosticWaiters.splice(i, 1)[0].resolve(p);
       }

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { Hover } from 'vscode-languageserver-protocol/node';
+import { DiagnosticSeverity, type Hover } from 'vscode-languageserver-protocol/node';
 import { generateClaudeSession } from '../../bench/generators/claudeSession';
 import { CheckProgressNotification } from '../../shared/protocol/messages';
 import { ServerHarness } from './harness';
@@ -47,6 +47,21 @@ describe('server: responsiveness', () => {
     assert.ok(seen.every((p) => p.total === status.outputs && p.version === 1));
     assert.ok(seen[0].checked < status.outputs, 'the first report comes before the end');
     assert.ok(seen.every((p, i) => i === 0 || p.checked >= seen[i - 1].checked), 'the count only grows');
+  });
+
+  it("shows a large session's first findings from its head, then the whole file's, never one finding twice", async () => {
+    const uri = h.uriOf('head-first.jsonl');
+    const session = generateClaudeSession({ targetSize: 3_000_000, outputs: 300, seed: 5 });
+    const status = await h.open(uri, session.raw);
+    const published = h.publications.filter((p) => p.uri === uri);
+    assert.ok(published.length >= 2, `${published.length} publications`);
+    assert.ok(published[0].diagnostics.length > 0 && published[0].diagnostics.length < status.shown, 'the first publication is a preview');
+    for (const p of published) {
+      const keys = p.diagnostics.map((d) => `${JSON.stringify(d.range)} ${d.message}`);
+      assert.equal(new Set(keys).size, keys.length, 'a finding published twice');
+    }
+    // The last publication is the whole file's: every finding the status counts, the context gaps beside them.
+    assert.equal(published.at(-1)!.diagnostics.filter((d) => d.severity !== DiagnosticSeverity.Information).length, status.shown);
   });
 
   it('publishes only the newest version when edits outrun checks', async () => {
