@@ -11,7 +11,7 @@
 import { classifyAgainst } from '../classifier/classify';
 import { mapInPlace } from '../classifier/lazyProperty';
 import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch } from '../classifier/types';
-import { contextOf } from '../transcript/causalContext';
+import { canGround, causalForest, contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
 import type { ContextPart } from './closestMatch';
 import { TranscriptIndex } from './transcriptIndex';
@@ -125,9 +125,19 @@ class LazyOutputCheck implements OutputCheck {
     return this.ids;
   }
 
+  /**
+   * Walks up from the output, so a search that stops early (the closest
+   * match reads a bounded number of characters) costs what it reads, not
+   * the output's whole ancestry: listing that for every output with a
+   * finding would be quadratic over a long session.
+   */
   *nearestContext(): Iterable<ContextPart> {
-    const ids = this.contextIds;
-    for (let i = ids.length - 1; i >= 0; i--) yield { id: ids[i], text: this.index.facts.groundingText(ids[i]) };
+    const segments = this.index.transcript.segments;
+    const parentOf = causalForest(this.index.transcript).parentOf;
+    const options = { echo: this.echo };
+    for (let p = parentOf[this.segment]; p !== -1; p = parentOf[p]) {
+      if (canGround(segments[p], options)) yield { id: p, text: this.index.facts.groundingText(p) };
+    }
   }
 
   toJSON(): { segment: number; result: ClassifyResult; contextIds: number[] } {
