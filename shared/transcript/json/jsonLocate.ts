@@ -9,6 +9,7 @@
  * winning as in JSON.parse.
  */
 import type { JsonPath } from './jsonRegion';
+import { unitWithin } from '../../text/unitWithin';
 
 export interface ValueSpan {
   offset: number;
@@ -48,7 +49,7 @@ function memberValue(text: string, at: number, end: number, key: string): number
   if (text.charCodeAt(i) === 0x7d) return -1;
   while (i < end && text.charCodeAt(i) === 0x22) {
     const keyEnd = stringEnd(text, i, end);
-    const name = text.indexOf('\\', i) < keyEnd ? (JSON.parse(text.slice(i, keyEnd)) as string) : text.slice(i + 1, keyEnd - 1);
+    const name = unitWithin(text, 0x5c, i, keyEnd) !== -1 ? (JSON.parse(text.slice(i, keyEnd)) as string) : text.slice(i + 1, keyEnd - 1);
     i = skipSpace(text, keyEnd, end);
     if (text.charCodeAt(i) !== 0x3a) return -1;
     i = skipSpace(text, i + 1, end);

@@ -5,6 +5,9 @@
  */
 import type { OffsetMap } from '../model';
 import { PiecewiseMap, ShiftMap } from './offsetMaps';
+import { unitWithin } from '../../text/unitWithin';
+
+const BACKSLASH = 0x5c;
 
 /**
  * `text` holds the literal at `[quoteStart, quoteEnd)`, quotes included;
@@ -14,18 +17,18 @@ import { PiecewiseMap, ShiftMap } from './offsetMaps';
 export function jsonStringMap(text: string, quoteStart: number, quoteEnd: number): OffsetMap {
   const first = quoteStart + 1;
   const last = quoteEnd - 1; // the closing quote
-  const firstEscape = text.indexOf('\\', first);
-  if (firstEscape === -1 || firstEscape >= last) return new ShiftMap(first);
+  const firstEscape = unitWithin(text, BACKSLASH, first, last);
+  if (firstEscape === -1) return new ShiftMap(first);
 
   const decoded: number[] = [0];
   const raw: number[] = [first];
   let d = firstEscape - first;
   let r = firstEscape;
   while (r < last) {
-    if (text.charCodeAt(r) !== 92 /* \ */) {
+    if (text.charCodeAt(r) !== BACKSLASH) {
       // Copy the plain run up to the next escape in one step.
-      let next = text.indexOf('\\', r);
-      if (next === -1 || next > last) next = last;
+      let next = unitWithin(text, BACKSLASH, r, last);
+      if (next === -1) next = last;
       d += next - r;
       r = next;
       continue;
