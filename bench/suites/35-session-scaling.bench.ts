@@ -3,7 +3,8 @@
  * side by side: the varied session (new facts in every tool result) and the
  * repetitive one real long sessions look like (the same files and log lines
  * again and again, thousands of short turns), plus its pathological variant
- * (one file read on every turn, one name hundreds of thousands of times).
+ * (one file read on every turn, one name hundreds of thousands of times),
+ * and short turns with a finding in every answer.
  *
  * At 10, 20 and 40 MB: parse + index + check in this process (with the
  * CLI's default settings), and
@@ -29,6 +30,7 @@ import { noteFigure } from '../goals';
 import { collectGarbage } from '../collectGarbage';
 import { generateClaudeSession } from '../generators/claudeSession';
 import { generateRepetitiveSession } from '../generators/repetitiveSession';
+import { generateShortTurnsSession } from '../generators/shortTurnsSession';
 
 const SIZES_MB = [10, 20, 40];
 const PATH = '/home/dev/.claude/projects/-home-dev-shop-billing/session.jsonl';
@@ -38,12 +40,16 @@ interface Shape {
   generate(targetSize: number): { raw: string; outputs: number };
   /** Whether the CLI runs too (the pathological shape is measured in process only, to keep the suite short). */
   cli: boolean;
+  /** Whether the base checkout runs it too (not where it took minutes: its figures say nothing new). */
+  base?: false;
 }
 
 const SHAPES: Shape[] = [
   { name: 'varied', cli: true, generate: (t) => generateClaudeSession({ targetSize: t, outputs: Math.round((2_000 * t) / 20_000_000) }) },
   { name: 'repetitive', cli: true, generate: (t) => generateRepetitiveSession({ targetSize: t }) },
   { name: 'pathological', cli: false, generate: (t) => generateRepetitiveSession({ targetSize: t, pathological: true }) },
+  // A finding in every output, no escape in the file: work per finding shows here (d0eb88b read on to the file's end per finding).
+  { name: 'findings', cli: true, base: false, generate: (t) => generateShortTurnsSession({ targetSize: t }) },
 ];
 
 /** One version of groundcheck: its in-process check and its CLI bundle. */
@@ -149,6 +155,7 @@ const suite: BenchSuite = {
       const warm = generateRepetitiveSession({ targetSize: 1_000_000 }).raw;
       for (const v of versions) timeInProcess(v, warm); // warm the JIT
       const label = (v: Version): string => (versions.length > 1 ? ` ${v.name.padEnd(6)}` : '');
+      const versionsOf = (shape: Shape): Version[] => versions.filter((v) => shape.base !== false || v.name !== 'before');
       for (const shape of SHAPES) {
         const rows = new Map<string, Row>();
         const fileBytes = new Map<number, number>();
@@ -157,7 +164,7 @@ const suite: BenchSuite = {
           const file = join(dir, `${shape.name}-${mb}.jsonl`);
           writeFileSync(file, session.raw);
           fileBytes.set(mb, statSync(file).size);
-          for (const v of versions) {
+          for (const v of versionsOf(shape)) {
             const time = timeInProcess(v, session.raw);
             const row: Row = { outputs: session.outputs, inProcessMs: time.wall, inProcessCpuMs: time.cpu };
             if (shape.cli) {
@@ -174,7 +181,7 @@ const suite: BenchSuite = {
           }
           rmSync(file);
         }
-        for (const v of versions) {
+        for (const v of versionsOf(shape)) {
           const a = rows.get(`${v.name} 20`)!;
           const b = rows.get(`${v.name} 40`)!;
           console.log(
