@@ -12,7 +12,7 @@ import { cliReferenceReader } from '../check/checkTarget';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ContextGap, Range } from '../../shared/classifier/types';
-import { contextOf } from '../../shared/transcript/causalContext';
+import { canGround, causalForest } from '../../shared/transcript/causalContext';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { Role, Transcript } from '../../shared/transcript/model';
 import { counted } from '../../shared/text/counted';
@@ -38,7 +38,20 @@ export interface SegmentRow {
   /** The first characters of the decoded text, newlines shown as ⏎. */
   preview: string;
   length: number;
-  contextIds?: number[];
+  /**
+   * For outputs: the nearest output above this one, whose context this
+   * one's begins with. Absent when no output is above it.
+   */
+  contextAfter?: number;
+  /**
+   * For outputs: the context's segments beyond `contextAfter`'s context,
+   * oldest first (the whole context when there is no `contextAfter`).
+   * Listing every output's whole context would grow with the square of a
+   * session's length.
+   */
+  contextAdded?: number[];
+  /** For outputs: how many segments the whole context has. */
+  contextSize?: number;
   gaps?: ContextGap[];
   source?: string;
 }
@@ -84,6 +97,7 @@ export function runTurns(file: string, options: TurnsOptions, io: TurnsIo): numb
 }
 
 export function turnsReport(file: string, t: Transcript, echo: boolean): TurnsReport {
+  const contexts = outputContexts(t, echo);
   return {
     file,
     format: t.format,
@@ -100,8 +114,11 @@ export function turnsReport(file: string, t: Transcript, echo: boolean): TurnsRe
         length: s.text.length,
       };
       if (s.source !== undefined) row.source = s.source;
-      if (s.isOutput) {
-        row.contextIds = contextOf(t, id, { echo });
+      const context = contexts.get(id);
+      if (context) {
+        if (context.after !== -1) row.contextAfter = context.after;
+        row.contextAdded = context.added;
+        row.contextSize = context.size;
         if (s.gaps && s.gaps.length > 0) row.gaps = s.gaps;
       }
       return row;
@@ -140,7 +157,7 @@ export function formatTurns(r: TurnsReport): string {
     r.segments.forEach((s, k) => {
       lines.push(pad(rows[k]));
       const indent = ' '.repeat(widths[0] + 2);
-      if (s.contextIds) lines.push(`${indent}context: ${describeIds(s.contextIds)}`);
+      if (s.contextAdded) lines.push(`${indent}context: ${describeContext(s)}`);
       for (const g of s.gaps ?? []) if (!fileWide.has(gapKey(g))) lines.push(`${indent}gap: ${g.message} [${g.code}]`);
     });
   }
@@ -181,6 +198,49 @@ function preview(text: string): string {
 }
 
 /** `0, 1, 3-6, 9` with long lists cut, so a 2,000-turn session stays readable. */
+/**
+ * Each output's context as the nearest output above it and what lies
+ * between them: an output's context is its grounding ancestors, so it is
+ * the context of the output above it plus the segments since (that output
+ * too, when model-written text counts). Walks stop at the first output
+ * above, so the whole report is linear in the session.
+ */
+function outputContexts(t: Transcript, echo: boolean): Map<number, { after: number; added: number[]; size: number }> {
+  const parentOf = causalForest(t).parentOf;
+  const options = { echo };
+  const out = new Map<number, { after: number; added: number[]; size: number }>();
+  const pending: number[] = [];
+  for (let id = 0; id < t.segments.length; id++) {
+    if (!t.segments[id].isOutput) continue;
+    const added: number[] = [];
+    let p = parentOf[id];
+    for (; p !== -1; p = parentOf[p]) {
+      if (canGround(t.segments[p], options)) added.push(p);
+      if (t.segments[p].isOutput) break;
+    }
+    out.set(id, { after: p, added: added.reverse(), size: -1 });
+    pending.push(id);
+  }
+  // Sizes add up along each chain of outputs; the output above may come later in the file (unordered spans).
+  for (const id of pending) {
+    const chain: number[] = [];
+    for (let k = id; k !== -1 && out.get(k)!.size === -1; k = out.get(k)!.after) chain.push(k);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const c = out.get(chain[i])!;
+      c.size = (c.after === -1 ? 0 : out.get(c.after)!.size) + c.added.length;
+    }
+  }
+  return out;
+}
+
+/** `0-2 (3 segments)`, or `that of 12, and 14-15 (40 segments)` when it extends another output's. */
+function describeContext(s: SegmentRow): string {
+  const added = s.contextAdded ?? [];
+  const size = `(${counted(s.contextSize ?? added.length, 'segment')})`;
+  if (s.contextAfter === undefined) return `${describeIds(added)} ${size}`;
+  return `that of ${s.contextAfter}${added.length > 0 ? `, and ${describeIds(added)}` : ''} ${size}`;
+}
+
 function describeIds(ids: readonly number[]): string {
   if (ids.length === 0) return 'none';
   const runs: string[] = [];
@@ -196,7 +256,7 @@ function describeIds(ids: readonly number[]): string {
     start = prev = id;
   }
   const shown = runs.length > CONTEXT_IDS_SHOWN ? [...runs.slice(0, CONTEXT_IDS_SHOWN), `… ${runs.length - CONTEXT_IDS_SHOWN} more runs`] : runs;
-  return `${shown.join(', ')} (${counted(ids.length, 'segment')})`;
+  return shown.join(', ');
 }
 
 function gapKey(g: ContextGap): string {

@@ -1,8 +1,13 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateRepetitiveSession } from '../../bench/generators/repetitiveSession';
 import { runTurns, type TurnsReport } from '../../cli/commands/turns';
+import { contextOf } from '../../shared/transcript/causalContext';
+import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+
+const FIXTURES = join(__dirname, '..', 'fixtures', 'transcripts');
 
 const RAG_ROWS = [
   { user_input: 'Is shipping free?', retrieved_contexts: ['Free shipping on orders above $50.', 'Returns within 30 days.'], response: 'Yes, on orders over $50 since 2021.', reference: 'Only above $50.' },
@@ -33,7 +38,7 @@ describe('groundcheck turns', () => {
     const report = JSON.parse(out) as TurnsReport;
     assert.equal(report.format, 'ragas');
     assert.deepEqual(
-      report.segments.map((s) => [s.id, s.role, s.parent, s.isOutput, s.contextIds ?? null]),
+      report.segments.map((s) => [s.id, s.role, s.parent, s.isOutput, s.contextAdded ?? null]),
       [
         [0, 'user', -1, false, null],
         [1, 'document', 0, false, null],
@@ -64,6 +69,39 @@ describe('groundcheck turns', () => {
     assert.equal(lines[7], '    context: 0-2 (3 segments)');
     assert.equal(lines[lines.length - 1], `${rag}:3: Line 3 is not valid JSON: InvalidSymbol at column 1.`);
   });
+
+  it('gives each output its whole context as the output above it plus what came since, linear in the session', () => {
+    // Every fixture and generated session: unordered spans, branches, sub-agents, echoes on and off.
+    const files = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).map((f) => join(FIXTURES, f)).filter((f) => statSync(f).isFile());
+    const long = join(dir, 'long.jsonl');
+    writeFileSync(long, generateRepetitiveSession({ targetSize: 2_000_000 }).raw);
+    let compared = 0;
+    for (const file of [...files, long]) {
+      for (const echo of [false, true]) {
+        const { code, out } = run(file, { json: true, echo });
+        if (code !== 0) continue;
+        const report = JSON.parse(out) as TurnsReport;
+        // Read as the command reads it: zipped logs (Inspect `.eval`) need their bytes.
+        const bytes = readFileSync(file);
+        const t = parseTranscript({ raw: new TextDecoder('utf-8').decode(bytes), path: file, bytes });
+        assert.ok(!isNotTranscript(t));
+        const whole = (id: number): number[] => {
+          const row = report.segments[id];
+          return [...(row.contextAfter === undefined ? [] : whole(row.contextAfter)), ...row.contextAdded!];
+        };
+        for (const row of report.segments.filter((r) => r.isOutput)) {
+          const expected = contextOf(t, row.id, { echo });
+          assert.deepEqual(whole(row.id), expected, `${file} output ${row.id}`);
+          assert.equal(row.contextSize, expected.length);
+          compared++;
+        }
+        // Each grounding segment is listed under one output of each branch, not under every output below it.
+        const listed = report.segments.reduce((n, r) => n + (r.contextAdded?.length ?? 0), 0);
+        assert.ok(listed <= 2 * report.segments.length, `${file}: ${listed} ids listed for ${report.segments.length} segments`);
+      }
+    }
+    assert.ok(compared > 1_000, `${compared} outputs compared`);
+  }).timeout(60_000);
 
   it('exits 2 with a clear message for a file that is not a transcript', () => {
     const pkg = join(dir, 'package.json');
