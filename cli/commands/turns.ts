@@ -197,7 +197,6 @@ function preview(text: string): string {
   return head.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
 }
 
-/** `0, 1, 3-6, 9` with long lists cut, so a 2,000-turn session stays readable. */
 /**
  * Each output's context as the nearest output above it and what lies
  * between them: an output's context is its grounding ancestors, so it is
@@ -241,6 +240,7 @@ function describeContext(s: SegmentRow): string {
   return `that of ${s.contextAfter}${added.length > 0 ? `, and ${describeIds(added)}` : ''} ${size}`;
 }
 
+/** `0, 1, 3-6, 9` with long lists cut, so a 2,000-turn session stays readable. */
 function describeIds(ids: readonly number[]): string {
   if (ids.length === 0) return 'none';
   const runs: string[] = [];
