@@ -14,7 +14,7 @@
  */
 import type { GeneratedSession } from './claudeSession';
 import { prng } from './prng';
-import { SessionLines } from './sessionLines';
+import { countedIds, SessionLines } from './sessionLines';
 
 export interface RepetitiveSessionOptions {
   /** Approximate file size in UTF-16 units. Default 20 MB. */
@@ -77,14 +77,7 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
   const plain = bodies.map((b) => b.replace(/^ *\d+→/gm, ''));
   const log = logBody();
 
-  let counter = 0;
-  const uuid = (): string => {
-    const n = (++counter).toString(16).padStart(12, '0');
-    return `00000000-${n.slice(0, 4)}-4${n.slice(4, 7)}-a${n.slice(7, 10)}-${n}`;
-  };
-  let clock = Date.UTC(2025, 8, 14, 9, 0, 0);
-  const timestamp = (): string => new Date((clock += 1000 + Math.floor(rand() * 4000))).toISOString();
-  const session = new SessionLines({ sessionId: SESSION_ID, cwd: CWD, uuid, timestamp });
+  const session = new SessionLines(countedIds(SESSION_ID, CWD, 'a', Date.UTC(2025, 8, 14, 9, 0, 0), () => 1000 + Math.floor(rand() * 4000)));
 
   let parent: string | null = session.envelope('user', null, { message: { role: 'user', content: 'Keep the billing limits consistent and tell me what you change.' } });
   let outputs = 0;

@@ -11,6 +11,25 @@ export interface SessionIds {
   timestamp(): string;
 }
 
+/**
+ * Ids for a generated session: uuids counted up (`variant`, one hex digit,
+ * tells generators' sessions apart) and timestamps from `start`, each
+ * `gap()` milliseconds after the last.
+ */
+export function countedIds(sessionId: string, cwd: string, variant: string, start: number, gap: () => number): SessionIds {
+  let counter = 0;
+  let clock = start;
+  return {
+    sessionId,
+    cwd,
+    uuid() {
+      const n = (++counter).toString(16).padStart(12, '0');
+      return `00000000-${n.slice(0, 4)}-4${n.slice(4, 7)}-${variant}${n.slice(7, 10)}-${n}`;
+    },
+    timestamp: () => new Date((clock += gap())).toISOString(),
+  };
+}
+
 export class SessionLines {
   readonly lines: string[] = [];
   size = 0;

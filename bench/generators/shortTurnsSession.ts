@@ -8,7 +8,7 @@
  */
 import type { GeneratedSession } from './claudeSession';
 import { prng } from './prng';
-import { SessionLines } from './sessionLines';
+import { countedIds, SessionLines } from './sessionLines';
 
 const CWD = '/home/dev/queue-ops';
 const SESSION_ID = '5b1c9a7e-2d4f-4e6a-8b0c-9d8e7f6a5b4c';
@@ -16,14 +16,7 @@ const SESSION_ID = '5b1c9a7e-2d4f-4e6a-8b0c-9d8e7f6a5b4c';
 export function generateShortTurnsSession(options: { targetSize?: number; seed?: number } = {}): GeneratedSession {
   const targetSize = options.targetSize ?? 20_000_000;
   const rand = prng(options.seed ?? 11);
-  let counter = 0;
-  const uuid = (): string => {
-    const n = (++counter).toString(16).padStart(12, '0');
-    return `00000000-${n.slice(0, 4)}-4${n.slice(4, 7)}-b${n.slice(7, 10)}-${n}`;
-  };
-  let clock = Date.UTC(2025, 9, 2, 8, 0, 0);
-  const timestamp = (): string => new Date((clock += 500 + Math.floor(rand() * 2000))).toISOString();
-  const session = new SessionLines({ sessionId: SESSION_ID, cwd: CWD, uuid, timestamp });
+  const session = new SessionLines(countedIds(SESSION_ID, CWD, 'b', Date.UTC(2025, 9, 2, 8, 0, 0), () => 500 + Math.floor(rand() * 2000)));
 
   let parent: string | null = session.envelope('user', null, { message: { role: 'user', content: 'Watch the queues and tell me how many jobs each one has.' } });
   let outputs = 0;

@@ -113,16 +113,8 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   };
   if (onPartial && !headPreview && input.raw.length > PREVIEW_FROM_CHARS) {
     // Something to show before the whole file is indexed.
-    for (const check of checkLeadingOutputs(parsed, options, PREVIEW_CHARS)) {
-      checks.push(check);
-      outputs.push(outputFinding(parsed, check, budget, counts));
-      // The first finding goes out at once, as in the check of the whole file below.
-      if (reported === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded')) {
-        report(onPartial, 0);
-        reported = outputs.length;
-      }
-    }
-    if (outputs.length > reported) report(onPartial, reported);
+    const leading = checkLeadingOutputs(parsed, options, PREVIEW_CHARS);
+    checks.push(...sendLeading(parsed, leading, budget, counts, outputs, (from) => report(onPartial, from)));
     reported = outputs.length;
   }
   const index = TranscriptIndex.build(parsed);
@@ -134,7 +126,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     checks.push(check);
     outputs.push(outputFinding(parsed, check, budget, counts));
     // The first finding goes out at once (the user is waiting for something to appear), then in batches.
-    const first = reported === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded');
+    const first = reported === 0 && hasFinding(outputs[outputs.length - 1]);
     if (onPartial && (first || performance.now() - reportedAt > PARTIAL_EVERY_MS)) {
       report(onPartial, reported);
       reported = outputs.length;
@@ -165,17 +157,40 @@ function previewFromHead(raw: string, parseInput: Omit<ParseInput, 'raw'>, optio
   const budget = { left: CLOSEST_SCAN_PER_FILE };
   const header = transcriptAnalysis(head, [], 'full');
   const outputs: OutputFinding[] = [];
+  sendLeading(head, checkLeadingOutputs(head, options, Infinity), budget, counts, outputs, (from) => onPartial(outputs.slice(from), header));
+  return outputs.length > 0;
+}
+
+/**
+ * Lays out the leading checks of a preview into `outputs` and sends them:
+ * the output with the first finding at once (the user is waiting for
+ * something to appear), the rest when the preview is done. `send(from)`
+ * sends `outputs` from index `from` on.
+ */
+function sendLeading(
+  t: Transcript,
+  leading: Iterable<OutputCheck>,
+  budget: { left: number },
+  counts: ContextCounter,
+  outputs: OutputFinding[],
+  send: (from: number) => void,
+): OutputCheck[] {
+  const checks: OutputCheck[] = [];
   let sent = 0;
-  for (const check of checkLeadingOutputs(head, options, Infinity)) {
-    outputs.push(outputFinding(head, check, budget, counts));
-    // The first finding goes out at once, the rest of the preview with it or after it.
-    if (sent === 0 && outputs[outputs.length - 1].entities.some((e) => e.status !== 'grounded')) {
-      onPartial(outputs.slice(), header);
+  for (const check of leading) {
+    checks.push(check);
+    outputs.push(outputFinding(t, check, budget, counts));
+    if (sent === 0 && hasFinding(outputs[outputs.length - 1])) {
+      send(0);
       sent = outputs.length;
     }
   }
-  if (outputs.length > sent) onPartial(outputs.slice(sent), header);
-  return outputs.length > 0;
+  if (outputs.length > sent) send(sent);
+  return checks;
+}
+
+function hasFinding(o: OutputFinding): boolean {
+  return o.entities.some((e) => e.status !== 'grounded');
 }
 
 export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode: FileAnalysis['mode']): FileAnalysis {

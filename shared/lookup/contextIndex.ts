@@ -42,6 +42,27 @@ export interface FindOptions {
   examine?: number;
 }
 
+/** The verified matches a lookup keeps, in the order it reads them, and when it has read enough. */
+class TakenMatches {
+  readonly matches: ContextMatch[] = [];
+  private examined = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly examine: number,
+    private readonly keep: FindOptions['keep'],
+  ) {}
+
+  /** Takes a verified match if `keep` does; true when the lookup should stop. */
+  offer(match: ContextMatch): boolean {
+    if (this.keep === undefined || this.keep(match.part, match.start, match.end)) {
+      this.matches.push(match);
+      if (this.matches.length >= this.limit) return true;
+    }
+    return ++this.examined >= this.examine;
+  }
+}
+
 /** Between parts; any real occurrence of it is rejected by the part bounds check. */
 const SEPARATOR = 0xffff;
 
@@ -106,12 +127,10 @@ export class ContextIndex {
    * sits on token boundaries, and no sentence starts inside it.
    */
   find(form: string, opts: FindOptions): ContextMatch[] {
-    const matches: ContextMatch[] = [];
     const q = this.query(form, opts);
-    if (!q) return matches;
-    const { folded, kept, limit, before } = q;
-    const { accept, keep, examine = Infinity } = opts;
-    let examined = 0;
+    if (!q) return [];
+    const { folded, kept, before, taken } = q;
+    const accept = opts.accept;
     const stop = this.partStarts[before];
     const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0), stop) : this.grams.candidates(folded);
     let part = -1;
@@ -128,14 +147,9 @@ export class ContextIndex {
       }
       min = c + 1;
       const match = this.verify(folded, kept, part, c, opts.strict);
-      if (match === undefined) continue;
-      if (keep === undefined || keep(part, match.start, match.end)) {
-        matches.push(match);
-        if (matches.length >= limit) break;
-      }
-      if (++examined >= examine) break;
+      if (match !== undefined && taken.offer(match)) break;
     }
-    return matches;
+    return taken.matches;
   }
 
   /**
@@ -146,12 +160,10 @@ export class ContextIndex {
    * the other end, so a common form costs the matches asked for, not all.
    */
   findLast(form: string, opts: FindOptions): ContextMatch[] {
-    const matches: ContextMatch[] = [];
     const q = this.query(form, opts);
-    if (!q) return matches;
-    const { folded, kept, limit, before } = q;
-    const { accept, keep, examine = Infinity } = opts;
-    let examined = 0;
+    if (!q) return [];
+    const { folded, kept, before, taken } = q;
+    const accept = opts.accept;
     const cursor = folded.length === 1 ? new BackwardScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidatesBackward(folded);
     let max = this.partStarts[before] - 1;
     let part = before;
@@ -167,23 +179,19 @@ export class ContextIndex {
       }
       max = c - 1;
       const match = this.verify(folded, kept, part, c, opts.strict);
-      if (match === undefined) continue;
-      if (keep === undefined || keep(part, match.start, match.end)) {
-        matches.push(match);
-        if (matches.length >= limit) break;
-      }
-      if (++examined >= examine) break;
+      if (match !== undefined && taken.offer(match)) break;
     }
-    return matches;
+    return taken.matches;
   }
 
   /** What both directions of a lookup start from, or undefined when nothing can match. */
-  private query(form: string, opts: FindOptions): { folded: string; kept: string; limit: number; before: number } | undefined {
+  private query(form: string, opts: FindOptions): { folded: string; kept: string; before: number; taken: TakenMatches } | undefined {
     const folded = normalizeForm(form, { foldCase: true });
     const limit = opts.limit ?? Infinity;
+    const examine = opts.examine ?? Infinity;
     const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
-    if (folded.length === 0 || limit <= 0 || before <= 0 || (opts.examine ?? 1) <= 0) return undefined;
-    return { folded, kept: opts.strict ? normalizeForm(form, { foldCase: false }) : '', limit, before };
+    if (folded.length === 0 || limit <= 0 || before <= 0 || examine <= 0) return undefined;
+    return { folded, kept: opts.strict ? normalizeForm(form, { foldCase: false }) : '', before, taken: new TakenMatches(limit, examine, opts.keep) };
   }
 
   /** The part holding normalized position `position`. */

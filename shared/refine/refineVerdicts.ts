@@ -12,7 +12,7 @@ import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from './contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isPending } from '../classifier/lazyProperty';
-import { defineLazyMatches, formsOf, nearestMatches } from '../classifier/lookupEntities';
+import { defineLazyMatches, formsOf, LOCATION_CAP, nearestMatches } from '../classifier/lookupEntities';
 import { isClockEntity } from './clockTimes';
 import { onCodeLine } from './rules/codeLines';
 import { acronymExpansion } from './definedAcronyms';
@@ -23,8 +23,6 @@ import { findWithNearbyUnit } from './nearbyUnit';
 import { isNumericRange } from './numericRanges';
 import { findSplitName } from './splitNames';
 
-/** Most locations kept per entity, as in the plain lookup. */
-const LOCATION_CAP = 100;
 
 export function refineVerdicts(
   output: string,

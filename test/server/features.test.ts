@@ -8,6 +8,19 @@ import { ServerHarness } from './harness';
 import { ANSWER_LINE, SESSION } from './session';
 
 const doc = TextDocument.create('x', 'x', 1, SESSION);
+
+/** A session whose twelve tool results each say `attempt N: invoiceStore timed out` and then `tail`, and an answer naming invoiceStore. */
+function attemptsSession(tail: string): { lines: string[]; text: string } {
+  const lines = ['{"type":"user","uuid":"u0","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Why does the flush fail?"}}'];
+  let parent = 'u0';
+  for (let i = 1; i <= 12; i++) {
+    lines.push(`{"type":"assistant","uuid":"a${i}","parentUuid":"${parent}","sessionId":"s","message":{"id":"m${i}","role":"assistant","content":[{"type":"tool_use","id":"t${i}","name":"Bash","input":{"command":"tail -1 log${i}.txt"}}]}}`);
+    lines.push(`{"type":"user","uuid":"r${i}","parentUuid":"a${i}","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t${i}","content":"attempt ${i}: invoiceStore timed out${tail}"}]}}`);
+    parent = `r${i}`;
+  }
+  lines.push(`{"type":"assistant","uuid":"z","parentUuid":"${parent}","sessionId":"s","message":{"id":"mz","role":"assistant","content":[{"type":"text","text":"Every attempt of invoiceStore timed out."}]}}`);
+  return { lines, text: lines.join('\n') + '\n' };
+}
 const slice = (r: Range) => SESSION.slice(doc.offsetAt(r.start), doc.offsetAt(r.end));
 const at = (needle: string, line = ANSWER_LINE) => ({ line, character: SESSION.split('\n')[line].indexOf(needle) + 1 });
 
@@ -48,15 +61,7 @@ describe('server: navigation, lenses and quick fixes', () => {
 
   it('asks the worker for the places a finding does not carry: definition nearest first, references in file order, also after appended lines and an edit', async () => {
     // `invoiceStore` occurs in twelve tool results, more than the few places a finding carries.
-    const lines = ['{"type":"user","uuid":"u0","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Why does the flush fail?"}}'];
-    let parent = 'u0';
-    for (let i = 1; i <= 12; i++) {
-      lines.push(`{"type":"assistant","uuid":"a${i}","parentUuid":"${parent}","sessionId":"s","message":{"id":"m${i}","role":"assistant","content":[{"type":"tool_use","id":"t${i}","name":"Bash","input":{"command":"tail -1 log${i}.txt"}}]}}`);
-      lines.push(`{"type":"user","uuid":"r${i}","parentUuid":"a${i}","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t${i}","content":"attempt ${i}: invoiceStore timed out"}]}}`);
-      parent = `r${i}`;
-    }
-    lines.push(`{"type":"assistant","uuid":"z","parentUuid":"${parent}","sessionId":"s","message":{"id":"mz","role":"assistant","content":[{"type":"text","text":"Every attempt of invoiceStore timed out."}]}}`);
-    const text = lines.join('\n') + '\n';
+    const { lines, text } = attemptsSession('');
     const many = h.uriOf('many-places.jsonl');
     await h.open(many, text);
     const answer = lines.length - 1;
@@ -104,16 +109,7 @@ describe('server: navigation, lenses and quick fixes', () => {
 
   it('on a large context reads only the nearest places with the check, says there are more, and gives them all on request', async () => {
     // Tool results past 64 KB in all: places are read when asked, and a finding carries the nearest 8 and the news of more.
-    const padding = ' retrying with backoff.'.repeat(300);
-    const lines = ['{"type":"user","uuid":"u0","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Why does the flush fail?"}}'];
-    let parent = 'u0';
-    for (let i = 1; i <= 12; i++) {
-      lines.push(`{"type":"assistant","uuid":"a${i}","parentUuid":"${parent}","sessionId":"s","message":{"id":"m${i}","role":"assistant","content":[{"type":"tool_use","id":"t${i}","name":"Bash","input":{"command":"tail -1 log${i}.txt"}}]}}`);
-      lines.push(`{"type":"user","uuid":"r${i}","parentUuid":"a${i}","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t${i}","content":"attempt ${i}: invoiceStore timed out.${padding}"}]}}`);
-      parent = `r${i}`;
-    }
-    lines.push(`{"type":"assistant","uuid":"z","parentUuid":"${parent}","sessionId":"s","message":{"id":"mz","role":"assistant","content":[{"type":"text","text":"Every attempt of invoiceStore timed out."}]}}`);
-    const text = lines.join('\n') + '\n';
+    const { lines, text } = attemptsSession('.' + ' retrying with backoff.'.repeat(300));
     assert.ok(text.length > 80_000);
     const large = h.uriOf('large-many-places.jsonl');
     await h.open(large, text);
