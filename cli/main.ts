@@ -7,12 +7,13 @@ import { registerCheck } from './commands/check';
 import { registerClassify } from './commands/classify';
 import { registerTurns } from './commands/turns';
 import { registerLsp } from './commands/lsp';
+import { registerRules } from './commands/rules';
 
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
   .showHelpAfterError();
 
-const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerLsp];
+const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerRules, registerLsp];
 for (const register of commands) register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -158,6 +158,7 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
     type: e.type,
     found: e.found,
     status: e.status,
+    ...(e.rule !== undefined ? { rule: e.rule } : {}),
     severity,
     suppressed,
     occurrences,

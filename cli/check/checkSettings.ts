@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protoco
 
 /** A fresh copy of the defaults, safe to modify. */
 export function defaultSettings(): GroundcheckSettings {
-  return { ...DEFAULT_SETTINGS, severity: { ...DEFAULT_SETTINGS.severity } };
+  return { ...DEFAULT_SETTINGS, severity: { ...DEFAULT_SETTINGS.severity }, rules: { ...DEFAULT_SETTINGS.rules } };
 }
 
 /** What the classifier needs from the settings (an empty type list means every type). */
@@ -22,5 +22,6 @@ export function classifyOptionsOf(settings: GroundcheckSettings): ClassifyOption
     ...(settings.stopwords ? { stopwords: settings.stopwords } : {}),
     echo: settings.modelOutputsAsContext,
     profile: settings.profile,
+    ...(Object.keys(settings.rules).length > 0 ? { rules: settings.rules } : {}),
   };
 }

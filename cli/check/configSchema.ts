@@ -7,6 +7,7 @@
 import type { Node } from 'jsonc-parser';
 import { getNodeValue } from 'jsonc-parser';
 import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
+import { isRuleId } from '../../shared/classifier/rules';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
 
 export interface ConfigProblem {
@@ -67,6 +68,23 @@ const KEYS: Record<string, Check> = {
       else words.push(item.value as string);
     }
     c.settings.stopwords = words;
+  },
+  rules: (node, c, problems) => {
+    if (node.type !== 'object') return void problems.push(expected(node, 'an object from rule id to "on" or "off"'));
+    const rules: Record<string, 'on' | 'off'> = {};
+    for (const prop of node.children ?? []) {
+      const [keyNode, valueNode] = prop.children ?? [];
+      if (!keyNode || !valueNode) continue;
+      const key = keyNode.value as string;
+      if (!isRuleId(key)) {
+        problems.push({ message: `unknown rule "${key}" (\`groundcheck rules\` lists them)`, offset: keyNode.offset });
+        continue;
+      }
+      const v = getNodeValue(valueNode);
+      if (v !== 'on' && v !== 'off') problems.push(expected(valueNode, '"on" or "off"'));
+      else rules[key] = v;
+    }
+    c.settings.rules = rules;
   },
   severity: (node, c, problems) => {
     if (node.type !== 'object') return void problems.push(expected(node, 'an object from entity type to severity'));

@@ -60,6 +60,8 @@ export interface EntityRecord {
   type: EntityType;
   found: boolean;
   status: EntityStatus;
+  /** The rule that decided the verdict (`groundcheck rules` lists them). */
+  rule?: string;
   severity: SeveritySetting;
   /**
    * True when every occurrence is hidden by an ignore rule or the type's

@@ -80,7 +80,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     flags.format === 'json'
       ? new JsonLinesReporter(io, flags.allLocations === true)
       : flags.format === 'sarif'
-        ? new SarifReporter(io, settings.severity)
+        ? new SarifReporter(io)
         : flags.format === 'html'
           ? new HtmlReporter(io)
           : new TextReporter(io, paletteFor(process.stdout), flags.verbose === true);

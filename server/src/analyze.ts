@@ -75,6 +75,7 @@ export function checkOptionsFrom(settings: GroundcheckSettings): CheckOptions {
     stopwords: settings.stopwords ?? undefined,
     echo: settings.modelOutputsAsContext,
     profile: settings.profile,
+    ...(Object.keys(settings.rules).length > 0 ? { rules: settings.rules } : {}),
   };
 }
 
@@ -262,6 +263,7 @@ function entityFinding(
     text: e.text,
     normalized: e.normalized,
     status: e.status,
+    ...(e.rule !== undefined ? { rule: e.rule } : {}),
     occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
     keys: e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)),
     ...placesOf(t, e),

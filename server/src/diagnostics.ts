@@ -10,7 +10,7 @@ import type { DocumentText } from './lazyTextDocument';
 import type { EntityType, Range } from '../../shared/classifier/types';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
-import { docsUrl, typeWords } from '../../shared/docs/entityTypeDocs';
+import { docsUrl, ruleDocsUrl, typeWords } from '../../shared/docs/entityTypeDocs';
 import { isFinding } from '../../shared/classifier/findingStatus';
 import { type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 import { placeLocation, toLspRange } from './positions';
@@ -159,7 +159,8 @@ function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
     severity: c.severity,
     source: SOURCE,
     code: findingCode(entity),
-    codeDescription: { href: docsUrl(findingCode(entity)) },
+    // The code names what is wrong (users filter on it); its link explains the rule that decided it.
+    codeDescription: { href: entity.rule ? ruleDocsUrl(entity.rule) : docsUrl(findingCode(entity)) },
     message: findingMessage(entity, output),
     relatedInformation: related.length > 0 ? related : undefined,
     data,

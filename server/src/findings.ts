@@ -30,6 +30,8 @@ export interface EntityFinding {
   text: string;
   normalized: string;
   status: EntityStatus;
+  /** The rule that decided the verdict (shared/classifier/rules.ts). */
+  rule?: string;
   /** Raw ranges of every occurrence in the output, first first. */
   occurrences: Range[];
   /** Ignore key of each occurrence (see shared/check/ignores.ts), same order. */

@@ -7,7 +7,8 @@ import { MarkupKind, type Hover, type Location, type Position } from 'vscode-lan
 import type { DocumentText } from './lazyTextDocument';
 import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
-import { docsUrl, typeAbout, typeTitle } from '../../shared/docs/entityTypeDocs';
+import { docsUrl, ruleDocsUrl, typeAbout, typeTitle } from '../../shared/docs/entityTypeDocs';
+import { ruleDoc } from '../../shared/classifier/rules';
 import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
 import { placeLocation, toLspRange } from './positions';
 
@@ -32,7 +33,7 @@ export function hover(state: DocumentState, position: Position): Hover | null {
   const lines = [
     `**groundcheck** · [${typeTitle(entity.type)}](${docsUrl(entity.type)}) \`${entity.text}\``,
     '',
-    VERDICT[entity.status],
+    entity.rule ? `${VERDICT[entity.status]} · rule [${entity.rule}](${ruleDocsUrl(entity.rule)}): ${ruleDoc(entity.rule)?.summary ?? ''}` : VERDICT[entity.status],
     '',
     `Normalized: \`${entity.normalized}\` · ${typeAbout(entity.type)}`,
     '',

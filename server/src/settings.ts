@@ -4,6 +4,7 @@
  * Whatever the client sends is merged over the defaults field by field, so a
  * partial or mistyped configuration still yields a complete settings object.
  */
+import { isRuleId } from '../../shared/classifier/rules';
 import type { Connection } from 'vscode-languageserver/node';
 import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import { DEFAULT_SETTINGS, type GroundcheckSettings, type SeveritySetting } from '../../shared/protocol/settings';
@@ -65,7 +66,18 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     maxDiagnosticsPerFile: positiveInt(r.maxDiagnosticsPerFile, d.maxDiagnosticsPerFile),
     maxSegments: positiveInt(r.maxSegments, d.maxSegments),
     run: r.run === 'onSave' || r.run === 'onType' ? r.run : d.run,
+    rules: knownRules(r.rules),
   };
+}
+
+/** The rules a client turns on or off, keeping only known ids and states (an unknown one must not stop every check). */
+function knownRules(v: unknown): Record<string, 'on' | 'off'> {
+  const out: Record<string, 'on' | 'off'> = {};
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return out;
+  for (const [id, state] of Object.entries(v)) {
+    if (isRuleId(id) && (state === 'on' || state === 'off')) out[id] = state;
+  }
+  return out;
 }
 
 function positiveInt(v: unknown, fallback: number): number {

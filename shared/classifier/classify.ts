@@ -29,7 +29,9 @@ import { refineVerdicts } from '../refine/refineVerdicts';
 import { markScheduleContradictions } from '../refine/scheduleVerdicts';
 import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
 import { INDETERMINATE, verdictFor } from './levels';
+import { isFinding } from './findingStatus';
 import { lookUpEntities } from './lookupEntities';
+import { ALL_RULES_ON, type RuleId, type RuleSwitch } from './rules';
 import { resolveOptions } from './options';
 import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity, EntityType, ExtractedEntity } from './types';
 
@@ -59,31 +61,67 @@ export function classify(input: ClassifyInput): ClassifyResult {
 
 export function classifyAgainst(output: string, index: ContextLookup, options: ClassifyAgainstOptions = {}): ClassifyResult {
   const resolved = resolveOptions(options);
+  const on = resolved.ruleOn;
   const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
   const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };
-  if (resolved.profile === 'spec') return judge(lookUpEntities(extracted, index, lookup), resolved.minEntities, options.gaps ?? []);
+  if (resolved.profile === 'spec') return judge(namedMisses(lookUpEntities(extracted, index, lookup)), resolved.minEntities, options.gaps ?? [], on);
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
-  const sentences = outputSentences(output, { instructions: options.agentTurn });
+  const split = outputSentences(output, { instructions: options.agentTurn });
+  const sentences = on('claim-sentences') ? split : split.map((s) => ({ span: s.span, kind: 'claim' as const }));
   const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
-  const generic = withNumericRanges(output, withNumberWords(output, withClockTimes(output, extracted)));
-  const code = resolved.entityTypes.has('identifier') ? checkableCodeClaims(output, options.session) : [];
-  const claimed = refineExtracted(output, withCodeEntities(output, generic, code), sentences);
-  let entities = lookUpEntities(claimed, index, lookup);
-  codeVerdicts(claimed, entities, index, lookup, sentences, options.session);
-  refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames });
-  markScheduleContradictions(output, sentences, claimed, entities, index, lookup);
-  versionVerdicts(output, claimed, entities, index, lookup, options.session);
-  countVerdicts(output, claimed, entities, options.session);
-  if (options.agentTurn) dropReadingCounts(claimed, entities);
-  entities = withAttributeEntities(output, entities, attributeEntities(output, sentences, index, searchable));
-  markMisattributed(output, sentences, entities, index, searchable);
-  if ((output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
-    entities = [...entities, ...codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup)].sort((a, b) => a.span[0] - b.span[0]);
+  let generic = extracted;
+  if (on('clock-times')) generic = withClockTimes(output, generic);
+  if (on('number-words')) generic = withNumberWords(output, generic);
+  if (on('numeric-ranges')) generic = withNumericRanges(output, generic);
+  const code = resolved.entityTypes.has('identifier') && on('code-entities') ? checkableCodeClaims(output, options.session) : [];
+  const claimed = refineExtracted(output, withCodeEntities(output, generic, code), sentences, on);
+  let entities = namedMisses(lookUpEntities(claimed, index, lookup));
+  const decide = (id: RuleId, pass: () => void) => {
+    if (on(id)) attributed(entities, id, pass);
+  };
+  attributed(entities, 'inline-code', () => codeVerdicts(claimed, entities, index, lookup, sentences, options.session, on));
+  attributed(entities, 'not-in-context', () =>
+    refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames }, on),
+  );
+  decide('schedule-slots', () => markScheduleContradictions(output, sentences, claimed, entities, index, lookup));
+  decide('version-slots', () => versionVerdicts(output, claimed, entities, index, lookup, options.session));
+  decide('test-counts', () => countVerdicts(output, claimed, entities, options.session));
+  if (options.agentTurn && on('reading-counts')) dropReadingCounts(claimed, entities);
+  if (on('record-fields')) entities = withAttributeEntities(output, entities, attributed(attributeEntities(output, sentences, index, searchable), 'record-fields', () => undefined, true));
+  decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));
+  if (on('quoted-code-blocks') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
+    const quoted = attributed(codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup), 'quoted-code-blocks', () => undefined, true);
+    entities = [...entities, ...quoted].sort((a, b) => a.span[0] - b.span[0]);
   }
-  const result = judge(entities, resolved.minEntities, options.gaps ?? []);
+  const result = judge(entities, resolved.minEntities, options.gaps ?? [], on);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;
   result.claims = claimVerdicts(sentences, entities);
   return result;
+}
+
+/** The plain lookup decides every entity it did not find, until a later rule says otherwise. */
+function namedMisses(entities: Entity[]): Entity[] {
+  for (const e of entities) if (!e.found) e.rule = 'not-in-context';
+  return entities;
+}
+
+/**
+ * Runs a pass and names it as the rule of every verdict it changed without
+ * naming a rule of its own (passes with several rules name each one where it
+ * decides). With `fresh`, every entity is new from the pass and takes its id.
+ */
+function attributed(entities: Entity[], id: RuleId, pass: () => void, fresh = false): Entity[] {
+  if (fresh) {
+    for (const e of entities) e.rule ??= id;
+    return entities;
+  }
+  const before = entities.map((e) => e.status);
+  const rules = entities.map((e) => e.rule);
+  pass();
+  entities.forEach((e, i) => {
+    if (e.status !== before[i] && e.rule === rules[i]) e.rule = id;
+  });
+  return entities;
 }
 
 /**
@@ -108,15 +146,23 @@ export function extractCounted(
 }
 
 /** Applies gaps, then the classification rule, to looked-up entities. */
-export function judge(entities: Entity[], minEntities: number, gaps: readonly ContextGap[]): ClassifyResult {
+export function judge(entities: Entity[], minEntities: number, gaps: readonly ContextGap[], on: RuleSwitch = ALL_RULES_ON): ClassifyResult {
   const affecting: ContextGap[] = [];
   let uncheckable = 0;
   for (const e of entities) {
+    // A finding whose rule is turned off is left unchecked, as a user who turned it off asked.
+    if (e.rule !== undefined && isFinding(e.status) && !on(e.rule as RuleId)) {
+      e.status = 'indeterminate';
+      e.detail = `rule ${e.rule} is off`;
+      uncheckable++;
+      continue;
+    }
     // A contradiction is evidence from the context itself, so no gap makes it uncheckable.
     if (e.found || e.status === 'contradicted' || e.settled) continue;
-    const gapsForType = gaps.filter((g) => g.affects === 'all' || g.affects.includes(e.type));
+    const gapsForType = on('context-gaps') ? gaps.filter((g) => g.affects === 'all' || g.affects.includes(e.type)) : [];
     if (gapsForType.length === 0) continue;
     e.status = 'indeterminate';
+    e.rule = 'context-gaps';
     uncheckable++;
     for (const g of gapsForType) if (!affecting.includes(g)) affecting.push(g);
   }

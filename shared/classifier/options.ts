@@ -2,6 +2,7 @@
  * Classifier options with their defaults applied and checked, so the rest of
  * the classifier reads plain values and bad input fails loudly in one place.
  */
+import { ALL_RULES_ON, isRuleId, RULES, type RuleSwitch } from './rules';
 import { ENTITY_TYPES, type ClassifyOptions, type EntityType, type Profile } from './types';
 
 export interface ResolvedOptions {
@@ -16,6 +17,8 @@ export interface ResolvedOptions {
   localeSeparators: boolean;
   /** Refined profile: also look quarters up in words (`third quarter`). */
   quarterNames: boolean;
+  /** Whether a rule runs. */
+  ruleOn: RuleSwitch;
 }
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
@@ -35,7 +38,19 @@ export function resolveOptions(options: ClassifyOptions = {}): ResolvedOptions {
     profile: resolveProfile(options.profile),
     localeSeparators: options.localeSeparators ?? false,
     quarterNames: options.quarterNames ?? false,
+    ruleOn: resolveRules(options.rules),
   };
+}
+
+function resolveRules(rules: Readonly<Record<string, string>> | undefined): RuleSwitch {
+  if (rules === undefined) return ALL_RULES_ON;
+  const off = new Set<string>();
+  for (const [id, state] of Object.entries(rules)) {
+    if (!isRuleId(id)) throw new RangeError(`unknown rule '${id}' (known: ${RULES.map((r) => r.id).join(', ')})`);
+    if (state !== 'on' && state !== 'off') throw new RangeError(`rule '${id}' must be 'on' or 'off', got '${String(state)}'`);
+    if (state === 'off') off.add(id);
+  }
+  return off.size === 0 ? ALL_RULES_ON : (id) => !off.has(id);
 }
 
 function resolveProfile(profile: string | undefined): Profile {

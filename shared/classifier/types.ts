@@ -47,6 +47,8 @@ export interface ClassifyOptions {
   localeSeparators?: boolean;
   /** Refined profile: quarters also match in words (`third quarter` for `Q3`). Default false. */
   quarterNames?: boolean;
+  /** Rules turned off by id (shared/classifier/rules.ts); every rule is on by default. */
+  rules?: Readonly<Record<string, 'on' | 'off'>>;
 }
 
 export type Profile = 'spec' | 'refined';
@@ -139,6 +141,11 @@ export interface Entity {
    * cited line), so material the context is known to lack cannot change it.
    */
   settled?: true;
+  /**
+   * The rule that decided the verdict (shared/classifier/rules.ts): the
+   * lookup's `not-in-context` unless a later rule changed it.
+   */
+  rule?: string;
 }
 
 /** One sentence-level claim of the output and what its entities say about it. */

@@ -19,6 +19,7 @@ import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from '../refine/contextLookup';
 import type { OutputSentence } from '../refine/claims';
 import { cleanPath, isPathChar, pathNames } from './paths';
+import { ALL_RULES_ON, type RuleSwitch } from '../classifier/rules';
 import type { FileKnowledge, LinePlace, SessionView } from './sessionView';
 
 /** How far from a cited line an identifier the sentence names may sit and still be "at" that line. */
@@ -45,12 +46,15 @@ export function codeVerdicts(
   find: FindOptions,
   sentences: readonly OutputSentence[],
   session: CodeSession | undefined,
+  on: RuleSwitch = ALL_RULES_ON,
 ): void {
   entities.forEach((entity, i) => {
     const code = extracted[i].code;
     if (!code) return;
-    if (code.kind === 'code') judgeCode(entity, code.whole, code.links, index, find, quotesCheckable(session));
-    else judgeFile(entity, extracted[i], code.path, code.lines, index, find, sentences, extracted, session);
+    // The rule deciding a code claim is its kind's, unless a finer rule below names itself.
+    entity.rule = code.kind === 'code' ? 'inline-code' : 'file-lines';
+    if (code.kind === 'code') judgeCode(entity, code.whole, code.links, index, find, quotesCheckable(session), on);
+    else judgeFile(entity, extracted[i], code.path, code.lines, index, find, sentences, extracted, session, on);
   });
 }
 
@@ -64,7 +68,15 @@ export function quotesCheckable(session: CodeSession | undefined): boolean {
   return !session || session.toolsLogged;
 }
 
-function judgeCode(entity: Entity, whole: string, links: readonly string[], index: ContextLookup, find: FindOptions, nearMisses: boolean): void {
+function judgeCode(
+  entity: Entity,
+  whole: string,
+  links: readonly string[],
+  index: ContextLookup,
+  find: FindOptions,
+  nearMisses: boolean,
+  on: RuleSwitch,
+): void {
   if (findCode(whole, index, find, true, 1).length > 0) {
     groundLazily(entity, (limit) => findCode(whole, index, find, true, limit));
     return;
@@ -77,11 +89,13 @@ function judgeCode(entity: Entity, whole: string, links: readonly string[], inde
   }
   setVerdict(entity, matches);
   if (matches.length > 0 || !nearMisses) return;
-  if (nearQuote(entity, whole, index, find)) return;
+  if (on('near-quotes') && nearQuote(entity, whole, index, find)) return;
+  if (!on('code-case')) return;
   // The same name in another case is this name misspelt: the context's spelling is the fix.
   const other = findCode(whole, index, find, false, 1)[0];
   if (!other || !entity.text.includes(whole)) return;
   const spelling = index.partText(other.part).slice(other.start, other.end);
+  entity.rule = 'code-case';
   entity.status = 'contradicted';
   entity.settled = true;
   entity.contradiction = { value: entity.text.replace(whole, spelling), match: other };
@@ -98,6 +112,7 @@ function judgeFile(
   sentences: readonly OutputSentence[],
   all: readonly ExtractedEntity[],
   session: CodeSession | undefined,
+  on: RuleSwitch,
 ): void {
   const known = session ? (path === undefined ? [session.view.latestListed()].filter((k) => k !== undefined) : session.view.files(path)) : [];
   // Whether the path is named; its places are read when first asked for.
@@ -144,7 +159,7 @@ function judgeFile(
     return;
   }
   setVerdict(entity, places);
-  checkNearby(entity, claim, shortName(shownName), lines, known, sentences, all, session);
+  if (on('line-identifiers')) checkNearby(entity, claim, shortName(shownName), lines, known, sentences, all, session);
 }
 
 /** The first known file's newest place (a bare path grounded only by the session's facts). */
@@ -221,6 +236,7 @@ function checkNearby(
   }
   if (!elsewhere) return;
   const single = lines.length === 1 && lines[0][0] === lines[0][1];
+  entity.rule = 'line-identifiers';
   entity.found = false;
   entity.matches = [];
   entity.locations = [];
@@ -321,6 +337,7 @@ function nearQuote(entity: Entity, whole: string, index: ContextLookup, find: Fi
     }
   }
   if (!best || best.shared < QUOTE_SHARE * mine.length) return false;
+  entity.rule = 'near-quotes';
   const theirs = codeTokens(best.line);
   if (best.shared === mine.length) {
     // Every token is the line's, in order: the span quotes it leaving parts out (`flatten<T>` for `flatten<T: Clone>`).

@@ -12,6 +12,11 @@ export function docsUrl(anchor: EntityType | 'contradicted' | 'misattributed' | 
   return `${DOCS_BASE}#${anchor}`;
 }
 
+/** The section of docs/rules.md for a rule of the classifier. */
+export function ruleDocsUrl(id: string): string {
+  return `${DOCS_BASE}/blob/main/docs/rules.md#${id}`;
+}
+
 export function typeTitle(type: EntityType): string {
   return docs[type].title;
 }

@@ -31,6 +31,8 @@ export interface GroundcheckSettings {
   run: 'onType' | 'onSave';
   /** `refined` (claims only, equivalent spellings, contradictions) or the plain SHOR rules, `spec`. */
   profile: Profile;
+  /** Classifier rules turned off (or back on) by id; `groundcheck rules` lists them. */
+  rules: Record<string, 'on' | 'off'>;
 }
 
 export const DEFAULT_SETTINGS: GroundcheckSettings = {
@@ -53,4 +55,5 @@ export const DEFAULT_SETTINGS: GroundcheckSettings = {
   maxDiagnosticsPerFile: 500,
   run: 'onType',
   profile: 'refined',
+  rules: {},
 };

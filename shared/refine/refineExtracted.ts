@@ -11,6 +11,7 @@
 import type { ExtractedEntity, Range } from '../classifier/types';
 import type { OutputSentence } from './claims';
 import { narrowed } from '../extract/narrowed';
+import { ALL_RULES_ON, type RuleSwitch } from '../classifier/rules';
 import { isGenericAttribution } from './rules/genericAttribution';
 import { isListMarker } from './rules/listMarkers';
 import { isMeridiem } from './rules/meridiem';
@@ -18,7 +19,12 @@ import { isRatingScaleMaximum } from './rules/ratingScale';
 import { isSentenceInitialWord } from './rules/sentenceInitialWords';
 import { asSourceReference } from './rules/sourceReferences';
 
-export function refineExtracted(output: string, extracted: readonly ExtractedEntity[], sentences: readonly OutputSentence[]): ExtractedEntity[] {
+export function refineExtracted(
+  output: string,
+  extracted: readonly ExtractedEntity[],
+  sentences: readonly OutputSentence[],
+  on: RuleSwitch = ALL_RULES_ON,
+): ExtractedEntity[] {
   const claimRanges = sentences.filter((s) => s.kind === 'claim').map((s) => s.span);
   const sentenceStarts = new Set(sentences.map((s) => s.span[0]));
   const kept: ExtractedEntity[] = [];
@@ -29,8 +35,8 @@ export function refineExtracted(output: string, extracted: readonly ExtractedEnt
       if (!insideAny(occ, claimRanges)) continue;
       // The rules read an occurrence's text, type and span; one object shape for every entity keeps this cheap.
       const view: ExtractedEntity = { text: output.slice(occ[0], occ[1]), type: entity.type, span: occ, forms: entity.forms, occurrences: [occ] };
-      if (notAClaim(output, view, sentenceStarts)) continue;
-      const reference = asSourceReference(output, view);
+      if (notAClaim(output, view, sentenceStarts, on)) continue;
+      const reference = on('source-references') ? asSourceReference(output, view) : undefined;
       if (reference) {
         const key = reference.forms[1];
         const seen = references.get(key);
@@ -46,13 +52,13 @@ export function refineExtracted(output: string, extracted: readonly ExtractedEnt
   return kept.sort((a, b) => a.span[0] - b.span[0]);
 }
 
-function notAClaim(output: string, e: ExtractedEntity, sentenceStarts: ReadonlySet<number>): boolean {
+function notAClaim(output: string, e: ExtractedEntity, sentenceStarts: ReadonlySet<number>, on: RuleSwitch): boolean {
   return (
-    isListMarker(output, e) ||
-    isGenericAttribution(e) ||
-    isSentenceInitialWord(output, e, sentenceStarts) ||
-    isMeridiem(output, e) ||
-    isRatingScaleMaximum(output, e)
+    (on('list-markers') && isListMarker(output, e)) ||
+    (on('generic-attributions') && isGenericAttribution(e)) ||
+    (on('sentence-initial-words') && isSentenceInitialWord(output, e, sentenceStarts)) ||
+    (on('meridiem') && isMeridiem(output, e)) ||
+    (on('rating-scale') && isRatingScaleMaximum(output, e))
   );
 }
 

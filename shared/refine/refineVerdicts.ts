@@ -22,6 +22,7 @@ import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
 import { isNumericRange } from './numericRanges';
 import { findSplitName } from './splitNames';
+import { ALL_RULES_ON, type RuleId, type RuleSwitch } from '../classifier/rules';
 
 
 export function refineVerdicts(
@@ -31,19 +32,20 @@ export function refineVerdicts(
   index: ContextLookup,
   find: FindOptions,
   equivalence: EquivalenceOptions,
+  on: RuleSwitch = ALL_RULES_ON,
 ): void {
   entities.forEach((entity, i) => {
     // Coding claims were judged as code (shared/code/codeVerdicts.ts); spellings of prose do not apply.
     if (extracted[i].code) return;
-    if (isClockEntity(extracted[i])) {
+    if (isClockEntity(extracted[i]) && on('clock-boundaries')) {
       // Every clock spelling must match on token boundaries, or `4:00` would be found in `14:00`.
       const matches = findOnBoundaries(extracted[i].forms, index, find);
-      if (matches.length > 0) ground(entity, matches);
-      else unground(entity);
+      if (matches.length > 0) ground(entity, matches, 'clock-boundaries');
+      else unground(entity, 'clock-boundaries');
       return;
     }
     // A number is not found inside a longer one: `58.58ms` is not in `158.58ms`, `8` not in `80`.
-    if (entity.found && entity.type === 'number') {
+    if (entity.found && entity.type === 'number' && on('whole-numbers')) {
       if (isPending(entity, 'matches')) {
         // Locations not read yet: one whole number among each form's nearest decides, and the locations stay unread.
         const forms = formsOf(extracted[i]);
@@ -55,22 +57,30 @@ export function refineVerdicts(
       } else {
         const whole = entity.matches.filter((m) => digitBounded(index.partText(m.part), m.start, m.end));
         if (whole.length > 0) {
-          if (whole.length < entity.matches.length) ground(entity, whole);
+          if (whole.length < entity.matches.length) ground(entity, whole, entity.rule);
           return;
         }
       }
-      unground(entity);
+      unground(entity, 'whole-numbers');
     }
     if (entity.found) return;
-    const matches = findEquivalent(extracted[i], index, find, equivalence);
-    const expansion = matches.length === 0 ? acronymExpansion(output, entity.span[0], entity.span[1]) : undefined;
-    if (expansion) matches.push(...findOnBoundaries([expansion], index, find));
-    if (matches.length > 0) {
-      ground(entity, matches);
+    const equivalent = findEquivalent(extracted[i], index, find, equivalence, on);
+    if (equivalent) {
+      ground(entity, equivalent.matches, equivalent.rule);
       return;
+    }
+    if (on('defined-acronyms')) {
+      const expansion = acronymExpansion(output, entity.span[0], entity.span[1]);
+      const matches = expansion ? findOnBoundaries([expansion], index, find) : [];
+      if (matches.length > 0) {
+        ground(entity, matches, 'defined-acronyms');
+        return;
+      }
     }
     // A value in a line of code is the code's own, not a slot the context could fill differently.
     if (onCodeLine(output, entity.span[0], entity.span[1])) return;
+    const rule: RuleId = entity.type === 'number' ? 'slot-contradictions' : 'named-slot-contradictions';
+    if (!on(rule)) return;
     const contradiction =
       entity.type === 'number'
         ? isNumericRange(entity.text)
@@ -80,15 +90,32 @@ export function refineVerdicts(
     if (contradiction) {
       entity.status = 'contradicted';
       entity.contradiction = contradiction;
+      entity.rule = rule;
     }
   });
 }
 
-function findEquivalent(entity: ExtractedEntity, index: ContextLookup, find: FindOptions, equivalence: EquivalenceOptions): ContextMatch[] {
-  const found = findOnBoundaries(equivalentForms(entity, equivalence), index, find);
-  if (found.length > 0) return found;
-  if (entity.type === 'proper_noun') return findSplitName(entity.text, index, find);
-  return entity.type === 'number' ? findWithNearbyUnit(entity.text, index, { ...find }).slice(0, LOCATION_CAP) : [];
+/** Matches of another spelling of the entity, and the rule that found them. */
+function findEquivalent(
+  entity: ExtractedEntity,
+  index: ContextLookup,
+  find: FindOptions,
+  equivalence: EquivalenceOptions,
+  on: RuleSwitch,
+): { matches: ContextMatch[]; rule: RuleId } | undefined {
+  if (on('equivalent-forms')) {
+    const found = findOnBoundaries(equivalentForms(entity, equivalence), index, find);
+    if (found.length > 0) return { matches: found, rule: 'equivalent-forms' };
+  }
+  if (entity.type === 'proper_noun' && on('split-names')) {
+    const split = findSplitName(entity.text, index, find);
+    return split.length > 0 ? { matches: split, rule: 'split-names' } : undefined;
+  }
+  if (entity.type === 'number' && on('nearby-units')) {
+    const near = findWithNearbyUnit(entity.text, index, { ...find }).slice(0, LOCATION_CAP);
+    return near.length > 0 ? { matches: near, rule: 'nearby-units' } : undefined;
+  }
+  return undefined;
 }
 
 /** Matches of the first form that occurs as whole tokens. */
@@ -126,14 +153,16 @@ function digitBounded(text: string, start: number, end: number): boolean {
   return !isDigit(i);
 }
 
-function unground(entity: Entity): void {
+function unground(entity: Entity, rule: RuleId): void {
+  entity.rule = rule;
   entity.found = false;
   entity.status = 'unverified';
   entity.matches = [];
   entity.locations = [];
 }
 
-function ground(entity: Entity, matches: ContextMatch[]): void {
+function ground(entity: Entity, matches: ContextMatch[], rule: string | undefined): void {
+  entity.rule = rule;
   entity.found = true;
   entity.status = 'grounded';
   entity.matches = matches;

@@ -52,8 +52,8 @@ describe('groundcheck check: project config', function () {
     const file = join(REPO, fixture('rag/answers.jsonl'));
     const findings = r.stdout.split('\n').filter((l) => l.startsWith(file));
     assert.deepEqual(findings, [
-      `${file}:2:141: error number '$4.2M' not in context [UNGROUNDED]`,
-      `${file}:3:125: error number '14 days' not in context [UNGROUNDED]`,
+      `${file}:2:141: error number '$4.2M' not in context [UNGROUNDED]  not-in-context`,
+      `${file}:3:125: error number '14 days' not in context [UNGROUNDED]  not-in-context`,
     ]);
   });
 

@@ -98,7 +98,7 @@ describe('groundcheck check: inputs and exit codes', function () {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '' },
     });
-    assert.equal(r.stdout, `many.jsonl:2:112: warning quoted_string '"strong"' not in context [PARTIAL]\n`);
+    assert.equal(r.stdout, `many.jsonl:2:112: warning quoted_string '"strong"' not in context [PARTIAL]  not-in-context\n`);
     assert.equal(r.stderr, 'exit 0\n');
   });
 });

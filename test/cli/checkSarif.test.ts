@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCli, fixture, REPO, runCli } from './harness';
 import { sarifViolations } from './sarifShape';
+import { RULES } from '../../shared/classifier/rules';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function sarif(args: string[], cwd?: string): any {
@@ -15,24 +16,20 @@ describe('groundcheck check --format sarif', function () {
   this.timeout(60000);
   before(buildCli);
 
-  it('is a valid SARIF 2.1.0 log with one rule per entity type', () => {
+  it('is a valid SARIF 2.1.0 log with one rule per classifier rule', () => {
     const log = sarif([fixture('rag'), fixture('broken.jsonl')]);
     assert.deepEqual(sarifViolations(log), []);
     const run = log.runs[0];
     assert.equal(run.tool.driver.name, 'groundcheck');
     assert.equal(run.tool.driver.version, JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
     assert.deepEqual(
-      run.tool.driver.rules.map((r: any) => [r.id, r.defaultConfiguration.level]),
-      [
-        ['proper_noun', 'note'],
-        ['identifier', 'warning'],
-        ['number', 'warning'],
-        ['date', 'warning'],
-        ['quoted_string', 'warning'],
-        ['citation', 'note'],
-        ['url', 'warning'],
-      ],
+      run.tool.driver.rules.map((r: any) => r.id),
+      RULES.map((r) => r.id),
     );
+    const lookup = run.tool.driver.rules.find((r: any) => r.id === 'not-in-context');
+    assert.match(lookup.helpUri, /docs\/rules\.md#not-in-context$/);
+    // Every result names a rule of the driver, and the level follows the entity type's severity.
+    for (const r of run.results) assert.ok(RULES.some((x) => x.id === r.ruleId), r.ruleId);
     // The malformed line is a tool notification; the run is not a success.
     assert.equal(run.invocations[0].executionSuccessful, false);
     assert.match(run.invocations[0].toolExecutionNotifications[0].message.text, /broken\.jsonl:2:1: error/);
@@ -41,14 +38,14 @@ describe('groundcheck check --format sarif', function () {
   it('locates results by 1-based UTF-16 line/column and by character offset', () => {
     const log = sarif([fixture('rag/unicode.jsonl')]);
     const [result] = log.runs[0].results;
-    assert.equal(result.ruleId, 'number');
+    assert.equal(result.ruleId, 'slot-contradictions');
     assert.equal(result.level, 'warning');
     assert.equal(result.message.text, "number '$15' contradicts the context, which says '$12'. The output is UNGROUNDED.");
     assert.deepEqual(result.locations[0].physicalLocation, {
       artifactLocation: { uri: 'test/fixtures/cli/rag/unicode.jsonl', uriBaseId: '%SRCROOT%' },
       region: { startLine: 1, startColumn: 102, endLine: 1, endColumn: 105, charOffset: 101, charLength: 3 },
     });
-    assert.deepEqual(result.properties, { status: 'contradicted', contradiction: '$12' });
+    assert.deepEqual(result.properties, { status: 'contradicted', entityType: 'number', contradiction: '$12' });
     assert.equal(result.relatedLocations[0].message.text, "the context gives '$12' for the same slot");
     assert.deepEqual(result.relatedLocations[0].physicalLocation.region, {
       startLine: 1,

@@ -10,13 +10,13 @@ describe('groundcheck check: text report', function () {
     assert.equal(r.code, 0);
     assert.equal(r.stderr, '');
     const lines = r.stdout.split('\n');
-    assert.equal(lines[0], `${fixture('rag/answers.jsonl')}:2:112: warning quoted_string '"strong"' not in context [PARTIAL]`);
-    assert.equal(lines[3], `${fixture('rag/answers.jsonl')}:2:141: warning number '$4.2M' not in context [PARTIAL]`);
+    assert.equal(lines[0], `${fixture('rag/answers.jsonl')}:2:112: warning quoted_string '"strong"' not in context [PARTIAL]  not-in-context`);
+    assert.equal(lines[3], `${fixture('rag/answers.jsonl')}:2:141: warning number '$4.2M' not in context [PARTIAL]  not-in-context`);
     // The raw line is windowed around the entity and the underline sits under it.
     assert.equal(lines[4], '   2 | … \\"strong\\":\\trevenue reached $4.2M."}');
     assert.equal(lines[5], '     |                                ^~~~~');
     assert.equal(lines[6], `     = closest in context: '$4.1M' at ${fixture('rag/answers.jsonl')}:2:70`);
-    assert.equal(lines[7], `${fixture('rag/answers.jsonl')}:3:125: warning number '14 days' not in context [UNGROUNDED]`);
+    assert.equal(lines[7], `${fixture('rag/answers.jsonl')}:3:125: warning number '14 days' not in context [UNGROUNDED]  not-in-context`);
   });
 
   it('ends with levels, entity types and the hallucination rate', () => {
@@ -49,7 +49,7 @@ describe('groundcheck check: text report', function () {
     // "costs $15" against the context's "costs $12": the same slot, a different value.
     assert.equal(
       r.stdout.split('\n')[0],
-      `${fixture('rag/unicode.jsonl')}:1:102: warning number '$15' contradicts the context, which says '$12' [UNGROUNDED]`,
+      `${fixture('rag/unicode.jsonl')}:1:102: warning number '$15' contradicts the context, which says '$12' [UNGROUNDED]  slot-contradictions`,
     );
   });
 

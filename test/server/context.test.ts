@@ -64,7 +64,7 @@ describe('server: refined profile', () => {
     const uri = h.uriOf('refined.jsonl');
     await h.open(uri, SESSION);
     const number = h.diagnostics.get(uri)!.diagnostics.find((d) => d.code === 'contradicted')!;
-    assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck#contradicted');
+    assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck/blob/main/docs/rules.md#slot-contradictions');
     assert.equal(
       number.message,
       "number '$4.2M' contradicts the context of this assistant turn, which says '$4.3M': 1 user turn, 1 tool result, 1 tool call",

@@ -36,7 +36,8 @@ describe('server: diagnostics', () => {
     const number = diags[0];
     assert.equal(number.range.start.line, ANSWER_LINE);
     assert.equal(number.source, 'groundcheck');
-    assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck#number');
+    // The code says what is wrong; its link explains the rule that decided it.
+    assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck/blob/main/docs/rules.md#not-in-context');
     assert.equal(number.message, "number '$4.2M' is not in the context of this assistant turn: 1 user turn, 1 tool result, 1 tool call");
     assert.equal(number.relatedInformation?.length, 1);
     const related = number.relatedInformation![0];

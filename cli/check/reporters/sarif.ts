@@ -1,6 +1,6 @@
 /**
  * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one rule per
- * entity type, one result per finding located by line/column (1-based,
+ * classifier rule (shared/classifier/rules.ts), one result per finding located by line/column (1-based,
  * UTF-16 code units, as GitHub counts) and by character offset, the closest
  * context text as a related location, the verdict (`properties.status`) and,
  * for a contradiction, the context's value (`properties.contradiction`) with
@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
-import { ENTITY_TYPES, type EntityType } from '../../../shared/classifier/types';
+import { RULES, type RuleDoc } from '../../../shared/classifier/rules';
 import type { SeveritySetting } from '../../../shared/protocol/settings';
-import { DOCS_BASE, docsUrl, typeAbout, typeTitle } from '../../../shared/docs/entityTypeDocs';
+import { DOCS_BASE, ruleDocsUrl } from '../../../shared/docs/entityTypeDocs';
 import { version } from '../../../package.json';
 import type { CheckTarget } from '../expandPaths';
 import type { ContextLocation, FileReport } from '../fileReport';
@@ -32,7 +32,6 @@ export class SarifReporter implements Reporter {
 
   constructor(
     private readonly io: ReportStreams,
-    private readonly defaults: Record<EntityType, SeveritySetting>,
     private readonly cwd = process.cwd(),
   ) {}
 
@@ -60,7 +59,7 @@ export class SarifReporter implements Reporter {
               name: 'groundcheck',
               version,
               informationUri: DOCS_BASE,
-              rules: ENTITY_TYPES.map((type) => rule(type, this.defaults[type])),
+              rules: RULES.map(sarifRule),
             },
           },
           originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(this.cwd + '/').href } },
@@ -95,8 +94,8 @@ export class SarifReporter implements Reporter {
     const nth = seen.get(base) ?? 0;
     seen.set(base, nth + 1);
     return {
-      ruleId: f.entity.type,
-      ruleIndex: ENTITY_TYPES.indexOf(f.entity.type),
+      ruleId: ruleOf(f),
+      ruleIndex: RULES.findIndex((r) => r.id === ruleOf(f)),
       level: sarifLevel(f.entity.severity),
       message: { text },
       locations: [
@@ -117,6 +116,7 @@ export class SarifReporter implements Reporter {
       ...(relatedLocations.length > 0 ? { relatedLocations } : {}),
       properties: {
         status: f.entity.status,
+        entityType: f.entity.type,
         ...(contradiction ? { contradiction: contradiction.value, ...(contradiction.slot ? { slot: contradiction.slot } : {}) } : {}),
       },
       partialFingerprints: { 'groundcheckOccurrence/v1': hash(`${base}\u0000${nth}`) },
@@ -124,17 +124,22 @@ export class SarifReporter implements Reporter {
   }
 }
 
-function rule(type: EntityType, severity: SeveritySetting): object {
+/** The rule that decided a finding; every finding has one, the plain lookup's at least. */
+function ruleOf(f: Finding): string {
+  return f.entity.rule ?? 'not-in-context';
+}
+
+function sarifRule(r: RuleDoc): object {
   return {
-    id: type,
-    name: typeTitle(type).replace(/\s+/g, ''),
-    shortDescription: { text: `${typeTitle(type)} not found in the context` },
-    fullDescription: { text: typeAbout(type) },
-    help: {
-      text: `The output states this ${type.replace('_', ' ')} but nothing the model was given contains it. ${typeAbout(type)} Check it against the sources, or ignore it in .groundcheck/ignore.json.`,
-    },
-    helpUri: docsUrl(type),
-    defaultConfiguration: { level: sarifLevel(severity) },
+    id: r.id,
+    name: r.id.replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase()),
+    shortDescription: { text: r.summary },
+    fullDescription: { text: r.doc },
+    help: { text: `${r.doc} Turn it off with "rules": { "${r.id}": "off" } in groundcheck.config.json, or ignore a finding in .groundcheck/ignore.json.` },
+    helpUri: ruleDocsUrl(r.id),
+    // A result's level follows its entity type's severity (`severity` in the config), not the rule.
+    defaultConfiguration: { level: 'warning' },
+    properties: { stage: r.stage, pack: r.pack },
   };
 }
 

@@ -72,7 +72,7 @@ export class TextReporter implements Reporter {
     const o = f.occurrence;
     const word = severityWord(f.entity.severity);
     const level = word === 'error' ? c.red(word) : word === 'warning' ? c.yellow(word) : c.cyan(word);
-    const head = `${c.bold(`${file}:${o.line}:${o.column}:`)} ${level} ${findingMessage(f)} ${c.dim(`[${f.output.level}]`)}\n`;
+    const head = `${c.bold(`${file}:${o.line}:${o.column}:`)} ${level} ${findingMessage(f)} ${c.dim(`[${f.output.level}]`)}${f.entity.rule ? `  ${c.dim(f.entity.rule)}` : ''}\n`;
     const frame = o.frame ? renderFrame(o.line, o.frame, c) : '';
     const closest = f.entity.closest;
     const where = closest?.line !== undefined ? `${closest.file}:${closest.line}:${closest.column}` : closest?.file;

@@ -2,7 +2,7 @@
  * Claude Code sessions written line by line for tests: user text, tool calls
  * with their results, assistant text, each line the child of the one before.
  */
-import { checkTranscript } from '../../../shared/check/checkTranscript';
+import { checkTranscript, type CheckOptions } from '../../../shared/check/checkTranscript';
 import type { Entity } from '../../../shared/classifier/types';
 import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 
@@ -32,9 +32,9 @@ export function numbered(lines: string[], from = 1): string {
 }
 
 /** Every entity of the session's last output, by its text. */
-export function lastOutput(raw: string): Map<string, Entity> {
+export function lastOutput(raw: string, options: CheckOptions = {}): Map<string, Entity> {
   const t = claudeCodeFormat.parse({ raw });
-  const check = checkTranscript(t, { profile: 'refined' });
+  const check = checkTranscript(t, { profile: 'refined', ...options });
   const last = check.outputs[check.outputs.length - 1];
   return new Map(last.result.entities.map((e) => [e.text, e]));
 }

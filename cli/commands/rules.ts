@@ -1,0 +1,27 @@
+/**
+ * `groundcheck rules [--json | --markdown]`: the classifier's rules in the
+ * order they run, each with its stage, pack and what it checks — the ids
+ * that findings name and that `rules` in the config turns off.
+ */
+import type { Command } from 'commander';
+import { RULES } from '../../shared/classifier/rules';
+import { rulesMarkdown } from '../../shared/docs/rulesMarkdown';
+
+export function registerRules(program: Command): void {
+  program
+    .command('rules')
+    .description('List the classifier rules that findings name and the config can turn off.')
+    .option('--json', 'the rules with their docs and examples as JSON')
+    .option('--markdown', 'the rules page (docs/rules.md)')
+    .action((flags: { json?: boolean; markdown?: boolean }) => {
+      if (flags.json) process.stdout.write(JSON.stringify(RULES, null, 2) + '\n');
+      else if (flags.markdown) process.stdout.write(rulesMarkdown());
+      else process.stdout.write(rulesTable());
+    });
+}
+
+function rulesTable(): string {
+  const width = Math.max(...RULES.map((r) => r.id.length));
+  const stageWidth = Math.max(...RULES.map((r) => r.stage.length));
+  return RULES.map((r) => `${r.id.padEnd(width)}  ${r.stage.padEnd(stageWidth)}  ${r.pack.padEnd(7)}  ${r.summary}`).join('\n') + '\n';
+}

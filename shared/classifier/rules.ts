@@ -1,0 +1,360 @@
+/**
+ * The rules of the classifier, by id: what each one checks, at which stage,
+ * for which kind of text, with examples that run as tests. A finding names
+ * the rule that decided it (`Entity.rule`), so a user can see why it is
+ * there, measure each rule, and turn one off (`rules: { id: 'off' }`), like
+ * a linter's rules.
+ *
+ * This is the catalogue, not the code: the passes that carry each id out are
+ * listed in order in shared/pipeline/refinedPasses.ts.
+ */
+
+/** When a rule runs. */
+export type RuleStage =
+  /** Which sentences of an output make claims at all. */
+  | 'sentences'
+  /** Adds claims the plain extraction does not see. */
+  | 'extract'
+  /** Drops occurrences that are not claims. */
+  | 'not-a-claim'
+  /** The plain lookup of every form in the context. */
+  | 'lookup'
+  /** Grounds a claim the context gives in another form. */
+  | 'equivalence'
+  /** Decides a claim's verdict beyond found / not found. */
+  | 'verdict'
+  /** What the context is known to lack. */
+  | 'context';
+
+/**
+ * What a rule understands. `core` holds for any text; `prose` for answers in
+ * sentences; `code` for coding-agent sessions (files, lines, code); `records`
+ * for contexts of structured records (fields, opening hours).
+ */
+export type RulePack = 'core' | 'prose' | 'code' | 'records';
+
+/** A coding session in a few words, for examples: built into a Claude Code session by the tests. */
+export type SessionStep =
+  | { user: string }
+  | { read: { path: string; lines: string[] } }
+  | { bash: { command: string; output: string } }
+  | { say: string };
+
+/**
+ * An example of the rule at work: an output with its context (a string, or a
+ * coding session whose last `say` is the output). `flags` are texts the rule
+ * makes findings of; `grounds` texts it grounds; `skips` texts it keeps from
+ * being checked at all. Each runs as a test with the rule on and off.
+ */
+export interface RuleExample {
+  output?: string;
+  context?: string;
+  session?: SessionStep[];
+  flags?: string[];
+  grounds?: string[];
+  skips?: string[];
+}
+
+export interface RuleDoc {
+  id: string;
+  stage: RuleStage;
+  pack: RulePack;
+  /** One line, for lists and hovers. */
+  summary: string;
+  /** A paragraph: what it checks, why, and what it does not. */
+  doc: string;
+  examples: RuleExample[];
+}
+
+export const RULES = [
+  {
+    id: 'claim-sentences',
+    stage: 'sentences',
+    pack: 'prose',
+    summary: 'Only sentences that state something are checked.',
+    doc: 'Questions, hedged sentences ("I think", "maybe"), talk about the answer itself ("Here is a summary:"), greetings, the speaker\'s plans ("I\'ll add…"), fenced code and, in an agent\'s turn, instructions to the reader ("Run `npm test`") state nothing about the context. Their entities are not checked.',
+    examples: [{ output: 'Maybe the launch was in 2019? The launch was in 2021.', context: 'The launch was in 2020.', skips: ['2019'], flags: [] }],
+  },
+  {
+    id: 'list-markers',
+    stage: 'not-a-claim',
+    pack: 'prose',
+    summary: 'List numbers ("1.", "2)") are not claims.',
+    doc: 'A number that numbers an item of a list or a step is the answer\'s own numbering, not a value taken from the context.',
+    examples: [],
+  },
+  {
+    id: 'generic-attributions',
+    stage: 'not-a-claim',
+    pack: 'prose',
+    summary: '"according to the document" names no source worth checking.',
+    doc: 'A citation of the context itself in general words (the document, the passage, the text, the sources) is not a claim about a particular source.',
+    examples: [{ output: 'According to the document, revenue was $4.2M.', context: 'Revenue was $4.2M.', skips: ['the document'] }],
+  },
+  {
+    id: 'sentence-initial-words',
+    stage: 'not-a-claim',
+    pack: 'prose',
+    summary: 'A capitalized word that only opens sentences is no name.',
+    doc: 'A word capitalized because it starts a sentence ("However", "Overall") would otherwise count as a proper noun when it opens two sentences.',
+    examples: [{ output: 'Overall the team shipped 3 releases. Overall it went well.', context: 'The team shipped 3 releases.', skips: ['Overall'] }],
+  },
+  {
+    id: 'meridiem',
+    stage: 'not-a-claim',
+    pack: 'prose',
+    summary: '"AM" and "PM" are part of a time, not names.',
+    doc: 'The letters after a clock time are read with the time; alone they are not a proper noun to look up.',
+    examples: [],
+  },
+  {
+    id: 'rating-scale',
+    stage: 'not-a-claim',
+    pack: 'prose',
+    summary: 'The 5 of "4 out of 5" is the scale, not a claim.',
+    doc: 'The maximum of a rating scale ("out of 5", "/10") is how the rating is written; only the rating itself is a claim.',
+    examples: [{ output: 'Reviewers gave it 4 out of 5 stars.', context: 'Average rating: 4 stars.', skips: ['5 stars'] }],
+  },
+  {
+    id: 'source-references',
+    stage: 'not-a-claim',
+    pack: 'prose',
+    summary: '"[2]" and "passage 3" cite a numbered source; they are checked as citations.',
+    doc: 'A bracketed number or a "passage N" reference names a numbered source of the context: it is a citation of that source, not a number to find in the text.',
+    examples: [],
+  },
+  {
+    id: 'clock-times',
+    stage: 'extract',
+    pack: 'prose',
+    summary: 'Clock times ("9am", "17:30") are read as times.',
+    doc: 'A time is looked up in every usual spelling (`9am`, `9:00 AM`, `09:00`), on token boundaries, so `4:00` is not found inside `14:00`.',
+    examples: [],
+  },
+  {
+    id: 'number-words',
+    stage: 'extract',
+    pack: 'prose',
+    summary: 'Numbers in words ("twelve", "third") are claims too.',
+    doc: 'A number written in words is read as its value and looked up in digits and in words.',
+    examples: [{ output: 'The company has twelve offices.', context: 'The company runs 14 offices.', flags: ['twelve offices'] }],
+  },
+  {
+    id: 'numeric-ranges',
+    stage: 'extract',
+    pack: 'prose',
+    summary: 'A range ("10–20") is one claim.',
+    doc: 'Two numbers joined by a dash or "to" form a range, looked up as the context may write it.',
+    examples: [{ output: 'The trial enrolled 10-20 patients.', context: 'The trial enrolled between 10 and 20 patients.', grounds: ['10-20 patients'] }],
+  },
+  {
+    id: 'code-entities',
+    stage: 'extract',
+    pack: 'code',
+    summary: 'File references and inline code are read as code.',
+    doc: '`src/app.ts:42` is a reference to a file and its lines; backticked code is looked up as code, on identifier boundaries and in its own case.',
+    examples: [],
+  },
+  {
+    id: 'not-in-context',
+    stage: 'lookup',
+    pack: 'core',
+    summary: 'The value occurs nowhere in what the output could see.',
+    doc: 'The plain rule: every form of the entity (its normalized spellings) is looked up in the context before the output on its branch. Not found is a finding; found grounds it.',
+    examples: [{ output: 'Revenue grew to $4.9M in 2023.', context: 'The report covers 2023.', flags: ['$4.9M'] }],
+  },
+  {
+    id: 'whole-numbers',
+    stage: 'verdict',
+    pack: 'core',
+    summary: 'A number is not found inside a longer one.',
+    doc: '`8` is not grounded by `80`, nor `58.58` by `158.58`: a number counts as found only where no digit runs on either side.',
+    examples: [{ output: 'There are 8 open tickets.', context: 'Ticket 80 is closed.', flags: ['8'] }],
+  },
+  {
+    id: 'clock-boundaries',
+    stage: 'verdict',
+    pack: 'prose',
+    summary: 'A time is found only as a whole time.',
+    doc: 'Each spelling of a clock time must match on token boundaries: `4:00` is not in `14:00`.',
+    examples: [{ output: 'The meeting starts at 4:00.', context: 'The meeting starts at 14:00.', flags: ['4:00'] }],
+  },
+  {
+    id: 'equivalent-forms',
+    stage: 'equivalence',
+    pack: 'prose',
+    summary: 'Another spelling of the same value grounds it.',
+    doc: 'Number words, ordinals, "per cent", continental separators (when on) and quarter names (when on) are looked up on token boundaries.',
+    examples: [],
+  },
+  {
+    id: 'defined-acronyms',
+    stage: 'equivalence',
+    pack: 'prose',
+    summary: 'An acronym the output defines from the context\'s words is grounded.',
+    doc: '"the World Health Organization (WHO)": the letters come from words the context has.',
+    examples: [],
+  },
+  {
+    id: 'split-names',
+    stage: 'equivalence',
+    pack: 'prose',
+    summary: 'A name whose parts the context gives close together is grounded.',
+    doc: '"Ada Lovelace" is grounded by "Ada, Countess of Lovelace" when the parts sit close together in the context.',
+    examples: [{ output: 'The novel was written by Mary Shelley.', context: 'Mary Wollstonecraft Shelley wrote the novel.', grounds: ['Mary Shelley'] }],
+  },
+  {
+    id: 'nearby-units',
+    stage: 'equivalence',
+    pack: 'prose',
+    summary: 'A number with a unit is grounded where the unit sits next to it in the context.',
+    doc: '"40 employees" is grounded by "employees: 40".',
+    examples: [{ output: 'The firm has 40 employees.', context: 'Employees: 40', grounds: ['40 employees'] }],
+  },
+  {
+    id: 'slot-contradictions',
+    stage: 'verdict',
+    pack: 'prose',
+    summary: 'The context gives another value for the same slot.',
+    doc: 'A number not found, whose key words and unit the context gives with another number, is contradicted by it (`revenue … $4.2M` against `revenue … $4.3M`). Numbers on a line of code are the code\'s own and are not compared.',
+    examples: [{ output: 'Quarterly revenue was $4.9M.', context: 'Quarterly revenue was $4.2M.', flags: ['$4.9M'] }],
+  },
+  {
+    id: 'named-slot-contradictions',
+    stage: 'verdict',
+    pack: 'prose',
+    summary: 'The context names someone else in the same role.',
+    doc: 'A date or name not found, where the context fills the same labelled slot ("CEO: …", "founded in …") with another, is contradicted.',
+    examples: [],
+  },
+  {
+    id: 'inline-code',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'Backticked code is found as code, whole or link by link.',
+    doc: 'Inline code is looked up on identifier boundaries in its own case; a chain (`.from().select()`) link by link.',
+    examples: [],
+  },
+  {
+    id: 'code-case',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'Code the context spells in another case is misspelt.',
+    doc: 'When backticked code is not found but the same name is in another case, the context\'s spelling is offered as the fix.',
+    examples: [],
+  },
+  {
+    id: 'near-quotes',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A quoted line of code that differs from the line read in one token.',
+    doc: 'A line of inline code that matches a line the agent read except for a token is contradicted at that token.',
+    examples: [],
+  },
+  {
+    id: 'file-lines',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A cited file or line the agent never saw.',
+    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line.',
+    examples: [
+      {
+        session: [
+          { user: 'Where is the port set?' },
+          { read: { path: 'src/server.ts', lines: ['import http from "http";', 'const port = 8080;', 'http.createServer().listen(port);'] } },
+          { say: 'The port is set in `src/server.ts:40`.' },
+        ],
+        flags: ['`src/server.ts:40`'],
+      },
+    ],
+  },
+  {
+    id: 'line-identifiers',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'The name the sentence gives is on another line of the file.',
+    doc: 'When a sentence cites a line and names an identifier that the file shows on another line and not near the cited one, the line is contradicted and the right one offered.',
+    examples: [],
+  },
+  {
+    id: 'schedule-slots',
+    stage: 'verdict',
+    pack: 'records',
+    summary: 'A time outside that day\'s opening hours.',
+    doc: 'A clock time stated for a day whose opening hours the context lists is contradicted when it falls outside them.',
+    examples: [],
+  },
+  {
+    id: 'version-slots',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A version the session shows otherwise (`Next.js 14` against `next@15.5.2`).',
+    doc: 'A version number given for a named package or tool is compared with the version the session shows for it.',
+    examples: [],
+  },
+  {
+    id: 'test-counts',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A count the latest command or test run gave otherwise.',
+    doc: 'Counts of tests, files or lines are compared with the latest run that counted them.',
+    examples: [],
+  },
+  {
+    id: 'reading-counts',
+    stage: 'not-a-claim',
+    pack: 'code',
+    summary: 'Counts an agent made by reading ("the two places") are not claims.',
+    doc: 'In an agent\'s turn, a spelled-out count not found in the context is the agent\'s own count of what it read.',
+    examples: [],
+  },
+  {
+    id: 'record-fields',
+    stage: 'verdict',
+    pack: 'records',
+    summary: 'A record field the output states otherwise.',
+    doc: 'Where the context is structured records (`WiFi: yes`), an attribute the output states for the record is compared with the field.',
+    examples: [],
+  },
+  {
+    id: 'cited-sources',
+    stage: 'verdict',
+    pack: 'prose',
+    summary: 'The value is in the context, but not in the source cited for it.',
+    doc: 'A sentence citing `[2]` or "passage 3" whose values occur only in other sources is misattributed.',
+    examples: [{ output: 'Revenue was $4.2M [1].', context: '[1] The office is in Boston.\n[2] Revenue was $4.2M.', flags: ['$4.2M'] }],
+  },
+  {
+    id: 'quoted-code-blocks',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A quoted code block that differs from what was read.',
+    doc: 'A fenced block quoting code the agent read is compared line by line; a changed token is contradicted, a line that matches nothing read is unverified.',
+    examples: [],
+  },
+  {
+    id: 'context-gaps',
+    stage: 'context',
+    pack: 'core',
+    summary: 'The context is known to lack what could hold the value.',
+    doc: 'When a format omits what the model saw (an unlogged system prompt, an unresolved attachment), values of the types that material could hold get no verdict: indeterminate, not a finding.',
+    examples: [],
+  },
+] as const satisfies readonly RuleDoc[];
+
+export type RuleId = (typeof RULES)[number]['id'];
+
+const BY_ID: ReadonlyMap<string, RuleDoc> = new Map(RULES.map((r) => [r.id, r]));
+
+export function ruleDoc(id: string): RuleDoc | undefined {
+  return BY_ID.get(id);
+}
+
+export function isRuleId(id: string): id is RuleId {
+  return BY_ID.has(id);
+}
+
+/** Whether a rule runs, given the `rules` option: every rule is on unless turned off. */
+export type RuleSwitch = (id: RuleId) => boolean;
+
+export const ALL_RULES_ON: RuleSwitch = () => true;

@@ -1,0 +1,77 @@
+/**
+ * Every rule's documented examples, run with the rule on and off: what the
+ * docs say a rule flags, grounds or skips is what it does, and turning it
+ * off takes exactly that away. Also: the rules page is the catalogue's.
+ */
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { classify } from '../../../shared/classifier/classify';
+import { RULES, type RuleExample, type SessionStep } from '../../../shared/classifier/rules';
+import type { Entity } from '../../../shared/classifier/types';
+import { rulesMarkdown } from '../../../shared/docs/rulesMarkdown';
+import { isFinding } from '../../../shared/classifier/findingStatus';
+import { call, lastOutput, numbered, result, say, session, user } from '../code/claudeSession';
+
+function entitiesOf(e: RuleExample, rules: Record<string, 'off'>): Map<string, Entity> {
+  if (e.session) return lastOutput(session(e.session.flatMap(stepLines)), { rules });
+  const r = classify({ output: e.output!, context: e.context!, options: { profile: 'refined', rules } });
+  return new Map(r.entities.map((x) => [x.text, x]));
+}
+
+let calls = 0;
+function stepLines(step: SessionStep): object[] {
+  if ('user' in step) return [user(step.user)];
+  if ('say' in step) return [say(step.say)];
+  const id = `t${calls++}`;
+  if ('read' in step) return [call(id, 'Read', { file_path: step.read.path }), result(id, numbered(step.read.lines))];
+  return [call(id, 'Bash', { command: step.bash.command }), result(id, step.bash.output)];
+}
+
+describe('classifier rules', () => {
+  for (const rule of RULES) {
+    rule.examples.forEach((example: RuleExample, k) => {
+      it(`${rule.id}: example ${k + 1} does what its docs say, and nothing of it with the rule off`, () => {
+        const on = entitiesOf(example, {});
+        const off = entitiesOf(example, { [rule.id]: 'off' });
+        // An extraction rule makes claims that later rules judge; the others decide the verdict themselves.
+        const decides = rule.stage !== 'extract';
+        for (const text of example.flags ?? []) {
+          const e = on.get(text);
+          assert.ok(e, `${text} is checked`);
+          assert.ok(isFinding(e.status), `${text} is a finding (${e.status})`);
+          if (decides) assert.equal(e.rule, rule.id);
+          const without = off.get(text);
+          assert.ok(!without || !isFinding(without.status) || (decides && without.rule !== rule.id), `${text} is no finding of ${rule.id} when it is off`);
+        }
+        for (const text of example.grounds ?? []) {
+          const e = on.get(text);
+          assert.ok(e, `${text} is checked`);
+          assert.equal(e.status, 'grounded');
+          if (decides) assert.equal(e.rule, rule.id);
+          assert.notEqual(off.get(text)?.status, 'grounded', `${text} is not grounded with ${rule.id} off`);
+        }
+        for (const text of example.skips ?? []) {
+          assert.equal(on.get(text), undefined, `${text} is not checked`);
+          assert.ok(off.get(text), `${text} is checked with ${rule.id} off`);
+        }
+      });
+    });
+  }
+
+  it('names a rule for every finding, and no rule twice', () => {
+    const ids = RULES.map((r) => r.id);
+    assert.equal(new Set(ids).size, ids.length);
+    const r = classify({ output: 'Revenue was $4.9M in 2021, up 8 points.', context: 'Revenue was $4.2M in 2020, up 80 points.', options: { profile: 'refined' } });
+    for (const e of r.entities) if (isFinding(e.status)) assert.ok(ids.includes(e.rule as never), `${e.text}: ${e.rule}`);
+  });
+
+  it('refuses an unknown rule id, naming the known ones', () => {
+    assert.throws(() => classify({ output: 'x', context: 'y', options: { rules: { 'no-such-rule': 'off' } } }), /unknown rule 'no-such-rule' \(known: claim-sentences,/);
+  });
+
+  it('docs/rules.md is the catalogue as `groundcheck rules --markdown` writes it', () => {
+    const page = readFileSync(join(__dirname, '../../../docs/rules.md'), 'utf8');
+    assert.equal(page, rulesMarkdown(), 'run `node bin/groundcheck.js rules --markdown > docs/rules.md`');
+  });
+});
