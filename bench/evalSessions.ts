@@ -1,20 +1,22 @@
 /**
- * `npm run eval:sessions [-- --file NAME] [--todo] [--json]`: how many of
+ * `npm run eval:sessions [-- --file NAME] [--split dev|test] [--todo] [--json]`: how many of
  * groundcheck's findings on real coding-agent sessions are right, by hand
  * labels, and how many fabrications planted into copies of them it catches.
  *
  * Per file and overall: outputs, findings, findings labelled (all of them,
  * or a seeded sample of 40), precision (right / labelled), planted
  * fabrications caught, and the categories of the wrong findings. `--todo`
- * lists sampled findings that have no label yet, for labelling.
+ * lists sampled findings that have no label yet, for labelling. `--split`
+ * reads one side of the blind split only (see sessions/split.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { readLabels, sampleOf, type Label } from './sessions/labels';
 import { plantedCopy, readPlants, type Plant } from './sessions/plants';
 import { checkSession, type SessionFinding } from './sessions/sessionFindings';
-import { readSources } from './sessionsCorpus';
+import { SPLITS, type Split } from './sessions/split';
+import { sourcesOn } from './sessionsCorpus';
 
 const ROOT = join(__dirname, 'sessions');
 const CORPUS = join(ROOT, 'corpus');
@@ -23,6 +25,7 @@ const SEED = 'groundcheck-sessions-1';
 
 interface Flags {
   file?: string;
+  split?: Split;
   todo?: boolean;
   json?: boolean;
 }
@@ -50,6 +53,7 @@ interface FileFigures {
 function main(): void {
   new Command('eval:sessions')
     .option('--file <name>', 'only this corpus file')
+    .addOption(new Option('--split <side>', 'only the sessions on this side of the blind split').choices(SPLITS))
     .option('--todo', 'list sampled findings without a label')
     .option('--json', 'print the figures as JSON')
     .action((flags: Flags) => run(flags))
@@ -58,7 +62,7 @@ function main(): void {
 
 function run(flags: Flags): void {
   const started = performance.now();
-  const files = readSources()
+  const files = sourcesOn(flags.split)
     .map((s) => s.file)
     .filter((f) => !flags.file || f === flags.file);
   const missing = files.filter((f) => !existsSync(join(CORPUS, f)));

@@ -1,17 +1,19 @@
 /**
- * `npm run sessions:corpus [-- --mirrors DIR]`: puts the real sessions that
+ * `npm run sessions:corpus [-- --mirrors DIR] [--split dev|test]`: puts the real sessions that
  * `npm run eval:sessions` reads into `bench/sessions/corpus/`, byte for byte
  * as `sessions/SOURCES.json` names them (repository, path, commit, sha256).
  * The sessions belong to their repositories, so they are fetched, not kept
  * in this one: from local git mirrors (`DIR/owner+name`, `DIR/owner/name`,
- * bare or not) when given, else by a blobless clone from GitHub.
+ * bare or not) when given, else by a blobless clone from GitHub. `--split`
+ * fetches only one side of the blind split (see sessions/split.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { SPLITS, splitOf, type Split } from './sessions/split';
 
 export interface Source {
   file: string;
@@ -23,6 +25,8 @@ export interface Source {
   bytes: number;
   sha256: string;
   about: string;
+  /** The side of the blind split, recorded before any labelling. */
+  split: Split;
 }
 
 const ROOT = join(__dirname, 'sessions');
@@ -32,17 +36,23 @@ export function readSources(): Source[] {
   return JSON.parse(readFileSync(join(ROOT, 'SOURCES.json'), 'utf8')) as Source[];
 }
 
+/** The sources on one side of the split, or all of them. */
+export function sourcesOn(side: Split | undefined): Source[] {
+  return readSources().filter((s) => side === undefined || splitOf(s) === side);
+}
+
 function main(): void {
   new Command('sessions:corpus')
     .option('--mirrors <dir>', 'directory of git mirrors named owner+name or owner/name')
-    .action((flags: { mirrors?: string }) => run(flags.mirrors))
+    .addOption(new Option('--split <side>', 'only the sessions on this side of the blind split').choices(SPLITS))
+    .action((flags: { mirrors?: string; split?: Split }) => run(flags.mirrors, flags.split))
     .parse(process.argv);
 }
 
-function run(mirrors: string | undefined): void {
+function run(mirrors: string | undefined, side: Split | undefined): void {
   mkdirSync(CORPUS, { recursive: true });
   let failed = 0;
-  for (const s of readSources()) {
+  for (const s of sourcesOn(side)) {
     const target = join(CORPUS, s.file);
     if (existsSync(target) && sha256(readFileSync(target)) === s.sha256) {
       process.stdout.write(`ok     ${s.file}\n`);
