@@ -80,6 +80,34 @@ describe('groundcheck check: project config', function () {
     assert.equal(all.code, 1);
   });
 
+  it('reads an ignore store with comments and trailing commas', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-ignore-'));
+    copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
+    mkdirSync(join(dir, '.groundcheck'));
+    writeFileSync(
+      join(dir, '.groundcheck/ignore.json'),
+      '{\n  // agreed with the support team\n  "values": [{ "type": "number", "value": "14 days" },],\n  "types": ["quoted_string"],\n}\n',
+    );
+    const r = runCli(['check', 'answers.jsonl', '--format', 'json', '--fail-on', 'ungrounded'], { cwd: dir });
+    assert.equal(r.stderr, '');
+    assert.deepEqual(levels(r.stdout), ['GROUNDED', 'PARTIAL', 'INDETERMINATE']);
+    assert.equal(r.code, 0);
+  });
+
+  it('stops with file:line:col and exit 2 on an ignore store that is not JSON; --no-ignore runs without it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-ignore-'));
+    copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
+    mkdirSync(join(dir, '.groundcheck'));
+    writeFileSync(join(dir, '.groundcheck/ignore.json'), '{\n  "types": ["quoted_string"]\n  "values": []\n}\n');
+    const r = runCli(['check', 'answers.jsonl', '--format', 'json'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, '.groundcheck/ignore.json:3:3: error: invalid JSON: CommaExpected (fix the file, or run with --no-ignore)\n');
+    const without = runCli(['check', 'answers.jsonl', '--format', 'json', '--no-ignore'], { cwd: dir });
+    assert.equal(without.code, 0);
+    assert.deepEqual(levels(without.stdout), ['GROUNDED', 'PARTIAL', 'UNGROUNDED']);
+  });
+
   it('skips files over maxFileSizeMB with a warning, and severity off takes a type out of the verdict', () => {
     const dir = mkdtempSync(join(tmpdir(), 'groundcheck-limits-'));
     copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
