@@ -73,6 +73,8 @@ export async function runCheck(run: CheckRun): Promise<number> {
   }
   progress.finish();
   run.reporter.end(summary);
+  const skipped = run.reporter.countsSkipped ? undefined : summary.skippedLine(run.verbose === true);
+  if (skipped) run.err(skipped);
   return missing.length > 0 ? 2 : summary.exitCode(run.failOn);
 }
 
