@@ -47,6 +47,16 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     ignores.setWorkspaceFolders(uris);
     scheduler.setWorkspaceFolders(uris);
   };
+  /** Whether `uri` is a file inside one of the workspace folders (ignore rules are written there only). */
+  const inWorkspaceFolder = (uri: string): boolean => {
+    if (!uri.startsWith('file:')) return false;
+    try {
+      return ignores.folderOf(fileURLToPath(uri)) !== undefined;
+    } catch {
+      return false; // Not a path on this machine (a file URI naming another host, say).
+    }
+  };
+
   const settings = new SettingsCache(connection, () => pullConfiguration);
   const publisher = new Publisher(connection, ignores, () => {
     // Lenses are computed from the latest check; ask the client to fetch them again.
@@ -162,7 +172,7 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
   });
   connection.onCodeAction((params) => {
     const state = documents.get(params.textDocument.uri);
-    return state ? codeActions(state, params) : [];
+    return state ? codeActions(state, params, inWorkspaceFolder(state.uri)) : [];
   });
 
   connection.onExecuteCommand(({ command, arguments: args }) => {
@@ -180,16 +190,6 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     for (const state of documents.all()) publisher.republish(state);
     return null;
   });
-
-  /** Whether `uri` is a file inside one of the workspace folders (ignore rules are written there only). */
-  const inWorkspaceFolder = (uri: string): boolean => {
-    if (!uri.startsWith('file:')) return false;
-    try {
-      return ignores.folderOf(fileURLToPath(uri)) !== undefined;
-    } catch {
-      return false; // Not a path on this machine (a file URI naming another host, say).
-    }
-  };
 
   connection.onRequest(requestByName<ClassifySelectionRequest.Params, ClassifySelectionRequest.Result>(ClassifySelectionRequest.method), async (raw: unknown) => {
     const params = classifySelectionParams(raw);

@@ -153,4 +153,23 @@ describe('server: the ignore store as the user wrote it', () => {
       fs.rmSync(outside, { recursive: true, force: true });
     }
   });
+
+  it('offers no ignore actions for a file outside every workspace folder, where no store may be written', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-outside-'));
+    try {
+      const elsewhere = pathToFileURL(path.join(outside, 'session.jsonl')).toString();
+      await h.open(elsewhere, SESSION);
+      const diags = h.diagnostics.get(elsewhere)!.diagnostics.filter((d) => d.code === 'number');
+      const actions = (await h.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri: elsewhere },
+        range: diags[0].range,
+        context: { diagnostics: diags },
+      })) as CodeAction[];
+      assert.ok(actions.length > 0, 'the other quick fixes are still offered');
+      assert.deepEqual(actions.filter((a) => a.title.startsWith('Ignore')), []);
+      await h.close(elsewhere);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });
