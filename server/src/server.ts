@@ -6,8 +6,8 @@ import {
   CodeLensRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
-  MessageType,
-  ShowMessageNotification,
+  LSPErrorCodes,
+  ResponseError,
   TextDocumentSyncKind,
   type Connection,
   type DidChangeTextDocumentParams,
@@ -182,10 +182,9 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     try {
       ignores.add(uri, rule);
     } catch (err) {
-      // The user chose this quick fix: say why nothing happened, where the editor shows it.
-      if (!(err instanceof IgnoreNotWritten)) throw err;
-      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message: `groundcheck: ${err.message}` });
-      return null;
+      // Why nothing was written, naming the file and the place to fix: the editor shows a failed command's message.
+      if (err instanceof IgnoreNotWritten) throw new ResponseError(LSPErrorCodes.RequestFailed, err.message);
+      throw err;
     }
     for (const state of documents.all()) publisher.republish(state);
     return null;

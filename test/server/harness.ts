@@ -82,13 +82,10 @@ export class ServerHarness {
     );
     connection.onRequest('client/registerCapability', () => null);
     connection.onNotification('window/logMessage', (m: { message: string }) => this.logs.push(m.message));
-    connection.onNotification('window/showMessage', (m: { type: number; message: string }) => this.shown.push(m));
   }
 
   /** What the server logged (`window/logMessage`), in order. */
   readonly logs: string[] = [];
-  /** What the server asked the editor to show the user (`window/showMessage`; type 1 is an error), in order. */
-  readonly shown: { type: number; message: string }[] = [];
 
   /**
    * Starts `dist/server.js --stdio`, or with `viaCli` the CLI's `groundcheck lsp --stdio`.
