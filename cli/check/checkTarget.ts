@@ -7,7 +7,7 @@
 import { dirname } from 'node:path';
 import { FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
 import { referenceReader, type ReferenceReader } from '../../shared/io/referenceReads';
-import { isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
+import { CONDENSE_LENGTH, isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkFile, type FileCheckOptions, type FileInput } from './checkFile';
 import type { CheckTarget } from './expandPaths';
 import type { FileReport } from './fileReport';
@@ -50,7 +50,9 @@ function notTranscript(path: string): NotTranscript | undefined {
   const head = readHead(path, SNIFF_LENGTH);
   const zip = ZIP_MAGIC.every((b, i) => head[i] === b);
   const text = zip ? head.toString('latin1') : head.toString('utf8');
-  const found = recognise(text, path, head.length < SNIFF_LENGTH);
+  // A JSON file whose first record is longer than the head is read further, for the keys after it.
+  const further = () => readHead(path, CONDENSE_LENGTH).toString('utf8');
+  const found = recognise(text, path, head.length < SNIFF_LENGTH, further);
   return isNotTranscript(found) ? found : undefined;
 }
 

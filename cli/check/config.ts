@@ -3,14 +3,18 @@
  * comments) or the `groundcheck` key of package.json, whichever is met first
  * walking up from the working directory, or the file named by `--config`.
  * Errors carry `file:line:col` so editors and terminals can jump to them.
+ * Of package.json only the `groundcheck` value is parsed: other tools' keys
+ * may be as deep or as odd as they like.
  */
 import { existsSync } from 'node:fs';
 import { FILE_LIMITS, FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { dirname, join, resolve } from 'node:path';
-import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { jsoncNestingExceededAt, MAX_JSON_DEPTH } from '../../shared/transcript/json/jsonDepth';
 import { LineIndex } from '../../shared/transcript/offsets/lineIndex';
 import { type ConfigProblem, type ProjectConfig, readConfigObject } from './configSchema';
 import { displayPath } from './locator';
+import { topLevelMember } from './topLevelMember';
 
 export const CONFIG_FILE = 'groundcheck.config.json';
 
@@ -66,32 +70,37 @@ function readFound(path: string, cwd: string): string {
   }
 }
 
-/** Parses config text; `key` selects a nested object (package.json's `groundcheck`). */
+/** Parses config text; `key` selects a top-level member (package.json's `groundcheck`), the only part then read. */
 export function parseConfig(text: string, path: string, key: string | undefined, cwd = process.cwd()): ProjectConfig {
+  const member = key === undefined ? { start: 0, end: text.length } : topLevelMember(text, key);
+  if (!member) return { settings: {} };
+  const problems = configProblems(text.slice(member.start, member.end));
+  if ('config' in problems) return problems.config;
+  const lines = new LineIndex(text);
+  const shown = displayPath(path, cwd);
+  throw new ConfigError(
+    problems.found.map((p) => {
+      const at = lines.position(member.start + p.offset);
+      return `${shown}:${at.line + 1}:${at.character + 1}: error: ${p.message}`;
+    }),
+  );
+}
+
+/** The config in `text`, or what is wrong with it (offsets into `text`). */
+function configProblems(text: string): { config: ProjectConfig } | { found: ConfigProblem[] } {
+  // The tree builder recurses once per level: past the cap it would overflow the stack.
+  const deep = jsoncNestingExceededAt(text);
+  if (deep !== -1) return { found: [{ message: `nests JSON more than ${MAX_JSON_DEPTH} levels deep (the nesting limit)`, offset: deep }] };
   const syntax: ParseError[] = [];
   const tree = parseTree(text, syntax, { allowTrailingComma: true, disallowComments: false });
-  const problems: ConfigProblem[] = syntax.map((e) => ({ message: `invalid JSON: ${printParseErrorCode(e.error)}`, offset: e.offset }));
-  let config: ProjectConfig = { settings: {} };
-  if (problems.length === 0 && tree) {
-    const node: Node | undefined = key === undefined ? tree : findNodeAtLocation(tree, [key]);
-    if (node) config = readConfigObject(node, problems);
-  } else if (problems.length === 0) {
-    problems.push({ message: 'the config file is empty', offset: 0 });
-  }
-  if (problems.length > 0) {
-    const lines = new LineIndex(text);
-    const shown = displayPath(path, cwd);
-    throw new ConfigError(
-      problems.map((p) => {
-        const at = lines.position(p.offset);
-        return `${shown}:${at.line + 1}:${at.character + 1}: error: ${p.message}`;
-      }),
-    );
-  }
-  return config;
+  // What follows the first syntax error mostly follows from it (an unclosed bracket is one error per level): one line says what to fix.
+  if (syntax.length > 0) return { found: [{ message: `invalid JSON: ${printParseErrorCode(syntax[0].error)}`, offset: syntax[0].offset }] };
+  if (!tree) return { found: [{ message: 'the config file is empty', offset: 0 }] };
+  const found: ConfigProblem[] = [];
+  const config = readConfigObject(tree, found);
+  return found.length > 0 ? { found } : { config };
 }
 
 function hasGroundcheckKey(packageJson: string): boolean {
-  const tree = parseTree(packageJson);
-  return tree !== undefined && findNodeAtLocation(tree, ['groundcheck']) !== undefined;
+  return topLevelMember(packageJson, 'groundcheck') !== undefined;
 }

@@ -5,7 +5,8 @@
  */
 import { FILE_LIMITS, FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { join } from 'node:path';
-import { IGNORE_FILE, IgnoreMatcher, parseIgnoreStore } from '../../shared/check/ignores';
+import { IGNORE_FILE, IgnoreMatcher } from '../../shared/check/ignores';
+import { locateProblem, parseIgnoreStore } from '../../shared/check/ignoreStoreText';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { FileCheckOptions } from './checkFile';
 
@@ -35,6 +36,24 @@ export function readIgnoreStore(root: string): string | { notRead: string } | un
   }
 }
 
+/**
+ * What to tell the user about the run's ignore store, if anything. A store
+ * that is not JSON stops the run (`fatal`), as a broken config does: a CI
+ * job must not pass or fail on findings its ignore rules were meant to
+ * settle. One that cannot be opened (a FIFO, too large) is a warning.
+ */
+export function ignoreStoreNotice(setup: FileCheckSetup, shown: (path: string) => string): { line: string; fatal: boolean } | undefined {
+  if (setup.ignoreRoot === undefined) return undefined;
+  const file = shown(join(setup.ignoreRoot, IGNORE_FILE));
+  const text = readIgnoreStore(setup.ignoreRoot);
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string') return { line: `${file}: warning: ${text.notRead}; no ignore rules from it apply`, fatal: false };
+  const { problem } = parseIgnoreStore(text);
+  if (!problem) return undefined;
+  const located = locateProblem(text, { ...problem, message: `error: ${problem.message}` });
+  return { line: `${file}:${located} (fix the file, or run with --no-ignore)`, fatal: true };
+}
+
 export function fileCheckOptions(setup: FileCheckSetup): FileCheckOptions {
   return {
     settings: setup.settings,
@@ -50,6 +69,6 @@ function loadIgnores(root: string | undefined): IgnoreMatcher | undefined {
   if (root === undefined) return undefined;
   const text = readIgnoreStore(root);
   if (typeof text !== 'string') return undefined; // None, or refused (said once by the run): nothing is ignored.
-  const matcher = new IgnoreMatcher(parseIgnoreStore(text));
+  const matcher = new IgnoreMatcher(parseIgnoreStore(text).store);
   return matcher.isEmpty ? undefined : matcher;
 }

@@ -16,7 +16,8 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { readTarget } from './checkTarget';
 import { LiveFileCheck } from './liveFileCheck';
 import type { CheckTarget } from './expandPaths';
-import { fileCheckOptions, type FileCheckSetup } from './fileCheckSetup';
+import { fileCheckOptions, ignoreStoreNotice, type FileCheckSetup } from './fileCheckSetup';
+import { displayPath } from './locator';
 import type { FileProblem, FileReport } from './fileReport';
 import type { Reporter } from './reporters/reporter';
 import { type FailOn, RunSummary } from './summary';
@@ -35,6 +36,9 @@ export interface FollowRun {
 }
 
 export async function followFile(run: FollowRun): Promise<number> {
+  const notice = ignoreStoreNotice(run.setup, (path) => displayPath(path));
+  if (notice) run.err(`${notice.line}\n`);
+  if (notice?.fatal) return 2;
   const options = fileCheckOptions(run.setup);
   const summary = new RunSummary();
   const reported = new Set<number>();

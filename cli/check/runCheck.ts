@@ -4,13 +4,11 @@
  * reporter in input order as they complete, and return the exit code.
  */
 import { readSync } from 'node:fs';
-import { join } from 'node:path';
-import { IGNORE_FILE } from '../../shared/check/ignores';
 import { megabytes } from '../../shared/io/boundedRead';
 import { displayPath } from './locator';
 import { checkFile } from './checkFile';
 import { type CheckTarget, expandPaths, STDIN } from './expandPaths';
-import { fileCheckOptions, readIgnoreStore, type FileCheckSetup } from './fileCheckSetup';
+import { fileCheckOptions, ignoreStoreNotice, type FileCheckSetup } from './fileCheckSetup';
 import type { FileReport } from './fileReport';
 import { Progress, type ProgressStream } from './progress';
 import type { Reporter } from './reporters/reporter';
@@ -38,10 +36,9 @@ export interface CheckRun {
 export async function runCheck(run: CheckRun): Promise<number> {
   const { targets, missing } = expandPaths(run.paths, run.cwd);
   for (const line of missing) run.err(`${line}\n`);
-  const store = run.setup.ignoreRoot !== undefined ? readIgnoreStore(run.setup.ignoreRoot) : undefined;
-  if (store !== undefined && typeof store !== 'string') {
-    run.err(`${displayPath(join(run.setup.ignoreRoot!, IGNORE_FILE), run.cwd)}: warning: ${store.notRead}; no ignore rules from it apply\n`);
-  }
+  const notice = ignoreStoreNotice(run.setup, (path) => displayPath(path, run.cwd));
+  if (notice) run.err(`${notice.line}\n`);
+  if (notice?.fatal) return 2;
   const summary = new RunSummary();
   const progress = new Progress(run.progress ?? { write: () => undefined }, targets.length);
   const ready: Array<FileReport | undefined> = new Array(targets.length);
@@ -76,6 +73,8 @@ export async function runCheck(run: CheckRun): Promise<number> {
   }
   progress.finish();
   run.reporter.end(summary);
+  const skipped = run.reporter.countsSkipped ? undefined : summary.skippedLine(run.verbose === true);
+  if (skipped) run.err(skipped);
   return missing.length > 0 ? 2 : summary.exitCode(run.failOn);
 }
 

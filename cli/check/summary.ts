@@ -64,6 +64,19 @@ export class RunSummary {
     }
   }
 
+  /**
+   * One line on the files skipped as not transcripts, for reports that have
+   * no summary of their own (JSON, SARIF, HTML): a fixture groundcheck did
+   * not recognise must not pass CI unnoticed. Undefined when none was.
+   */
+  skippedLine(verbose: boolean): string | undefined {
+    if (this.skippedNotTranscript === 0) return undefined;
+    const kinds = [...this.skippedKinds].map(([kind, n]) => `${n} ${kind}`).join(', ');
+    const n = this.skippedNotTranscript;
+    const what = `groundcheck: ${n} of ${this.files} file${this.files === 1 ? '' : 's'} skipped as not ${n === 1 ? 'a transcript' : 'transcripts'} (${kinds})`;
+    return verbose ? `${what}\n` : `${what}; --verbose lists each and why\n`;
+  }
+
   /** (PARTIAL + UNGROUNDED) / outputs; 0 when nothing was checked. */
   get hallucinationRate(): number {
     return this.outputs === 0 ? 0 : (this.levels.PARTIAL + this.levels.UNGROUNDED) / this.outputs;

@@ -18,7 +18,8 @@ import { toLspRange } from './positions';
  */
 const PLAIN = /^[^"\\\u0000-\u001f\u007f]*$/;
 
-export function codeActions(state: DocumentState, params: CodeActionParams): CodeAction[] {
+/** `canIgnore`: whether the document has an ignore store to write to (it is in a workspace folder). */
+export function codeActions(state: DocumentState, params: CodeActionParams, canIgnore = true): CodeAction[] {
   const out: CodeAction[] = [];
   const doc = state.doc;
   for (const diagnostic of params.context.diagnostics) {
@@ -59,6 +60,7 @@ export function codeActions(state: DocumentState, params: CodeActionParams): Cod
         });
       }
     }
+    if (!canIgnore) continue;
     const scopes: [IgnoreCommand.Args['scope'], string][] = [
       ['occurrence', `Ignore this occurrence of '${data.text}'`],
       ['value', `Ignore ${typeWords(data.type)} '${data.text}' everywhere`],

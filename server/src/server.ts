@@ -6,6 +6,8 @@ import {
   CodeLensRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  LSPErrorCodes,
+  ResponseError,
   TextDocumentSyncKind,
   type Connection,
   type DidChangeTextDocumentParams,
@@ -16,7 +18,8 @@ import {
   type WorkspaceFolder,
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
-import { addOccurrenceRule, addTypeRule, addValueRule, IGNORE_FILE } from '../../shared/check/ignores';
+import { fileURLToPath } from 'node:url';
+import { IGNORE_FILE } from '../../shared/check/ignores';
 import { ClassifySelectionRequest, ConversationViewRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
 import { CheckScheduler, type CheckReason } from './checkScheduler';
 import { CheckWorker, workerLimits } from './checkWorker';
@@ -25,8 +28,9 @@ import { codeLenses } from './codeLens';
 import { definition, references, type AllPlaces } from './definitions';
 import { DocumentStates, type DocumentState } from './documentState';
 import { hover } from './hover';
-import { IgnoreFiles } from './ignoreFile';
+import { IgnoreFiles, IgnoreNotWritten } from './ignoreFile';
 import { Publisher } from './publish';
+import { classifySelectionParams, conversationViewParams, ignoreCommandArgs, invalidParams, recheckParams, requestByName } from './requestParams';
 import { SettingsCache } from './settings';
 
 export function startServer(connection: Connection, worker = new CheckWorker(undefined, workerLimits(process.env))): void {
@@ -43,6 +47,16 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     ignores.setWorkspaceFolders(uris);
     scheduler.setWorkspaceFolders(uris);
   };
+  /** Whether `uri` is a file inside one of the workspace folders (ignore rules are written there only). */
+  const inWorkspaceFolder = (uri: string): boolean => {
+    if (!uri.startsWith('file:')) return false;
+    try {
+      return ignores.folderOf(fileURLToPath(uri)) !== undefined;
+    } catch {
+      return false; // Not a path on this machine (a file URI naming another host, say).
+    }
+  };
+
   const settings = new SettingsCache(connection, () => pullConfiguration);
   const publisher = new Publisher(connection, ignores, () => {
     // Lenses are computed from the latest check; ask the client to fetch them again.
@@ -158,23 +172,26 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
   });
   connection.onCodeAction((params) => {
     const state = documents.get(params.textDocument.uri);
-    return state ? codeActions(state, params) : [];
+    return state ? codeActions(state, params, inWorkspaceFolder(state.uri)) : [];
   });
 
   connection.onExecuteCommand(({ command, arguments: args }) => {
-    if (command !== IgnoreCommand.id || !args?.[0]) return;
-    const a = args[0] as IgnoreCommand.Args;
-    ignores.update(a.uri, (store) =>
-      a.scope === 'type'
-        ? addTypeRule(store, a.type)
-        : a.scope === 'value'
-          ? addValueRule(store, { type: a.type, value: a.normalized })
-          : addOccurrenceRule(store, { key: a.key, type: a.type, text: a.text }),
-    );
+    if (command !== IgnoreCommand.id) throw invalidParams(`unknown command ${JSON.stringify(command)}`);
+    const { uri, rule } = ignoreCommandArgs(args);
+    if (!inWorkspaceFolder(uri)) throw invalidParams('ignore: "uri" must name a file in a workspace folder');
+    try {
+      ignores.add(uri, rule);
+    } catch (err) {
+      // Why nothing was written, naming the file and the place to fix: the editor shows a failed command's message.
+      if (err instanceof IgnoreNotWritten) throw new ResponseError(LSPErrorCodes.RequestFailed, err.message);
+      throw err;
+    }
     for (const state of documents.all()) publisher.republish(state);
+    return null;
   });
 
-  connection.onRequest(ClassifySelectionRequest.method, async (params: ClassifySelectionRequest.Params) => {
+  connection.onRequest(requestByName<ClassifySelectionRequest.Params, ClassifySelectionRequest.Result>(ClassifySelectionRequest.method), async (raw: unknown) => {
+    const params = classifySelectionParams(raw);
     const uri = params.uri;
     const s = await settings.get(uri ?? '');
     const reply = await worker.run({ kind: 'selection', uri, offset: params.offset, settings: s, params });
@@ -182,7 +199,8 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     throw new Error(!reply.ok && 'error' in reply ? reply.error : 'classification failed');
   });
 
-  connection.onRequest(ConversationViewRequest.method, async ({ uri, from = 0, chars = VIEW_PAGE_CHARS, version }: ConversationViewRequest.Params): Promise<ConversationViewRequest.Result> => {
+  connection.onRequest(requestByName<ConversationViewRequest.Params, ConversationViewRequest.Result>(ConversationViewRequest.method), async (raw: unknown) => {
+    const { uri, from = 0, chars = VIEW_PAGE_CHARS, version } = conversationViewParams(raw);
     const state = documents.get(uri);
     if (!state) return { version: -1, unavailable: 'the file is not open' };
     const published = state.mirror?.analysis;
@@ -192,7 +210,8 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     return { version: state.doc.version, unavailable: !reply.ok && 'error' in reply ? reply.error.split('\n')[0] : 'not checked yet' };
   });
 
-  connection.onRequest(RecheckRequest.method, async ({ uri }: RecheckRequest.Params) => {
+  connection.onRequest(requestByName<RecheckRequest.Params, void>(RecheckRequest.method), async (raw: unknown) => {
+    const { uri } = recheckParams(raw);
     const state = documents.get(uri);
     if (!state) return;
     settings.forget(uri);

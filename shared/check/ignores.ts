@@ -53,59 +53,21 @@ export function emptyIgnoreStore(): IgnoreStore {
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
 
-function isEntityType(v: unknown): v is EntityType {
+export function isEntityType(v: unknown): v is EntityType {
   return typeof v === 'string' && KNOWN_TYPES.has(v);
 }
 
-/**
- * Reads a store from its JSON text. Unknown or malformed entries are dropped
- * rather than failing the whole file: a hand-edited typo must not un-ignore
- * everything else.
- */
-export function parseIgnoreStore(json: string): IgnoreStore {
-  const store = emptyIgnoreStore();
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch {
-    return store;
-  }
-  if (!data || typeof data !== 'object') return store;
-  const d = data as Record<string, unknown>;
-  if (Array.isArray(d.occurrences)) {
-    for (const r of d.occurrences) {
-      if (r && typeof r.key === 'string' && isEntityType(r.type)) {
-        store.occurrences.push({ key: r.key, type: r.type, text: typeof r.text === 'string' ? r.text : '' });
-      }
-    }
-  }
-  if (Array.isArray(d.values)) {
-    for (const r of d.values) {
-      if (r && typeof r.value === 'string' && isEntityType(r.type)) store.values.push({ type: r.type, value: r.value });
-    }
-  }
-  if (Array.isArray(d.types)) for (const t of d.types) if (isEntityType(t) && !store.types.includes(t)) store.types.push(t);
-  return store;
-}
+/** One rule to add, as the editor's quick fixes offer them. */
+export type IgnoreRule =
+  | ({ scope: 'occurrence' } & OccurrenceRule)
+  | ({ scope: 'value' } & ValueRule)
+  | { scope: 'type'; type: EntityType };
 
-export function serializeIgnoreStore(store: IgnoreStore): string {
-  return JSON.stringify(store, null, 2) + '\n';
-}
-
-/** A copy of `store` with one more rule; adding a rule that exists changes nothing. */
-export function addOccurrenceRule(store: IgnoreStore, rule: OccurrenceRule): IgnoreStore {
-  if (store.occurrences.some((r) => r.key === rule.key)) return store;
-  return { ...store, occurrences: [...store.occurrences, rule] };
-}
-
-export function addValueRule(store: IgnoreStore, rule: ValueRule): IgnoreStore {
-  if (store.values.some((r) => r.type === rule.type && r.value === rule.value)) return store;
-  return { ...store, values: [...store.values, rule] };
-}
-
-export function addTypeRule(store: IgnoreStore, type: EntityType): IgnoreStore {
-  if (store.types.includes(type)) return store;
-  return { ...store, types: [...store.types, type] };
+/** Whether `store` has `rule` already (an occurrence by its key, a value by type and value). */
+export function hasRule(store: IgnoreStore, rule: IgnoreRule): boolean {
+  if (rule.scope === 'type') return store.types.includes(rule.type);
+  if (rule.scope === 'value') return store.values.some((r) => r.type === rule.type && r.value === rule.value);
+  return store.occurrences.some((r) => r.key === rule.key);
 }
 
 /** Fast membership tests over a store, built once per store. */

@@ -8,13 +8,24 @@
  * container, and the format's fields as keys or columns rather than words in
  * prose): a README that mentions `question, contexts, answer` is turned away
  * as Markdown that resembles a RAGAS dataset, not read as a broken CSV.
+ *
+ * A JSON file whose first record runs past the window (a fixture row with
+ * 100 KB of retrieved documents before its answer) is looked at once more,
+ * condensed (see condensedHead.ts), so no key of that record is out of sight.
  */
 import { ALL_FORMATS } from './formats';
+import { condensedHead } from './condensedHead';
 import { containerOf, type FileKind, skipSpace, textKindOf } from './headShape';
 import { DEFAULT_MAX_SEGMENTS, type FormatParser, type HeadContainer, type ParseInput, type Transcript } from './model';
 
 /** How much of the file (decoded UTF-16 units) the sniffers see. */
 export const SNIFF_LENGTH = 64 * 1024;
+
+/**
+ * How much of a JSON file is condensed when its head matched nothing and
+ * ended inside it: a first record longer than this is not looked into.
+ */
+export const CONDENSE_LENGTH = 16 * 1024 * 1024;
 
 export interface NotTranscript {
   notTranscript: true;
@@ -43,16 +54,26 @@ export function detectFormat(
   return weigh(head, path, formats).best;
 }
 
-/** The format of a file from its head, or why it is none (all of `head` when `complete`). */
+/**
+ * The format of a file from its head, or why it is none (all of `head` when
+ * `complete`). `further` gives the file's first CONDENSE_LENGTH units, asked
+ * for only when a JSON head matched nothing and the file goes on.
+ */
 export function recognise(
   head: string,
   path: string | undefined,
   complete: boolean,
+  further?: () => string,
   formats: readonly FormatParser[] = ALL_FORMATS,
 ): DetectedFormat | NotTranscript {
   const container = containerOf(head);
   const { best, resembled } = weigh(head, path, formats, container);
   if (best) return best;
+  if (!complete && container === 'json' && further) {
+    const condensed = condensedHead(further(), SNIFF_LENGTH);
+    const again = condensed === undefined ? undefined : weigh(condensed, path, formats, 'json').best;
+    if (again) return again;
+  }
   const { kind, description } = describeHead(head, complete, path, container);
   const like = resembled ? ` Closest format: ${resembled.label} (${whyNot(resembled, container, kind)}).` : '';
   return {
@@ -116,7 +137,8 @@ export function parseTranscript(
   formats: readonly FormatParser[] = ALL_FORMATS,
 ): Transcript | NotTranscript {
   const head = sniffHead(input.raw);
-  const detected = recognise(head, input.path, head.length === input.raw.length, formats);
+  const further = () => input.raw.slice(0, CONDENSE_LENGTH);
+  const detected = recognise(head, input.path, head.length === input.raw.length, further, formats);
   if (isNotTranscript(detected)) return detected;
   try {
     return capSegments(detected.parser.parse(input), input.maxSegments ?? DEFAULT_MAX_SEGMENTS, input.raw.length);

@@ -37,6 +37,44 @@ describe('groundcheck check: project config', function () {
     assert.equal(r.stderr, 'package.json:5:15: error: expected true or false, got "yes"\n');
   });
 
+  it('stops at a config nested past the nesting limit with one located line, not a stack overflow', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-config-'));
+    const answers = join(REPO, fixture('rag/answers.jsonl'));
+    writeFileSync(join(dir, 'groundcheck.config.json'), `{"strict": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    const deep = runCli(['check', answers], { cwd: dir });
+    assert.equal(deep.code, 2);
+    assert.equal(deep.stderr, 'groundcheck.config.json:1:1011: error: nests JSON more than 1000 levels deep (the nesting limit)\n');
+    // Unclosed, and under the cap: one line for the first error, not one per open bracket.
+    writeFileSync(join(dir, 'groundcheck.config.json'), `{"strict": ${'['.repeat(5_000)}`);
+    const unclosed = runCli(['check', answers], { cwd: dir });
+    assert.equal(unclosed.code, 2);
+    assert.equal(unclosed.stderr, 'groundcheck.config.json:1:1011: error: nests JSON more than 1000 levels deep (the nesting limit)\n');
+    writeFileSync(join(dir, 'groundcheck.config.json'), `{"strict": ${'['.repeat(500)}`);
+    const shallow = runCli(['check', answers], { cwd: dir });
+    assert.equal(shallow.code, 2);
+    assert.equal(shallow.stderr, 'groundcheck.config.json:1:512: error: invalid JSON: CloseBracketExpected\n');
+  });
+
+  it('reads only the groundcheck key of package.json: another key nested 6,000 deep does not matter', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-config-'));
+    copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
+    const other = `"eslintConfig": ${'['.repeat(6_000)}${']'.repeat(6_000)}`;
+    writeFileSync(join(dir, 'package.json'), `{\n  "name": "x",\n  ${other}\n}\n`);
+    const none = runCli(['check', 'answers.jsonl', '--format', 'json'], { cwd: dir });
+    assert.equal(none.stderr, '');
+    assert.equal(none.code, 0);
+    assert.deepEqual(levels(none.stdout), ['GROUNDED', 'PARTIAL', 'UNGROUNDED']);
+    // After the deep key, the groundcheck key is found, read, and its errors located in the whole file.
+    writeFileSync(join(dir, 'package.json'), `{\n  "name": "x",\n  ${other},\n  "groundcheck": {\n    "strict": "yes"\n  }\n}\n`);
+    const bad = runCli(['check', 'answers.jsonl'], { cwd: dir });
+    assert.equal(bad.code, 2);
+    assert.equal(bad.stderr, 'package.json:5:15: error: expected true or false, got "yes"\n');
+    writeFileSync(join(dir, 'package.json'), `{\n  "name": "x",\n  ${other},\n  "groundcheck": { "minEntities": 100 }\n}\n`);
+    const good = runCli(['check', 'answers.jsonl', '--format', 'json'], { cwd: dir });
+    assert.equal(good.code, 0, good.stderr);
+    assert.deepEqual(levels(good.stdout), ['INDETERMINATE', 'INDETERMINATE', 'INDETERMINATE']);
+  });
+
   it('names unknown settings and lists the known ones', () => {
     const dir = mkdtempSync(join(tmpdir(), 'groundcheck-config-'));
     writeFileSync(join(dir, 'gc.json'), '{\n  "strcit": true\n}\n');
@@ -78,6 +116,34 @@ describe('groundcheck check: project config', function () {
     const all = runCli(['check', 'answers.jsonl', '--format', 'json', '--fail-on', 'ungrounded', '--no-ignore'], { cwd: dir });
     assert.deepEqual(levels(all.stdout), ['GROUNDED', 'PARTIAL', 'UNGROUNDED']);
     assert.equal(all.code, 1);
+  });
+
+  it('reads an ignore store with comments and trailing commas', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-ignore-'));
+    copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
+    mkdirSync(join(dir, '.groundcheck'));
+    writeFileSync(
+      join(dir, '.groundcheck/ignore.json'),
+      '{\n  // agreed with the support team\n  "values": [{ "type": "number", "value": "14 days" },],\n  "types": ["quoted_string"],\n}\n',
+    );
+    const r = runCli(['check', 'answers.jsonl', '--format', 'json', '--fail-on', 'ungrounded'], { cwd: dir });
+    assert.equal(r.stderr, '');
+    assert.deepEqual(levels(r.stdout), ['GROUNDED', 'PARTIAL', 'INDETERMINATE']);
+    assert.equal(r.code, 0);
+  });
+
+  it('stops with file:line:col and exit 2 on an ignore store that is not JSON; --no-ignore runs without it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-ignore-'));
+    copyFileSync(join(REPO, fixture('rag/answers.jsonl')), join(dir, 'answers.jsonl'));
+    mkdirSync(join(dir, '.groundcheck'));
+    writeFileSync(join(dir, '.groundcheck/ignore.json'), '{\n  "types": ["quoted_string"]\n  "values": []\n}\n');
+    const r = runCli(['check', 'answers.jsonl', '--format', 'json'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, '.groundcheck/ignore.json:3:3: error: invalid JSON: CommaExpected (fix the file, or run with --no-ignore)\n');
+    const without = runCli(['check', 'answers.jsonl', '--format', 'json', '--no-ignore'], { cwd: dir });
+    assert.equal(without.code, 0);
+    assert.deepEqual(levels(without.stdout), ['GROUNDED', 'PARTIAL', 'UNGROUNDED']);
   });
 
   it('skips files over maxFileSizeMB with a warning, and severity off takes a type out of the verdict', () => {

@@ -46,6 +46,7 @@ describe('groundcheck check: files that are not transcripts', function () {
       `links.md: ${head} Markdown with no chat or trace structure.`,
       `rag.py: ${head} source code, not a chat or trace. Closest format: RAGAS dataset (its field names appear, but not as the columns of a CSV header).`,
       `settings.json: ${head} a JSON object with keys actual_output_format, retries that matches no known format. Closest format: DeepEval test cases (its field names appear, but not as JSON keys).`,
+      'groundcheck: 5 of 6 files skipped as not transcripts (3 Markdown, 1 source code, 1 JSON)',
     ]);
     assert.equal(r.stdout.trim().split('\n').length, 3, 'the fixture is still checked');
   });
@@ -70,5 +71,41 @@ describe('groundcheck check: files that are not transcripts', function () {
     const [rec] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(rec.format, 'ragas');
     assert.equal(rec.level, 'UNGROUNDED');
+  });
+
+  it('counts skipped files on stderr when the report (JSON, SARIF, HTML) has no summary of its own', () => {
+    const dir = workspace();
+    for (const format of ['json', 'sarif', 'html']) {
+      const r = runCli(['check', '.', '--jobs', '1', '--format', format], { cwd: dir });
+      assert.equal(r.code, 0);
+      assert.equal(r.stderr, 'groundcheck: 5 of 6 files skipped as not transcripts (3 Markdown, 1 source code, 1 JSON); --verbose lists each and why\n', format);
+    }
+  });
+
+  it('checks RAG fixtures whose first record is over 64 KB: older RAGAS columns and DeepEval', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-long-rows-'));
+    // The answer column comes after 70 KB of retrieved context, outside the first 64 KB of the file.
+    const filler = 'The report covers the third quarter in detail. '.repeat(1500);
+    const row = { question: 'What was Q3 revenue?', contexts: [`Q3 revenue was $4.3M. ${filler}`], answer: 'Q3 revenue was $9.9M.' };
+    writeFileSync(join(dir, 'ragas.jsonl'), `${JSON.stringify(row)}\n${JSON.stringify(row)}\n`);
+    // DeepEval's actual_output after a long list of retrieved chunks.
+    const chunks = Array.from({ length: 120 }, (_, i) => `Chunk ${i}: ${'the quarter went as planned. '.repeat(30)}`);
+    const testCase = { input: 'What was Q3 revenue?', retrieval_context: ['Q3 revenue was $4.3M.', ...chunks], actual_output: 'Q3 revenue was $9.9M.' };
+    const deepeval = JSON.stringify([testCase], null, 2);
+    writeFileSync(join(dir, 'deepeval.json'), deepeval);
+    const r = runCli(['check', '.', '--jobs', '1', '--format', 'json', '--fail-on', 'partial'], { cwd: dir });
+    assert.equal(r.stderr, '');
+    assert.equal(r.code, 1, 'the invented $9.9M fails the run');
+    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(
+      records.map((rec) => [rec.file, rec.format]),
+      [['deepeval.json', 'deepeval'], ['ragas.jsonl', 'ragas'], ['ragas.jsonl', 'ragas']],
+    );
+    // The finding points at the value in the raw file, past the first 64 KB.
+    const invented = records[0].entities.find((e: { text: string }) => e.text === '$9.9M');
+    assert.ok(invented, JSON.stringify(records[0].entities));
+    const at = deepeval.indexOf('$9.9M');
+    assert.ok(at > 64 * 1024);
+    assert.deepEqual(invented.ranges, [[at, at + '$9.9M'.length]]);
   });
 });

@@ -6,6 +6,8 @@ import type { RunSummary } from '../summary';
 export interface Reporter {
   file(report: FileReport, target: CheckTarget): void;
   end(summary: RunSummary): void;
+  /** True when its report counts the files skipped as not transcripts; otherwise the run says so on stderr. */
+  readonly countsSkipped?: boolean;
 }
 
 export interface ReportStreams {

@@ -15,6 +15,7 @@ import type { Reporter, ReportStreams } from './reporter';
 import { counted } from '../../../shared/text/counted';
 
 export class TextReporter implements Reporter {
+  readonly countsSkipped = true;
   private findings = 0;
 
   constructor(

@@ -4,6 +4,8 @@
  * do the readers of nested content: a file of 20,000 `[` would end the run
  * with a stack overflow. No transcript nests anywhere near the cap.
  */
+import { createScanner, SyntaxKind } from 'jsonc-parser';
+
 export const MAX_JSON_DEPTH = 1000;
 
 /**
@@ -36,4 +38,22 @@ function closingQuote(text: string, from: number, end: number): number {
     if (backslashes % 2 === 0) return q;
     j = q + 1;
   }
+}
+
+/**
+ * The same cap for JSON with comments (config and ignore files): the offset
+ * where nesting first goes past `max`, or -1. jsonc-parser's tree builder
+ * recurses once per level, so this runs first, on its scanner, which does
+ * not: a bracket inside a comment or a string is not counted.
+ */
+export function jsoncNestingExceededAt(text: string, max: number = MAX_JSON_DEPTH): number {
+  if (text.length <= max) return -1;
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
+      if (++depth > max) return scanner.getTokenOffset();
+    } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth--;
+  }
+  return -1;
 }

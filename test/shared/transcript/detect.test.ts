@@ -61,12 +61,13 @@ describe('format detection', () => {
     );
   });
 
-  it('shows the sniffers only the first 64 KB of a 5 MB base64 line', () => {
+  it('shows the sniffers no more than 64 KB of a 5 MB base64 line: its head, then the line condensed', () => {
     const { parser, seen } = markerParser('never', '"uuid"', 5);
     const chunk = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     const raw = `{"image":"${chunk.repeat(Math.ceil(5_000_000 / chunk.length))}"}`;
     const result = parseTranscript({ raw }, [parser]);
-    assert.deepEqual(seen.heads, [SNIFF_LENGTH]);
+    // The head ends inside the first record, so the sniffers are asked again with it condensed (the string cut short).
+    assert.deepEqual(seen.heads, [SNIFF_LENGTH, '{"image":""}'.length + 256]);
     assert.equal(reasonOf(result), 'not a transcript or RAG fixture groundcheck knows: JSON that matches no known format.');
   });
 
