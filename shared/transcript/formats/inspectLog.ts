@@ -54,7 +54,7 @@ function parseZip(b: TranscriptBuilder, input: ParseInput): void {
   }
   let entries: Map<string, Uint8Array>;
   try {
-    // Inflated as a stream and counted: an archive that would inflate past the caps is refused, not expanded.
+    // Held to caps for the whole archive, declared and counted: a bomb is refused, not expanded.
     entries = readZipEntries(input.bytes, (name) => name.startsWith('samples/') && name.endsWith('.json'));
   } catch (err) {
     const why = err instanceof ZipRefused ? `Zip archive refused: ${err.message}` : `Not a readable .eval zip: ${(err as Error).message}`;
@@ -63,6 +63,8 @@ function parseZip(b: TranscriptBuilder, input: ParseInput): void {
   }
   for (const name of [...entries.keys()].sort(compareEntries)) {
     const text = strFromU8(entries.get(name)!);
+    // The bytes are not needed once decoded: the archive's entries are never held twice over.
+    entries.delete(name);
     b.addSource(name, text);
     let sample: unknown;
     if (nestingExceededAt(text, 0, text.length) !== -1) {
