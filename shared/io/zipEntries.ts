@@ -4,9 +4,10 @@
  * inflate to in all, and how many times the archive's size that is. The
  * figures the central directory declares are checked first, so an archive
  * that admits to being a bomb is refused before anything inflates; then the
- * entries inflate as a stream and only bytes actually produced count, so an
- * archive whose headers understate its sizes is refused as its output passes
- * a cap, before the memory is spent.
+ * entries inflate as a stream and only bytes actually produced count: an
+ * entry that inflates past the size its headers declare is refused at once,
+ * and an archive with no directory to declare sizes is refused as its output
+ * passes a cap, before the memory is spent.
  */
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { megabytes } from './boundedRead';
@@ -23,7 +24,7 @@ export interface ZipLimits {
   ratio: number;
 }
 
-export const ZIP_LIMITS: ZipLimits = { entry: 128 * 1024 * 1024, total: 256 * 1024 * 1024, entries: 50_000, ratio: 100 };
+export const ZIP_LIMITS: ZipLimits = { entry: 128 * 1024 * 1024, total: 256 * 1024 * 1024, entries: 50_000, ratio: 50 };
 
 /**
  * Below this many inflated bytes in all the ratio is not checked: a small log
@@ -40,7 +41,7 @@ export class ZipRefused extends Error {
 
 /** The inflated entries `want` selects; throws ZipRefused naming the cap broken and the figures that broke it. */
 export function readZipEntries(bytes: Uint8Array, want: (name: string) => boolean, limits: ZipLimits = ZIP_LIMITS): Map<string, Uint8Array> {
-  refuseDeclared(bytes, want, limits);
+  const declared = refuseDeclared(bytes, want, limits);
   const out = new Map<string, Uint8Array>();
   let total = 0;
   let count = 0;
@@ -54,6 +55,7 @@ export function readZipEntries(bytes: Uint8Array, want: (name: string) => boolea
     if (!want(file.name)) return;
     const chunks: Uint8Array[] = [];
     let inflated = 0;
+    const promised = declared?.get(file.name);
     file.ondata = (err, chunk, final) => {
       if (refused) return;
       if (err) {
@@ -62,7 +64,10 @@ export function readZipEntries(bytes: Uint8Array, want: (name: string) => boolea
       }
       inflated += chunk.length;
       total += chunk.length;
-      refused = overCap(file.name, inflated, total, bytes.length, limits);
+      refused =
+        promised !== undefined && inflated > promised
+          ? new ZipRefused(`entry ${file.name} inflates past the ${promised} bytes its headers declare: not read`)
+          : overCap(file.name, inflated, total, bytes.length, limits);
       if (refused) {
         file.terminate();
         return;
@@ -84,17 +89,23 @@ export function readZipEntries(bytes: Uint8Array, want: (name: string) => boolea
   return out;
 }
 
-/** Refuses an archive on the figures its central directory declares, before anything inflates. */
-function refuseDeclared(bytes: Uint8Array, want: (name: string) => boolean, limits: ZipLimits): void {
+/**
+ * Refuses an archive on the figures its central directory declares, before
+ * anything inflates; otherwise gives the size declared for each entry read
+ * (the smallest, should a name repeat), which its inflated bytes must not pass.
+ */
+function refuseDeclared(bytes: Uint8Array, want: (name: string) => boolean, limits: ZipLimits): Map<string, number> | undefined {
   const declared = declaredEntries(bytes);
   // No readable directory (a truncated archive): the counts taken while inflating still hold it.
-  if (!declared) return;
+  if (!declared) return undefined;
   if (declared.length > limits.entries) {
     throw new ZipRefused(`the archive holds ${declared.length} entries, more than the cap of ${limits.entries} per archive: not read`);
   }
   let total = 0;
+  const sizes = new Map<string, number>();
   for (const e of declared) {
     if (!want(e.name)) continue;
+    sizes.set(e.name, Math.min(e.originalSize, sizes.get(e.name) ?? Infinity));
     if (e.originalSize > limits.entry) {
       throw new ZipRefused(`entry ${e.name} declares ${megabytes(e.originalSize)} inflated, more than the cap of ${megabytes(limits.entry)} per entry: not read`);
     }
@@ -108,6 +119,7 @@ function refuseDeclared(bytes: Uint8Array, want: (name: string) => boolean, limi
       `its entries declare ${megabytes(total)} inflated from an archive of ${megabytes(bytes.length)}, ${Math.round(total / bytes.length)} times its size, more than the cap of ${limits.ratio} times per archive: not read`,
     );
   }
+  return sizes;
 }
 
 /** The cap the bytes inflated so far break, if any. */
