@@ -23,7 +23,6 @@ import { reportSegment } from '../../shared/report/reportSegment';
 import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
-import { codeFrame } from './codeFrame';
 import type { ClosestMatch, ContextLocation, ContradictionRecord, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
 import { type Conversation, conversationsOf } from './conversations';
 import { Locator } from './locator';
@@ -73,9 +72,16 @@ export function notTranscriptReport(input: FileInput, not: NotTranscript): FileR
   return { file: input.file, outputs: [], parseErrors: [], notTranscript: not.reason, notTranscriptKind: not.kind };
 }
 
+/** Outputs in the order of the file: by raw offset, and in an archive by entry first (entries are listed in reading order). */
+function inFileOrder(entries: ReadonlyMap<string, string> | undefined): (a: OutputRecord, b: OutputRecord) => number {
+  const order = new Map([...(entries?.keys() ?? [])].map((name, i) => [name, i]));
+  const rank = (o: OutputRecord) => (o.entry === undefined ? -1 : (order.get(o.entry) ?? -1));
+  return (a, b) => rank(a) - rank(b) || a.range[0] - b.range[0];
+}
+
 /** The report of a parsed file, the check of each of its conversations, and the locator its positions came from. */
 export function checkParsed(input: FileInput, parsed: Transcript, options: FileCheckOptions): { report: FileReport; checks: TranscriptCheck[]; locator: Locator } {
-  const locator = new Locator(input.file, input.raw, input.absPath);
+  const locator = new Locator(input.file, input.raw, input.absPath, undefined, parsed.entries);
   const outputs: OutputRecord[] = [];
   const checks: TranscriptCheck[] = [];
   for (const conversation of conversationsOf(parsed)) {
@@ -83,8 +89,8 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
     checks.push(check);
     for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options));
   }
-  // Conversations may interleave in the file; reports follow the file.
-  outputs.sort((a, b) => a.range[0] - b.range[0]);
+  // Conversations may interleave in the file; reports follow the file, and an archive entry by entry.
+  outputs.sort(inFileOrder(parsed.entries));
   const report: FileReport = {
     file: input.file,
     format: parsed.format,
@@ -116,8 +122,10 @@ export function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, 
     const kept = o.result.entities.filter((_, i) => !entities[i].suppressed).map((e) => ({ ...e }));
     ({ level, score, explanation } = judge(kept, options.settings.minEntities, gapsOf(t, segment)));
   }
+  const entry = locator.entryOf(segment.source);
   return {
     file: locator.file,
+    ...(entry !== undefined ? { entry } : {}),
     ...(options.conversation ? { segment: fileSegment(t, o.segment) } : {}),
     line: segment.line + 1,
     range: toRawRange(segment.map, 0, segment.text.length),
@@ -140,11 +148,10 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
   if (finding || options.ledger) {
     for (const [s, end] of e.occurrences) {
       const range = toRawRange(segment.map, s, end);
-      const at: Occurrence = locator.here(range);
+      const at: Occurrence = locator.own(segment.source, range);
       if (options.conversation) at.textRange = [s, end];
       if (finding) {
-        const [lineStart, lineEnd] = locator.lineBounds(range[0]);
-        at.frame = codeFrame(locator.raw, lineStart, lineEnd, range[0], range[1]);
+        at.frame = locator.frame(segment.source, range);
         at.key = occurrenceKey(e.type, e.normalized, segment.text, s, end);
         at.ignored = options.ignores?.match({ type: e.type, normalized: e.normalized, key: at.key }) !== undefined;
       }

@@ -12,6 +12,12 @@ import type { ReportSegment } from '../../shared/report/reportModel';
 /** A place in some file: the checked one, or the file a segment came from. */
 export interface FileLocation {
   file: string;
+  /**
+   * Set when the place is inside an entry of the archive `file` is (an
+   * Inspect `.eval` zip): range, line and column are then in that entry's
+   * inflated text. Shown as `log.eval!samples/3_epoch_1.json:12:40`.
+   */
+  entry?: string;
   range: Range;
   /** 1-based line and UTF-16 column of `range[0]`. */
   line: number;
@@ -34,7 +40,7 @@ export interface CodeFrame {
 }
 
 /** A place in the context; positions are absent when its file could not be read. */
-export type ContextLocation = Pick<FileLocation, 'file' | 'range'> &
+export type ContextLocation = Pick<FileLocation, 'file' | 'entry' | 'range'> &
   Partial<Pick<FileLocation, 'line' | 'column' | 'endLine' | 'endColumn'>> & {
     /** Conversation reports: the index of the segment it lies in (see `FileReport.conversation`). */
     segment?: number;
@@ -94,6 +100,8 @@ export type ContradictionRecord = ContextLocation & {
 
 export interface OutputRecord {
   file: string;
+  /** The archive entry the output lies in (see `FileLocation.entry`); `line` and `range` are then in it. */
+  entry?: string;
   /** Conversation reports: the index of the output's segment in `FileReport.conversation`. */
   segment?: number;
   /** 1-based line where the output starts. */

@@ -16,13 +16,22 @@ export interface Finding {
 
 export function findingsOf(report: FileReport): Finding[] {
   const out: Finding[] = [];
+  // Outputs come in file order; in an archive, entry by entry, and findings keep that order of entries.
+  const entryRank = new Map<string | undefined, number>();
   for (const output of report.outputs) {
+    if (!entryRank.has(output.entry)) entryRank.set(output.entry, entryRank.size);
     for (const entity of output.entities) {
       if (!isFinding(entity.status) || entity.suppressed) continue;
       for (const occurrence of entity.occurrences) if (!occurrence.ignored) out.push({ output, entity, occurrence });
     }
   }
-  return out.sort((a, b) => a.occurrence.range[0] - b.occurrence.range[0]);
+  const rank = (f: Finding) => entryRank.get(f.output.entry)!;
+  return out.sort((a, b) => rank(a) - rank(b) || a.occurrence.range[0] - b.occurrence.range[0]);
+}
+
+/** How a place is named in reports: `log.eval!samples/3_epoch_1.json` inside an archive, else the file. */
+export function placeName(at: { file: string; entry?: string }): string {
+  return at.entry === undefined ? at.file : `${at.file}!${at.entry}`;
 }
 
 /** The words compilers use: error, warning, info, hint. */

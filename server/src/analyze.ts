@@ -315,6 +315,8 @@ function nearestFirst(t: Transcript, matches: readonly ContextMatch[], max: numb
 export function place(t: Transcript, segmentId: number, start: number, end: number): ContextPlace {
   const s = t.segments[segmentId];
   const p: ContextPlace = { segment: segmentId, role: s.role, label: segmentLabel(s), raw: toRawRange(s.map, start, end) };
-  if (s.source) p.source = s.source;
+  // An archive's entry names are not paths: `samples/../../x.json` must never be opened on disk.
+  if (s.source !== undefined && t.entries?.has(s.source)) p.entry = s.source;
+  else if (s.source) p.source = s.source;
   return p;
 }

@@ -115,7 +115,7 @@ function verdictOf(f: EntityFinding, output: OutputFinding): { note: string; tar
 }
 
 function where(p: ContextPlace): string {
-  return p.source ? `${p.label} (${p.source})` : p.label;
+  return p.source || p.entry ? `${p.label} (${p.source ?? p.entry})` : p.label;
 }
 
 function shorten(text: string, max = 80): string {

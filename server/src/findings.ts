@@ -16,6 +16,8 @@ export interface ContextPlace {
   raw: Range;
   /** The file the text lives in, when it is not the checked file itself. */
   source?: string;
+  /** The archive entry the text lives in (`raw` is then in the entry): a name inside the checked file, not a path. */
+  entry?: string;
 }
 
 export interface ClosestPlace extends ContextPlace {

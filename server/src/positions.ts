@@ -24,11 +24,12 @@ const sourceLines = new Map<string, { mtimeMs: number; lines: LineIndex }>();
 
 /**
  * A context place as a Location. A place in another file gets that file's
- * own positions; when the file cannot be read (an entry inside a zip), the
- * location falls back to the start of the checked document rather than to
- * wrong characters.
+ * own positions. A place inside an archive's entry, or in a file that cannot
+ * be read, falls back to the start of the checked document rather than to
+ * wrong characters; an entry's name is never looked up on disk.
  */
 export function placeLocation(doc: DocumentText, p: ContextPlace): Location {
+  if (p.entry !== undefined) return { uri: doc.uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
   if (!p.source) return { uri: doc.uri, range: toLspRange(doc, p.raw) };
   const lines = linesOf(p.source);
   if (!lines) return { uri: doc.uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };

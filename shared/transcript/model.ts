@@ -69,7 +69,10 @@ export interface Segment {
   label?: string;
   /** For outputs: what this output's context is known to lack. */
   gaps?: ContextGap[];
-  /** For multi-file formats (.eval zips, promptfoo file:// vars): the file the text is in. */
+  /**
+   * For multi-file formats: the file the text is in (promptfoo file:// vars),
+   * or the archive entry when `Transcript.entries` has this name (.eval zips).
+   */
   source?: string;
   /** For tool calls and tool results: which call this text belongs to (see `ToolRef`). */
   tool?: ToolRef;
@@ -116,6 +119,12 @@ export interface Transcript {
   errors: ParseError[];
   /** Gaps that hold for the whole file (also copied onto each output's `gaps`). */
   gaps: ContextGap[];
+  /**
+   * Archives (`.eval` zips): the inflated text of each entry, by the name
+   * segments give as `source`. Such a source is a place inside the checked
+   * file, never a path on disk: an entry may be named `../../x.json`.
+   */
+  entries?: ReadonlyMap<string, string>;
 }
 
 export interface ParseInput {

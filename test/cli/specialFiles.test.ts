@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
 import { buildCli, REPO, runCli } from './harness';
+import { manyEntryBomb, MANY_ENTRY_BOMB } from '../../bench/generators/evalZipBomb';
 
 /** Every case must end on its own, well inside this, and within a small heap. */
 const TIMEOUT = 20_000;
@@ -87,15 +88,28 @@ describe('groundcheck check: special files are refused, not read', function () {
     assert.match(r.stdout, /file:\/\/ctx-fifo\.txt \(not a regular file \(a FIFO\): not read\)/);
   });
 
-  it('refuses a zip log that inflates far past its size, while inflating', () => {
+  it('refuses a zip log whose entries declare far more than its size, before inflating', () => {
     const bomb = zipSync({ 'header.json': strToU8('{"version":2}'), 'samples/1_epoch_1.json': new Uint8Array(64 * 1024 * 1024) });
     writeFileSync(join(dir, 'bomb.eval'), bomb);
     const r = run(['check', 'bomb.eval']);
     assert.notEqual(r.code, -1, 'the run hung');
-    assert.match(r.stdout + r.stderr, /inflates more than 200 times its compressed size: not read/);
+    assert.match(r.stdout + r.stderr, /bomb\.eval:1:1: error: Zip archive refused: its entries declare 64 MB inflated from an archive of 0\.1 MB, \d+ times its size, more than the cap of 50 times per archive: not read/);
   });
 
-  it('refuses a streamed zip entry, whose sizes come after its data, by the ratio too', () => {
+  it('refuses a small archive of many entries each just under 1 MB by its figures in all, and checks the other files', () => {
+    writeFileSync(join(dir, 'many.eval'), manyEntryBomb());
+    writeFileSync(join(dir, 'liar.eval'), manyEntryBomb({ ...MANY_ENTRY_BOMB, declaredBytes: 100 }));
+    writeFileSync(join(dir, 'beside.jsonl'), SESSION);
+    const r = run(['check', 'many.eval', 'liar.eval', 'beside.jsonl']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /many\.eval:1:1: error: Zip archive refused: its entries declare 479\.5 MB inflated in all, more than the cap of 256 MB per archive: not read/);
+    // Headers that understate every entry: the bytes that inflate are counted, and refused past what was declared.
+    assert.match(r.stderr, /liar\.eval:1:1: error: Zip archive refused: entry samples\/1_epoch_1\.json inflates past the 100 bytes its headers declare: not read/);
+    assert.match(r.stdout, /outputs? in 3 files/);
+    assert.doesNotMatch(r.stdout, /^0 outputs/m);
+  });
+
+  it('refuses a streamed zip entry, whose sizes come after its data, by what its directory declares', () => {
     const parts: Uint8Array[] = [];
     const zip = new Zip((err, chunk) => {
       if (err) throw err;
@@ -111,7 +125,7 @@ describe('groundcheck check: special files are refused, not read', function () {
     writeFileSync(join(dir, 'streamed.eval'), Buffer.concat(parts));
     const r = runCli(['check', 'streamed.eval'], { cwd: dir, timeout: TIMEOUT, nodeFlags: BOUNDED });
     assert.notEqual(r.code, -1, 'the run hung');
-    assert.match(r.stdout + r.stderr, /inflates more than 200 times its compressed size: not read/);
+    assert.match(r.stdout + r.stderr, /streamed\.eval:1:1: error: Zip archive refused: its entries declare 64 MB inflated from an archive of 0\.1 MB/);
   });
 
   it('reads standard input no further than the input cap', () => {

@@ -1,6 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO } from '../cli/harness';
 import { ServerHarness } from './harness';
 import { ANSWER_LINE, SESSION } from './session';
 
@@ -100,5 +103,17 @@ describe('server: diagnostics', () => {
     const edited = SESSION.replace('$4.2M', 'about $4.3M');
     const quote = h.diagnostics.get(uri)!.diagnostics.find((d) => d.code === 'quoted_string')!;
     assert.equal(textOf(edited, quote), '\\"quarterly\\\\nreport\\"');
+  });
+
+  it('says on an .eval archive opened as text where its findings are, and places nothing past its end', async () => {
+    // What the editor hands over for a binary file it was asked to open anyway: the bytes decoded as UTF-8.
+    const text = readFileSync(join(REPO, 'test/fixtures/transcripts/inspect/geo.eval')).toString('utf8');
+    const uri = h.uriOf('geo.eval');
+    await h.open(uri, text, 'plaintext');
+    const doc = TextDocument.create(uri, 'plaintext', 1, text);
+    const diags = h.diagnostics.get(uri)!.diagnostics;
+    assert.equal(diags.length, 1);
+    assert.match(String(diags[0].message), /its samples are entries inside it, so no finding can be shown in place here\. `groundcheck check` reads the archive and names each finding by entry and position in it \(log\.eval!samples\/1_epoch_1\.json:12:40\)/);
+    for (const d of diags) assert.ok(doc.offsetAt(d.range.end) <= text.length && d.range.end.line < doc.lineCount, JSON.stringify(d.range));
   });
 });

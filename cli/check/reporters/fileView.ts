@@ -6,7 +6,7 @@
  * as they get no line in the text report.
  */
 import type { ContextLocation, EntityRecord, FileReport, OutputRecord } from '../fileReport';
-import { fileProblems, findingMessage, severityWord, shorten } from '../findings';
+import { fileProblems, findingMessage, placeName, severityWord, shorten } from '../findings';
 import type { FileView, Mark, OutputVerdict } from '../../../shared/report/reportModel';
 
 export function fileView(report: FileReport, explicit: boolean): FileView {
@@ -76,8 +76,11 @@ function verdictOf(output: OutputRecord, entity: EntityRecord, where: (at: Conte
   return { note };
 }
 
-/** `line 5:12` in the checked file (the page says which file it is), `other.txt:5:12` elsewhere. */
+/**
+ * `line 5:12` in the checked file (the page says which file it is),
+ * `log.eval!samples/3_epoch_1.json:5:12` in an archive's entry, `other.txt:5:12` elsewhere.
+ */
 function where(at: ContextLocation, file: string): string {
-  if (at.line === undefined) return at.file;
-  return at.file === file ? `line ${at.line}:${at.column}` : `${at.file}:${at.line}:${at.column}`;
+  if (at.line === undefined) return placeName(at);
+  return at.file === file && at.entry === undefined ? `line ${at.line}:${at.column}` : `${placeName(at)}:${at.line}:${at.column}`;
 }

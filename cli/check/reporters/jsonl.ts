@@ -3,7 +3,8 @@
  * ledger: each entity's ranges, the nearest place the context has it and how
  * many places there are (every place with `--all-locations`), and for a
  * contradicted entity the value the context gives instead. Every range is a
- * raw-file offset (`raw.slice(...range)` is the text as it sits in the file).
+ * raw-file offset (`raw.slice(...range)` is the text as it sits in the file),
+ * or for a record with an `entry`, an offset in that archive entry's text.
  * File problems go to stderr so stdout stays one JSON object per line.
  */
 import type { CheckTarget } from '../expandPaths';
@@ -31,6 +32,7 @@ export class JsonLinesReporter implements Reporter {
 export function outputJson(o: OutputRecord, all = false): object {
   return {
     file: o.file,
+    ...(o.entry !== undefined ? { entry: o.entry } : {}),
     line: o.line,
     range: o.range,
     format: o.format,
@@ -38,17 +40,21 @@ export function outputJson(o: OutputRecord, all = false): object {
     level: o.level,
     score: o.score,
     explanation: o.explanation,
-    entities: o.entities.map((e) => entityJson(e, o.file, all)),
+    entities: o.entities.map((e) => entityJson(e, o, all)),
     gaps: o.gaps,
   };
 }
 
 /**
- * An entity's ledger entry. Places in the record's own file carry only their
- * range (the record names the file once); places in another file name it.
+ * An entity's ledger entry. Places in the record's own file (and archive
+ * entry) carry only their range (the record names them once); places
+ * elsewhere name their file, and their entry when inside an archive.
  */
-function entityJson(e: EntityRecord, file: string, all: boolean): object {
-  const place = (at: { file: string; range: [number, number] }) => (at.file === file ? { range: at.range } : { file: at.file, range: at.range });
+function entityJson(e: EntityRecord, output: OutputRecord, all: boolean): object {
+  const place = (at: { file: string; entry?: string; range: [number, number] }) =>
+    at.file === output.file && at.entry === output.entry
+      ? { range: at.range }
+      : { file: at.file, ...(at.entry !== undefined ? { entry: at.entry } : {}), range: at.range };
   const found = all ? { matches: e.matches.map(place) } : e.matches[0] ? { match: place(e.matches[0]) } : {};
   return {
     text: e.text,

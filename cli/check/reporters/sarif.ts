@@ -6,7 +6,10 @@
  * for a contradiction, the context's value (`properties.contradiction`) with
  * its place as a related location, and a fingerprint that survives edits
  * elsewhere in the file. Files that could not be checked become tool
- * execution notifications.
+ * execution notifications. A place inside an archive (an Inspect `.eval`
+ * zip) is in a nested artifact, as SARIF 2.1.0 describes one: the entry is
+ * listed in `run.artifacts` with its path in the archive as its uri and
+ * `parentIndex` pointing at the archive, and locations name it by `index`.
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +20,7 @@ import { DOCS_BASE, ruleDocsUrl } from '../../../shared/docs/entityTypeDocs';
 import { version } from '../../../package.json';
 import type { CheckTarget } from '../expandPaths';
 import type { ContextLocation, FileReport } from '../fileReport';
-import { type Finding, fileProblems, findingMessage, findingsOf, shorten } from '../findings';
+import { type Finding, fileProblems, findingMessage, findingsOf, placeName, shorten } from '../findings';
 import type { RunSummary } from '../summary';
 import type { Reporter, ReportStreams } from './reporter';
 
@@ -29,6 +32,9 @@ type SarifLevel = 'error' | 'warning' | 'note' | 'none';
 export class SarifReporter implements Reporter {
   private readonly results: object[] = [];
   private readonly notifications: object[] = [];
+  /** Archives and their entries that results point into, by `placeName`, with their index in `artifacts`. */
+  private readonly artifacts: object[] = [];
+  private readonly artifactIndex = new Map<string, number>();
 
   constructor(
     private readonly io: ReportStreams,
@@ -45,7 +51,7 @@ export class SarifReporter implements Reporter {
       });
     }
     const seen = new Map<string, number>();
-    for (const f of findingsOf(report)) this.results.push(this.result(report.file, f, seen));
+    for (const f of findingsOf(report)) this.results.push(this.result(f, seen));
   }
 
   end(summary: RunSummary): void {
@@ -64,6 +70,7 @@ export class SarifReporter implements Reporter {
           },
           originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(this.cwd + '/').href } },
           columnKind: 'utf16CodeUnits',
+          ...(this.artifacts.length > 0 ? { artifacts: this.artifacts } : {}),
           invocations: [
             {
               executionSuccessful: summary.inputErrors === 0,
@@ -77,20 +84,20 @@ export class SarifReporter implements Reporter {
     this.io.out(JSON.stringify(log, null, 2) + '\n');
   }
 
-  private result(file: string, f: Finding, seen: Map<string, number>): object {
+  private result(f: Finding, seen: Map<string, number>): object {
     const o = f.occurrence;
     const closest = f.entity.closest;
     const contradiction = f.entity.contradiction;
     const relatedLocations: object[] = [];
-    if (contradiction) relatedLocations.push(related(relatedLocations.length + 1, contradiction, `the context gives '${shorten(contradiction.value, 80)}' for the same slot`));
-    const sameAsContradiction = contradiction && closest && closest.file === contradiction.file && closest.range[0] === contradiction.range[0];
-    if (closest && !sameAsContradiction) relatedLocations.push(related(relatedLocations.length + 1, closest, `closest in context: '${shorten(closest.text, 80)}'`));
+    if (contradiction) relatedLocations.push(this.related(relatedLocations.length + 1, contradiction, `the context gives '${shorten(contradiction.value, 80)}' for the same slot`));
+    const sameAsContradiction = contradiction && closest && placeName(closest) === placeName(contradiction) && closest.range[0] === contradiction.range[0];
+    if (closest && !sameAsContradiction) relatedLocations.push(this.related(relatedLocations.length + 1, closest, `closest in context: '${shorten(closest.text, 80)}'`));
     // A contradiction already names the context's value; the closest match would repeat it.
     const text = closest && !contradiction
       ? `${findingMessage(f)}; closest in context: '${shorten(closest.text, 80)}'. The output is ${f.output.level}.`
       : `${findingMessage(f)}. The output is ${f.output.level}.`;
     // Repeats of one value in one file share a key; their order among themselves tells them apart.
-    const base = `${file}\u0000${o.key ?? f.entity.text}`;
+    const base = `${placeName(o)}\u0000${o.key ?? f.entity.text}`;
     const nth = seen.get(base) ?? 0;
     seen.set(base, nth + 1);
     return {
@@ -101,7 +108,7 @@ export class SarifReporter implements Reporter {
       locations: [
         {
           physicalLocation: {
-            artifactLocation: artifact(file),
+            artifactLocation: this.artifactOf(o),
             region: {
               startLine: o.line,
               startColumn: o.column,
@@ -121,6 +128,39 @@ export class SarifReporter implements Reporter {
       },
       partialFingerprints: { 'groundcheckOccurrence/v1': hash(`${base}\u0000${nth}`) },
     };
+  }
+
+  private related(id: number, c: ContextLocation, text: string): object {
+    const region =
+      c.line !== undefined
+        ? { startLine: c.line, startColumn: c.column, endLine: c.endLine, endColumn: c.endColumn }
+        : {};
+    return {
+      id,
+      message: { text },
+      physicalLocation: {
+        artifactLocation: this.artifactOf(c),
+        region: { ...region, charOffset: c.range[0], charLength: c.range[1] - c.range[0] },
+      },
+    };
+  }
+
+  /** A file's artifact location; an archive entry's names the nested artifact it is in `run.artifacts`. */
+  private artifactOf(at: { file: string; entry?: string }): object {
+    if (at.entry === undefined) return artifact(at.file);
+    const uri = entryUri(at.entry);
+    return { uri, index: this.indexOf(placeName(at), () => ({ location: { uri }, parentIndex: this.indexOf(at.file, () => ({ location: artifact(at.file) })) })) };
+  }
+
+  private indexOf(key: string, make: () => object): number {
+    let index = this.artifactIndex.get(key);
+    if (index === undefined) {
+      // The parent is made (and numbered) before its entry.
+      const made = make();
+      index = this.artifacts.push(made) - 1;
+      this.artifactIndex.set(key, index);
+    }
+    return index;
   }
 }
 
@@ -143,19 +183,9 @@ function sarifRule(r: RuleDoc): object {
   };
 }
 
-function related(id: number, c: ContextLocation, text: string): object {
-  const region =
-    c.line !== undefined
-      ? { startLine: c.line, startColumn: c.column, endLine: c.endLine, endColumn: c.endColumn }
-      : {};
-  return {
-    id,
-    message: { text },
-    physicalLocation: {
-      artifactLocation: artifact(c.file),
-      region: { ...region, charOffset: c.range[0], charLength: c.range[1] - c.range[0] },
-    },
-  };
+/** An entry's path inside its archive, as a relative reference: resolved against the archive, never against %SRCROOT%. */
+function entryUri(entry: string): string {
+  return entry.split('/').map(encodeURIComponent).join('/');
 }
 
 /** Paths inside the working directory are relative to %SRCROOT%, as GitHub expects; others are file URLs. */

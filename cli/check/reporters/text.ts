@@ -1,13 +1,14 @@
 /**
  * The compiler-style report for terminals and CI logs: one
- * `file:line:col: level type 'text' not in context` line per finding with a
+ * `file:line:col: level type 'text' not in context` line per finding
+ * (`log.eval!samples/3_epoch_1.json:line:col` inside an archive) with a
  * code frame of the raw line and where the context says something close,
  * then a summary of levels, entity types and the hallucination rate.
  */
 import { ENTITY_TYPES } from '../../../shared/classifier/types';
 import type { CheckTarget } from '../expandPaths';
 import type { CodeFrame, FileReport } from '../fileReport';
-import { type Finding, fileProblems, findingMessage, findingsOf, severityWord, shorten } from '../findings';
+import { type Finding, fileProblems, findingMessage, findingsOf, placeName, severityWord, shorten } from '../findings';
 import { LEVELS } from '../../../shared/classifier/types';
 import type { RunSummary } from '../summary';
 import type { Palette } from './colors';
@@ -73,10 +74,10 @@ export class TextReporter implements Reporter {
     const o = f.occurrence;
     const word = severityWord(f.entity.severity);
     const level = word === 'error' ? c.red(word) : word === 'warning' ? c.yellow(word) : c.cyan(word);
-    const head = `${c.bold(`${file}:${o.line}:${o.column}:`)} ${level} ${findingMessage(f)} ${c.dim(`[${f.output.level}]`)}${f.entity.rule ? `  ${c.dim(f.entity.rule)}` : ''}\n`;
+    const head = `${c.bold(`${placeName({ file, entry: o.entry })}:${o.line}:${o.column}:`)} ${level} ${findingMessage(f)} ${c.dim(`[${f.output.level}]`)}${f.entity.rule ? `  ${c.dim(f.entity.rule)}` : ''}\n`;
     const frame = o.frame ? renderFrame(o.line, o.frame, c) : '';
     const closest = f.entity.closest;
-    const where = closest?.line !== undefined ? `${closest.file}:${closest.line}:${closest.column}` : closest?.file;
+    const where = closest && (closest.line !== undefined ? `${placeName(closest)}:${closest.line}:${closest.column}` : placeName(closest));
     const note = closest ? `${gutter(o.line)} = closest in context: '${shorten(closest.text, 80)}' at ${where}\n` : '';
     return head + frame + note;
   }

@@ -16,6 +16,11 @@ import { addSample } from './inspect/sampleConversation';
 
 const ZIP_MAGIC = 'PK\u0003\u0004';
 
+/** Where the findings of an archive read as text are: none can be placed in the archive's bytes. */
+export const ARCHIVE_AS_TEXT =
+  'This .eval log is a zip archive: its samples are entries inside it, so no finding can be shown in place here. ' +
+  '`groundcheck check` reads the archive and names each finding by entry and position in it (log.eval!samples/1_epoch_1.json:12:40).';
+
 export const inspectLogFormat: FormatParser = {
   id: 'inspect',
   label: 'Inspect AI log',
@@ -49,12 +54,13 @@ export const inspectLogFormat: FormatParser = {
 
 function parseZip(b: TranscriptBuilder, input: ParseInput): void {
   if (!input.bytes) {
-    b.error('This .eval log is a zip archive; it needs to be read as bytes.', 0, Math.min(4, input.raw.length));
+    // The editor hands over binary files as decoded text, in which the entries cannot be found.
+    b.error(ARCHIVE_AS_TEXT, 0, Math.min(4, input.raw.length));
     return;
   }
   let entries: Map<string, Uint8Array>;
   try {
-    // Inflated as a stream and counted: an archive that would inflate past the caps is refused, not expanded.
+    // Held to caps for the whole archive, declared and counted: a bomb is refused, not expanded.
     entries = readZipEntries(input.bytes, (name) => name.startsWith('samples/') && name.endsWith('.json'));
   } catch (err) {
     const why = err instanceof ZipRefused ? `Zip archive refused: ${err.message}` : `Not a readable .eval zip: ${(err as Error).message}`;
@@ -63,7 +69,9 @@ function parseZip(b: TranscriptBuilder, input: ParseInput): void {
   }
   for (const name of [...entries.keys()].sort(compareEntries)) {
     const text = strFromU8(entries.get(name)!);
-    b.addSource(name, text);
+    // The bytes are not needed once decoded: the archive's entries are never held twice over.
+    entries.delete(name);
+    b.addEntry(name, text);
     let sample: unknown;
     if (nestingExceededAt(text, 0, text.length) !== -1) {
       b.error(`Sample ${name} in the zip ${TOO_DEEP}`, 0, 0);

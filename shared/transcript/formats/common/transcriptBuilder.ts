@@ -30,6 +30,7 @@ export class TranscriptBuilder {
   private lines: LineIndex | undefined;
   /** Line indexes of other texts (zip entries, referenced files), by source name. */
   private readonly sourceLines = new Map<string, LineIndex>();
+  private readonly entries = new Map<string, string>();
 
   constructor(
     readonly format: string,
@@ -39,6 +40,12 @@ export class TranscriptBuilder {
   /** Registers the text of a secondary source so segments in it get lines. */
   addSource(name: string, text: string): void {
     this.sourceLines.set(name, new LineIndex(text));
+  }
+
+  /** Registers an archive entry: segments whose source is `name` lie inside the checked file, in this text. */
+  addEntry(name: string, text: string): void {
+    this.addSource(name, text);
+    this.entries.set(name, text);
   }
 
   /** Adds a segment and returns its id. Empty text is skipped (returns `parent`). */
@@ -103,6 +110,8 @@ export class TranscriptBuilder {
         if (extra.length > 0) seg.gaps = [...own, ...extra];
       }
     }
-    return { format: this.format, segments: this.segments, errors: this.errors, gaps: this.gaps };
+    const t: Transcript = { format: this.format, segments: this.segments, errors: this.errors, gaps: this.gaps };
+    if (this.entries.size > 0) t.entries = this.entries;
+    return t;
   }
 }
