@@ -20,6 +20,8 @@ export interface SessionFinding {
   text: string;
   type: EntityType;
   status: EntityStatus;
+  /** The rule that decided the verdict. */
+  rule: string;
   detail?: string;
   /** Raw range of the occurrence. */
   raw: Range;
@@ -61,6 +63,7 @@ export function checkSession(raw: string, path?: string): SessionCheck {
           text: text.slice(occ[0], occ[1]),
           type: e.type,
           status: e.status,
+          rule: e.rule ?? 'not-in-context',
           ...(e.detail ? { detail: e.detail } : {}),
           raw: rawRange,
           around: sentenceAround(text, occ),

@@ -8,6 +8,7 @@
  * `[match.start, match.end)` into raw-file offsets (see `matchRawRange`).
  * Entity spans stay in the output segment's decoded text (`entityRawRange`).
  */
+import { isCodingAgentFormat } from '../transcript/codingAgents';
 import { classifyAgainst } from '../classifier/classify';
 import { mapInPlace } from '../classifier/lazyProperty';
 import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch } from '../classifier/types';
@@ -81,7 +82,7 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
     before: index.beforeFor(segmentId),
     gaps: attached.length === 0 ? gaps : [...gaps, ...attached.map(attachmentGap)],
     session,
-    agentTurn: index.facts.hasToolCalls,
+    agentTurn: index.facts.hasToolCalls || isCodingAgentFormat(index.transcript.format),
   });
   return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
 }

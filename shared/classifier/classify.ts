@@ -17,6 +17,7 @@ import { MarkupAwareIndex } from '../refine/markup/markupIndex';
 import { codeFenceRanges, outputSentences } from '../refine/claims';
 import { codeBlockEntities } from '../code/codeBlocks';
 import { countVerdicts, dropReadingCounts } from '../code/countClaims';
+import { dropUnattributedValues } from '../code/unattributedValues';
 import { versionVerdicts } from '../code/versionSlots';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
 import { codeVerdicts, quotesCheckable, type CodeSession } from '../code/codeVerdicts';
@@ -31,8 +32,8 @@ import { contextIncomplete, tooFewEntities, verdictExplanation } from './explana
 import { INDETERMINATE, verdictFor } from './levels';
 import { isFinding } from './findingStatus';
 import { lookUpEntities } from './lookupEntities';
-import { ALL_RULES_ON, type RuleId, type RuleSwitch } from './rules';
-import { resolveOptions } from './options';
+import { ALL_RULES_ON, ruleDoc, type RuleId, type RuleSwitch } from './rules';
+import { resolveOptions, ruleSwitch } from './options';
 import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity, EntityType, ExtractedEntity } from './types';
 
 export interface ClassifyAgainstOptions extends ClassifyOptions {
@@ -61,7 +62,8 @@ export function classify(input: ClassifyInput): ClassifyResult {
 
 export function classifyAgainst(output: string, index: ContextLookup, options: ClassifyAgainstOptions = {}): ClassifyResult {
   const resolved = resolveOptions(options);
-  const on = resolved.ruleOn;
+  // The spec profile is the plain rules for any text; defaults for agents' turns belong to the refined one.
+  const on = ruleSwitch(resolved, resolved.profile === 'refined' && options.agentTurn === true);
   const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
   const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };
   if (resolved.profile === 'spec') return judge(namedMisses(lookUpEntities(extracted, index, lookup)), resolved.minEntities, options.gaps ?? [], on);
@@ -87,6 +89,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   decide('version-slots', () => versionVerdicts(output, claimed, entities, index, lookup, options.session));
   decide('test-counts', () => countVerdicts(output, claimed, entities, options.session));
   if (options.agentTurn && on('reading-counts')) dropReadingCounts(claimed, entities);
+  if (options.agentTurn && on('unattributed-values')) dropUnattributedValues(output, sentences, claimed, entities);
   if (on('record-fields')) entities = withAttributeEntities(output, entities, attributed(attributeEntities(output, sentences, index, searchable), 'record-fields', () => undefined, true));
   decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));
   if (on('quoted-code-blocks') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
@@ -153,7 +156,7 @@ export function judge(entities: Entity[], minEntities: number, gaps: readonly Co
     // A finding whose rule is turned off is left unchecked, as a user who turned it off asked.
     if (e.rule !== undefined && isFinding(e.status) && !on(e.rule as RuleId)) {
       e.status = 'indeterminate';
-      e.detail = `rule ${e.rule} is off`;
+      e.detail = ruleDoc(e.rule)?.agentTurns === 'off' ? `rule ${e.rule} does not flag in an agent's turn unless turned on` : `rule ${e.rule} is off`;
       uncheckable++;
       continue;
     }

@@ -2,7 +2,7 @@
  * Classifier options with their defaults applied and checked, so the rest of
  * the classifier reads plain values and bad input fails loudly in one place.
  */
-import { ALL_RULES_ON, isRuleId, RULES, type RuleSwitch } from './rules';
+import { ALL_RULES_ON, isRuleId, ruleDoc, RULES, type RuleSwitch } from './rules';
 import { ENTITY_TYPES, type ClassifyOptions, type EntityType, type Profile } from './types';
 
 export interface ResolvedOptions {
@@ -17,8 +17,8 @@ export interface ResolvedOptions {
   localeSeparators: boolean;
   /** Refined profile: also look quarters up in words (`third quarter`). */
   quarterNames: boolean;
-  /** Whether a rule runs. */
-  ruleOn: RuleSwitch;
+  /** Rules the user turned on or off by id; the others keep their defaults. */
+  rules: ReadonlyMap<string, 'on' | 'off'>;
 }
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
@@ -38,19 +38,34 @@ export function resolveOptions(options: ClassifyOptions = {}): ResolvedOptions {
     profile: resolveProfile(options.profile),
     localeSeparators: options.localeSeparators ?? false,
     quarterNames: options.quarterNames ?? false,
-    ruleOn: resolveRules(options.rules),
+    rules: resolveRules(options.rules),
   };
 }
 
-function resolveRules(rules: Readonly<Record<string, string>> | undefined): RuleSwitch {
-  if (rules === undefined) return ALL_RULES_ON;
-  const off = new Set<string>();
+const NO_RULES: ReadonlyMap<string, 'on' | 'off'> = new Map();
+
+function resolveRules(rules: Readonly<Record<string, string>> | undefined): ReadonlyMap<string, 'on' | 'off'> {
+  if (rules === undefined) return NO_RULES;
+  const out = new Map<string, 'on' | 'off'>();
   for (const [id, state] of Object.entries(rules)) {
     if (!isRuleId(id)) throw new RangeError(`unknown rule '${id}' (known: ${RULES.map((r) => r.id).join(', ')})`);
     if (state !== 'on' && state !== 'off') throw new RangeError(`rule '${id}' must be 'on' or 'off', got '${String(state)}'`);
-    if (state === 'off') off.add(id);
+    out.set(id, state);
   }
-  return off.size === 0 ? ALL_RULES_ON : (id) => !off.has(id);
+  return out;
+}
+
+/**
+ * Whether each rule runs for one output: as the user set it, else its
+ * default, which for some rules differs in an agent's turn (see RuleDoc).
+ */
+export function ruleSwitch(resolved: ResolvedOptions, agentTurn: boolean): RuleSwitch {
+  if (resolved.rules.size === 0 && !agentTurn) return ALL_RULES_ON;
+  return (id) => {
+    const set = resolved.rules.get(id);
+    if (set !== undefined) return set === 'on';
+    return !(agentTurn && ruleDoc(id)?.agentTurns === 'off');
+  };
 }
 
 function resolveProfile(profile: string | undefined): Profile {

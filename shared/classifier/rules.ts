@@ -43,8 +43,9 @@ export type SessionStep =
 /**
  * An example of the rule at work: an output with its context (a string, or a
  * coding session whose last `say` is the output). `flags` are texts the rule
- * makes findings of; `grounds` texts it grounds; `skips` texts it keeps from
- * being checked at all. Each runs as a test with the rule on and off.
+ * makes findings of (for a rule that keeps things from being checked: texts
+ * it leaves to be flagged); `grounds` texts it grounds; `skips` texts it
+ * keeps from being checked at all. Each runs as a test with the rule on and off.
  */
 export interface RuleExample {
   output?: string;
@@ -64,6 +65,13 @@ export interface RuleDoc {
   /** A paragraph: what it checks, why, and what it does not. */
   doc: string;
   examples: RuleExample[];
+  /**
+   * `off`: the rule does not flag in an agent's turn unless turned on,
+   * because what it finds there is rarely about the context; `measured`
+   * says on what evidence.
+   */
+  agentTurns?: 'off';
+  measured?: string;
 }
 
 export const RULES = [
@@ -82,6 +90,20 @@ export const RULES = [
     summary: 'List numbers ("1.", "2)") are not claims.',
     doc: 'A number that numbers an item of a list or a step is the answer\'s own numbering, not a value taken from the context.',
     examples: [],
+  },
+  {
+    id: 'own-numbering',
+    stage: 'not-a-claim',
+    pack: 'core',
+    summary: 'Labels the output gives its own items ("#0.3", "Method 3:") are not claims.',
+    doc: 'A number at the head of a line marked as a label (after `#`, or after a word and before a colon, bracket or dash) numbers the output\'s own items; it and its later references (`depends on #0.3`, `see Method 3`) claim nothing about the context. A bare number in a sentence stays a claim.',
+    examples: [
+      {
+        output: '- #4.1 Add the login page.\n- #4.2 Add the session store; depends on #4.1.\nThe store keeps 30 days of sessions.',
+        context: 'Sessions are kept for 30 days.',
+        skips: ['4.1', '4.2'],
+      },
+    ],
   },
   {
     id: 'generic-attributions',
@@ -161,6 +183,8 @@ export const RULES = [
     pack: 'core',
     summary: 'The value occurs nowhere in what the output could see.',
     doc: 'The plain rule: every form of the entity (its normalized spellings) is looked up in the context before the output on its branch. Not found is a finding; found grounds it.',
+    agentTurns: 'off',
+    measured: 'In agent turns of real coding sessions (the dev split of the session benchmark), none of 51 such findings left by the other rules was right: a value the log never showed is mostly the agent\'s own (a proposal, an example, a count it made, general knowledge) or came through a gap in the log.',
     examples: [{ output: 'Revenue grew to $4.9M in 2023.', context: 'The report covers 2023.', flags: ['$4.9M'] }],
   },
   {
@@ -169,6 +193,8 @@ export const RULES = [
     pack: 'core',
     summary: 'A number is not found inside a longer one.',
     doc: '`8` is not grounded by `80`, nor `58.58` by `158.58`: a number counts as found only where no digit runs on either side.',
+    agentTurns: 'off',
+    measured: 'In agent turns of the dev sessions, none of its 12 findings was right.',
     examples: [{ output: 'There are 8 open tickets.', context: 'Ticket 80 is closed.', flags: ['8'] }],
   },
   {
@@ -241,6 +267,8 @@ export const RULES = [
     pack: 'code',
     summary: 'Code the context spells in another case is misspelt.',
     doc: 'When backticked code is not found but the same name is in another case, the context\'s spelling is offered as the fix.',
+    agentTurns: 'off',
+    measured: 'In agent turns of the dev sessions, none of its 6 findings was right: a class `Client` is not misspelt by a variable `client`.',
     examples: [],
   },
   {
@@ -256,7 +284,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A cited file or line the agent never saw.',
-    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line.',
+    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line.',
     examples: [
       {
         session: [
@@ -274,6 +302,8 @@ export const RULES = [
     pack: 'code',
     summary: 'The name the sentence gives is on another line of the file.',
     doc: 'When a sentence cites a line and names an identifier that the file shows on another line and not near the cited one, the line is contradicted and the right one offered.',
+    agentTurns: 'off',
+    measured: 'In agent turns of the dev sessions, none of its 13 findings was right: a name the sentence gives is often on the cited lines of another file, or the reference is a link to the file.',
     examples: [],
   },
   {
@@ -309,6 +339,23 @@ export const RULES = [
     examples: [],
   },
   {
+    id: 'unattributed-values',
+    stage: 'not-a-claim',
+    pack: 'code',
+    summary: 'A quote or number in an agent\'s turn that nothing is said to have shown is its own.',
+    doc: 'In an agent\'s turn, a value the session never showed is mostly the agent\'s own: a label it recommends, an example, a phrase it stresses, a target it proposes ("coverage > 80%"), a count it made by reading. An unfound quote or number is checked only when its sentence attributes it (something said, showed, printed, returned or reported it, a test run passed or failed with it, or it is an error, message or log line); otherwise the rule cannot tell what it refers to, and it is not flagged. Code, file references and identifiers are judged by their own rules.',
+    examples: [
+      {
+        session: [
+          { user: 'Add a way to retry failed uploads.' },
+          { bash: { command: 'npm test', output: 'Error: upload timed out after 30s' } },
+          { say: 'I added a button labelled "Retry upload". The test run said "upload timed out after 45s".' },
+        ],
+        skips: ['"Retry upload"'],
+      },
+    ],
+  },
+  {
     id: 'record-fields',
     stage: 'verdict',
     pack: 'records',
@@ -330,6 +377,8 @@ export const RULES = [
     pack: 'code',
     summary: 'A quoted code block that differs from what was read.',
     doc: 'A fenced block quoting code the agent read is compared line by line; a changed token is contradicted, a line that matches nothing read is unverified.',
+    agentTurns: 'off',
+    measured: 'In agent turns of the dev sessions, none of its 12 findings was right: the blocks were mostly code the agent proposed.',
     examples: [],
   },
   {

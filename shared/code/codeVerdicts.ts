@@ -114,6 +114,8 @@ function judgeFile(
   session: CodeSession | undefined,
   on: RuleSwitch,
 ): void {
+  // `src/app.ts:1` links to the file (editors and agents write it so); it says nothing about line 1.
+  if (lines.length === 1 && lines[0][0] === 1 && lines[0][1] === 1) lines = [];
   const known = session ? (path === undefined ? [session.view.latestListed()].filter((k) => k !== undefined) : session.view.files(path)) : [];
   // Whether the path is named; its places are read when first asked for.
   const named = path !== undefined ? findPath(path, index, find, 1) : [];

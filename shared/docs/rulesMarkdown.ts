@@ -46,6 +46,9 @@ export function rulesMarkdown(): string {
 
 function ruleSection(r: RuleDoc): string[] {
   const lines = [`### ${r.id}`, '', `*${r.stage}, ${r.pack} pack.* ${r.summary}`, '', r.doc, ''];
+  if (r.agentTurns === 'off') {
+    lines.push(`**Does not flag in an agent's turn** unless turned on (\`"${r.id}": "on"\`); its findings there are indeterminate, with the reason. ${r.measured ?? ''}`.trimEnd(), '');
+  }
   for (const e of r.examples) lines.push(...exampleLines(e), '');
   return lines;
 }

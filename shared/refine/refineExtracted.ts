@@ -14,6 +14,7 @@ import { narrowed } from '../extract/narrowed';
 import { ALL_RULES_ON, type RuleSwitch } from '../classifier/rules';
 import { isGenericAttribution } from './rules/genericAttribution';
 import { isListMarker } from './rules/listMarkers';
+import { OwnNumbering } from './rules/ownNumbering';
 import { isMeridiem } from './rules/meridiem';
 import { isRatingScaleMaximum } from './rules/ratingScale';
 import { isSentenceInitialWord } from './rules/sentenceInitialWords';
@@ -29,13 +30,14 @@ export function refineExtracted(
   const sentenceStarts = new Set(sentences.map((s) => s.span[0]));
   const kept: ExtractedEntity[] = [];
   const references = new Map<string, ExtractedEntity>();
+  const own = on('own-numbering') ? new OwnNumbering(output) : undefined;
   for (const entity of extracted) {
     const occurrences: Range[] = [];
     for (const occ of entity.occurrences) {
       if (!insideAny(occ, claimRanges)) continue;
       // The rules read an occurrence's text, type and span; one object shape for every entity keeps this cheap.
       const view: ExtractedEntity = { text: output.slice(occ[0], occ[1]), type: entity.type, span: occ, forms: entity.forms, occurrences: [occ] };
-      if (notAClaim(output, view, sentenceStarts, on)) continue;
+      if (notAClaim(output, view, sentenceStarts, on) || own?.has(output, view)) continue;
       const reference = on('source-references') ? asSourceReference(output, view) : undefined;
       if (reference) {
         const key = reference.forms[1];

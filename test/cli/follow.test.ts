@@ -43,6 +43,8 @@ describe('check --follow', () => {
   before(async () => {
     bundle = await buildCli();
     dir = mkdtempSync(join(tmpdir(), 'groundcheck-follow-'));
+    // Following is under test, not which rules flag in an agent's turn: every value the log lacks is a finding here.
+    writeFileSync(join(dir, 'groundcheck.config.json'), JSON.stringify({ rules: { 'not-in-context': 'on', 'unattributed-values': 'off' } }));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -50,7 +52,7 @@ describe('check --follow', () => {
     const file = join(dir, 'live.jsonl');
     const first = answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid);
     writeFileSync(file, PROMPT.raw + first.raw);
-    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'partial', file], { env: { ...process.env, NO_COLOR: '1' } }));
+    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'partial', file], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } }));
     await run.until(/'52 customers'/);
 
     // Half a line, then the rest: one finding, no parse error.
@@ -77,7 +79,7 @@ describe('check --follow', () => {
     const log = line('user', `Build log:\n${'compiled 12 files in 3.5 s\n'.repeat(3000)}`, null);
     const first = answer('It compiled 13 files.', log.uuid);
     writeFileSync(file, log.raw + first.raw);
-    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', file], { env: { ...process.env, NO_COLOR: '1' } }));
+    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', file], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } }));
     await run.until(/'13 files'/);
     let parent = first.uuid;
     for (const [i, claim] of ['It compiled 14 files.', 'It took 9.5 s.', 'It compiled 12 files in 3.5 s again.'].entries()) {
@@ -98,7 +100,7 @@ describe('check --follow', () => {
   it('says when the file was rewritten and follows its new content', async () => {
     const file = join(dir, 'rewritten.jsonl');
     writeFileSync(file, PROMPT.raw + answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid).raw);
-    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', file], { env: { ...process.env, NO_COLOR: '1' } }));
+    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', file], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } }));
     await run.until(/'52 customers'/);
     writeFileSync(file, PROMPT.raw);
     await run.until(/rewritten .*following its new content/, 'err');

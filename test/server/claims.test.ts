@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, CodeLens, Hover, Range } from 'vscode-languageserver-protocol/node';
+import { EVERY_RULE_FLAGGING } from '../shared/code/claudeSession';
 import { ServerHarness } from './harness';
 
 const line = (o: object) => JSON.stringify(o);
@@ -41,7 +42,8 @@ describe('server: claims and contradictions (refined profile)', () => {
   let h: ServerHarness;
   let uri: string;
   before(async () => {
-    h = await ServerHarness.start({ profile: 'refined' });
+    // What each rule shows in an agent's turn is tested here, so every rule flags (the defaults: rules.test.ts).
+    h = await ServerHarness.start({ profile: 'refined', rules: EVERY_RULE_FLAGGING });
     uri = h.uriOf('claims.jsonl');
     await h.open(uri, CLAIMS);
   });

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Hover } from 'vscode-languageserver-protocol/node';
+import { EVERY_RULE_FLAGGING } from '../shared/code/claudeSession';
 import { ServerHarness } from './harness';
 
 /** A Claude Code session: the agent reads a file, then cites lines of it, one never shown and one beside the wrong name. */
@@ -26,7 +27,8 @@ describe('server: file and line references in a coding session', () => {
   let h: ServerHarness;
   let uri: string;
   before(async () => {
-    h = await ServerHarness.start({ profile: 'refined' });
+    // What each rule shows in an agent's turn is tested here, so every rule flags (the defaults: rules.test.ts).
+    h = await ServerHarness.start({ profile: 'refined', rules: EVERY_RULE_FLAGGING });
     uri = h.uriOf('code-session.jsonl');
     await h.open(uri, SESSION);
   });

@@ -34,13 +34,15 @@ describe('classifier rules', () => {
       it(`${rule.id}: example ${k + 1} does what its docs say, and nothing of it with the rule off`, () => {
         const on = entitiesOf(example, {});
         const off = entitiesOf(example, { [rule.id]: 'off' });
-        // An extraction rule makes claims that later rules judge; the others decide the verdict themselves.
-        const decides = rule.stage !== 'extract';
+        // Extraction makes claims that later rules judge, and a not-a-claim rule only keeps some from being judged; the others decide verdicts.
+        const decides = rule.stage !== 'extract' && rule.stage !== 'not-a-claim' && rule.stage !== 'sentences';
+        const keeps = rule.stage === 'not-a-claim' || rule.stage === 'sentences';
         for (const text of example.flags ?? []) {
           const e = on.get(text);
           assert.ok(e, `${text} is checked`);
           assert.ok(isFinding(e.status), `${text} is a finding (${e.status})`);
           if (decides) assert.equal(e.rule, rule.id);
+          if (keeps) continue;
           const without = off.get(text);
           assert.ok(!without || !isFinding(without.status) || (decides && without.rule !== rule.id), `${text} is no finding of ${rule.id} when it is off`);
         }
@@ -73,5 +75,27 @@ describe('classifier rules', () => {
   it('docs/rules.md is the catalogue as `groundcheck rules --markdown` writes it', () => {
     const page = readFileSync(join(__dirname, '../../../docs/rules.md'), 'utf8');
     assert.equal(page, rulesMarkdown(), 'run `node bin/groundcheck.js rules --markdown > docs/rules.md`');
+  });
+});
+
+describe('rules off by default in an agent\'s turn', () => {
+  const raw = session([
+    user('Why does the upload fail?'),
+    call('r1', 'Read', { file_path: 'src/upload.ts' }),
+    result('r1', numbered(['export const LIMIT = 10;', 'export function upload() {}'])),
+    call('b1', 'Bash', { command: 'npm test' }),
+    result('b1', 'Tests: 12 passed'),
+    say('The test run reported 25 uploads per minute. Uploads are linked from `src/upload.ts:1`.'),
+  ]);
+
+  it('gives a value the log never showed no verdict, saying why, unless the rule is turned on', () => {
+    const byDefault = lastOutput(raw).get('25 uploads');
+    assert.equal(byDefault?.status, 'indeterminate');
+    assert.match(byDefault?.detail ?? '', /does not flag in an agent's turn unless turned on/);
+    assert.equal(lastOutput(raw, { rules: { 'not-in-context': 'on' } }).get('25 uploads')?.status, 'unverified');
+  });
+
+  it('reads `path:1` as a link to the file, not a claim about its first line', () => {
+    assert.equal(lastOutput(raw).get('`src/upload.ts:1`')?.status, 'grounded');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { checkTranscript, type CheckOptions } from '../../../shared/check/checkTranscript';
 import type { Entity } from '../../../shared/classifier/types';
+import { RULES } from '../../../shared/classifier/rules';
 import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 
 let ids = 0;
@@ -31,6 +32,14 @@ export function numbered(lines: string[], from = 1): string {
   return lines.map((l, i) => `${String(from + i).padStart(6)}\u2192${l}`).join('\n') + '\n';
 }
 
+/**
+ * Every rule flagging, as before some were kept from flagging in agents'
+ * turns by default: for tests of what a rule does there, not of defaults.
+ */
+export const EVERY_RULE_FLAGGING: Record<string, 'on' | 'off'> = Object.fromEntries(
+  RULES.map((r) => [r.id, r.id === 'unattributed-values' ? 'off' : 'on']),
+);
+
 /** Every entity of the session's last output, by its text. */
 export function lastOutput(raw: string, options: CheckOptions = {}): Map<string, Entity> {
   const t = claudeCodeFormat.parse({ raw });
@@ -39,6 +48,6 @@ export function lastOutput(raw: string, options: CheckOptions = {}): Map<string,
   return new Map(last.result.entities.map((e) => [e.text, e]));
 }
 
-export function statuses(raw: string): Record<string, string> {
-  return Object.fromEntries([...lastOutput(raw)].map(([text, e]) => [text, e.status]));
+export function statuses(raw: string, options: CheckOptions = {}): Record<string, string> {
+  return Object.fromEntries([...lastOutput(raw, options)].map(([text, e]) => [text, e.status]));
 }

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { call, lastOutput, numbered, result, say, session, statuses, user } from './claudeSession';
+import { call, lastOutput, numbered, result, say, session, statuses, user, EVERY_RULE_FLAGGING } from './claudeSession';
 import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 
 const sidebar = [
@@ -16,6 +16,9 @@ const sidebar = [
   '}',
 ];
 
+/** These tests show what each rule does in an agent's turn, so every rule flags (rules.test.ts covers the defaults). */
+const ALL = { rules: EVERY_RULE_FLAGGING };
+
 const readSidebar = [
   user('Why are the initials wrong?'),
   call('r1', 'Read', { file_path: '/w/app/src/components/AppSidebar.tsx' }),
@@ -24,7 +27,7 @@ const readSidebar = [
 
 describe('file and line references in a coding session', () => {
   it('grounds a line the agent was shown, by file name, relative or absolute path', () => {
-    const v = statuses(session([...readSidebar, say('`AppSidebar.tsx:8` memoizes it; `src/components/AppSidebar.tsx:3` defines it; see /w/app/src/components/AppSidebar.tsx#L7.')]));
+    const v = statuses(session([...readSidebar, say('`AppSidebar.tsx:8` memoizes it; `src/components/AppSidebar.tsx:3` defines it; see /w/app/src/components/AppSidebar.tsx#L7.')]), ALL);
     assert.deepEqual(v, {
       '`AppSidebar.tsx:8`': 'grounded',
       '`src/components/AppSidebar.tsx:3`': 'grounded',
@@ -33,7 +36,7 @@ describe('file and line references in a coding session', () => {
   });
 
   it('says which lines were shown when a cited line never was, and when it is past the end', () => {
-    const e = lastOutput(session([...readSidebar, say('The bug is at `AppSidebar.tsx:240`.')])).get('`AppSidebar.tsx:240`')!;
+    const e = lastOutput(session([...readSidebar, say('The bug is at `AppSidebar.tsx:240`.')]), ALL).get('`AppSidebar.tsx:240`')!;
     assert.equal(e.status, 'unverified');
     assert.equal(e.detail, 'AppSidebar.tsx has 11 lines; line 240 was past its end');
     const partial = session([
@@ -42,26 +45,26 @@ describe('file and line references in a coding session', () => {
       result('r1', numbered(sidebar.slice(0, 5))),
       say('The bug is at `AppSidebar.tsx:9`.'),
     ]);
-    const p = lastOutput(partial).get('`AppSidebar.tsx:9`')!;
+    const p = lastOutput(partial, ALL).get('`AppSidebar.tsx:9`')!;
     assert.equal(p.status, 'unverified');
     assert.equal(p.detail, 'AppSidebar.tsx was read with lines 1\u20135; line 9 was never shown');
   });
 
   it('flags a file the agent never saw', () => {
-    const e = lastOutput(session([...readSidebar, say('It is imported from `src/lib/utils.ts:12`.')])).get('`src/lib/utils.ts:12`')!;
+    const e = lastOutput(session([...readSidebar, say('It is imported from `src/lib/utils.ts:12`.')]), ALL).get('`src/lib/utils.ts:12`')!;
     assert.equal(e.status, 'unverified');
     assert.match(e.detail!, /utils\.ts was never read, listed or named/);
   });
 
   it('contradicts a line when the identifier the sentence names is shown on another line', () => {
-    const e = lastOutput(session([...readSidebar, say('`supabase` is queried at `AppSidebar.tsx:4`.')])).get('`AppSidebar.tsx:4`')!;
+    const e = lastOutput(session([...readSidebar, say('`supabase` is queried at `AppSidebar.tsx:4`.')]), ALL).get('`AppSidebar.tsx:4`')!;
     assert.equal(e.status, 'contradicted');
     assert.equal(e.contradiction?.value, '`AppSidebar.tsx:9`');
     assert.equal(e.detail, '`supabase` is on line 9 of AppSidebar.tsx, not near line 4');
   });
 
   it('reads a bare "line N" as the file under discussion', () => {
-    const v = statuses(session([...readSidebar, say('The query chains `.from().select().eq()` on line 9, and line 30 renders it.')]));
+    const v = statuses(session([...readSidebar, say('The query chains `.from().select().eq()` on line 9, and line 30 renders it.')]), ALL);
     assert.equal(v['line 9'], 'grounded');
     assert.equal(v['line 30'], 'unverified');
   });
@@ -77,14 +80,14 @@ describe('file and line references in a coding session', () => {
       result('s2', '79'),
       say('`src/db.ts:97` has one, `src/db.ts:30` another, and there are 97 similar selects.'),
     ]);
-    const v = statuses(raw);
+    const v = statuses(raw, ALL);
     assert.equal(v['`src/db.ts:97`'], 'grounded');
     assert.equal(v['`src/db.ts:30`'], 'unverified');
     assert.notEqual(v['97 similar'] ?? v['97'], 'grounded');
   });
 
   it('looks inline code up as code: whatever the arguments, link by link, in its own case (a case slip is contradicted)', () => {
-    const v = statuses(session([...readSidebar, say('It calls `getInitials()` in `useMemo`, chains `.from().select().eq()`, and never `getinitials` or `.from().where()`.')]));
+    const v = statuses(session([...readSidebar, say('It calls `getInitials()` in `useMemo`, chains `.from().select().eq()`, and never `getinitials` or `.from().where()`.')]), ALL);
     assert.deepEqual(v, {
       '`getInitials()`': 'grounded',
       '`useMemo`': 'grounded',
@@ -101,7 +104,7 @@ describe('file and line references in a coding session', () => {
       result('w1', 'File created successfully at: /w/app/src/lib/format.ts'),
       say('I added `formatCents` in `src/lib/format.ts:1`; it divides by 100. See `format.ts:9`.'),
     ]);
-    const v = statuses(raw);
+    const v = statuses(raw, ALL);
     assert.equal(v['`formatCents`'], 'grounded');
     assert.equal(v['`src/lib/format.ts:1`'], 'grounded');
     assert.equal(v['100'], 'grounded');
@@ -113,7 +116,7 @@ describe('fenced code quoted from the context', () => {
   const quote = (block: string, intro = 'The component does this:') => session([...readSidebar, say(`${intro}\n\n\`\`\`tsx\n${block}\n\`\`\``)]);
 
   it('grounds a faithful quote as one claim', () => {
-    const v = lastOutput(quote(sidebar.slice(6, 10).join('\n')));
+    const v = lastOutput(quote(sidebar.slice(6, 10).join('\n')), ALL);
     assert.deepEqual([...v.values()].map((e) => [e.type, e.status, e.detail]), [['quoted_string', 'grounded', 'quoted code: 4 of 4 lines are in the context']]);
   });
 
@@ -121,7 +124,7 @@ describe('fenced code quoted from the context', () => {
     const changed = [...sidebar.slice(6, 10)];
     changed[1] = changed[1].replace('getInitials(user.name)', 'getUserInitials(user.name)');
     changed[2] = changed[2].replace('"id"', '"uid"');
-    const v = lastOutput(quote(changed.join('\n')));
+    const v = lastOutput(quote(changed.join('\n')), ALL);
     const renamed = v.get('getUserInitials')!;
     assert.equal(renamed.status, 'contradicted');
     assert.equal(renamed.contradiction?.value, 'getInitials');
@@ -130,10 +133,10 @@ describe('fenced code quoted from the context', () => {
 
   it('leaves new code and proposed changes alone', () => {
     const fresh = ['export function formatName(user: User) {', '  return `${user.first} ${user.last}`.trim();', '}'].join('\n');
-    assert.equal(lastOutput(quote(fresh)).size, 0);
+    assert.equal(lastOutput(quote(fresh), ALL).size, 0);
     const proposal = [...sidebar.slice(6, 10)];
     proposal[1] = '  const initials = getUserInitials(user);';
-    assert.equal(lastOutput(quote(proposal.join('\n'), 'Change it to:')).size, 0);
+    assert.equal(lastOutput(quote(proposal.join('\n'), 'Change it to:'), ALL).size, 0);
   });
 });
 
@@ -147,7 +150,7 @@ describe('counts in an agent turn', () => {
       result('c2', '12'),
       say('There are 97 similar selects in 12 files.'),
     ]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('97')?.status, 'contradicted');
     assert.equal(v.get('97')?.contradiction?.value, '79');
     assert.equal(v.get('97')?.detail, "`grep -c 'select(' src/db.ts` counted 79");
@@ -156,7 +159,7 @@ describe('counts in an agent turn', () => {
 
   it('drops counts the agent made by reading, in words, that no command counted', () => {
     const raw = session([...readSidebar, say('There are two places in AppSidebar.tsx that build initials, and three checks.')]);
-    assert.deepEqual([...lastOutput(raw).keys()], ['AppSidebar.tsx']);
+    assert.deepEqual([...lastOutput(raw, ALL).keys()], ['AppSidebar.tsx']);
   });
 });
 
@@ -172,7 +175,7 @@ describe('versions and ports are slots', () => {
       result('e1', 'PORT=3001\nDATABASE_URL=postgres://db'),
       say('The app runs Next.js 14 with React 19 on Node 18, serving port 3000.'),
     ]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('14')?.status, 'contradicted');
     assert.equal(v.get('14')?.contradiction?.value, '15');
     assert.equal(v.get('19')?.status, 'grounded');
@@ -192,7 +195,7 @@ describe('what the agent knows of files it read and then changed', () => {
       result('e1', 'The file /w/m.py has been updated successfully.'),
       say('`multiply` is at `m.py:5`, and `m.py:12` does not exist.'),
     ]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('`m.py:5`')?.status, 'grounded');
     assert.equal(v.get('`m.py:12`')?.status, 'unverified');
     assert.equal(v.get('`m.py:12`')?.detail, 'm.py has 6 lines; line 12 was past its end');
@@ -211,7 +214,7 @@ describe('what the agent knows of files it read and then changed', () => {
     const lines = parallel.split('\n').map((l) => JSON.parse(l));
     lines[3].parentUuid = lines[1].uuid;
     lines[4].parentUuid = lines[2].uuid;
-    const v = statuses(lines.map((l) => JSON.stringify(l)).join('\n'));
+    const v = statuses(lines.map((l) => JSON.stringify(l)).join('\n'), ALL);
     assert.equal(v['71'], 'grounded');
     assert.equal(v['72'], 'grounded');
   });
@@ -223,7 +226,7 @@ describe('what the agent knows of files it read and then changed', () => {
       result('t1', 'test result: ok. 8 passed; 0 failed\n   Doc-tests lib\ntest result: ok. 5 passed; 0 failed'),
       say('All 13 tests pass: 8 unit tests and 5 doctests. Earlier 31 tests passed.'),
     ]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('13 tests')?.status, 'grounded');
     assert.equal(v.get('8 unit tests')?.status ?? v.get('8')?.status, 'grounded');
     assert.equal(v.get('31 tests')?.status, 'contradicted');
@@ -234,7 +237,7 @@ describe('what the agent knows of files it read and then changed', () => {
 describe('files attached to a prompt', () => {
   it("leaves what an attached file could hold indeterminate when the log omits its content, and says which file", () => {
     const raw = session([user('Why does @src/billing/tax.ts round wrong?'), say('`computeTax` at `src/billing/tax.ts:42` rounds with a 0.5 bias.')]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('`computeTax`')?.status, 'indeterminate');
     assert.equal(v.get('`src/billing/tax.ts:42`')?.status, 'indeterminate');
     assert.match(v.get('`src/billing/tax.ts:42`')!.detail!, /attached to the prompt \(@src\/billing\/tax\.ts\)/);
@@ -247,7 +250,7 @@ describe('files attached to a prompt', () => {
       result('r1', numbered(['export function computeTax(c: number) {', '  return Math.round(c * 0.2);', '}'])),
       say('`computeTax` at `src/tax.ts:1` rounds, and `src/tax.ts:42` is empty.'),
     ]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('`computeTax`')?.status, 'grounded');
     assert.equal(v.get('`src/tax.ts:42`')?.status, 'unverified');
   });
@@ -261,7 +264,7 @@ describe('skills the system prompt listed', () => {
       result('s1', 'Launching skill: research'),
       say('You have 12 skills installed, among them Fabric.'),
     ]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('12 skills')?.status, 'indeterminate');
     const t = claudeCodeFormat.parse({ raw });
     assert.ok(t.gaps.some((g) => g.code === 'skills-not-logged'));
@@ -269,7 +272,7 @@ describe('skills the system prompt listed', () => {
 
   it('are not assumed when no skill is used', () => {
     const raw = session([user('What can you do?'), say('You have 12 skills installed.')]);
-    assert.equal(lastOutput(raw).get('12 skills')?.status, 'unverified');
+    assert.equal(lastOutput(raw, ALL).get('12 skills')?.status, 'unverified');
   });
 });
 
@@ -281,7 +284,7 @@ describe('shell errors that name a line', () => {
       result('b1', '/home/u/.claude/hooks/load-env.sh: line 18: PAI_DIR: unbound variable', true),
       say('`load-env.sh:18` reads `PAI_DIR` before it is set; stderr=/home/u/.claude/hooks/load-env.sh shows it.'),
     ]);
-    const v = lastOutput(raw);
+    const v = lastOutput(raw, ALL);
     assert.equal(v.get('`load-env.sh:18`')?.status, 'grounded');
     assert.equal(v.get('`load-env.sh:3`'), undefined);
   });

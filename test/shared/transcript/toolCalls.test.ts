@@ -1,11 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { checkTranscript } from '../../../shared/check/checkTranscript';
 import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
-import { call, result, say, session, user } from '../code/claudeSession';
+import { call, EVERY_RULE_FLAGGING, result, say, session, user } from '../code/claudeSession';
 
 function verdicts(raw: string): Record<string, string> {
   const t = claudeCodeFormat.parse({ raw });
-  const check = checkTranscript(t, { profile: 'refined' });
+  // What grounds what is the question here, so every rule flags what is left (the defaults are tested in rules.test.ts).
+  const check = checkTranscript(t, { profile: 'refined', rules: EVERY_RULE_FLAGGING });
   const out: Record<string, string> = {};
   for (const o of check.outputs) for (const e of o.result.entities) out[e.text] = e.status;
   return out;

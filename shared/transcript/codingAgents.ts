@@ -1,0 +1,11 @@
+/**
+ * The formats coding agents write (Claude Code, Codex, Cline, Aider,
+ * SpecStory): every output in them is an agent's turn, whether or not the
+ * format logs the agent's tool calls, so the rules for agents' turns apply
+ * (instructions are advice, values must be tied to what the agent saw).
+ */
+const CODING_AGENT_FORMATS: ReadonlySet<string> = new Set(['claude-code', 'claude-stream', 'codex', 'codex-exec', 'cline', 'aider-chat', 'aider-llm-history', 'specstory']);
+
+export function isCodingAgentFormat(format: string): boolean {
+  return CODING_AGENT_FORMATS.has(format);
+}
