@@ -82,8 +82,8 @@ export function runTurns(file: string, options: TurnsOptions, io: TurnsIo): numb
     io.err(`groundcheck turns: cannot read ${file}: ${readFailure(err)}`);
     return 2;
   }
-  // TextDecoder drops a BOM as editors do, so offsets match what VS Code shows.
-  const raw = new TextDecoder('utf-8').decode(bytes);
+  // Decoded as `check` decodes, BOM kept, so both give the same raw ranges.
+  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   const path = resolve(file);
   const readFile = cliReferenceReader(path, { cwd: process.cwd(), anywhere: options.allowOutsideRefs === true });
   const parsed = parseTranscript({ raw, path, bytes, readFile });
