@@ -8,6 +8,7 @@ import { registerClassify } from './commands/classify';
 import { registerTurns } from './commands/turns';
 import { registerLsp } from './commands/lsp';
 import { registerRules } from './commands/rules';
+import { visibleControls } from './terminal/visibleControls';
 
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
@@ -17,6 +18,6 @@ const commands: Array<(program: Command) => void> = [registerClassify, registerT
 for (const register of commands) register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`groundcheck: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`groundcheck: ${visibleControls(err instanceof Error ? err.message : String(err))}\n`);
   process.exit(2);
 });

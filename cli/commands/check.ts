@@ -22,6 +22,7 @@ import { followFile } from '../check/followFile';
 import type { FileCheckSetup } from '../check/fileCheckSetup';
 import { expandPaths, STDIN } from '../check/expandPaths';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { visibleMessage } from '../terminal/visibleControls';
 
 export function registerCheck(program: Command): void {
   program
@@ -63,7 +64,8 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
   });
   const io: ReportStreams = {
     out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    // Every message names a file, and some quote it: nothing in them may reach the terminal as a control.
+    err: (text) => void process.stderr.write(visibleMessage(text)),
   };
   let config;
   try {
