@@ -10,6 +10,12 @@ import { registerLsp } from './commands/lsp';
 import { registerRules } from './commands/rules';
 import { visibleControls } from './terminal/visibleControls';
 
+// `groundcheck … | head` closes the pipe early: every command stops quietly, as other Unix tools do, instead of a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(process.exitCode ?? 0);
+});
+
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
   .showHelpAfterError();
