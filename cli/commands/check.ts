@@ -43,7 +43,7 @@ export function registerCheck(program: Command): void {
     .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
     .option('--all-locations', 'JSON: list every place the context has each entity, not only the nearest')
     .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
-    .option('--verbose', 'list the files skipped as not transcripts, and why')
+    .option('--verbose', 'list the files skipped (not transcripts, FIFOs, devices, links out of the folder), and why')
     .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://) outside its folder and the working directory")
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
@@ -57,11 +57,6 @@ export function registerCheck(program: Command): void {
 }
 
 async function check(paths: string[], flags: CheckFlags): Promise<number> {
-  // `check … | head` closes the pipe early: stop quietly, as other Unix tools do, instead of a stack trace.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    process.exit(process.exitCode ?? 0);
-  });
   const io: ReportStreams = {
     out: (text) => void process.stdout.write(text),
     // Every message names a file, and some quote it: nothing in them may reach the terminal as a control.
