@@ -197,7 +197,8 @@ function readFailure(err: unknown): string {
 
 function preview(text: string): string {
   const head = text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
-  return head.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
+  // A lone CR is a line break too, and one left at the cut is the first half of a CRLF.
+  return head.replace(/\r\n|\r|\n/g, '⏎').replace(/\t/g, ' ');
 }
 
 /**
