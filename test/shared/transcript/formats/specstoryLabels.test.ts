@@ -79,6 +79,21 @@ describe('SpecStory speaker labels and export versions', () => {
     assert.match(bare.errors[0].message, /^SpecStory export with no speaker label groundcheck knows: no _\*\*…\*\*_ label line/);
   });
 
+  it('reads the bare Tool use: lines of late-2025 Cursor exports as tool use, not as the reply', () => {
+    const t = specstoryFormat.parse({
+      raw: history('_**User (2025-10-01 23:30Z)**_', '', 'why?', '', '---', '', '_**Assistant (claude-4.5-sonnet-thinking)**_', '', 'Tool use: **read_file**', '', 'Read file: /home/dev/app/script.js', '', '---', '', 'Because of line 12.'),
+    });
+    assert.deepEqual(
+      t.segments.map((s) => [s.role, s.text]),
+      [
+        ['user', 'why?'],
+        ['tool_result', 'Tool use: **read_file**'],
+        ['tool_result', 'Read file: /home/dev/app/script.js'],
+        ['assistant', 'Because of line 12.'],
+      ],
+    );
+  });
+
   it('detects the earliest exports by their ## SpecStory heading', () => {
     const t = parseTranscript({ raw: '## SpecStory\n\n## Setup (3/11/2025, 8:11:06 PM)\n\n_**User**_\n\nmake it full screen\n\n---\n\n_**Assistant**_\n\nDone.\n' });
     assert.ok(!isNotTranscript(t));
