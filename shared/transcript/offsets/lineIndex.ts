@@ -1,15 +1,22 @@
-/** Offset → 0-based line for many lookups into one raw file. */
+/**
+ * Offset → 0-based line for many lookups into one raw file. Lines end at
+ * LF, CRLF or a lone CR, as editors (and LSP) count them.
+ */
 export class LineIndex {
   private readonly starts: Int32Array;
 
   /** Indexes `raw`; with `earlier`, the index of its first `from` units, only the rest is read. */
   constructor(raw: string, earlier?: { lines: LineIndex; from: number }) {
     const starts: number[] = earlier ? Array.from(earlier.lines.starts) : [0];
-    let i = raw.indexOf('\n', earlier?.from ?? 0);
-    while (i !== -1) {
-      starts.push(i + 1);
-      i = raw.indexOf('\n', i + 1);
+    let from = earlier?.from ?? 0;
+    if (from > 0 && raw.charCodeAt(from - 1) === 13 && raw.charCodeAt(from) === 10) {
+      // A CRLF split where the text grew: its CR already opened a line at `from`, which really opens after the LF.
+      starts[starts.length - 1] = from + 1;
+      from++;
     }
+    const breaks = /\r\n?|\n/g;
+    breaks.lastIndex = from;
+    for (let m = breaks.exec(raw); m !== null; m = breaks.exec(raw)) starts.push(m.index + m[0].length);
     this.starts = Int32Array.from(starts);
   }
 

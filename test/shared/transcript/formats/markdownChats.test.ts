@@ -63,12 +63,12 @@ describe('Markdown chat histories', () => {
     const { raw } = parseFixture(aiderChatFormat, 'aider/.aider.chat.history.md');
     const lf = aiderChatFormat.parse({ raw });
     for (const [name, lineEnd] of [['CR', '\r'], ['CRLF', '\r\n']] as const) {
-      it(`reads the same turns from ${name} line ends, each at its exact raw range`, () => {
+      it(`reads the same turns, on the same lines, from ${name} line ends, each at its exact raw range`, () => {
         const converted = raw.replace(/\n/g, lineEnd);
         const t = aiderChatFormat.parse({ raw: converted });
         assert.deepEqual(
-          t.segments.map((s) => [s.role, s.label, s.text.replace(/\r\n?/g, '\n')]),
-          lf.segments.map((s) => [s.role, s.label, s.text]),
+          t.segments.map((s) => [s.role, s.label, s.line, s.text.replace(/\r\n?/g, '\n')]),
+          lf.segments.map((s) => [s.role, s.label, s.line, s.text]),
         );
         assert.equal(rawOf(converted, byLabel(t, 'user 1'), 'VERSION.txt'), 'VERSION.txt');
         assert.equal(rawOf(converted, byLabel(t, 'assistant 1'), '2.4.1'), '2.4.1');
