@@ -67,7 +67,7 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     config = loadConfig(flags.config);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    io.err(err.message + '\n');
+    for (const line of err.lines) io.err(`${line}\n`);
     return 2;
   }
   const defaults = defaultSettings();
