@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { visibleControls } from '../../cli/terminal/visibleControls';
-import { buildCli, runCli } from './harness';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { buildCli, REPO, runCli } from './harness';
 
 /** Anything a terminal would act on or reorder, other than the line breaks between report lines. */
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -69,5 +70,17 @@ describe('terminal text: controls from a file are shown, never sent', function (
     assert.equal(missing.code, 2);
     assert.doesNotMatch(missing.stderr, RAW_CONTROL);
     assert.match(missing.stderr, /cannot read gone\\x1b\[2J\.jsonl: no such file/);
+  });
+
+  it('check and turns: a zip entry whose name holds controls is named visibly', () => {
+    const entries = unzipSync(new Uint8Array(readFileSync(join(REPO, 'test/fixtures/transcripts/inspect/geo.eval'))));
+    entries[`samples/evil${ESC}]0;pwned${BEL}_epoch_1.json`] = strToU8('{not json');
+    writeFileSync(join(dir, 'evil.eval'), zipSync(entries));
+    const checked = runCli(['check', 'evil.eval'], { cwd: dir });
+    assert.doesNotMatch(checked.stdout + checked.stderr, RAW_CONTROL);
+    assert.match(checked.stderr, /Sample samples\/evil\\x1b\]0;pwned\\x07_epoch_1\.json in the zip is not valid JSON/);
+    const turns = runCli(['turns', 'evil.eval'], { cwd: dir });
+    assert.doesNotMatch(turns.stdout + turns.stderr, RAW_CONTROL);
+    assert.match(turns.stdout, /Sample samples\/evil\\x1b\]0;pwned\\x07_epoch_1\.json in the zip is not valid JSON/);
   });
 });
