@@ -14,9 +14,21 @@ export class LineIndex {
       starts[starts.length - 1] = from + 1;
       from++;
     }
-    const breaks = /\r\n?|\n/g;
-    breaks.lastIndex = from;
-    for (let m = breaks.exec(raw); m !== null; m = breaks.exec(raw)) starts.push(m.index + m[0].length);
+    // The next LF and CR are each searched for again only once passed: a file without CRs is scanned for one once.
+    let lf = raw.indexOf('\n', from);
+    let cr = raw.indexOf('\r', from);
+    while (lf !== -1 || cr !== -1) {
+      let next: number;
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        next = lf === cr + 1 ? cr + 2 : cr + 1;
+        cr = raw.indexOf('\r', cr + 1);
+        if (lf !== -1 && lf < next) lf = raw.indexOf('\n', next);
+      } else {
+        next = lf + 1;
+        lf = raw.indexOf('\n', next);
+      }
+      starts.push(next);
+    }
     this.starts = Int32Array.from(starts);
   }
 
