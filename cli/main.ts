@@ -8,7 +8,7 @@ import { registerClassify } from './commands/classify';
 import { registerTurns } from './commands/turns';
 import { registerLsp } from './commands/lsp';
 import { registerRules } from './commands/rules';
-import { visibleControls } from './terminal/visibleControls';
+import { visibleControls, visibleLines } from './terminal/visibleControls';
 
 // `groundcheck … | head` closes the pipe early: every command stops quietly, as other Unix tools do, instead of a stack trace.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -18,7 +18,9 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage errors quote what was typed, which may hold controls (a pasted file name); subcommands inherit this.
+  .configureOutput({ writeErr: (text) => process.stderr.write(visibleLines(text)) });
 
 const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerRules, registerLsp];
 for (const register of commands) register(program);

@@ -29,3 +29,8 @@ function escapeOf(c: string): string {
   const code = c.charCodeAt(0);
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
+
+/** Text of several lines (usage and help, which quote what was typed): each line made visible, the line breaks kept. */
+export function visibleLines(text: string): string {
+  return text.split('\n').map(visibleControls).join('\n');
+}

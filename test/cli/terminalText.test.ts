@@ -83,4 +83,16 @@ describe('terminal text: controls from a file are shown, never sent', function (
     assert.doesNotMatch(turns.stdout + turns.stderr, RAW_CONTROL);
     assert.match(turns.stdout, /Sample samples\/evil\\x1b\]0;pwned\\x07_epoch_1\.json in the zip is not valid JSON/);
   });
+
+  it('usage errors show the controls in what was typed, and keep the help readable', () => {
+    const r = runCli(['classify', '--output-file', `gone${ESC}[2J.txt`, '--context', 'x'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.doesNotMatch(r.stderr, RAW_CONTROL);
+    assert.match(r.stderr, /^error: cannot read output file gone\\x1b\[2J\.txt: no such file$/m);
+    const bad = runCli(['check', '--format', `x${ESC}]0;t${BEL}`, 'a.jsonl'], { cwd: dir });
+    assert.equal(bad.code, 2);
+    assert.doesNotMatch(bad.stderr, RAW_CONTROL);
+    assert.match(bad.stderr, /argument 'x\\x1b\]0;t\\x07' is invalid/);
+    assert.match(bad.stderr, /\nUsage: groundcheck check \[options\] <paths\.\.\.>\n/);
+  });
 });
