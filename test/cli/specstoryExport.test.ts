@@ -18,7 +18,7 @@ describe('groundcheck check: SpecStory Markdown v2.1.0 exports', function () {
   it('checks a Cursor agent export with CRLF line ends and finds the changed number', () => {
     const r = runCli(['check', CURSOR_V21]);
     assert.equal(r.stderr, '');
-    assert.match(r.stdout, new RegExp(`^${CURSOR_V21}:29:92: warning number '750 ms' contradicts the context, which says '500 ms' \\[PARTIAL\\]$`, 'm'));
+    assert.match(r.stdout, new RegExp(`^${CURSOR_V21}:29:92: warning number '750 ms' contradicts the context, which says '500 ms' \\[PARTIAL\\]`, 'm'));
     assert.match(r.stdout, /^3 outputs in 1 file$/m);
   });
 

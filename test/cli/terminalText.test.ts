@@ -38,7 +38,7 @@ describe('terminal text: controls from a file are shown, never sent', function (
     assert.doesNotMatch(r.stdout, RAW_CONTROL);
     assert.doesNotMatch(r.stderr, RAW_CONTROL);
     const lines = r.stdout.split('\n');
-    const at = lines.indexOf("evil\\x1b[31m.csv:2:74: warning number '$4.2M' not in context [PARTIAL]");
+    const at = lines.findIndex((l) => l.startsWith("evil\\x1b[31m.csv:2:74: warning number '$4.2M' not in context [PARTIAL]"));
     assert.notEqual(at, -1, r.stdout);
     assert.match(lines[at + 1], /\\x1b\]0;pwned\\x07Revenue \\x1b\[2J\\x00reached \$4\.2M \\u202e\\x9b31m in Q3\.$/);
     assert.match(lines[at + 3], /closest in context: '\$4\.1M' at evil\\x1b\[31m\.csv:2:32$/);
