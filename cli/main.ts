@@ -8,15 +8,24 @@ import { registerClassify } from './commands/classify';
 import { registerTurns } from './commands/turns';
 import { registerLsp } from './commands/lsp';
 import { registerRules } from './commands/rules';
+import { visibleControls, visibleLines } from './terminal/visibleControls';
+
+// `groundcheck … | head` closes the pipe early: every command stops quietly, as other Unix tools do, instead of a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(process.exitCode ?? 0);
+});
 
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage errors quote what was typed, which may hold controls (a pasted file name); subcommands inherit this.
+  .configureOutput({ writeErr: (text) => process.stderr.write(visibleLines(text)) });
 
 const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerRules, registerLsp];
 for (const register of commands) register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`groundcheck: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`groundcheck: ${visibleControls(err instanceof Error ? err.message : String(err))}\n`);
   process.exit(2);
 });

@@ -7,7 +7,7 @@
  */
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { kindOf as describe } from '../../shared/io/boundedRead';
+import { kindOf as describe, openError } from '../../shared/io/boundedRead';
 import { isWithin } from '../../shared/io/isWithin';
 import { displayPath } from './locator';
 // `require` keeps bundlers on tinyglobby's CommonJS build; its ESM build reads `import.meta.url`, which a CommonJS bundle lacks.
@@ -28,6 +28,15 @@ export interface Expansion {
   targets: CheckTarget[];
   /** Arguments that named nothing: `path: error …` lines. */
   missing: string[];
+  /** What folder scans passed over without opening (FIFOs, devices, links out of the folder), each with why. */
+  skipped: SkippedEntry[];
+}
+
+export interface SkippedEntry {
+  /** How it is shown, as `CheckTarget.shown`. */
+  shown: string;
+  /** Why it was not checked: `not a regular file (a FIFO)`, `a symbolic link loop`. */
+  why: string;
 }
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -35,6 +44,7 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 export function expandPaths(args: readonly string[], cwd = process.cwd()): Expansion {
   const targets: CheckTarget[] = [];
   const missing: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const seen = new Set<string>();
   const add = (path: string, explicit: boolean) => {
     if (seen.has(path)) return;
@@ -48,25 +58,36 @@ export function expandPaths(args: readonly string[], cwd = process.cwd()): Expan
     }
     const abs = resolve(cwd, arg);
     const kind = kindOf(abs);
-    if (kind === 'file') add(abs, true);
-    else if (kind === 'dir') for (const f of walk(abs)) add(f, false);
-    else if (kind !== undefined) missing.push(`${arg}: error: not a regular file (${kind}): not read`);
+    if (kind.is === 'file') add(abs, true);
+    else if (kind.is === 'dir') {
+      const walked = walk(abs);
+      for (const f of walked.files) add(f, false);
+      for (const { path, why } of walked.skipped) skipped.push({ shown: displayPath(path, cwd), why });
+    } else if (kind.is === 'other') missing.push(`${arg}: error: not a regular file (${kind.what}): not read`);
+    else if (kind.is === 'unreachable') missing.push(`${arg}: error: ${kind.why}`);
     else if (tinyglobby.isDynamicPattern(arg)) {
       const found = tinyglobby.globSync(arg, { cwd, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'], dot: true }).sort();
       if (found.length === 0) missing.push(`${arg}: error: the pattern matches no file`);
       for (const f of found) add(resolve(f), false);
     } else missing.push(`${arg}: error: no such file or folder`);
   }
-  return { targets, missing };
+  return { targets, missing, skipped };
 }
 
-/** What a named path is: a file or folder to check, another kind of thing (named in the error), or nothing. */
-function kindOf(path: string): 'file' | 'dir' | string | undefined {
+type PathKind = { is: 'file' } | { is: 'dir' } | { is: 'other'; what: string } | { is: 'absent' } | { is: 'unreachable'; why: string };
+
+/**
+ * What a named path is: a file or folder to check, another kind of thing
+ * (named in the error), nothing (perhaps a glob pattern), or a path that
+ * cannot be followed, such as a symbolic link loop.
+ */
+function kindOf(path: string): PathKind {
   try {
     const s = statSync(path);
-    return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : describe(s);
-  } catch {
-    return undefined;
+    return s.isDirectory() ? { is: 'dir' } : s.isFile() ? { is: 'file' } : { is: 'other', what: describe(s) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? { is: 'absent' } : { is: 'unreachable', why: openError(err) };
   }
 }
 
@@ -76,8 +97,9 @@ function kindOf(path: string): 'file' | 'dir' | string | undefined {
  * only to a regular file or folder inside the tree being scanned, so a scan
  * cannot be led to `/dev/zero` or out of the folder it was given.
  */
-function walk(dir: string): string[] {
+function walk(dir: string): { files: string[]; skipped: Array<{ path: string; why: string }> } {
   const out: string[] = [];
+  const skipped: Array<{ path: string; why: string }> = [];
   const root = realOrUndefined(dir) ?? dir;
   const inside = (p: string) => isWithin(p, root);
   const visited = new Set<string>([root]);
@@ -87,7 +109,8 @@ function walk(dir: string): string[] {
     let entries;
     try {
       entries = readdirSync(current, { withFileTypes: true });
-    } catch {
+    } catch (err) {
+      skipped.push({ path: current, why: `folder not read: ${openError(err)}` });
       continue;
     }
     const subdirs: string[] = [];
@@ -99,27 +122,45 @@ function walk(dir: string): string[] {
         subdirs.push(full);
       } else if (e.isFile()) out.push(full);
       else if (e.isSymbolicLink()) {
-        const target = realOrUndefined(full);
-        if (!target || !inside(target)) continue;
+        const target = realOrWhy(full);
+        if (typeof target !== 'string') {
+          skipped.push({ path: full, why: target.why });
+          continue;
+        }
+        if (!inside(target)) {
+          skipped.push({ path: full, why: 'a symbolic link to outside the folder: not read' });
+          continue;
+        }
         const s = statOrUndefined(target);
         if (s?.isFile()) out.push(full);
-        else if (s?.isDirectory() && !visited.has(target) && !SKIPPED_DIRS.has(e.name)) {
+        else if (s?.isDirectory()) {
+          if (SKIPPED_DIRS.has(e.name)) continue;
           // A link to a folder already walked would repeat it, or loop.
-          visited.add(target);
-          subdirs.push(full);
-        }
-      }
+          if (visited.has(target)) skipped.push({ path: full, why: 'a symbolic link to a folder already scanned' });
+          else {
+            visited.add(target);
+            subdirs.push(full);
+          }
+        } else if (s) skipped.push({ path: full, why: `a symbolic link to ${describe(s)}: not read` });
+      } else skipped.push({ path: full, why: `not a regular file (${describe(e)}): not read` });
     }
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
   }
-  return out;
+  return { files: out, skipped };
 }
 
 function realOrUndefined(path: string): string | undefined {
+  const real = realOrWhy(path);
+  return typeof real === 'string' ? real : undefined;
+}
+
+/** Where a link leads, or why it leads nowhere (`a symbolic link loop`, `a broken symbolic link`). */
+function realOrWhy(path: string): string | { why: string } {
   try {
     return realpathSync(path);
-  } catch {
-    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { why: code === 'ENOENT' ? 'a broken symbolic link: not read' : openError(err) };
   }
 }
 

@@ -73,9 +73,8 @@ export class Locator {
   frame(source: string | undefined, range: Range): CodeFrame {
     const entry = this.entryOf(source);
     const { text, lines } = this.indexed(entry === undefined ? '' : ENTRY + entry)!;
-    const start = lines.offsetAt(lines.lineOf(range[0]), 0);
-    const next = text.indexOf('\n', start);
-    return codeFrame(text, start, next === -1 ? text.length : next, range[0], range[1]);
+    const [start, end] = lineBounds(text, lines, range[0]);
+    return codeFrame(text, start, end, range[0], range[1]);
   }
 
   /** The archive entry `source` names, or undefined when it names no entry (another file, or none). */
@@ -124,4 +123,14 @@ function readIndexed(absPath: string): Indexed | null {
 export function displayPath(absPath: string, cwd = process.cwd()): string {
   const rel = relative(cwd, absPath);
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? absPath : rel.split('\\').join('/');
+}
+
+/** Start and end of the raw line holding `offset` (end excludes the line break: LF, CRLF or CR). */
+function lineBounds(text: string, lines: LineIndex, offset: number): [start: number, end: number] {
+  const line = lines.lineOf(offset);
+  const start = lines.offsetAt(line, 0);
+  if (line + 1 >= lines.lineCount) return [start, text.length];
+  const next = lines.offsetAt(line + 1, 0);
+  const crlf = text.charCodeAt(next - 1) === 10 && text.charCodeAt(next - 2) === 13;
+  return [start, next - (crlf ? 2 : 1)];
 }

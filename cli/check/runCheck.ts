@@ -29,13 +29,14 @@ export interface CheckRun {
   progress?: ProgressStream;
   readStdin?: () => string;
   cwd?: string;
-  /** List each file skipped as not a transcript, with the reason, on stderr. */
+  /** List each file skipped (not a transcript, a FIFO or device, a link that leads out or nowhere), with the reason, on stderr. */
   verbose?: boolean;
 }
 
 export async function runCheck(run: CheckRun): Promise<number> {
-  const { targets, missing } = expandPaths(run.paths, run.cwd);
+  const { targets, missing, skipped: passedOver } = expandPaths(run.paths, run.cwd);
   for (const line of missing) run.err(`${line}\n`);
+  if (run.verbose) for (const s of passedOver) run.err(`${s.shown}: skipped: ${s.why}\n`);
   const notice = ignoreStoreNotice(run.setup, (path) => displayPath(path, run.cwd));
   if (notice) run.err(`${notice.line}\n`);
   if (notice?.fatal) return 2;

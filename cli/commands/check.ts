@@ -22,6 +22,7 @@ import { followFile } from '../check/followFile';
 import type { FileCheckSetup } from '../check/fileCheckSetup';
 import { expandPaths, STDIN } from '../check/expandPaths';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { visibleMessage } from '../terminal/visibleControls';
 
 export function registerCheck(program: Command): void {
   program
@@ -42,7 +43,7 @@ export function registerCheck(program: Command): void {
     .option('--no-ignore', 'do not apply .groundcheck/ignore.json')
     .option('--all-locations', 'JSON: list every place the context has each entity, not only the nearest')
     .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
-    .option('--verbose', 'list the files skipped as not transcripts, and why')
+    .option('--verbose', 'list the files skipped (not transcripts, FIFOs, devices, links out of the folder), and why')
     .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://) outside its folder and the working directory")
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
@@ -56,21 +57,17 @@ export function registerCheck(program: Command): void {
 }
 
 async function check(paths: string[], flags: CheckFlags): Promise<number> {
-  // `check … | head` closes the pipe early: stop quietly, as other Unix tools do, instead of a stack trace.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    process.exit(process.exitCode ?? 0);
-  });
   const io: ReportStreams = {
     out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    // Every message names a file, and some quote it: nothing in them may reach the terminal as a control.
+    err: (text) => void process.stderr.write(visibleMessage(text)),
   };
   let config;
   try {
     config = loadConfig(flags.config);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    io.err(err.message + '\n');
+    for (const line of err.lines) io.err(`${line}\n`);
     return 2;
   }
   const defaults = defaultSettings();

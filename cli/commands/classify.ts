@@ -5,6 +5,7 @@
 import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import type { Command } from 'commander';
+import { visibleControls } from '../terminal/visibleControls';
 import { classify } from '../../shared/classifier/classify';
 import { ENTITY_TYPES, type ClassifyOptions, type ClassifyResult, type EntityType } from '../../shared/classifier/types';
 
@@ -84,12 +85,12 @@ function optionsFrom(flags: ClassifyFlags): ClassifyOptions {
 }
 
 function report(result: ClassifyResult): string {
-  const lines = [`${result.level}  score ${formatScore(result.score)}${result.flagForReview ? '  (flagged for review)' : ''}`, result.explanation];
+  const lines = [`${result.level}  score ${formatScore(result.score)}${result.flagForReview ? '  (flagged for review)' : ''}`, visibleControls(result.explanation)];
   if (result.entities.length > 0) lines.push('');
   const width = Math.max(0, ...result.entities.map((e) => e.type.length));
   for (const e of result.entities) {
     const mark = e.found ? '✓' : e.status === 'indeterminate' ? '?' : '✗';
-    lines.push(`  ${mark} ${e.type.padEnd(width)}  ${e.text}`);
+    lines.push(`  ${mark} ${e.type.padEnd(width)}  ${visibleControls(e.text)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -16,6 +16,7 @@ import { canGround, causalForest } from '../../shared/transcript/causalContext';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { Role, Transcript } from '../../shared/transcript/model';
 import { counted } from '../../shared/text/counted';
+import { visibleControls } from '../terminal/visibleControls';
 
 export interface TurnsOptions {
   json?: boolean;
@@ -82,8 +83,8 @@ export function runTurns(file: string, options: TurnsOptions, io: TurnsIo): numb
     io.err(`groundcheck turns: cannot read ${file}: ${readFailure(err)}`);
     return 2;
   }
-  // TextDecoder drops a BOM as editors do, so offsets match what VS Code shows.
-  const raw = new TextDecoder('utf-8').decode(bytes);
+  // Decoded as `check` decodes, BOM kept, so both give the same raw ranges.
+  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   const path = resolve(file);
   const readFile = cliReferenceReader(path, { cwd: process.cwd(), anywhere: options.allowOutsideRefs === true });
   const parsed = parseTranscript({ raw, path, bytes, readFile });
@@ -128,12 +129,14 @@ export function turnsReport(file: string, t: Transcript, echo: boolean): TurnsRe
   };
 }
 
+/** The table for a terminal; what comes from the file (names, labels, text, messages) has its controls made visible. */
 export function formatTurns(r: TurnsReport): string {
   const outputs = r.segments.filter((s) => s.isOutput).length;
+  const file = visibleControls(r.file);
   const lines: string[] = [
-    `${r.file}: ${r.format}, ${counted(r.segments.length, 'segment')} (${counted(outputs, 'output')}), ${counted(r.errors.length, 'parse error')}`,
+    `${file}: ${r.format}, ${counted(r.segments.length, 'segment')} (${counted(outputs, 'output')}), ${counted(r.errors.length, 'parse error')}`,
   ];
-  for (const g of r.gaps) lines.push(`  context incomplete for every output: ${g.message} [${g.code}]`);
+  for (const g of r.gaps) lines.push(`  context incomplete for every output: ${visibleControls(g.message)} [${g.code}]`);
   if (r.segments.length > 0) {
     const header = ['id', 'role', 'line', 'raw range', 'parent', 'label', 'text'];
     const rows = r.segments.map((s) => [
@@ -142,8 +145,8 @@ export function formatTurns(r: TurnsReport): string {
       String(s.line),
       `${s.rawRange[0]}-${s.rawRange[1]}`,
       s.parent === -1 ? '-' : String(s.parent),
-      s.label ?? '',
-      s.preview,
+      visibleControls(s.label ?? ''),
+      visibleControls(s.preview),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
     const pad = (cells: string[]) =>
@@ -158,11 +161,11 @@ export function formatTurns(r: TurnsReport): string {
       lines.push(pad(rows[k]));
       const indent = ' '.repeat(widths[0] + 2);
       if (s.contextAdded) lines.push(`${indent}context: ${describeContext(s)}`);
-      for (const g of s.gaps ?? []) if (!fileWide.has(gapKey(g))) lines.push(`${indent}gap: ${g.message} [${g.code}]`);
+      for (const g of s.gaps ?? []) if (!fileWide.has(gapKey(g))) lines.push(`${indent}gap: ${visibleControls(g.message)} [${g.code}]`);
     });
   }
   if (r.errors.length > 0) lines.push('');
-  for (const e of r.errors) lines.push(`${r.file}:${e.line}: ${e.message}`);
+  for (const e of r.errors) lines.push(`${file}:${e.line}: ${visibleControls(e.message)}`);
   return lines.join('\n');
 }
 
@@ -178,7 +181,7 @@ export function registerTurns(program: Command): void {
     .action((file: string, options: TurnsOptions) => {
       process.exitCode = runTurns(file, options, {
         out: (text) => process.stdout.write(`${text}\n`),
-        err: (text) => process.stderr.write(`${text}\n`),
+        err: (text) => process.stderr.write(`${visibleControls(text)}\n`),
       });
     });
 }
@@ -194,7 +197,8 @@ function readFailure(err: unknown): string {
 
 function preview(text: string): string {
   const head = text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
-  return head.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
+  // A lone CR is a line break too, and one left at the cut is the first half of a CRLF.
+  return head.replace(/\r\n|\r|\n/g, '⏎').replace(/\t/g, ' ');
 }
 
 /**

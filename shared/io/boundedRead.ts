@@ -85,8 +85,8 @@ function readUpTo(fd: number, path: string, maxBytes: number, expected: number):
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }
 
-/** What a non-regular file is, for the message. */
-export function kindOf(stats: Stats): string {
+/** What a non-regular file is, for the message; a directory entry (Dirent) answers the same questions as Stats. */
+export function kindOf(stats: Pick<Stats, 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice' | 'isSymbolicLink'>): string {
   if (stats.isDirectory()) return 'a folder';
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isSocket()) return 'a socket';

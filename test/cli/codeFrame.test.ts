@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { codeFrame } from '../../cli/check/codeFrame';
+import { Locator } from '../../cli/check/locator';
 import { Progress } from '../../cli/check/progress';
 
 describe('code frames', () => {
@@ -27,6 +28,14 @@ describe('code frames', () => {
     const f = codeFrame(raw, 0, raw.length, 40, 41);
     assert.equal(f.text.startsWith('b'), true);
     assert.equal(f.underlineStart, 29);
+  });
+
+  it('show only the entity’s line, whichever line break (LF, CRLF, CR) ends it', () => {
+    const raw = 'first\r\nsecond\rthird\nlast';
+    const locator = new Locator('f.md', raw, undefined);
+    const shown = (word: string) => locator.frame(undefined, [raw.indexOf(word) + 1, raw.indexOf(word) + 2]).text;
+    assert.deepEqual(['first', 'second', 'third', 'last'].map(shown), ['first', 'second', 'third', 'last']);
+    assert.deepEqual(locator.here([raw.indexOf('third'), raw.indexOf('third') + 5]).line, 3);
   });
 });
 

@@ -135,4 +135,40 @@ describe('groundcheck check: special files are refused, not read', function () {
     assert.notEqual(r.code, -1, 'the run hung');
     assert.match(r.stdout + r.stderr, /standard input is larger than 1 MB \(maxFileSizeMB\): not read/);
   });
+
+  it('says a symbolic link loop named on the command line is one, not that it is missing', () => {
+    symlinkSync('loop-b.jsonl', join(dir, 'loop-a.jsonl'));
+    symlinkSync('loop-a.jsonl', join(dir, 'loop-b.jsonl'));
+    const r = run(['check', 'loop-a.jsonl']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^loop-a\.jsonl: error: a symbolic link loop: not read$/m);
+    assert.doesNotMatch(r.stderr, /no such file/);
+  });
+
+  it('with --verbose, lists each special file and link a folder scan passed over, and why', () => {
+    const tree = join(dir, 'verbose-tree');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'session.jsonl'), SESSION);
+    execFileSync('mkfifo', [join(tree, 'fifo.jsonl')]);
+    symlinkSync('/dev/zero', join(tree, 'zero.jsonl'));
+    symlinkSync('spin-b', join(tree, 'spin-a'));
+    symlinkSync('spin-a', join(tree, 'spin-b'));
+    symlinkSync('nowhere', join(tree, 'broken.jsonl'));
+    execFileSync('mkfifo', [join(dir, 'fifo-outside')]);
+    const r = run(['check', 'verbose-tree', '--verbose']);
+    assert.notEqual(r.code, -1, 'the run hung');
+    assert.deepEqual(
+      r.stderr.split('\n').filter((l) => l.includes(': skipped: ')),
+      [
+        'verbose-tree/broken.jsonl: skipped: a broken symbolic link: not read',
+        'verbose-tree/fifo.jsonl: skipped: not a regular file (a FIFO): not read',
+        'verbose-tree/spin-a: skipped: a symbolic link loop: not read',
+        'verbose-tree/spin-b: skipped: a symbolic link loop: not read',
+        'verbose-tree/zero.jsonl: skipped: a symbolic link to outside the folder: not read',
+      ],
+    );
+    assert.match(r.stdout, /outputs? in 1 file/);
+    const quiet = run(['check', 'verbose-tree']);
+    assert.doesNotMatch(quiet.stderr, /skipped/);
+  });
 });

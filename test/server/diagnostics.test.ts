@@ -84,6 +84,19 @@ describe('server: diagnostics', () => {
     );
   });
 
+  it('reads the first record of a JSON Lines file that opens with a BOM', async () => {
+    const uri = h.uriOf('bom.jsonl');
+    const text = `\ufeff${SESSION}`;
+    const status = await h.open(uri, text);
+    assert.equal(status.outputs, 1);
+    const diags = h.diagnostics.get(uri)!.diagnostics;
+    assert.deepEqual(diags.filter((d) => d.code === 'parse-error'), []);
+    assert.deepEqual(
+      diags.filter((d) => d.code === 'number').map((d) => [d.range.start.line, textOf(text, d)]),
+      [[ANSWER_LINE, '$4.2M']],
+    );
+  });
+
   it('re-checks an edit of the answer and moves the squiggle with it', async () => {
     const uri = h.uriOf('edit.jsonl');
     await h.open(uri, SESSION);

@@ -14,6 +14,7 @@ import type { RunSummary } from '../summary';
 import type { Palette } from './colors';
 import type { Reporter, ReportStreams } from './reporter';
 import { counted } from '../../../shared/text/counted';
+import { visibleControls } from '../../terminal/visibleControls';
 
 export class TextReporter implements Reporter {
   readonly countsSkipped = true;
@@ -74,11 +75,11 @@ export class TextReporter implements Reporter {
     const o = f.occurrence;
     const word = severityWord(f.entity.severity);
     const level = word === 'error' ? c.red(word) : word === 'warning' ? c.yellow(word) : c.cyan(word);
-    const head = `${c.bold(`${placeName({ file, entry: o.entry })}:${o.line}:${o.column}:`)} ${level} ${findingMessage(f)} ${c.dim(`[${f.output.level}]`)}${f.entity.rule ? `  ${c.dim(f.entity.rule)}` : ''}\n`;
+    const head = `${c.bold(`${visibleControls(placeName({ file, entry: o.entry }))}:${o.line}:${o.column}:`)} ${level} ${visibleControls(findingMessage(f))} ${c.dim(`[${f.output.level}]`)}${f.entity.rule ? `  ${c.dim(f.entity.rule)}` : ''}\n`;
     const frame = o.frame ? renderFrame(o.line, o.frame, c) : '';
     const closest = f.entity.closest;
     const where = closest && (closest.line !== undefined ? `${placeName(closest)}:${closest.line}:${closest.column}` : placeName(closest));
-    const note = closest ? `${gutter(o.line)} = closest in context: '${shorten(closest.text, 80)}' at ${where}\n` : '';
+    const note = closest ? `${gutter(o.line)} = closest in context: '${visibleControls(shorten(closest.text, 80))}' at ${visibleControls(where ?? '')}\n` : '';
     return head + frame + note;
   }
 }
@@ -88,9 +89,12 @@ function renderFrame(line: number, frame: CodeFrame, c: Palette): string {
   const right = frame.cutRight ? '…' : '';
   // Tabs would make the underline drift; show them as single spaces.
   const text = frame.text.replace(/\t/g, ' ');
-  const pad = ' '.repeat(left.length + frame.underlineStart);
-  const mark = '^' + '~'.repeat(frame.underlineLength - 1);
-  return `${String(line).padStart(gutterWidth(line))} | ${left}${text}${right}\n${gutter(line)} | ${pad}${c.red(mark)}\n`;
+  // Other controls are shown as escapes several columns wide: the underline is measured on what is shown.
+  const before = visibleControls(text.slice(0, frame.underlineStart));
+  const under = visibleControls(text.slice(frame.underlineStart, frame.underlineStart + frame.underlineLength));
+  const pad = ' '.repeat(left.length + before.length);
+  const mark = '^' + '~'.repeat(Math.max(1, under.length) - 1);
+  return `${String(line).padStart(gutterWidth(line))} | ${left}${visibleControls(text)}${right}\n${gutter(line)} | ${pad}${c.red(mark)}\n`;
 }
 
 function gutterWidth(line: number): number {

@@ -31,7 +31,8 @@ export function readJsonLines(raw: string, errors: ParseError[], at: PieceAt = {
   const out: JsonLine[] = [];
   const shift = at.offset;
   let line = at.line;
-  let start = 0;
+  // A BOM opens the file, not its first record; offsets stay the raw file's.
+  let start = shift === 0 ? bomLength(raw) : 0;
   while (start <= raw.length) {
     let nl = raw.indexOf('\n', start);
     const hasNewline = nl !== -1;
@@ -73,18 +74,20 @@ export const TOO_DEEP = `nests JSON more than ${MAX_JSON_DEPTH} levels deep (the
 
 /** The whole file as one JSON value, or a located error. */
 export function readJsonDocument(raw: string, errors: ParseError[]): JsonDocument | undefined {
-  const deep = nestingExceededAt(raw, 0, raw.length);
+  const start = bomLength(raw);
+  const deep = nestingExceededAt(raw, start, raw.length);
   if (deep !== -1) {
     errors.push({ message: `The file ${TOO_DEEP}`, rawRange: [deep, deep + 1], line: lineOfOffset(raw, deep) });
     return undefined;
   }
+  const text = start === 0 ? raw : raw.slice(start);
   try {
-    return { value: JSON.parse(raw), region: new JsonRegion(raw, 0, raw.length) };
+    return { value: JSON.parse(text), region: new JsonRegion(raw, start, raw.length) };
   } catch {
     const found: JsoncError[] = [];
-    parseJsonc(raw, found, { disallowComments: true, allowTrailingComma: false });
+    parseJsonc(text, found, { disallowComments: true, allowTrailingComma: false });
     const first = found[0];
-    const offset = first ? first.offset : 0;
+    const offset = start + (first ? first.offset : 0);
     errors.push({
       message: `Not valid JSON: ${first ? printParseErrorCode(first.error) : 'unexpected input'}.`,
       rawRange: [offset, Math.min(raw.length, offset + (first?.length || 1))],
@@ -99,6 +102,11 @@ function describeJsonError(text: string): string {
   parseJsonc(text, found, { disallowComments: true, allowTrailingComma: false });
   const first = found[0];
   return first ? `${printParseErrorCode(first.error)} at column ${first.offset + 1}` : 'unexpected input';
+}
+
+/** 1 when `raw` opens with a UTF-8 BOM (U+FEFF, one UTF-16 unit), which JSON.parse refuses. */
+function bomLength(raw: string): number {
+  return raw.charCodeAt(0) === 0xfeff ? 1 : 0;
 }
 
 function isBlank(raw: string, start: number, end: number): boolean {

@@ -1,14 +1,33 @@
-/** Offset → 0-based line for many lookups into one raw file. */
+/**
+ * Offset → 0-based line for many lookups into one raw file. Lines end at
+ * LF, CRLF or a lone CR, as editors (and LSP) count them.
+ */
 export class LineIndex {
   private readonly starts: Int32Array;
 
   /** Indexes `raw`; with `earlier`, the index of its first `from` units, only the rest is read. */
   constructor(raw: string, earlier?: { lines: LineIndex; from: number }) {
     const starts: number[] = earlier ? Array.from(earlier.lines.starts) : [0];
-    let i = raw.indexOf('\n', earlier?.from ?? 0);
-    while (i !== -1) {
-      starts.push(i + 1);
-      i = raw.indexOf('\n', i + 1);
+    let from = earlier?.from ?? 0;
+    if (from > 0 && raw.charCodeAt(from - 1) === 13 && raw.charCodeAt(from) === 10) {
+      // A CRLF split where the text grew: its CR already opened a line at `from`, which really opens after the LF.
+      starts[starts.length - 1] = from + 1;
+      from++;
+    }
+    // The next LF and CR are each searched for again only once passed: a file without CRs is scanned for one once.
+    let lf = raw.indexOf('\n', from);
+    let cr = raw.indexOf('\r', from);
+    while (lf !== -1 || cr !== -1) {
+      let next: number;
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        next = lf === cr + 1 ? cr + 2 : cr + 1;
+        cr = raw.indexOf('\r', cr + 1);
+        if (lf !== -1 && lf < next) lf = raw.indexOf('\n', next);
+      } else {
+        next = lf + 1;
+        lf = raw.indexOf('\n', next);
+      }
+      starts.push(next);
     }
     this.starts = Int32Array.from(starts);
   }

@@ -87,6 +87,24 @@ describe('JSON raw offsets', () => {
     assert.equal(raw.slice(s, e), '3');
   });
 
+  it('reads the first record after a UTF-8 BOM, with offsets that count the BOM', () => {
+    const raw = '\ufeff{"n":"1"}\n{"n":"2"}\n';
+    const errors: ParseError[] = [];
+    const lines = readJsonLines(raw, errors);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(lines.map((l) => [l.line, l.start, l.value]), [[0, 1, { n: '1' }], [1, 11, { n: '2' }]]);
+    const [s, e] = toRawRange(lines[0].region.stringMap(['n']), 0, 1);
+    assert.deepEqual([s, raw.slice(s, e)], [7, '1']);
+    const doc = readJsonDocument('\ufeff{"a": "x"}', errors);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(doc?.value, { a: 'x' });
+    const [ds, de] = toRawRange(doc!.region.stringMap(['a']), 0, 1);
+    assert.deepEqual([ds, de], [8, 9]);
+    const broken: ParseError[] = [];
+    readJsonDocument('\ufeff{"a" 1}', broken);
+    assert.deepEqual(broken[0].rawRange, [6, 7]);
+  });
+
   it('locates the error in a malformed JSON document', () => {
     const errors: ParseError[] = [];
     assert.equal(readJsonDocument('{\n  "a": 1,\n  "b" 2\n}', errors), undefined);

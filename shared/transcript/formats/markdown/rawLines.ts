@@ -11,7 +11,7 @@ export interface RawLine {
   /** 0-based line number. */
   index: number;
   start: number;
-  /** End of the line's content, before `\r\n` or `\n`. */
+  /** End of the line's content, before `\r\n`, `\n` or `\r`. */
   end: number;
 }
 
@@ -28,24 +28,30 @@ export function tooLongMessage(line: RawLine, length: number): string {
 }
 
 /**
- * The file's lines. A line longer than MAX_LINE_LENGTH is handed out empty
- * (so parsers read it as a blank line) and reported to `tooLong`.
+ * The file's lines, ended by `\n`, `\r\n` or a lone `\r` (old Mac line ends,
+ * which editors also read as line breaks). A line longer than
+ * MAX_LINE_LENGTH is handed out empty (so parsers read it as a blank line)
+ * and reported to `tooLong`.
  */
 export function rawLines(raw: string, tooLong?: (line: RawLine, length: number) => void): RawLine[] {
   const out: RawLine[] = [];
   let start = 0;
   let index = 0;
+  // The next `\n` and `\r` are each looked up again only once passed, so a file without one is not rescanned per line.
+  let lf = raw.indexOf('\n');
+  let cr = raw.indexOf('\r');
   while (start <= raw.length) {
-    let nl = raw.indexOf('\n', start);
-    if (nl === -1) nl = raw.length;
-    let end = nl > start && raw.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (lf !== -1 && lf < start) lf = raw.indexOf('\n', start);
+    if (cr !== -1 && cr < start) cr = raw.indexOf('\r', start);
+    const nl = Math.min(lf === -1 ? raw.length : lf, cr === -1 ? raw.length : cr);
+    let end = nl;
     if (end - start > MAX_LINE_LENGTH) {
       tooLong?.({ index, start, end }, end - start);
       end = start;
     }
     out.push({ index, start, end });
     if (nl === raw.length) break;
-    start = nl + 1;
+    start = nl + (raw.charCodeAt(nl) === 13 && raw.charCodeAt(nl + 1) === 10 ? 2 : 1);
     index++;
   }
   return out;

@@ -59,6 +59,23 @@ describe('Markdown chat histories', () => {
     });
   });
 
+  describe('Aider chat history with old Mac (CR) or Windows (CRLF) line ends', () => {
+    const { raw } = parseFixture(aiderChatFormat, 'aider/.aider.chat.history.md');
+    const lf = aiderChatFormat.parse({ raw });
+    for (const [name, lineEnd] of [['CR', '\r'], ['CRLF', '\r\n']] as const) {
+      it(`reads the same turns, on the same lines, from ${name} line ends, each at its exact raw range`, () => {
+        const converted = raw.replace(/\n/g, lineEnd);
+        const t = aiderChatFormat.parse({ raw: converted });
+        assert.deepEqual(
+          t.segments.map((s) => [s.role, s.label, s.line, s.text.replace(/\r\n?/g, '\n')]),
+          lf.segments.map((s) => [s.role, s.label, s.line, s.text]),
+        );
+        assert.equal(rawOf(converted, byLabel(t, 'user 1'), 'VERSION.txt'), 'VERSION.txt');
+        assert.equal(rawOf(converted, byLabel(t, 'assistant 1'), '2.4.1'), '2.4.1');
+      });
+    }
+  });
+
   describe('Aider LLM history', () => {
     const { raw, t } = parseFixture(aiderLlmHistoryFormat, 'aider/.aider.llm.history');
 
