@@ -73,9 +73,9 @@ export class Locator {
   frame(source: string | undefined, range: Range): CodeFrame {
     const entry = this.entryOf(source);
     const { text, lines } = this.indexed(entry === undefined ? '' : ENTRY + entry)!;
-    const start = lines.offsetAt(lines.lineOf(range[0]), 0);
-    const next = text.indexOf('\n', start);
-    return codeFrame(text, start, next === -1 ? text.length : next, range[0], range[1]);
+    // Bounds from the index, not by reading on to the newline: one line of a JSON export can hold the whole file and every finding in it.
+    const [start, end] = lines.lineBounds(range[0]);
+    return codeFrame(text, start, end, range[0], range[1]);
   }
 
   /** The archive entry `source` names, or undefined when it names no entry (another file, or none). */
