@@ -19,13 +19,20 @@ function oneLine(values: number): string {
 const CONTEXT = 'The service logs every request with its route and status code.';
 
 describe('one output naming many values', () => {
-  it('is read in work that grows with its length, not with its length times its values', () => {
-    const read = (values: number) => unitsRead(() => classify({ output: oneLine(values), context: CONTEXT, options: { profile: 'refined' } }));
-    const small = read(1_000);
-    const large = read(4_000);
-    // Four times the output: linear work reads about four times as much, a read of the line per value sixteen.
-    assert.ok(large <= 5 * small, `read ${small} units for 1,000 values, ${large} for 4,000`);
-  });
+  // Values of several kinds, each kind on one line: numbers the context lacks reach the contradiction rules, code spans the code extractor.
+  const lines: Record<string, (values: number) => string> = {
+    numbers: oneLine,
+    'inline code': (values) => Array.from({ length: values }, (_, i) => `call \`getItem${i}()\``).join(', ') + '.',
+  };
+  for (const [kind, line] of Object.entries(lines)) {
+    it(`is read in work that grows with its length, not with its length times its values (${kind})`, () => {
+      const read = (values: number) => unitsRead(() => classify({ output: line(values), context: CONTEXT, options: { profile: 'refined' } }));
+      const small = read(1_000);
+      const large = read(4_000);
+      // Four times the output: linear work reads about four times as much, a read of the line per value sixteen.
+      assert.ok(large <= 5 * small, `read ${small} units for 1,000 values, ${large} for 4,000`);
+    });
+  }
 
   it('still judges each line, prose or code, on its own', () => {
     const output = 'The retry limit is 7, the retry limit is 8.\nconst limit = 9; let retries = 11;\nThe retry limit is 12.';
