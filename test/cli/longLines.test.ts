@@ -54,4 +54,17 @@ describe('findings on one long line', () => {
     assert.equal(frame.text.slice(frame.underlineStart, frame.underlineStart + frame.underlineLength), middle.entity.text);
     assert.deepEqual([frame.cutLeft, frame.cutRight], [true, true]);
   });
+
+  it('look for their closest match without reading the context once per finding', () => {
+    // The answer's key words occur only at the far end of the context: each finding's search reads up to it.
+    const context = 'The service logs every request. '.repeat(32_000) + 'Route 17 returned 200 errors.';
+    const answer = Array.from({ length: 500 }, (_, i) => `route 17 returned ${100_000 + i * 13} errors`).join(', ') + '.';
+    const raw = JSON.stringify({ messages: [{ role: 'user', content: context }, { role: 'assistant', content: answer }] });
+    let report: ReturnType<typeof checkFile> | undefined;
+    const read = unitsRead(() => (report = checkFile({ file: 'chat.json', raw }, { settings: defaultSettings(), ledger: false })));
+    const findings = findingsOf(report!);
+    assert.equal(findings.length, 500);
+    assert.ok(findings.every((f) => f.entity.closest?.text === '200'));
+    assert.ok(read <= 20 * raw.length, `read ${read} units for a file of ${raw.length} with ${findings.length} findings`);
+  });
 });
