@@ -85,16 +85,21 @@ const CODE_SHAPE = /[._]|[a-z][A-Z]|\(\)$/;
  */
 export class ClosestSearches {
   private readonly hits = new Map<string, NeedleHits>();
-  private readonly windows = new Map<string, Candidate[]>();
+  /** Needles and hits kept so far. */
+  private kept = 0;
 
   /** The hits of `needle` in `part`, read on until there are `wanted` or the part ends. */
   hitsOf(part: ContextPart, needle: string, wanted: number): NeedleHits {
     const key = `${part.id}\u0000${needle}`;
     let found = this.hits.get(key);
     if (!found) {
-      if (this.hits.size >= MAX_REMEMBERED) this.hits.clear();
-      found = { at: [], read: [], from: 0, readSoFar: 0, done: false };
+      if (this.kept >= MAX_KEPT) {
+        this.hits.clear();
+        this.kept = 0;
+      }
+      found = { at: [], read: [], from: 0, readSoFar: 0, done: false, windows: new Map() };
       this.hits.set(key, found);
+      this.kept++;
     }
     const text = part.text;
     while (!found.done && found.at.length < wanted) {
@@ -108,26 +113,22 @@ export class ClosestSearches {
         found.at.push(at);
         found.read.push(found.readSoFar);
         found.from = at + needle.length;
+        this.kept++;
       }
-    }
-    return found;
-  }
-
-  /** The candidates of `type` around the key word at `[keyStart, keyEnd)` of `part`. */
-  candidatesAround(type: EntityType, part: ContextPart, keyStart: number, keyEnd: number, key: string): Candidate[] {
-    const id = `${type}\u0000${part.id}\u0000${keyStart}\u0000${keyEnd}\u0000${key}`;
-    let found = this.windows.get(id);
-    if (!found) {
-      if (this.windows.size >= MAX_REMEMBERED) this.windows.clear();
-      found = windowCandidates(type, part.text, keyStart, keyEnd, key);
-      this.windows.set(id, found);
     }
     return found;
   }
 }
 
-/** Hits and windows kept before a `ClosestSearches` starts over: a bound on its memory, not on its answers. */
-const MAX_REMEMBERED = 100_000;
+/** The candidates of `type` around hit `k` of `hits`, the key word `key` spelt as `needle`. */
+function candidatesAround(hits: NeedleHits, k: number, type: EntityType, part: ContextPart, needle: string, key: string): Candidate[] {
+  let byHit = hits.windows.get(type);
+  if (!byHit) hits.windows.set(type, (byHit = []));
+  return (byHit[k] ??= windowCandidates(type, part.text, hits.at[k], hits.at[k] + needle.length, key));
+}
+
+/** Needles and hits (each with the few values around it) kept before a `ClosestSearches` starts over: a bound on its memory, not on its answers. */
+const MAX_KEPT = 200_000;
 
 /** The word-boundary hits of one needle in one part, as far as they were read. */
 interface NeedleHits {
@@ -139,6 +140,8 @@ interface NeedleHits {
   readSoFar: number;
   /** The part was read to its end: `readSoFar` is what a search for one more hit reads. */
   done: boolean;
+  /** The candidates around each hit, by entity type (a needle's key word is always the same). */
+  windows: Map<EntityType, Candidate[][]>;
 }
 
 /** A value in a window, with what scoring needs of it that does not depend on the query. */
@@ -175,8 +178,7 @@ export function findClosestMatch(
         const taken = Math.min(hitsLeft, hits.at.length);
         scanLeft -= taken === hitsLeft ? hits.read[taken - 1] : hits.readSoFar;
         for (let k = 0; k < taken; k++) {
-          const at = hits.at[k];
-          const found = bestCandidate(query.type, target, part.id, searches.candidatesAround(query.type, part, at, at + needle.length, key.word), key.word);
+          const found = bestCandidate(query.type, target, part.id, candidatesAround(hits, k, query.type, part, needle, key.word), key.word);
           if (found && (!best || found.score > best.score)) best = found;
         }
         hitsLeft -= taken;
