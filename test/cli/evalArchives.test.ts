@@ -30,7 +30,7 @@ describe('groundcheck check: findings inside an .eval archive', function () {
 
   it('names the entry and the line and column in it, in the text report, with the entry line as the frame', () => {
     const r = run(['check', 'geo.eval']);
-    const head = /^geo\.eval!samples\/q1_epoch_1\.json:(\d+):(\d+): warning number '42 km' not in context \[PARTIAL\]$/m.exec(r.stdout);
+    const head = /^geo\.eval!samples\/q1_epoch_1\.json:(\d+):(\d+): warning number '42 km' not in context \[PARTIAL\]  not-in-context$/m.exec(r.stdout);
     assert.ok(head, r.stdout);
     assert.equal(at(ENTRY_TEXT, Number(head[1]), Number(head[2]), 5), '42 km');
     assert.match(r.stdout, /^  38 \| +"content": "The Loch Ness shoreline is 42 km, says Dr\. Iain Moray\."$/m);
