@@ -14,7 +14,7 @@ import { judge } from '../../shared/classifier/classify';
 import type { ContextMatch, Entity } from '../../shared/classifier/types';
 import { matchesOnce } from '../../shared/classifier/lookupEntities';
 import { checkTranscript, gapsOf, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
-import { findClosestMatch } from '../../shared/check/closestMatch';
+import { ClosestSearches, DEFAULT_CLOSEST_BUDGET, findClosestMatch } from '../../shared/check/closestMatch';
 import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -87,7 +87,9 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
   for (const conversation of conversationsOf(parsed)) {
     const check = checkTranscript(conversation, classifyOptionsOf(options.settings));
     checks.push(check);
-    for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options));
+    // The outputs of one conversation search the same context: what one finding's closest match read serves the next.
+    const searches = new ClosestSearches();
+    for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options, searches));
   }
   // Conversations may interleave in the file; reports follow the file, and an archive entry by entry.
   outputs.sort(inFileOrder(parsed.entries));
@@ -113,9 +115,9 @@ function fileSegment(t: Conversation, id: number): number {
   return t.origin ? t.origin[id] : id;
 }
 
-export function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, options: FileCheckOptions): OutputRecord {
+export function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, options: FileCheckOptions, searches = new ClosestSearches()): OutputRecord {
   const segment = t.segments[o.segment];
-  const entities = o.result.entities.map((e) => entityRecord(t, o, e, locator, options));
+  const entities = o.result.entities.map((e) => entityRecord(t, o, e, locator, options, searches));
   let { level, score, explanation } = o.result;
   if (entities.some((e) => e.suppressed)) {
     // Suppressed entities leave the verdict, exactly as if the classifier had never counted them.
@@ -139,7 +141,7 @@ export function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, 
   };
 }
 
-function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions): EntityRecord {
+function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions, searches: ClosestSearches): EntityRecord {
   const segment = t.segments[o.segment];
   const severity = options.settings.severity[e.type] ?? 'warning';
   // Unverified, contradicted and misattributed entities are findings: they get frames, keys and closest matches.
@@ -178,7 +180,7 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
   };
   if (e.detail) record.detail = e.detail;
   if (finding && !suppressed && !e.detail) {
-    const closest = closestOf(t, o, e, locator, options);
+    const closest = closestOf(t, o, e, locator, options, searches);
     if (closest) record.closest = closest;
   }
   if (e.contradiction) record.contradiction = contradictionOf(t, e.contradiction, locator, options);
@@ -216,10 +218,12 @@ function contradictionOf(t: Conversation, c: NonNullable<Entity['contradiction']
   };
 }
 
-function closestOf(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions): ClosestMatch | undefined {
+function closestOf(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions, searches: ClosestSearches): ClosestMatch | undefined {
   const found = findClosestMatch(
     { type: e.type, text: e.text, output: t.segments[o.segment].text, span: e.span },
     o.nearestContext(),
+    DEFAULT_CLOSEST_BUDGET,
+    searches,
   );
   if (!found) return undefined;
   const segment = t.segments[found.part];

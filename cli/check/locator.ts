@@ -73,7 +73,8 @@ export class Locator {
   frame(source: string | undefined, range: Range): CodeFrame {
     const entry = this.entryOf(source);
     const { text, lines } = this.indexed(entry === undefined ? '' : ENTRY + entry)!;
-    const [start, end] = lineBounds(text, lines, range[0]);
+    // Bounds from the index, not by reading on to the newline: one line of a JSON export can hold the whole file and every finding in it.
+    const [start, end] = lines.lineBounds(range[0]);
     return codeFrame(text, start, end, range[0], range[1]);
   }
 
@@ -125,12 +126,3 @@ export function displayPath(absPath: string, cwd = process.cwd()): string {
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? absPath : rel.split('\\').join('/');
 }
 
-/** Start and end of the raw line holding `offset` (end excludes the line break: LF, CRLF or CR). */
-function lineBounds(text: string, lines: LineIndex, offset: number): [start: number, end: number] {
-  const line = lines.lineOf(offset);
-  const start = lines.offsetAt(line, 0);
-  if (line + 1 >= lines.lineCount) return [start, text.length];
-  const next = lines.offsetAt(line + 1, 0);
-  const crlf = text.charCodeAt(next - 1) === 10 && text.charCodeAt(next - 2) === 13;
-  return [start, next - (crlf ? 2 : 1)];
-}

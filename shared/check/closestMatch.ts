@@ -8,7 +8,10 @@
  * The cost is bounded per query: key words are looked up with `indexOf` over
  * the parts nearest the output first, until a character budget or a hit
  * budget is spent, and candidates are only scanned for in a small window
- * around each hit.
+ * around each hit. A report of thousands of findings in one output asks about
+ * the same key words in the same parts thousands of times, so a
+ * `ClosestSearches` passed along keeps what the searches found for the next
+ * query.
  */
 import type { EntityType, Range } from '../classifier/types';
 
@@ -73,14 +76,96 @@ const CANDIDATES: Record<EntityType, RegExp> = {
 /** Identifiers look like code: dotted, snake_case, camelCase or called. */
 const CODE_SHAPE = /[._]|[a-z][A-Z]|\(\)$/;
 
+/**
+ * What searches over one set of parts found, for the queries after them: the
+ * word-boundary hits of each key word in each part, in order, with the
+ * characters read to reach each, and the candidates in the window around
+ * each hit. A query gets exactly the answer it gets without it. Part ids must
+ * name the same text for as long as it is used (one conversation).
+ */
+export class ClosestSearches {
+  private readonly hits = new Map<string, NeedleHits>();
+  /** Needles and hits kept so far. */
+  private kept = 0;
+
+  /** The hits of `needle` in `part`, read on until there are `wanted` or the part ends. */
+  hitsOf(part: ContextPart, needle: string, wanted: number): NeedleHits {
+    const key = `${part.id}\u0000${needle}`;
+    let found = this.hits.get(key);
+    if (!found) {
+      if (this.kept >= MAX_KEPT) {
+        this.hits.clear();
+        this.kept = 0;
+      }
+      found = { at: [], read: [], from: 0, readSoFar: 0, done: false, windows: new Map() };
+      this.hits.set(key, found);
+      this.kept++;
+    }
+    const text = part.text;
+    while (!found.done && found.at.length < wanted) {
+      const at = text.indexOf(needle, found.from);
+      found.readSoFar += (at === -1 ? text.length : at) - found.from;
+      if (at === -1) {
+        found.done = true;
+      } else if (!isWordBoundary(text, at, at + needle.length)) {
+        found.from = at + 1;
+      } else {
+        found.at.push(at);
+        found.read.push(found.readSoFar);
+        found.from = at + needle.length;
+        this.kept++;
+      }
+    }
+    return found;
+  }
+}
+
+/** The candidates of `type` around hit `k` of `hits`, the key word `key` spelt as `needle`. */
+function candidatesAround(hits: NeedleHits, k: number, type: EntityType, part: ContextPart, needle: string, key: string): Candidate[] {
+  let byHit = hits.windows.get(type);
+  if (!byHit) hits.windows.set(type, (byHit = []));
+  return (byHit[k] ??= windowCandidates(type, part.text, hits.at[k], hits.at[k] + needle.length, key));
+}
+
+/** Needles and hits (each with the few values around it) kept before a `ClosestSearches` starts over: a bound on its memory, not on its answers. */
+const MAX_KEPT = 200_000;
+
+/** The word-boundary hits of one needle in one part, as far as they were read. */
+interface NeedleHits {
+  at: number[];
+  /** Characters read from the part's start to reach each hit. */
+  read: number[];
+  /** Where reading goes on. */
+  from: number;
+  readSoFar: number;
+  /** The part was read to its end: `readSoFar` is what a search for one more hit reads. */
+  done: boolean;
+  /** The candidates around each hit, by entity type (a needle's key word is always the same). */
+  windows: Map<EntityType, Candidate[][]>;
+}
+
+/** A value in a window, with what scoring needs of it that does not depend on the query. */
+interface Candidate {
+  start: number;
+  end: number;
+  text: string;
+  folded: string;
+  /** Distance from the key word. */
+  gap: number;
+  /** Numbers: the value and its unit. */
+  value?: number;
+  unit?: string;
+}
+
 export function findClosestMatch(
   query: ClosestQuery,
   parts: Iterable<ContextPart>,
   budget: ClosestBudget = DEFAULT_CLOSEST_BUDGET,
+  searches: ClosestSearches = new ClosestSearches(),
 ): ClosestMatch | undefined {
   const keys = keyWords(query);
   if (keys.length === 0) return undefined;
-  const target = query.text;
+  const target = targetOf(query);
   let scanLeft = budget.scanChars;
   let hitsLeft = budget.hits;
   let best: ClosestMatch | undefined;
@@ -88,20 +173,15 @@ export function findClosestMatch(
     for (const key of keys) {
       for (const needle of key.needles) {
         if (scanLeft <= 0 || hitsLeft <= 0) return best;
-        let from = 0;
-        while (hitsLeft > 0) {
-          const at = part.text.indexOf(needle, from);
-          scanLeft -= (at === -1 ? part.text.length : at) - from;
-          if (at === -1 || !isWordBoundary(part.text, at, at + needle.length)) {
-            if (at === -1) break;
-            from = at + 1;
-            continue;
-          }
-          hitsLeft--;
-          const found = bestInWindow(query.type, target, part, at, at + needle.length, key.word);
+        // A needle is read until the hit budget is spent or the part ends; the character budget is checked between needles.
+        const hits = searches.hitsOf(part, needle, hitsLeft);
+        const taken = Math.min(hitsLeft, hits.at.length);
+        scanLeft -= taken === hitsLeft ? hits.read[taken - 1] : hits.readSoFar;
+        for (let k = 0; k < taken; k++) {
+          const found = bestCandidate(query.type, target, part.id, candidatesAround(hits, k, query.type, part, needle, key.word), key.word);
           if (found && (!best || found.score > best.score)) best = found;
-          from = at + needle.length;
         }
+        hitsLeft -= taken;
       }
     }
   }
@@ -143,35 +223,54 @@ function isWordBoundary(text: string, start: number, end: number): boolean {
   return (start === 0 || !word.test(text[start - 1])) && (end >= text.length || !word.test(text[end]));
 }
 
-function bestInWindow(
-  type: EntityType,
-  target: string,
-  part: ContextPart,
-  keyStart: number,
-  keyEnd: number,
-  key: string,
-): ClosestMatch | undefined {
+/** Same-type values within WINDOW of a key word, less those never worth offering whatever the query. */
+function windowCandidates(type: EntityType, text: string, keyStart: number, keyEnd: number, key: string): Candidate[] {
   const from = Math.max(0, keyStart - WINDOW);
-  const window = part.text.slice(from, Math.min(part.text.length, keyEnd + WINDOW));
+  const window = text.slice(from, Math.min(text.length, keyEnd + WINDOW));
   const pattern = new RegExp(CANDIDATES[type].source, CANDIDATES[type].flags);
-  const targetFolded = target.toLowerCase();
-  let best: ClosestMatch | undefined;
+  const out: Candidate[] = [];
   for (let m = pattern.exec(window); m !== null; m = pattern.exec(window)) {
-    const text = m[0].replace(/[\s,.;:]+$/, '');
-    if (text.length === 0 || text.toLowerCase() === targetFolded) continue;
-    if (type === 'identifier' && !CODE_SHAPE.test(text)) continue;
+    const value = m[0].replace(/[\s,.;:]+$/, '');
+    if (value.length === 0) continue;
+    if (type === 'identifier' && !CODE_SHAPE.test(value)) continue;
     // A lone 0 or 1 is a flag or an index far more often than a claim (the extractor skips them too).
-    if (type === 'number' && (text === '0' || text === '1')) continue;
-    if (type === 'proper_noun' && (text.length < 2 || text.toLowerCase() === key)) continue;
+    if (type === 'number' && (value === '0' || value === '1')) continue;
+    if (type === 'proper_noun' && (value.length < 2 || value.toLowerCase() === key)) continue;
     const start = from + m.index;
-    const end = start + text.length;
+    const end = start + value.length;
     // Overlapping the key word itself would offer the word the user already wrote.
     if (start < keyEnd && end > keyStart && type !== 'proper_noun') continue;
-    const similarity = valueSimilarity(type, target, text);
     const gap = start >= keyEnd ? start - keyEnd : end <= keyStart ? keyStart - end : 0;
-    const score = similarity + 0.5 * (1 - Math.min(gap, WINDOW) / WINDOW);
+    const candidate: Candidate = { start, end, text: value, folded: value.toLowerCase(), gap };
+    if (type === 'number') {
+      candidate.value = numericValue(value);
+      candidate.unit = unitOf(value);
+    }
+    out.push(candidate);
+  }
+  return out;
+}
+
+/** The query's value, read once for all the candidates it is scored against. */
+interface Target {
+  folded: string;
+  value?: number;
+  unit: string;
+}
+
+function targetOf(query: ClosestQuery): Target {
+  const folded = query.text.toLowerCase();
+  return query.type === 'number' ? { folded, value: numericValue(query.text), unit: unitOf(query.text) } : { folded, unit: '' };
+}
+
+function bestCandidate(type: EntityType, target: Target, part: number, candidates: readonly Candidate[], key: string): ClosestMatch | undefined {
+  let best: ClosestMatch | undefined;
+  for (const c of candidates) {
+    if (c.folded === target.folded) continue;
+    const similarity = type === 'number' ? numberSimilarity(target.value, target.unit, c.value, c.unit!) : diceSimilarity(target.folded.slice(0, 200), c.folded.slice(0, 200));
+    const score = similarity + 0.5 * (1 - Math.min(c.gap, WINDOW) / WINDOW);
     if (score >= MIN_SCORE && (!best || score > best.score)) {
-      best = { part: part.id, start, end, text, near: key, score };
+      best = { part, start: c.start, end: c.end, text: c.text, near: key, score };
     }
   }
   return best;
@@ -179,15 +278,15 @@ function bestInWindow(
 
 /** 0..1: how alike two values of one type are. */
 export function valueSimilarity(type: EntityType, a: string, b: string): number {
-  if (type === 'number') {
-    const x = numericValue(a);
-    const y = numericValue(b);
-    if (x === undefined || y === undefined) return 0;
-    const scale = Math.max(Math.abs(x), Math.abs(y));
-    const closeness = scale === 0 ? 1 : 1 - Math.min(1, Math.abs(x - y) / scale);
-    return 0.8 * closeness + (unitOf(a) === unitOf(b) ? 0.2 : 0);
-  }
+  if (type === 'number') return numberSimilarity(numericValue(a), unitOf(a), numericValue(b), unitOf(b));
   return diceSimilarity(a.toLowerCase().slice(0, 200), b.toLowerCase().slice(0, 200));
+}
+
+function numberSimilarity(x: number | undefined, xUnit: string, y: number | undefined, yUnit: string): number {
+  if (x === undefined || y === undefined) return 0;
+  const scale = Math.max(Math.abs(x), Math.abs(y));
+  const closeness = scale === 0 ? 1 : 1 - Math.min(1, Math.abs(x - y) / scale);
+  return 0.8 * closeness + (xUnit === yUnit ? 0.2 : 0);
 }
 
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };

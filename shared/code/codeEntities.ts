@@ -45,6 +45,8 @@ export function extractCodeEntities(output: string, fences: readonly Range[]): E
 function inlineSpans(output: string, fences: readonly Range[]): { span: Range; inner: Range }[] {
   const out: { span: Range; inner: Range }[] = [];
   let f = 0;
+  // The first newline after `i`, looked for again only once `i` passes it: a line of thousands of spans is read once, not once per span.
+  let newline = -2;
   let i = output.indexOf('`');
   while (i !== -1) {
     while (f < fences.length && fences[f][1] <= i) f++;
@@ -60,7 +62,7 @@ function inlineSpans(output: string, fences: readonly Range[]): { span: Range; i
       continue;
     }
     const close = output.indexOf('`', i + 1);
-    const newline = output.indexOf('\n', i + 1);
+    if (newline !== -1 && newline <= i) newline = output.indexOf('\n', i + 1);
     if (close === -1) break;
     if ((newline !== -1 && newline < close) || close - i - 1 > MAX_INLINE || close === i + 1) {
       i = newline !== -1 && newline < close ? output.indexOf('`', newline) : output.indexOf('`', close + 1);

@@ -15,12 +15,13 @@ export function claimVerdicts(sentences: readonly OutputSentence[], entities: re
   for (const s of sentences) {
     while (k < occurrences.length && occurrences[k].start < s.span[0]) k++;
     if (s.kind !== 'claim') continue;
-    const entityIndexes: number[] = [];
+    // A set, not a list searched per occurrence: one sentence can name tens of thousands of values.
+    const inSentence = new Set<number>();
     for (let j = k; j < occurrences.length && occurrences[j].start < s.span[1]; j++) {
       const o = occurrences[j];
-      if (o.end <= s.span[1] && !entityIndexes.includes(o.entity)) entityIndexes.push(o.entity);
+      if (o.end <= s.span[1]) inSentence.add(o.entity);
     }
-    entityIndexes.sort((a, b) => a - b);
+    const entityIndexes = [...inSentence].sort((a, b) => a - b);
     claims.push({ span: [s.span[0], s.span[1]], verdict: verdictOf(entityIndexes.map((i) => entities[i])), entityIndexes });
   }
   return claims;

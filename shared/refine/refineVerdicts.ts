@@ -14,7 +14,7 @@ import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isPending } from '../classifier/lazyProperty';
 import { defineLazyMatches, formsOf, LOCATION_CAP, nearestMatches } from '../classifier/lookupEntities';
 import { isClockEntity } from './clockTimes';
-import { onCodeLine } from './rules/codeLines';
+import { CodeLines } from './rules/codeLines';
 import { acronymExpansion } from './definedAcronyms';
 import { findContradiction } from './contradictions';
 import { findNamedSlotContradiction } from './namedSlots';
@@ -34,6 +34,7 @@ export function refineVerdicts(
   equivalence: EquivalenceOptions,
   on: RuleSwitch = ALL_RULES_ON,
 ): void {
+  const codeLines = new CodeLines(output);
   entities.forEach((entity, i) => {
     // Coding claims were judged as code (shared/code/codeVerdicts.ts); spellings of prose do not apply.
     if (extracted[i].code) return;
@@ -78,7 +79,7 @@ export function refineVerdicts(
       }
     }
     // A value in a line of code is the code's own, not a slot the context could fill differently.
-    if (onCodeLine(output, entity.span[0], entity.span[1])) return;
+    if (codeLines.holds(entity.span[0], entity.span[1])) return;
     const rule: RuleId = entity.type === 'number' ? 'slot-contradictions' : 'named-slot-contradictions';
     if (!on(rule)) return;
     const contradiction =

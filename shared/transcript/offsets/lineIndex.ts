@@ -1,17 +1,24 @@
 /**
- * Offset → 0-based line for many lookups into one raw file. Lines end at
- * LF, CRLF or a lone CR, as editors (and LSP) count them.
+ * Offset → 0-based line, and line → its bounds, for many lookups into one
+ * raw file. Lines end at LF, CRLF or a lone CR, as editors (and LSP) count
+ * them. Each lookup is a binary search, so a caller asking once per entity
+ * or per finding never reads the line around it.
  */
 export class LineIndex {
   private readonly starts: Int32Array;
+  private readonly length: number;
+  /** Lines whose break is CRLF (two units to leave out of the line's end); empty for files without CRs. */
+  private readonly crlf: Set<number>;
 
   /** Indexes `raw`; with `earlier`, the index of its first `from` units, only the rest is read. */
   constructor(raw: string, earlier?: { lines: LineIndex; from: number }) {
     const starts: number[] = earlier ? Array.from(earlier.lines.starts) : [0];
+    const crlf = new Set<number>(earlier?.lines.crlf);
     let from = earlier?.from ?? 0;
     if (from > 0 && raw.charCodeAt(from - 1) === 13 && raw.charCodeAt(from) === 10) {
       // A CRLF split where the text grew: its CR already opened a line at `from`, which really opens after the LF.
       starts[starts.length - 1] = from + 1;
+      crlf.add(starts.length - 2);
       from++;
     }
     // The next LF and CR are each searched for again only once passed: a file without CRs is scanned for one once.
@@ -21,6 +28,7 @@ export class LineIndex {
       let next: number;
       if (cr !== -1 && (lf === -1 || cr < lf)) {
         next = lf === cr + 1 ? cr + 2 : cr + 1;
+        if (next === cr + 2) crlf.add(starts.length - 1);
         cr = raw.indexOf('\r', cr + 1);
         if (lf !== -1 && lf < next) lf = raw.indexOf('\n', next);
       } else {
@@ -30,6 +38,8 @@ export class LineIndex {
       starts.push(next);
     }
     this.starts = Int32Array.from(starts);
+    this.length = raw.length;
+    this.crlf = crlf;
   }
 
   lineOf(offset: number): number {
@@ -52,6 +62,18 @@ export class LineIndex {
 
   offsetAt(line: number, character: number): number {
     return (this.starts[line] ?? this.starts[this.starts.length - 1]) + character;
+  }
+
+  /** Where `line` ends: its line break (the CR of a CRLF), or the text's end for the last line. */
+  lineEnd(line: number): number {
+    if (line + 1 >= this.starts.length) return this.length;
+    return this.starts[line + 1] - (this.crlf.has(line) ? 2 : 1);
+  }
+
+  /** Start and end of the line holding `offset` (the end excludes the newline). */
+  lineBounds(offset: number): [start: number, end: number] {
+    const line = this.lineOf(offset);
+    return [this.starts[line], this.lineEnd(line)];
   }
 
   get lineCount(): number {

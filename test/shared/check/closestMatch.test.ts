@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { findClosestMatch, valueSimilarity } from '../../../shared/check/closestMatch';
+import fc from 'fast-check';
+import { ClosestSearches, findClosestMatch, valueSimilarity } from '../../../shared/check/closestMatch';
+import { unitsRead } from '../unitsRead';
 
 describe('closestMatch', () => {
   const output = 'Q3 revenue was $4.2M from 47 customers.';
@@ -59,5 +61,50 @@ describe('closestMatch', () => {
     assert.equal(valueSimilarity('number', '$4.2M', '$4.2M'), 1);
     assert.ok(valueSimilarity('number', '$4.2M', '$4.3M') > valueSimilarity('number', '$4.2M', '$9M'));
     assert.ok(valueSimilarity('number', '42%', '43%') > valueSimilarity('number', '42%', '43'));
+  });
+
+  describe('searches kept for the next query', () => {
+    // Few words and values, so queries share key words and windows and budgets run out mid-part.
+    const word = fc.constantFrom('revenue', 'Revenue', 'costs', 'rose', 'to', 'the', 'Acme', 'route');
+    const value = fc.constantFrom('$4.3M', '$4.2M', '12', '47', '2024-03-01', 'Acme Corp', 'get_item()', '"ok"');
+    const text = fc.array(fc.oneof(word, value), { minLength: 1, maxLength: 40 }).map((ws) => ws.join(' '));
+    const query = fc.record({
+      type: fc.constantFrom('number' as const, 'date' as const, 'proper_noun' as const, 'identifier' as const),
+      value,
+      before: fc.array(word, { maxLength: 4 }).map((ws) => ws.join(' ')),
+    });
+
+    it('give every query the answer it gets searching afresh', () => {
+      fc.assert(
+        fc.property(fc.array(text, { minLength: 1, maxLength: 3 }), fc.array(query, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 400 }), (texts, queries, hits, scanChars) => {
+          const parts = texts.map((t, id) => ({ id, text: t }));
+          const searches = new ClosestSearches();
+          for (const q of queries) {
+            const out = `${q.before} ${q.value} here`;
+            const at = q.before.length + 1;
+            const asked = { type: q.type, text: q.value, output: out, span: [at, at + q.value.length] as [number, number] };
+            const budget = { hits, scanChars };
+            assert.deepEqual(findClosestMatch(asked, parts, budget, searches), findClosestMatch(asked, parts, budget));
+          }
+        }),
+      );
+    });
+
+    it('read a part once for thousands of queries with the same key words', () => {
+      // Key words that occur only at the end of a long part: each query would read it whole.
+      const context = 'The service logs every request. '.repeat(30_000) + 'Route 17 returned 200 errors.';
+      const parts = [{ id: 0, text: context }];
+      const queries = Array.from({ length: 1_000 }, (_, i) => {
+        const out = `route 17 returned ${100_000 + i} errors`;
+        return { type: 'number' as const, text: String(100_000 + i), output: out, span: [18, 24] as [number, number] };
+      });
+      const searches = new ClosestSearches();
+      let last: ReturnType<typeof findClosestMatch>;
+      const read = unitsRead(() => {
+        for (const q of queries) last = findClosestMatch(q, parts, undefined, searches);
+      });
+      assert.equal(last!?.text, '200');
+      assert.ok(read <= 20 * context.length, `read ${read} units for 1,000 queries over a part of ${context.length}`);
+    });
   });
 });

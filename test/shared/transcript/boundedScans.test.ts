@@ -1,33 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { locateJsonValue } from '../../../shared/transcript/json/jsonLocate';
 import { jsonStringMap } from '../../../shared/transcript/offsets/jsonStringMap';
-
-/**
- * Characters read through `indexOf` and `charCodeAt` while `run` runs: the
- * work of a scan, counted instead of timed. A search that finds nothing is
- * counted to the end of the string it searched.
- */
-function unitsRead(run: () => void): number {
-  const indexOf = String.prototype.indexOf;
-  const charCodeAt = String.prototype.charCodeAt;
-  let read = 0;
-  String.prototype.indexOf = function (this: string, search: string, from?: number) {
-    const at = indexOf.call(this, search, from);
-    read += (at === -1 ? this.length : at + search.length) - Math.max(0, from ?? 0);
-    return at;
-  };
-  String.prototype.charCodeAt = function (this: string, i: number) {
-    read++;
-    return charCodeAt.call(this, i);
-  };
-  try {
-    run();
-  } finally {
-    String.prototype.indexOf = indexOf;
-    String.prototype.charCodeAt = charCodeAt;
-  }
-  return read;
-}
+import { unitsRead } from '../unitsRead';
 
 describe('scans of one JSON line stay inside it', () => {
   // A session line, then a megabyte of lines with no backslash: what a short-message log looks like.
