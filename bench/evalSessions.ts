@@ -17,7 +17,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { TranscriptCheck } from '../shared/check/checkTranscript';
 import { entityRawRanges } from '../shared/check/rawRanges';
 import { isFinding } from '../shared/classifier/findingStatus';
@@ -79,7 +79,7 @@ function main(): void {
     .option('--todo', 'list sampled findings without a label')
     .option('--json', 'print the figures as JSON')
     .option('--plants', 'list every generated plant with what it was judged')
-    .option('--plants-per-kind <n>', 'generated plants kept per kind and file', (v) => positiveInt(v, '--plants-per-kind'), PLANTS_PER_KIND)
+    .option('--plants-per-kind <n>', 'generated plants kept per kind and file', wholeNumber, PLANTS_PER_KIND)
     .option('--verify-plants', 'also check every generated plant on a planted copy of the raw file parsed afresh (slow)')
     .action((flags: Flags) => run(flags))
     .parse(process.argv);
@@ -144,9 +144,9 @@ function confirmPlant(raw: string, path: string, check: TranscriptCheck, plant: 
   }
 }
 
-function positiveInt(v: string, name: string): number {
+function wholeNumber(v: string): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} takes a whole number, not ${JSON.stringify(v)}`);
+  if (v.trim() === '' || !Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a whole number is needed.');
   return n;
 }
 

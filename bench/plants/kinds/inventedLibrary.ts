@@ -15,7 +15,7 @@ interface Pattern {
 
 const PATTERNS: Pattern[] = [
   {
-    re: /\b(?:npm (?:install|i|add)|pnpm (?:add|install)|yarn add|bun add|pip3? install|uv (?:pip install|add)|poetry add|cargo add|gem install|brew install|composer require)((?: +-{1,2}[\w=\-]+)*) +(?:@[\w.\-]+\/)?([A-Za-z0-9][\w.\-]*)/dg,
+    re: /\b(?:npm (?:install|i|add)|pnpm (?:add|install)|yarn add|bun add|pip3? install|uv (?:pip install|add)|poetry add|cargo add|gem install|brew install|composer require)(?: +--?[\w=][\w=\-]*)* +(?:@[\w.\-]+\/)?([A-Za-z0-9][\w.\-]*)/dg,
   },
   { re: /\bfrom ['"](?:@[\w.\-]+\/)?([A-Za-z0-9][\w.\-]*)/dg },
   { re: /\b(?:require|import)\(['"](?:@[\w.\-]+\/)?([A-Za-z0-9][\w.\-]*)/dg },

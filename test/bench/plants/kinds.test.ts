@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { lineReach } from '../../../bench/plants/kinds/wrongLine';
+import { GENERATORS } from '../../../bench/plants/kinds';
+import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 import { SessionText } from '../../../bench/plants/sessionText';
 import { call, numbered, result, say, session, user } from '../../shared/code/claudeSession';
 import { parse, validPlants } from './plantHarness';
@@ -183,5 +185,38 @@ describe('plant kinds', () => {
       const message = "Cannot find module 'express'".replace(word.find, word.replace);
       assert.ok(!raw.toLowerCase().includes(message.toLowerCase()));
     });
+  });
+});
+
+describe('plant kinds on hostile text', () => {
+  // Runs of what each expression looks for, never completed: a super-linear expression takes minutes on these.
+  const PIECES = ['a', 'a/', 'a.', '--a-', '1.', '1 ', 'Error: a', '`a', '`a.', 'a(', 'localhost:1', 'http://a:', 'npm install --a-', 'line 1', ':1', 'aError', '```\n', '@@ -1 +1 @@'];
+  const SIZE = 100_000;
+
+  it('finds sites in linear time', function () {
+    this.timeout(60_000);
+    const raw = session([user('x'), say('y')]);
+    const session_ = new SessionText(parse(raw), raw);
+    for (const generator of GENERATORS) {
+      for (const piece of PIECES) {
+        const text = piece.repeat(Math.ceil(SIZE / piece.length));
+        const t0 = performance.now();
+        generator.sites(text, session_, () => 0.5);
+        const ms = performance.now() - t0;
+        assert.ok(ms < 3000, `${generator.kind} on ${JSON.stringify(piece)} × ${SIZE / piece.length}: ${Math.round(ms)} ms`);
+      }
+    }
+  });
+
+  it('bounds the lines a session shows in linear time', function () {
+    this.timeout(60_000);
+    for (const piece of PIECES) {
+      const text = piece.repeat(Math.ceil(SIZE / piece.length));
+      const raw = session([user(text), say('y')]);
+      const t0 = performance.now();
+      lineReach(new SessionText(claudeCodeFormat.parse({ raw }), raw));
+      const ms = performance.now() - t0;
+      assert.ok(ms < 3000, `${JSON.stringify(piece)} × ${SIZE / piece.length}: ${Math.round(ms)} ms`);
+    }
   });
 });
