@@ -42,7 +42,7 @@ export interface PathToken {
 }
 
 const TOKEN = /(?<![\w./~-])[\w./~-]+/g;
-const BASENAME = /^[\w.-]*[A-Za-z0-9_]\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+const BASENAME = /^[\w.-]*[A-Za-z0-9_]\.[A-Za-z][A-Za-z0-9]{0,4}$/;
 /** Endings of host names, not files. */
 const NOT_FILES = new Set(['com', 'org', 'net', 'io', 'dev', 'ai', 'app', 'co', 'uk', 'de', 'edu', 'gov', 'local', 'internal', 'localhost']);
 

@@ -34,8 +34,9 @@ export function identifierVariants(name: string): string[] {
 
 /** Sibling stems for a file name's stem, in its casing style. */
 export function stemVariants(stem: string): string[] {
-  const sep = stem.includes('-') ? '-' : stem.includes('_') || stem.toLowerCase() === stem ? '_' : '';
+  const sep = stem.includes('-') ? '-' : stem.includes('_') || stem.toLowerCase() === stem || stem.toUpperCase() === stem ? '_' : '';
   const words = ['utils', 'helpers', 'old', 'v2', 'base', 'core', 'common', 'internal', 'legacy', 'extra'];
+  if (stem.toUpperCase() === stem && stem.toLowerCase() !== stem) return words.map((w) => stem + sep + w.toUpperCase());
   if (sep === '') return words.map((w) => stem + w[0].toUpperCase() + w.slice(1));
   return words.map((w) => stem + sep + w);
 }

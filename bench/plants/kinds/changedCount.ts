@@ -18,8 +18,10 @@ const NOUNS = [
   'interfaces?', 'types?', 'variables?', 'imports?', 'exports?', 'screens?', 'views?', 'queries', 'query', 'words?', 'characters?',
 ].join('|');
 
-/** A number, up to two words, a countable noun: "12 tests", "5 new unit tests", "13 passed". */
-const COUNT = new RegExp(`(?<![\\w.,:/#$+\\-])(\\d{1,5}) ((?:[a-z]+ ){0,2}?)(${NOUNS})\\b`, 'gi');
+/** A number, up to two lowercase words, a countable noun: "12 tests", "5 new unit tests", "13 passed". */
+const COUNT = new RegExp(`(?<![\\w.,:/#$+\\-])(\\d{1,5}) ((?:[a-z]+ ){0,2}?)(${NOUNS})\\b`, 'g');
+/** Words that make the number after them a name, not a count: "Phase 4 routes", "Level 2 components", "line 12 files". */
+const LABEL = /(?:^|[^\w])(?:level|phase|step|stage|task|part|section|chapter|round|tier|priority|sprint|issue|pr|version|iteration|milestone|option|rule|day|week|epic|story|ticket|item|line|lines|port|laptop|model|session|node|python)\s$/i;
 
 export const changedCount: PlantGenerator = {
   kind: 'changed-count',
@@ -29,6 +31,7 @@ export const changedCount: PlantGenerator = {
       const [, digits, middle, noun] = m;
       // A zero-padded number (`session 004`) is an id, not a count.
       if (digits.length > 1 && digits.startsWith('0')) continue;
+      if (LABEL.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
       if (!list.match(`${digits} ${middle}${noun}`.toLowerCase())) continue;
       const n = Number(digits);
       const other = firstOk(nearbyNumbers(n), rand, (v) => session.absent(`${v} ${middle}${noun}`, true));

@@ -4,12 +4,14 @@
  * one word of its message changed (`Cannot read properties of undefined` →
  * `… of missing`) so the message occurs nowhere in the session.
  */
+import { fencedBlocks, inRanges } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
 import type { SessionText } from '../sessionText';
 import { firstOk } from '../variants';
 
-/** An exception class as an error names it, not constructed in code the agent writes (`raise ValueError(`). */
-const CLASS = /(?<![\w.$])[A-Z][A-Za-z0-9]*(?:Error|Exception)(?![\w(])/g;
+const CLASS = /(?<![\w.$])[A-Z][A-Za-z0-9]*(?:Error|Exception)(?!\w)/g;
+/** After a class, what makes it an error being reported: printed with its message, or named as an error in prose. */
+const REPORTED = /^(?:: \S| (?:error|exception|is raised|was raised|is thrown|was thrown)\b)/;
 const MESSAGE = /(?:Error|Exception|error|ERROR|FAILED|FAIL|fatal|panic|failed)(?:\[[\w\-]+\])?: ([^\n`"]{10,200})/dg;
 const WORD = /\b[A-Za-z]{4,}\b/g;
 
@@ -28,8 +30,13 @@ export const changedError: PlantGenerator = {
   kind: 'changed-error',
   sites(text, session, rand) {
     const list = new SiteList();
+    const blocks = fencedBlocks(text);
     for (const m of text.matchAll(CLASS)) {
       const name = m[0];
+      const end = m.index + name.length;
+      // Not a class the agent's own code imports, subclasses or catches: one quoted in backticks, printed or named in prose.
+      const quoted = text[m.index - 1] === '`' && text[end] === '`';
+      if (!quoted && (inRanges(blocks, m.index) || !REPORTED.test(text.slice(end, end + 14)))) continue;
       if (!list.match(name) || !session.inContext(name)) continue;
       const pool = name.endsWith('Exception') ? EXCEPTION_CLASSES : ERROR_CLASSES;
       list.add(m.index, m.index + name.length, firstOk(pool, rand, (v) => v !== name && session.absent(v, true)));

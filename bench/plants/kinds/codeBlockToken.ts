@@ -2,10 +2,12 @@
  * `code-block-token`: a name or number inside a fenced code or log block of
  * the answer, one the context gave, changed to one the session never
  * mentions: a renamed variable in a quoted snippet, a changed value in a
- * pasted log.
+ * pasted log. Names count when shaped like a program's (camelCase,
+ * snake_case, two-humped PascalCase, or called), not plain words.
  */
 import { fencedBlocks } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
+import { looksLikeName } from './renamedIdentifier';
 import { firstOk, identifierVariants, nearbyNumbers } from '../variants';
 
 const TOKEN = /(?<![\w$])(?:([A-Za-z_$][\w$]{3,})|(\d{2,6}))(?![\w$]|\.\d)/g;
@@ -29,8 +31,10 @@ export const codeBlockToken: PlantGenerator = {
       const body = text.slice(from, to);
       for (const m of body.matchAll(TOKEN)) {
         const token = m[0];
-        if (KEYWORDS.has(token) || KEYWORDS.has(token.toLowerCase()) || !list.match(token) || !session.inContext(token)) continue;
         const at = from + m.index;
+        // A plain word in a comment or a log line is prose: only names shaped like a program's, or called.
+        if (m[1] !== undefined && !looksLikeName(token, text[at + token.length] === '(')) continue;
+        if (KEYWORDS.has(token) || KEYWORDS.has(token.toLowerCase()) || !list.match(token) || !session.inContext(token)) continue;
         if (m[1] !== undefined) {
           list.add(at, at + token.length, firstOk(identifierVariants(token), rand, (v) => session.absent(v, true)));
         } else {

@@ -11,7 +11,9 @@ const FLAG = /(?<![\w\-(])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w\-:])/g;
 const FIXED = /\bdiff $/;
 
 export function flagVariants(name: string): string[] {
-  return [`${name}-all`, `${name}-only`, `no-${name}`, `${name}-mode`, `${name}-strict`, `force-${name}`, `${name}-force`, `${name}-once`];
+  const out = [`${name}-all`, `${name}-only`, `${name}-mode`, `${name}-strict`, `force-${name}`, `${name}-force`, `${name}-once`];
+  // Never `--no-no-binary`.
+  return name.startsWith('no-') ? out : [...out, `no-${name}`];
 }
 
 export const inventedFlag: PlantGenerator = {

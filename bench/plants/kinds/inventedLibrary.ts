@@ -19,7 +19,9 @@ const PATTERNS: Pattern[] = [
   },
   { re: /\bfrom ['"](?:@[\w.\-]+\/)?([A-Za-z0-9][\w.\-]*)/dg },
   { re: /\b(?:require|import)\(['"](?:@[\w.\-]+\/)?([A-Za-z0-9][\w.\-]*)/dg },
-  { re: /^[ \t]*(?:from|import) ([A-Za-z_]\w*)/dgm, join: '_' },
+  // Python's `from x import` and `import x` (not JavaScript's `import x from`).
+  { re: /^[ \t]*from ([A-Za-z_]\w*)[\w.]* import\b/dgm, join: '_' },
+  { re: /^[ \t]*import ([A-Za-z_]\w*)(?=[ \t]*(?:\r?$|#|,|\.| as\b))/dgm, join: '_' },
   { re: /^[ \t]*use ([a-z_]\w*)::/dgm, join: '_' },
   { re: /`(?:@[\w.\-]+\/)?([A-Za-z0-9][\w.\-]{1,60})` (?:library|package|crate|module|dependency|gem|plugin)\b/dg },
 ];
@@ -29,7 +31,10 @@ const STANDARD = new Set(
   (
     'os sys re json path fs typing pathlib subprocess time datetime collections itertools functools math io util crypto http https ' +
     'child_process assert tempfile shutil logging argparse unittest dataclasses abc enum random string std self super crate ' +
-    'events stream url net readline process buffer zlib os.path node fmt errors strings context core alloc'
+    'events stream url net readline process buffer zlib node fmt errors strings context core alloc contextlib urllib sqlite3 ' +
+    'asyncio csv hashlib base64 uuid glob copy pickle threading socket signal traceback inspect textwrap platform struct queue ' +
+    'warnings operator decimal statistics secrets html xml email zipfile tarfile gzip configparser getpass pprint shlex stat ' +
+    'weakref types contextvars concurrent multiprocessing ssl importlib builtins'
   ).split(' '),
 );
 

@@ -17,6 +17,8 @@ export const untouchedPath: PlantGenerator = {
       if (!quoted && !p.path.includes('/')) continue;
       const name = text.slice(p.base, p.end);
       if (!list.match(p.path) || !session.inContext(name)) continue;
+      // A dotfile (`.env.example`) has no stem to make a sibling of.
+      if (name.startsWith('.')) continue;
       const dot = name.indexOf('.', 1);
       const stem = name.slice(0, dot);
       const ext = name.slice(dot);

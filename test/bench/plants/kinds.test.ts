@@ -4,7 +4,7 @@ import { GENERATORS } from '../../../bench/plants/kinds';
 import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 import { SessionText } from '../../../bench/plants/sessionText';
 import { call, numbered, result, say, session, user } from '../../shared/code/claudeSession';
-import { parse, validPlants } from './plantHarness';
+import { parse, plantsOf, validPlants } from './plantHarness';
 
 const READ_CONFIG = [
   user('Why does loading the config fail?'),
@@ -83,6 +83,11 @@ describe('plant kinds', () => {
       const raw = session([user('status?'), say('Session 004 files are ready.')]);
       assert.deepEqual(validPlants(raw, 'changed-count'), []);
     });
+
+    it('reads a number after a label word as a name, and needs lowercase words between number and noun', () => {
+      const raw = session([user('plan?'), say('Phase 4 files land next; Level 2 components too; it surfaces as 500 via FastAPI error handling.')]);
+      assert.deepEqual(validPlants(raw, 'changed-count'), []);
+    });
   });
 
   describe('changed-version', () => {
@@ -113,6 +118,12 @@ describe('plant kinds', () => {
       assert.ok(!new RegExp(`(?<!\\d)${p.replace}(?!\\d)`).test(raw), p.replace);
       assert.notEqual(p.replace, '3001');
     });
+
+    it('picks a port near the original or a common one, never a multiple of it', () => {
+      const raw = session([user('it listens on port 5432'), say('Postgres is on port 5432.')]);
+      const replacements = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((seed) => plantsOf(raw, 'changed-port', seed)[0].replace));
+      for (const r of replacements) assert.ok(['5433', '5434', '5431', '5442', '6432', '3000', '3001', '4000', '4200', '5000', '5001', '5173', '5174', '8000', '8001', '8080', '8081', '8443', '8888', '9000', '9090'].includes(r), r);
+    });
   });
 
   describe('untouched-path', () => {
@@ -122,6 +133,13 @@ describe('plant kinds', () => {
       assert.deepEqual(rest, []);
       assert.equal(p.find, 'config.py');
       assert.match(p.replace, /^config_\w+\.py$/);
+    });
+
+    it('keeps an upper-case stem upper-case, and leaves dotfiles and commands alone', () => {
+      const raw = session([user('Read AGENTS.md, .env.example, then run /speckit.clarify'), say('Updated `AGENTS.md` and `.env.example`; rerun `/speckit.clarify`.')]);
+      const plants = validPlants(raw, 'untouched-path');
+      assert.deepEqual(plants.map((p) => p.find), ['AGENTS.md']);
+      assert.match(plants[0].replace, /^AGENTS_[A-Z0-9]+\.md$/);
     });
   });
 
@@ -138,6 +156,13 @@ describe('plant kinds', () => {
       assert.equal(p.find, 'watch');
       assert.ok(!raw.includes(`--${p.replace}`));
     });
+
+    it('never makes `--no-x` into `--no-no-x`', () => {
+      const taken = ['all', 'only', 'mode', 'strict', 'force', 'once'].map((w) => `--no-binary-${w}`).join(' ');
+      // Every other variant is taken, so the only one left would be the double negative.
+      const raw = session([user(`pip install numpy --no-binary :all: (not ${taken} --force-no-binary)`), say('Use `pip install numpy --no-binary :all:`.')]);
+      assert.deepEqual(validPlants(raw, 'invented-flag'), []);
+    });
   });
 
   describe('invented-library', () => {
@@ -152,6 +177,14 @@ describe('plant kinds', () => {
       assert.deepEqual(plants.map((p) => p.find), ['zod']);
       assert.match(plants[0].replace, /^zod-\w+$/);
     });
+
+    it('reads Python imports, not JavaScript default imports or the standard library', () => {
+      const code = ['from pydantic_settings import BaseSettings', 'import typer', 'import contextlib', "import styles from '../styles/a.module.css';"];
+      const raw = session([user(code.join('\n')), say(['```python', ...code, '```'].join('\n'))]);
+      const plants = validPlants(raw, 'invented-library');
+      assert.deepEqual(plants.map((p) => p.find), ['pydantic_settings', 'typer']);
+      for (const p of plants) assert.match(p.replace, /^[a-z_]+_[a-z]+$/, 'Python names join with _');
+    });
   });
 
   describe('code-block-token', () => {
@@ -159,8 +192,8 @@ describe('plant kinds', () => {
       const raw = session([
         user('what is the retry limit?'),
         call('t1', 'Read', { file_path: '/repo/settings.py' }),
-        result('t1', numbered(['retry_limit = 250', 'def connect():', '    return True'])),
-        say('The setting, retry_limit:\n```python\nretry_limit = 250\ndef connect():\n```'),
+        result('t1', numbered(['retry_limit = 250  # the limit', 'def connect():', '    return True'])),
+        say('The setting, retry_limit:\n```python\nretry_limit = 250  # the limit\ndef connect():\n```'),
       ]);
       const plants = validPlants(raw, 'code-block-token');
       assert.deepEqual(plants.map((p) => p.find), ['retry_limit', '250', 'connect']);
@@ -179,11 +212,21 @@ describe('plant kinds', () => {
         result('t1', "Error: Cannot find module 'express'\nKeyError: 'user_id'", true),
         say("It fails with Error: Cannot find module 'express' and a `KeyError`; `raise ValueError(x)` is my code."),
       ]);
+      assert.ok(!plantsOf(raw, 'changed-error').some((p) => p.find === 'ValueError'), 'ValueError is only constructed in code');
       const plants = validPlants(raw, 'changed-error');
       assert.deepEqual(plants.map((p) => p.find).sort(), ['KeyError', ['Cannot', 'find', 'module', 'express'].find((w) => plants.some((p) => p.find === w))].sort());
       const word = plants.find((p) => p.find !== 'KeyError')!;
       const message = "Cannot find module 'express'".replace(word.find, word.replace);
       assert.ok(!raw.toLowerCase().includes(message.toLowerCase()));
+    });
+
+    it('takes a class printed with its message or named as an error, not one imported or caught in code', () => {
+      const raw = session([
+        user('FileNotFoundError: no such file\nAPIError raised\nTimeoutError'),
+        say('```python\nfrom client.api import APIError\ntry:\n    run()\nexcept FileNotFoundError:\n    pass\n```\nIt raised FileNotFoundError: no such file, an APIError error, and TimeoutError.'),
+      ]);
+      const classes = validPlants(raw, 'changed-error').filter((p) => p.find.endsWith('Error'));
+      assert.deepEqual(classes.map((p) => p.find).sort(), ['APIError', 'FileNotFoundError']);
     });
   });
 });
