@@ -1,6 +1,6 @@
 /**
  * `untouched-path`: a file path the session did name (`src/math_utils.py`)
- * replaced by a sibling (`src/math_helpers.py`… `src/math_utils_old.py`)
+ * replaced by a sibling (`src/math_utils_helpers.py`, `src/math_utils_old.py`)
  * whose name occurs nowhere in the session, so the file was never touched.
  */
 import { pathTokens } from '../answerText';
