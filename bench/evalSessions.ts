@@ -1,18 +1,33 @@
 /**
- * `npm run eval:sessions [-- --file NAME] [--split dev|test] [--todo] [--json]`: how many of
- * groundcheck's findings on real coding-agent sessions are right, by hand
- * labels, and how many fabrications planted into copies of them it catches.
+ * `npm run eval:sessions [-- --file NAME] [--split dev|test] [--todo] [--json]
+ * [--plants] [--plants-per-kind N] [--verify-plants]`: how many of groundcheck's
+ * findings on real coding-agent sessions are right, by hand labels, and how
+ * many fabrications planted into copies of them it catches.
  *
  * Per file and overall: outputs, findings, findings labelled (all of them,
  * or a seeded sample of 40), precision (right / labelled), planted
- * fabrications caught, and the categories of the wrong findings. `--todo`
- * lists sampled findings that have no label yet, for labelling. `--split`
- * reads one side of the blind split only (see sessions/split.ts).
+ * fabrications caught, and the categories of the wrong findings. Plants are
+ * the hand-placed ones of `plants.json` and ones generated from every file's
+ * final answers (bench/plants/), reported per kind for the dev and the test
+ * sessions side by side. `--todo` lists sampled findings that have no label
+ * yet, for labelling; `--plants` lists every generated plant with what it
+ * was judged; `--verify-plants` also checks each one on a planted copy of
+ * the raw file parsed afresh (slow). `--split` reads one side of the blind
+ * split only (see sessions/split.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { TranscriptCheck } from '../shared/check/checkTranscript';
+import { entityRawRanges } from '../shared/check/rawRanges';
+import { isFinding } from '../shared/classifier/findingStatus';
+import type { Range } from '../shared/classifier/types';
+import { generatePlants } from './plants/generate';
+import { GENERATORS } from './plants/kinds';
+import type { GeneratedPlant } from './plants/plant';
+import { plantOutcome, verifyPlant, type PlantOutcome } from './plants/recall';
 import { readLabels, sampleOf, type Label } from './sessions/labels';
+import { PlantFigures } from './sessions/plantFigures';
 import { plantedCopy, readPlants, type Plant } from './sessions/plants';
 import { checkSession, type SessionFinding } from './sessions/sessionFindings';
 import { SPLITS, type Split } from './sessions/split';
@@ -22,16 +37,22 @@ const ROOT = join(__dirname, 'sessions');
 const CORPUS = join(ROOT, 'corpus');
 const SAMPLE = 40;
 const SEED = 'groundcheck-sessions-1';
+const PLANT_SEED = 'groundcheck-plants-1';
+const PLANTS_PER_KIND = 5;
 
 interface Flags {
   file?: string;
   split?: Split;
   todo?: boolean;
   json?: boolean;
+  plants?: boolean;
+  plantsPerKind: number;
+  verifyPlants?: boolean;
 }
 
 interface FileFigures {
   file: string;
+  split: Split;
   format: string;
   bytes: number;
   outputs: number;
@@ -47,6 +68,7 @@ interface FileFigures {
   /** Findings on the planted copy that cover a plant (right by construction). */
   plantedFindings: number;
   missed: { kind: string; replace: string }[];
+  generated: { kind: string; find: string; replace: string; rawRange: Range; outcome: PlantOutcome }[];
   ms: number;
 }
 
@@ -56,15 +78,17 @@ function main(): void {
     .addOption(new Option('--split <side>', 'only the sessions on this side of the blind split').choices(SPLITS))
     .option('--todo', 'list sampled findings without a label')
     .option('--json', 'print the figures as JSON')
+    .option('--plants', 'list every generated plant with what it was judged')
+    .option('--plants-per-kind <n>', 'generated plants kept per kind and file', wholeNumber, PLANTS_PER_KIND)
+    .option('--verify-plants', 'also check every generated plant on a planted copy of the raw file parsed afresh (slow)')
     .action((flags: Flags) => run(flags))
     .parse(process.argv);
 }
 
 function run(flags: Flags): void {
   const started = performance.now();
-  const files = sourcesOn(flags.split)
-    .map((s) => s.file)
-    .filter((f) => !flags.file || f === flags.file);
+  const sources = sourcesOn(flags.split).filter((s) => !flags.file || s.file === flags.file);
+  const files = sources.map((s) => s.file);
   const missing = files.filter((f) => !existsSync(join(CORPUS, f)));
   if (missing.length > 0) {
     process.stderr.write(`${missing.length} corpus file(s) missing (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): run npm run sessions:corpus first\n`);
@@ -73,22 +97,57 @@ function run(flags: Flags): void {
   }
   const plants = readPlants(join(ROOT, 'plants.json'));
   const figures: FileFigures[] = [];
-  for (const file of files) {
-    const raw = readFileSync(join(CORPUS, file), 'utf8');
+  const byKind = new PlantFigures();
+  let plantMs = 0;
+  let verified = 0;
+  for (const source of sources) {
+    const file = source.file;
+    const split: Split = source.split ?? 'dev';
+    const path = join(CORPUS, file);
+    const raw = readFileSync(path, 'utf8');
     const t0 = performance.now();
-    const check = checkSession(raw, join(CORPUS, file));
+    const check = checkSession(raw, path);
     const labels = readLabels(join(ROOT, 'labels', `${file}.jsonl`));
     const sample = sampleOf(check.findings, SAMPLE, SEED);
     if (flags.todo) printTodo(file, sample, labels);
     const mine = plants.filter((p) => p.file === file);
-    const { caught, missed, plantedFindings } = plantsCaught(raw, mine, file);
-    figures.push({ file, format: check.format, bytes: raw.length, outputs: check.outputs, findings: check.findings.length, ...labelFigures(sample, labels), planted: mine.length, caught, plantedFindings, missed, ms: performance.now() - t0 });
+    const hand = plantsCaught(raw, mine, file);
+    for (const o of hand.outcomes) byKind.count('hand', split, o);
+    const t1 = performance.now();
+    const generated = generatePlants(raw, check.check.transcript, { seed: PLANT_SEED, file, perKind: flags.plantsPerKind });
+    for (const [kind, t] of generated.tally) byKind.addTally(kind, t);
+    const judged = generated.plants.map((p) => {
+      const outcome = plantOutcome(check.check, p);
+      byKind.count(p.kind, split, outcome);
+      if (flags.verifyPlants) {
+        confirmPlant(raw, path, check.check, p, outcome);
+        verified++;
+      }
+      return { kind: p.kind, find: p.find, replace: p.replace, rawRange: p.rawRange, outcome };
+    });
+    plantMs += performance.now() - t1;
+    figures.push({ file, split, format: check.format, bytes: raw.length, outputs: check.outputs, findings: check.findings.length, ...labelFigures(sample, labels), planted: mine.length, caught: hand.caught, plantedFindings: hand.plantedFindings, missed: hand.missed, generated: judged, ms: performance.now() - t0 });
   }
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ files: figures, plantsByKind: Object.fromEntries(byKind.rows) }, null, 2)}\n`);
     return;
   }
-  printReport(figures, performance.now() - started);
+  if (flags.plants) printPlants(figures);
+  printReport(figures, byKind, { ms: performance.now() - started, plantMs, verified, perKind: flags.plantsPerKind });
+}
+
+/** Throws when a planted copy parsed afresh disagrees with the re-check of the planted output alone. */
+function confirmPlant(raw: string, path: string, check: TranscriptCheck, plant: GeneratedPlant, outcome: PlantOutcome): void {
+  const caught = verifyPlant(raw, path, check, plant);
+  if (caught !== (outcome === 'caught')) {
+    throw new Error(`${path}: plant ${plant.kind} ${JSON.stringify(plant.find)} → ${JSON.stringify(plant.replace)} at raw ${plant.rawRange.join('-')}: ${caught ? 'caught' : 'missed'} on the planted copy but ${outcome} alone`);
+  }
+}
+
+function wholeNumber(v: string): number {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a whole number is needed.');
+  return n;
 }
 
 function labelFigures(sample: readonly SessionFinding[], labels: Map<string, Label>): Pick<FileFigures, 'sampled' | 'labelled' | 'right' | 'wrongCategories'> {
@@ -106,18 +165,44 @@ function labelFigures(sample: readonly SessionFinding[], labels: Map<string, Lab
 }
 
 /** A plant is caught when a finding on the planted copy covers part of what it changed. */
-function plantsCaught(raw: string, plants: readonly Plant[], file: string): { caught: number; plantedFindings: number; missed: { kind: string; replace: string }[] } {
-  if (plants.length === 0) return { caught: 0, plantedFindings: 0, missed: [] };
+function plantsCaught(raw: string, plants: readonly Plant[], file: string): { caught: number; plantedFindings: number; missed: { kind: string; replace: string }[]; outcomes: PlantOutcome[] } {
+  if (plants.length === 0) return { caught: 0, plantedFindings: 0, missed: [], outcomes: [] };
   const copy = plantedCopy(raw, plants);
-  const findings = checkSession(copy.raw, join(CORPUS, file)).findings;
+  const session = checkSession(copy.raw, join(CORPUS, file));
+  const findings = session.findings;
   const missed: { kind: string; replace: string }[] = [];
+  const outcomes = handOutcomes(session.check, copy.ranges);
   let caught = 0;
   copy.ranges.forEach(([s, e], i) => {
     if (findings.some((f) => f.raw[0] < e && f.raw[1] > s)) caught++;
     else missed.push({ kind: copy.plants[i].kind, replace: copy.plants[i].replace });
   });
   const plantedFindings = findings.filter((f) => copy.ranges.some(([s, e]) => f.raw[0] < e && f.raw[1] > s)).length;
-  return { caught, plantedFindings, missed };
+  return { caught, plantedFindings, missed, outcomes };
+}
+
+/** What the entities over each planted raw range were judged, as `plantOutcome` tells it for generated plants. */
+function handOutcomes(check: TranscriptCheck, ranges: readonly Range[]): PlantOutcome[] {
+  const statuses = ranges.map(() => new Set<string>());
+  for (const o of check.outputs) {
+    for (const e of o.result.entities) {
+      for (const occ of e.occurrences) {
+        const [s, t] = entityRawRanges(check.transcript, o.segment, occ);
+        ranges.forEach(([from, to], i) => {
+          if (s < to && t > from) statuses[i].add(isFinding(e.status) ? 'caught' : e.status);
+        });
+      }
+    }
+  }
+  return statuses.map((st) => (st.has('caught') ? 'caught' : st.has('indeterminate') ? 'indeterminate' : st.has('grounded') ? 'grounded' : 'not-extracted'));
+}
+
+function printPlants(figures: readonly FileFigures[]): void {
+  for (const f of figures) {
+    for (const p of f.generated) {
+      process.stdout.write(`${f.file}\t${f.split}\t${p.kind}\t${p.outcome}\traw ${p.rawRange[0]}-${p.rawRange[1]}\t${JSON.stringify(p.find)} → ${JSON.stringify(p.replace)}\n`);
+    }
+  }
 }
 
 function printTodo(file: string, sample: readonly SessionFinding[], labels: Map<string, Label>): void {
@@ -127,9 +212,18 @@ function printTodo(file: string, sample: readonly SessionFinding[], labels: Map<
   }
 }
 
-function printReport(figures: readonly FileFigures[], ms: number): void {
+interface Timing {
+  ms: number;
+  plantMs: number;
+  verified: number;
+  perKind: number;
+}
+
+function printReport(figures: readonly FileFigures[], byKind: PlantFigures, timing: Timing): void {
+  const { ms } = timing;
   const rows = figures.map((f) => [
     f.file.length > 44 ? `${f.file.slice(0, 43)}…` : f.file,
+    f.split,
     f.format,
     kb(f.bytes),
     String(f.outputs),
@@ -137,16 +231,19 @@ function printReport(figures: readonly FileFigures[], ms: number): void {
     `${f.labelled}/${f.sampled}`,
     precision(f.right, f.labelled),
     `${f.caught}/${f.planted}`,
+    `${f.generated.filter((p) => p.outcome === 'caught').length}/${f.generated.length}`,
     `${Math.round(f.ms)}`,
   ]);
   const total = figures.reduce(
     (a, f) => ({ outputs: a.outputs + f.outputs, findings: a.findings + f.findings, sampled: a.sampled + f.sampled, labelled: a.labelled + f.labelled, right: a.right + f.right, planted: a.planted + f.planted, caught: a.caught + f.caught, plantedFindings: a.plantedFindings + f.plantedFindings, bytes: a.bytes + f.bytes }),
     { outputs: 0, findings: 0, sampled: 0, labelled: 0, right: 0, planted: 0, caught: 0, plantedFindings: 0, bytes: 0 },
   );
-  rows.push(['all', '', kb(total.bytes), String(total.outputs), String(total.findings), `${total.labelled}/${total.sampled}`, precision(total.right, total.labelled), `${total.caught}/${total.planted}`, `${Math.round(ms)}`]);
-  const head = ['file', 'format', 'size', 'outputs', 'findings', 'labelled', 'precision', 'planted caught', 'ms'];
+  const generated = figures.flatMap((f) => f.generated);
+  const generatedCaught = generated.filter((p) => p.outcome === 'caught').length;
+  rows.push(['all', '', '', kb(total.bytes), String(total.outputs), String(total.findings), `${total.labelled}/${total.sampled}`, precision(total.right, total.labelled), `${total.caught}/${total.planted}`, `${generatedCaught}/${generated.length}`, `${Math.round(ms)}`]);
+  const head = ['file', 'split', 'format', 'size', 'outputs', 'findings', 'labelled', 'precision', 'hand caught', 'generated caught', 'ms'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const out = [
     'Findings on real coding-agent sessions (bench/sessions/corpus), labelled by hand',
     '',
@@ -157,14 +254,20 @@ function printReport(figures: readonly FileFigures[], ms: number): void {
     '',
     `finding precision: ${precision(total.right + total.plantedFindings, total.labelled + total.plantedFindings)} (${total.right + total.plantedFindings} right of ${total.labelled + total.plantedFindings}: ${total.labelled} labelled findings on the sessions as collected, ${total.right} right, and ${total.plantedFindings} findings on planted fabrications)`,
     `  on the sessions as collected alone: ${precision(total.right, total.labelled)}`,
-    `planted fabrications flagged: ${total.caught} of ${total.planted} (${total.planted === 0 ? '-' : `${Math.round((100 * total.caught) / total.planted)}%`})`,
+    `hand-placed fabrications flagged: ${total.caught} of ${total.planted} (${total.planted === 0 ? '-' : `${Math.round((100 * total.caught) / total.planted)}%`})`,
+    '',
+    `Generated plants (up to ${timing.perKind} per kind and file, in final answers), caught per kind and split:`,
+    '',
+    ...byKind.format(GENERATORS.map((g) => g.kind)),
+    '',
+    `checking ${generated.length} generated plants took ${Math.round(timing.plantMs)} ms${timing.verified > 0 ? `; all ${timing.verified} agreed with a planted copy parsed afresh` : ''}; the whole run ${Math.round(ms)} ms`,
   ];
   const categories: Record<string, number> = {};
   for (const f of figures) for (const [c, n] of Object.entries(f.wrongCategories)) categories[c] = (categories[c] ?? 0) + n;
   const wrong = Object.entries(categories).sort((a, b) => b[1] - a[1]);
   if (wrong.length > 0) out.push('', 'wrong findings by category:', ...wrong.map(([c, n]) => `  ${String(n).padStart(4)}  ${c}`));
   const missed = figures.flatMap((f) => f.missed.map((m) => `  ${f.file}: ${m.kind} ${JSON.stringify(m.replace.slice(0, 70))}`));
-  if (missed.length > 0) out.push('', 'planted fabrications not flagged:', ...missed);
+  if (missed.length > 0) out.push('', 'hand-placed fabrications not flagged:', ...missed);
   const unlabelled = total.sampled - total.labelled;
   if (unlabelled > 0) out.push('', `${unlabelled} sampled findings have no label yet (npm run eval:sessions -- --todo)`);
   process.stdout.write(`${out.join('\n')}\n`);

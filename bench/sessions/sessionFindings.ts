@@ -4,7 +4,7 @@
  * value and neighbouring words, as the editor's ignore keys are) and with
  * the raw range it squiggles.
  */
-import { checkTranscript } from '../../shared/check/checkTranscript';
+import { checkTranscript, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { occurrenceKey } from '../../shared/check/ignores';
 import { entityRawRanges } from '../../shared/check/rawRanges';
 import type { EntityStatus, EntityType, Range } from '../../shared/classifier/types';
@@ -35,6 +35,8 @@ export interface SessionCheck {
   findings: SessionFinding[];
   indeterminate: number;
   grounded: number;
+  /** The whole check, for re-checking single outputs against its index. */
+  check: TranscriptCheck;
 }
 
 export function checkSession(raw: string, path?: string): SessionCheck {
@@ -71,7 +73,7 @@ export function checkSession(raw: string, path?: string): SessionCheck {
       }
     }
   }
-  return { format: parsed.format, outputs: check.outputs.length, findings, indeterminate, grounded };
+  return { format: parsed.format, outputs: check.outputs.length, findings, indeterminate, grounded, check };
 }
 
 /** About a sentence on each side of the occurrence, on one line. */

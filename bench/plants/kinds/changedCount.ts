@@ -1,0 +1,42 @@
+/**
+ * `changed-count`: a count of things ("12 tests pass", "3 files", "13
+ * passed") changed to a nearby number, so that the number with its noun
+ * occurs nowhere in the session. Counts are often the agent's own tally,
+ * so the original need not appear in the context.
+ */
+import { SiteList, type PlantGenerator } from '../generator';
+import { firstOk, nearbyNumbers } from '../variants';
+
+const NOUNS = [
+  'tests?', 'files?', 'modules?', 'functions?', 'methods?', 'classes', 'class', 'errors?', 'warnings?', 'passed', 'failed',
+  'passing', 'failing', 'skipped', 'lines?', 'commits?', 'changes?', 'insertions?', 'deletions?', 'items?', 'cases?', 'checks?',
+  'steps?', 'issues?', 'endpoints?', 'records?', 'rows?', 'columns?', 'tables?', 'fields?', 'dependencies', 'dependency',
+  'packages?', 'components?', 'hooks?', 'commands?', 'tasks?', 'fixtures?', 'assertions?', 'suites?', 'specs?', 'examples?',
+  'agents?', 'tools?', 'bugs?', 'fixes', 'occurrences?', 'calls?', 'requests?', 'actions?', 'scripts?', 'directories',
+  'directory', 'folders?', 'routes?', 'pages?', 'options?', 'rules?', 'phases?', 'stages?', 'sections?', 'entries', 'entry',
+  'documents?', 'services?', 'containers?', 'migrations?', 'models?', 'parameters?', 'arguments?', 'properties', 'property',
+  'interfaces?', 'types?', 'variables?', 'imports?', 'exports?', 'screens?', 'views?', 'queries', 'query', 'words?', 'characters?',
+].join('|');
+
+/** A number, up to two lowercase words, a countable noun: "12 tests", "5 new unit tests", "13 passed". */
+const COUNT = new RegExp(`(?<![\\w.,:/#$+\\-])(\\d{1,5}) ((?:[a-z]+ ){0,2}?)(${NOUNS})\\b`, 'g');
+/** Words that make the number after them a name, not a count: "Phase 4 routes", "Level 2 components", "line 12 files". */
+const LABEL = /(?:^|[^\w])(?:level|phase|step|stage|task|part|section|chapter|round|tier|priority|sprint|issue|pr|version|iteration|milestone|option|rule|day|week|epic|story|ticket|item|line|lines|port|laptop|model|session|node|python)\s$/i;
+
+export const changedCount: PlantGenerator = {
+  kind: 'changed-count',
+  sites(text, session, rand) {
+    const list = new SiteList();
+    for (const m of text.matchAll(COUNT)) {
+      const [, digits, middle, noun] = m;
+      // A zero-padded number (`session 004`) is an id, not a count.
+      if (digits.length > 1 && digits.startsWith('0')) continue;
+      if (LABEL.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+      if (!list.match(`${digits} ${middle}${noun}`.toLowerCase())) continue;
+      const n = Number(digits);
+      const other = firstOk(nearbyNumbers(n), rand, (v) => session.absent(`${v} ${middle}${noun}`, true));
+      list.add(m.index, m.index + digits.length, other === undefined ? undefined : String(other));
+    }
+    return list.result();
+  },
+};

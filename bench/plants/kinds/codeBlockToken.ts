@@ -1,0 +1,48 @@
+/**
+ * `code-block-token`: a name or number inside a fenced code or log block of
+ * the answer, one the context gave, changed to one the session never
+ * mentions: a renamed variable in a quoted snippet, a changed value in a
+ * pasted log. Names count when shaped like a program's (camelCase,
+ * snake_case, two-humped PascalCase, or called), not plain words.
+ */
+import { fencedBlocks } from '../answerText';
+import { SiteList, type PlantGenerator } from '../generator';
+import { looksLikeName } from './renamedIdentifier';
+import { firstOk, identifierVariants, nearbyNumbers } from '../variants';
+
+const TOKEN = /(?<![\w$])(?:([A-Za-z_$][\w$]{3,})|(\d{2,6}))(?![\w$]|\.\d)/g;
+
+/** Keywords and words of the languages and logs blocks hold: renaming them breaks the block instead of changing a value. */
+const KEYWORDS = new Set(
+  (
+    'function return const import export from default class interface extends implements async await yield this self super ' +
+    'true false null None True False undefined void type string number boolean object static public private protected ' +
+    'while break continue switch case else elif then with pass print lambda def struct impl enum match trait where ' +
+    'SEARCH REPLACE diff index echo done test tests passed failed error warning info debug todo from into usize isize ' +
+    'char bool some none typeof instanceof delete throw catch finally package module require local global nonlocal'
+  ).split(' '),
+);
+
+export const codeBlockToken: PlantGenerator = {
+  kind: 'code-block-token',
+  sites(text, session, rand) {
+    const list = new SiteList();
+    for (const [from, to] of fencedBlocks(text)) {
+      const body = text.slice(from, to);
+      for (const m of body.matchAll(TOKEN)) {
+        const token = m[0];
+        const at = from + m.index;
+        // A plain word in a comment or a log line is prose: only names shaped like a program's, or called.
+        if (m[1] !== undefined && !looksLikeName(token, text[at + token.length] === '(')) continue;
+        if (KEYWORDS.has(token) || KEYWORDS.has(token.toLowerCase()) || !list.match(token) || !session.inContext(token)) continue;
+        if (m[1] !== undefined) {
+          list.add(at, at + token.length, firstOk(identifierVariants(token), rand, (v) => session.absent(v, true)));
+        } else {
+          const other = firstOk(nearbyNumbers(Number(token), { min: 10 }), rand, (v) => session.numberAbsent(String(v)));
+          list.add(at, at + token.length, other === undefined ? undefined : String(other));
+        }
+      }
+    }
+    return list.result();
+  },
+};

@@ -1,0 +1,84 @@
+/**
+ * Plant recall by kind and by split: how many plants of each kind were
+ * caught in the dev and the test sessions, what the missed ones were judged,
+ * and how many values of each kind the final answers offered.
+ */
+import type { KindTally } from '../plants/generate';
+import type { PlantOutcome } from '../plants/recall';
+import { SPLITS, type Split } from './split';
+
+/** Outcomes of the plants of one kind in one split. */
+export type OutcomeCounts = Record<PlantOutcome, number>;
+
+export interface KindRow {
+  /** Per split. */
+  outcomes: Record<Split, OutcomeCounts>;
+  /** Candidate counts over all files (generated kinds only). */
+  tally?: KindTally;
+}
+
+export class PlantFigures {
+  readonly rows = new Map<string, KindRow>();
+
+  count(kind: string, split: Split, outcome: PlantOutcome): void {
+    this.row(kind).outcomes[split][outcome]++;
+  }
+
+  addTally(kind: string, t: KindTally): void {
+    const row = this.row(kind);
+    const sum = row.tally ?? { found: 0, placeable: 0, planted: 0 };
+    row.tally = { found: sum.found + t.found, placeable: sum.placeable + t.placeable, planted: sum.planted + t.planted };
+  }
+
+  private row(kind: string): KindRow {
+    let row = this.rows.get(kind);
+    if (!row) {
+      row = { outcomes: { dev: emptyCounts(), test: emptyCounts() } };
+      this.rows.set(kind, row);
+    }
+    return row;
+  }
+
+  /** The table, generated kinds first (in `order`), then their total, then `hand`. */
+  format(order: readonly string[]): string[] {
+    const generated = order.filter((k) => this.rows.has(k));
+    const total: KindRow = { outcomes: { dev: emptyCounts(), test: emptyCounts() } };
+    for (const k of generated) for (const s of SPLITS) addCounts(total.outcomes[s], this.rows.get(k)!.outcomes[s]);
+    const lines: [string, KindRow][] = generated.map((k) => [k, this.rows.get(k)!]);
+    lines.push(['all generated', total]);
+    if (this.rows.has('hand')) lines.push(['hand', this.rows.get('hand')!]);
+    const head = ['kind', 'dev caught', 'test caught', 'all caught', 'missed as: indeterminate', 'grounded', 'not extracted', 'found', 'placeable'];
+    const rows = lines.map(([kind, row]) => {
+      const all = addCounts(addCounts(emptyCounts(), row.outcomes.dev), row.outcomes.test);
+      return [
+        kind,
+        recall(row.outcomes.dev),
+        recall(row.outcomes.test),
+        recall(all),
+        String(all.indeterminate),
+        String(all.grounded),
+        String(all['not-extracted']),
+        row.tally ? String(row.tally.found) : '',
+        row.tally ? String(row.tally.placeable) : '',
+      ];
+    });
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    return [line(head), ...rows.slice(0, generated.length).map(line), '', ...rows.slice(generated.length).map(line)];
+  }
+}
+
+function emptyCounts(): OutcomeCounts {
+  return { caught: 0, indeterminate: 0, grounded: 0, 'not-extracted': 0 };
+}
+
+function addCounts(into: OutcomeCounts, from: OutcomeCounts): OutcomeCounts {
+  for (const k of Object.keys(into) as PlantOutcome[]) into[k] += from[k];
+  return into;
+}
+
+/** `caught/planted (pct%)`, or `-` for none planted. */
+function recall(c: OutcomeCounts): string {
+  const planted = c.caught + c.indeterminate + c.grounded + c['not-extracted'];
+  return planted === 0 ? '-' : `${c.caught}/${planted} (${Math.round((100 * c.caught) / planted)}%)`;
+}

@@ -1,0 +1,44 @@
+import { strict as assert } from 'node:assert';
+import { checkTranscript } from '../../../shared/check/checkTranscript';
+import { generatePlants } from '../../../bench/plants/generate';
+import { plantOutcome, verifyPlant } from '../../../bench/plants/recall';
+import { call, numbered, result, say, session, user } from '../../shared/code/claudeSession';
+import { parse } from './plantHarness';
+
+const RAW = session([
+  user('Where does the retry limit come from, and do the tests pass?'),
+  call('t1', 'Read', { file_path: '/repo/src/retry.py' }),
+  result('t1', numbered(['RETRY_LIMIT = 5', '', 'def retry_call(fn):', '    for _ in range(RETRY_LIMIT):', '        fn()'])),
+  call('t2', 'Bash', { command: 'pytest -q' }),
+  result('t2', '7 passed in 0.2s'),
+  say('`retry_call()` at `src/retry.py:3` loops RETRY_LIMIT times; all 7 tests pass.'),
+]);
+
+describe('plant recall', () => {
+  const check = checkTranscript(parse(RAW), { profile: 'refined' });
+  const { plants } = generatePlants(RAW, check.transcript, { seed: 'recall', file: 'retry', perKind: 10 });
+
+  it('re-checks the planted answer alone as a check of the planted file does, caught or not', () => {
+    assert.deepEqual(plants.map((p) => p.kind), ['renamed-identifier', 'wrong-line', 'changed-count', 'untouched-path']);
+    for (const p of plants) assert.equal(verifyPlant(RAW, '/repo/session.jsonl', check, p), plantOutcome(check, p) === 'caught', `${p.kind} ${p.find} → ${p.replace}`);
+  });
+
+  it('says what a missed plant was judged: a new name is indeterminate where the log leaves out the system prompt', () => {
+    assert.deepEqual(Object.fromEntries(plants.map((p) => [p.kind, plantOutcome(check, p)])), {
+      'renamed-identifier': 'indeterminate',
+      'wrong-line': 'caught',
+      'changed-count': 'caught',
+      'untouched-path': 'caught',
+    });
+  });
+
+  it('leaves the checked transcript as it was', () => {
+    const before = check.transcript.segments.map((s) => s.text);
+    const answer = check.outputs[check.outputs.length - 1];
+    const findingsBefore = JSON.stringify(answer.result.entities.map((e) => [e.text, e.status]));
+    for (const p of plants) plantOutcome(check, p);
+    assert.deepEqual(check.transcript.segments.map((s) => s.text), before);
+    const again = checkTranscript(check.transcript, { profile: 'refined' }).outputs.at(-1)!;
+    assert.equal(JSON.stringify(again.result.entities.map((e) => [e.text, e.status])), findingsBefore);
+  });
+});
