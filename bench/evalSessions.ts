@@ -31,6 +31,7 @@ import { PlantFigures } from './sessions/plantFigures';
 import { plantedCopy, readPlants, type Plant } from './sessions/plants';
 import { checkSession, type SessionFinding } from './sessions/sessionFindings';
 import { SPLITS, type Split } from './sessions/split';
+import { RuleFigures } from './sessions/ruleFigures';
 import { sourcesOn } from './sessionsCorpus';
 
 const ROOT = join(__dirname, 'sessions');
@@ -98,6 +99,7 @@ function run(flags: Flags): void {
   const plants = readPlants(join(ROOT, 'plants.json'));
   const figures: FileFigures[] = [];
   const byKind = new PlantFigures();
+  const byRule = new RuleFigures();
   let plantMs = 0;
   let verified = 0;
   for (const source of sources) {
@@ -109,6 +111,7 @@ function run(flags: Flags): void {
     const check = checkSession(raw, path);
     const labels = readLabels(join(ROOT, 'labels', `${file}.jsonl`));
     const sample = sampleOf(check.findings, SAMPLE, SEED);
+    byRule.add(split, check.findings, labels);
     if (flags.todo) printTodo(file, sample, labels);
     const mine = plants.filter((p) => p.file === file);
     const hand = plantsCaught(raw, mine, file);
@@ -134,6 +137,7 @@ function run(flags: Flags): void {
   }
   if (flags.plants) printPlants(figures);
   printReport(figures, byKind, { ms: performance.now() - started, plantMs, verified, perKind: flags.plantsPerKind });
+  process.stdout.write(`\nFindings per side of the blind split, and per rule (labels by hand; tune on dev, report test):\n\n${byRule.format().join('\n')}\n`);
 }
 
 /** Throws when a planted copy parsed afresh disagrees with the re-check of the planted output alone. */
