@@ -3,7 +3,7 @@
  * anyone embedding groundcheck: classify one output against a context, or
  * against a prebuilt multi-part context index.
  */
-export { classify, classifyAgainst, type ClassifyAgainstOptions } from './classifier/classify';
+export { classify, classifyAgainst, type ClassifyAgainstOptions } from './pipeline/classify';
 export { ContextIndex, type FindOptions } from './lookup/contextIndex';
 export { normalizeForm, normalizeWithMap, type NormalizeOptions, type NormalizedText } from './text/normalize';
 export * from './classifier/types';

@@ -5,7 +5,7 @@
  * the seam between them). Summary and Data2txt queries carry the task
  * instruction, QA queries the question itself, which the answer may quote.
  */
-import { classifyAgainst } from '../../shared/classifier/classify';
+import { classifyAgainst } from '../../shared/pipeline/classify';
 import type { ClassifyResult } from '../../shared/classifier/types';
 import { ContextIndex } from '../../shared/lookup/contextIndex';
 import { MarkupAwareIndex } from '../../shared/refine/markup/markupIndex';

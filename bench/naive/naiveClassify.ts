@@ -4,7 +4,7 @@
  * form of every entity over the whole normalized string. Same extraction,
  * same forms, same location cap, so the only difference is the lookup.
  */
-import { LOCATION_CAP } from '../../shared/classifier/lookupEntities';
+import { LOCATION_CAP } from '../../shared/lookup/lookupEntities';
 import type { ExtractedEntity } from '../../shared/classifier/types';
 import { normalizeForm } from '../../shared/text/normalize';
 

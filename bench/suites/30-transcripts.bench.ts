@@ -6,7 +6,7 @@
  * output, so it runs on evenly spaced outputs and is extrapolated (context
  * grows linearly along the session, so an even sample has the mean cost).
  */
-import { classify } from '../../shared/classifier/classify';
+import { classify } from '../../shared/pipeline/classify';
 import type { ClassifyResult } from '../../shared/classifier/types';
 import { checkTranscript } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';

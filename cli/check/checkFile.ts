@@ -10,9 +10,9 @@
  * HTML report also keeps the file's segments and ties every occurrence and
  * context place to the segment it lies in.
  */
-import { judge } from '../../shared/classifier/classify';
+import { judge } from '../../shared/pipeline/classify';
 import type { ContextMatch, Entity } from '../../shared/classifier/types';
-import { matchesOnce } from '../../shared/classifier/lookupEntities';
+import { matchesOnce } from '../../shared/lookup/lookupEntities';
 import { checkTranscript, gapsOf, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { ClosestSearches, DEFAULT_CLOSEST_BUDGET, findClosestMatch } from '../../shared/check/closestMatch';
 import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';

@@ -6,7 +6,7 @@ import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import type { Command } from 'commander';
 import { visibleControls } from '../terminal/visibleControls';
-import { classify } from '../../shared/classifier/classify';
+import { classify } from '../../shared/pipeline/classify';
 import { ENTITY_TYPES, type ClassifyOptions, type ClassifyResult, type EntityType } from '../../shared/classifier/types';
 
 interface ClassifyFlags {

@@ -11,7 +11,7 @@ import { findClosestMatch } from '../../shared/check/closestMatch';
 import { occurrenceKey } from '../../shared/check/ignores';
 import type { Claim, ContextMatch, Entity } from '../../shared/classifier/types';
 import { isPending } from '../../shared/classifier/lazyProperty';
-import { nearestOf } from '../../shared/classifier/lookupEntities';
+import { nearestOf } from '../../shared/lookup/lookupEntities';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { referenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';

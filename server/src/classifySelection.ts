@@ -4,7 +4,7 @@
  * user supplied. Answers with the result, what the context was, and a short
  * Markdown report.
  */
-import { classify, classifyAgainst } from '../../shared/classifier/classify';
+import { classify, classifyAgainst } from '../../shared/pipeline/classify';
 import type { ClassifyResult } from '../../shared/classifier/types';
 import { gapsOf, withSegmentIds } from '../../shared/check/checkTranscript';
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';

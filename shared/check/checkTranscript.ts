@@ -9,7 +9,7 @@
  * Entity spans stay in the output segment's decoded text (`entityRawRange`).
  */
 import { isCodingAgentFormat } from '../transcript/codingAgents';
-import { classifyAgainst } from '../classifier/classify';
+import { classifyAgainst } from '../pipeline/classify';
 import { mapInPlace } from '../classifier/lazyProperty';
 import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch } from '../classifier/types';
 import { canGround, causalForest, contextOf } from '../transcript/causalContext';

@@ -6,7 +6,7 @@
  * a linter's rules.
  *
  * This is the catalogue, not the code: the passes that carry each id out are
- * listed in order in shared/pipeline/refinedPasses.ts.
+ * run in order in shared/pipeline/classify.ts.
  */
 
 /** When a rule runs. */

@@ -13,7 +13,7 @@
  */
 import type { ContextMatch, Entity, EntityType, Range } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from '../refine/contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import type { OutputSentence } from '../refine/claims';
 
 /** A block is a quote when at least this share of its lines is found… */

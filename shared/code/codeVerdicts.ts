@@ -14,9 +14,9 @@
  *   the right line offered in its place.
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
-import { defineLazyMatches } from '../classifier/lookupEntities';
+import { defineLazyMatches } from '../lookup/lookupEntities';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from '../refine/contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import type { OutputSentence } from '../refine/claims';
 import { cleanPath, isPathChar, pathNames } from './paths';
 import { ALL_RULES_ON, type RuleSwitch } from '../classifier/rules';

@@ -12,7 +12,7 @@
  */
 import type { ContextMatch, Entity, ExtractedEntity } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from '../refine/contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import type { CodeSession } from './codeVerdicts';
 
 /** How a context writes a name's version right after the name. */

@@ -10,7 +10,7 @@
  * `accept`, `keep` and `examine` alike.
  */
 import type { ContextMatch } from '../classifier/types';
-import type { ContextLookup } from '../refine/contextLookup';
+import type { ContextLookup } from './contextLookup';
 import { ContextIndex, type FindOptions } from './contextIndex';
 
 interface Level {

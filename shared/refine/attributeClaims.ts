@@ -11,7 +11,7 @@
  */
 import type { ContextMatch, Entity, Range } from '../classifier/types';
 import type { OutputSentence } from './claims';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { RangeSet } from './rangeSet';
 import { type RecordField, recordFields } from './recordFields';

@@ -10,7 +10,7 @@
  * has no such headings but several parts, context part N for `[N]`.
  */
 import type { Entity, Range } from '../classifier/types';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import type { OutputSentence } from './claims';
 
 /** A reference in the output: `passage 2`, `passages 1 and 3`, `documents 2-4`, `source 1`, `[doc2]`, `[2]`. */

@@ -17,7 +17,7 @@
  */
 import type { ContextMatch } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { splitUnit, unitFollows, unitStem } from './nearbyUnit';
 import { numberAfter, type NumberToken, tokenAt } from './numberTokens';
 

@@ -19,7 +19,7 @@ import { extractDates } from '../extract/dates';
 import { extractProperNouns } from '../extract/properNouns';
 import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { type Contradiction, FUNCTION_WORDS, keyWordBefore } from './contradictions';
 
 /** Key occurrences examined per entity, as for numbers. */

@@ -9,7 +9,7 @@
  */
 import type { ContextMatch } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { tokenAt } from './numberTokens';
 
 /** Characters that may sit between a record key and its value (`stars': `, `"stars" = `). */

@@ -9,10 +9,10 @@
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isPending } from '../classifier/lazyProperty';
-import { defineLazyMatches, formsOf, LOCATION_CAP, nearestMatches } from '../classifier/lookupEntities';
+import { defineLazyMatches, formsOf, LOCATION_CAP, nearestMatches } from '../lookup/lookupEntities';
 import { isClockEntity } from './clockTimes';
 import { CodeLines } from './rules/codeLines';
 import { acronymExpansion } from './definedAcronyms';

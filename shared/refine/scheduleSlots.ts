@@ -9,7 +9,7 @@
  * days given as `0:0-0:0`, which records use for both.
  */
 import type { Contradiction } from './contradictions';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import type { FindOptions } from '../lookup/contextIndex';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -7,7 +7,7 @@ import type { Entity, ExtractedEntity } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
 import type { OutputSentence } from './claims';
 import { findClockTimes, isClockEntity } from './clockTimes';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { clauseAround, daysInClause, scheduleContradiction, scheduleOf } from './scheduleSlots';
 
 export function markScheduleContradictions(

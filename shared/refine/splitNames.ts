@@ -8,7 +8,7 @@
  */
 import type { ContextMatch } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from './contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 
 /** Largest distance, in context characters, between the two parts. */

@@ -4,7 +4,7 @@
  * Returns what broke, or undefined.
  */
 import { checkTranscript } from '../../shared/check/checkTranscript';
-import { classify } from '../../shared/classifier/classify';
+import { classify } from '../../shared/pipeline/classify';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { FormatParser, Transcript } from '../../shared/transcript/model';

@@ -11,7 +11,7 @@
  */
 import type { ContextMatch } from '../../classifier/types';
 import { ContextIndex, type FindOptions } from '../../lookup/contextIndex';
-import type { ContextLookup } from '../contextLookup';
+import type { ContextLookup } from '../../lookup/contextLookup';
 import { type StrippedText, stripMarkup } from './stripMarkup';
 
 

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { classify, classifyAgainst } from '../../../shared/classifier/classify';
+import { classify, classifyAgainst } from '../../../shared/pipeline/classify';
 import { ContextIndex } from '../../../shared/lookup/contextIndex';
 import { isPending } from '../../../shared/classifier/lazyProperty';
-import { matchesOnce, nearestOf } from '../../../shared/classifier/lookupEntities';
+import { matchesOnce, nearestOf } from '../../../shared/lookup/lookupEntities';
 import type { ContextGap } from '../../../shared/classifier/types';
 
 const promptMissing: ContextGap = { code: 'missing-system-prompt', message: 'The system prompt was not logged.', affects: 'all' };

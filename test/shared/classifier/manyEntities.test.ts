@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import type { Entity } from '../../../shared/classifier/types';
 import { claimVerdicts } from '../../../shared/refine/claimVerdicts';
 import { unitsRead } from '../unitsRead';

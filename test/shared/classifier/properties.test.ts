@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { normalizeForm } from '../../../shared/text/normalize';
 import { extractEntities } from '../../../shared/extract';
 import { DEFAULT_STOPWORDS } from '../../../shared/extract/stopwords';

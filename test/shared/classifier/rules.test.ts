@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { RULES, type RuleExample, type SessionStep } from '../../../shared/classifier/rules';
 import type { Entity } from '../../../shared/classifier/types';
 import { rulesMarkdown } from '../../../shared/docs/rulesMarkdown';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import type { ClassifyOptions, ClassifyResult, EntityType } from '../../../shared/classifier/types';
 
 type Triple = [text: string, type: EntityType, found: boolean];

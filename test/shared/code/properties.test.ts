@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 
 /** Coding-agent prose: file references, inline code, fences, counts, versions, plans. */
 const piece = fc.oneof(

@@ -4,7 +4,7 @@ import type { ContextMatch } from '../../../shared/classifier/types';
 import { ContextIndex, type FindOptions } from '../../../shared/lookup/contextIndex';
 import { GrowingContextIndex } from '../../../shared/lookup/growingContextIndex';
 import { MarkupAwareIndex } from '../../../shared/refine/markup/markupIndex';
-import type { ContextLookup } from '../../../shared/refine/contextLookup';
+import type { ContextLookup } from '../../../shared/lookup/contextLookup';
 
 /**
  * What a filtered lookup must give: the first `examine` matches of the

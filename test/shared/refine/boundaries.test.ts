@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { codeFenceRanges } from '../../../shared/refine/claims';
 
 function statusOf(output: string, context: string, text: string): string | undefined {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify, classifyAgainst } from '../../../shared/classifier/classify';
+import { classify, classifyAgainst } from '../../../shared/pipeline/classify';
 import { ContextIndex } from '../../../shared/lookup/contextIndex';
 import { citedNumbers } from '../../../shared/refine/citedSources';
 

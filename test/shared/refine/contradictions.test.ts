@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { keyWordBefore } from '../../../shared/refine/contradictions';
 import { numberAfter, numberValue, tokenAt } from '../../../shared/refine/numberTokens';
 

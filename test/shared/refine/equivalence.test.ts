@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { clockForms, findClockTimes } from '../../../shared/refine/clockTimes';
 import { acronymExpansion } from '../../../shared/refine/definedAcronyms';
 import { placeSpellings } from '../../../shared/refine/placeNames';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { MarkupAwareIndex } from '../../../shared/refine/markup/markupIndex';
 import { stripMarkup } from '../../../shared/refine/markup/stripMarkup';
 

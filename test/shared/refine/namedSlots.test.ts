@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 
 const refined = { profile: 'refined' as const };
 const verdicts = (output: string, context: string) =>

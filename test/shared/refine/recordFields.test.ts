@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { namespacesOf, phrasesOf, valueOf } from '../../../shared/refine/recordFields';
 
 const refined = { profile: 'refined' as const };

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { classify } from '../../../shared/classifier/classify';
-import { resolveOptions } from '../../../shared/classifier/options';
+import { classify } from '../../../shared/pipeline/classify';
+import { resolveOptions } from '../../../shared/pipeline/options';
 import { ContextIndex } from '../../../shared/lookup/contextIndex';
 import { findSplitName } from '../../../shared/refine/splitNames';
 import { DEFAULT_SETTINGS } from '../../../shared/protocol/settings';

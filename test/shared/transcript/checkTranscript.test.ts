@@ -3,7 +3,7 @@ import type { ContextGap, Entity } from '../../../shared/classifier/types';
 import { checkOutput, checkTranscript, type OutputCheck } from '../../../shared/check/checkTranscript';
 import { entityRawRanges, matchRawRange, occurrenceRawRanges } from '../../../shared/check/rawRanges';
 import { TranscriptIndex } from '../../../shared/check/transcriptIndex';
-import { classify } from '../../../shared/classifier/classify';
+import { classify } from '../../../shared/pipeline/classify';
 import { contextOf } from '../../../shared/transcript/causalContext';
 import { isNotTranscript, parseTranscript } from '../../../shared/transcript/detect';
 import { generateClaudeSession } from '../../../bench/generators/claudeSession';

@@ -5,11 +5,11 @@
  * ubiquitous number cannot bloat a result. The verdict takes one match per form at most; the
  * locations are read from the index when first asked for (lazyProperty.ts).
  */
-import type { ContextLookup } from '../refine/contextLookup';
-import type { FindOptions } from '../lookup/contextIndex';
+import type { ContextLookup } from './contextLookup';
+import type { FindOptions } from './contextIndex';
 import { normalizeForm } from '../text/normalize';
-import { defineLazy, readPart } from './lazyProperty';
-import type { ContextMatch, Entity, ExtractedEntity, Range } from './types';
+import { defineLazy, readPart } from '../classifier/lazyProperty';
+import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
 
 /** Most locations reported per entity (the nearest ones). */
 export const LOCATION_CAP = 100;

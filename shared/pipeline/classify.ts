@@ -12,7 +12,7 @@ import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import { ContextIndex } from '../lookup/contextIndex';
 import { attributeEntities, withAttributeEntities } from '../refine/attributeClaims';
 import { markMisattributed } from '../refine/citedSources';
-import type { ContextLookup } from '../refine/contextLookup';
+import type { ContextLookup } from '../lookup/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
 import { codeFenceRanges, outputSentences } from '../refine/claims';
 import { codeBlockEntities } from '../code/codeBlocks';
@@ -29,12 +29,12 @@ import { refineExtracted } from '../refine/refineExtracted';
 import { refineVerdicts } from '../refine/refineVerdicts';
 import { markScheduleContradictions } from '../refine/scheduleVerdicts';
 import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
-import { INDETERMINATE, verdictFor } from './levels';
-import { isFinding } from './findingStatus';
-import { lookUpEntities } from './lookupEntities';
-import { ALL_RULES_ON, ruleDoc, type RuleId, type RuleSwitch } from './rules';
+import { INDETERMINATE, verdictFor } from '../classifier/levels';
+import { isFinding } from '../classifier/findingStatus';
+import { lookUpEntities } from '../lookup/lookupEntities';
+import { ALL_RULES_ON, ruleDoc, type RuleId, type RuleSwitch } from '../classifier/rules';
 import { resolveOptions, ruleSwitch } from './options';
-import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity, EntityType, ExtractedEntity } from './types';
+import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity, EntityType, ExtractedEntity } from '../classifier/types';
 
 export interface ClassifyAgainstOptions extends ClassifyOptions {
   /** Only context parts this accepts can ground the output (e.g. a turn's causal ancestors). */

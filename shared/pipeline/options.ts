@@ -2,8 +2,8 @@
  * Classifier options with their defaults applied and checked, so the rest of
  * the classifier reads plain values and bad input fails loudly in one place.
  */
-import { ALL_RULES_ON, isRuleId, ruleDoc, RULES, type RuleSwitch } from './rules';
-import { ENTITY_TYPES, type ClassifyOptions, type EntityType, type Profile } from './types';
+import { ALL_RULES_ON, isRuleId, ruleDoc, RULES, type RuleSwitch } from '../classifier/rules';
+import { ENTITY_TYPES, type ClassifyOptions, type EntityType, type Profile } from '../classifier/types';
 
 export interface ResolvedOptions {
   strict: boolean;

@@ -2,7 +2,7 @@
  * The one-line human summary of a result. Names at most three unverified
  * entities ("number '$4.2M' not found in context.") so a log line stays short.
  */
-import type { ContextGap, Entity } from './types';
+import type { ContextGap, Entity } from '../classifier/types';
 
 const NAMED_AT_MOST = 3;
 

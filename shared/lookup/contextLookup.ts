@@ -4,7 +4,7 @@
  * answers it through markup, still with raw ranges.
  */
 import type { ContextMatch } from '../classifier/types';
-import type { FindOptions } from '../lookup/contextIndex';
+import type { FindOptions } from './contextIndex';
 
 export interface ContextLookup {
   readonly partCount: number;
