@@ -89,6 +89,11 @@ function judgeCode(
   }
   setVerdict(entity, matches);
   if (matches.length > 0 || !nearMisses) return;
+  // Several words of code quote a line, or propose one: whether they are a claim is the near-quote rule's to say.
+  if (/\s/.test(whole) && !on('near-quotes')) {
+    entity.rule = 'near-quotes';
+    return;
+  }
   if (on('near-quotes') && nearQuote(entity, whole, index, find)) return;
   if (!on('code-case')) return;
   // The same name in another case is this name misspelt: the context's spelling is the fix.

@@ -98,6 +98,12 @@ export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] 
     // "end." holds a mark only among the characters that wrap it.
     if (!hasPathMark(text, s, e)) continue;
     let token = text.slice(s, e);
+    // `[lines 57–58](src/a.tsx#L57-L58)`: a Markdown link's target is the reference, not its label.
+    const link = token.indexOf('](');
+    if (link !== -1) {
+      s += link + 2;
+      token = token.slice(link + 2);
+    }
     // `stderr=/opt/x/env.sh`: the path is what follows a key.
     const eq = token.indexOf('=');
     if (eq !== -1 && eq < token.indexOf('/')) {
