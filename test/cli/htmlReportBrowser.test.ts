@@ -72,7 +72,8 @@ describe('the HTML report in a browser', function () {
     const found = (await marks('main .m:not(.g)')).map((m) => ({ ...m, verdict: VERDICT[m.cls.split(' ')[1] as keyof typeof VERDICT] }));
     assert.deepEqual(found.map((m) => `${m.verdict} ${m.text}`).sort(), [...expected].sort());
     for (const m of found) {
-      assert.ok(m.title.startsWith(`${m.verdict} (`), m.title);
+      // An indeterminate value is shown with the reason it could not be judged.
+      assert.ok(m.title.startsWith(m.verdict === 'indeterminate' ? 'indeterminate: ' : `${m.verdict} (`), m.title);
       assert.notEqual(m.bg, 'rgba(0, 0, 0, 0)', `${m.text} is not highlighted`);
     }
     const contradicted = found.find((m) => m.verdict === 'contradicted');
