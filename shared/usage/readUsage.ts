@@ -16,8 +16,8 @@ import { wallTimeOf } from './wallTime';
 
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
 const UNREAD_USAGE: Record<string, string> = {
-  'aider-chat': 'usage is recorded only as rounded figures ("Tokens: 3.2k sent") and is not read',
-  cline: 'usage is recorded inside api_req_started messages and is not read',
+  'aider-chat': 'this format records usage only as rounded figures ("Tokens: 3.2k sent"), which are not read',
+  cline: 'this format records usage inside api_req_started messages, which are not read',
   'claude-stream': 'usage records of this format are not read',
   langfuse: 'usage records of this format are not read',
   langsmith: 'usage records of this format are not read',
