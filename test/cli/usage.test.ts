@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runUsage, type UsageOptions, type UsageReport } from '../../cli/commands/usage';
+import { buildCli, runCli } from './harness';
 
 function claudeLine(id: string, output: number, timestamp: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
@@ -116,5 +117,29 @@ describe('groundcheck usage', () => {
     const { code, err } = run(['logs/notes.txt']);
     assert.equal(code, 1);
     assert.match(err, /^logs\/notes\.txt: error: /);
+  });
+
+  describe('as a command', () => {
+    before(async function () {
+      this.timeout(60_000);
+      await buildCli();
+    });
+
+    it('runs from the command line with its options, and exits 1 after a bad line', () => {
+      const r = runCli(['usage', 'broken.jsonl', 'logs', '--format', 'csv', '--sort', 'turns'], { cwd: dir });
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /^broken\.jsonl:2: /m);
+      assert.deepEqual(
+        r.stdout.split('\r\n').map((l) => l.split(',').slice(0, 2).join(',')),
+        ['file,format', 'broken.jsonl,claude-code', 'logs/claude.jsonl,claude-code', 'logs/rollout.jsonl,codex', 'total,'],
+      );
+    });
+
+    it('refuses a column it cannot sort by', () => {
+      const r = runCli(['usage', 'logs', '--sort', 'cost'], { cwd: dir });
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /argument 'cost' is invalid. Allowed choices are file, format, models, input, output, cache-write, cache-read, turns, wall/);
+      assert.equal(r.stdout, '');
+    });
   });
 });
