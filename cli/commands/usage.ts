@@ -78,10 +78,31 @@ export function runUsage(paths: readonly string[], options: UsageOptions, io: Us
     if (usage.errors.length > 0) failed = true;
     sessions.push({ file: target.shown, ...usage });
   }
+  settleProgressOnlyAgents(sessions);
   const report: UsageReport = { sessions: sortSessions(sessions, options.sort ?? 'file'), totals: ledgerTotals(sessions), skipped };
   const format = options.format ?? 'text';
   io.out(format === 'json' ? JSON.stringify(report, null, 2) : format === 'csv' ? formatCsv(report) : formatText(report));
   return failed ? 1 : 0;
+}
+
+/**
+ * A sub-agent a session holds only as progress snapshots is counted when its
+ * own file is among those given; only the others stay named as missing.
+ */
+function settleProgressOnlyAgents(sessions: SessionRow[]): void {
+  const given = new Set(sessions.flatMap((s) => s.groups.map((g) => g.agent)));
+  for (const s of sessions) {
+    if (!s.progressOnlyAgents) continue;
+    const missing = s.progressOnlyAgents.filter((a) => !given.has(a));
+    if (missing.length > 0) s.progressOnlyAgents = missing;
+    else delete s.progressOnlyAgents;
+  }
+}
+
+/** Why a session's figures leave out sub-agents it ran, or undefined. */
+export function missingAgentsNote(s: SessionUsage): string | undefined {
+  if (!s.progressOnlyAgents) return undefined;
+  return `${s.progressOnlyAgents.join(', ')}: logged here only as mid-stream progress copies, not counted; give ${s.progressOnlyAgents.length === 1 ? 'its own file' : 'their own files'} (subagents/agent-*.jsonl) to count them`;
 }
 
 /** Text columns ascending, figures descending (the biggest spender first); sessions without figures last. */
@@ -144,6 +165,8 @@ export function formatText(r: UsageReport): string {
   const lines = [line(HEADER), ...rows.slice(0, -1).map(line), widths.map((w) => '-'.repeat(w)).join('  '), line(rows[rows.length - 1])];
   for (const s of r.sessions) {
     if (s.note) lines.push(`${visibleControls(s.file)}: ${s.note}`);
+    const missing = missingAgentsNote(s);
+    if (missing) lines.push(`${visibleControls(s.file)}: ${visibleControls(missing)}`);
     else if (s.groups.length > 1) {
       for (const g of s.groups) lines.push(`${visibleControls(s.file)}: ${visibleControls(g.agent)}, ${visibleControls(g.model)}: ${counted(g.turns, 'turn')}, ${grouped(g.counts.input)} in, ${grouped(g.counts.output)} out`);
     }
@@ -166,7 +189,7 @@ export function formatCsv(r: UsageReport): string {
     s.totals?.reasoning == null ? '' : plain(s.totals.reasoning),
     s.recorded ? plain(s.turns) : '',
     s.wallMs === undefined ? '' : String(s.wallMs / 1000),
-    s.note ?? '',
+    [s.note, missingAgentsNote(s)].filter((n) => n !== undefined).join('; '),
   ]);
   const t = r.totals;
   rows.push(['total', '', t.models.join(' '), ...countCells(t.totals, plain, ''), t.totals?.reasoning == null ? '' : plain(t.totals.reasoning), plain(t.turns), String(t.wallMs / 1000), '']);

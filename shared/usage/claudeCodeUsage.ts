@@ -19,6 +19,19 @@ import type { CallUsage, TokenCounts } from './model';
 /** Responses Claude Code writes itself (API errors, "no response requested"): no model was called. */
 const SYNTHETIC_MODEL = '<synthetic>';
 
+/** Sub-agents (as CallUsage.agent names them) whose responses appear in `progress` lines, which are not counted. */
+export function progressAgents(lines: readonly JsonLine[]): string[] {
+  const agents = new Set<string>();
+  for (const line of lines) {
+    const v = obj(line.value);
+    const data = v?.type === 'progress' ? obj(v.data) : undefined;
+    if (data?.type !== 'agent_progress' || !obj(obj(obj(data.message)?.message)?.usage)) continue;
+    const id = str(data.agentId);
+    agents.add(id === undefined ? 'sub-agent' : `sub-agent ${id}`);
+  }
+  return [...agents];
+}
+
 export function claudeCodeCalls(lines: readonly JsonLine[]): CallUsage[] {
   const byId = new Map<string, CallUsage>();
   const calls: CallUsage[] = [];

@@ -69,6 +69,12 @@ export interface SessionUsage {
   /** Milliseconds from the first to the last timestamp. */
   wallMs?: number;
   errors: UsageError[];
+  /**
+   * Sub-agents whose responses this log holds only as mid-stream copies
+   * (Claude Code `progress` lines), not counted: their own files hold the
+   * figures. Absent when there are none.
+   */
+  progressOnlyAgents?: string[];
 }
 
 export const NO_USAGE_RECORDED = 'no usage recorded in this format';

@@ -9,7 +9,7 @@ import { CONDENSE_LENGTH, isNotTranscript, recognise, SNIFF_LENGTH } from '../tr
 import { readJsonLines, type JsonLine } from '../transcript/json/jsonLines';
 import type { ParseError } from '../transcript/model';
 import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
-import { claudeCodeCalls } from './claudeCodeUsage';
+import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
 import { NO_USAGE_RECORDED, summarise, type CallUsage, type SessionUsage, type TokenCounts } from './model';
 import { wallTimeOf } from './wallTime';
@@ -58,7 +58,13 @@ export function readUsage(input: UsageInput): SessionUsage | { notTranscript: tr
   const { groups, totals, models } = summarise(calls);
   // Older Codex rollouts, for one, log no token counts at all.
   if (calls.length === 0) return { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] };
-  return { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls };
+  const session: SessionUsage = { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls };
+  if (format === 'claude-code') {
+    const counted = new Set(calls.map((c) => c.agent));
+    const uncounted = progressAgents(lines).filter((a) => !counted.has(a));
+    if (uncounted.length > 0) session.progressOnlyAgents = uncounted;
+  }
+  return session;
 }
 
 /** A file that is one JSON document over several lines, not JSON Lines (a malformed first line does not make one). */

@@ -119,6 +119,31 @@ describe('groundcheck usage', () => {
     assert.match(err, /^logs\/notes\.txt: error: /);
   });
 
+  it('names sub-agents a session logs only as progress copies, unless their own files are given', () => {
+    const progress = (agentId: string, output: number) =>
+      JSON.stringify({
+        parentUuid: null,
+        isSidechain: false,
+        sessionId: 's',
+        uuid: `p-${agentId}-${output}`,
+        timestamp: '2026-03-02T18:50:00.000Z',
+        type: 'progress',
+        data: { type: 'agent_progress', agentId, message: { type: 'assistant', message: { id: `msg_${agentId}`, model: 'claude-haiku-4-5', usage: { input_tokens: 3, output_tokens: output } } } },
+      });
+    mkdirSync(join(dir, 'withAgents', 'subagents'), { recursive: true });
+    writeFileSync(join(dir, 'withAgents', 'main.jsonl'), [claudeLine('msg_M', 9, '2026-03-02T18:49:00.000Z'), progress('a1', 1), progress('a2', 3)].join('\n') + '\n');
+    writeFileSync(join(dir, 'withAgents', 'subagents', 'agent-a1.jsonl'), claudeLine('msg_a1', 231, '2026-03-02T18:50:00.000Z', { isSidechain: true, agentId: 'a1' }) + '\n');
+
+    const alone = run(['withAgents/main.jsonl']);
+    assert.match(alone.out, /^withAgents\/main\.jsonl: sub-agent a1, sub-agent a2: logged here only as mid-stream progress copies, not counted; give their own files/m);
+
+    const all = JSON.parse(run(['withAgents'], { format: 'json' }).out) as UsageReport;
+    const main = all.sessions.find((s) => s.file === 'withAgents/main.jsonl')!;
+    assert.deepEqual(main.progressOnlyAgents, ['sub-agent a2']);
+    // The sub-agent's own file counts its final output; the progress copy (1) does not count.
+    assert.equal(all.totals.totals?.output, 9 + 231);
+  });
+
   describe('as a command', () => {
     before(async function () {
       this.timeout(60_000);
