@@ -253,5 +253,16 @@ describe('usage: real sessions', () => {
       assert.deepEqual(u.errors, []);
     });
   }
+
+  const withAgents = 'claude-code-vllm-enterprise-chat-cli.jsonl';
+  if (existsSync(path.join(CORPUS, withAgents))) {
+    it(`names the sub-agents ${withAgents} holds only as progress copies, and counts none of their figures`, () => {
+      const u = usageOf(readFileSync(path.join(CORPUS, withAgents), 'utf8'), withAgents);
+      // agent_progress lines with usage name af058e4abbac005ae (then a16a5dff5d3494f25); every assistant line is the main agent's.
+      assert.deepEqual(u.progressOnlyAgents, ['sub-agent af058e4abbac005ae', 'sub-agent a16a5dff5d3494f25']);
+      assert.deepEqual(u.groups.map((g) => g.agent), ['main']);
+      assert.deepEqual(claude(u.totals), claudeByHand(withAgents).totals);
+    });
+  }
   if (present.length === 0) it.skip('real sessions: bench/sessions/corpus is not fetched (npm run sessions:corpus)');
 });
