@@ -1,0 +1,240 @@
+/**
+ * `groundcheck usage PATHS… [--format text|json|csv] [--sort COLUMN]`: what
+ * agent sessions spent, as their logs record it. One row per session file
+ * (format, models, input, output, cache write, cache read, model turns, wall
+ * time) and a totals row; folders are walked as `check` walks them. A file
+ * that cannot be read, or a line that is not valid JSON, is reported as
+ * `file:line: message` on stderr and the other files are still reported.
+ */
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { FileRefused, readBounded } from '../../shared/io/boundedRead';
+import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { ledgerTotals, type LedgerTotals } from '../../shared/usage/ledgerTotals';
+import type { SessionUsage, TokenCounts } from '../../shared/usage/model';
+import { readUsage } from '../../shared/usage/readUsage';
+import { counted } from '../../shared/text/counted';
+import { expandPaths, STDIN } from '../check/expandPaths';
+import { visibleControls } from '../terminal/visibleControls';
+
+export type UsageFormat = 'text' | 'json' | 'csv';
+
+export const SORT_COLUMNS = ['file', 'format', 'models', 'input', 'output', 'cache-write', 'cache-read', 'turns', 'wall'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+export interface UsageOptions {
+  format?: UsageFormat;
+  sort?: SortColumn;
+}
+
+export interface UsageIo {
+  out(text: string): void;
+  err(text: string): void;
+  cwd?: string;
+}
+
+export interface SessionRow extends SessionUsage {
+  file: string;
+}
+
+export interface UsageReport {
+  sessions: SessionRow[];
+  totals: LedgerTotals;
+  /** Files found in folders that are no session log, passed over. */
+  skipped: number;
+}
+
+/** Runs the command; returns the exit code: 0, or 1 when a path, file or line could not be read (the rest is still reported). */
+export function runUsage(paths: readonly string[], options: UsageOptions, io: UsageIo): number {
+  const cwd = io.cwd ?? process.cwd();
+  const { targets, missing, skipped: passedOver } = expandPaths(paths, cwd);
+  let failed = missing.length > 0;
+  for (const m of missing) io.err(`groundcheck usage: ${m}`);
+  const sessions: SessionRow[] = [];
+  let skipped = passedOver.length;
+  for (const target of targets) {
+    if (target.path === STDIN) {
+      io.err('groundcheck usage: -: error: standard input is not read by this command; name the file');
+      failed = true;
+      continue;
+    }
+    let raw: string;
+    try {
+      raw = readBounded(target.path, DEFAULT_SETTINGS.maxFileSizeMB * 1024 * 1024).toString('utf8');
+    } catch (err) {
+      io.err(`${target.shown}: error: ${readFailure(err)}`);
+      failed = true;
+      continue;
+    }
+    const usage = readUsage({ raw, path: resolve(target.path) });
+    if ('notTranscript' in usage) {
+      if (target.explicit) {
+        io.err(`${target.shown}: error: ${usage.reason}`);
+        failed = true;
+      } else skipped++;
+      continue;
+    }
+    for (const e of usage.errors) io.err(`${target.shown}:${e.line}: ${e.message}`);
+    if (usage.errors.length > 0) failed = true;
+    sessions.push({ file: target.shown, ...usage });
+  }
+  settleProgressOnlyAgents(sessions);
+  const report: UsageReport = { sessions: sortSessions(sessions, options.sort ?? 'file'), totals: ledgerTotals(sessions), skipped };
+  const format = options.format ?? 'text';
+  io.out(format === 'json' ? JSON.stringify(report, null, 2) : format === 'csv' ? formatCsv(report) : formatText(report));
+  return failed ? 1 : 0;
+}
+
+/**
+ * A sub-agent a session holds only as progress snapshots is counted when its
+ * own file is among those given; only the others stay named as missing.
+ */
+function settleProgressOnlyAgents(sessions: SessionRow[]): void {
+  const given = new Set(sessions.flatMap((s) => s.groups.map((g) => g.agent)));
+  for (const s of sessions) {
+    if (!s.progressOnlyAgents) continue;
+    const missing = s.progressOnlyAgents.filter((a) => !given.has(a));
+    if (missing.length > 0) s.progressOnlyAgents = missing;
+    else delete s.progressOnlyAgents;
+  }
+}
+
+/** Why a session's figures leave out sub-agents it ran, or undefined. */
+export function missingAgentsNote(s: SessionUsage): string | undefined {
+  if (!s.progressOnlyAgents) return undefined;
+  return `${s.progressOnlyAgents.join(', ')}: logged here only as mid-stream progress copies, not counted; give ${s.progressOnlyAgents.length === 1 ? 'its own file' : 'their own files'} (subagents/agent-*.jsonl) to count them`;
+}
+
+/** Text columns ascending, figures descending (the biggest spender first); sessions without figures last. */
+export function sortSessions(sessions: SessionRow[], column: SortColumn): SessionRow[] {
+  const key = sortKey(column);
+  return [...sessions].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (typeof x === 'string' && typeof y === 'string') return x < y ? -1 : x > y ? 1 : 0;
+    const nx = typeof x === 'number' ? x : -1;
+    const ny = typeof y === 'number' ? y : -1;
+    return ny - nx || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  });
+}
+
+function sortKey(column: SortColumn): (s: SessionRow) => string | number | undefined {
+  switch (column) {
+    case 'file':
+      return (s) => s.file;
+    case 'format':
+      return (s) => s.format;
+    case 'models':
+      return (s) => s.models.join(', ');
+    case 'input':
+      return (s) => s.totals?.input;
+    case 'output':
+      return (s) => s.totals?.output;
+    case 'cache-write':
+      return (s) => s.totals?.cacheWrite ?? undefined;
+    case 'cache-read':
+      return (s) => s.totals?.cacheRead;
+    case 'turns':
+      return (s) => (s.recorded ? s.turns : undefined);
+    case 'wall':
+      return (s) => s.wallMs;
+  }
+}
+
+const HEADER = ['file', 'format', 'models', 'input', 'output', 'cache write', 'cache read', 'turns', 'wall time'];
+const NUMERIC = new Set([3, 4, 5, 6, 7, 8]);
+
+/** The table for a terminal; file names and model names come from outside and have their controls made visible. */
+export function formatText(r: UsageReport): string {
+  const rows = r.sessions.map((s) => [
+    visibleControls(s.file),
+    s.format,
+    visibleControls(s.models.join(', ')) || '-',
+    ...countCells(s.totals, grouped),
+    s.recorded ? grouped(s.turns) : '-',
+    s.wallMs === undefined ? '-' : duration(s.wallMs),
+  ]);
+  const t = r.totals;
+  rows.push([`total (${counted(r.sessions.length, 'session')})`, '', t.models.length > 1 ? counted(t.models.length, 'model') : visibleControls(t.models.join(', ')) || '-', ...countCells(t.totals, grouped), grouped(t.turns), duration(t.wallMs)]);
+  const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (NUMERIC.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  const lines = [line(HEADER), ...rows.slice(0, -1).map(line), widths.map((w) => '-'.repeat(w)).join('  '), line(rows[rows.length - 1])];
+  for (const s of r.sessions) {
+    if (s.note) lines.push(`${visibleControls(s.file)}: ${s.note}`);
+    const missing = missingAgentsNote(s);
+    if (missing) lines.push(`${visibleControls(s.file)}: ${visibleControls(missing)}`);
+    else if (s.groups.length > 1) {
+      for (const g of s.groups) lines.push(`${visibleControls(s.file)}: ${visibleControls(g.agent)}, ${visibleControls(g.model)}: ${counted(g.turns, 'turn')}, ${grouped(g.counts.input)} in, ${grouped(g.counts.output)} out`);
+    }
+  }
+  if (t.sharedCalls > 0) lines.push(`${counted(t.sharedCalls, 'model turn')} logged in more than one file counted once in the total`);
+  if (r.skipped > 0) lines.push(`${counted(r.skipped, 'file')} in folders skipped: no session log`);
+  return lines.join('\n');
+}
+
+const CSV_HEADER = ['file', 'format', 'models', 'input', 'output', 'cache_write', 'cache_read', 'reasoning', 'turns', 'wall_seconds', 'note'];
+
+/** RFC 4180: a row per session, then the total; unknown figures are empty cells, not zeros. */
+export function formatCsv(r: UsageReport): string {
+  const plain = (n: number) => String(n);
+  const rows = r.sessions.map((s) => [
+    s.file,
+    s.format,
+    s.models.join(' '),
+    ...countCells(s.totals, plain, ''),
+    s.totals?.reasoning == null ? '' : plain(s.totals.reasoning),
+    s.recorded ? plain(s.turns) : '',
+    s.wallMs === undefined ? '' : String(s.wallMs / 1000),
+    [s.note, missingAgentsNote(s)].filter((n) => n !== undefined).join('; '),
+  ]);
+  const t = r.totals;
+  rows.push(['total', '', t.models.join(' '), ...countCells(t.totals, plain, ''), t.totals?.reasoning == null ? '' : plain(t.totals.reasoning), plain(t.turns), String(t.wallMs / 1000), '']);
+  return [CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
+}
+
+function countCells(c: TokenCounts | null, show: (n: number) => string, none = '-'): string[] {
+  if (!c) return [none, none, none, none];
+  return [show(c.input), show(c.output), c.cacheWrite === null ? none : show(c.cacheWrite), show(c.cacheRead)];
+}
+
+function csvCell(cell: string): string {
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+function grouped(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** `2h 05m`, `4m 09s`, `12s`. */
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/** Commander wiring: `groundcheck usage PATHS… [--format] [--sort]`. */
+export function registerUsage(program: Command): void {
+  program
+    .command('usage')
+    .description('Show the tokens agent sessions spent, as their logs record them: a row per session and a total.')
+    .argument('<paths...>', 'session files or folders')
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'csv']).default('text'))
+    .addOption(new Option('--sort <column>', 'order sessions by a column (figures largest first)').choices([...SORT_COLUMNS]).default('file'))
+    .action((paths: string[], options: UsageOptions) => {
+      process.exitCode = runUsage(paths, options, {
+        out: (text) => process.stdout.write(`${text}\n`),
+        err: (text) => process.stderr.write(`${visibleControls(text)}\n`),
+      });
+    });
+}
+
+function readFailure(err: unknown): string {
+  if (err instanceof FileRefused) return err.reason;
+  return err instanceof Error ? err.message : String(err);
+}

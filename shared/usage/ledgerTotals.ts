@@ -1,0 +1,87 @@
+/**
+ * The total over several session files. A sub-agent's response can be logged
+ * both in its session's file and in its own `agent-*.jsonl`, so calls with an
+ * id (CallUsage.key) count once however many files hold them; and wall time
+ * is the length of the union of the sessions' spans, so a sub-agent that ran
+ * inside its session's span adds nothing while sessions on different days
+ * add up.
+ */
+import { addCounts, zeroCounts, type CallUsage, type SessionUsage, type TokenCounts } from './model';
+
+export interface LedgerTotals {
+  sessions: number;
+  turns: number;
+  totals: TokenCounts | null;
+  models: string[];
+  wallMs: number;
+  /** Calls that more than one file holds, counted once. */
+  sharedCalls: number;
+}
+
+export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
+  const keyed = new Map<string, CallUsage>();
+  let shared = 0;
+  let totals: TokenCounts | null = null;
+  let turns = 0;
+  const models = new Set<string>();
+  for (const s of sessions) {
+    if (!s.totals) continue;
+    for (const m of s.models) models.add(m);
+    // What the session counts beyond its keyed calls (unkeyed calls, or Codex's counters) adds as it is.
+    let rest: TokenCounts = s.totals;
+    for (const c of s.calls) {
+      if (c.key === undefined) {
+        turns++;
+        continue;
+      }
+      rest = minus(rest, c.counts);
+      const earlier = keyed.get(c.key);
+      if (earlier) {
+        shared++;
+        keyed.set(c.key, { ...earlier, counts: largest(earlier.counts, c.counts) });
+      } else {
+        turns++;
+        keyed.set(c.key, c);
+      }
+    }
+    totals = totals ? addCounts(totals, rest) : rest;
+  }
+  for (const c of keyed.values()) totals = totals ? addCounts(totals, c.counts) : addCounts(zeroCounts(), c.counts);
+  return { sessions: sessions.length, turns, totals, models: [...models], wallMs: unionLength(sessions), sharedCalls: shared };
+}
+
+function minus(a: TokenCounts, b: TokenCounts): TokenCounts {
+  return {
+    input: a.input - b.input,
+    output: a.output - b.output,
+    cacheWrite: a.cacheWrite === null || b.cacheWrite === null ? a.cacheWrite : a.cacheWrite - b.cacheWrite,
+    cacheRead: a.cacheRead - b.cacheRead,
+    reasoning: a.reasoning === null || b.reasoning === null ? a.reasoning : a.reasoning - b.reasoning,
+  };
+}
+
+function largest(a: TokenCounts, b: TokenCounts): TokenCounts {
+  const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
+  return {
+    input: Math.max(a.input, b.input),
+    output: Math.max(a.output, b.output),
+    cacheWrite: max(a.cacheWrite, b.cacheWrite),
+    cacheRead: Math.max(a.cacheRead, b.cacheRead),
+    reasoning: max(a.reasoning, b.reasoning),
+  };
+}
+
+function unionLength(sessions: readonly SessionUsage[]): number {
+  const spans = sessions
+    .filter((s) => s.firstTimestamp !== undefined && s.lastTimestamp !== undefined)
+    .map((s) => [Date.parse(s.firstTimestamp!), Date.parse(s.lastTimestamp!)] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let length = 0;
+  let end = -Infinity;
+  for (const [from, to] of spans) {
+    if (to <= end) continue;
+    length += to - Math.max(from, end);
+    end = to;
+  }
+  return length;
+}

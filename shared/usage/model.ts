@@ -1,0 +1,116 @@
+/**
+ * What a session's log says it spent: token counts per model call, grouped
+ * by model and by agent (the main conversation or a sub-agent), with the
+ * session's wall time. Counts are only ever copied from the log; a format
+ * that records none says so instead of being estimated.
+ */
+
+/**
+ * Token counts in one vocabulary for every format. `input` is the prompt
+ * tokens not read from a cache, so input + cacheWrite + cacheRead is the
+ * whole prompt whatever the provider (Anthropic counts cached tokens apart,
+ * OpenAI includes them in its input figure and is converted here).
+ */
+export interface TokenCounts {
+  input: number;
+  output: number;
+  /** Prompt tokens written to a cache; null where the format records none (Codex). */
+  cacheWrite: number | null;
+  cacheRead: number;
+  /** Part of `output` spent reasoning; null where the format does not say (Claude Code). */
+  reasoning: number | null;
+}
+
+/** One model call: an API response (Claude Code) or a turn's token update (Codex). */
+export interface CallUsage {
+  /** 1-based line of the record the counts were read from (the last one for a split response). */
+  line: number;
+  model: string;
+  /** `main`, or `sub-agent` plus the agent's id when the log gives it. */
+  agent: string;
+  counts: TokenCounts;
+  /**
+   * What identifies the call across files (`claude:msg_…`), so a response
+   * logged both in a session and in its sub-agent's file counts once in a
+   * total. Absent where the log gives no such id.
+   */
+  key?: string;
+}
+
+export interface UsageGroup {
+  model: string;
+  agent: string;
+  turns: number;
+  counts: TokenCounts;
+}
+
+export interface UsageError {
+  /** 1-based. */
+  line: number;
+  message: string;
+}
+
+export interface SessionUsage {
+  format: string;
+  /** False when the format records no usage, or records it in a way not read here. */
+  recorded: boolean;
+  /** Why there are no counts, when `recorded` is false. */
+  note?: string;
+  /** Model calls (see CallUsage). */
+  turns: number;
+  /** The sum over the session; null when nothing is recorded. */
+  totals: TokenCounts | null;
+  models: string[];
+  groups: UsageGroup[];
+  calls: CallUsage[];
+  /** Earliest and latest timestamps in the log (ISO strings as written). */
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  /** Milliseconds from the first to the last timestamp. */
+  wallMs?: number;
+  errors: UsageError[];
+  /**
+   * Sub-agents whose responses this log holds only as mid-stream copies
+   * (Claude Code `progress` lines), not counted: their own files hold the
+   * figures. Absent when there are none.
+   */
+  progressOnlyAgents?: string[];
+}
+
+export const NO_USAGE_RECORDED = 'no usage recorded in this format';
+
+export function zeroCounts(cacheWrite: number | null = 0, reasoning: number | null = 0): TokenCounts {
+  return { input: 0, output: 0, cacheWrite, cacheRead: 0, reasoning };
+}
+
+/** `a + b`, where a field unknown on one side stays known from the other. */
+export function addCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheWrite: addKnown(a.cacheWrite, b.cacheWrite),
+    cacheRead: a.cacheRead + b.cacheRead,
+    reasoning: addKnown(a.reasoning, b.reasoning),
+  };
+}
+
+function addKnown(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : a + b;
+}
+
+/** Sums calls into per-(model, agent) groups in first-seen order, and the session's totals and models. */
+export function summarise(calls: readonly CallUsage[]): { groups: UsageGroup[]; totals: TokenCounts | null; models: string[] } {
+  const groups = new Map<string, UsageGroup>();
+  let totals: TokenCounts | null = null;
+  for (const c of calls) {
+    const id = `${c.model}\u0000${c.agent}`;
+    const g = groups.get(id);
+    if (g) {
+      g.turns++;
+      g.counts = addCounts(g.counts, c.counts);
+    } else groups.set(id, { model: c.model, agent: c.agent, turns: 1, counts: c.counts });
+    totals = totals ? addCounts(totals, c.counts) : c.counts;
+  }
+  const models = [...new Set(calls.map((c) => c.model))];
+  return { groups: [...groups.values()], totals, models };
+}

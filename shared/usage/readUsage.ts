@@ -1,0 +1,79 @@
+/**
+ * The usage a session file records, whatever its format: the format is
+ * recognised as `check` recognises it, then the records that carry token
+ * counts are read. A format that records none, or records it in a way not
+ * read here, gives no counts and a note saying which, never an estimate.
+ * Malformed lines become located errors and the other lines still count.
+ */
+import { CONDENSE_LENGTH, isNotTranscript, recognise, SNIFF_LENGTH } from '../transcript/detect';
+import { readJsonLines, type JsonLine } from '../transcript/json/jsonLines';
+import type { ParseError } from '../transcript/model';
+import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
+import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
+import { codexExecCalls, codexRolloutUsage } from './codexUsage';
+import { NO_USAGE_RECORDED, summarise, type CallUsage, type SessionUsage, type TokenCounts } from './model';
+import { wallTimeOf } from './wallTime';
+
+/** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
+const UNREAD_USAGE: Record<string, string> = {
+  'aider-chat': 'this format records usage only as rounded figures ("Tokens: 3.2k sent"), which are not read',
+  cline: 'this format records usage inside api_req_started messages, which are not read',
+  'claude-stream': 'usage records of this format are not read',
+  langfuse: 'usage records of this format are not read',
+  langsmith: 'usage records of this format are not read',
+  otlp: 'usage records of this format are not read',
+  promptfoo: 'usage records of this format are not read',
+  inspect: 'usage records of this format are not read',
+  'openai-chat': 'usage records of this format are not read',
+  'openai-responses': 'usage records of this format are not read',
+  anthropic: 'usage records of this format are not read',
+};
+
+/** Formats whose usage is read, all JSON Lines (but for the first Codex CLI's single document, which records none). */
+const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec']);
+
+export type UsageInput = { raw: string; path?: string };
+
+/** The session's usage, or why the file is no session at all. */
+export function readUsage(input: UsageInput): SessionUsage | { notTranscript: true; reason: string } {
+  const { raw, path } = input;
+  const detected = recognise(raw.slice(0, SNIFF_LENGTH), path, raw.length <= SNIFF_LENGTH, () => raw.slice(0, CONDENSE_LENGTH));
+  if (isNotTranscript(detected)) return { notTranscript: true, reason: detected.reason };
+  const format = detected.parser.id;
+  const jsonLines = LINE_FORMATS.has(format) && !isOneDocument(raw);
+  const parseErrors: ParseError[] = [];
+  const lines: JsonLine[] = jsonLines ? readJsonLines(raw, parseErrors) : [];
+  const errors = parseErrors.map((e) => ({ line: e.line + 1, message: e.message }));
+  const wall = wallTimeOf(lines);
+  const base = { format, errors, ...wall };
+
+  let calls: CallUsage[] | undefined;
+  let reportedTotals: TokenCounts | null | undefined;
+  if (format === 'claude-code' && jsonLines) calls = claudeCodeCalls(lines);
+  else if (format === 'codex' && jsonLines) ({ calls, totals: reportedTotals } = codexRolloutUsage(lines));
+  else if (format === 'codex-exec' && jsonLines) calls = codexExecCalls(lines);
+  if (!calls) {
+    return { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] };
+  }
+  const { groups, totals, models } = summarise(calls);
+  // Older Codex rollouts, for one, log no token counts at all.
+  if (calls.length === 0) return { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] };
+  const session: SessionUsage = { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls };
+  if (format === 'claude-code') {
+    const counted = new Set(calls.map((c) => c.agent));
+    const uncounted = progressAgents(lines).filter((a) => !counted.has(a));
+    if (uncounted.length > 0) session.progressOnlyAgents = uncounted;
+  }
+  return session;
+}
+
+/** A file that is one JSON document over several lines, not JSON Lines (a malformed first line does not make one). */
+function isOneDocument(raw: string): boolean {
+  if (isJsonLines(raw)) return false;
+  try {
+    JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
+    return raw.trimEnd().includes('\n');
+  } catch {
+    return false;
+  }
+}
