@@ -1,0 +1,117 @@
+/**
+ * Checks the turn an agent just ended: parses its session file, indexes the
+ * session once and classifies only the turn's outputs against it (a long
+ * session has hundreds of earlier outputs the hook has no reason to
+ * re-check), and turns what the context does not back into hook findings
+ * that say where the evidence is.
+ */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { checkOutput } from '../../shared/check/checkTranscript';
+import { TranscriptIndex } from '../../shared/check/transcriptIndex';
+import { isFinding } from '../../shared/classifier/findingStatus';
+import { endedTurn } from '../../shared/hook/endedTurn';
+import type { HookFinding } from '../../shared/hook/hookReply';
+import { readBounded } from '../../shared/io/boundedRead';
+import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+import type { Segment, Transcript } from '../../shared/transcript/model';
+import { classifyOptionsOf } from '../check/checkSettings';
+import { outputRecord } from '../check/checkFile';
+import type { EntityRecord } from '../check/fileReport';
+import { Locator } from '../check/locator';
+
+export interface TurnFindings {
+  /** Names the turn: its prompt's place and text, so blocks are counted per turn. */
+  turn: string;
+  /** How many outputs the turn has (all checked). */
+  outputs: number;
+  findings: HookFinding[];
+}
+
+/** Thrown for a session the hook cannot check; the hook then lets the stop through. */
+export class UncheckableSession extends Error {}
+
+export function turnFindings(sessionPath: string, subAgent: boolean, settings: GroundcheckSettings): TurnFindings {
+  const path = resolve(sessionPath);
+  let bytes: Buffer;
+  try {
+    bytes = readBounded(path, settings.maxFileSizeMB * 1024 * 1024);
+  } catch (err) {
+    throw new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const raw = bytes.toString('utf8');
+  const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments });
+  if (isNotTranscript(parsed)) throw new UncheckableSession(`${sessionPath}: ${parsed.reason}`);
+  const turn = endedTurn(parsed, subAgent);
+  const last = turn.outputs.length === 0 ? undefined : parsed.segments[turn.outputs[turn.outputs.length - 1]];
+  // A session cut short (by the segment cap, or by a reader that gave up on a line) may be missing the turn itself.
+  if (parsed.errors.length > 0 && (last === undefined || parsed.errors.some((e) => e.rawRange[0] >= last.map.toRaw(last.text.length)))) {
+    throw new UncheckableSession(`${sessionPath}:${parsed.errors[0].line + 1}: ${parsed.errors[0].message}`);
+  }
+  const key = turnKey(parsed, turn.prompt);
+  if (turn.outputs.length === 0) return { turn: key, outputs: 0, findings: [] };
+  const index = TranscriptIndex.build(parsed);
+  const options = classifyOptionsOf(settings);
+  const locator = new Locator(sessionPath, raw, path);
+  const fileOptions = { settings, ledger: false, conversation: true };
+  const findings: HookFinding[] = [];
+  const seen = new Set<string>();
+  for (const id of turn.outputs) {
+    const record = outputRecord(parsed, checkOutput(index, id, options), locator, fileOptions);
+    const outputHash = digest(parsed.segments[id].text);
+    for (const entity of record.entities) {
+      if (!isFinding(entity.status) || entity.suppressed || entity.occurrences.every((o) => o.ignored)) continue;
+      const finding = hookFinding(parsed, entity, `${entity.type}\u0000${entity.text}\u0000${outputHash}`);
+      if (seen.has(finding.key)) continue;
+      seen.add(finding.key);
+      findings.push(finding);
+    }
+  }
+  return { turn: key, outputs: turn.outputs.length, findings };
+}
+
+function hookFinding(t: Transcript, e: EntityRecord, key: string): HookFinding {
+  const f: HookFinding = { key: digest(key), value: e.text, type: e.type, status: e.status };
+  if (e.detail) f.detail = e.detail;
+  const c = e.contradiction;
+  if (c) {
+    f.says = c.value;
+    f.evidence = placeOf(t, c.segment, c.line);
+  } else if (e.closest && !e.detail) {
+    f.evidence = `closest in the session: '${e.closest.text}'${e.closest.line !== undefined ? ` at session line ${e.closest.line}` : ''}`;
+  }
+  return f;
+}
+
+/** `the Bash result of \`npm test\`, session line 12`: what showed the evidence, then where it is in the file. */
+function placeOf(t: Transcript, segment: number | undefined, line: number | undefined): string {
+  const at = line !== undefined ? `session line ${line}` : 'in the session';
+  const s = segment === undefined ? undefined : t.segments[segment];
+  if (!s) return at;
+  const command = s.tool?.callId !== undefined ? commandOf(t.segments, s.tool.callId) : undefined;
+  if (s.role === 'tool_result' && s.tool) return `${s.tool.name} result${command ? ` of \`${command}\`` : ''}, ${at}`;
+  return `${s.label ?? s.role}, ${at}`;
+}
+
+/** The command or file a tool call was given, for naming its result. */
+function commandOf(segments: readonly Segment[], callId: string): string | undefined {
+  for (const s of segments) {
+    if (s.role !== 'tool_call' || s.tool?.callId !== callId) continue;
+    const input = s.tool.input as Record<string, unknown> | undefined;
+    const named = input?.command ?? input?.cmd ?? input?.file_path ?? input?.path;
+    if (typeof named === 'string') return named.length > 80 ? `${named.slice(0, 79)}…` : named;
+    if (Array.isArray(named)) return named.join(' ').slice(0, 80);
+  }
+  return undefined;
+}
+
+function turnKey(t: Transcript, prompt: number): string {
+  if (prompt === -1) return 'start';
+  const s = t.segments[prompt];
+  return digest(`${s.map.toRaw(0)}\u0000${s.text}`);
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
