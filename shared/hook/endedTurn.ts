@@ -3,6 +3,8 @@
  * just ended, back to the last prompt a person wrote. What an agent records
  * as if the user said it (a hook's block feedback, injected reminders,
  * images) does not start a turn: a turn a hook sent back is the same turn.
+ * Its outputs before the latest hook feedback were checked at the stop that
+ * feedback answered, so only the ones after it are the turn's to check.
  */
 import type { Segment, Transcript } from '../transcript/model';
 
@@ -13,7 +15,7 @@ const SUB_AGENT = 'sub-agent ';
 export interface EndedTurn {
   /** The prompt that opened the turn, or -1 when the branch has none. */
   prompt: number;
-  /** Output segment ids of the turn, in file order. */
+  /** Output segment ids of the turn after its latest hook feedback, in file order. */
   outputs: number[];
 }
 
@@ -26,6 +28,7 @@ export function endedTurn(t: Transcript, subAgent: boolean): EndedTurn {
   const leaf = lastOnBranch(t.segments, subAgent);
   const outputs: number[] = [];
   let prompt = -1;
+  let resumed = false;
   const seen = new Uint8Array(t.segments.length);
   for (let id = leaf; id !== -1 && seen[id] === 0; id = t.segments[id].parent) {
     seen[id] = 1;
@@ -34,7 +37,8 @@ export function endedTurn(t: Transcript, subAgent: boolean): EndedTurn {
       prompt = id;
       break;
     }
-    if (s.isOutput) outputs.push(id);
+    if (s.role === 'user' && isHookFeedback(s.text)) resumed = true;
+    if (s.isOutput && !resumed) outputs.push(id);
   }
   return { prompt, outputs: outputs.reverse() };
 }
