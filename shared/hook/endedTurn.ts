@@ -7,6 +7,7 @@
  * feedback answered, so only the ones after it are the turn's to check.
  */
 import type { Segment, Transcript } from '../transcript/model';
+import { BLOCK_REASON_MARK } from './hookReply';
 
 /** How Claude Code words the user message a blocking stop hook's reason becomes. */
 const HOOK_FEEDBACK = ['Stop hook feedback:', 'SubagentStop hook feedback:'];
@@ -62,7 +63,8 @@ export function isPrompt(s: Segment): boolean {
   return !isHookFeedback(s.text);
 }
 
+/** Claude Code's wording of any stop hook's feedback, or our own block reason however it was logged. */
 export function isHookFeedback(text: string): boolean {
   const start = text.trimStart();
-  return HOOK_FEEDBACK.some((p) => start.startsWith(p));
+  return HOOK_FEEDBACK.some((p) => start.startsWith(p)) || (start.startsWith('groundcheck: ') && text.includes(BLOCK_REASON_MARK));
 }

@@ -26,8 +26,14 @@ export type HookReply = { decision: 'block'; reason: string } | { systemMessage:
 export const MAX_LISTED = 10;
 const VALUE_LENGTH = 80;
 
+/**
+ * Words every block reason holds: an agent that logs the reason as a plain
+ * user message (not marked as a hook's) still has it recognised as ours.
+ */
+export const BLOCK_REASON_MARK = 'not what this session shows. Check each against its evidence';
+
 export function blockReason(findings: readonly HookFinding[]): string {
-  const head = `groundcheck: ${countOf(findings.length)} in your answer ${findings.length === 1 ? 'is' : 'are'} not what this session shows. Check each against its evidence and correct the answer, or say where the value comes from:`;
+  const head = `groundcheck: ${countOf(findings.length)} in your answer ${findings.length === 1 ? 'is' : 'are'} ${BLOCK_REASON_MARK} and correct the answer, or say where the value comes from:`;
   return [head, ...listed(findings)].join('\n');
 }
 

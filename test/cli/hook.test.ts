@@ -91,6 +91,11 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     assert.equal(r.stderr, '');
   });
 
+  it('does not take a plan or a question for a claim', () => {
+    write([user('Run the tests.'), ...testRun(), say("12 pass. I'll add 31 tests for the parser next. Should I aim for 40 tests in total?")]);
+    assert.equal(reply(stop(['--mode', 'block'])), undefined);
+  });
+
   it('in report mode tells the user and never blocks, however often the finding comes back', () => {
     write([user('Run the tests.'), ...testRun(), wrong()]);
     for (const active of [false, true, false]) {
