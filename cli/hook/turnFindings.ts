@@ -12,7 +12,7 @@ import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { isFinding } from '../../shared/classifier/findingStatus';
 import { endedTurn } from '../../shared/hook/endedTurn';
 import type { HookFinding } from '../../shared/hook/hookReply';
-import { readBounded } from '../../shared/io/boundedRead';
+import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { Segment, Transcript } from '../../shared/transcript/model';
@@ -38,7 +38,7 @@ export function turnFindings(sessionPath: string, subAgent: boolean, settings: G
   try {
     bytes = readBounded(path, settings.maxFileSizeMB * 1024 * 1024);
   } catch (err) {
-    throw new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof FileRefused ? err.reason : err instanceof Error ? err.message : String(err)}`);
   }
   const raw = bytes.toString('utf8');
   const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments });

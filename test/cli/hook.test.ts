@@ -187,7 +187,7 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     });
 
     it('on a missing session, one that is not a transcript, one cut inside its last line, or one over the size limit', () => {
-      assertFailsOpen(stop(['--mode', 'block'], { transcript_path: join(dir, 'gone.jsonl') }), /cannot read the session .*gone\.jsonl/);
+      assertFailsOpen(stop(['--mode', 'block'], { transcript_path: join(dir, 'gone.jsonl') }), /cannot read the session .*gone\.jsonl: no such file; the stop goes through unchecked$/m);
       writeFileSync(file, 'just some notes\n');
       assertFailsOpen(stop(['--mode', 'block']), /not a transcript/);
       const whole = `${session([user('Run the tests.'), ...testRun(), wrong(), user('Thanks.'), say('You are welcome; 31 tests.')])}`;
