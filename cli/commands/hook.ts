@@ -34,8 +34,7 @@ const MAX_INPUT_BYTES = 1024 * 1024;
 export function replyTo(inputText: string, options: HookOptions, store: GuardStore): HookReply | undefined {
   const input = parseStopHookInput(inputText);
   if ('error' in input) throw new Error(input.error);
-  const settings = settingsFor(input.cwd);
-  const turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', settings);
+  const turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', setupFor(input.cwd));
   const findings = turn.findings;
   if (options.mode === 'report') return findings.length === 0 ? undefined : { systemMessage: userMessage(findings) };
   const session = `${input.sessionId}\u0000${input.agentId ?? ''}`;
@@ -60,8 +59,12 @@ export function replyTo(inputText: string, options: HookOptions, store: GuardSto
   }
 }
 
-/** The project's settings (groundcheck.config.json above the session's working directory), else the defaults. */
-function settingsFor(cwd: string | undefined) {
+/**
+ * The project's settings (groundcheck.config.json above the session's
+ * working directory, else the defaults) and its `.groundcheck/ignore.json`,
+ * so a finding the user ignored in the editor does not send the agent back.
+ */
+function setupFor(cwd: string | undefined) {
   const defaults = defaultSettings();
   let config;
   try {
@@ -70,7 +73,8 @@ function settingsFor(cwd: string | undefined) {
     if (err instanceof ConfigError) throw new Error(err.lines[0] ?? 'bad config');
     throw err;
   }
-  return { ...defaults, ...config.settings, severity: { ...defaults.severity, ...config.settings.severity } };
+  const settings = { ...defaults, ...config.settings, severity: { ...defaults.severity, ...config.settings.severity } };
+  return { settings, ...(config.ignore !== false ? { ignoreRoot: config.root } : {}) };
 }
 
 /** Commander wiring; every way out is exit 0. */

@@ -13,11 +13,11 @@ import { isFinding } from '../../shared/classifier/findingStatus';
 import { endedTurn } from '../../shared/hook/endedTurn';
 import type { HookFinding } from '../../shared/hook/hookReply';
 import { FileRefused, readBounded } from '../../shared/io/boundedRead';
-import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { Segment, Transcript } from '../../shared/transcript/model';
 import { classifyOptionsOf } from '../check/checkSettings';
 import { outputRecord } from '../check/checkFile';
+import { fileCheckOptions, type FileCheckSetup } from '../check/fileCheckSetup';
 import type { EntityRecord } from '../check/fileReport';
 import { Locator } from '../check/locator';
 
@@ -32,7 +32,9 @@ export interface TurnFindings {
 /** Thrown for a session the hook cannot check; the hook then lets the stop through. */
 export class UncheckableSession extends Error {}
 
-export function turnFindings(sessionPath: string, subAgent: boolean, settings: GroundcheckSettings): TurnFindings {
+/** `setup` as `groundcheck check` has it: the project's settings, and where its ignore rules are. */
+export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit<FileCheckSetup, 'ledger' | 'conversation'>): TurnFindings {
+  const settings = setup.settings;
   const path = resolve(sessionPath);
   let bytes: Buffer;
   try {
@@ -54,7 +56,8 @@ export function turnFindings(sessionPath: string, subAgent: boolean, settings: G
   const index = TranscriptIndex.build(parsed);
   const options = classifyOptionsOf(settings);
   const locator = new Locator(sessionPath, raw, path);
-  const fileOptions = { settings, ledger: false, conversation: true };
+  // Conversation mode ties a contradiction to the segment it is in, which names the evidence.
+  const fileOptions = fileCheckOptions({ ...setup, ledger: false, conversation: true });
   const findings: HookFinding[] = [];
   const seen = new Set<string>();
   for (const id of turn.outputs) {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCli, runCli, type RunResult } from './harness';
@@ -38,6 +38,11 @@ function stop(args: string[], event: Record<string, unknown> = {}, input?: strin
 function reply(r: RunResult): Record<string, unknown> | undefined {
   assert.equal(r.code, 0, r.stderr);
   return r.stdout.trim() === '' ? undefined : JSON.parse(r.stdout);
+}
+
+/** Lets the stop through with nothing to say: not by failing open. */
+function assertSilent(r: RunResult): void {
+  assert.deepEqual({ code: r.code, stdout: r.stdout, stderr: r.stderr }, { code: 0, stdout: '', stderr: '' });
 }
 
 /** Fails open: exit 0, nothing for the agent, one line saying why on stderr. */
@@ -85,15 +90,23 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
 
   it('lets a clean turn through silently', () => {
     write([user('Run the tests.'), ...testRun(), right()]);
-    const r = stop(['--mode', 'block']);
-    assert.equal(r.code, 0);
-    assert.equal(r.stdout, '');
-    assert.equal(r.stderr, '');
+    assertSilent(stop(['--mode', 'block']));
+  });
+
+  it("applies the project's ignore rules and config", () => {
+    write([user('Run the tests.'), ...testRun(), wrong()]);
+    mkdirSync(join(dir, '.groundcheck'));
+    writeFileSync(join(dir, '.groundcheck', 'ignore.json'), JSON.stringify({ version: 1, occurrences: [], values: [], types: ['number'] }));
+    assertSilent(stop(['--mode', 'block']));
+    writeFileSync(join(dir, 'groundcheck.config.json'), '{ "ignore": false }');
+    assert.equal(reply(stop(['--mode', 'block']))?.decision, 'block');
+    writeFileSync(join(dir, 'groundcheck.config.json'), '{ "ignore": false, "rules": { "test-counts": "off" } }');
+    assertSilent(stop(['--mode', 'block']));
   });
 
   it('does not take a plan or a question for a claim', () => {
     write([user('Run the tests.'), ...testRun(), say("12 pass. I'll add 31 tests for the parser next. Should I aim for 40 tests in total?")]);
-    assert.equal(reply(stop(['--mode', 'block'])), undefined);
+    assertSilent(stop(['--mode', 'block']));
   });
 
   it('in report mode tells the user and never blocks, however often the finding comes back', () => {
@@ -158,7 +171,7 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     assert.equal(reply(stop(['--mode', 'block']))?.decision, undefined);
     lines.push(user('And once more.'), right());
     write(lines);
-    assert.equal(reply(stop(['--mode', 'block'])), undefined);
+    assertSilent(stop(['--mode', 'block']));
     assert.deepEqual(readdirSync(join(cache, 'groundcheck', 'hooks')), [], 'a clean turn leaves no state');
     lines.push(user('Last time.'), wrong());
     write(lines);
@@ -174,7 +187,7 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     assert.equal(out?.decision, 'block');
     assert.match(out?.reason as string, /'31 tests': the session says '12 tests'/);
     // The main agent's own stop is clean and blocks are counted apart.
-    assert.equal(reply(stop(['--mode', 'block'])), undefined);
+    assertSilent(stop(['--mode', 'block']));
   });
 
   describe('fails open: exit 0, no block, one line on stderr', () => {
