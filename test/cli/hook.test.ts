@@ -224,6 +224,12 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
       assertFailsOpen(stop(['--mode', 'block'], {}, ' '.repeat(2 * 1024 * 1024)), /larger than 1 MB/);
     });
 
+    it('when its state cannot be written', () => {
+      write([user('Run the tests.'), ...testRun(), wrong()]);
+      writeFileSync(cache, 'a file where the cache folder should be');
+      assertFailsOpen(stop(['--mode', 'block']), /ENOTDIR|EEXIST/);
+    });
+
     it('on a state file that is not its own', () => {
       write([user('Run the tests.'), ...testRun(), wrong()]);
       assert.equal(reply(stop(['--mode', 'block']))?.decision, 'block');
