@@ -14,7 +14,7 @@ const SHARED_LAYERS = [
   ['refine'],
   ['code'],
   ['pipeline'],
-  ['check', 'report', 'docs', 'protocol'],
+  ['check', 'report', 'docs', 'protocol', 'hook'],
 ];
 
 const folder = (names) => `^shared/(${names.join('|')})/`;
