@@ -25,6 +25,8 @@ import { visibleControls } from '../terminal/visibleControls';
 export interface HookOptions {
   mode: 'report' | 'block';
   maxBlocks: number;
+  /** How long to wait for the session file to hold the turn's last answer. */
+  waitMs: number;
 }
 
 /** Hook input is a small JSON object; anything longer is not one. */
@@ -34,7 +36,10 @@ const MAX_INPUT_BYTES = 1024 * 1024;
 export function replyTo(inputText: string, options: HookOptions, store: GuardStore): HookReply | undefined {
   const input = parseStopHookInput(inputText);
   if ('error' in input) throw new Error(input.error);
-  const turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', setupFor(input.cwd));
+  const turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', setupFor(input.cwd), {
+    ...(input.lastAssistantMessage !== undefined ? { lastMessage: input.lastAssistantMessage } : {}),
+    waitMs: options.waitMs,
+  });
   const findings = turn.findings;
   if (options.mode === 'report') return findings.length === 0 ? undefined : { systemMessage: userMessage(findings) };
   const session = `${input.sessionId}\u0000${input.agentId ?? ''}`;
@@ -84,6 +89,7 @@ export function registerHook(program: Command): void {
     .description('Check the turn an agent just ended (Claude Code or Codex Stop/SubagentStop hook; event JSON on stdin).')
     .addOption(new Option('--mode <mode>', 'report: tell the user; block: send the agent back with the findings').choices(['report', 'block']).default('report'))
     .option('--max-blocks <n>', 'blocks per turn at most', parseCount(0), 1)
+    .option('--wait-ms <n>', "how long to wait for the session file to hold the agent's last answer", parseCount(0), 2000)
     .showHelpAfterError(false)
     .exitOverride((err) => {
       // A bad flag in a settings file must not stop an agent: commander has said what was wrong on stderr.

@@ -6,11 +6,12 @@
  * that say where the evidence is.
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkOutput } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { isFinding } from '../../shared/classifier/findingStatus';
-import { endedTurn } from '../../shared/hook/endedTurn';
+import { type EndedTurn, endedTurn } from '../../shared/hook/endedTurn';
 import type { HookFinding } from '../../shared/hook/hookReply';
 import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
@@ -32,25 +33,39 @@ export interface TurnFindings {
 /** Thrown for a session the hook cannot check; the hook then lets the stop through. */
 export class UncheckableSession extends Error {}
 
+/**
+ * The agent may start the hook before it has written the end of the turn to
+ * the session file. With `lastMessage` (the event's `last_assistant_message`)
+ * the file is read again, while it grows, until the turn ends with that
+ * message; a file cut inside its last line is read again too. After
+ * `waitMs` the session is uncheckable: checking a turn without its last
+ * answer would judge the wrong text.
+ */
+export interface SessionWait {
+  lastMessage?: string;
+  waitMs: number;
+}
+
+const POLL_MS = 100;
+
 /** `setup` as `groundcheck check` has it: the project's settings, and where its ignore rules are. */
-export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit<FileCheckSetup, 'ledger' | 'conversation'>): TurnFindings {
+export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit<FileCheckSetup, 'ledger' | 'conversation'>, wait: SessionWait = { waitMs: 0 }): TurnFindings {
   const settings = setup.settings;
   const path = resolve(sessionPath);
-  let bytes: Buffer;
-  try {
-    bytes = readBounded(path, settings.maxFileSizeMB * 1024 * 1024);
-  } catch (err) {
-    throw new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof FileRefused ? err.reason : err instanceof Error ? err.message : String(err)}`);
+  const deadline = Date.now() + wait.waitMs;
+  let size = -1;
+  let read: SessionRead | { notYet: string } | undefined;
+  for (;;) {
+    const now = sizeOf(path);
+    if (now !== size || read === undefined) {
+      size = now;
+      read = readTurn(sessionPath, path, subAgent, settings, wait.lastMessage);
+    }
+    if (!('notYet' in read)) break;
+    if (Date.now() >= deadline) throw new UncheckableSession(`${read.notYet}${wait.waitMs > 0 ? ` after ${wait.waitMs} ms` : ''}`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, POLL_MS);
   }
-  const raw = bytes.toString('utf8');
-  const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments });
-  if (isNotTranscript(parsed)) throw new UncheckableSession(`${sessionPath}: ${parsed.reason}`);
-  const turn = endedTurn(parsed, subAgent);
-  const last = turn.outputs.length === 0 ? undefined : parsed.segments[turn.outputs[turn.outputs.length - 1]];
-  // A session cut short (by the segment cap, or by a reader that gave up on a line) may be missing the turn itself.
-  if (parsed.errors.length > 0 && (last === undefined || parsed.errors.some((e) => e.rawRange[0] >= last.map.toRaw(last.text.length)))) {
-    throw new UncheckableSession(`${sessionPath}:${parsed.errors[0].line + 1}: ${parsed.errors[0].message}`);
-  }
+  const { raw, parsed, turn } = read;
   const key = turnKey(parsed, turn.prompt);
   if (turn.outputs.length === 0) return { turn: key, outputs: 0, findings: [] };
   const index = TranscriptIndex.build(parsed);
@@ -72,6 +87,43 @@ export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit
     }
   }
   return { turn: key, outputs: turn.outputs.length, findings };
+}
+
+interface SessionRead {
+  raw: string;
+  parsed: Transcript;
+  turn: EndedTurn;
+}
+
+/** The session and its ended turn, or why the file does not hold the whole turn yet. */
+function readTurn(sessionPath: string, path: string, subAgent: boolean, settings: FileCheckSetup['settings'], lastMessage: string | undefined): SessionRead | { notYet: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readBounded(path, settings.maxFileSizeMB * 1024 * 1024);
+  } catch (err) {
+    throw new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof FileRefused ? err.reason : err instanceof Error ? err.message : String(err)}`);
+  }
+  const raw = bytes.toString('utf8');
+  const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments });
+  if (isNotTranscript(parsed)) throw new UncheckableSession(`${sessionPath}: ${parsed.reason}`);
+  const turn = endedTurn(parsed, subAgent);
+  const last = turn.outputs.length === 0 ? undefined : parsed.segments[turn.outputs[turn.outputs.length - 1]];
+  // A session cut short (by the segment cap, or inside a line still being written) may be missing the turn itself.
+  const cut = parsed.errors.find((e) => last === undefined || e.rawRange[0] >= last.map.toRaw(last.text.length));
+  if (cut) return { notYet: `${sessionPath}:${cut.line + 1}: ${cut.message}` };
+  const wanted = lastMessage?.trim();
+  if (wanted && (last === undefined || last.text.trim() === '' || !wanted.endsWith(last.text.trim()))) {
+    return { notYet: `${sessionPath} does not end with the agent's last answer (last_assistant_message)` };
+  }
+  return { raw, parsed, turn };
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return -1;
+  }
 }
 
 function hookFinding(t: Transcript, e: EntityRecord, key: string): HookFinding {

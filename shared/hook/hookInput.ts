@@ -16,6 +16,8 @@ export interface StopHookInput {
   stopHookActive: boolean;
   /** SubagentStop: which sub-agent stopped, so its blocks are counted apart from the main agent's. */
   agentId?: string;
+  /** The text the agent ended its turn with, which the session file may not hold yet. */
+  lastAssistantMessage?: string;
 }
 
 export function parseStopHookInput(text: string): StopHookInput | { error: string } {
@@ -35,6 +37,7 @@ export function parseStopHookInput(text: string): StopHookInput | { error: strin
   const sessionPath = agentPath ?? nonEmpty(v.transcript_path);
   if (sessionPath === undefined) return { error: 'transcript_path is missing' };
   const agentId = event === 'SubagentStop' ? nonEmpty(v.agent_id) : undefined;
+  const last = nonEmpty(v.last_assistant_message);
   return {
     sessionId,
     sessionPath,
@@ -42,6 +45,7 @@ export function parseStopHookInput(text: string): StopHookInput | { error: strin
     event,
     stopHookActive: v.stop_hook_active === true,
     ...(agentId !== undefined ? { agentId } : {}),
+    ...(last !== undefined ? { lastAssistantMessage: last } : {}),
   };
 }
 

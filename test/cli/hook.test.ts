@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCli, runCli, type RunResult } from './harness';
+import { spawn } from 'node:child_process';
+import { buildCli, REPO, runCli, type RunResult } from './harness';
 import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
 
 /**
@@ -190,6 +191,24 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     assertSilent(stop(['--mode', 'block']));
   });
 
+  it('waits for the session file to hold the last answer the event names, as the agent may still be writing it', async () => {
+    const lines: object[] = [user('Run the tests.'), ...testRun()];
+    write(lines);
+    const event = { session_id: 'sess-1', transcript_path: file, cwd: dir, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'All 31 tests pass now.' };
+    const bundle = await buildCli();
+    const child = spawn(process.execPath, [bundle, 'hook', '--mode', 'block'], { cwd: REPO, env: { ...process.env, XDG_CACHE_HOME: cache } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const exited = new Promise<number>((r) => child.on('exit', (code) => r(code ?? -1)));
+    child.stdin.end(JSON.stringify(event));
+    await new Promise((r) => setTimeout(r, 400));
+    lines.push(wrong());
+    write(lines);
+    assert.equal(await exited, 0);
+    assert.equal(JSON.parse(out).decision, 'block');
+    assert.match(JSON.parse(out).reason, /'31 tests'/);
+  });
+
   describe('fails open: exit 0, no block, one line on stderr', () => {
     it('on standard input that is not JSON, or not a stop event', () => {
       write([user('Run the tests.'), ...testRun(), wrong()]);
@@ -205,7 +224,7 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
       assertFailsOpen(stop(['--mode', 'block']), /not a transcript/);
       const whole = `${session([user('Run the tests.'), ...testRun(), wrong(), user('Thanks.'), say('You are welcome; 31 tests.')])}`;
       writeFileSync(file, whole.slice(0, whole.length - 20));
-      assertFailsOpen(stop(['--mode', 'block']), /session\.jsonl:6: /);
+      assertFailsOpen(stop(['--mode', 'block', '--wait-ms', '200']), /session\.jsonl:6: .* after 200 ms/);
       write([user('Run the tests.'), ...testRun(), wrong()]);
       writeFileSync(join(dir, 'groundcheck.config.json'), '{ "maxFileSizeMB": 0.0001 }');
       assertFailsOpen(stop(['--mode', 'block']), /larger than/);
@@ -218,6 +237,12 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
       assertFailsOpen(stop(['--frobnicate']), /unknown option/);
       writeFileSync(join(dir, 'groundcheck.config.json'), '{ "profile": "fancy" }');
       assertFailsOpen(stop(['--mode', 'block']), /expected "refined" or "spec", got "fancy"/);
+    });
+
+    it('when the session file never holds the last answer the event names', () => {
+      write([user('Run the tests.'), ...testRun(), wrong()]);
+      const r = stop(['--mode', 'block', '--wait-ms', '300'], { last_assistant_message: 'Done: 31 tests pass.' });
+      assertFailsOpen(r, /does not end with the agent's last answer \(last_assistant_message\) after 300 ms/);
     });
 
     it('on standard input larger than any hook event', () => {
