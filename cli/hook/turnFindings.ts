@@ -111,11 +111,23 @@ function readTurn(sessionPath: string, path: string, subAgent: boolean, settings
   // A session cut short (by the segment cap, or inside a line still being written) may be missing the turn itself.
   const cut = parsed.errors.find((e) => last === undefined || e.rawRange[0] >= last.map.toRaw(last.text.length));
   if (cut) return { notYet: `${sessionPath}:${cut.line + 1}: ${cut.message}` };
-  const wanted = lastMessage?.trim();
-  if (wanted && (last === undefined || last.text.trim() === '' || !wanted.endsWith(last.text.trim()))) {
+  const wanted = lastMessage === undefined ? '' : withoutSpace(lastMessage);
+  if (wanted !== '' && (last === undefined || !endsWithOutput(wanted, withoutSpace(last.text)))) {
     return { notYet: `${sessionPath} does not end with the agent's last answer (last_assistant_message)` };
   }
   return { raw, parsed, turn };
+}
+
+/**
+ * The event's message may join the answer's text blocks, or space them
+ * otherwise than the log: the answer's last block must end it, whitespace aside.
+ */
+function endsWithOutput(message: string, output: string): boolean {
+  return output !== '' && message.endsWith(output);
+}
+
+function withoutSpace(text: string): string {
+  return text.replace(/\s+/g, '');
 }
 
 function sizeOf(path: string): number {

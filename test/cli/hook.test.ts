@@ -194,7 +194,8 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
   it('waits for the session file to hold the last answer the event names, as the agent may still be writing it', async () => {
     const lines: object[] = [user('Run the tests.'), ...testRun()];
     write(lines);
-    const event = { session_id: 'sess-1', transcript_path: file, cwd: dir, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'All 31 tests pass now.' };
+    // The event's copy may space the answer otherwise than the log does.
+    const event = { session_id: 'sess-1', transcript_path: file, cwd: dir, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Ran them.\n\nAll 31 tests  pass now.\n' };
     const bundle = await buildCli();
     const child = spawn(process.execPath, [bundle, 'hook', '--mode', 'block'], { cwd: REPO, env: { ...process.env, XDG_CACHE_HOME: cache } });
     let out = '';
