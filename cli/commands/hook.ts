@@ -60,8 +60,13 @@ export function replyTo(inputText: string, options: HookOptions, store: GuardSto
     case 'repeated':
       return { systemMessage: userMessage(findings, 'already sent back once for these; not blocking again') };
     case 'capped':
-      return { systemMessage: userMessage(findings, `this turn was already sent back ${options.maxBlocks === 1 ? 'once' : `${options.maxBlocks} times`}; not blocking again`) };
+      return { systemMessage: userMessage(findings, cappedWhy(options.maxBlocks)) };
   }
+}
+
+function cappedWhy(maxBlocks: number): string {
+  if (maxBlocks === 0) return 'blocking is off: --max-blocks 0';
+  return `this turn was already sent back ${maxBlocks === 1 ? 'once' : `${maxBlocks} times`}; not blocking again`;
 }
 
 /**

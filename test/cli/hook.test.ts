@@ -160,6 +160,9 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     const out = reply(stop(['--mode', 'block'], { stop_hook_active: true }));
     assert.equal(out?.decision, undefined);
     assert.match(out?.systemMessage as string, /'31 tests'/);
+    const off = reply(stop(['--mode', 'block', '--max-blocks', '0']));
+    assert.equal(off?.decision, undefined);
+    assert.match(off?.systemMessage as string, /blocking is off: --max-blocks 0\):\n- '31 tests'/);
   });
 
   it('forgets what it blocked after a clean turn', () => {
