@@ -25,6 +25,11 @@ describe('the turn a stop hook checks', () => {
     assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), claudeFeedback, say('12 pass.'), meta, say('Done.')]), { prompt: 'Run it.', outputs: ['12 pass.', 'Done.'] });
   });
 
+  it('neither checks a compaction summary nor starts a turn at one', () => {
+    const summary = { type: 'user', isCompactSummary: true, message: { role: 'user', content: 'This session is being continued. Summary: 31 tests were added.' } };
+    assert.deepEqual(turnOf([user('Go.'), say('A.'), summary, say('B.')]), { prompt: 'Go.', outputs: ['A.', 'B.'] });
+  });
+
   it('knows its own block reason logged as a plain user message', () => {
     assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user(reason), say('12 pass.')]), { prompt: 'Run it.', outputs: ['12 pass.'] });
     // A person who writes "groundcheck: …" in other words is a person.
