@@ -66,5 +66,6 @@ export function isPrompt(s: Segment): boolean {
 /** Claude Code's wording of any stop hook's feedback, or our own block reason however it was logged. */
 export function isHookFeedback(text: string): boolean {
   const start = text.trimStart();
-  return HOOK_FEEDBACK.some((p) => start.startsWith(p)) || (start.startsWith('groundcheck: ') && text.includes(BLOCK_REASON_MARK));
+  // An agent may wrap the reason in words or tags of its own; the reason's own words still show.
+  return HOOK_FEEDBACK.some((p) => start.startsWith(p)) || (text.includes(BLOCK_REASON_MARK) && text.includes('groundcheck: '));
 }

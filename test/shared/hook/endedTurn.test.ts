@@ -32,6 +32,7 @@ describe('the turn a stop hook checks', () => {
 
   it('knows its own block reason logged as a plain user message', () => {
     assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user(reason), say('12 pass.')]), { prompt: 'Run it.', outputs: ['12 pass.'] });
+    assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user(`<hook_prompt>${reason}</hook_prompt>`), say('12 pass.')]), { prompt: 'Run it.', outputs: ['12 pass.'] });
     // A person who writes "groundcheck: …" in other words is a person.
     assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user('groundcheck: what does it say?'), say('Nothing.')]), { prompt: 'groundcheck: what does it say?', outputs: ['Nothing.'] });
   });
