@@ -14,7 +14,7 @@ const SHARED_LAYERS = [
   ['refine'],
   ['code'],
   ['pipeline'],
-  ['check', 'report', 'docs', 'protocol', 'usage'],
+  ['check', 'report', 'docs', 'protocol', 'usage', 'hook'],
 ];
 
 const folder = (names) => `^shared/(${names.join('|')})/`;

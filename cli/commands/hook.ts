@@ -1,0 +1,132 @@
+/**
+ * `groundcheck hook [--mode report|block] [--max-blocks N]`: a command hook
+ * for the Stop and SubagentStop events of Claude Code and Codex. It reads
+ * the event's JSON on standard input, checks the turn that just ended in
+ * the session file it names, and prints the agent's hook JSON: in report
+ * mode a `systemMessage` for the user, in block mode `{"decision":
+ * "block"}` with a reason that sends the agent back to fix its answer.
+ *
+ * It fails open: whatever goes wrong on groundcheck's side (bad input, an
+ * unreadable or unknown session, a bad flag, its own bug) ends with exit 0,
+ * nothing on standard output and one line on standard error, so a hook can
+ * never hold an agent up for groundcheck's sake.
+ */
+import { type Command, Option } from 'commander';
+import { defaultSettings } from '../check/checkSettings';
+import { ConfigError, loadConfig } from '../check/config';
+import { parseCount } from '../check/flags';
+import { GuardStore, guardFolder } from '../hook/guardStore';
+import { turnFindings } from '../hook/turnFindings';
+import { parseStopHookInput } from '../../shared/hook/hookInput';
+import { blockReason, type HookFinding, type HookReply, userMessage } from '../../shared/hook/hookReply';
+import { decide } from '../../shared/hook/loopGuard';
+import { visibleControls } from '../terminal/visibleControls';
+
+export interface HookOptions {
+  mode: 'report' | 'block';
+  maxBlocks: number;
+  /** How long to wait for the session file to hold the turn's last answer. */
+  waitMs: number;
+}
+
+/** Hook input is a small JSON object; anything longer is not one. */
+const MAX_INPUT_BYTES = 1024 * 1024;
+
+/** The reply for one stop, or undefined to let it through silently. Throws on what the hook cannot check. */
+export function replyTo(inputText: string, options: HookOptions, store: GuardStore): HookReply | undefined {
+  const input = parseStopHookInput(inputText);
+  if ('error' in input) throw new Error(input.error);
+  const turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', setupFor(input.cwd), {
+    ...(input.lastAssistantMessage !== undefined ? { lastMessage: input.lastAssistantMessage } : {}),
+    waitMs: options.waitMs,
+  });
+  const findings = turn.findings;
+  if (options.mode === 'report') return findings.length === 0 ? undefined : { systemMessage: userMessage(findings) };
+  const session = `${input.sessionId}\u0000${input.agentId ?? ''}`;
+  const { decision, next } = decide(store.load(session), {
+    turn: turn.turn,
+    findings: findings.map((f) => f.key),
+    stopHookActive: input.stopHookActive,
+    maxBlocks: options.maxBlocks,
+  });
+  store.save(session, next);
+  switch (decision.kind) {
+    case 'clean':
+      return undefined;
+    case 'block': {
+      const keys = new Set(decision.keys);
+      return { decision: 'block', reason: blockReason(findings.filter((f: HookFinding) => keys.has(f.key))) };
+    }
+    case 'repeated':
+      return { systemMessage: userMessage(findings, 'already sent back once for these; not blocking again') };
+    case 'capped':
+      return { systemMessage: userMessage(findings, cappedWhy(options.maxBlocks)) };
+  }
+}
+
+function cappedWhy(maxBlocks: number): string {
+  if (maxBlocks === 0) return 'blocking is off: --max-blocks 0';
+  return `this turn was already sent back ${maxBlocks === 1 ? 'once' : `${maxBlocks} times`}; not blocking again`;
+}
+
+/**
+ * The project's settings (groundcheck.config.json above the session's
+ * working directory, else the defaults) and its `.groundcheck/ignore.json`,
+ * so a finding the user ignored in the editor does not send the agent back.
+ */
+function setupFor(cwd: string | undefined) {
+  const defaults = defaultSettings();
+  let config;
+  try {
+    config = loadConfig(undefined, cwd ?? process.cwd());
+  } catch (err) {
+    if (err instanceof ConfigError) throw new Error(err.lines[0] ?? 'bad config');
+    throw err;
+  }
+  const settings = { ...defaults, ...config.settings, severity: { ...defaults.severity, ...config.settings.severity } };
+  return { settings, ...(config.ignore !== false ? { ignoreRoot: config.root } : {}) };
+}
+
+/** Commander wiring; every way out is exit 0. */
+export function registerHook(program: Command): void {
+  program
+    .command('hook')
+    .description('Check the turn an agent just ended (Claude Code or Codex Stop/SubagentStop hook; event JSON on stdin).')
+    .addOption(new Option('--mode <mode>', 'report: tell the user; block: send the agent back with the findings').choices(['report', 'block']).default('report'))
+    .option('--max-blocks <n>', 'blocks per turn at most', parseCount(0), 1)
+    .option('--wait-ms <n>', "how long to wait for the session file to hold the agent's last answer", parseCount(0), 2000)
+    .showHelpAfterError(false)
+    .exitOverride((err) => {
+      // A bad flag in a settings file must not stop an agent: commander has said what was wrong on stderr.
+      process.exit(0);
+      throw err;
+    })
+    .action(async (options: HookOptions) => {
+      try {
+        const text = await readInput();
+        const reply = replyTo(text, options, new GuardStore(guardFolder()));
+        if (reply) process.stdout.write(`${JSON.stringify(reply)}\n`);
+      } catch (err) {
+        process.stderr.write(`groundcheck hook: ${visibleControls(err instanceof Error ? err.message : String(err))}; the stop goes through unchecked\n`);
+      }
+      process.exitCode = 0;
+    });
+}
+
+function readInput(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    process.stdin.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > MAX_INPUT_BYTES) {
+        process.stdin.destroy();
+        reject(new Error('standard input is larger than 1 MB; a hook event is a small JSON object'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
