@@ -61,6 +61,8 @@ function verdictOf(output: OutputRecord, entity: EntityRecord, where: (at: Conte
     return { note: `grounded: ${what} is in the context at ${where(first)}${more}`, target: first.segment };
   }
   if (entity.status === 'indeterminate') {
+    // A rule that does not flag here says so itself; otherwise the context's gap is the reason.
+    if (entity.rule !== 'context-gaps' && entity.detail) return { note: `indeterminate: ${what}: ${entity.detail}` };
     const why = output.gaps[0]?.message;
     return { note: `indeterminate: ${what} not in context, which is known to be incomplete${why ? `: ${why}` : ''}` };
   }
