@@ -42,7 +42,8 @@ export function hover(state: DocumentState, position: Position): Hover | null {
   const claim = claimLine(output, entity);
   if (entity.detail) lines.splice(3, 0, '', `Checked: ${entity.detail}`);
   if (claim) lines.splice(3, 0, '', claim);
-  if (entity.status === 'indeterminate' && output.gaps.length > 0) lines.push('', `Missing: ${output.gaps.join(' ')}`);
+  // A rule that does not flag here gives its own reason (in Checked); the context's gaps are the reason otherwise.
+  if (entity.status === 'indeterminate' && output.gaps.length > 0 && (entity.rule === 'context-gaps' || !entity.detail)) lines.push('', `Missing: ${output.gaps.join(' ')}`);
   if (entity.matches.length > 0) {
     lines.push('', entity.morePlaces ? `Found more than ${entity.matchCount - 1} times, nearest first:` : `Found ${entity.matchCount} time${entity.matchCount === 1 ? '' : 's'}:`);
     for (const m of entity.matches.slice(0, MAX_LINKS)) lines.push(`- ${placeLink(doc, position, m)}`);
