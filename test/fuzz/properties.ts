@@ -1,7 +1,8 @@
 /**
  * What must hold for any input: no parser throws, detection and checking do
- * not throw, and every range reported lies inside the text it indexes.
- * Returns what broke, or undefined.
+ * not throw, every range reported lies inside the text it indexes, and an
+ * entity's raw range holds the characters it names (verbatim, or as the
+ * file's own escapes write them). Returns what broke, or undefined.
  */
 import { checkTranscript } from '../../shared/check/checkTranscript';
 import { classify } from '../../shared/pipeline/classify';
@@ -12,7 +13,7 @@ import type { FuzzInput } from './mutations';
 
 const BY_ID = new Map(ALL_FORMATS.map((f) => [f.id, f]));
 
-function rangesInside(t: Transcript, raw: string): string | undefined {
+export function rangesInside(t: Transcript, raw: string): string | undefined {
   for (const s of t.segments) {
     if (s.source !== undefined) continue;
     const start = s.map.toRaw(0);
@@ -25,7 +26,7 @@ function rangesInside(t: Transcript, raw: string): string | undefined {
   return undefined;
 }
 
-function checkedInside(t: Transcript, raw: string): string | undefined {
+export function checkedInside(t: Transcript, raw: string): string | undefined {
   const check = checkTranscript(t, { profile: 'refined' });
   for (const o of check.outputs) {
     const seg = t.segments[o.segment];
@@ -36,11 +37,38 @@ function checkedInside(t: Transcript, raw: string): string | undefined {
         const ra = seg.map.toRaw(a);
         const rb = seg.map.toRaw(b);
         if (!(ra >= 0 && ra <= rb && rb <= raw.length)) return `entity "${e.text}" maps to [${ra}, ${rb}) outside 0..${raw.length}`;
+        const named = seg.text.slice(a, b);
+        if (!spells(raw.slice(ra, rb), named)) return `entity "${e.text}" at [${a}, ${b}) of output ${o.segment} reads ${JSON.stringify(named)} but its raw range [${ra}, ${rb}) holds ${JSON.stringify(raw.slice(ra, rb))}`;
       }
     }
   }
   return undefined;
 }
+
+/**
+ * Whether raw text is `decoded` as a file writes it: verbatim, or undone by
+ * up to three of the file's escapes in turn (a CSV cell's doubled quote, a
+ * JSON string's escapes, JSON held in a JSON string or in a CSV cell).
+ */
+function spells(rawText: string, decoded: string): boolean {
+  let layer = [rawText];
+  for (let depth = 0; depth <= 3; depth++) {
+    if (layer.includes(decoded)) return true;
+    layer = layer.flatMap((s) => UNDO.map((undo) => undo(s)).filter((u): u is string => u !== undefined && u !== s));
+  }
+  return false;
+}
+
+const UNDO: ((s: string) => string | undefined)[] = [
+  (s) => s.replaceAll('""', '"'),
+  (s) => {
+    try {
+      return JSON.parse(`"${s}"`) as string;
+    } catch {
+      return undefined;
+    }
+  },
+];
 
 function parsedBy(parser: FormatParser, input: FuzzInput): Transcript {
   const bytes = input.seed?.zip ? new Uint8Array(Buffer.from(input.raw, 'latin1')) : undefined;

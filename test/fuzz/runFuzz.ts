@@ -1,16 +1,20 @@
 /**
  * The fuzz loop shared by `npm run fuzz` and the short slice in the tests:
  * runs each property on generated inputs under fast-check (seeded, so a
- * failure can be replayed, and shrunk to a small input), timing each input.
+ * failure can be replayed, and shrunk to a small input), timing each input;
+ * and the hostile shapes, each input held to a time and a memory bound.
  */
 import fc from 'fast-check';
 import { classifierInputs } from './classifierInputs';
 import { fuzzInputs } from './mutations';
+import { heapInUse, mb, memoryBoundBytes, SLOW_MS, timeBoundMs } from './inputBounds';
 import { classifierProperty, transcriptProperty } from './properties';
 import { loadSeeds } from './seeds';
+import { type Broken, CONTROL, shapeProperty } from './shapeProperties';
+import { buildCase, shapeCases } from './shapes';
+import type { ShapeCase } from './shapes/shapeInput';
 
-/** An input that takes longer than this is reported as a hang. */
-export const SLOW_MS = 2000;
+export { SLOW_MS };
 
 export interface FuzzReport {
   target: string;
@@ -59,4 +63,115 @@ function failureReport<T>(details: fc.RunDetails<T>): string {
   const input = JSON.stringify((details.counterexample as unknown[] | null)?.[0]);
   const shown = input.length > 3000 ? `${input.slice(0, 3000)}… (${input.length} characters)` : input;
   return `${error}\n  input: ${shown}\n  replay: seed ${details.seed}, path "${details.counterexamplePath}"`;
+}
+
+export interface ShapeFailure {
+  shape: string;
+  property: string;
+  detail: string;
+  recipe: ShapeCase['recipe'];
+  /** Replays it: `npm run fuzz -- --shape NAME --seed SEED --path PATH --runs 1`. */
+  seed: number;
+  path: number;
+}
+
+export interface ShapeTally {
+  inputs: number;
+  large: number;
+  millis: number;
+  slowestMillis: number;
+  /** Most heap and external memory one input added. */
+  peakGrowth: number;
+  failures: number;
+  /** Failures per property broken. */
+  byProperty: Record<string, number>;
+  first?: ShapeFailure;
+}
+
+export interface ShapesReport {
+  runs: number;
+  millis: number;
+  shapes: Record<string, ShapeTally>;
+}
+
+export interface ShapeRunOptions {
+  /** Only these shapes (by name). */
+  only?: readonly string[];
+  /** Only the megabyte-sized recipes. */
+  largeOnly?: boolean;
+  /** Start at this input of the seed's sequence (a replay, or a resumption after a crash). */
+  path?: number;
+  /** Told before each input is checked, so a crash or a hang can be pinned on it. */
+  onInput?: (index: number, c: ShapeCase, size: number) => void;
+  /**
+   * Handed the tallies so far (which then start again) at least every second
+   * and before each input of 100,000 characters or more: what was counted
+   * survives a worker that a later input kills.
+   */
+  onFlush?: (report: ShapesReport) => void;
+}
+
+export function emptyTally(): ShapeTally {
+  return { inputs: 0, large: 0, millis: 0, slowestMillis: 0, peakGrowth: 0, failures: 0, byProperty: {} };
+}
+
+/**
+ * Hostile shapes, every input checked and tallied by shape: a failure does
+ * not stop the run (fast-check is only the seeded generator here), so a run
+ * counts failures per shape and property and keeps the first of each shape.
+ */
+export function fuzzShapes(runs: number, seed: number, options: ShapeRunOptions = {}): ShapesReport {
+  let shapes: Record<string, ShapeTally> = {};
+  const start = options.path ?? 0;
+  let index = start;
+  let flushed = start;
+  let t0 = performance.now();
+  const flush = () => {
+    options.onFlush?.({ runs: index - flushed, millis: performance.now() - t0, shapes });
+    shapes = {};
+    flushed = index;
+    t0 = performance.now();
+  };
+  const property = (c: ShapeCase) => {
+    const file = buildCase(c);
+    const size = file.bytes?.length ?? file.raw.length;
+    if (options.onFlush && (size >= 100_000 || performance.now() - t0 > 1000)) flush();
+    const at = index++;
+    const tally = (shapes[c.shape] ??= emptyTally());
+    options.onInput?.(at, c, size);
+    const heap0 = heapInUse();
+    const t1 = performance.now();
+    let broken: Broken | undefined;
+    try {
+      broken = shapeProperty(file);
+    } catch (err) {
+      broken = { property: 'no parser throws', detail: `threw ${err instanceof Error ? err.stack : String(err)}` };
+    }
+    const dt = performance.now() - t1;
+    const grew = heapInUse() - heap0;
+    tally.inputs++;
+    if (c.recipe.large) tally.large++;
+    tally.millis += dt;
+    tally.slowestMillis = Math.max(tally.slowestMillis, dt);
+    tally.peakGrowth = Math.max(tally.peakGrowth, grew);
+    if (!broken && dt > timeBoundMs(size)) broken = { property: 'time bound', detail: `took ${dt.toFixed(0)} ms, bound ${timeBoundMs(size).toFixed(0)} ms for ${size.toLocaleString('en')} characters` };
+    if (!broken && grew > memoryBoundBytes(size)) broken = { property: 'memory bound', detail: `heap grew ${mb(grew)}, bound ${mb(memoryBoundBytes(size))} for ${size.toLocaleString('en')} characters` };
+    if (broken) {
+      tally.failures++;
+      tally.byProperty[broken.property] = (tally.byProperty[broken.property] ?? 0) + 1;
+      tally.first ??= { shape: c.shape, ...broken, recipe: c.recipe, seed, path: at };
+    }
+  };
+  fc.check(fc.property(shapeCases(options.only, options.largeOnly), property), { numRuns: runs, seed, path: start > 0 ? String(start) : undefined });
+  return { runs: index - start, millis: performance.now() - t0, shapes };
+}
+
+/**
+ * The shape, the property broken and how, the recipe and the replay; the
+ * hostile characters a detail quotes are shown as escapes, not sent to the terminal.
+ */
+export function shapeFailureReport(f: ShapeFailure): string {
+  const recipe = JSON.stringify(f.recipe);
+  const text = `[${f.shape}] ${f.property}: ${f.detail}\n  recipe: ${recipe.length > 600 ? `${recipe.slice(0, 600)}…` : recipe}\n  replay: npm run fuzz -- --shape "${f.shape}" --seed ${f.seed} --path ${f.path} --runs 1${f.recipe.large ? ' --large' : ''}`;
+  return text.replace(new RegExp(CONTROL.source, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
