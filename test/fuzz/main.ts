@@ -108,7 +108,7 @@ function addTarget(target: Target, r: FuzzReport, chunkSeed: number): void {
  * this only keeps one hang from holding up the run.
  */
 function giveUpMs(size: number): number {
-  return Math.max(15_000, 3 * timeBoundMs(size));
+  return Math.max(10_000, 3 * timeBoundMs(size));
 }
 
 /** Records a shape input that killed or hung its worker, so the run goes on after it. */
@@ -203,8 +203,8 @@ async function lane(): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  await Promise.all(Array.from({ length: jobs }, lane));
+/** The tables, the first failures and the totals; `interrupted` when a signal cut the run short. */
+function summarize(interrupted: boolean): never {
   process.stdout.write('\n');
   const wall = (performance.now() - t0) / 1000;
   const row = (name: string, n: number, ms: number, slowest: number, extra: string) =>
@@ -224,9 +224,12 @@ async function main(): Promise<void> {
   for (const f of shapeFailures.values()) console.log(`\n${shapeFailureReport(f)}`);
   const failed = firstFailures.length > 0 || shapeFailures.size > 0;
   console.log(
-    `\n${inputs.toLocaleString('en')} inputs in ${wall.toFixed(1)} s (${(millis / 1000).toFixed(1)} s checking); peak memory (RSS of the process) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ${failed ? 'FAILED' : 'no failure'}`,
+    `\n${interrupted ? `interrupted after ${inputs.toLocaleString('en')} of ${runs.toLocaleString('en')}` : inputs.toLocaleString('en')} inputs in ${wall.toFixed(1)} s (${(millis / 1000).toFixed(1)} s checking); peak memory (RSS of the process) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ${failed ? 'FAILED' : 'no failure'}`,
   );
-  process.exit(failed ? 1 : 0);
+  process.exit(failed || interrupted ? 1 : 0);
 }
 
-void main();
+// A long run stopped by Ctrl-C or `timeout` still says what it found.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => summarize(true));
+
+void Promise.all(Array.from({ length: jobs }, lane)).then(() => summarize(false));
