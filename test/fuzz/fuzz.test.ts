@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { fuzzClassifier, fuzzTranscripts } from './runFuzz';
+import { fuzzClassifier, fuzzShapes, fuzzTranscripts, shapeFailureReport } from './runFuzz';
+import type { ShapeCase } from './shapes/shapeInput';
 
 // A short slice of `npm run fuzz`, same seed on every run.
 describe('fuzzing (a short slice of npm run fuzz)', () => {
@@ -13,5 +14,27 @@ describe('fuzzing (a short slice of npm run fuzz)', () => {
     const r = fuzzClassifier(1500, 20261126);
     assert.equal(r.failure, undefined, r.failure);
     assert.equal(r.runs, 1500);
+  });
+});
+
+/** Shapes whose small inputs run here; the large ones are left to `npm run fuzz`. */
+const SLICED = ['many entities in one turn', 'very long lines', 'deeply nested JSON'];
+
+describe('fuzzing hostile shapes (a short slice of npm run fuzz)', () => {
+  for (const name of SLICED) {
+    it(`${name}: groundcheck check neither throws nor misplaces a range, inside the time and memory bounds`, () => {
+      const r = fuzzShapes(100, 20261126, { only: [name] });
+      const t = r.shapes[name];
+      assert.equal(t.inputs, 100);
+      assert.equal(t.failures, 0, t.first && shapeFailureReport(t.first));
+    });
+  }
+
+  it('a failure printed with --seed and --path replays the same input', () => {
+    const seen: ShapeCase[] = [];
+    fuzzShapes(30, 7, { only: ['byte order marks'], onInput: (_, c) => void seen.push(c) });
+    const again: ShapeCase[] = [];
+    fuzzShapes(1, 7, { only: ['byte order marks'], path: 17, onInput: (at, c) => void again.push({ ...c, at } as ShapeCase) });
+    assert.deepEqual(again, [{ ...seen[17], at: 17 }]);
   });
 });

@@ -26,19 +26,30 @@ export function rangesInside(t: Transcript, raw: string): string | undefined {
   return undefined;
 }
 
+/** Checks the transcript; an entity's range outside its output or the file, or off the characters it names. */
 export function checkedInside(t: Transcript, raw: string): string | undefined {
+  return checkedRanges(t, raw)?.detail;
+}
+
+export function checkedRanges(t: Transcript, raw: string): { property: 'ranges inside the file' | 'ranges name their characters'; detail: string } | undefined {
+  const outside = (detail: string) => ({ property: 'ranges inside the file' as const, detail });
   const check = checkTranscript(t, { profile: 'refined' });
   for (const o of check.outputs) {
     const seg = t.segments[o.segment];
     for (const e of o.result.entities) {
       for (const [a, b] of e.occurrences) {
-        if (!(a >= 0 && a <= b && b <= seg.text.length)) return `entity "${e.text}" at [${a}, ${b}) outside output ${o.segment} (${seg.text.length})`;
+        if (!(a >= 0 && a <= b && b <= seg.text.length)) return outside(`entity "${e.text}" at [${a}, ${b}) outside output ${o.segment} (${seg.text.length})`);
         if (seg.source !== undefined) continue;
         const ra = seg.map.toRaw(a);
         const rb = seg.map.toRaw(b);
-        if (!(ra >= 0 && ra <= rb && rb <= raw.length)) return `entity "${e.text}" maps to [${ra}, ${rb}) outside 0..${raw.length}`;
+        if (!(ra >= 0 && ra <= rb && rb <= raw.length)) return outside(`entity "${e.text}" maps to [${ra}, ${rb}) outside 0..${raw.length}`);
         const named = seg.text.slice(a, b);
-        if (!spells(raw.slice(ra, rb), named)) return `entity "${e.text}" at [${a}, ${b}) of output ${o.segment} reads ${JSON.stringify(named)} but its raw range [${ra}, ${rb}) holds ${JSON.stringify(raw.slice(ra, rb))}`;
+        if (!spells(raw.slice(ra, rb), named)) {
+          return {
+            property: 'ranges name their characters' as const,
+            detail: `entity "${e.text}" at [${a}, ${b}) of output ${o.segment} reads ${JSON.stringify(named)} but its raw range [${ra}, ${rb}) holds ${JSON.stringify(raw.slice(ra, rb))}`,
+          };
+        }
       }
     }
   }

@@ -18,7 +18,7 @@ import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { Transcript } from '../../shared/transcript/model';
-import { checkedInside, rangesInside } from './properties';
+import { checkedRanges, rangesInside } from './properties';
 import type { ShapeFile } from './shapes/shapeInput';
 
 export interface Broken {
@@ -87,13 +87,13 @@ function transcriptFileProperty(f: ShapeFile): Broken | undefined {
   if (parsed) {
     const bad = rangesInside(parsed, f.raw);
     if (bad) return { property: 'ranges inside the file', detail: bad };
-    let inside: string | undefined;
+    let checked: Broken | undefined;
     try {
-      inside = checkedInside(parsed, f.raw);
+      checked = checkedRanges(parsed, f.raw);
     } catch (err) {
       return { property: 'no parser throws', detail: `the check threw ${message(err)}` };
     }
-    if (inside) return { property: inside.includes('holds') ? 'ranges name their characters' : 'ranges inside the file', detail: inside };
+    if (checked) return checked;
   }
   if (f.withoutBom !== undefined) {
     const bad = sameWithoutBom(parsed, parse(f, f.withoutBom));
