@@ -3,6 +3,11 @@
  * parsing (quoting rules, embedded newlines, malformed records); this module
  * only walks each record's raw text alongside the parsed values to find where
  * each cell sits and how doubled quotes shift its characters.
+ *
+ * csv-parse reads text as UTF-8 bytes, so a lone surrogate comes back as
+ * U+FFFD and its copy of a record is no longer the file's text. Both are
+ * read from a copy with that replacement already made: one unit for one, so
+ * every offset in the copy is the same offset in the file.
  */
 import { parse } from 'csv-parse/sync';
 import type { OffsetMap } from '../../model';
@@ -31,7 +36,8 @@ interface ParsedRecord {
   raw: string;
 }
 
-export function readCsvRecords(raw: string, problems: CsvProblem[]): CsvRecord[] {
+export function readCsvRecords(file: string, problems: CsvProblem[]): CsvRecord[] {
+  const raw = wellFormed(file);
   const skipped: string[] = [];
   let parsed: ParsedRecord[];
   try {
@@ -111,4 +117,21 @@ function quotedCellMap(raw: string, open: number, decodedLength: number): { map:
   const map = decoded.length === 1 ? new ShiftMap(open + 1) : new PiecewiseMap(decoded, rawAt);
   // Closing quote sits right after the last decoded unit.
   return { map, end: map.toRaw(decodedLength) + 1 };
+}
+
+/** `text` with each lone surrogate replaced by U+FFFD, as a UTF-8 round trip would; `text` itself when it has none. */
+function wellFormed(text: string): string {
+  let out: string[] | undefined;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const u = text.charCodeAt(i);
+    if (u < 0xd800 || u > 0xdfff) continue;
+    if (u <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      i++;
+      continue;
+    }
+    (out ??= []).push(text.slice(from, i), '\ufffd');
+    from = i + 1;
+  }
+  return out ? out.join('') + text.slice(from) : text;
 }

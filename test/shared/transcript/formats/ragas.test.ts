@@ -27,6 +27,21 @@ describe('RAGAS fixtures', () => {
     assert.equal(byLabel(t, 'response (row 2)').line, 2);
   });
 
+  it('keeps every cell on its raw characters when a lone surrogate follows a malformed record', () => {
+    // csv-parse reads a lone surrogate as U+FFFD, so its copy of the record is not the file's text.
+    const raw = 'user_input,retrieved_contexts,response\nx "bad" quote,"[\'a\']",first\nWho?,"[\'Cost \ud800 $4.2M\']",It costs $4.2M.\n';
+    const t = ragasFormat.parse({ raw });
+    const answer = byLabel(t, 'response (row 1)');
+    assert.equal(answer.text, 'It costs $4.2M.');
+    assert.equal(rawOf(raw, answer, '$4.2M'), '$4.2M');
+    assert.equal(rawOf(raw, byLabel(t, 'question (row 1)'), 'Who?'), 'Who?');
+    assert.equal(rawOf(raw, byLabel(t, 'retrieved context 1 (row 1)'), '$4.2M'), '$4.2M');
+    assert.deepEqual(
+      t.errors.map((e) => raw.slice(...e.rawRange)),
+      ['x "bad" quote,"[\'a\']",first\n'],
+    );
+  });
+
   it('grounds each response only in its own row, never in references', () => {
     const { t } = parseFixture(ragasFormat, 'ragas/results.csv');
     assert.deepEqual(
