@@ -4,7 +4,7 @@ export interface ChunkTask {
   target: 'transcripts' | 'classifier' | 'shapes';
   runs: number;
   seed: number;
-  /** Shapes only: the input of the seed's sequence to start at. */
+  /** The input of the seed's sequence to start at. */
   path?: number;
   only?: string[];
   largeOnly?: boolean;

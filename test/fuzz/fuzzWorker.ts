@@ -15,9 +15,9 @@ const shapeIndex = new Map(SHAPES.map((s, i) => [s.name, i]));
 
 const report =
   task.target === 'transcripts'
-    ? fuzzTranscripts(task.runs, task.seed)
+    ? fuzzTranscripts(task.runs, task.seed, task.path)
     : task.target === 'classifier'
-      ? fuzzClassifier(task.runs, task.seed)
+      ? fuzzClassifier(task.runs, task.seed, task.path)
       : fuzzShapes(task.runs, task.seed, {
           only: task.only,
           largeOnly: task.largeOnly,

@@ -92,20 +92,26 @@ function addShapes(r: ShapesReport): void {
     s.peakGrowth = Math.max(s.peakGrowth, t.peakGrowth);
     s.failures += t.failures;
     for (const [p, n] of Object.entries(t.byProperty)) s.byProperty[p] = (s.byProperty[p] ?? 0) + n;
-    if (t.first && !shapeFailures.has(name)) shapeFailures.set(name, t.first);
+    for (const [property, f] of Object.entries(t.firsts)) if (!shapeFailures.has(`${name}: ${property}`)) shapeFailures.set(`${name}: ${property}`, f);
   }
 }
 
-function addTarget(target: Target, r: FuzzReport, chunkSeed: number): void {
-  const total = totals.get(target);
+const targetFailures = new Map<Target, number>();
+
+/** Counts a damaged-file or classifier chunk; a failure is counted and the chunk goes on after the failing input. */
+function addTarget(c: Chunk, r: FuzzReport): void {
+  const total = totals.get(c.target);
   totals.set(
-    target,
+    c.target,
     total ? { ...total, runs: total.runs + r.runs, millis: total.millis + r.millis, slowestMillis: Math.max(total.slowestMillis, r.slowestMillis), failure: total.failure ?? r.failure } : r,
   );
-  if (r.failure) {
-    stopped.add(target);
-    firstFailures.push(`seed ${chunkSeed}: ${r.failure}`);
-  }
+  if (r.failure === undefined || r.failedAt === undefined) return;
+  const n = (targetFailures.get(c.target) ?? 0) + 1;
+  targetFailures.set(c.target, n);
+  // The first failure of each target is printed whole; later ones are counted (their seeds replay them).
+  if (n === 1) firstFailures.push(`seed ${c.seed}: ${r.failure}`);
+  const left = c.runs - (r.failedAt - c.path + 1);
+  if (left > 0) queue.unshift({ ...c, runs: left, path: r.failedAt + 1 });
 }
 
 /**
@@ -134,8 +140,8 @@ function lostInput(c: Chunk, progress: SharedArrayBuffer, property: string, why:
   if (recipe.large) s.large++;
   s.failures++;
   s.byProperty[property] = (s.byProperty[property] ?? 0) + 1;
-  if (!shapeFailures.has(name)) {
-    shapeFailures.set(name, { shape: name, property, detail: `${why} (${cells[2].toLocaleString('en')} characters)`, recipe, seed: c.seed, path: at });
+  if (!shapeFailures.has(`${name}: ${property}`)) {
+    shapeFailures.set(`${name}: ${property}`, { shape: name, property, detail: `${why} (${cells[2].toLocaleString('en')} characters)`, recipe, seed: c.seed, path: at });
   }
   // The inputs before it were handed over as they went (see onFlush).
   inputs++;
@@ -177,7 +183,7 @@ function runChunk(c: Chunk): Promise<void> {
       inputs += r.runs;
       millis += r.millis;
       if (c.target === 'shapes') addShapes(r as ShapesReport);
-      else addTarget(c.target, r as FuzzReport, c.seed);
+      else addTarget(c, r as FuzzReport);
     });
     worker.on('error', (err: Error & { code?: string }) => {
       if (settled) return;
@@ -217,7 +223,10 @@ function summarize(interrupted: boolean): never {
   const row = (name: string, n: number, ms: number, slowest: number, extra: string) =>
     `${name.padEnd(54)} ${n.toLocaleString('en').padStart(9)} ${(ms / 1000).toFixed(1).padStart(8)} s ${n ? ((ms / n) * 1000).toFixed(0).padStart(8) : '-'.padStart(8)} µs ${slowest.toFixed(0).padStart(7)} ms${extra}`;
   console.log(`\n${'target'.padEnd(54)} ${'inputs'.padStart(9)} ${'CPU'.padStart(10)} ${'per input'.padStart(11)} ${'slowest'.padStart(10)}`);
-  for (const r of totals.values()) console.log(row(r.target, r.runs, r.millis, r.slowestMillis, r.failure ? '  FAILED' : ''));
+  for (const [target, r] of totals) {
+    const n = targetFailures.get(target) ?? 0;
+    console.log(row(r.target, r.runs, r.millis, r.slowestMillis, n > 0 ? `  ${n} failure${n > 1 ? 's' : ''}` : ''));
+  }
   if (Object.keys(shapes).length > 0) {
     console.log(`\n${'shape'.padEnd(54)} ${'inputs'.padStart(9)} ${'CPU'.padStart(10)} ${'per input'.padStart(11)} ${'slowest'.padStart(10)} ${'large'.padStart(6)} ${'most memory'.padStart(12)} failures`);
     for (const s of SHAPES) {
@@ -228,7 +237,8 @@ function summarize(interrupted: boolean): never {
     }
   }
   for (const f of firstFailures) console.log(`\n${f}`);
-  for (const f of shapeFailures.values()) console.log(`\n${shapeFailureReport(f)}`);
+  const order = (f: ShapeFailure) => SHAPES.findIndex((s) => s.name === f.shape);
+  for (const f of [...shapeFailures.values()].sort((a, b) => order(a) - order(b) || a.property.localeCompare(b.property))) console.log(`\n${shapeFailureReport(f)}`);
   const failed = firstFailures.length > 0 || shapeFailures.size > 0;
   console.log(
     `\n${interrupted ? `interrupted after ${inputs.toLocaleString('en')} of ${runs.toLocaleString('en')}` : inputs.toLocaleString('en')} inputs in ${wall.toFixed(1)} s (${(millis / 1000).toFixed(1)} s checking); peak memory (RSS of the process) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ${failed ? 'FAILED' : 'no failure'}`,

@@ -5,7 +5,7 @@
  * offsets; the text report a terminal shows carries no control character
  * from the file; checking reads no file from disk (zip entry names are not
  * paths); a config that cannot be used is a located ConfigError, not a crash.
- * Returns the first property broken, or undefined.
+ * Returns the properties broken (none when all hold).
  */
 import type * as Fs from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,8 +46,12 @@ function message(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
 
-export function shapeProperty(f: ShapeFile): Broken | undefined {
-  return f.config ? configProperty(f) : transcriptFileProperty(f);
+export function shapeProperty(f: ShapeFile): Broken[] {
+  if (f.config) {
+    const bad = configProperty(f);
+    return bad ? [bad] : [];
+  }
+  return transcriptFileProperty(f);
 }
 
 function configProperty(f: ShapeFile): Broken | undefined {
@@ -66,38 +70,39 @@ function parse(f: ShapeFile, raw: string): Transcript | undefined {
   return isNotTranscript(parsed) ? undefined : parsed;
 }
 
-function transcriptFileProperty(f: ShapeFile): Broken | undefined {
+/** Parsing and checking stop at the first property broken (what follows would stand on it); the text report's properties are each judged. */
+function transcriptFileProperty(f: ShapeFile): Broken[] {
   const own = f.format ? BY_ID.get(f.format) : undefined;
   if (own) {
     let t: Transcript;
     try {
       t = own.parse({ raw: f.raw, bytes: f.bytes, readFile: () => ({ notRead: 'not read while fuzzing' }) });
     } catch (err) {
-      return { property: 'no parser throws', detail: `${own.id} parser threw ${message(err)}` };
+      return [{ property: 'no parser throws', detail: `${own.id} parser threw ${message(err)}` }];
     }
     const bad = rangesInside(t, f.raw);
-    if (bad) return { property: 'ranges inside the file', detail: `${own.id}: ${bad}` };
+    if (bad) return [{ property: 'ranges inside the file', detail: `${own.id}: ${bad}` }];
   }
   let parsed: Transcript | undefined;
   try {
     parsed = parse(f, f.raw);
   } catch (err) {
-    return { property: 'no parser throws', detail: `detection and parse threw ${message(err)}` };
+    return [{ property: 'no parser throws', detail: `detection and parse threw ${message(err)}` }];
   }
   if (parsed) {
     const bad = rangesInside(parsed, f.raw);
-    if (bad) return { property: 'ranges inside the file', detail: bad };
+    if (bad) return [{ property: 'ranges inside the file', detail: bad }];
     let checked: Broken | undefined;
     try {
       checked = checkedRanges(parsed, f.raw);
     } catch (err) {
-      return { property: 'no parser throws', detail: `the check threw ${message(err)}` };
+      return [{ property: 'no parser throws', detail: `the check threw ${message(err)}` }];
     }
-    if (checked) return checked;
+    if (checked) return [checked];
   }
   if (f.withoutBom !== undefined) {
     const bad = sameWithoutBom(parsed, parse(f, f.withoutBom));
-    if (bad) return { property: 'a BOM changes only the offsets', detail: bad };
+    if (bad) return [{ property: 'a BOM changes only the offsets', detail: bad }];
   }
   return textReportProperty(f);
 }
@@ -120,7 +125,7 @@ function sameWithoutBom(withBom: Transcript | undefined, without: Transcript | u
 }
 
 /** `groundcheck check` on the file with a plain text report, watching for files opened on the way. */
-function textReportProperty(f: ShapeFile): Broken | undefined {
+function textReportProperty(f: ShapeFile): Broken[] {
   const shown: string[] = [];
   const io = { out: (s: string) => void shown.push(s), err: (s: string) => void shown.push(s) };
   const reporter = new TextReporter(io, paletteFor({ isTTY: false }), true);
@@ -140,17 +145,21 @@ function textReportProperty(f: ShapeFile): Broken | undefined {
     const report = checkFile({ file: f.file, absPath, raw: f.raw, bytes: f.bytes }, { settings: DEFAULT_SETTINGS, ledger: false });
     reporter.file(report, { path: absPath, shown: f.file, explicit: true });
   } catch (err) {
-    return { property: 'no parser throws', detail: `groundcheck check threw ${message(err)}` };
+    return [{ property: 'no parser throws', detail: `groundcheck check threw ${message(err)}` }];
   } finally {
     (fs as { openSync: unknown }).openSync = realOpen;
     (fs as { readFileSync: unknown }).readFileSync = realRead;
   }
-  if (opened.length > 0) return { property: 'checking reads no file from disk', detail: `opened ${opened.slice(0, 3).map((p) => JSON.stringify(p)).join(', ')}${opened.length > 3 ? ` and ${opened.length - 3} more` : ''}` };
+  const broken: Broken[] = [];
+  if (opened.length > 0) {
+    const shownPaths = opened.slice(0, 3).map((p) => JSON.stringify(p)).join(', ');
+    broken.push({ property: 'checking reads no file from disk', detail: `opened ${shownPaths}${opened.length > 3 ? ` and ${opened.length - 3} more` : ''}` });
+  }
   const text = shown.join('');
   const at = text.search(CONTROL);
   if (at !== -1) {
     const line = text.slice(text.lastIndexOf('\n', at) + 1, text.indexOf('\n', at) === -1 ? undefined : text.indexOf('\n', at));
-    return { property: 'the text report carries no control character', detail: `U+${text.charCodeAt(at).toString(16).padStart(4, '0').toUpperCase()} in: ${JSON.stringify(line.slice(0, 200))}` };
+    broken.push({ property: 'the text report carries no control character', detail: `U+${text.charCodeAt(at).toString(16).padStart(4, '0').toUpperCase()} in: ${JSON.stringify(line.slice(0, 200))}` });
   }
-  return undefined;
+  return broken;
 }

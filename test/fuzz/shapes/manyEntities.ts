@@ -23,7 +23,7 @@ export const manyEntities: Shape<Recipe> = {
   recipe: fc.oneof(
     { weight: 490, arbitrary: fc.record({ large: fc.constant(false), count: fc.integer({ min: 1, max: 40 }) }) },
     { weight: 9, arbitrary: fc.record({ large: fc.constant(false), count: fc.integer({ min: 100, max: 600 }) }) },
-    { weight: 1, arbitrary: fc.record({ large: fc.constant(true), count: fc.integer({ min: 3000, max: 12000 }) }) },
+    { weight: 1, arbitrary: fc.record({ large: fc.constant(true), count: fc.integer({ min: 8000, max: 25000 }) }) },
   ).chain(({ large, count }) =>
     fc.record({
       large: fc.constant(large),
