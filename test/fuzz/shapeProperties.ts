@@ -14,6 +14,7 @@ import { checkFile } from '../../cli/check/checkFile';
 import { ConfigError, parseConfig } from '../../cli/check/config';
 import { paletteFor } from '../../cli/check/reporters/colors';
 import { TextReporter } from '../../cli/check/reporters/text';
+import { visibleMessage } from '../../cli/terminal/visibleControls';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
@@ -40,7 +41,7 @@ const NOWHERE = join(tmpdir(), `groundcheck-fuzz-nowhere-${process.pid}`);
  * overrides and isolates that reorder what a reader sees.
  */
 // eslint-disable-next-line no-control-regex
-export const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+export const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 function message(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
@@ -127,7 +128,8 @@ function sameWithoutBom(withBom: Transcript | undefined, without: Transcript | u
 /** `groundcheck check` on the file with a plain text report, watching for files opened on the way. */
 function textReportProperty(f: ShapeFile): Broken[] {
   const shown: string[] = [];
-  const io = { out: (s: string) => void shown.push(s), err: (s: string) => void shown.push(s) };
+  // The streams `groundcheck check` gives its reporter: standard error shows its messages' controls as escapes.
+  const io = { out: (s: string) => void shown.push(s), err: (s: string) => void shown.push(visibleMessage(s)) };
   const reporter = new TextReporter(io, paletteFor({ isTTY: false }), true);
   const opened: string[] = [];
   const realOpen = fs.openSync;
