@@ -59,7 +59,8 @@ export function checkedRanges(t: Transcript, raw: string): { property: 'ranges i
 /**
  * Whether raw text is `decoded` as a file writes it: verbatim, or undone by
  * up to three of the file's escapes in turn (a CSV cell's doubled quote, a
- * JSON string's escapes, JSON held in a JSON string or in a CSV cell, a lone
+ * JSON string's escapes, a Python literal's quote and backslash escapes,
+ * JSON held in a JSON string or in a CSV cell, a lone
  * surrogate read as U+FFFD the way a UTF-8 reader reads it).
  */
 function spells(rawText: string, decoded: string): boolean {
@@ -73,6 +74,8 @@ function spells(rawText: string, decoded: string): boolean {
 
 const UNDO: ((s: string) => string | undefined)[] = [
   (s) => s.replaceAll('""', '"'),
+  // A Python string literal (RAGAS writes lists with repr): a known escape is undone, an unknown one keeps its backslash.
+  (s) => s.replace(/\\(["'\\])/g, '$1'),
   (s) => Buffer.from(s, 'utf8').toString('utf8'),
   (s) => {
     try {

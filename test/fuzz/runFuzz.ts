@@ -10,7 +10,7 @@ import { fuzzInputs } from './mutations';
 import { heapInUse, mb, memoryBoundBytes, SLOW_MS, threadCpuMs, timeBoundMs } from './inputBounds';
 import { classifierProperty, transcriptProperty } from './properties';
 import { loadSeeds } from './seeds';
-import { type Broken, CONTROL, shapeProperty } from './shapeProperties';
+import { type Broken, CONTROL, shapeProperty, type UserTime } from './shapeProperties';
 import { buildCase, shapeCases } from './shapes';
 import type { ShapeCase } from './shapes/shapeInput';
 
@@ -151,8 +151,9 @@ export function fuzzShapes(runs: number, seed: number, options: ShapeRunOptions 
     const cpu0 = threadCpuMs();
     const t1 = performance.now();
     const broken: Broken[] = [];
+    const user: UserTime = {};
     try {
-      broken.push(...shapeProperty(file));
+      broken.push(...shapeProperty(file, user));
     } catch (err) {
       broken.push({ property: 'no parser throws', detail: `threw ${err instanceof Error ? err.stack : String(err)}` });
     }
@@ -166,8 +167,13 @@ export function fuzzShapes(runs: number, seed: number, options: ShapeRunOptions 
     tally.slowestMillis = Math.max(tally.slowestMillis, dt);
     tally.peakGrowth = Math.max(tally.peakGrowth, grew);
     // The bounds are judged apart from the other properties: a slow input that also prints an escape counts under both.
-    if (dt > timeBoundMs(size)) {
-      broken.push({ property: 'time bound', detail: `took ${dt.toFixed(0)} ms of CPU (${wall.toFixed(0)} ms wall), bound ${timeBoundMs(size).toFixed(0)} ms for ${size.toLocaleString('en')} characters` });
+    // Time is what the user waits for; the fuzzer's own second look at the ranges is not charged to it.
+    const waited = user.millis ?? dt;
+    if (waited > timeBoundMs(size)) {
+      broken.push({
+        property: 'time bound',
+        detail: `${file.config ? 'reading the config' : 'groundcheck check'} took ${waited.toFixed(0)} ms of CPU (${dt.toFixed(0)} ms with the fuzzer's own checks, ${wall.toFixed(0)} ms wall), bound ${timeBoundMs(size).toFixed(0)} ms for ${size.toLocaleString('en')} characters`,
+      });
     }
     if (grew > memoryBoundBytes(size)) broken.push({ property: 'memory bound', detail: `heap grew ${mb(grew)}, bound ${mb(memoryBoundBytes(size))} for ${size.toLocaleString('en')} characters` });
     if (broken.length > 0) tally.failures++;

@@ -19,6 +19,7 @@ import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { Transcript } from '../../shared/transcript/model';
+import { threadCpuMs } from './inputBounds';
 import { checkedRanges, rangesInside } from './properties';
 import type { ShapeFile } from './shapes/shapeInput';
 
@@ -47,17 +48,34 @@ function message(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
 
-export function shapeProperty(f: ShapeFile): Broken[] {
-  if (f.config) {
-    const bad = configProperty(f);
-    return bad ? [bad] : [];
-  }
-  return transcriptFileProperty(f);
+/** What the user waits for (reading the config, or `groundcheck check` and its report), in CPU milliseconds: the time bound's measure. */
+export interface UserTime {
+  millis?: number;
 }
 
-function configProperty(f: ShapeFile): Broken | undefined {
+/** CPU milliseconds of `run` on this thread (wall time where that cannot be read). */
+function timedInto(time: UserTime, run: () => void): void {
+  const wall = performance.now();
+  const cpu = threadCpuMs();
   try {
-    parseConfig(f.raw, join(NOWHERE, f.file), f.file === 'package.json' ? 'groundcheck' : undefined, NOWHERE);
+    run();
+  } finally {
+    const cpuEnd = threadCpuMs();
+    time.millis = cpu !== undefined && cpuEnd !== undefined ? cpuEnd - cpu : performance.now() - wall;
+  }
+}
+
+export function shapeProperty(f: ShapeFile, time: UserTime = {}): Broken[] {
+  if (f.config) {
+    const bad = configProperty(f, time);
+    return bad ? [bad] : [];
+  }
+  return transcriptFileProperty(f, time);
+}
+
+function configProperty(f: ShapeFile, time: UserTime): Broken | undefined {
+  try {
+    timedInto(time, () => parseConfig(f.raw, join(NOWHERE, f.file), f.file === 'package.json' ? 'groundcheck' : undefined, NOWHERE));
   } catch (err) {
     if (!(err instanceof ConfigError)) return { property: 'a bad config is a located error', detail: `parseConfig threw ${message(err)}` };
     const unlocated = err.lines.find((l) => !/:\d+:\d+: error: /.test(l));
@@ -72,7 +90,7 @@ function parse(f: ShapeFile, raw: string): Transcript | undefined {
 }
 
 /** Parsing and checking stop at the first property broken (what follows would stand on it); the text report's properties are each judged. */
-function transcriptFileProperty(f: ShapeFile): Broken[] {
+function transcriptFileProperty(f: ShapeFile, time: UserTime): Broken[] {
   const own = f.format ? BY_ID.get(f.format) : undefined;
   if (own) {
     let t: Transcript;
@@ -105,7 +123,7 @@ function transcriptFileProperty(f: ShapeFile): Broken[] {
     const bad = sameWithoutBom(parsed, parse(f, f.withoutBom));
     if (bad) return [{ property: 'a BOM changes only the offsets', detail: bad }];
   }
-  return textReportProperty(f);
+  return textReportProperty(f, time);
 }
 
 /** The file read with its BOM is the file read without it, every raw offset one later. */
@@ -126,32 +144,37 @@ function sameWithoutBom(withBom: Transcript | undefined, without: Transcript | u
 }
 
 /** `groundcheck check` on the file with a plain text report, watching for files opened on the way. */
-function textReportProperty(f: ShapeFile): Broken[] {
+function textReportProperty(f: ShapeFile, time: UserTime): Broken[] {
   const shown: string[] = [];
   // The streams `groundcheck check` gives its reporter: standard error shows its messages' controls as escapes.
   const io = { out: (s: string) => void shown.push(s), err: (s: string) => void shown.push(visibleMessage(s)) };
   const reporter = new TextReporter(io, paletteFor({ isTTY: false }), true);
   const opened: string[] = [];
-  const realOpen = fs.openSync;
-  const realRead = fs.readFileSync;
-  (fs as { openSync: unknown }).openSync = (p: Fs.PathLike, ...rest: unknown[]) => {
-    opened.push(String(p));
-    return (realOpen as (...a: unknown[]) => number)(p, ...rest);
-  };
-  (fs as { readFileSync: unknown }).readFileSync = (p: Fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    opened.push(String(p));
-    return (realRead as (...a: unknown[]) => unknown)(p, ...rest);
-  };
-  try {
-    const absPath = join(NOWHERE, f.file);
-    const report = checkFile({ file: f.file, absPath, raw: f.raw, bytes: f.bytes }, { settings: DEFAULT_SETTINGS, ledger: false });
-    reporter.file(report, { path: absPath, shown: f.file, explicit: true });
-  } catch (err) {
-    return [{ property: 'no parser throws', detail: `groundcheck check threw ${message(err)}` }];
-  } finally {
-    (fs as { openSync: unknown }).openSync = realOpen;
-    (fs as { readFileSync: unknown }).readFileSync = realRead;
-  }
+  const absPath = join(NOWHERE, f.file);
+  let threw: unknown;
+  // Timed from outside the watch: reading the thread's CPU clock opens a /proc file.
+  timedInto(time, () => {
+    const realOpen = fs.openSync;
+    const realRead = fs.readFileSync;
+    (fs as { openSync: unknown }).openSync = (p: Fs.PathLike, ...rest: unknown[]) => {
+      opened.push(String(p));
+      return (realOpen as (...a: unknown[]) => number)(p, ...rest);
+    };
+    (fs as { readFileSync: unknown }).readFileSync = (p: Fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+      opened.push(String(p));
+      return (realRead as (...a: unknown[]) => unknown)(p, ...rest);
+    };
+    try {
+      const report = checkFile({ file: f.file, absPath, raw: f.raw, bytes: f.bytes }, { settings: DEFAULT_SETTINGS, ledger: false });
+      reporter.file(report, { path: absPath, shown: f.file, explicit: true });
+    } catch (err) {
+      threw = err;
+    } finally {
+      (fs as { openSync: unknown }).openSync = realOpen;
+      (fs as { readFileSync: unknown }).readFileSync = realRead;
+    }
+  });
+  if (threw !== undefined) return [{ property: 'no parser throws', detail: `groundcheck check threw ${message(threw)}` }];
   const broken: Broken[] = [];
   if (opened.length > 0) {
     const shownPaths = opened.slice(0, 3).map((p) => JSON.stringify(p)).join(', ');
