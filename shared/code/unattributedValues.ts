@@ -13,7 +13,7 @@
  * no nested repetition, so the cost is linear in the output.
  */
 import type { Entity, ExtractedEntity, Range } from '../classifier/types';
-import type { OutputSentence } from '../refine/claims';
+import { sentenceIndexAt, type OutputSentence } from '../refine/claims';
 
 /** Words that say a quote is taken from something the agent saw or ran. */
 const ATTRIBUTION =
@@ -26,7 +26,7 @@ const ATTRIBUTED_TYPES: ReadonlySet<string> = new Set(['quoted_string', 'number'
 export function dropUnattributedValues(output: string, sentences: readonly OutputSentence[], extracted: ExtractedEntity[], entities: Entity[]): void {
   const attributed = new Map<number, boolean>();
   const saysWhere = (span: Range): boolean => {
-    const s = sentenceHolding(sentences, span[0]);
+    const s = sentenceIndexAt(sentences, span[0]);
     if (s === undefined) return false;
     let said = attributed.get(s);
     if (said === undefined) {
@@ -44,18 +44,4 @@ export function dropUnattributedValues(output: string, sentences: readonly Outpu
     entities.splice(i, 1);
     extracted.splice(i, 1);
   }
-}
-
-/** Index of the sentence holding `at` (sentences are sorted and disjoint). */
-function sentenceHolding(sentences: readonly OutputSentence[], at: number): number | undefined {
-  let lo = 0;
-  let hi = sentences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const [s, e] = sentences[mid].span;
-    if (e <= at) lo = mid + 1;
-    else if (s > at) hi = mid - 1;
-    else return mid;
-  }
-  return undefined;
 }

@@ -81,19 +81,18 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const decide = (id: RuleId, pass: () => void) => {
     if (on(id)) attributed(entities, id, pass);
   };
-  attributed(entities, 'inline-code', () => codeVerdicts(claimed, entities, index, lookup, sentences, options.session, on));
-  attributed(entities, 'not-in-context', () =>
-    refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames }, on),
-  );
+  // These two hold several rules each and name the one that decides every verdict they give.
+  codeVerdicts(claimed, entities, index, lookup, sentences, options.session, on);
+  refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames }, on);
   decide('schedule-slots', () => markScheduleContradictions(output, sentences, claimed, entities, index, lookup));
   decide('version-slots', () => versionVerdicts(output, claimed, entities, index, lookup, options.session));
   decide('test-counts', () => countVerdicts(output, claimed, entities, options.session));
   if (options.agentTurn && on('reading-counts')) dropReadingCounts(claimed, entities);
   if (options.agentTurn && on('unattributed-values')) dropUnattributedValues(output, sentences, claimed, entities);
-  if (on('record-fields')) entities = withAttributeEntities(output, entities, attributed(attributeEntities(output, sentences, index, searchable), 'record-fields', () => undefined, true));
+  if (on('record-fields')) entities = withAttributeEntities(output, entities, named(attributeEntities(output, sentences, index, searchable), 'record-fields'));
   decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));
   if (on('quoted-code-blocks') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
-    const quoted = attributed(codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup), 'quoted-code-blocks', () => undefined, true);
+    const quoted = named(codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup), 'quoted-code-blocks');
     entities = [...entities, ...quoted].sort((a, b) => a.span[0] - b.span[0]);
   }
   const result = judge(entities, resolved.minEntities, options.gaps ?? [], on);
@@ -108,22 +107,18 @@ function namedMisses(entities: Entity[]): Entity[] {
   return entities;
 }
 
-/**
- * Runs a pass and names it as the rule of every verdict it changed without
- * naming a rule of its own (passes with several rules name each one where it
- * decides). With `fresh`, every entity is new from the pass and takes its id.
- */
-function attributed(entities: Entity[], id: RuleId, pass: () => void, fresh = false): Entity[] {
-  if (fresh) {
-    for (const e of entities) e.rule ??= id;
-    return entities;
-  }
+/** Runs a pass and names it as the rule of every verdict it changed. */
+function attributed(entities: Entity[], id: RuleId, pass: () => void): void {
   const before = entities.map((e) => e.status);
-  const rules = entities.map((e) => e.rule);
   pass();
   entities.forEach((e, i) => {
-    if (e.status !== before[i] && e.rule === rules[i]) e.rule = id;
+    if (e.status !== before[i]) e.rule = id;
   });
+}
+
+/** Entities a pass made: each is its rule's. */
+function named(entities: Entity[], id: RuleId): Entity[] {
+  for (const e of entities) e.rule ??= id;
   return entities;
 }
 

@@ -250,3 +250,17 @@ export function codeFenceRanges(text: string): Range[] {
   if (open >= 0) ranges.push([open, text.length]);
   return ranges;
 }
+
+/** Index of the sentence holding offset `at`, if any; sentences are in output order and disjoint. */
+export function sentenceIndexAt(sentences: readonly OutputSentence[], at: number): number | undefined {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const [s, e] = sentences[mid].span;
+    if (e <= at) lo = mid + 1;
+    else if (s > at) hi = mid - 1;
+    else return mid;
+  }
+  return undefined;
+}

@@ -5,7 +5,7 @@
  */
 import type { Entity, ExtractedEntity } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
-import type { OutputSentence } from './claims';
+import { sentenceIndexAt, type OutputSentence } from './claims';
 import { findClockTimes, isClockEntity } from './clockTimes';
 import type { ContextLookup } from '../lookup/contextLookup';
 import { clauseAround, daysInClause, scheduleContradiction, scheduleOf } from './scheduleSlots';
@@ -48,16 +48,8 @@ export function markScheduleContradictions(
   });
 }
 
-/** The sentence containing `[start, end)`; sentences are in output order and disjoint. */
+/** The sentence containing `[start, end)`. */
 function sentenceHolding(sentences: readonly OutputSentence[], start: number, end: number): OutputSentence | undefined {
-  let lo = 0;
-  let hi = sentences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const s = sentences[mid];
-    if (s.span[1] <= start) lo = mid + 1;
-    else if (s.span[0] > start) hi = mid - 1;
-    else return end <= s.span[1] ? s : undefined;
-  }
-  return undefined;
+  const k = sentenceIndexAt(sentences, start);
+  return k !== undefined && end <= sentences[k].span[1] ? sentences[k] : undefined;
 }
