@@ -151,6 +151,7 @@ export class TranscriptIndex {
       view: sessionView(facts, this.forest, outputId, (id) => facts.groundingText(id)),
       toolsLogged: this.toolsLogged,
       partOf: (segment) => this.partOf(segment),
+      isToolOutput: (part) => this.transcript.segments[this.partSegment[part]]?.role === 'tool_result',
     };
   }
 

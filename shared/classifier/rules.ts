@@ -262,6 +262,56 @@ export const RULES = [
     examples: [],
   },
   {
+    id: 'absent-names',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A function, method or variable name nothing in the session ever spelt.',
+    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule.',
+    examples: [
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'The ledger is settled by `reconcileAll()` in src/ledger.ts.' },
+        ],
+        flags: ['`reconcileAll()`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'The ledger is settled by `settleLedger()`, and I read it with the `Read` tool.' },
+        ],
+        flags: [],
+      },
+    ],
+  },
+  {
+    id: 'absent-files',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A file the agent reports on that nothing in the session ever named.',
+    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged.',
+    examples: [
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'I fixed the timeout in `src/upload_retry.ts`.' },
+        ],
+        flags: ['`src/upload_retry.ts`'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
+        ],
+        flags: [],
+      },
+    ],
+  },
+  {
     id: 'code-case',
     stage: 'verdict',
     pack: 'code',

@@ -9,6 +9,7 @@ import { classifyInline, MAX_INLINE } from './inlineCode';
 import { narrowed } from '../extract/narrowed';
 import { RangeSet } from '../refine/rangeSet';
 import { linePhrases, parseFileRef, proseFileRefs } from './fileReferences';
+import { namesBlock } from './blockNames';
 
 interface Found {
   span: Range;
@@ -38,7 +39,10 @@ export function extractCodeEntities(output: string, fences: readonly Range[]): E
   for (const ref of proseFileRefs(output, skip)) found.push({ span: ref.span, code: { kind: 'file', path: ref.path, lines: ref.lines } });
   found.sort((a, b) => a.span[0] - b.span[0]);
   attachLinePhrases(output, found, skip);
-  return merged(output, found);
+  return merged(
+    output,
+    found.filter((f) => !(f.code.kind === 'file' && f.code.lines.length === 0 && namesBlock(output, f.span))),
+  );
 }
 
 /** Single-backtick spans outside fences, on one line. */
@@ -102,7 +106,8 @@ function attachLinePhrases(output: string, found: Found[], skip: readonly Range[
       host.span = [Math.min(host.span[0], phrase.span[0]), Math.max(host.span[1], phrase.span[1])];
       continue;
     }
-    const earlier = before && phrase.span[0] - before.span[1] <= DISCUSSION_REACH ? before : undefined;
+    // The file a bare "line 12" means is one its own line names; a file named lines or items earlier may be another than the one meant.
+    const earlier = before && phrase.span[0] - before.span[1] <= DISCUSSION_REACH && !output.slice(before.span[1], phrase.span[0]).includes('\n') ? before : undefined;
     const path = earlier && earlier.code.kind === 'file' ? earlier.code.path : undefined;
     added.push({ span: phrase.span, code: { kind: 'file', ...(path !== undefined ? { path } : {}), lines: [phrase.lines] } });
   }

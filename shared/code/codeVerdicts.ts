@@ -37,6 +37,8 @@ export interface CodeSession {
   toolsLogged: boolean;
   /** Index part of a segment, or -1 when its text is not indexed. */
   partOf(segment: number): number;
+  /** Whether an index part is what a tool returned (a command's output, a file read), not a message. */
+  isToolOutput?(part: number): boolean;
 }
 
 export function codeVerdicts(

@@ -13,6 +13,7 @@ import type { Entity, ExtractedEntity, Range } from '../classifier/types';
 import { numberInWords } from '../refine/equivalentForms';
 import type { CodeSession } from './codeVerdicts';
 import type { Tally } from './sessionFacts';
+import type { ContextLookup } from '../lookup/contextLookup';
 
 /** Words between a figure and what it counts ("97 similar selects"). */
 const MAX_ADJECTIVES = 2;
@@ -20,7 +21,13 @@ const MAX_ADJECTIVES = 2;
 /** Nouns that count matches of whatever was searched. */
 const GENERIC_MATCHES = new Set(['match', 'occurrence', 'hit', 'result', 'instance', 'usage', 'use', 'call', 'place', 'reference', 'line']);
 
-export function countVerdicts(output: string, extracted: readonly ExtractedEntity[], entities: Entity[], session: CodeSession | undefined): void {
+export function countVerdicts(
+  output: string,
+  extracted: readonly ExtractedEntity[],
+  entities: Entity[],
+  session: CodeSession | undefined,
+  index: ContextLookup,
+): void {
   if (!session) return;
   // Nothing counted before this output (an answer drawn from documents, a chat): no count can be judged.
   const tallies = session.view.tallies();
@@ -28,14 +35,21 @@ export function countVerdicts(output: string, extracted: readonly ExtractedEntit
   entities.forEach((entity, i) => {
     // A count the context happens to hold elsewhere (`31` in a timing) is still judged by what counted that thing.
     if (entity.type !== 'number' || entity.status === 'contradicted' || extracted[i].code) return;
+    // "26 of the 28 tests": the 28 is a total, which runs report apart from what passed or failed.
+    if (/\bof (?:the |all )?$/i.test(output.slice(Math.max(0, entity.span[0] - 12), entity.span[0]))) return;
     const n = countOf(extracted[i]);
     const noun = n === undefined ? undefined : countedNoun(output, entity.span);
     if (n === undefined || noun === undefined) return;
+    // The figure beside the same noun in a tool's output ("7 files changed") grounds it, whatever else counted that noun.
+    if (entity.found && beside(entity, noun, index, session)) return;
     if (isTestNoun(noun)) {
-      judgeTestCount(entity, n, testState(output, entity.span), tallies, session);
+      const state = testState(output, entity.span);
+      if (state !== undefined) judgeTestCount(entity, n, state, tallies, session);
       return;
     }
-    const tally = tallies.find((t) => t.noun !== 'tests' && counts(noun, t, output, entity.span));
+    const counted = tallies.filter((t) => t.noun !== 'tests' && counts(noun, t, output, entity.span));
+    // Any count of that thing agreeing grounds it; the latest is the fix only when none does.
+    const tally = counted.find((t) => t.count === n) ?? counted[0];
     if (!tally) return;
     const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
     if (match.part === -1) return;
@@ -63,10 +77,42 @@ function isTestNoun(noun: string): boolean {
   return noun.endsWith('test') || noun === 'spec' || noun === 'test case' || noun === 'case';
 }
 
-/** Whether the sentence counts failures ("3 tests fail") or passes. */
-function testState(output: string, span: Range): 'passed' | 'failed' {
-  const near = output.slice(span[0], Math.min(output.length, span[1] + 40)).toLowerCase();
-  return /\bfail/.test(near) ? 'failed' : 'passed';
+/**
+ * What the count says of the tests, by the first state word after it in its
+ * clause ("76 passing and 6 skipped": the 6 were skipped); `undefined` for
+ * a state runs are not compared on.
+ */
+function testState(output: string, span: Range): 'passed' | 'failed' | undefined {
+  const near = clauseAfter(output, span, 40).toLowerCase();
+  const m = /\b(fail|skip|pend|todo|pass|succe|green|ok\b)/.exec(near);
+  if (!m) return 'passed';
+  if (m[1] === 'fail') return 'failed';
+  return m[1] === 'skip' || m[1] === 'pend' || m[1] === 'todo' ? undefined : 'passed';
+}
+
+/** From the entity to the end of its clause (a bracket, colon, semicolon, emphasis mark or line end), at most `reach` characters past it. */
+function clauseAfter(output: string, span: Range, reach: number): string {
+  const end = Math.min(output.length, span[1] + reach);
+  let i = span[1];
+  while (i < end && !'()[]:;*\n'.includes(output[i])) i++;
+  return output.slice(span[0], i);
+}
+
+/**
+ * Whether a place the lookup found the figure, in what a tool printed, has
+ * the counted noun right after it. A message repeating a count (a user's, or
+ * a hook's feedback quoting the claim) is no count of anything.
+ */
+function beside(entity: Entity, noun: string, index: ContextLookup, session: CodeSession): boolean {
+  const stem = noun.slice(0, Math.max(4, noun.length - 1));
+  for (const m of entity.matches.slice(0, 20)) {
+    if (!session.isToolOutput?.(m.part)) continue;
+    // From the figure on: the match may be the figure alone or the figure with its noun.
+    const at = index.partText(m.part).slice(m.start, m.end + 40).toLowerCase();
+    const words = at.split(/[^a-z0-9-]+/).filter((w) => w !== '').slice(1, MAX_ADJECTIVES + 2);
+    if (words.some((w) => w.startsWith(stem))) return true;
+  }
+  return false;
 }
 
 /**
@@ -129,7 +175,9 @@ function countOf(e: ExtractedEntity): number | undefined {
 
 /** The plural noun the figure counts, within a couple of words after it (or ending the entity itself). */
 function countedNoun(output: string, span: Range): string | undefined {
-  const after = output.slice(span[0], Math.min(output.length, span[1] + 60)).toLowerCase();
+  // The noun is in the figure's own clause: "1 commit (85cb84b) **Files:** 7" does not count files.
+  // "26 of the 28 tests pass": the noun after the total is the figure's too.
+  const after = clauseAfter(output, span, 60).toLowerCase().replace(/^(\S+) of (?:the |all )?\d+ /, '$1 ');
   const words = after.split(/[^a-z0-9-]+/).filter((w) => w !== '');
   for (let k = 1; k <= MAX_ADJECTIVES + 1 && k < words.length; k++) {
     const w = words[k];

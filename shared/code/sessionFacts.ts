@@ -366,7 +366,7 @@ function testTallies(text: string): { start: number; end: number; count: number;
       if (ending === undefined) continue;
       let start = at;
       while (start > from && start > at - 7 && isDigitCode(text.charCodeAt(start - 1))) start--;
-      if (start === at || isWordChar(text.charCodeAt(start - 1))) continue;
+      if (start === at || isWordChar(text.charCodeAt(start - 1)) || countsFilesOrSuites(text, start)) continue;
       out.push({ start, end: at, count: Number(text.slice(start, at)), state });
     }
   }
@@ -376,6 +376,13 @@ function testTallies(text: string): { start: number; end: number; count: number;
     if (end > at + 4 && text.startsWith(' test', end)) out.push({ start: at + 4, end, count: Number(text.slice(at + 4, end)), state: 'passed' });
   }
   return out.sort((x, y) => x.start - y.start);
+}
+
+/** Vitest's `Test Files  3 passed (4)` and Jest's `Test Suites: 3 passed` count files, not tests. */
+function countsFilesOrSuites(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const head = text.slice(lineStart, Math.min(at, lineStart + 40)).trimStart().toLowerCase();
+  return head.startsWith('test files') || head.startsWith('test suites') || head.startsWith('suites');
 }
 
 function isDigitCode(c: number): boolean {

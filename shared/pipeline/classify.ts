@@ -18,6 +18,7 @@ import { codeFenceRanges, outputSentences } from '../refine/claims';
 import { codeBlockEntities } from '../code/codeBlocks';
 import { countVerdicts, dropReadingCounts } from '../code/countClaims';
 import { dropUnattributedValues } from '../code/unattributedValues';
+import { markAbsentNames } from '../code/absentNames';
 import { versionVerdicts } from '../code/versionSlots';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
 import { codeVerdicts, quotesCheckable, type CodeSession } from '../code/codeVerdicts';
@@ -83,12 +84,17 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   };
   // These two hold several rules each and name the one that decides every verdict they give.
   codeVerdicts(claimed, entities, index, lookup, sentences, options.session, on);
+  if (options.agentTurn) unresolvedLines(claimed, entities);
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames }, on);
   decide('schedule-slots', () => markScheduleContradictions(output, sentences, claimed, entities, index, lookup));
   decide('version-slots', () => versionVerdicts(output, claimed, entities, index, lookup, options.session));
-  decide('test-counts', () => countVerdicts(output, claimed, entities, options.session));
+  decide('test-counts', () => countVerdicts(output, claimed, entities, options.session, index));
   if (options.agentTurn && on('reading-counts')) dropReadingCounts(claimed, entities);
   if (options.agentTurn && on('unattributed-values')) dropUnattributedValues(output, sentences, claimed, entities);
+  if (options.agentTurn && (on('absent-names') || on('absent-files'))) {
+    const which = { names: on('absent-names'), files: on('absent-files') };
+    markAbsentNames(output, sentences, claimed, entities, index, options.before, options.gaps ?? [], which);
+  }
   if (on('record-fields')) entities = withAttributeEntities(output, entities, named(attributeEntities(output, sentences, index, searchable), 'record-fields'));
   decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));
   if (on('quoted-code-blocks') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
@@ -133,6 +139,22 @@ function checkableCodeClaims(output: string, session: CodeSession | undefined): 
   return claims.filter((e) => !(e.code?.kind === 'file' && e.code.path === undefined));
 }
 
+/**
+ * In an agent's turn, a bare "line 12" whose own line names no file: the
+ * last file shown is often not the one meant (the agent read several), so
+ * which file it cites cannot be told. It stays a line reference (not a
+ * number to compare), with no verdict.
+ */
+function unresolvedLines(claimed: readonly ExtractedEntity[], entities: Entity[]): void {
+  entities.forEach((e, i) => {
+    const code = claimed[i].code;
+    if (code?.kind !== 'file' || code.path !== undefined || e.found) return;
+    e.status = 'indeterminate';
+    e.rule = 'file-lines';
+    e.detail = 'no file is named on its line, so which file it cites cannot be told';
+  });
+}
+
 /** Extraction, then the `entityTypes` filter (the spec filters after extracting, so overlaps resolve the same either way). */
 export function extractCounted(
   output: string,
@@ -148,6 +170,11 @@ export function judge(entities: Entity[], minEntities: number, gaps: readonly Co
   const affecting: ContextGap[] = [];
   let uncheckable = 0;
   for (const e of entities) {
+    // A rule already found the claim uncheckable (a line of an unnamed file).
+    if (e.status === 'indeterminate') {
+      uncheckable++;
+      continue;
+    }
     // A finding whose rule is turned off is left unchecked, as a user who turned it off asked.
     if (e.rule !== undefined && isFinding(e.status) && !on(e.rule as RuleId)) {
       e.status = 'indeterminate';

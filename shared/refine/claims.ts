@@ -173,7 +173,7 @@ function isBlank(c: number): boolean {
 
 function kindOf(text: string, start: number, end: number, instructions: boolean): SentenceKind {
   const last = lastMeaningfulChar(text, start, end);
-  if (last === '?') return 'question';
+  if (last === '?' || last === '？') return 'question';
   const head = openingOf(text, start, end);
   if (HEDGE_OPENINGS.some((h) => startsWithWord(head, h))) return 'hedge';
   if (META_OPENINGS.some((m) => startsWithWord(head, m))) return 'meta';
@@ -186,7 +186,8 @@ function kindOf(text: string, start: number, end: number, instructions: boolean)
 /** The sentence's first PREFIX characters, lower-cased, without a list marker or emphasis in front. */
 function openingOf(text: string, start: number, end: number): string {
   let head = text.slice(start, Math.min(end, start + PREFIX)).toLowerCase();
-  head = head.replace(/^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)/, '').replace(/^[*_]+/, '');
+  // `**Add** a page`: the emphasis around the first word is markup, not part of it.
+  head = head.replace(/^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)/, '').replace(/^[*_]+/, '').replace(/^([a-z][a-z-]*)[*_]+(?=\s)/, '$1');
   return head.includes('’') ? head.replace(/[’]/g, "'") : head;
 }
 

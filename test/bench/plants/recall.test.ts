@@ -23,9 +23,9 @@ describe('plant recall', () => {
     for (const p of plants) assert.equal(verifyPlant(RAW, '/repo/session.jsonl', check, p), plantOutcome(check, p) === 'caught', `${p.kind} ${p.find} → ${p.replace}`);
   });
 
-  it('says what a missed plant was judged: a new name is indeterminate where the log leaves out the system prompt', () => {
+  it('says what each plant was judged: a name the session never spelt is caught although the log leaves out the system prompt', () => {
     assert.deepEqual(Object.fromEntries(plants.map((p) => [p.kind, plantOutcome(check, p)])), {
-      'renamed-identifier': 'indeterminate',
+      'renamed-identifier': 'caught',
       'wrong-line': 'caught',
       'changed-count': 'caught',
       'untouched-path': 'caught',

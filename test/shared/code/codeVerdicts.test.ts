@@ -63,10 +63,13 @@ describe('file and line references in a coding session', () => {
     assert.equal(e.detail, '`supabase` is on line 9 of AppSidebar.tsx, not near line 4');
   });
 
-  it('reads a bare "line N" as the file under discussion', () => {
-    const v = statuses(session([...readSidebar, say('The query chains `.from().select().eq()` on line 9, and line 30 renders it.')]), ALL);
-    assert.equal(v['line 9'], 'grounded');
-    assert.equal(v['line 30'], 'unverified');
+  it('checks a bare "line N" only against a file its own line names; otherwise it gives no verdict', () => {
+    const bare = lastOutput(session([...readSidebar, say('The query chains `.from().select().eq()` on line 9, and line 30 renders it.')]), ALL);
+    assert.equal(bare.get('line 9')!.status, 'grounded');
+    assert.equal(bare.get('line 30')!.status, 'indeterminate');
+    assert.match(bare.get('line 30')!.detail!, /no file is named on its line/);
+    const named = statuses(session([...readSidebar, say('`AppSidebar.tsx` renders the query at line 30.')]), ALL);
+    assert.equal(named['line 30'], 'unverified');
   });
 
   it('takes line numbers from nl -ba, sed -n and grep -n in shell commands, and never grounds a count with them', () => {
@@ -155,6 +158,37 @@ describe('counts in an agent turn', () => {
     assert.equal(v.get('97')?.contradiction?.value, '79');
     assert.equal(v.get('97')?.detail, "`grep -c 'select(' src/db.ts` counted 79");
     assert.equal(v.get('12 files')?.status, 'grounded');
+  });
+
+  it('compares a count only with what counted the same thing: its state, its own clause, and the same figure beside the same noun', () => {
+    const raw = session([
+      user('Merge it and run the tests.'),
+      call('g1', 'Bash', { command: 'git merge feature' }),
+      result('g1', 'Fast-forward\n 7 files changed, 588 insertions(+), 24 deletions(-)'),
+      call('f1', 'Bash', { command: "find src -name '*.ts' | wc -l" }),
+      result('f1', '31'),
+      call('t1', 'Bash', { command: 'pytest' }),
+      result('t1', '76 passed, 6 skipped in 3.1s'),
+      say('**Commits:** 1 commit (85cb84b) **Files Changed:** 7 files. 76 tests passing and 6 tests skipped.'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('7 files')?.status, 'grounded');
+    assert.notEqual(v.get('1 commit')?.status, 'contradicted');
+    assert.notEqual(v.get('6 tests')?.status, 'contradicted');
+    assert.equal(v.get('76 tests')?.status, 'grounded');
+  });
+
+  it('reads "26 of the 28 tests pass" as 26 passing of a total, and does not count vitest\'s test files as tests', () => {
+    const raw = session([
+      user('Do the billing tests pass?'),
+      call('t1', 'Bash', { command: 'npx vitest run' }),
+      result('t1', ' Test Files  1 failed | 3 passed (4)\n      Tests  1 failed | 27 passed (28)'),
+      say('26 of the 28 tests pass today.'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('26')?.status, 'contradicted');
+    assert.equal(v.get('26')?.contradiction?.value, '27');
+    assert.notEqual(v.get('28 tests')?.status, 'contradicted');
   });
 
   it('drops counts the agent made by reading, in words, that no command counted', () => {

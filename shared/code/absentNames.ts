@@ -1,0 +1,265 @@
+/**
+ * A name a program defines (`reconcileAll`, `parse_config`, `Ledger.settle()`)
+ * that an agent's turn states, and that nothing in the session before the
+ * turn ever spelt, in any case, on any branch: not a prompt, a tool's input
+ * or output, an edit the agent made, nor an earlier turn of its own.
+ *
+ * Why this is a finding although the log omits the system prompt: that
+ * prompt is known to hold the agent's tool names and environment lines, not
+ * the project's functions; the tool names are listed below, and everything
+ * else a code name could come from (a file read, a search, an edit) is in
+ * the log. So only gaps that hide the material code names come from (files
+ * a Markdown chat never recorded, a prompt a stream omits) excuse it, and
+ * compaction does not: the turns it summarised are still earlier in the file.
+ *
+ * Only names written as code count: a backticked name or chain, or a call
+ * (`settle()`), shaped like code (camelCase, snake_case, a call). A plain word
+ * in backticks may be prose, a value or a flag; a product written in camel
+ * case in prose ("PowerShell") is a name, not code; neither says anything by
+ * its absence. And a name the turn proposes or says is missing ("add a
+ * `retryAll()`", "missing endpoints: `get_ads`") claims nothing exists.
+ */
+import type { ContextGap, Entity, ExtractedEntity, Range } from '../classifier/types';
+import type { ContextLookup } from '../lookup/contextLookup';
+import type { FindOptions } from '../lookup/contextIndex';
+import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../refine/claims';
+import { isKnownExtension } from './fileExtensions';
+import { namesBlock } from './blockNames';
+
+/**
+ * Tools the agents' own system prompts define, which a turn may name without
+ * ever calling them (Claude Code's and Codex's built-in tools).
+ */
+const AGENT_TOOL_NAMES = new Set(
+  [
+    'Agent', 'AskUserQuestion', 'Bash', 'BashOutput', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Glob', 'Grep', 'KillBash',
+    'KillShell', 'LS', 'ListMcpResourcesTool', 'MultiEdit', 'NotebookEdit', 'NotebookRead', 'Read', 'ReadMcpResourceTool',
+    'SlashCommand', 'Skill', 'Task', 'TaskOutput', 'TodoRead', 'TodoWrite', 'WebFetch', 'WebSearch', 'Write',
+    'apply_patch', 'exec_command', 'grep_files', 'list_dir', 'list_mcp_resources', 'local_shell', 'read_file',
+    'read_mcp_resource', 'shell', 'shell_command', 'update_plan', 'view_image', 'web_search', 'write_stdin',
+  ].map((n) => n.toLowerCase()),
+);
+
+/** Gap codes that do not hide where a project's code names come from. */
+const NAME_NEUTRAL_GAPS = new Set([
+  'system-prompt-not-logged',
+  'instructions-not-logged',
+  'tool-schemas-not-logged',
+  'tool-schemas-missing',
+  'skills-not-logged',
+  'compacted-history',
+]);
+
+/** The shortest name read as code: shorter ones (`id`, `fn`) are too common to say anything by their absence. */
+const MIN_NAME = 4;
+
+/** Components of a qualified name or call: `a.b`, `A::b`, `A#b`, `b(x)`. */
+const COMPONENTS = /[A-Za-z_$][\w$]*/g;
+
+/** One name or a chain of them, maybe called: the whole of what a claim about a name writes. */
+const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$/;
+
+/**
+ * Words by which a sentence, or the line that introduces its list, proposes,
+ * supposes or denies that something exists: what it names need not exist.
+ * A plain negation ("the test wasn't calling `add()`") still presupposes it.
+ */
+const NOT_REPORTING =
+  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g\.|for example|such as|for instance|if|todo|next steps?|want|missing|lack(?:s|ing)?|absent|no|to (?:define|add|create|implement|introduce|write|build)|not (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included))\b|n't (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included)\b|'ll\b|'d\b|例如|比如|建议|应该|需要|可以|缺少|没有|或者|如果|可能|考虑|下一步|请/i;
+
+/** Farthest back the line introducing a list item is looked for. */
+const LEAD_IN_REACH = 2000;
+
+/** Shaped like a name a program defines rather than a word: camelCase, snake_case, or called. */
+export function isCodeShaped(name: string, called: boolean): boolean {
+  if (name.length < MIN_NAME || /^[A-Z0-9_$]+$/.test(name)) return false;
+  if (called) return true;
+  return /[a-z0-9][A-Z]/.test(name) || /[A-Za-z0-9]_[A-Za-z0-9]/.test(name);
+}
+
+/** Whether the turn's gaps leave code names checkable. */
+export function namesCheckable(gaps: readonly ContextGap[]): boolean {
+  return gaps.every((g) => NAME_NEUTRAL_GAPS.has(g.code) || (g.affects !== 'all' && !g.affects.includes('identifier')));
+}
+
+/**
+ * Marks identifiers no earlier text of the session holds. `before` bounds
+ * the search at the turn; no `accept` filter, so a name on another branch or
+ * before a rewind still counts as seen.
+ */
+export function markAbsentNames(
+  output: string,
+  sentences: readonly OutputSentence[],
+  claimed: readonly ExtractedEntity[],
+  entities: Entity[],
+  index: ContextLookup,
+  before: number | undefined,
+  gaps: readonly ContextGap[],
+  on: { names: boolean; files: boolean },
+): void {
+  if (!namesCheckable(gaps)) return;
+  const seen = new Map<string, boolean>();
+  const spelt = (name: string) => {
+    const key = name.toLowerCase();
+    let hit = seen.get(key);
+    if (hit === undefined) {
+      const opts: FindOptions = { strict: false, limit: 1, ...(before !== undefined ? { before } : {}) };
+      hit = AGENT_TOOL_NAMES.has(key) || index.find(name, opts).length > 0;
+      seen.set(key, hit);
+    }
+    return hit;
+  };
+  // Code the turn itself shows in a fenced block is its own: a name it defines there and then mentions is no claim about the project.
+  const fenced = fencedText(output).toLowerCase();
+  const files: { e: Entity; name: string }[] = [];
+  const names: { e: Entity; name: string }[] = [];
+  entities.forEach((e, i) => {
+    if (e.found || e.status !== 'unverified' || e.settled) return;
+    const code = claimed[i]?.code;
+    if (on.files && code?.kind === 'file' && code.path !== undefined && e.rule === 'file-lines') {
+      const name = baseName(code.path);
+      if (!plainFileName(e.text, code.path, name) || spelt(name)) return;
+      files.push({ e, name });
+      return;
+    }
+    if (!on.names || e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
+    const absent = absentComponent(e.text, spelt);
+    if (absent !== undefined) names.push({ e, name: absent });
+  });
+  // One unknown among names the session knows stands out; a turn naming several is laying out new work (a design, a plan, a list of what is missing).
+  if (distinct(files) === 1) {
+    for (const { e, name } of files) {
+      if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || fenced.includes(name.toLowerCase()) || !reports(output, sentences, e.span)) continue;
+      settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn`);
+    }
+  }
+  if (distinct(names) === 1) {
+    for (const { e, name } of names) {
+      if (fenced.includes(name.toLowerCase()) || !reports(output, sentences, e.span)) continue;
+      settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn`);
+    }
+  }
+}
+
+function distinct(found: readonly { name: string }[]): number {
+  return new Set(found.map((f) => f.name.toLowerCase())).size;
+}
+
+function settle(e: Entity, rule: string, detail: string): void {
+  e.rule = rule;
+  e.settled = true;
+  e.detail = detail;
+}
+
+
+/** Characters of a path a reader would take for one: no spaces, placeholders, globs or other scripts' punctuation. */
+const PLAIN_PATH = /^[A-Za-z0-9_./\\@+~-]+$/;
+
+/**
+ * The entity is the path and nothing else (a command holding a path claims
+ * the command), written plainly, and names a file by a known extension: a
+ * slash between words ("read/write/delete") is no path.
+ */
+function plainFileName(text: string, path: string, name: string): boolean {
+  const inner = text.startsWith('`') && text.endsWith('`') ? text.slice(1, -1) : text;
+  if (!inner.startsWith(path) || !PLAIN_PATH.test(path) || name.length < MIN_NAME) return false;
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && isKnownExtension(name.slice(dot + 1).toLowerCase());
+}
+
+/** The value of a command-line option (`--pdl your.yaml`): an example invocation names a file to use, not one that exists. */
+function isArgument(output: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && (output[i] === ' ' || output[i] === '`')) i--;
+  const end = i + 1;
+  while (i >= 0 && output[i] !== ' ' && output[i] !== '\n') i--;
+  return output[i + 1] === '-' && end > i + 1;
+}
+
+function baseName(path: string): string {
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return path.slice(slash + 1);
+}
+
+function fencedText(output: string): string {
+  if (!output.includes('```') && !output.includes('~~~')) return '';
+  return codeFenceRanges(output)
+    .map(([s, e]) => output.slice(s, e))
+    .join('\n');
+}
+
+/** The first code-shaped component of the entity that nothing spelt, if any. */
+function absentComponent(text: string, spelt: (name: string) => boolean): string | undefined {
+  const trimmed = text.replace(/^`+|`+$/g, '');
+  // Arguments are the call's own values, not names it claims exist.
+  const paren = trimmed.indexOf('(');
+  const head = paren >= 0 ? trimmed.slice(0, paren) : trimmed;
+  const names = head.match(COMPONENTS) ?? [];
+  for (let i = 0; i < names.length; i++) {
+    const called = paren >= 0 && i === names.length - 1;
+    if (isCodeShaped(names[i], called) && !spelt(names[i])) return names[i];
+  }
+  return undefined;
+}
+
+/** A backticked name or chain, a call, or a snake_case name, and not a file name. */
+function writtenAsName(text: string): boolean {
+  const backticked = text.startsWith('`') && text.endsWith('`') && text.length > 2;
+  const inner = backticked ? text.slice(1, -1) : text;
+  if (!NAME_CHAIN.test(inner)) return false;
+  const called = inner.endsWith(')');
+  // In prose, only snake_case is surely code: camel case is also how products are spelt ("PowerShell", "macOS").
+  if (!backticked && !called && !/^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(inner)) return false;
+  if (called) return true;
+  const dot = inner.lastIndexOf('.');
+  return dot < 0 || !isKnownExtension(inner.slice(dot + 1).toLowerCase());
+}
+
+/** The sentence holding `span`, and the line introducing its list if it is a list item, report rather than propose. */
+function reports(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
+  const i = sentenceIndexAt(sentences, span[0]);
+  const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
+  if (NOT_REPORTING.test(straightQuotes(output.slice(s, e)))) return false;
+  const leadIn = listLeadIn(output, s);
+  return leadIn === undefined || !NOT_REPORTING.test(straightQuotes(leadIn));
+}
+
+function lineAround(text: string, at: number): Range {
+  const s = text.lastIndexOf('\n', at - 1) + 1;
+  const nl = text.indexOf('\n', at);
+  return [s, nl < 0 ? text.length : nl];
+}
+
+const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s/;
+
+/**
+ * For a list item: the line introducing its list, when it ends in a colon —
+ * the nearest earlier line that is not an item, or an item less indented
+ * (the parent of a nested list).
+ */
+function listLeadIn(text: string, at: number): string | undefined {
+  let [s, e] = lineAround(text, at);
+  const item = text.slice(s, e);
+  if (!LIST_ITEM.test(item)) return undefined;
+  const indent = indentOf(item);
+  const floor = Math.max(0, at - LEAD_IN_REACH);
+  while (s > floor) {
+    [s, e] = lineAround(text, s - 1);
+    const line = text.slice(s, e);
+    if (line.trim() === '') return undefined;
+    if (LIST_ITEM.test(line) && indentOf(line) >= indent) continue;
+    const end = line.trimEnd();
+    return end.endsWith(':') || end.endsWith('：') ? line : undefined;
+  }
+  return undefined;
+}
+
+function indentOf(line: string): number {
+  let i = 0;
+  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
+  return i;
+}
+
+function straightQuotes(text: string): string {
+  return text.includes('\u2019') ? text.replace(/\u2019/g, "'") : text;
+}

@@ -1,0 +1,58 @@
+import { strict as assert } from 'node:assert';
+import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+
+const ledger = ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}', '', 'export function add_numbers(a, b) {', '  return a + b;', '}'];
+
+const readLedger = [
+  user('How is the ledger settled?'),
+  call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }),
+  result('r1', numbered(ledger)),
+];
+
+/** The verdict and rule of the entity written `text` in the last turn, with the rules as they are by default. */
+function judged(text: string, answer: string): string {
+  const e = lastOutput(session([...readLedger, say(answer)])).get(text);
+  return e ? `${e.status} ${e.rule}` : 'no entity';
+}
+
+describe('names and files nothing in the session spelt', () => {
+  it('flags a function the turn reports on that no earlier text holds, in any case, and grounds one it read', () => {
+    assert.equal(judged('`reconcileAll()`', 'The ledger is settled by `reconcileAll()`.'), 'unverified absent-names');
+    assert.equal(judged('`settleLedger()`', 'The ledger is settled by `settleLedger()`.'), 'grounded inline-code');
+    // Found in another case is not absent: a misspelling is another rule's question.
+    assert.notEqual(judged('`SettleLedger`', 'The ledger is settled by `SettleLedger`.').split(' ')[1], 'absent-names');
+  });
+
+  it('still flags a name in a negated report, which presupposes it exists', () => {
+    assert.equal(judged('`add_numbers_safe`', "The test wasn't calling `add_numbers_safe`; it asserted True."), 'unverified absent-names');
+  });
+
+  it('leaves names the turn proposes, asks about, lists as missing, or defines in its own code block', () => {
+    assert.equal(judged('`retryAll()`', 'You could add a `retryAll()` helper.'), 'no entity');
+    // An imperative in bold is still an instruction to the reader.
+    assert.equal(judged('`docs/ledger_index.md`', 'Next:\n- **Add** a `docs/ledger_index.md` page.'), 'no entity');
+    assert.notEqual(judged('`get_adsets`', 'Missing endpoints:\n- `get_adsets` for ad sets').split(' ')[1], 'absent-names');
+    assert.notEqual(judged('`NtQuerySystemInformation`', '这个 DLL 主要 hook 哪些 API（例如 `NtQuerySystemInformation`）？').split(' ')[1], 'absent-names');
+    assert.notEqual(
+      judged('`retryAll()`', 'The ledger now retries with `retryAll()`:\n\n```ts\nfunction retryAll() {}\n```').split(' ')[1],
+      'absent-names',
+    );
+  });
+
+  it('leaves a turn naming several unknown names alone: it is laying out new work', () => {
+    const e = lastOutput(session([...readLedger, say('The service has `createInvoice()`, `voidInvoice()` and `refundInvoice()`.')]));
+    for (const name of ['`createInvoice()`', '`voidInvoice()`', '`refundInvoice()`']) assert.notEqual(e.get(name)?.rule, 'absent-names', name);
+  });
+
+  it('does not read a product spelt in camel case in prose as code, nor a known tool of the agent', () => {
+    assert.notEqual(judged('PowerShell', 'It fails in PowerShell on Windows.').split(' ')[1], 'absent-names');
+    assert.notEqual(judged('`WebFetch`', 'I did not need `WebFetch` for this.').split(' ')[1], 'absent-names');
+  });
+
+  it('flags a file the turn reports on that nothing named, but not the file a block it writes is titled with', () => {
+    assert.equal(judged('`src/ledger_sync.ts`', 'I fixed the rounding in `src/ledger_sync.ts`.'), 'unverified absent-files');
+    const titled = lastOutput(session([...readLedger, say('Here is the new file:\n\nsrc/ledger_sync.ts\n```ts\nexport const x = 1;\n```')]));
+    assert.equal(titled.get('src/ledger_sync.ts')?.status ?? 'none', titled.has('src/ledger_sync.ts') ? 'indeterminate' : 'none');
+    assert.notEqual(titled.get('src/ledger_sync.ts')?.rule, 'absent-files');
+  });
+});
