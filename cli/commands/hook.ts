@@ -21,6 +21,7 @@ import { parseStopHookInput } from '../../shared/hook/hookInput';
 import { blockReason, type HookFinding, type HookReply, userMessage } from '../../shared/hook/hookReply';
 import { decide } from '../../shared/hook/loopGuard';
 import { visibleControls } from '../terminal/visibleControls';
+import { registerHookInstall } from './hookInstall';
 
 export interface HookOptions {
   mode: 'report' | 'block';
@@ -89,13 +90,14 @@ function setupFor(cwd: string | undefined) {
 
 /** Commander wiring; every way out is exit 0. */
 export function registerHook(program: Command): void {
-  program
+  const hook = program
     .command('hook')
     .description('Check the turn an agent just ended (Claude Code or Codex Stop/SubagentStop hook; event JSON on stdin).')
     .addOption(new Option('--mode <mode>', 'report: tell the user; block: send the agent back with the findings').choices(['report', 'block']).default('report'))
     .option('--max-blocks <n>', 'blocks per turn at most', parseCount(0), 1)
     .option('--wait-ms <n>', "how long to wait for the session file to hold the agent's last answer", parseCount(0), 2000)
     .showHelpAfterError(false)
+    .enablePositionalOptions()
     .exitOverride((err) => {
       // A bad flag in a settings file must not stop an agent: commander has said what was wrong on stderr.
       process.exit(0);
@@ -111,6 +113,7 @@ export function registerHook(program: Command): void {
       }
       process.exitCode = 0;
     });
+  registerHookInstall(hook, program);
 }
 
 function readInput(): Promise<string> {
