@@ -5,6 +5,7 @@
  * the one it was rotated into before (`<log>.1`), oldest first.
  */
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { FileRefused, readBounded } from '../../shared/io/boundedRead';
@@ -19,7 +20,7 @@ const TOP_RULES = 3;
 export function registerHookSummary(hook: Command, root: Command): void {
   const summary = new Command('summary')
     .description('Tally a shadow log (`groundcheck hook --shadow`) per session: stops, would block, would report, top rules.')
-    .argument('[log]', `the shadow log (default ${defaultShadowLog()} and its .1)`)
+    .argument('[log]', `the shadow log (default ${defaultShadowLog().replace(homedir(), '~')} and its .1)`)
     .option('--json', 'print the tallies as JSON');
   summary.copyInheritedSettings(root);
   summary.exitOverride((err) => {

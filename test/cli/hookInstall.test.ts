@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
@@ -212,6 +212,18 @@ describe('groundcheck hook install', function () {
     const reply = JSON.parse(r.stdout);
     assert.equal(reply.decision, 'block');
     assert.match(reply.reason, /'31 tests': the session says '12 tests'/);
+  });
+
+  it('edits the file a symbolic link points at, keeping the link and the permissions', () => {
+    const dotfiles = join(dir, 'dotfiles');
+    mkdirSync(dotfiles);
+    writeFileSync(join(dotfiles, 'claude.json'), HAND_WRITTEN, { mode: 0o600 });
+    mkdirSync(join(project, '.claude'));
+    symlinkSync(join(dotfiles, 'claude.json'), settingsFile());
+    assert.equal(install().code, 0);
+    assert.ok(lstatSync(settingsFile()).isSymbolicLink());
+    assert.equal(statSync(join(dotfiles, 'claude.json')).mode & 0o777, 0o600);
+    assert.deepEqual(Object.keys(commands(readFileSync(join(dotfiles, 'claude.json'), 'utf8'))), ['PreToolUse', 'Stop', 'SubagentStop']);
   });
 
   it('refuses a bad --agent or --scope with a usage error', () => {
