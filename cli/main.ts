@@ -21,6 +21,8 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
   .showHelpAfterError()
+  // Options belong to the command they follow: `hook install --mode block` is install's --mode, not the hook's.
+  .enablePositionalOptions()
   // Usage errors quote what was typed, which may hold controls (a pasted file name); subcommands inherit this.
   .configureOutput({ writeErr: (text) => process.stderr.write(visibleLines(text)) });
 

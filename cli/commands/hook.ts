@@ -11,38 +11,89 @@
  * nothing on standard output and one line on standard error, so a hook can
  * never hold an agent up for groundcheck's sake.
  */
-import { type Command, Option } from 'commander';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { defaultSettings } from '../check/checkSettings';
 import { ConfigError, loadConfig } from '../check/config';
 import { parseCount } from '../check/flags';
 import { GuardStore, guardFolder } from '../hook/guardStore';
-import { turnFindings } from '../hook/turnFindings';
-import { parseStopHookInput } from '../../shared/hook/hookInput';
+import { DEFAULT_SHADOW_MAX_MB, defaultShadowLog, type ShadowAction, type ShadowEntry, ShadowLog, ShadowLogError, shadowFindings } from '../hook/shadowLog';
+import { type TurnFindings, turnFindings } from '../hook/turnFindings';
+import { parseStopHookInput, type StopHookInput } from '../../shared/hook/hookInput';
 import { blockReason, type HookFinding, type HookReply, userMessage } from '../../shared/hook/hookReply';
 import { decide } from '../../shared/hook/loopGuard';
 import { visibleControls } from '../terminal/visibleControls';
+import { registerHookInstall } from './hookInstall';
+import { registerHookSummary } from './hookSummary';
 
 export interface HookOptions {
   mode: 'report' | 'block';
   maxBlocks: number;
   /** How long to wait for the session file to hold the turn's last answer. */
   waitMs: number;
+  /** Never answer the agent; log what the answer would have been. */
+  shadow?: boolean;
+  shadowLog?: string;
+  shadowMaxMb: number;
 }
 
 /** Hook input is a small JSON object; anything longer is not one. */
 const MAX_INPUT_BYTES = 1024 * 1024;
 
-/** The reply for one stop, or undefined to let it through silently. Throws on what the hook cannot check. */
-export function replyTo(inputText: string, options: HookOptions, store: GuardStore): HookReply | undefined {
+/**
+ * The reply for one stop, or undefined to let it through silently. Throws on
+ * what the hook cannot check. With a shadow log the reply is logged instead
+ * of returned, and the loop guard keeps its shadow state apart from a real
+ * hook's on the same session.
+ */
+export function replyTo(inputText: string, options: HookOptions, store: GuardStore, shadow?: ShadowLog): HookReply | undefined {
   const input = parseStopHookInput(inputText);
   if ('error' in input) throw new Error(input.error);
-  const turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', setupFor(input.cwd), {
-    ...(input.lastAssistantMessage !== undefined ? { lastMessage: input.lastAssistantMessage } : {}),
-    waitMs: options.waitMs,
-  });
+  const logged = (action: ShadowAction, turn: TurnFindings | undefined, rest: Pick<ShadowEntry, 'findings' | 'more' | 'error'>) =>
+    shadow?.append({
+      time: new Date().toISOString(),
+      session: input.sessionId,
+      ...(input.agentId !== undefined ? { agent: input.agentId } : {}),
+      event: input.event,
+      transcript: input.sessionPath,
+      ...(turn ? { turn: turn.turn } : {}),
+      ...(turn?.promptLine !== undefined ? { turnLine: turn.promptLine } : {}),
+      mode: options.mode,
+      action,
+      ...rest,
+    });
+  let turn: TurnFindings;
+  try {
+    turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', setupFor(input.cwd), {
+      ...(input.lastAssistantMessage !== undefined ? { lastMessage: input.lastAssistantMessage } : {}),
+      waitMs: options.waitMs,
+    });
+  } catch (err) {
+    try {
+      logged('unchecked', undefined, { findings: [], error: err instanceof Error ? err.message : String(err) });
+    } catch {
+      // Why the stop went unchecked is the line worth saying on stderr.
+    }
+    throw err;
+  }
+  const { action, reply, named } = decideReply(input, turn, options, store, shadow !== undefined);
+  if (!shadow) return reply;
+  logged(action, turn, shadowFindings(named));
+  return undefined;
+}
+
+/** What the hook answers, and the findings the answer names. */
+interface Decided {
+  action: ShadowAction;
+  reply?: HookReply;
+  named: HookFinding[];
+}
+
+function decideReply(input: StopHookInput, turn: TurnFindings, options: HookOptions, store: GuardStore, shadow: boolean): Decided {
   const findings = turn.findings;
-  if (options.mode === 'report') return findings.length === 0 ? undefined : { systemMessage: userMessage(findings) };
-  const session = `${input.sessionId}\u0000${input.agentId ?? ''}`;
+  if (options.mode === 'report') return findings.length === 0 ? { action: 'clean', named: [] } : { action: 'report', reply: { systemMessage: userMessage(findings) }, named: findings };
+  const session = `${shadow ? 'shadow\u0000' : ''}${input.sessionId}\u0000${input.agentId ?? ''}`;
   const { decision, next } = decide(store.load(session), {
     turn: turn.turn,
     findings: findings.map((f) => f.key),
@@ -52,16 +103,23 @@ export function replyTo(inputText: string, options: HookOptions, store: GuardSto
   store.save(session, next);
   switch (decision.kind) {
     case 'clean':
-      return undefined;
+      return { action: 'clean', named: [] };
     case 'block': {
       const keys = new Set(decision.keys);
-      return { decision: 'block', reason: blockReason(findings.filter((f: HookFinding) => keys.has(f.key))) };
+      const blocked = findings.filter((f: HookFinding) => keys.has(f.key));
+      return { action: 'block', reply: { decision: 'block', reason: blockReason(blocked) }, named: blocked };
     }
     case 'repeated':
-      return { systemMessage: userMessage(findings, 'already sent back once for these; not blocking again') };
+      return { action: 'repeated', reply: { systemMessage: userMessage(findings, 'already sent back once for these; not blocking again') }, named: findings };
     case 'capped':
-      return { systemMessage: userMessage(findings, cappedWhy(options.maxBlocks)) };
+      return { action: 'capped', reply: { systemMessage: userMessage(findings, cappedWhy(options.maxBlocks)) }, named: findings };
   }
+}
+
+function parsePositive(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number above 0');
+  return n;
 }
 
 function cappedWhy(maxBlocks: number): string {
@@ -89,13 +147,17 @@ function setupFor(cwd: string | undefined) {
 
 /** Commander wiring; every way out is exit 0. */
 export function registerHook(program: Command): void {
-  program
+  const hook = program
     .command('hook')
     .description('Check the turn an agent just ended (Claude Code or Codex Stop/SubagentStop hook; event JSON on stdin).')
     .addOption(new Option('--mode <mode>', 'report: tell the user; block: send the agent back with the findings').choices(['report', 'block']).default('report'))
     .option('--max-blocks <n>', 'blocks per turn at most', parseCount(0), 1)
     .option('--wait-ms <n>', "how long to wait for the session file to hold the agent's last answer", parseCount(0), 2000)
+    .option('--shadow', 'never answer the agent: log what the hook would have blocked or reported (see `hook summary`)')
+    .option('--shadow-log <path>', `the shadow log (default ${defaultShadowLog().replace(homedir(), '~')})`)
+    .option('--shadow-max-mb <n>', 'size at which the shadow log is renamed to <log>.1 and a new one begun', parsePositive, DEFAULT_SHADOW_MAX_MB)
     .showHelpAfterError(false)
+    .enablePositionalOptions()
     .exitOverride((err) => {
       // A bad flag in a settings file must not stop an agent: commander has said what was wrong on stderr.
       process.exit(0);
@@ -104,13 +166,17 @@ export function registerHook(program: Command): void {
     .action(async (options: HookOptions) => {
       try {
         const text = await readInput();
-        const reply = replyTo(text, options, new GuardStore(guardFolder()));
+        const shadow = options.shadow ? new ShadowLog(resolve(options.shadowLog ?? defaultShadowLog()), options.shadowMaxMb * 1024 * 1024) : undefined;
+        const reply = replyTo(text, options, new GuardStore(guardFolder()), shadow);
         if (reply) process.stdout.write(`${JSON.stringify(reply)}\n`);
       } catch (err) {
-        process.stderr.write(`groundcheck hook: ${visibleControls(err instanceof Error ? err.message : String(err))}; the stop goes through unchecked\n`);
+        if (err instanceof ShadowLogError) process.stderr.write(`groundcheck hook: ${visibleControls(err.message)}; the stop goes through\n`);
+        else process.stderr.write(`groundcheck hook: ${visibleControls(err instanceof Error ? err.message : String(err))}; the stop goes through unchecked\n`);
       }
       process.exitCode = 0;
     });
+  registerHookInstall(hook, program);
+  registerHookSummary(hook, program);
 }
 
 function readInput(): Promise<string> {

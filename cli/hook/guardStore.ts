@@ -18,8 +18,13 @@ const MAX_FILES = 200;
 const MAX_FILE_BYTES = 64 * 1024;
 
 export function guardFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return join(groundcheckCache(env), 'hooks');
+}
+
+/** groundcheck's folder in the user's cache: `$XDG_CACHE_HOME/groundcheck`, else `~/.cache/groundcheck`. */
+export function groundcheckCache(env: NodeJS.ProcessEnv = process.env): string {
   const cache = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
-  return join(cache, 'groundcheck', 'hooks');
+  return join(cache, 'groundcheck');
 }
 
 export class GuardStore {

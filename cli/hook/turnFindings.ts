@@ -25,6 +25,8 @@ import { Locator } from '../check/locator';
 export interface TurnFindings {
   /** Names the turn: its prompt's place and text, so blocks are counted per turn. */
   turn: string;
+  /** The session file's line (1-based) of the prompt that opened the turn, when it has one and outputs to check. */
+  promptLine?: number;
   /** How many outputs the turn has (all checked). */
   outputs: number;
   findings: HookFinding[];
@@ -75,6 +77,7 @@ export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit
   const fileOptions = fileCheckOptions({ ...setup, ledger: false, conversation: true });
   const findings: HookFinding[] = [];
   const seen = new Set<string>();
+  const promptAt = turn.prompt === -1 ? undefined : parsed.segments[turn.prompt].map.toRaw(0);
   for (const id of turn.outputs) {
     const record = outputRecord(parsed, checkOutput(index, id, options), locator, fileOptions);
     const outputHash = digest(parsed.segments[id].text);
@@ -86,7 +89,7 @@ export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit
       findings.push(finding);
     }
   }
-  return { turn: key, outputs: turn.outputs.length, findings };
+  return { turn: key, ...(promptAt !== undefined ? { promptLine: locator.here([promptAt, promptAt]).line } : {}), outputs: turn.outputs.length, findings };
 }
 
 interface SessionRead {
@@ -140,6 +143,7 @@ function sizeOf(path: string): number {
 
 function hookFinding(t: Transcript, e: EntityRecord, key: string): HookFinding {
   const f: HookFinding = { key: digest(key), value: e.text, type: e.type, status: e.status };
+  if (e.rule) f.rule = e.rule;
   if (e.detail) f.detail = e.detail;
   const c = e.contradiction;
   if (c) {

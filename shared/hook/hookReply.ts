@@ -12,6 +12,8 @@ export interface HookFinding {
   value: string;
   type: EntityType;
   status: EntityStatus;
+  /** The rule that decided the verdict (`groundcheck rules` lists them). */
+  rule?: string;
   /** What the session says instead (a contradiction's value). */
   says?: string;
   /** The check's own account (file-lines: which lines the file was read with). */
