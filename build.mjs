@@ -36,7 +36,7 @@ const bundles = [
 
 // The library's entry points, one per subpath of package.json's "exports". The
 // agent SDKs are the user's own (peer dependencies): never bundled.
-const LIBRARY = { index: 'lib/index.ts' };
+const LIBRARY = { index: 'lib/index.ts', 'ai-sdk': 'lib/ai-sdk.ts', 'openai-agents': 'lib/openai-agents.ts' };
 const LIBRARY_DIR = 'dist/lib';
 const PEERS = ['ai', '@ai-sdk/*', '@openai/agents', '@openai/agents-core', '@openai/agents-*'];
 

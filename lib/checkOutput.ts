@@ -19,19 +19,29 @@ const EVIDENCE_PLACES = 5;
 
 export function checkOutput(output: string, context: ContextInput, options: CheckOptions = {}): OutputResult {
   if (typeof output !== 'string') throw new TypeError(`output must be a string, got ${describe(output)}`);
+  return contextChecker(context, options)(output);
+}
+
+/**
+ * A checker of outputs against one context, indexed once: what a stream
+ * needs, checking its text again at each sentence it completes.
+ */
+export function contextChecker(context: ContextInput, options: CheckOptions = {}): (output: string) => OutputResult {
   const passages = passagesOf(context);
   const classify = classifyOptions(options);
   const texts = passages.map((p) => p.text);
   // The refined profile reads the context through its markup, as `classify` does; ranges stay in the text given.
   const index = classify.profile === 'refined' ? MarkupAwareIndex.build(texts) : ContextIndex.build(texts);
-  const result = classifyAgainst(output, index, classify);
-  const entities = result.entities.map((e) => checkedEntity(e, output, passages));
-  return {
-    level: result.level,
-    score: result.score,
-    explanation: result.explanation,
-    findings: entities.filter((e): e is Finding => isFinding(e.verdict) && e.rule !== undefined),
-    entities,
+  return (output) => {
+    const result = classifyAgainst(output, index, classify);
+    const entities = result.entities.map((e) => checkedEntity(e, output, passages));
+    return {
+      level: result.level,
+      score: result.score,
+      explanation: result.explanation,
+      findings: entities.filter((e): e is Finding => isFinding(e.verdict) && e.rule !== undefined),
+      entities,
+    };
   };
 }
 

@@ -7,9 +7,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const REPO = resolve(__dirname, '../..');
 const TSC = require.resolve('typescript/bin/tsc');
@@ -35,12 +35,32 @@ describe('the npm package (library)', function () {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
   });
 
+  /** The agent SDKs are the user's own: linked into the project as a user installs them beside the package. */
+  function installPeers(): void {
+    const modules = join(project, 'node_modules');
+    for (const name of ['ai', '@openai/agents', '@types/node']) {
+      if (existsSync(join(modules, name))) continue;
+      mkdirSync(dirname(join(modules, name)), { recursive: true });
+      symlinkSync(realpathSync(join(REPO, 'node_modules', name)), join(modules, name), 'dir');
+    }
+  }
+
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('ships the bundles and declarations, without source maps or sources', () => {
     for (const f of ['dist/lib/index.js', 'dist/lib/index.mjs', 'dist/lib/index.d.ts', 'dist/lib/types.d.ts', 'dist/cli.js', 'bin/groundcheck.js']) assert.ok(files.includes(f), `${f} is packed`);
     assert.deepEqual(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts') && !f.endsWith('.d.ts')), []);
     assert.deepEqual(readdirSync(join(project, 'node_modules')), ['groundcheck']);
+  });
+
+  it('ships each adapter without its SDK: the SDKs are peers, never bundled', () => {
+    for (const name of ['ai-sdk', 'openai-agents']) for (const ext of ['js', 'mjs', 'd.ts']) assert.ok(files.includes(`dist/lib/${name}.${ext}`), `dist/lib/${name}.${ext} is packed`);
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'groundcheck', 'package.json'), 'utf8'));
+    assert.deepEqual(Object.keys(manifest.peerDependenciesMeta).sort(), ['@openai/agents', 'ai']);
+    for (const name of ['ai-sdk', 'openai-agents']) {
+      const bundle = readFileSync(join(project, 'node_modules', 'groundcheck', 'dist', 'lib', `${name}.js`), 'utf8');
+      assert.doesNotMatch(bundle, /require\("(?:ai|@ai-sdk\/[\w-]+|@openai\/[\w-]+)"\)|function wrapLanguageModel|class RunContext/);
+    }
   });
 
   it('is imported from an ES module', () => {
@@ -85,10 +105,36 @@ console.log(JSON.stringify({ level: r.level, verdict: money.verdict, evidence: m
     assert.deepEqual(JSON.parse(run.stdout), { level: 'PARTIAL', verdict: 'grounded', evidence: [[0, CONTEXT.indexOf('$249.00'), '$249.00']] });
   });
 
+  it('runs its adapters on the SDKs the project has', () => {
+    installPeers();
+    writeFileSync(
+      join(project, 'adapters.mjs'),
+      `import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { groundcheckMiddleware } from 'groundcheck/ai-sdk';
+import { groundcheckGuardrail } from 'groundcheck/openai-agents';
+const usage = { inputTokens: { total: 1 }, outputTokens: { total: 1 } };
+const model = new MockLanguageModelV3({ doGenerate: { content: [{ type: 'text', text: 'It costs $25.00.' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] } });
+const result = await generateText({ model: wrapLanguageModel({ model, middleware: groundcheckMiddleware() }), system: 'The plan costs $20.00.', prompt: 'Price?' });
+const guard = await groundcheckGuardrail({ block: { verdicts: ['contradicted'] } }).execute({ agent: { instructions: 'The plan costs $20.00.' }, agentOutput: 'It costs $25.00.', context: {}, details: { output: [] } });
+console.log(JSON.stringify({ middleware: result.providerMetadata.groundcheck.verdict, guardrail: guard.tripwireTriggered }));
+`,
+    );
+    const run = spawnSync(process.execPath, ['adapters.mjs'], { cwd: project, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { middleware: 'flag', guardrail: true });
+  });
+
   it('has types that resolve under tsc, from ES modules and CommonJS', () => {
+    installPeers();
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: false }, files: ['use.mts', 'use.cts'] }),
+    );
+    // The SDKs' own declarations need packages of theirs this machine may lack (@types/json-schema): they are not read here, ours are by the first config.
+    writeFileSync(
+      join(project, 'tsconfig.adapters.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, types: ['node'], skipLibCheck: true }, files: ['adapters.mts'] }),
     );
     writeFileSync(
       join(project, 'use.mts'),
@@ -108,6 +154,20 @@ export { start, verdict, line };
 `,
     );
     writeFileSync(
+      join(project, 'adapters.mts'),
+      `import { wrapLanguageModel } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { Agent } from '@openai/agents';
+import { type GeneratedTextCheck, groundcheckMiddleware } from 'groundcheck/ai-sdk';
+import { groundcheckGuardrail } from 'groundcheck/openai-agents';
+const seen: GeneratedTextCheck[] = [];
+export const model = wrapLanguageModel({ model: new MockLanguageModelV3(), middleware: groundcheckMiddleware({ block: { verdicts: ['contradicted'] }, onCheck: (c) => seen.push(c) }) });
+export const agent = new Agent({ name: 'a', instructions: 'x', outputGuardrails: [groundcheckGuardrail({ passages: () => ['y'] })] });
+// @ts-expect-error the middleware is a middleware, not a model
+wrapLanguageModel({ model: groundcheckMiddleware(), middleware: groundcheckMiddleware() });
+`,
+    );
+    writeFileSync(
       join(project, 'use.cts'),
       `import groundcheck = require('groundcheck');
 const result: groundcheck.OutputResult = groundcheck.checkOutput('a', 'b');
@@ -116,7 +176,9 @@ const level: 'OK' = result.level;
 export = level;
 `,
     );
-    const run = spawnSync(process.execPath, [TSC, '-p', project], { cwd: project, encoding: 'utf8' });
-    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
+    for (const config of ['tsconfig.json', 'tsconfig.adapters.json']) {
+      const run = spawnSync(process.execPath, [TSC, '-p', join(project, config)], { cwd: project, encoding: 'utf8' });
+      assert.equal(run.status, 0, `${config}: ${run.stdout}${run.stderr}`);
+    }
   });
 });
