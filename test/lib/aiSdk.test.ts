@@ -108,6 +108,20 @@ describe('AI SDK middleware', () => {
     assert.equal(summaryOf(await result.providerMetadata).verdict, 'flag');
   });
 
+  it('streamText: far into a long answer, a finding still names its characters in the text', async () => {
+    const checks: GeneratedTextCheck[] = [];
+    const lead = 'We signed 47 customers in Q3. '.repeat(60);
+    const model = wrapLanguageModel({ model: streaming([lead, 'Q3 revenue was $4.2M. ', 'Done.']), middleware: groundcheckMiddleware({ onCheck: (c) => checks.push(c) }) });
+    const result = streamText({ model, messages: MESSAGES });
+    assert.equal(await result.text, `${lead}Q3 revenue was $4.2M. Done.`);
+    const flagged = checks.filter((c) => c.verdict === 'flag');
+    assert.equal(flagged.length, 1);
+    const [finding] = flagged[0].findings;
+    assert.equal(finding.span.start, lead.length + 'Q3 revenue was '.length);
+    assert.equal(flagged[0].text.slice(finding.span.start, finding.span.end), '$4.2M');
+    assert.equal(checks.length, 62);
+  });
+
   it('streamText: a blocked sentence never reaches the caller; the stream ends as content-filtered', async () => {
     const model = wrapLanguageModel({
       model: streaming(['We signed 47 customers. ', 'Q3 revenue was $4.2M. ', 'More to come.']),
