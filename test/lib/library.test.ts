@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkOutput, checkTranscript, createGate, TranscriptError } from '../../lib';
-import { claudeSession } from './sessions';
+import { claudeSession, line } from './sessions';
 
 describe('library: checkOutput', () => {
   const output = 'Revenue was $4.2M in Q3, per the filing. Dana Whitfield signed on March 3, 2025.';
@@ -121,6 +121,18 @@ describe('library: checkTranscript', () => {
     const first = checkTranscript({ text: raw, name: 'pasted.jsonl' }, { turn: 1 });
     assert.equal(first.file, 'pasted.jsonl');
     assert.deepEqual(first.outputs.map((o) => [o.turn, o.level, o.findings.length]), [[1, 'GROUNDED', 0]]);
+  });
+
+  it('counts turns by what a person wrote: a hook sending the agent back starts none', () => {
+    const text = [
+      line('user', 'u1', null, 'What does the config set the port to?'),
+      line('assistant', 'a1', 'u1', [{ type: 'text', text: 'Port 8080.' }]),
+      line('user', 'u2', 'a1', 'Stop hook feedback:\ngroundcheck: check the port against its evidence.'),
+      line('assistant', 'a2', 'u2', [{ type: 'text', text: 'I have not read the config; I cannot say.' }]),
+      '',
+    ].join('\n');
+    const result = checkTranscript({ text, name: 'resumed.jsonl' }, { turn: 'last' });
+    assert.deepEqual([result.turns, result.turn, result.outputs.map((o) => o.turn)], [1, 1, [1, 1]]);
   });
 
   it('refuses what it cannot check, saying why', () => {
