@@ -39,7 +39,14 @@ module.exports = {
       comment: 'shared/ is plain TypeScript for the server, the CLI and embedders: no editor, server, CLI, bench or test code',
       severity: 'error',
       from: { path: '^shared/' },
-      to: { path: '^(server|client|cli|bench|test)/|^node_modules/(vscode|vscode-languageserver|vscode-languageclient)/' },
+      to: { path: '^(server|client|cli|lib|bench|test)/|^node_modules/(vscode|vscode-languageserver|vscode-languageclient)/' },
+    },
+    {
+      name: 'library-over-the-core',
+      comment: 'lib/ is the library for agent code: shared/ and the file check of cli/check, never the commands, the server or the editor',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(server|client|bench|test)/|^cli/(?!check/)|^node_modules/(vscode|vscode-languageserver|vscode-languageclient)/' },
     },
     {
       name: 'server-below-its-clients',

@@ -51,7 +51,8 @@ function lastOnBranch(segments: readonly Segment[], subAgent: boolean): number {
   return segments.length - 1;
 }
 
-function isSubAgent(s: Segment): boolean {
+/** A line a sub-agent logged in its parent's session (Claude Code labels them `sub-agent …`). */
+export function isSubAgent(s: Segment): boolean {
   return s.label?.startsWith(SUB_AGENT) === true;
 }
 
