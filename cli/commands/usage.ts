@@ -12,14 +12,17 @@ import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { ledgerTotals, type LedgerTotals } from '../../shared/usage/ledgerTotals';
 import type { SessionUsage, TokenCounts } from '../../shared/usage/model';
-import { readUsage } from '../../shared/usage/readUsage';
+import { readUsageAndTimes } from '../../shared/usage/readUsage';
+import { isSubAgentFileName, subAgentFilesOf } from '../../shared/usage/subAgentFiles';
+import { withSubAgents, type TimedUsage } from '../../shared/usage/withSubAgents';
 import { counted } from '../../shared/text/counted';
-import { expandPaths, STDIN } from '../check/expandPaths';
+import { expandPaths, STDIN, type CheckTarget } from '../check/expandPaths';
+import { displayPath } from '../check/locator';
 import { visibleControls } from '../terminal/visibleControls';
 
 export type UsageFormat = 'text' | 'json' | 'csv';
 
-export const SORT_COLUMNS = ['file', 'format', 'models', 'input', 'output', 'cache-write', 'cache-read', 'turns', 'wall'] as const;
+export const SORT_COLUMNS = ['file', 'format', 'models', 'input', 'output', 'cache-write', 'cache-read', 'turns', 'wall', 'active'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 export interface UsageOptions {
@@ -50,39 +53,70 @@ export function runUsage(paths: readonly string[], options: UsageOptions, io: Us
   const { targets, missing, skipped: passedOver } = expandPaths(paths, cwd);
   let failed = missing.length > 0;
   for (const m of missing) io.err(`groundcheck usage: ${m}`);
-  const sessions: SessionRow[] = [];
+  const read: Array<{ target: CheckTarget; timed: TimedUsage }> = [];
   let skipped = passedOver.length;
-  for (const target of targets) {
-    if (target.path === STDIN) {
-      io.err('groundcheck usage: -: error: standard input is not read by this command; name the file');
-      failed = true;
-      continue;
-    }
+  /** Reads one file, reporting what cannot be read; undefined when it is no session. */
+  const readOne = (target: CheckTarget): TimedUsage | undefined => {
     let raw: string;
     try {
       raw = readBounded(target.path, DEFAULT_SETTINGS.maxFileSizeMB * 1024 * 1024).toString('utf8');
     } catch (err) {
       io.err(`${target.shown}: error: ${readFailure(err)}`);
       failed = true;
-      continue;
+      return undefined;
     }
-    const usage = readUsage({ raw, path: resolve(target.path) });
+    const usage = readUsageAndTimes({ raw, path: resolve(target.path) });
     if ('notTranscript' in usage) {
       if (target.explicit) {
         io.err(`${target.shown}: error: ${usage.reason}`);
         failed = true;
       } else skipped++;
+      return undefined;
+    }
+    for (const e of usage.usage.errors) io.err(`${target.shown}:${e.line}: ${e.message}`);
+    if (usage.usage.errors.length > 0) failed = true;
+    return usage;
+  };
+  for (const target of targets) {
+    if (target.path === STDIN) {
+      io.err('groundcheck usage: -: error: standard input is not read by this command; name the file');
+      failed = true;
       continue;
     }
-    for (const e of usage.errors) io.err(`${target.shown}:${e.line}: ${e.message}`);
-    if (usage.errors.length > 0) failed = true;
-    sessions.push({ file: target.shown, ...usage });
+    const timed = readOne(target);
+    if (timed) read.push({ target, timed });
   }
+  const sessions = withTheirSubAgents(read, (path) => readOne({ path, shown: displayPath(path, cwd), explicit: true }), cwd);
   settleProgressOnlyAgents(sessions);
   const report: UsageReport = { sessions: sortSessions(sessions, options.sort ?? 'file'), totals: ledgerTotals(sessions), skipped };
   const format = options.format ?? 'text';
   io.out(format === 'json' ? JSON.stringify(report, null, 2) : format === 'csv' ? formatCsv(report) : formatText(report));
   return failed ? 1 : 0;
+}
+
+/**
+ * Each Claude Code session with the sub-agent files beside it summed in
+ * (see shared/usage/subAgentFiles.ts); a sub-agent file so summed is no row
+ * of its own, whether it was given or found beside its session.
+ */
+function withTheirSubAgents(read: Array<{ target: CheckTarget; timed: TimedUsage }>, readMore: (path: string) => TimedUsage | undefined, cwd: string): SessionRow[] {
+  const given = new Map(read.map((r) => [resolve(cwd, r.target.path), r.timed]));
+  const summed = new Set<string>();
+  const merged = new Map<CheckTarget, SessionRow>();
+  for (const { target, timed } of read) {
+    if (timed.usage.format !== 'claude-code' || isSubAgentFileName(target.path)) continue;
+    const files = subAgentFilesOf(resolve(cwd, target.path), timed.usage.sessionId);
+    const agents: Array<TimedUsage & { file: string }> = [];
+    for (const file of files) {
+      if (summed.has(file)) continue;
+      const agent = given.get(file) ?? readMore(file);
+      if (!agent || agent.usage.format !== 'claude-code') continue;
+      summed.add(file);
+      agents.push({ ...agent, file: displayPath(file, cwd) });
+    }
+    merged.set(target, { file: target.shown, ...withSubAgents(timed, agents) });
+  }
+  return read.filter((r) => !summed.has(resolve(cwd, r.target.path))).map((r) => merged.get(r.target) ?? { file: r.target.shown, ...r.timed.usage });
 }
 
 /**
@@ -138,11 +172,13 @@ function sortKey(column: SortColumn): (s: SessionRow) => string | number | undef
       return (s) => (s.recorded ? s.turns : undefined);
     case 'wall':
       return (s) => s.wallMs;
+    case 'active':
+      return (s) => s.activeMs;
   }
 }
 
-const HEADER = ['file', 'format', 'models', 'input', 'output', 'cache write', 'cache read', 'turns', 'wall time'];
-const NUMERIC = new Set([3, 4, 5, 6, 7, 8]);
+const HEADER = ['file', 'format', 'models', 'input', 'output', 'cache write', 'cache read', 'turns', 'wall time', 'active'];
+const NUMERIC = new Set([3, 4, 5, 6, 7, 8, 9]);
 
 /** The table for a terminal; file names and model names come from outside and have their controls made visible. */
 export function formatText(r: UsageReport): string {
@@ -153,9 +189,18 @@ export function formatText(r: UsageReport): string {
     ...countCells(s.totals, grouped),
     s.recorded ? grouped(s.turns) : '-',
     s.wallMs === undefined ? '-' : duration(s.wallMs),
+    s.activeMs === undefined ? '-' : duration(s.activeMs),
   ]);
   const t = r.totals;
-  rows.push([`total (${counted(r.sessions.length, 'session')})`, '', t.models.length > 1 ? counted(t.models.length, 'model') : visibleControls(t.models.join(', ')) || '-', ...countCells(t.totals, grouped), grouped(t.turns), duration(t.wallMs)]);
+  rows.push([
+    `total (${counted(r.sessions.length, 'session')})`,
+    '',
+    t.models.length > 1 ? counted(t.models.length, 'model') : visibleControls(t.models.join(', ')) || '-',
+    ...countCells(t.totals, grouped),
+    grouped(t.turns),
+    duration(t.wallMs),
+    '',
+  ]);
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     cells
@@ -167,16 +212,22 @@ export function formatText(r: UsageReport): string {
     if (s.note) lines.push(`${visibleControls(s.file)}: ${s.note}`);
     const missing = missingAgentsNote(s);
     if (missing) lines.push(`${visibleControls(s.file)}: ${visibleControls(missing)}`);
-    else if (s.groups.length > 1) {
+    if (s.subAgents) {
+      for (const a of s.subAgents) {
+        const wall = a.wallMs === undefined ? '' : `, ${duration(a.wallMs)} wall`;
+        lines.push(`${visibleControls(s.file)}: ${visibleControls(a.agent)} (${visibleControls(a.file)}): ${counted(a.turns, 'turn')}, ${figures(a.totals)}${wall}`);
+      }
+    } else if (!missing && s.groups.length > 1) {
       for (const g of s.groups) lines.push(`${visibleControls(s.file)}: ${visibleControls(g.agent)}, ${visibleControls(g.model)}: ${counted(g.turns, 'turn')}, ${grouped(g.counts.input)} in, ${grouped(g.counts.output)} out`);
     }
   }
+  if (t.byModel.length > 1) for (const m of t.byModel) lines.push(`total, ${visibleControls(m.model)}: ${counted(m.turns, 'turn')}, ${figures(m.counts)}`);
   if (t.sharedCalls > 0) lines.push(`${counted(t.sharedCalls, 'model turn')} logged in more than one file counted once in the total`);
   if (r.skipped > 0) lines.push(`${counted(r.skipped, 'file')} in folders skipped: no session log`);
   return lines.join('\n');
 }
 
-const CSV_HEADER = ['file', 'format', 'models', 'input', 'output', 'cache_write', 'cache_read', 'reasoning', 'turns', 'wall_seconds', 'note'];
+const CSV_HEADER = ['file', 'format', 'models', 'input', 'output', 'cache_write', 'cache_read', 'reasoning', 'turns', 'wall_seconds', 'note', 'active_seconds', 'sub_agents'];
 
 /** RFC 4180: a row per session, then the total; unknown figures are empty cells, not zeros. */
 export function formatCsv(r: UsageReport): string {
@@ -190,15 +241,26 @@ export function formatCsv(r: UsageReport): string {
     s.recorded ? plain(s.turns) : '',
     s.wallMs === undefined ? '' : String(s.wallMs / 1000),
     [s.note, missingAgentsNote(s)].filter((n) => n !== undefined).join('; '),
+    s.activeMs === undefined ? '' : String(s.activeMs / 1000),
+    s.subAgents ? String(s.subAgents.length) : '',
   ]);
   const t = r.totals;
-  rows.push(['total', '', t.models.join(' '), ...countCells(t.totals, plain, ''), t.totals?.reasoning == null ? '' : plain(t.totals.reasoning), plain(t.turns), String(t.wallMs / 1000), '']);
+  rows.push(['total', '', t.models.join(' '), ...countCells(t.totals, plain, ''), t.totals?.reasoning == null ? '' : plain(t.totals.reasoning), plain(t.turns), String(t.wallMs / 1000), '', '', '']);
   return [CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
 
 function countCells(c: TokenCounts | null, show: (n: number) => string, none = '-'): string[] {
   if (!c) return [none, none, none, none];
   return [show(c.input), show(c.output), c.cacheWrite === null ? none : show(c.cacheWrite), show(c.cacheRead)];
+}
+
+/** `12,400 in, 830 out, 900 cache write, 11,900 cache read`, the unknown left out. */
+function figures(c: TokenCounts | null): string {
+  if (!c) return 'no usage recorded';
+  const parts = [`${grouped(c.input)} in`, `${grouped(c.output)} out`];
+  if (c.cacheWrite !== null) parts.push(`${grouped(c.cacheWrite)} cache write`);
+  parts.push(`${grouped(c.cacheRead)} cache read`);
+  return parts.join(', ');
 }
 
 function csvCell(cell: string): string {

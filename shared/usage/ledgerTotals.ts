@@ -6,7 +6,7 @@
  * inside its session's span adds nothing while sessions on different days
  * add up.
  */
-import { addCounts, zeroCounts, type CallUsage, type SessionUsage, type TokenCounts } from './model';
+import { addCounts, perModel, zeroCounts, type CallUsage, type ModelUsage, type SessionUsage, type TokenCounts } from './model';
 
 export interface LedgerTotals {
   sessions: number;
@@ -16,6 +16,8 @@ export interface LedgerTotals {
   wallMs: number;
   /** Calls that more than one file holds, counted once. */
   sharedCalls: number;
+  /** The totals per model, in first-seen order. */
+  byModel: ModelUsage[];
 }
 
 export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
@@ -24,17 +26,23 @@ export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
   let totals: TokenCounts | null = null;
   let turns = 0;
   const models = new Set<string>();
+  const modelParts: ModelUsage[] = [];
   for (const s of sessions) {
     if (!s.totals) continue;
     for (const m of s.models) models.add(m);
     // What the session counts beyond its keyed calls (unkeyed calls, or Codex's counters) adds as it is.
     let rest: TokenCounts = s.totals;
+    const restByModel = new Map((s.byModel ?? perModel(s.groups)).map((m) => [m.model, { ...m, turns: 0 }]));
     for (const c of s.calls) {
       if (c.key === undefined) {
         turns++;
+        const m = restByModel.get(c.model);
+        if (m) m.turns++;
         continue;
       }
       rest = minus(rest, c.counts);
+      const m = restByModel.get(c.model);
+      if (m) m.counts = minus(m.counts, c.counts);
       const earlier = keyed.get(c.key);
       if (earlier) {
         shared++;
@@ -45,9 +53,14 @@ export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
       }
     }
     totals = totals ? addCounts(totals, rest) : rest;
+    modelParts.push(...restByModel.values());
   }
-  for (const c of keyed.values()) totals = totals ? addCounts(totals, c.counts) : addCounts(zeroCounts(), c.counts);
-  return { sessions: sessions.length, turns, totals, models: [...models], wallMs: unionLength(sessions), sharedCalls: shared };
+  for (const c of keyed.values()) {
+    totals = totals ? addCounts(totals, c.counts) : addCounts(zeroCounts(), c.counts);
+    modelParts.push({ model: c.model, turns: 1, counts: c.counts });
+  }
+  const byModel = perModel(modelParts).filter((m) => m.turns > 0);
+  return { sessions: sessions.length, turns, totals, models: [...models], wallMs: unionLength(sessions), sharedCalls: shared, byModel };
 }
 
 function minus(a: TokenCounts, b: TokenCounts): TokenCounts {

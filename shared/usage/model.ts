@@ -75,7 +75,44 @@ export interface SessionUsage {
    * figures. Absent when there are none.
    */
   progressOnlyAgents?: string[];
+  /**
+   * Time spent working: the gaps between consecutive timestamps (over the
+   * session and its sub-agents, in time order) that are at most IDLE_GAP_MS,
+   * summed. A longer gap (the user away, the session closed and resumed)
+   * counts as idle.
+   */
+  activeMs?: number;
+  /** The session id the log names (Claude Code), which its sub-agent files share. */
+  sessionId?: string;
+  /** Sums per model over every agent, in first-seen order. */
+  byModel?: ModelUsage[];
+  /** Sub-agents whose own files were summed into these figures (Claude Code), one each. */
+  subAgents?: SubAgentUsage[];
 }
+
+export interface ModelUsage {
+  model: string;
+  turns: number;
+  counts: TokenCounts;
+}
+
+/** A sub-agent's own file, as summed into its session. */
+export interface SubAgentUsage {
+  /** As CallUsage.agent names it: `sub-agent <agentId>`. */
+  agent: string;
+  /** The file it was read from (absolute, or as the command line showed it). */
+  file: string;
+  turns: number;
+  totals: TokenCounts | null;
+  models: string[];
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  wallMs?: number;
+  activeMs?: number;
+}
+
+/** Gaps between records longer than this are idle time, not active time (see SessionUsage.activeMs). */
+export const IDLE_GAP_MS = 5 * 60_000;
 
 export const NO_USAGE_RECORDED = 'no usage recorded in this format';
 
@@ -113,4 +150,17 @@ export function summarise(calls: readonly CallUsage[]): { groups: UsageGroup[]; 
   }
   const models = [...new Set(calls.map((c) => c.model))];
   return { groups: [...groups.values()], totals, models };
+}
+
+/** Sums groups (or calls, as one-turn groups) per model, whatever the agent, in first-seen order. */
+export function perModel(groups: readonly Pick<UsageGroup, 'model' | 'turns' | 'counts'>[]): ModelUsage[] {
+  const byModel = new Map<string, ModelUsage>();
+  for (const g of groups) {
+    const m = byModel.get(g.model);
+    if (m) {
+      m.turns += g.turns;
+      m.counts = addCounts(m.counts, g.counts);
+    } else byModel.set(g.model, { model: g.model, turns: g.turns, counts: g.counts });
+  }
+  return [...byModel.values()];
 }

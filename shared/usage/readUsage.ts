@@ -11,8 +11,9 @@ import type { ParseError } from '../transcript/model';
 import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
 import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
-import { NO_USAGE_RECORDED, summarise, type CallUsage, type SessionUsage, type TokenCounts } from './model';
-import { wallTimeOf } from './wallTime';
+import { obj, str } from '../transcript/formats/shapes/jsonValues';
+import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts } from './model';
+import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
 
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
 const UNREAD_USAGE: Record<string, string> = {
@@ -34,8 +35,16 @@ const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec']);
 
 export type UsageInput = { raw: string; path?: string };
 
+export type NotASession = { notTranscript: true; reason: string };
+
 /** The session's usage, or why the file is no session at all. */
-export function readUsage(input: UsageInput): SessionUsage | { notTranscript: true; reason: string } {
+export function readUsage(input: UsageInput): SessionUsage | NotASession {
+  const read = readUsageAndTimes(input);
+  return 'notTranscript' in read ? read : read.usage;
+}
+
+/** readUsage, with every record's timestamp (ms, sorted), so sessions can be merged with their sub-agents' files. */
+export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; times: number[] } | NotASession {
   const { raw, path } = input;
   const detected = recognise(raw.slice(0, SNIFF_LENGTH), path, raw.length <= SNIFF_LENGTH, () => raw.slice(0, CONDENSE_LENGTH));
   if (isNotTranscript(detected)) return { notTranscript: true, reason: detected.reason };
@@ -45,7 +54,9 @@ export function readUsage(input: UsageInput): SessionUsage | { notTranscript: tr
   const lines: JsonLine[] = jsonLines ? readJsonLines(raw, parseErrors) : [];
   const errors = parseErrors.map((e) => ({ line: e.line + 1, message: e.message }));
   const wall = wallTimeOf(lines);
-  const base = { format, errors, ...wall };
+  const times = timestampsOf(lines);
+  const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;
+  const base = { format, errors, ...wall, ...(wall ? { activeMs: activeTimeOf(times, IDLE_GAP_MS) } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
 
   let calls: CallUsage[] | undefined;
   let reportedTotals: TokenCounts | null | undefined;
@@ -53,18 +64,29 @@ export function readUsage(input: UsageInput): SessionUsage | { notTranscript: tr
   else if (format === 'codex' && jsonLines) ({ calls, totals: reportedTotals } = codexRolloutUsage(lines));
   else if (format === 'codex-exec' && jsonLines) calls = codexExecCalls(lines);
   if (!calls) {
-    return { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] };
+    return { usage: { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
   }
   const { groups, totals, models } = summarise(calls);
   // Older Codex rollouts, for one, log no token counts at all.
-  if (calls.length === 0) return { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] };
-  const session: SessionUsage = { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls };
+  if (calls.length === 0) return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+  const session: SessionUsage = { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls, byModel: perModel(groups) };
+  // Codex's counters, not its turns, give the total; with one model, that total is the model's.
+  if (reportedTotals && models.length === 1) session.byModel = [{ model: models[0], turns: calls.length, counts: reportedTotals }];
   if (format === 'claude-code') {
     const counted = new Set(calls.map((c) => c.agent));
     const uncounted = progressAgents(lines).filter((a) => !counted.has(a));
     if (uncounted.length > 0) session.progressOnlyAgents = uncounted;
   }
-  return session;
+  return { usage: session, times };
+}
+
+/** The first `sessionId` a Claude Code log names. */
+function sessionIdOf(lines: readonly JsonLine[]): string | undefined {
+  for (const line of lines) {
+    const id = str(obj(line.value)?.sessionId);
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
 /** A file that is one JSON document over several lines, not JSON Lines (a malformed first line does not make one). */
