@@ -6,7 +6,7 @@
  * inside its session's span adds nothing while sessions on different days
  * add up.
  */
-import { addCounts, perModel, zeroCounts, type CallUsage, type ModelUsage, type SessionUsage, type TokenCounts } from './model';
+import { addCounts, perModel, withOneHour, zeroCounts, type CallUsage, type ModelUsage, type SessionUsage, type TokenCounts } from './model';
 
 export interface LedgerTotals {
   sessions: number;
@@ -64,24 +64,30 @@ export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
 }
 
 function minus(a: TokenCounts, b: TokenCounts): TokenCounts {
-  return {
-    input: a.input - b.input,
-    output: a.output - b.output,
-    cacheWrite: a.cacheWrite === null || b.cacheWrite === null ? a.cacheWrite : a.cacheWrite - b.cacheWrite,
-    cacheRead: a.cacheRead - b.cacheRead,
-    reasoning: a.reasoning === null || b.reasoning === null ? a.reasoning : a.reasoning - b.reasoning,
-  };
+  return withOneHour(
+    {
+      input: a.input - b.input,
+      output: a.output - b.output,
+      cacheWrite: a.cacheWrite === null || b.cacheWrite === null ? a.cacheWrite : a.cacheWrite - b.cacheWrite,
+      cacheRead: a.cacheRead - b.cacheRead,
+      reasoning: a.reasoning === null || b.reasoning === null ? a.reasoning : a.reasoning - b.reasoning,
+    },
+    (a.cacheWrite1h ?? 0) - (b.cacheWrite1h ?? 0),
+  );
 }
 
 function largest(a: TokenCounts, b: TokenCounts): TokenCounts {
   const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
-  return {
-    input: Math.max(a.input, b.input),
-    output: Math.max(a.output, b.output),
-    cacheWrite: max(a.cacheWrite, b.cacheWrite),
-    cacheRead: Math.max(a.cacheRead, b.cacheRead),
-    reasoning: max(a.reasoning, b.reasoning),
-  };
+  return withOneHour(
+    {
+      input: Math.max(a.input, b.input),
+      output: Math.max(a.output, b.output),
+      cacheWrite: max(a.cacheWrite, b.cacheWrite),
+      cacheRead: Math.max(a.cacheRead, b.cacheRead),
+      reasoning: max(a.reasoning, b.reasoning),
+    },
+    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
+  );
 }
 
 function unionLength(sessions: readonly SessionUsage[]): number {

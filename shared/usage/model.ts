@@ -19,6 +19,12 @@ export interface TokenCounts {
   cacheRead: number;
   /** Part of `output` spent reasoning; null where the format does not say (Claude Code). */
   reasoning: number | null;
+  /**
+   * Part of `cacheWrite` written to a one-hour cache, which costs more than
+   * the default five-minute one; present only where the log says (newer
+   * Claude Code logs' `cache_creation.ephemeral_1h_input_tokens`) and some was.
+   */
+  cacheWrite1h?: number;
 }
 
 /** One model call: an API response (Claude Code) or a turn's token update (Codex). */
@@ -105,6 +111,7 @@ export interface SubAgentUsage {
   turns: number;
   totals: TokenCounts | null;
   models: string[];
+  byModel?: ModelUsage[];
   firstTimestamp?: string;
   lastTimestamp?: string;
   wallMs?: number;
@@ -122,13 +129,22 @@ export function zeroCounts(cacheWrite: number | null = 0, reasoning: number | nu
 
 /** `a + b`, where a field unknown on one side stays known from the other. */
 export function addCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
-  return {
-    input: a.input + b.input,
-    output: a.output + b.output,
-    cacheWrite: addKnown(a.cacheWrite, b.cacheWrite),
-    cacheRead: a.cacheRead + b.cacheRead,
-    reasoning: addKnown(a.reasoning, b.reasoning),
-  };
+  return withOneHour(
+    {
+      input: a.input + b.input,
+      output: a.output + b.output,
+      cacheWrite: addKnown(a.cacheWrite, b.cacheWrite),
+      cacheRead: a.cacheRead + b.cacheRead,
+      reasoning: addKnown(a.reasoning, b.reasoning),
+    },
+    (a.cacheWrite1h ?? 0) + (b.cacheWrite1h ?? 0),
+  );
+}
+
+/** Counts with `cacheWrite1h` set when some was written to the one-hour cache, and absent otherwise. */
+export function withOneHour(c: TokenCounts, oneHour: number): TokenCounts {
+  if (oneHour > 0) c.cacheWrite1h = oneHour;
+  return c;
 }
 
 function addKnown(a: number | null, b: number | null): number | null {

@@ -6,7 +6,7 @@
  * files; active time is taken over all their records in time order, so
  * sub-agents working alongside the session add no time twice.
  */
-import { IDLE_GAP_MS, perModel, summarise, type CallUsage, type SessionUsage, type SubAgentUsage, type TokenCounts } from './model';
+import { IDLE_GAP_MS, perModel, summarise, withOneHour, type CallUsage, type SessionUsage, type SubAgentUsage, type TokenCounts } from './model';
 import { activeTimeOf, mergeTimes } from './wallTime';
 
 export interface TimedUsage {
@@ -63,6 +63,7 @@ function subAgentOf(a: TimedUsage & { file: string }): SubAgentUsage {
     turns: u.turns,
     totals: u.totals,
     models: u.models,
+    byModel: u.byModel ?? perModel(u.groups),
     ...(u.firstTimestamp !== undefined ? { firstTimestamp: u.firstTimestamp } : {}),
     ...(u.lastTimestamp !== undefined ? { lastTimestamp: u.lastTimestamp } : {}),
     ...(u.wallMs !== undefined ? { wallMs: u.wallMs } : {}),
@@ -72,11 +73,14 @@ function subAgentOf(a: TimedUsage & { file: string }): SubAgentUsage {
 
 function largest(a: TokenCounts, b: TokenCounts): TokenCounts {
   const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
-  return {
-    input: Math.max(a.input, b.input),
-    output: Math.max(a.output, b.output),
-    cacheWrite: max(a.cacheWrite, b.cacheWrite),
-    cacheRead: Math.max(a.cacheRead, b.cacheRead),
-    reasoning: max(a.reasoning, b.reasoning),
-  };
+  return withOneHour(
+    {
+      input: Math.max(a.input, b.input),
+      output: Math.max(a.output, b.output),
+      cacheWrite: max(a.cacheWrite, b.cacheWrite),
+      cacheRead: Math.max(a.cacheRead, b.cacheRead),
+      reasoning: max(a.reasoning, b.reasoning),
+    },
+    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
+  );
 }

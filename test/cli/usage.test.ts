@@ -75,28 +75,28 @@ describe('groundcheck usage', () => {
   it('prints a table with a totals row, largest first when sorted by a figure', () => {
     const { out } = run(['logs'], { sort: 'output' });
     const rows = out.split('\n');
-    assert.match(rows[0], /^file\s+format\s+models\s+input\s+output\s+cache write\s+cache read\s+turns\s+wall time\s+active$/);
-    assert.match(rows[1], /^logs\/rollout\.jsonl\s+codex\s+gpt-5-codex\s+1,000\s+900\s+-\s+4,000\s+1\s+30s\s+30s$/);
+    assert.match(rows[0], /^file\s+format\s+models\s+input\s+output\s+cache write\s+cache read\s+turns\s+wall time\s+active\s+cost$/);
+    assert.match(rows[1], /^logs\/rollout\.jsonl\s+codex\s+gpt-5-codex\s+1,000\s+900\s+-\s+4,000\s+1\s+30s\s+30s\s+\$0\.0107$/);
     // The 2 minutes between the two responses are under the idle gap (5 minutes): all active.
-    assert.match(rows[2], /^logs\/claude\.jsonl\s+claude-code\s+claude-opus-4-5\s+20\s+300\s+200\s+2,000\s+2\s+2m 00s\s+2m 00s$/);
-    assert.match(rows[4], /^total \(2 sessions\)\s+2 models\s+1,020\s+1,200\s+200\s+6,000\s+3\s+2m 30s$/);
+    assert.match(rows[2], /^logs\/claude\.jsonl\s+claude-code\s+claude-opus-4-5\s+20\s+300\s+200\s+2,000\s+2\s+2m 00s\s+2m 00s\s+\$0\.0098$/);
+    assert.match(rows[4], /^total \(2 sessions\)\s+2 models\s+1,020\s+1,200\s+200\s+6,000\s+3\s+2m 30s\s+\$0\.0206$/);
     assert.match(out, /1 file in folders skipped: no session log/);
   });
 
   it('writes CSV with unknown figures left empty', () => {
     const { out } = run(['logs/rollout.jsonl', 'history.md'], { format: 'csv' });
     assert.deepEqual(out.split('\r\n'), [
-      'file,format,models,input,output,cache_write,cache_read,reasoning,turns,wall_seconds,note,active_seconds,sub_agents',
-      'history.md,specstory,,,,,,,,,no usage recorded in this format,,',
-      'logs/rollout.jsonl,codex,gpt-5-codex,1000,900,,4000,300,1,30,,30,',
-      'total,,gpt-5-codex,1000,900,,4000,300,1,30,,,',
+      'file,format,models,input,output,cache_write,cache_read,reasoning,turns,wall_seconds,note,active_seconds,sub_agents,cost_usd,cost_note',
+      'history.md,specstory,,,,,,,,,no usage recorded in this format,,,,',
+      'logs/rollout.jsonl,codex,gpt-5-codex,1000,900,,4000,300,1,30,,30,,0.01075,',
+      'total,,gpt-5-codex,1000,900,,4000,300,1,30,,,,0.01075,',
     ]);
   });
 
   it('says a format records no usage instead of showing zeros', () => {
     const { code, out } = run(['history.md']);
     assert.equal(code, 0);
-    assert.match(out, /^history\.md\s+specstory\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-$/m);
+    assert.match(out, /^history\.md\s+specstory\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-$/m);
     assert.match(out, /^history\.md: no usage recorded in this format$/m);
   });
 
@@ -187,7 +187,7 @@ describe('groundcheck usage', () => {
       assert.equal(r.totals.totals?.output, 112);
       assert.equal(r.totals.turns, 4);
       const text = run(['newer']).out;
-      assert.match(text, new RegExp(`^newer/${sid}\\.jsonl: sub-agent aa1 \\(newer/${sid}/subagents/agent-aa1\\.jsonl\\): 2 turns, 20 in, 100 out, 200 cache write, 2,000 cache read, 2m 00s wall$`, 'm'));
+      assert.match(text, new RegExp(`^newer/${sid}\\.jsonl: sub-agent aa1 \\(newer/${sid}/subagents/agent-aa1\\.jsonl\\): 2 turns, 20 in, 100 out, 200 cache write, 2,000 cache read, 2m 00s wall, \\$0\\.0049$`, 'm'));
     });
 
     it('ties older agent-*.jsonl files to their session by sessionId, and leaves another session’s alone', () => {
@@ -210,7 +210,7 @@ describe('groundcheck usage', () => {
           ['gpt-5-codex', 1, 900],
         ],
       );
-      assert.match(run(['logs']).out, /^total, gpt-5-codex: 1 turn, 1,000 in, 900 out, 4,000 cache read$/m);
+      assert.match(run(['logs']).out, /^total, gpt-5-codex: 1 turn, 1,000 in, 900 out, 4,000 cache read, \$0\.0107$/m);
     });
   });
 
@@ -303,6 +303,83 @@ describe('groundcheck usage', () => {
         } finally {
           rmSync(root, { recursive: true, force: true });
         }
+      });
+    }
+  });
+
+  describe('cost', () => {
+    const CORPUS = join(__dirname, '../../bench/sessions/corpus');
+    const usd = (r: UsageReport, file: string) => r.sessions.find((s) => s.file === file)?.cost;
+
+    it('prices each kind of token at the shipped table, per model, with a dated note', () => {
+      const { out } = run(['logs'], { format: 'json' });
+      const r = JSON.parse(out) as UsageReport;
+      // claude-opus-4-5 at $5 in, $25 out, $6.25 cache write, $0.50 cache read per million: 20 in, 300 out, 200 written, 2,000 read.
+      assert.ok(Math.abs((usd(r, 'logs/claude.jsonl')?.usd ?? NaN) - (20 * 5 + 300 * 25 + 200 * 6.25 + 2000 * 0.5) / 1e6) < 1e-12);
+      // gpt-5-codex at $1.25 in, $10 out, $0.125 cached: 1,000 in, 900 out, 4,000 cached.
+      assert.ok(Math.abs((usd(r, 'logs/rollout.jsonl')?.usd ?? NaN) - (1000 * 1.25 + 900 * 10 + 4000 * 0.125) / 1e6) < 1e-12);
+      assert.ok(Math.abs((r.totals.cost.usd ?? NaN) - (9850 + 10750) / 1e6) < 1e-12);
+      assert.equal(r.prices.date, '2026-11-27');
+      const text = run(['logs']).out;
+      assert.match(text, /^logs\/claude\.jsonl .* \$0\.0098$/m);
+      assert.match(text, /^cost: API-equivalent, at groundcheck's price table of 2026-11-27/m);
+    });
+
+    it('says the cost of a model the table does not price is unknown, names it, and takes prices from the config', () => {
+      writeFileSync(join(dir, 'other.jsonl'), JSON.stringify({ ...JSON.parse(claudeLine('msg_Q', 100, '2026-01-22T09:00:00.000Z')), message: { id: 'msg_Q', model: 'glm-4.7', role: 'assistant', content: [], usage: { input_tokens: 1000, output_tokens: 100 } } }) + '\n');
+      const r = JSON.parse(run(['other.jsonl', 'logs/claude.jsonl'], { format: 'json' }).out) as UsageReport;
+      assert.deepEqual(usd(r, 'other.jsonl'), { usd: null, pricedUsd: 0, unknown: ['no price for glm-4.7'] });
+      assert.equal(r.totals.cost.usd, null);
+      assert.deepEqual(r.totals.cost.unknown, ['no price for glm-4.7']);
+      const text = run(['other.jsonl']).out;
+      assert.match(text, /^other\.jsonl .* unknown$/m);
+      assert.match(text, /^other\.jsonl: cost unknown: no price for glm-4\.7 \(add it to "prices" in groundcheck\.config\.json\)$/m);
+
+      writeFileSync(join(dir, 'prices.json'), JSON.stringify({ prices: { 'glm-4.7': { input: 0.6, output: 2.2, cacheRead: 0.11 } } }));
+      const priced = JSON.parse(run(['other.jsonl'], { format: 'json', config: 'prices.json' }).out) as UsageReport;
+      assert.ok(Math.abs((usd(priced, 'other.jsonl')?.usd ?? NaN) - (1000 * 0.6 + 100 * 2.2) / 1e6) < 1e-12);
+      assert.deepEqual(priced.prices.fromConfig, ['glm-4.7']);
+    });
+
+    it('points at a bad price in the config and exits 2', () => {
+      writeFileSync(join(dir, 'bad-prices.json'), '{\n  "prices": {\n    "m": { "input": -1, "output": 2, "cacheRead": 0 },\n    "n": { "input": 1, "output": 2 }\n  }\n}\n');
+      const { code, out, err } = run(['logs'], { config: 'bad-prices.json' });
+      assert.equal(code, 2);
+      assert.equal(out, '');
+      assert.match(err, /^bad-prices\.json:3:21: error: expected a price in dollars per million tokens, at least 0, got -1$/m);
+      assert.match(err, /^bad-prices\.json:4:10: error: the price of cacheRead tokens is missing \(use 0 if they are free\)$/m);
+    });
+
+    /**
+     * Hand counts: per `message.id`, each field's largest value (as for the
+     * totals), `cache_creation.ephemeral_1h_input_tokens` included; then per
+     * million tokens at the Sonnet 4.6 row of the shipped table ($3 in, $15
+     * out, $3.75 five-minute and $6 one-hour cache writes, $0.30 cache reads).
+     */
+    const real = [
+      // 126 in, 21,741 out, 92,410 cache written of which 47,735 to the one-hour cache, 1,664,804 read.
+      { file: 'claude-code-generate-skill-from-selection.jsonl', usd: (126 * 3 + 21741 * 15 + (92410 - 47735) * 3.75 + 47735 * 6 + 1664804 * 0.3) / 1e6 },
+      // 6 in, 1,017 out, 6,182 cache written (all one-hour), 26,906 read.
+      { file: 'claude-code-first-time-dotfiles.jsonl', usd: (6 * 3 + 1017 * 15 + 6182 * 6 + 26906 * 0.3) / 1e6 },
+      // gpt-5.1-codex-max at $1.25 in, $10 out, $0.125 cached: the session's last total, 25,922 in (18,944 cached), 469 out.
+      { file: 'codex-code-butler-no-spec.jsonl', usd: ((25922 - 18944) * 1.25 + 469 * 10 + 18944 * 0.125) / 1e6 },
+    ];
+    for (const c of real) {
+      if (!existsSync(join(CORPUS, c.file))) continue;
+      it(`prices ${c.file} as counted by hand`, () => {
+        const out: string[] = [];
+        runUsage([join(CORPUS, c.file)], { format: 'json' }, { out: (t) => out.push(t), err: () => undefined, cwd: dir });
+        const cost = (JSON.parse(out.join('\n')) as UsageReport).sessions[0].cost;
+        assert.ok(cost?.usd !== null && cost?.usd !== undefined && Math.abs(cost.usd - c.usd) < 1e-9, `${cost?.usd} vs ${c.usd}`);
+      });
+    }
+    const unpriced = 'claude-code-deepseek-wechat-push.jsonl';
+    if (existsSync(join(CORPUS, unpriced))) {
+      it(`names the model of ${unpriced} the table does not price`, () => {
+        const out: string[] = [];
+        runUsage([join(CORPUS, unpriced)], { format: 'json' }, { out: (t) => out.push(t), err: () => undefined, cwd: dir });
+        // Every response of the session names deepseek-v4-flash (a proxy in front of Claude Code).
+        assert.deepEqual((JSON.parse(out.join('\n')) as UsageReport).sessions[0].cost, { usd: null, pricedUsd: 0, unknown: ['no price for deepseek-v4-flash'] });
       });
     }
   });
