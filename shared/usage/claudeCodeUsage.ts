@@ -49,9 +49,10 @@ export function claudeCodeCalls(lines: readonly JsonLine[]): CallUsage[] {
     if (earlier) {
       earlier.counts = largest(earlier.counts, counts);
       earlier.line = line.line + 1;
+      earlier.range = [line.start, line.end];
       continue;
     }
-    const call: CallUsage = { line: line.line + 1, model, agent: agentOf(v), counts };
+    const call: CallUsage = { line: line.line + 1, range: [line.start, line.end], model, agent: agentOf(v), counts };
     if (id !== undefined) {
       call.key = `claude:${id}`;
       byId.set(id, call);

@@ -31,6 +31,8 @@ export interface TokenCounts {
 export interface CallUsage {
   /** 1-based line of the record the counts were read from (the last one for a split response). */
   line: number;
+  /** That record's raw range in the file (UTF-16 offsets), where a log is read line by line. */
+  range?: [number, number];
   model: string;
   /** `main`, or `sub-agent` plus the agent's id when the log gives it. */
   agent: string;

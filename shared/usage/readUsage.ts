@@ -58,11 +58,9 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
   const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;
   const base = { format, errors, ...wall, ...(wall ? { activeMs: activeTimeOf(times, IDLE_GAP_MS) } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
 
-  let calls: CallUsage[] | undefined;
-  let reportedTotals: TokenCounts | null | undefined;
-  if (format === 'claude-code' && jsonLines) calls = claudeCodeCalls(lines);
-  else if (format === 'codex' && jsonLines) ({ calls, totals: reportedTotals } = codexRolloutUsage(lines));
-  else if (format === 'codex-exec' && jsonLines) calls = codexExecCalls(lines);
+  const read = jsonLines ? usageOfLines(format, lines) : undefined;
+  const calls = read?.calls;
+  const reportedTotals = read?.totals;
   if (!calls) {
     return { usage: { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
   }
@@ -78,6 +76,18 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
     if (uncounted.length > 0) session.progressOnlyAgents = uncounted;
   }
   return { usage: session, times };
+}
+
+/**
+ * The model calls a JSON Lines log of `format` records, and the total when
+ * the log keeps its own (Codex's counters); undefined for a format whose
+ * usage is not read from JSON Lines.
+ */
+export function usageOfLines(format: string, lines: readonly JsonLine[]): { calls: CallUsage[]; totals?: TokenCounts | null } | undefined {
+  if (format === 'claude-code') return { calls: claudeCodeCalls(lines) };
+  if (format === 'codex') return codexRolloutUsage(lines);
+  if (format === 'codex-exec') return { calls: codexExecCalls(lines) };
+  return undefined;
 }
 
 /** The first `sessionId` a Claude Code log names. */
