@@ -58,7 +58,7 @@ export function priceOf(table: PriceTable, model: string): { name: string; price
 /** What `counts` of one model cost; unknown (with why) rather than guessed. */
 export function costOfCounts(table: PriceTable, model: string, counts: TokenCounts): Cost {
   const found = priceOf(table, model);
-  if (!found) return { usd: null, pricedUsd: 0, unknown: [`no price for ${model}`] };
+  if (!found) return { usd: null, pricedUsd: 0, unknown: [model === 'unknown' ? 'the log does not name the model' : `no price for ${model}`] };
   const p = found.price;
   const oneHour = counts.cacheWrite1h ?? 0;
   const fiveMinute = (counts.cacheWrite ?? 0) - oneHour;

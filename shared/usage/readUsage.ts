@@ -6,34 +6,34 @@
  * Malformed lines become located errors and the other lines still count.
  */
 import { CONDENSE_LENGTH, isNotTranscript, recognise, SNIFF_LENGTH } from '../transcript/detect';
-import { readJsonLines, type JsonLine } from '../transcript/json/jsonLines';
+import { lineOfOffset, readJsonDocument, readJsonLines, type JsonLine } from '../transcript/json/jsonLines';
+import { TranscriptBuilder } from '../transcript/formats/common/transcriptBuilder';
+import { readSpans } from '../transcript/formats/otel/spanReader';
+import { apiUsageCalls } from './apiUsage';
+import { inspectUsageCalls, langfuseUsageCalls, langsmithUsageCalls } from './evalLogUsage';
+import { spanUsageCalls } from './spanUsage';
 import type { ParseError } from '../transcript/model';
 import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
 import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
 import { obj, str } from '../transcript/formats/shapes/jsonValues';
-import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts } from './model';
+import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts, type UsageError } from './model';
 import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
 
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
 const UNREAD_USAGE: Record<string, string> = {
   'aider-chat': 'this format records usage only as rounded figures ("Tokens: 3.2k sent"), which are not read',
   cline: 'this format records usage inside api_req_started messages, which are not read',
-  'claude-stream': 'usage records of this format are not read',
-  langfuse: 'usage records of this format are not read',
-  langsmith: 'usage records of this format are not read',
-  otlp: 'usage records of this format are not read',
   promptfoo: 'usage records of this format are not read',
-  inspect: 'usage records of this format are not read',
-  'openai-chat': 'usage records of this format are not read',
-  'openai-responses': 'usage records of this format are not read',
-  anthropic: 'usage records of this format are not read',
 };
+
+/** Formats whose usage sits in whole-file JSON (or JSON Lines, or a stream of `data:` events) and is read here. */
+const DOCUMENT_FORMATS = new Set(['anthropic', 'openai-chat', 'openai-responses', 'claude-stream', 'otlp', 'inspect', 'langsmith', 'langfuse']);
 
 /** Formats whose usage is read, all JSON Lines (but for the first Codex CLI's single document, which records none). */
 const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec']);
 
-export type UsageInput = { raw: string; path?: string };
+export type UsageInput = { raw: string; path?: string; /** Set for a binary file (an Inspect `.eval` zip), whose usage is not read. */ bytes?: Uint8Array };
 
 export type NotASession = { notTranscript: true; reason: string };
 
@@ -58,7 +58,10 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
   const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;
   const base = { format, errors, ...wall, ...(wall ? { activeMs: activeTimeOf(times, IDLE_GAP_MS) } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
 
-  const read = jsonLines ? usageOfLines(format, lines) : undefined;
+  const read: { calls: CallUsage[]; totals?: TokenCounts | null } | { notRead: string } | undefined = jsonLines ? usageOfLines(format, lines) : DOCUMENT_FORMATS.has(format) ? documentUsage(format, raw, errors, input.bytes !== undefined) : undefined;
+  if (read && 'notRead' in read) {
+    return { usage: { ...base, recorded: false, note: read.notRead, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+  }
   const calls = read?.calls;
   const reportedTotals = read?.totals;
   if (!calls) {
@@ -88,6 +91,55 @@ export function usageOfLines(format: string, lines: readonly JsonLine[]): { call
   if (format === 'codex') return codexRolloutUsage(lines);
   if (format === 'codex-exec') return { calls: codexExecCalls(lines) };
   return undefined;
+}
+
+/**
+ * The calls a whole-file format records: located errors for what could not
+ * be read go to `errors`; an archive is said not to be read.
+ */
+function documentUsage(format: string, raw: string, errors: UsageError[], archive: boolean): { calls: CallUsage[] } | { notRead: string } {
+  if (archive || raw.startsWith('PK\u0003\u0004')) return { notRead: 'usage in .eval archives is not read; read the log written as JSON (inspect log convert --to json)' };
+  const b = new TranscriptBuilder(format, raw);
+  const lineOf = (offset: number) => lineOfOffset(raw, offset) + 1;
+  let calls: CallUsage[];
+  if (format === 'otlp') calls = spanUsageCalls(readSpans(raw, b), (s) => lineOf(s.region.start));
+  else if (format === 'langsmith') calls = langsmithUsageCalls(raw, b, lineOf);
+  else {
+    const values = jsonValues(raw, b.errors);
+    if (format === 'claude-stream') calls = claudeCodeCalls(values.map((v) => ({ line: v.line - 1, start: v.range?.[0] ?? 0, end: v.range?.[1] ?? 0, value: v.value }) as JsonLine));
+    else if (format === 'inspect') calls = values.flatMap((v) => inspectUsageCalls(v.value).map((c) => ({ ...c, line: v.line })));
+    else if (format === 'langfuse') calls = langfuseUsageCalls(values);
+    else calls = apiUsageCalls(values, format === 'anthropic' ? 'anthropic' : format === 'openai-responses' ? 'openai-responses' : undefined);
+  }
+  for (const e of b.errors) errors.push({ line: e.line + 1, message: e.message });
+  return { calls };
+}
+
+/** The JSON values of a file: its lines (JSON Lines), its `data:` events (a server-sent event stream), or the one document. */
+function jsonValues(raw: string, errors: ParseError[]): Array<{ value: unknown; line: number; range?: [number, number] }> {
+  if (isJsonLines(raw)) return readJsonLines(raw, errors).map((l) => ({ value: l.value, line: l.line + 1, range: [l.start, l.end] as [number, number] }));
+  if (/^(event|data):/m.test(raw.slice(0, 4096))) return sseEvents(raw);
+  const doc = readJsonDocument(raw, errors);
+  return doc ? [{ value: doc.value, line: 1 }] : [];
+}
+
+/** The JSON of every `data:` line (`[DONE]` and other text skipped). */
+function sseEvents(raw: string): Array<{ value: unknown; line: number; range: [number, number] }> {
+  const out: Array<{ value: unknown; line: number; range: [number, number] }> = [];
+  let start = 0;
+  for (let line = 1; start <= raw.length; line++) {
+    let end = raw.indexOf('\n', start);
+    if (end === -1) end = raw.length;
+    if (raw.startsWith('data:', start)) {
+      try {
+        out.push({ value: JSON.parse(raw.slice(start + 5, end)), line, range: [start, end] });
+      } catch {
+        // `data: [DONE]`, or a payload that is no JSON: not a usage record.
+      }
+    }
+    start = end + 1;
+  }
+  return out;
 }
 
 /** The first `sessionId` a Claude Code log names. */
