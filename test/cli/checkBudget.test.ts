@@ -59,7 +59,7 @@ describe('groundcheck check: budgets', function () {
     // The second response (line 5) brings the total to 20,300; the third (its last line, 8) to 30,600.
     assert.match(r.stdout, /^session\.jsonl:5:1: info budget: this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens \(claude-sonnet-4-5-20250929, main\)  budget-tokens-soft$/m);
     assert.match(r.stdout, /^session\.jsonl:8:1: warning budget: this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens \(claude-sonnet-4-5-20250929, main\)  budget-tokens-hard$/m);
-    assert.match(r.stdout, /^budgets: 1 hard limit crossed \(warnings\), 1 soft limit or unpriced turn \(information\)$/m);
+    assert.match(r.stdout, /^budgets: 1 warning \(hard limits crossed\), 1 information finding \(soft limits crossed, or turns the cost budget could not price\)$/m);
   });
 
   it('fails the run with --fail-on budget only when a hard budget is crossed', () => {

@@ -74,7 +74,7 @@ export class TextReporter implements Reporter {
     const rate = `${(s.hallucinationRate * 100).toFixed(1)}%`;
     lines.push(`hallucination rate: ${flagged > 0 ? c.red(rate) : c.green(rate)} (${flagged} of ${counted(s.outputs, 'output')} PARTIAL or UNGROUNDED)`);
     if (s.budgetWarnings + s.budgetInformation > 0) {
-      lines.push(`budgets: ${counted(s.budgetWarnings, 'hard limit')} crossed (warnings), ${counted(s.budgetInformation, 'soft limit or unpriced turn')} (information)`);
+      lines.push(`budgets: ${counted(s.budgetWarnings, 'warning')} (hard limits crossed), ${counted(s.budgetInformation, 'information finding')} (soft limits crossed, or turns the cost budget could not price)`);
     }
     this.io.out(lines.join('\n') + '\n');
   }
