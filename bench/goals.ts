@@ -26,6 +26,7 @@ const GOALS = {
   appendedTurn: { what: 'a turn appended to the 20 MB session → its diagnostics (stdio, median)', limit: 100, unit: 'ms' },
   manyValues20k: { what: '`groundcheck check`, one turn naming 20,000 values', limit: 2, unit: 's' },
   manyValuesGrowth: { what: '`groundcheck check`, one turn naming 20,000 / 10,000 values time', limit: 2.2, unit: '×' },
+  ledger20: { what: '`groundcheck check` 20 MB with token and cost budgets / without (the token ledger)', limit: 1.05, unit: '×' },
   longLine30k: { what: '`groundcheck check`, one 44 MB line with 30,000 findings, text report', limit: 3, unit: 's' },
 } satisfies Record<string, Goal>;
 

@@ -27,6 +27,11 @@ import type { ClosestMatch, ContextLocation, ContradictionRecord, EntityRecord, 
 import { type Conversation, conversationsOf } from './conversations';
 import { Locator } from './locator';
 import { isFinding } from '../../shared/classifier/findingStatus';
+import type { CallUsage } from '../../shared/usage/model';
+import { budgetCrossings, isBudgetSet, type Budget } from '../../shared/usage/budget';
+import type { PriceTable } from '../../shared/usage/prices';
+import { usageOfLines } from '../../shared/usage/readUsage';
+import type { BudgetFinding } from './fileReport';
 
 export interface FileInput {
   /** How the file is shown in reports. */
@@ -51,21 +56,49 @@ export interface FileCheckOptions {
   ignores?: IgnoreMatcher;
   /** Where referenced files (promptfoo `file://`) may be read: the transcript's folder and `cwd`, or anywhere. */
   references?: { cwd: string; anywhere: boolean };
+  /** Token and cost budgets each session is held to (see shared/usage/budget.ts). */
+  budget?: { limits: Budget; prices: PriceTable };
 }
 
 export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {
-  const parsed = parseFileInput(input, options);
-  return isNotTranscript(parsed) ? notTranscriptReport(input, parsed) : checkParsed(input, parsed, options).report;
+  // Usage is read from the lines the parser reads anyway (no second parse), and only the calls are kept.
+  let calls: CallUsage[] | undefined;
+  const budget = options.budget && isBudgetSet(options.budget.limits) ? options.budget : undefined;
+  const parsed = parseFileInput(input, options, budget ? (lines, format) => (calls = usageOfLines(format, lines)?.calls) : undefined);
+  if (isNotTranscript(parsed)) return notTranscriptReport(input, parsed);
+  const { report, locator } = checkParsed(input, parsed, options);
+  if (budget && calls) {
+    const found = budgetFindings(calls, budget, locator);
+    if (found.length > 0) report.budget = found;
+  }
+  return report;
 }
 
-export function parseFileInput(input: FileInput, options: FileCheckOptions): Transcript | NotTranscript {
+export function parseFileInput(input: FileInput, options: FileCheckOptions, onJsonLines?: ParseInput['onJsonLines']): Transcript | NotTranscript {
   return parseTranscript({
     raw: input.raw,
     path: input.absPath,
     bytes: input.bytes,
     readFile: input.readFile,
     maxSegments: options.settings.maxSegments,
+    ...(onJsonLines ? { onJsonLines } : {}),
   });
+}
+
+/** Where the session went past its budgets, each at the usage record of the turn that took it there. */
+function budgetFindings(calls: readonly CallUsage[], budget: NonNullable<FileCheckOptions['budget']>, locator: Locator): BudgetFinding[] {
+  return budgetCrossings(calls, budget.limits, budget.prices)
+    .filter((c) => c.call.range !== undefined)
+    .map((c) => ({
+      ...locator.here(c.call.range!),
+      rule: c.rule,
+      severity: c.severity,
+      message: c.message,
+      model: c.call.model,
+      agent: c.call.agent,
+      ...(c.limit !== undefined ? { limit: c.limit } : {}),
+      ...(c.reached !== undefined ? { reached: c.reached } : {}),
+    }));
 }
 
 export function notTranscriptReport(input: FileInput, not: NotTranscript): FileReport {

@@ -9,6 +9,8 @@ import { getNodeValue } from 'jsonc-parser';
 import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import { isRuleId } from '../../shared/classifier/rules';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
+import { PRICE_KINDS, type ModelPrice } from '../../shared/usage/prices';
+import type { Budget, Limits } from '../../shared/usage/budget';
 
 export interface ConfigProblem {
   message: string;
@@ -20,6 +22,10 @@ export interface ProjectConfig {
   settings: Partial<GroundcheckSettings>;
   /** Whether `.groundcheck/ignore.json` applies (default true). */
   ignore?: boolean;
+  /** Per-model prices (US dollars per million tokens) laid over the shipped table. */
+  prices?: Record<string, ModelPrice>;
+  /** Soft and hard limits on each session's tokens and cost, checked by `groundcheck check`. */
+  budget?: Budget;
 }
 
 const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
@@ -86,6 +92,33 @@ const KEYS: Record<string, Check> = {
     }
     c.settings.rules = rules;
   },
+  prices: (node, c, problems) => {
+    if (node.type !== 'object') return void problems.push(expected(node, 'an object from model name to its prices'));
+    const prices: Record<string, ModelPrice> = {};
+    for (const prop of node.children ?? []) {
+      const [keyNode, valueNode] = prop.children ?? [];
+      if (!keyNode || !valueNode) continue;
+      const price = modelPrice(valueNode, problems);
+      if (price) prices[keyNode.value as string] = price;
+    }
+    c.prices = prices;
+  },
+  budget: (node, c, problems) => {
+    if (node.type !== 'object') return void problems.push(expected(node, 'an object with "tokens" and/or "cost", each { "soft", "hard" }'));
+    const budget: Budget = {};
+    for (const prop of node.children ?? []) {
+      const [keyNode, valueNode] = prop.children ?? [];
+      if (!keyNode || !valueNode) continue;
+      const key = keyNode.value as string;
+      if (key !== 'tokens' && key !== 'cost') {
+        problems.push({ message: `unknown budget "${key}" (known: tokens, cost)`, offset: keyNode.offset });
+        continue;
+      }
+      const limits = budgetLimits(valueNode, key, problems);
+      if (limits) budget[key] = limits;
+    }
+    c.budget = budget;
+  },
   severity: (node, c, problems) => {
     if (node.type !== 'object') return void problems.push(expected(node, 'an object from entity type to severity'));
     const severity: Partial<Record<EntityType, SeveritySetting>> = {};
@@ -126,6 +159,64 @@ export function readConfigObject(node: Node, problems: ConfigProblem[]): Project
     check(valueNode, config, problems);
   }
   return config;
+}
+
+/** `{ soft?, hard? }`: tokens as whole numbers, cost as dollars; hard at least soft. */
+function budgetLimits(node: Node, kind: 'tokens' | 'cost', problems: ConfigProblem[]): Limits | undefined {
+  const unit = kind === 'tokens' ? 'a whole number of tokens above 0' : 'an amount of US dollars above 0';
+  if (node.type !== 'object') return void problems.push(expected(node, `an object { "soft": …, "hard": … } of ${kind === 'tokens' ? 'tokens' : 'US dollars'}`));
+  const limits: Limits = {};
+  for (const prop of node.children ?? []) {
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (!keyNode || !valueNode) continue;
+    const key = keyNode.value as string;
+    if (key !== 'soft' && key !== 'hard') {
+      problems.push({ message: `unknown limit "${key}" (known: soft, hard)`, offset: keyNode.offset });
+      continue;
+    }
+    const v = getNodeValue(valueNode);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || (kind === 'tokens' && !Number.isSafeInteger(v))) {
+      problems.push(expected(valueNode, unit));
+      continue;
+    }
+    limits[key] = v;
+  }
+  if (limits.soft !== undefined && limits.hard !== undefined && limits.hard < limits.soft) {
+    problems.push({ message: `the hard ${kind} budget (${limits.hard}) is below the soft one (${limits.soft})`, offset: node.offset });
+  }
+  return limits;
+}
+
+/** `{ input, output, cacheRead, cacheWrite?, cacheWrite1h? }`, each dollars per million tokens, at least 0. */
+function modelPrice(node: Node, problems: ConfigProblem[]): ModelPrice | undefined {
+  const kinds = PRICE_KINDS.join(', ');
+  if (node.type !== 'object') return void problems.push(expected(node, `an object of prices in dollars per million tokens (${kinds})`));
+  const price: Partial<Record<(typeof PRICE_KINDS)[number], number>> = {};
+  let ok = true;
+  for (const prop of node.children ?? []) {
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (!keyNode || !valueNode) continue;
+    const key = keyNode.value as string;
+    if (!(PRICE_KINDS as readonly string[]).includes(key)) {
+      problems.push({ message: `unknown price "${key}" (known: ${kinds})`, offset: keyNode.offset });
+      ok = false;
+      continue;
+    }
+    const v = getNodeValue(valueNode);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      problems.push(expected(valueNode, 'a price in dollars per million tokens, at least 0'));
+      ok = false;
+      continue;
+    }
+    price[key as (typeof PRICE_KINDS)[number]] = v;
+  }
+  for (const required of ['input', 'output', 'cacheRead'] as const) {
+    if (price[required] === undefined && ok) {
+      problems.push({ message: `the price of ${required} tokens is missing (use 0 if they are free)`, offset: node.offset });
+      ok = false;
+    }
+  }
+  return ok ? (price as ModelPrice) : undefined;
 }
 
 function boolean(set: (c: ProjectConfig, v: boolean) => void): Check {

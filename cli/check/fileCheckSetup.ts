@@ -9,6 +9,8 @@ import { IGNORE_FILE, IgnoreMatcher } from '../../shared/check/ignores';
 import { locateProblem, parseIgnoreStore } from '../../shared/check/ignoreStoreText';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { FileCheckOptions } from './checkFile';
+import type { Budget } from '../../shared/usage/budget';
+import type { PriceTable } from '../../shared/usage/prices';
 
 export interface FileCheckSetup {
   settings: GroundcheckSettings;
@@ -21,6 +23,8 @@ export interface FileCheckSetup {
   ignoreRoot?: string;
   /** Where referenced files may be read (see FileCheckOptions); absent: the transcript's folder and the process's cwd. */
   references?: { cwd: string; anywhere: boolean };
+  /** Token and cost budgets each session is held to, and the prices its cost is taken at; absent: none. */
+  budget?: { limits: Budget; prices: PriceTable };
 }
 
 /**
@@ -62,6 +66,7 @@ export function fileCheckOptions(setup: FileCheckSetup): FileCheckOptions {
     conversation: setup.conversation,
     ignores: loadIgnores(setup.ignoreRoot),
     ...(setup.references ? { references: setup.references } : {}),
+    ...(setup.budget ? { budget: setup.budget } : {}),
   };
 }
 

@@ -141,4 +141,18 @@ export interface FileReport {
   skipped?: string;
   /** Conversation reports (HTML): every segment of the file, in file order, with its decoded text. */
   conversation?: ReportSegment[];
+  /** Turns that took the session past a token or cost budget (see shared/usage/budget.ts), in file order. */
+  budget?: BudgetFinding[];
+}
+
+/** A budget crossed: located at the usage record of the turn that crossed it (the whole line). */
+export interface BudgetFinding extends FileLocation {
+  rule: string;
+  severity: 'warning' | 'information';
+  message: string;
+  model: string;
+  /** `main`, or the sub-agent the turn belongs to. */
+  agent: string;
+  limit?: number;
+  reached?: number;
 }

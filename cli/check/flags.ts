@@ -5,13 +5,13 @@
 import { InvalidArgumentError } from 'commander';
 import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import type { FailOn } from './summary';
+import { FAIL_ON, type FailOn } from './summary';
 
 export type ReportFormat = 'text' | 'json' | 'sarif' | 'html';
 
 export interface CheckFlags {
   format: ReportFormat;
-  failOn?: FailOn;
+  failOn?: FailOn[];
   strict?: boolean;
   profile?: GroundcheckSettings['profile'];
   entityTypes?: EntityType[];
@@ -42,6 +42,19 @@ export function parseEntityTypes(value: string): EntityType[] {
   }
   if (types.length === 0) throw new InvalidArgumentError('name at least one entity type');
   return types;
+}
+
+/** `--fail-on partial,budget`: one or more of the levels and `budget`. */
+export function parseFailOn(value: string): FailOn[] {
+  const out: FailOn[] = [];
+  for (const part of value.split(',')) {
+    const v = part.trim();
+    if (v === '') continue;
+    if (!(FAIL_ON as readonly string[]).includes(v)) throw new InvalidArgumentError(`expected ${FAIL_ON.join(', ')}, or several joined by commas`);
+    if (!out.includes(v as FailOn)) out.push(v as FailOn);
+  }
+  if (out.length === 0) throw new InvalidArgumentError(`expected ${FAIL_ON.join(', ')}`);
+  return out;
 }
 
 export function parseProfile(value: string): GroundcheckSettings['profile'] {

@@ -28,7 +28,7 @@ export interface FollowRun {
   reporter: Reporter;
   /** Notices (`file: rewritten…`). */
   err(text: string): void;
-  failOn?: FailOn;
+  failOn?: FailOn | readonly FailOn[];
   /** How often the file is looked at. */
   pollMs: number;
   /** Ends the run: the summary is printed and the exit code returned. */

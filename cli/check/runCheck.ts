@@ -18,7 +18,7 @@ import { checkInProcess, checkOnWorkers, type WorkerScript } from './workerPool'
 export interface CheckRun {
   paths: readonly string[];
   setup: FileCheckSetup;
-  failOn?: FailOn;
+  failOn?: FailOn | readonly FailOn[];
   /** Files checked at once; 1 checks in-process. */
   jobs: number;
   /** What worker threads run; without it every file is checked in-process. */

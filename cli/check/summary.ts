@@ -6,7 +6,9 @@
 import { ENTITY_TYPES, type EntityType, type Level } from '../../shared/classifier/types';
 import type { FileReport } from './fileReport';
 
-export type FailOn = 'partial' | 'ungrounded';
+/** A level an output may reach, or `budget`: some turn took its session past a hard budget. */
+export type FailOn = 'partial' | 'ungrounded' | 'budget';
+export const FAIL_ON: readonly FailOn[] = ['partial', 'ungrounded', 'budget'];
 
 export interface TypeTally {
   entities: number;
@@ -36,6 +38,9 @@ export class RunSummary {
   skippedTooLarge = 0;
   /** Unreadable, named but not a transcript, or with parse errors: these make the exit code 2. */
   inputErrors = 0;
+  /** Budget findings by severity: hard limits crossed are warnings; soft ones (and unpriced turns) information. */
+  budgetWarnings = 0;
+  budgetInformation = 0;
 
   add(report: FileReport, explicit: boolean): void {
     this.files++;
@@ -51,6 +56,10 @@ export class RunSummary {
     } else {
       this.checkedFiles++;
       if (report.parseErrors.length > 0) this.inputErrors++;
+    }
+    for (const b of report.budget ?? []) {
+      if (b.severity === 'warning') this.budgetWarnings++;
+      else this.budgetInformation++;
     }
     for (const o of report.outputs) {
       this.outputs++;
@@ -82,11 +91,13 @@ export class RunSummary {
     return this.outputs === 0 ? 0 : (this.levels.PARTIAL + this.levels.UNGROUNDED) / this.outputs;
   }
 
-  /** 2 for input errors (they win: the run is incomplete), 1 when an output reaches `failOn`, else 0. */
-  exitCode(failOn: FailOn | undefined): number {
+  /** 2 for input errors (they win: the run is incomplete), 1 when an output reaches `failOn` (any of them), else 0. */
+  exitCode(failOn: FailOn | readonly FailOn[] | undefined): number {
     if (this.inputErrors > 0) return 2;
-    if (failOn === 'ungrounded' && this.levels.UNGROUNDED > 0) return 1;
-    if (failOn === 'partial' && this.levels.PARTIAL + this.levels.UNGROUNDED > 0) return 1;
+    const on = failOn === undefined ? [] : typeof failOn === 'string' ? [failOn] : failOn;
+    if (on.includes('ungrounded') && this.levels.UNGROUNDED > 0) return 1;
+    if (on.includes('partial') && this.levels.PARTIAL + this.levels.UNGROUNDED > 0) return 1;
+    if (on.includes('budget') && this.budgetWarnings > 0) return 1;
     return 0;
   }
 }

@@ -10,7 +10,10 @@ import { type Command, Option } from 'commander';
 import { defaultSettings } from '../check/checkSettings';
 import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/checkWorker';
 import { ConfigError, loadConfig, type LoadedConfig } from '../check/config';
-import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseProfile } from '../check/flags';
+import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseFailOn, parseProfile } from '../check/flags';
+import { isBudgetSet } from '../../shared/usage/budget';
+import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
+import { mergedPrices } from '../../shared/usage/prices';
 import { paletteFor } from '../check/reporters/colors';
 import { HtmlReporter } from '../check/reporters/html';
 import { JsonLinesReporter } from '../check/reporters/jsonl';
@@ -30,7 +33,7 @@ export function registerCheck(program: Command): void {
     .description('check transcripts and RAG fixtures for claims their context never gave the model')
     .argument('<paths...>', 'files, folders (searched recursively), glob patterns, or - for standard input')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'sarif', 'html']).default('text'))
-    .addOption(new Option('--fail-on <level>', 'exit 1 when an output is at least this bad').choices(['partial', 'ungrounded']))
+    .option('--fail-on <level>', 'exit 1 when an output is at least this bad (partial, ungrounded), or a turn crosses a hard budget (budget); several joined by commas', parseFailOn)
     .option('--strict', 'case-sensitive, whole-token, single-sentence lookups')
     .option('--no-strict', 'lenient lookups, whatever the config says')
     .option('--profile <name>', 'detection rules: "refined" (default) or "spec" (the plain SHOR rules)', parseProfile)
@@ -106,6 +109,7 @@ function setupFor(flags: CheckFlags, settings: GroundcheckSettings, config: Load
     conversation: flags.format === 'html',
     references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
     ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
+    ...(isBudgetSet(config.budget) ? { budget: { limits: config.budget, prices: mergedPrices(DEFAULT_PRICES, config.prices) } } : {}),
   };
 }
 

@@ -10,21 +10,29 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
+import { costOfCounts, costOfModels, mergedPrices, type Cost, type PriceTable } from '../../shared/usage/prices';
+import { ConfigError, loadConfig } from '../check/config';
 import { ledgerTotals, type LedgerTotals } from '../../shared/usage/ledgerTotals';
-import type { SessionUsage, TokenCounts } from '../../shared/usage/model';
-import { readUsage } from '../../shared/usage/readUsage';
+import { perModel, type ModelUsage, type SessionUsage, type TokenCounts } from '../../shared/usage/model';
+import { readUsageAndTimes } from '../../shared/usage/readUsage';
+import { isSubAgentFileName, subAgentFilesOf } from '../../shared/usage/subAgentFiles';
+import { withSubAgents, type TimedUsage } from '../../shared/usage/withSubAgents';
 import { counted } from '../../shared/text/counted';
-import { expandPaths, STDIN } from '../check/expandPaths';
+import { expandPaths, STDIN, type CheckTarget } from '../check/expandPaths';
+import { displayPath } from '../check/locator';
 import { visibleControls } from '../terminal/visibleControls';
 
 export type UsageFormat = 'text' | 'json' | 'csv';
 
-export const SORT_COLUMNS = ['file', 'format', 'models', 'input', 'output', 'cache-write', 'cache-read', 'turns', 'wall'] as const;
+export const SORT_COLUMNS = ['file', 'format', 'models', 'input', 'output', 'cache-write', 'cache-read', 'turns', 'wall', 'active', 'cost'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 export interface UsageOptions {
   format?: UsageFormat;
   sort?: SortColumn;
+  /** A config file to read prices from instead of the one found from the working directory. */
+  config?: string;
 }
 
 export interface UsageIo {
@@ -35,54 +43,110 @@ export interface UsageIo {
 
 export interface SessionRow extends SessionUsage {
   file: string;
+  /** API-equivalent cost at the run's prices (see shared/usage/prices.ts); absent when no usage is recorded. */
+  cost?: Cost;
 }
 
 export interface UsageReport {
   sessions: SessionRow[];
-  totals: LedgerTotals;
+  totals: LedgerTotals & { cost: Cost; byModel: Array<ModelUsage & { cost: Cost }> };
+  /** The prices used: the shipped table's date, and the models the config priced itself. */
+  prices: { date?: string; fromConfig: string[] };
   /** Files found in folders that are no session log, passed over. */
   skipped: number;
 }
 
-/** Runs the command; returns the exit code: 0, or 1 when a path, file or line could not be read (the rest is still reported). */
+/**
+ * Runs the command; returns the exit code: 0, 1 when a path, file or line
+ * could not be read (the rest is still reported), 2 when the config is invalid.
+ */
 export function runUsage(paths: readonly string[], options: UsageOptions, io: UsageIo): number {
   const cwd = io.cwd ?? process.cwd();
+  let prices: PriceTable;
+  let fromConfig: string[];
+  try {
+    const config = loadConfig(options.config, cwd);
+    prices = mergedPrices(DEFAULT_PRICES, config.prices);
+    fromConfig = Object.keys(config.prices ?? {});
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    for (const line of err.lines) io.err(line);
+    return 2;
+  }
   const { targets, missing, skipped: passedOver } = expandPaths(paths, cwd);
   let failed = missing.length > 0;
   for (const m of missing) io.err(`groundcheck usage: ${m}`);
-  const sessions: SessionRow[] = [];
+  const read: Array<{ target: CheckTarget; timed: TimedUsage }> = [];
   let skipped = passedOver.length;
-  for (const target of targets) {
-    if (target.path === STDIN) {
-      io.err('groundcheck usage: -: error: standard input is not read by this command; name the file');
-      failed = true;
-      continue;
-    }
+  /** Reads one file, reporting what cannot be read; undefined when it is no session. */
+  const readOne = (target: CheckTarget): TimedUsage | undefined => {
     let raw: string;
     try {
       raw = readBounded(target.path, DEFAULT_SETTINGS.maxFileSizeMB * 1024 * 1024).toString('utf8');
     } catch (err) {
       io.err(`${target.shown}: error: ${readFailure(err)}`);
       failed = true;
-      continue;
+      return undefined;
     }
-    const usage = readUsage({ raw, path: resolve(target.path) });
+    const usage = readUsageAndTimes({ raw, path: resolve(target.path) });
     if ('notTranscript' in usage) {
       if (target.explicit) {
         io.err(`${target.shown}: error: ${usage.reason}`);
         failed = true;
       } else skipped++;
+      return undefined;
+    }
+    for (const e of usage.usage.errors) io.err(`${target.shown}:${e.line}: ${e.message}`);
+    if (usage.usage.errors.length > 0) failed = true;
+    return usage;
+  };
+  for (const target of targets) {
+    if (target.path === STDIN) {
+      io.err('groundcheck usage: -: error: standard input is not read by this command; name the file');
+      failed = true;
       continue;
     }
-    for (const e of usage.errors) io.err(`${target.shown}:${e.line}: ${e.message}`);
-    if (usage.errors.length > 0) failed = true;
-    sessions.push({ file: target.shown, ...usage });
+    const timed = readOne(target);
+    if (timed) read.push({ target, timed });
   }
+  const sessions = withTheirSubAgents(read, (path) => readOne({ path, shown: displayPath(path, cwd), explicit: true }), cwd);
   settleProgressOnlyAgents(sessions);
-  const report: UsageReport = { sessions: sortSessions(sessions, options.sort ?? 'file'), totals: ledgerTotals(sessions), skipped };
+  for (const s of sessions) if (s.totals) s.cost = costOfModels(prices, s.byModel ?? perModel(s.groups));
+  const totals = ledgerTotals(sessions);
+  const report: UsageReport = {
+    sessions: sortSessions(sessions, options.sort ?? 'file'),
+    totals: { ...totals, cost: costOfModels(prices, totals.byModel), byModel: totals.byModel.map((m) => ({ ...m, cost: costOfCounts(prices, m.model, m.counts) })) },
+    prices: { ...(prices.date !== undefined ? { date: prices.date } : {}), fromConfig },
+    skipped,
+  };
   const format = options.format ?? 'text';
-  io.out(format === 'json' ? JSON.stringify(report, null, 2) : format === 'csv' ? formatCsv(report) : formatText(report));
+  io.out(format === 'json' ? JSON.stringify(report, null, 2) : format === 'csv' ? formatCsv(report) : formatText(report, prices));
   return failed ? 1 : 0;
+}
+
+/**
+ * Each Claude Code session with the sub-agent files beside it summed in
+ * (see shared/usage/subAgentFiles.ts); a sub-agent file so summed is no row
+ * of its own, whether it was given or found beside its session.
+ */
+function withTheirSubAgents(read: Array<{ target: CheckTarget; timed: TimedUsage }>, readMore: (path: string) => TimedUsage | undefined, cwd: string): SessionRow[] {
+  const given = new Map(read.map((r) => [resolve(cwd, r.target.path), r.timed]));
+  const summed = new Set<string>();
+  const merged = new Map<CheckTarget, SessionRow>();
+  for (const { target, timed } of read) {
+    if (timed.usage.format !== 'claude-code' || isSubAgentFileName(target.path)) continue;
+    const files = subAgentFilesOf(resolve(cwd, target.path), timed.usage.sessionId);
+    const agents: Array<TimedUsage & { file: string }> = [];
+    for (const file of files) {
+      if (summed.has(file)) continue;
+      const agent = given.get(file) ?? readMore(file);
+      if (!agent || agent.usage.format !== 'claude-code') continue;
+      summed.add(file);
+      agents.push({ ...agent, file: displayPath(file, cwd) });
+    }
+    merged.set(target, { file: target.shown, ...withSubAgents(timed, agents) });
+  }
+  return read.filter((r) => !summed.has(resolve(cwd, r.target.path))).map((r) => merged.get(r.target) ?? { file: r.target.shown, ...r.timed.usage });
 }
 
 /**
@@ -138,14 +202,18 @@ function sortKey(column: SortColumn): (s: SessionRow) => string | number | undef
       return (s) => (s.recorded ? s.turns : undefined);
     case 'wall':
       return (s) => s.wallMs;
+    case 'active':
+      return (s) => s.activeMs;
+    case 'cost':
+      return (s) => s.cost?.usd ?? undefined;
   }
 }
 
-const HEADER = ['file', 'format', 'models', 'input', 'output', 'cache write', 'cache read', 'turns', 'wall time'];
-const NUMERIC = new Set([3, 4, 5, 6, 7, 8]);
+const HEADER = ['file', 'format', 'models', 'input', 'output', 'cache write', 'cache read', 'turns', 'wall time', 'active', 'cost'];
+const NUMERIC = new Set([3, 4, 5, 6, 7, 8, 9, 10]);
 
 /** The table for a terminal; file names and model names come from outside and have their controls made visible. */
-export function formatText(r: UsageReport): string {
+export function formatText(r: UsageReport, prices: PriceTable = DEFAULT_PRICES): string {
   const rows = r.sessions.map((s) => [
     visibleControls(s.file),
     s.format,
@@ -153,9 +221,20 @@ export function formatText(r: UsageReport): string {
     ...countCells(s.totals, grouped),
     s.recorded ? grouped(s.turns) : '-',
     s.wallMs === undefined ? '-' : duration(s.wallMs),
+    s.activeMs === undefined ? '-' : duration(s.activeMs),
+    costCell(s.cost),
   ]);
   const t = r.totals;
-  rows.push([`total (${counted(r.sessions.length, 'session')})`, '', t.models.length > 1 ? counted(t.models.length, 'model') : visibleControls(t.models.join(', ')) || '-', ...countCells(t.totals, grouped), grouped(t.turns), duration(t.wallMs)]);
+  rows.push([
+    `total (${counted(r.sessions.length, 'session')})`,
+    '',
+    t.models.length > 1 ? counted(t.models.length, 'model') : visibleControls(t.models.join(', ')) || '-',
+    ...countCells(t.totals, grouped),
+    grouped(t.turns),
+    duration(t.wallMs),
+    '',
+    costCell(t.cost),
+  ]);
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     cells
@@ -165,18 +244,33 @@ export function formatText(r: UsageReport): string {
   const lines = [line(HEADER), ...rows.slice(0, -1).map(line), widths.map((w) => '-'.repeat(w)).join('  '), line(rows[rows.length - 1])];
   for (const s of r.sessions) {
     if (s.note) lines.push(`${visibleControls(s.file)}: ${s.note}`);
+    if (s.cost && s.cost.usd === null) lines.push(`${visibleControls(s.file)}: ${visibleControls(unknownCost(s.cost))}`);
     const missing = missingAgentsNote(s);
     if (missing) lines.push(`${visibleControls(s.file)}: ${visibleControls(missing)}`);
-    else if (s.groups.length > 1) {
+    if (s.subAgents) {
+      for (const a of s.subAgents) {
+        const wall = a.wallMs === undefined ? '' : `, ${duration(a.wallMs)} wall`;
+        const cost = a.byModel ? costOfModels(prices, a.byModel) : undefined;
+        const spent = cost ? `, ${cost.usd === null ? 'cost unknown' : dollars(cost.usd)}` : '';
+        lines.push(`${visibleControls(s.file)}: ${visibleControls(a.agent)} (${visibleControls(a.file)}): ${counted(a.turns, 'turn')}, ${figures(a.totals)}${wall}${spent}`);
+      }
+    } else if (!missing && s.groups.length > 1) {
       for (const g of s.groups) lines.push(`${visibleControls(s.file)}: ${visibleControls(g.agent)}, ${visibleControls(g.model)}: ${counted(g.turns, 'turn')}, ${grouped(g.counts.input)} in, ${grouped(g.counts.output)} out`);
     }
   }
+  if (t.byModel.length > 1) {
+    for (const m of t.byModel) {
+      lines.push(`total, ${visibleControls(m.model)}: ${counted(m.turns, 'turn')}, ${figures(m.counts)}, ${m.cost.usd === null ? 'cost unknown' : dollars(m.cost.usd)}`);
+    }
+  }
+  if (t.cost.usd === null) lines.push(`total: ${visibleControls(unknownCost(t.cost))}`);
+  lines.push(pricesLine(r));
   if (t.sharedCalls > 0) lines.push(`${counted(t.sharedCalls, 'model turn')} logged in more than one file counted once in the total`);
   if (r.skipped > 0) lines.push(`${counted(r.skipped, 'file')} in folders skipped: no session log`);
   return lines.join('\n');
 }
 
-const CSV_HEADER = ['file', 'format', 'models', 'input', 'output', 'cache_write', 'cache_read', 'reasoning', 'turns', 'wall_seconds', 'note'];
+const CSV_HEADER = ['file', 'format', 'models', 'input', 'output', 'cache_write', 'cache_read', 'reasoning', 'turns', 'wall_seconds', 'note', 'active_seconds', 'sub_agents', 'cost_usd', 'cost_note'];
 
 /** RFC 4180: a row per session, then the total; unknown figures are empty cells, not zeros. */
 export function formatCsv(r: UsageReport): string {
@@ -190,15 +284,51 @@ export function formatCsv(r: UsageReport): string {
     s.recorded ? plain(s.turns) : '',
     s.wallMs === undefined ? '' : String(s.wallMs / 1000),
     [s.note, missingAgentsNote(s)].filter((n) => n !== undefined).join('; '),
+    s.activeMs === undefined ? '' : String(s.activeMs / 1000),
+    s.subAgents ? String(s.subAgents.length) : '',
+    s.cost?.usd == null ? '' : String(s.cost.usd),
+    s.cost && s.cost.usd === null ? unknownCost(s.cost) : '',
   ]);
   const t = r.totals;
-  rows.push(['total', '', t.models.join(' '), ...countCells(t.totals, plain, ''), t.totals?.reasoning == null ? '' : plain(t.totals.reasoning), plain(t.turns), String(t.wallMs / 1000), '']);
+  rows.push(['total', '', t.models.join(' '), ...countCells(t.totals, plain, ''), t.totals?.reasoning == null ? '' : plain(t.totals.reasoning), plain(t.turns), String(t.wallMs / 1000), '', '', '', t.cost.usd === null ? '' : String(t.cost.usd), t.cost.usd === null ? unknownCost(t.cost) : '']);
   return [CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
 
 function countCells(c: TokenCounts | null, show: (n: number) => string, none = '-'): string[] {
   if (!c) return [none, none, none, none];
   return [show(c.input), show(c.output), c.cacheWrite === null ? none : show(c.cacheWrite), show(c.cacheRead)];
+}
+
+/** The cost column: dollars, `unknown` when some model or count has no price, `-` when nothing is recorded. */
+function costCell(c: Cost | undefined): string {
+  if (!c) return '-';
+  return c.usd === null ? 'unknown' : dollars(c.usd);
+}
+
+/** Why a cost is unknown, and what the priced part comes to (a floor, not the cost). */
+export function unknownCost(c: Cost): string {
+  const floor = c.pricedUsd ? `; the rest comes to ${dollars(c.pricedUsd)}` : '';
+  return `cost unknown: ${(c.unknown ?? []).join(', ')} (add it to "prices" in groundcheck.config.json)${floor}`;
+}
+
+/** `$12.34`; under a dollar, to a hundredth of a cent. */
+export function dollars(usd: number): string {
+  return `$${usd >= 1 ? usd.toFixed(2) : usd.toFixed(4)}`;
+}
+
+function pricesLine(r: UsageReport): string {
+  const base = r.prices.date !== undefined ? `groundcheck's price table of ${r.prices.date}` : 'the config';
+  const own = r.prices.fromConfig.length > 0 ? `, with ${counted(r.prices.fromConfig.length, 'model')} priced by the config` : '';
+  return `cost: API-equivalent, at ${base}${own} (docs/usage.md: prices)`;
+}
+
+/** `12,400 in, 830 out, 900 cache write, 11,900 cache read`, the unknown left out. */
+function figures(c: TokenCounts | null): string {
+  if (!c) return 'no usage recorded';
+  const parts = [`${grouped(c.input)} in`, `${grouped(c.output)} out`];
+  if (c.cacheWrite !== null) parts.push(`${grouped(c.cacheWrite)} cache write`);
+  parts.push(`${grouped(c.cacheRead)} cache read`);
+  return parts.join(', ');
 }
 
 function csvCell(cell: string): string {
@@ -226,6 +356,7 @@ export function registerUsage(program: Command): void {
     .argument('<paths...>', 'session files or folders')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'csv']).default('text'))
     .addOption(new Option('--sort <column>', 'order sessions by a column (figures largest first)').choices([...SORT_COLUMNS]).default('file'))
+    .option('--config <file>', 'project config to read prices from instead of searching for groundcheck.config.json')
     .action((paths: string[], options: UsageOptions) => {
       process.exitCode = runUsage(paths, options, {
         out: (text) => process.stdout.write(`${text}\n`),

@@ -11,6 +11,7 @@
  * per-row root. Storing parents instead of per-output id lists keeps a
  * 2,000-turn session linear in memory.
  */
+import type { JsonLine } from './json/jsonLines';
 import type { ContextGap, Range } from '../classifier/types';
 
 export type Role =
@@ -142,6 +143,12 @@ export interface ParseInput {
   readFile?: (absPath: string) => string | { notRead: string } | undefined;
   /** At most this many segments are kept, in file order; the rest is a located error (default DEFAULT_MAX_SEGMENTS). */
   maxSegments?: number;
+  /**
+   * Handed the JSON Lines a parser of a JSON Lines log (Claude Code, Codex)
+   * read, so a caller reads more from them (token usage) without parsing the
+   * file a second time. `format` is the parser's id.
+   */
+  onJsonLines?: (lines: readonly JsonLine[], format: string) => void;
 }
 
 /**

@@ -14,7 +14,7 @@
  */
 import type { JsonLine } from '../transcript/json/jsonLines';
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
-import type { CallUsage, TokenCounts } from './model';
+import { withOneHour, type CallUsage, type TokenCounts } from './model';
 
 /** Responses Claude Code writes itself (API errors, "no response requested"): no model was called. */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -49,9 +49,10 @@ export function claudeCodeCalls(lines: readonly JsonLine[]): CallUsage[] {
     if (earlier) {
       earlier.counts = largest(earlier.counts, counts);
       earlier.line = line.line + 1;
+      earlier.range = [line.start, line.end];
       continue;
     }
-    const call: CallUsage = { line: line.line + 1, model, agent: agentOf(v), counts };
+    const call: CallUsage = { line: line.line + 1, range: [line.start, line.end], model, agent: agentOf(v), counts };
     if (id !== undefined) {
       call.key = `claude:${id}`;
       byId.set(id, call);
@@ -68,13 +69,16 @@ function agentOf(v: JsonObject): string {
 }
 
 function countsOf(usage: JsonObject): TokenCounts {
-  return {
-    input: count(usage.input_tokens),
-    output: count(usage.output_tokens),
-    cacheWrite: count(usage.cache_creation_input_tokens),
-    cacheRead: count(usage.cache_read_input_tokens),
-    reasoning: null,
-  };
+  return withOneHour(
+    {
+      input: count(usage.input_tokens),
+      output: count(usage.output_tokens),
+      cacheWrite: count(usage.cache_creation_input_tokens),
+      cacheRead: count(usage.cache_read_input_tokens),
+      reasoning: null,
+    },
+    count(obj(usage.cache_creation)?.ephemeral_1h_input_tokens),
+  );
 }
 
 /** A token count as logged; anything but a non-negative integer (absent, null, text) counts as none. */
@@ -83,11 +87,14 @@ export function count(v: unknown): number {
 }
 
 function largest(a: TokenCounts, b: TokenCounts): TokenCounts {
-  return {
-    input: Math.max(a.input, b.input),
-    output: Math.max(a.output, b.output),
-    cacheWrite: Math.max(a.cacheWrite ?? 0, b.cacheWrite ?? 0),
-    cacheRead: Math.max(a.cacheRead, b.cacheRead),
-    reasoning: null,
-  };
+  return withOneHour(
+    {
+      input: Math.max(a.input, b.input),
+      output: Math.max(a.output, b.output),
+      cacheWrite: Math.max(a.cacheWrite ?? 0, b.cacheWrite ?? 0),
+      cacheRead: Math.max(a.cacheRead, b.cacheRead),
+      reasoning: null,
+    },
+    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
+  );
 }

@@ -46,7 +46,7 @@ export function codexRolloutUsage(lines: readonly JsonLine[]): { calls: CallUsag
     const advanced = counters.findIndex((c) => sameRaw(plusRaw(c, last), total));
     if (advanced === -1) counters.push(total);
     else counters[advanced] = total;
-    calls.push({ line: line.line + 1, model, agent: 'main', counts: converted(last) });
+    calls.push({ line: line.line + 1, range: [line.start, line.end], model, agent: 'main', counts: converted(last) });
   }
   const totals = counters.length === 0 ? null : counters.map(converted).reduce(addCounts);
   return { calls, totals };
@@ -58,7 +58,7 @@ export function codexExecCalls(lines: readonly JsonLine[]): CallUsage[] {
     const v = obj(line.value);
     if (!v || v.type !== 'turn.completed') continue;
     const usage = rawOf(obj(v.usage));
-    if (usage) calls.push({ line: line.line + 1, model: 'unknown', agent: 'main', counts: converted(usage) });
+    if (usage) calls.push({ line: line.line + 1, range: [line.start, line.end], model: 'unknown', agent: 'main', counts: converted(usage) });
   }
   return calls;
 }

@@ -6,7 +6,7 @@
  * inside its session's span adds nothing while sessions on different days
  * add up.
  */
-import { addCounts, zeroCounts, type CallUsage, type SessionUsage, type TokenCounts } from './model';
+import { addCounts, perModel, withOneHour, zeroCounts, type CallUsage, type ModelUsage, type SessionUsage, type TokenCounts } from './model';
 
 export interface LedgerTotals {
   sessions: number;
@@ -16,6 +16,8 @@ export interface LedgerTotals {
   wallMs: number;
   /** Calls that more than one file holds, counted once. */
   sharedCalls: number;
+  /** The totals per model, in first-seen order. */
+  byModel: ModelUsage[];
 }
 
 export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
@@ -24,17 +26,23 @@ export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
   let totals: TokenCounts | null = null;
   let turns = 0;
   const models = new Set<string>();
+  const modelParts: ModelUsage[] = [];
   for (const s of sessions) {
     if (!s.totals) continue;
     for (const m of s.models) models.add(m);
     // What the session counts beyond its keyed calls (unkeyed calls, or Codex's counters) adds as it is.
     let rest: TokenCounts = s.totals;
+    const restByModel = new Map((s.byModel ?? perModel(s.groups)).map((m) => [m.model, { ...m, turns: 0 }]));
     for (const c of s.calls) {
       if (c.key === undefined) {
         turns++;
+        const m = restByModel.get(c.model);
+        if (m) m.turns++;
         continue;
       }
       rest = minus(rest, c.counts);
+      const m = restByModel.get(c.model);
+      if (m) m.counts = minus(m.counts, c.counts);
       const earlier = keyed.get(c.key);
       if (earlier) {
         shared++;
@@ -45,30 +53,41 @@ export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
       }
     }
     totals = totals ? addCounts(totals, rest) : rest;
+    modelParts.push(...restByModel.values());
   }
-  for (const c of keyed.values()) totals = totals ? addCounts(totals, c.counts) : addCounts(zeroCounts(), c.counts);
-  return { sessions: sessions.length, turns, totals, models: [...models], wallMs: unionLength(sessions), sharedCalls: shared };
+  for (const c of keyed.values()) {
+    totals = totals ? addCounts(totals, c.counts) : addCounts(zeroCounts(), c.counts);
+    modelParts.push({ model: c.model, turns: 1, counts: c.counts });
+  }
+  const byModel = perModel(modelParts).filter((m) => m.turns > 0);
+  return { sessions: sessions.length, turns, totals, models: [...models], wallMs: unionLength(sessions), sharedCalls: shared, byModel };
 }
 
 function minus(a: TokenCounts, b: TokenCounts): TokenCounts {
-  return {
-    input: a.input - b.input,
-    output: a.output - b.output,
-    cacheWrite: a.cacheWrite === null || b.cacheWrite === null ? a.cacheWrite : a.cacheWrite - b.cacheWrite,
-    cacheRead: a.cacheRead - b.cacheRead,
-    reasoning: a.reasoning === null || b.reasoning === null ? a.reasoning : a.reasoning - b.reasoning,
-  };
+  return withOneHour(
+    {
+      input: a.input - b.input,
+      output: a.output - b.output,
+      cacheWrite: a.cacheWrite === null || b.cacheWrite === null ? a.cacheWrite : a.cacheWrite - b.cacheWrite,
+      cacheRead: a.cacheRead - b.cacheRead,
+      reasoning: a.reasoning === null || b.reasoning === null ? a.reasoning : a.reasoning - b.reasoning,
+    },
+    (a.cacheWrite1h ?? 0) - (b.cacheWrite1h ?? 0),
+  );
 }
 
 function largest(a: TokenCounts, b: TokenCounts): TokenCounts {
   const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
-  return {
-    input: Math.max(a.input, b.input),
-    output: Math.max(a.output, b.output),
-    cacheWrite: max(a.cacheWrite, b.cacheWrite),
-    cacheRead: Math.max(a.cacheRead, b.cacheRead),
-    reasoning: max(a.reasoning, b.reasoning),
-  };
+  return withOneHour(
+    {
+      input: Math.max(a.input, b.input),
+      output: Math.max(a.output, b.output),
+      cacheWrite: max(a.cacheWrite, b.cacheWrite),
+      cacheRead: Math.max(a.cacheRead, b.cacheRead),
+      reasoning: max(a.reasoning, b.reasoning),
+    },
+    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
+  );
 }
 
 function unionLength(sessions: readonly SessionUsage[]): number {

@@ -19,12 +19,20 @@ export interface TokenCounts {
   cacheRead: number;
   /** Part of `output` spent reasoning; null where the format does not say (Claude Code). */
   reasoning: number | null;
+  /**
+   * Part of `cacheWrite` written to a one-hour cache, which costs more than
+   * the default five-minute one; present only where the log says (newer
+   * Claude Code logs' `cache_creation.ephemeral_1h_input_tokens`) and some was.
+   */
+  cacheWrite1h?: number;
 }
 
 /** One model call: an API response (Claude Code) or a turn's token update (Codex). */
 export interface CallUsage {
   /** 1-based line of the record the counts were read from (the last one for a split response). */
   line: number;
+  /** That record's raw range in the file (UTF-16 offsets), where a log is read line by line. */
+  range?: [number, number];
   model: string;
   /** `main`, or `sub-agent` plus the agent's id when the log gives it. */
   agent: string;
@@ -75,7 +83,45 @@ export interface SessionUsage {
    * figures. Absent when there are none.
    */
   progressOnlyAgents?: string[];
+  /**
+   * Time spent working: the gaps between consecutive timestamps (over the
+   * session and its sub-agents, in time order) that are at most IDLE_GAP_MS,
+   * summed. A longer gap (the user away, the session closed and resumed)
+   * counts as idle.
+   */
+  activeMs?: number;
+  /** The session id the log names (Claude Code), which its sub-agent files share. */
+  sessionId?: string;
+  /** Sums per model over every agent, in first-seen order. */
+  byModel?: ModelUsage[];
+  /** Sub-agents whose own files were summed into these figures (Claude Code), one each. */
+  subAgents?: SubAgentUsage[];
 }
+
+export interface ModelUsage {
+  model: string;
+  turns: number;
+  counts: TokenCounts;
+}
+
+/** A sub-agent's own file, as summed into its session. */
+export interface SubAgentUsage {
+  /** As CallUsage.agent names it: `sub-agent <agentId>`. */
+  agent: string;
+  /** The file it was read from (absolute, or as the command line showed it). */
+  file: string;
+  turns: number;
+  totals: TokenCounts | null;
+  models: string[];
+  byModel?: ModelUsage[];
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  wallMs?: number;
+  activeMs?: number;
+}
+
+/** Gaps between records longer than this are idle time, not active time (see SessionUsage.activeMs). */
+export const IDLE_GAP_MS = 5 * 60_000;
 
 export const NO_USAGE_RECORDED = 'no usage recorded in this format';
 
@@ -85,13 +131,22 @@ export function zeroCounts(cacheWrite: number | null = 0, reasoning: number | nu
 
 /** `a + b`, where a field unknown on one side stays known from the other. */
 export function addCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
-  return {
-    input: a.input + b.input,
-    output: a.output + b.output,
-    cacheWrite: addKnown(a.cacheWrite, b.cacheWrite),
-    cacheRead: a.cacheRead + b.cacheRead,
-    reasoning: addKnown(a.reasoning, b.reasoning),
-  };
+  return withOneHour(
+    {
+      input: a.input + b.input,
+      output: a.output + b.output,
+      cacheWrite: addKnown(a.cacheWrite, b.cacheWrite),
+      cacheRead: a.cacheRead + b.cacheRead,
+      reasoning: addKnown(a.reasoning, b.reasoning),
+    },
+    (a.cacheWrite1h ?? 0) + (b.cacheWrite1h ?? 0),
+  );
+}
+
+/** Counts with `cacheWrite1h` set when some was written to the one-hour cache, and absent otherwise. */
+export function withOneHour(c: TokenCounts, oneHour: number): TokenCounts {
+  if (oneHour > 0) c.cacheWrite1h = oneHour;
+  return c;
 }
 
 function addKnown(a: number | null, b: number | null): number | null {
@@ -113,4 +168,17 @@ export function summarise(calls: readonly CallUsage[]): { groups: UsageGroup[]; 
   }
   const models = [...new Set(calls.map((c) => c.model))];
   return { groups: [...groups.values()], totals, models };
+}
+
+/** Sums groups (or calls, as one-turn groups) per model, whatever the agent, in first-seen order. */
+export function perModel(groups: readonly Pick<UsageGroup, 'model' | 'turns' | 'counts'>[]): ModelUsage[] {
+  const byModel = new Map<string, ModelUsage>();
+  for (const g of groups) {
+    const m = byModel.get(g.model);
+    if (m) {
+      m.turns += g.turns;
+      m.counts = addCounts(m.counts, g.counts);
+    } else byModel.set(g.model, { model: g.model, turns: g.turns, counts: g.counts });
+  }
+  return [...byModel.values()];
 }

@@ -6,36 +6,45 @@
  * Malformed lines become located errors and the other lines still count.
  */
 import { CONDENSE_LENGTH, isNotTranscript, recognise, SNIFF_LENGTH } from '../transcript/detect';
-import { readJsonLines, type JsonLine } from '../transcript/json/jsonLines';
+import { lineOfOffset, readJsonDocument, readJsonLines, type JsonLine } from '../transcript/json/jsonLines';
+import { TranscriptBuilder } from '../transcript/formats/common/transcriptBuilder';
+import { readSpans } from '../transcript/formats/otel/spanReader';
+import { apiUsageCalls } from './apiUsage';
+import { inspectUsageCalls, langfuseUsageCalls, langsmithUsageCalls } from './evalLogUsage';
+import { spanUsageCalls } from './spanUsage';
 import type { ParseError } from '../transcript/model';
 import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
 import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
-import { NO_USAGE_RECORDED, summarise, type CallUsage, type SessionUsage, type TokenCounts } from './model';
-import { wallTimeOf } from './wallTime';
+import { obj, str } from '../transcript/formats/shapes/jsonValues';
+import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts, type UsageError } from './model';
+import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
 
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
 const UNREAD_USAGE: Record<string, string> = {
   'aider-chat': 'this format records usage only as rounded figures ("Tokens: 3.2k sent"), which are not read',
   cline: 'this format records usage inside api_req_started messages, which are not read',
-  'claude-stream': 'usage records of this format are not read',
-  langfuse: 'usage records of this format are not read',
-  langsmith: 'usage records of this format are not read',
-  otlp: 'usage records of this format are not read',
   promptfoo: 'usage records of this format are not read',
-  inspect: 'usage records of this format are not read',
-  'openai-chat': 'usage records of this format are not read',
-  'openai-responses': 'usage records of this format are not read',
-  anthropic: 'usage records of this format are not read',
 };
+
+/** Formats whose usage sits in whole-file JSON (or JSON Lines, or a stream of `data:` events) and is read here. */
+const DOCUMENT_FORMATS = new Set(['anthropic', 'openai-chat', 'openai-responses', 'claude-stream', 'otlp', 'inspect', 'langsmith', 'langfuse']);
 
 /** Formats whose usage is read, all JSON Lines (but for the first Codex CLI's single document, which records none). */
 const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec']);
 
-export type UsageInput = { raw: string; path?: string };
+export type UsageInput = { raw: string; path?: string; /** Set for a binary file (an Inspect `.eval` zip), whose usage is not read. */ bytes?: Uint8Array };
+
+export type NotASession = { notTranscript: true; reason: string };
 
 /** The session's usage, or why the file is no session at all. */
-export function readUsage(input: UsageInput): SessionUsage | { notTranscript: true; reason: string } {
+export function readUsage(input: UsageInput): SessionUsage | NotASession {
+  const read = readUsageAndTimes(input);
+  return 'notTranscript' in read ? read : read.usage;
+}
+
+/** readUsage, with every record's timestamp (ms, sorted), so sessions can be merged with their sub-agents' files. */
+export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; times: number[] } | NotASession {
   const { raw, path } = input;
   const detected = recognise(raw.slice(0, SNIFF_LENGTH), path, raw.length <= SNIFF_LENGTH, () => raw.slice(0, CONDENSE_LENGTH));
   if (isNotTranscript(detected)) return { notTranscript: true, reason: detected.reason };
@@ -45,26 +54,101 @@ export function readUsage(input: UsageInput): SessionUsage | { notTranscript: tr
   const lines: JsonLine[] = jsonLines ? readJsonLines(raw, parseErrors) : [];
   const errors = parseErrors.map((e) => ({ line: e.line + 1, message: e.message }));
   const wall = wallTimeOf(lines);
-  const base = { format, errors, ...wall };
+  const times = timestampsOf(lines);
+  const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;
+  const base = { format, errors, ...wall, ...(wall ? { activeMs: activeTimeOf(times, IDLE_GAP_MS) } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
 
-  let calls: CallUsage[] | undefined;
-  let reportedTotals: TokenCounts | null | undefined;
-  if (format === 'claude-code' && jsonLines) calls = claudeCodeCalls(lines);
-  else if (format === 'codex' && jsonLines) ({ calls, totals: reportedTotals } = codexRolloutUsage(lines));
-  else if (format === 'codex-exec' && jsonLines) calls = codexExecCalls(lines);
+  const read: { calls: CallUsage[]; totals?: TokenCounts | null } | { notRead: string } | undefined = jsonLines ? usageOfLines(format, lines) : DOCUMENT_FORMATS.has(format) ? documentUsage(format, raw, errors, input.bytes !== undefined) : undefined;
+  if (read && 'notRead' in read) {
+    return { usage: { ...base, recorded: false, note: read.notRead, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+  }
+  const calls = read?.calls;
+  const reportedTotals = read?.totals;
   if (!calls) {
-    return { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] };
+    return { usage: { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
   }
   const { groups, totals, models } = summarise(calls);
   // Older Codex rollouts, for one, log no token counts at all.
-  if (calls.length === 0) return { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] };
-  const session: SessionUsage = { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls };
+  if (calls.length === 0) return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+  const session: SessionUsage = { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls, byModel: perModel(groups) };
+  // Codex's counters, not its turns, give the total; with one model, that total is the model's.
+  if (reportedTotals && models.length === 1) session.byModel = [{ model: models[0], turns: calls.length, counts: reportedTotals }];
   if (format === 'claude-code') {
     const counted = new Set(calls.map((c) => c.agent));
     const uncounted = progressAgents(lines).filter((a) => !counted.has(a));
     if (uncounted.length > 0) session.progressOnlyAgents = uncounted;
   }
-  return session;
+  return { usage: session, times };
+}
+
+/**
+ * The model calls a JSON Lines log of `format` records, and the total when
+ * the log keeps its own (Codex's counters); undefined for a format whose
+ * usage is not read from JSON Lines.
+ */
+export function usageOfLines(format: string, lines: readonly JsonLine[]): { calls: CallUsage[]; totals?: TokenCounts | null } | undefined {
+  if (format === 'claude-code') return { calls: claudeCodeCalls(lines) };
+  if (format === 'codex') return codexRolloutUsage(lines);
+  if (format === 'codex-exec') return { calls: codexExecCalls(lines) };
+  return undefined;
+}
+
+/**
+ * The calls a whole-file format records: located errors for what could not
+ * be read go to `errors`; an archive is said not to be read.
+ */
+function documentUsage(format: string, raw: string, errors: UsageError[], archive: boolean): { calls: CallUsage[] } | { notRead: string } {
+  if (archive || raw.startsWith('PK\u0003\u0004')) return { notRead: 'usage in .eval archives is not read; read the log written as JSON (inspect log convert --to json)' };
+  const b = new TranscriptBuilder(format, raw);
+  const lineOf = (offset: number) => lineOfOffset(raw, offset) + 1;
+  let calls: CallUsage[];
+  if (format === 'otlp') calls = spanUsageCalls(readSpans(raw, b), (s) => lineOf(s.region.start));
+  else if (format === 'langsmith') calls = langsmithUsageCalls(raw, b, lineOf);
+  else {
+    const values = jsonValues(raw, b.errors);
+    if (format === 'claude-stream') calls = claudeCodeCalls(values.map((v) => ({ line: v.line - 1, start: v.range?.[0] ?? 0, end: v.range?.[1] ?? 0, value: v.value }) as JsonLine));
+    else if (format === 'inspect') calls = values.flatMap((v) => inspectUsageCalls(v.value).map((c) => ({ ...c, line: v.line })));
+    else if (format === 'langfuse') calls = langfuseUsageCalls(values);
+    else calls = apiUsageCalls(values, format === 'anthropic' ? 'anthropic' : format === 'openai-responses' ? 'openai-responses' : undefined);
+  }
+  for (const e of b.errors) errors.push({ line: e.line + 1, message: e.message });
+  return { calls };
+}
+
+/** The JSON values of a file: its lines (JSON Lines), its `data:` events (a server-sent event stream), or the one document. */
+function jsonValues(raw: string, errors: ParseError[]): Array<{ value: unknown; line: number; range?: [number, number] }> {
+  if (isJsonLines(raw)) return readJsonLines(raw, errors).map((l) => ({ value: l.value, line: l.line + 1, range: [l.start, l.end] as [number, number] }));
+  if (/^(event|data):/m.test(raw.slice(0, 4096))) return sseEvents(raw);
+  const doc = readJsonDocument(raw, errors);
+  return doc ? [{ value: doc.value, line: 1 }] : [];
+}
+
+/** The JSON of every `data:` line (`[DONE]` and other text skipped). */
+function sseEvents(raw: string): Array<{ value: unknown; line: number; range: [number, number] }> {
+  const out: Array<{ value: unknown; line: number; range: [number, number] }> = [];
+  let start = 0;
+  for (let line = 1; start <= raw.length; line++) {
+    let end = raw.indexOf('\n', start);
+    if (end === -1) end = raw.length;
+    if (raw.startsWith('data:', start)) {
+      try {
+        out.push({ value: JSON.parse(raw.slice(start + 5, end)), line, range: [start, end] });
+      } catch {
+        // `data: [DONE]`, or a payload that is no JSON: not a usage record.
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+/** The first `sessionId` a Claude Code log names. */
+function sessionIdOf(lines: readonly JsonLine[]): string | undefined {
+  for (const line of lines) {
+    const id = str(obj(line.value)?.sessionId);
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
 /** A file that is one JSON document over several lines, not JSON Lines (a malformed first line does not make one). */

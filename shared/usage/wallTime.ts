@@ -27,3 +27,30 @@ export function wallTimeOf(lines: readonly JsonLine[]): WallTime | undefined {
   if (!first || !last) return undefined;
   return { firstTimestamp: first.text, lastTimestamp: last.text, wallMs: last.ms - first.ms };
 }
+
+/** Every record's timestamp in milliseconds, in time order (records without one, or with one that is no date, left out). */
+export function timestampsOf(lines: readonly JsonLine[]): number[] {
+  const times: number[] = [];
+  for (const line of lines) {
+    const text = str(obj(line.value)?.timestamp);
+    if (text === undefined) continue;
+    const ms = Date.parse(text);
+    if (!Number.isNaN(ms)) times.push(ms);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** The gaps between consecutive times (sorted) of at most `idleGapMs`, summed: see SessionUsage.activeMs. */
+export function activeTimeOf(sortedTimes: readonly number[], idleGapMs: number): number {
+  let active = 0;
+  for (let i = 1; i < sortedTimes.length; i++) {
+    const gap = sortedTimes[i] - sortedTimes[i - 1];
+    if (gap <= idleGapMs) active += gap;
+  }
+  return active;
+}
+
+/** Sorted time lists merged into one sorted list. */
+export function mergeTimes(lists: readonly (readonly number[])[]): number[] {
+  return lists.flat().sort((a, b) => a - b);
+}

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { BUDGET_RULES } from '../../shared/usage/budget';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ describe('groundcheck check --format sarif', function () {
   this.timeout(60000);
   before(buildCli);
 
-  it('is a valid SARIF 2.1.0 log with one rule per classifier rule', () => {
+  it('is a valid SARIF 2.1.0 log with one rule per classifier rule, then the budget rules', () => {
     const log = sarif([fixture('rag'), fixture('broken.jsonl')]);
     assert.deepEqual(sarifViolations(log), []);
     const run = log.runs[0];
@@ -24,7 +25,7 @@ describe('groundcheck check --format sarif', function () {
     assert.equal(run.tool.driver.version, JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
     assert.deepEqual(
       run.tool.driver.rules.map((r: any) => r.id),
-      RULES.map((r) => r.id),
+      [...RULES.map((r) => r.id), ...BUDGET_RULES],
     );
     const lookup = run.tool.driver.rules.find((r: any) => r.id === 'not-in-context');
     assert.match(lookup.helpUri, /docs\/rules\.md#not-in-context$/);

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runUsage, type UsageOptions, type UsageReport } from '../../cli/commands/usage';
+import type { TokenCounts } from '../../shared/usage/model';
 import { buildCli, runCli } from './harness';
 
 function claudeLine(id: string, output: number, timestamp: string, extra: Record<string, unknown> = {}): string {
@@ -74,27 +75,28 @@ describe('groundcheck usage', () => {
   it('prints a table with a totals row, largest first when sorted by a figure', () => {
     const { out } = run(['logs'], { sort: 'output' });
     const rows = out.split('\n');
-    assert.match(rows[0], /^file\s+format\s+models\s+input\s+output\s+cache write\s+cache read\s+turns\s+wall time$/);
-    assert.match(rows[1], /^logs\/rollout\.jsonl\s+codex\s+gpt-5-codex\s+1,000\s+900\s+-\s+4,000\s+1\s+30s$/);
-    assert.match(rows[2], /^logs\/claude\.jsonl\s+claude-code\s+claude-opus-4-5\s+20\s+300\s+200\s+2,000\s+2\s+2m 00s$/);
-    assert.match(rows[4], /^total \(2 sessions\)\s+2 models\s+1,020\s+1,200\s+200\s+6,000\s+3\s+2m 30s$/);
+    assert.match(rows[0], /^file\s+format\s+models\s+input\s+output\s+cache write\s+cache read\s+turns\s+wall time\s+active\s+cost$/);
+    assert.match(rows[1], /^logs\/rollout\.jsonl\s+codex\s+gpt-5-codex\s+1,000\s+900\s+-\s+4,000\s+1\s+30s\s+30s\s+\$0\.0107$/);
+    // The 2 minutes between the two responses are under the idle gap (5 minutes): all active.
+    assert.match(rows[2], /^logs\/claude\.jsonl\s+claude-code\s+claude-opus-4-5\s+20\s+300\s+200\s+2,000\s+2\s+2m 00s\s+2m 00s\s+\$0\.0098$/);
+    assert.match(rows[4], /^total \(2 sessions\)\s+2 models\s+1,020\s+1,200\s+200\s+6,000\s+3\s+2m 30s\s+\$0\.0206$/);
     assert.match(out, /1 file in folders skipped: no session log/);
   });
 
   it('writes CSV with unknown figures left empty', () => {
     const { out } = run(['logs/rollout.jsonl', 'history.md'], { format: 'csv' });
     assert.deepEqual(out.split('\r\n'), [
-      'file,format,models,input,output,cache_write,cache_read,reasoning,turns,wall_seconds,note',
-      'history.md,specstory,,,,,,,,,no usage recorded in this format',
-      'logs/rollout.jsonl,codex,gpt-5-codex,1000,900,,4000,300,1,30,',
-      'total,,gpt-5-codex,1000,900,,4000,300,1,30,',
+      'file,format,models,input,output,cache_write,cache_read,reasoning,turns,wall_seconds,note,active_seconds,sub_agents,cost_usd,cost_note',
+      'history.md,specstory,,,,,,,,,no usage recorded in this format,,,,',
+      'logs/rollout.jsonl,codex,gpt-5-codex,1000,900,,4000,300,1,30,,30,,0.01075,',
+      'total,,gpt-5-codex,1000,900,,4000,300,1,30,,,,0.01075,',
     ]);
   });
 
   it('says a format records no usage instead of showing zeros', () => {
     const { code, out } = run(['history.md']);
     assert.equal(code, 0);
-    assert.match(out, /^history\.md\s+specstory\s+-\s+-\s+-\s+-\s+-\s+-\s+-$/m);
+    assert.match(out, /^history\.md\s+specstory\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-$/m);
     assert.match(out, /^history\.md: no usage recorded in this format$/m);
   });
 
@@ -144,6 +146,244 @@ describe('groundcheck usage', () => {
     assert.equal(all.totals.totals?.output, 9 + 231);
   });
 
+  describe('sub-agent files and time', () => {
+    const sid = '11111111-2222-3333-4444-555555555555';
+    const agentLine = (id: string, agentId: string, output: number, timestamp: string, sessionId = sid) =>
+      claudeLine(id, output, timestamp, { isSidechain: true, agentId, sessionId });
+    const mainLine = (id: string, output: number, timestamp: string) => claudeLine(id, output, timestamp, { sessionId: sid });
+
+    before(() => {
+      // Newer layout: <session>/subagents/agent-<id>.jsonl beside <session>.jsonl.
+      mkdirSync(join(dir, 'newer', sid, 'subagents'), { recursive: true });
+      writeFileSync(join(dir, 'newer', `${sid}.jsonl`), [mainLine('msg_M1', 5, '2026-02-01T10:00:00.000Z'), mainLine('msg_M2', 7, '2026-02-01T10:30:00.000Z')].join('\n') + '\n');
+      writeFileSync(join(dir, 'newer', sid, 'subagents', 'agent-aa1.jsonl'), [agentLine('msg_S1', 'aa1', 40, '2026-02-01T10:01:00.000Z'), agentLine('msg_S2', 'aa1', 60, '2026-02-01T10:03:00.000Z')].join('\n') + '\n');
+      // Older layout: agent-<id>.jsonl in the session's folder, tied by sessionId; one belongs to another session.
+      mkdirSync(join(dir, 'older'));
+      writeFileSync(join(dir, 'older', `${sid}.jsonl`), mainLine('msg_O1', 3, '2026-02-02T08:00:00.000Z') + '\n');
+      writeFileSync(join(dir, 'older', 'agent-bb2.jsonl'), agentLine('msg_T1', 'bb2', 11, '2026-02-02T08:02:00.000Z') + '\n');
+      writeFileSync(join(dir, 'older', 'agent-cc3.jsonl'), agentLine('msg_U1', 'cc3', 13, '2026-02-02T09:00:00.000Z', 'another-session') + '\n');
+    });
+
+    it('sums a session’s sub-agent files into it, shows each, and gives wall and active time', () => {
+      const r = JSON.parse(run([`newer/${sid}.jsonl`], { format: 'json' }).out) as UsageReport;
+      assert.equal(r.sessions.length, 1);
+      const s = r.sessions[0];
+      // Main: 10 in, 5 + 7 out; sub-agent: 2 responses, 10 in and 40 + 60 out.
+      assert.deepEqual(s.totals, { input: 40, output: 112, cacheWrite: 400, cacheRead: 4000, reasoning: null });
+      assert.equal(s.turns, 4);
+      assert.deepEqual(
+        s.subAgents?.map((a) => [a.agent, a.file, a.turns, a.totals?.output, a.wallMs]),
+        [['sub-agent aa1', `newer/${sid}/subagents/agent-aa1.jsonl`, 2, 100, 120_000]],
+      );
+      assert.deepEqual(s.byModel?.map((m) => [m.model, m.turns, m.counts.output]), [['claude-opus-4-5', 4, 112]]);
+      // 10:00 to 10:30. Records at 10:00, 10:01, 10:03, 10:30: the 27-minute gap is idle (over 5 minutes), so 3 minutes are active.
+      assert.equal(s.wallMs, 30 * 60_000);
+      assert.equal(s.activeMs, 3 * 60_000);
+    });
+
+    it('does not list a summed sub-agent file as a session of its own when its folder is walked', () => {
+      const r = JSON.parse(run(['newer'], { format: 'json' }).out) as UsageReport;
+      assert.deepEqual(r.sessions.map((s) => s.file), [`newer/${sid}.jsonl`]);
+      assert.equal(r.totals.totals?.output, 112);
+      assert.equal(r.totals.turns, 4);
+      const text = run(['newer']).out;
+      assert.match(text, new RegExp(`^newer/${sid}\\.jsonl: sub-agent aa1 \\(newer/${sid}/subagents/agent-aa1\\.jsonl\\): 2 turns, 20 in, 100 out, 200 cache write, 2,000 cache read, 2m 00s wall, \\$0\\.0049$`, 'm'));
+    });
+
+    it('ties older agent-*.jsonl files to their session by sessionId, and leaves another session’s alone', () => {
+      const r = JSON.parse(run(['older'], { format: 'json' }).out) as UsageReport;
+      assert.deepEqual(
+        r.sessions.map((s) => [s.file, s.totals?.output, s.subAgents?.map((a) => a.agent)]),
+        [
+          ['older/11111111-2222-3333-4444-555555555555.jsonl', 3 + 11, ['sub-agent bb2']],
+          ['older/agent-cc3.jsonl', 13, undefined],
+        ],
+      );
+    });
+
+    it('gives totals per model over every session', () => {
+      const r = JSON.parse(run(['logs'], { format: 'json' }).out) as UsageReport;
+      assert.deepEqual(
+        r.totals.byModel.map((m) => [m.model, m.turns, m.counts.output]),
+        [
+          ['claude-opus-4-5', 2, 300],
+          ['gpt-5-codex', 1, 900],
+        ],
+      );
+      assert.match(run(['logs']).out, /^total, gpt-5-codex: 1 turn, 1,000 in, 900 out, 4,000 cache read, \$0\.0107$/m);
+    });
+  });
+
+  /**
+   * Real sessions laid out as Claude Code keeps them, from the benchmark
+   * corpus (which stores each file flat under another name). Each figure is
+   * counted by hand from the raw records: per `message.id` of an assistant
+   * line with `message.usage` (model not `<synthetic>`), each field's largest
+   * value, summed over the session and its sub-agents' files.
+   */
+  describe('real sessions with their sub-agent files', () => {
+    const CORPUS = join(__dirname, '../../bench/sessions/corpus');
+    const byHand = (file: string) => {
+      const best = new Map<string, number[]>();
+      for (const l of readFileSync(file, 'utf8').split('\n')) {
+        let v: any;
+        try {
+          v = JSON.parse(l);
+        } catch {
+          continue;
+        }
+        const u = v?.type === 'assistant' ? v.message?.usage : undefined;
+        if (!u || v.message.model === '<synthetic>') continue;
+        const f = [u.input_tokens, u.output_tokens, u.cache_creation_input_tokens, u.cache_read_input_tokens].map((x: unknown) => (typeof x === 'number' ? x : 0));
+        best.set(v.message.id, (best.get(v.message.id) ?? [0, 0, 0, 0]).map((x, k) => Math.max(x, f[k])));
+      }
+      return { turns: best.size, totals: [0, 1, 2, 3].map((k) => [...best.values()].reduce((s, f) => s + f[k], 0)) };
+    };
+    const four = (t: TokenCounts | null | undefined) => (t ? [t.input, t.output, t.cacheWrite, t.cacheRead] : []);
+    const layouts = [
+      {
+        name: 'newer layout (subagents/ folder)',
+        session: 'e23fc04e-0c09-4d84-9b9d-289a0916565a',
+        files: {
+          'e23fc04e-0c09-4d84-9b9d-289a0916565a.jsonl': 'claude-code-vllm-enterprise-chat-cli.jsonl',
+          'e23fc04e-0c09-4d84-9b9d-289a0916565a/subagents/agent-af058e4abbac005ae.jsonl': 'claude-code-subagent-vllm-read-python.jsonl',
+          'e23fc04e-0c09-4d84-9b9d-289a0916565a/subagents/agent-a16a5dff5d3494f25.jsonl': 'claude-code-subagent-vllm-awq-model-ids.jsonl',
+        },
+        // Main 224 responses (335 in, 144,630 out, 602,476 cache write, 20,235,414 cache read), sub-agents 4 and 3.
+        turns: 231,
+        totals: [1664, 146452, 645813, 20303986],
+        // Earliest record 2026-03-02T16:36:48.741Z (session), latest 22:44:37.762Z (session); the sub-agents ran inside.
+        wallMs: 22_069_021,
+        // 965 timestamped records over the three files, gaps of at most 5 minutes summed (a separate script).
+        activeMs: 5_422_414,
+        agents: ['sub-agent a16a5dff5d3494f25', 'sub-agent af058e4abbac005ae'],
+      },
+      {
+        name: 'older layout (agent-*.jsonl beside the session)',
+        session: '56573755-c6a9-48f3-987e-155dafe0c636',
+        files: {
+          '56573755-c6a9-48f3-987e-155dafe0c636.jsonl': 'claude-code-hive-mind-queen.jsonl',
+          'agent-705afec2.jsonl': 'claude-code-agent-build-tester.jsonl',
+          'agent-c44283df.jsonl': 'claude-code-agent-migration-shared-package.jsonl',
+        },
+        // Queen 223 responses, agents 27 and 24.
+        turns: 274,
+        totals: [17714, 59604, 1661878, 21788432],
+        // 2025-11-04T20:29:55.035Z to 23:18:27.909Z, both the session's own.
+        wallMs: 10_112_874,
+        activeMs: 6_113_650,
+        agents: ['sub-agent 705afec2', 'sub-agent c44283df'],
+      },
+    ];
+    for (const layout of layouts) {
+      const present = Object.values(layout.files).every((f) => existsSync(join(CORPUS, f)));
+      if (!present) {
+        it.skip(`${layout.name}: bench/sessions/corpus is not fetched (npm run sessions:corpus)`);
+        continue;
+      }
+      it(`sums the ${layout.name} as counted by hand`, () => {
+        const root = mkdtempSync(join(tmpdir(), 'groundcheck-usage-real-'));
+        try {
+          for (const [to, from] of Object.entries(layout.files)) {
+            mkdirSync(join(root, to, '..'), { recursive: true });
+            copyFileSync(join(CORPUS, from), join(root, to));
+          }
+          const out: string[] = [];
+          const code = runUsage([`${layout.session}.jsonl`], { format: 'json' }, { out: (t) => out.push(t), err: () => undefined, cwd: root });
+          assert.equal(code, 0);
+          const s = (JSON.parse(out.join('\n')) as UsageReport).sessions[0];
+          const hand = Object.values(layout.files).map((f) => byHand(join(CORPUS, f)));
+          assert.deepEqual(four(s.totals), [0, 1, 2, 3].map((k) => hand.reduce((sum, h) => sum + h.totals[k], 0)));
+          assert.deepEqual(four(s.totals), layout.totals);
+          assert.equal(s.turns, hand.reduce((sum, h) => sum + h.turns, 0));
+          assert.equal(s.turns, layout.turns);
+          assert.deepEqual(s.subAgents?.map((a) => a.agent), layout.agents);
+          assert.equal(s.wallMs, layout.wallMs);
+          assert.equal(s.activeMs, layout.activeMs);
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
+      });
+    }
+  });
+
+  describe('cost', () => {
+    const CORPUS = join(__dirname, '../../bench/sessions/corpus');
+    const usd = (r: UsageReport, file: string) => r.sessions.find((s) => s.file === file)?.cost;
+
+    it('prices each kind of token at the shipped table, per model, with a dated note', () => {
+      const { out } = run(['logs'], { format: 'json' });
+      const r = JSON.parse(out) as UsageReport;
+      // claude-opus-4-5 at $5 in, $25 out, $6.25 cache write, $0.50 cache read per million: 20 in, 300 out, 200 written, 2,000 read.
+      assert.ok(Math.abs((usd(r, 'logs/claude.jsonl')?.usd ?? NaN) - (20 * 5 + 300 * 25 + 200 * 6.25 + 2000 * 0.5) / 1e6) < 1e-12);
+      // gpt-5-codex at $1.25 in, $10 out, $0.125 cached: 1,000 in, 900 out, 4,000 cached.
+      assert.ok(Math.abs((usd(r, 'logs/rollout.jsonl')?.usd ?? NaN) - (1000 * 1.25 + 900 * 10 + 4000 * 0.125) / 1e6) < 1e-12);
+      assert.ok(Math.abs((r.totals.cost.usd ?? NaN) - (9850 + 10750) / 1e6) < 1e-12);
+      assert.equal(r.prices.date, '2026-11-27');
+      const text = run(['logs']).out;
+      assert.match(text, /^logs\/claude\.jsonl .* \$0\.0098$/m);
+      assert.match(text, /^cost: API-equivalent, at groundcheck's price table of 2026-11-27/m);
+    });
+
+    it('says the cost of a model the table does not price is unknown, names it, and takes prices from the config', () => {
+      writeFileSync(join(dir, 'other.jsonl'), JSON.stringify({ ...JSON.parse(claudeLine('msg_Q', 100, '2026-01-22T09:00:00.000Z')), message: { id: 'msg_Q', model: 'glm-4.7', role: 'assistant', content: [], usage: { input_tokens: 1000, output_tokens: 100 } } }) + '\n');
+      const r = JSON.parse(run(['other.jsonl', 'logs/claude.jsonl'], { format: 'json' }).out) as UsageReport;
+      assert.deepEqual(usd(r, 'other.jsonl'), { usd: null, pricedUsd: 0, unknown: ['no price for glm-4.7'] });
+      assert.equal(r.totals.cost.usd, null);
+      assert.deepEqual(r.totals.cost.unknown, ['no price for glm-4.7']);
+      const text = run(['other.jsonl']).out;
+      assert.match(text, /^other\.jsonl .* unknown$/m);
+      assert.match(text, /^other\.jsonl: cost unknown: no price for glm-4\.7 \(add it to "prices" in groundcheck\.config\.json\)$/m);
+
+      writeFileSync(join(dir, 'prices.json'), JSON.stringify({ prices: { 'glm-4.7': { input: 0.6, output: 2.2, cacheRead: 0.11 } } }));
+      const priced = JSON.parse(run(['other.jsonl'], { format: 'json', config: 'prices.json' }).out) as UsageReport;
+      assert.ok(Math.abs((usd(priced, 'other.jsonl')?.usd ?? NaN) - (1000 * 0.6 + 100 * 2.2) / 1e6) < 1e-12);
+      assert.deepEqual(priced.prices.fromConfig, ['glm-4.7']);
+    });
+
+    it('points at a bad price in the config and exits 2', () => {
+      writeFileSync(join(dir, 'bad-prices.json'), '{\n  "prices": {\n    "m": { "input": -1, "output": 2, "cacheRead": 0 },\n    "n": { "input": 1, "output": 2 }\n  }\n}\n');
+      const { code, out, err } = run(['logs'], { config: 'bad-prices.json' });
+      assert.equal(code, 2);
+      assert.equal(out, '');
+      assert.match(err, /^bad-prices\.json:3:21: error: expected a price in dollars per million tokens, at least 0, got -1$/m);
+      assert.match(err, /^bad-prices\.json:4:10: error: the price of cacheRead tokens is missing \(use 0 if they are free\)$/m);
+    });
+
+    /**
+     * Hand counts: per `message.id`, each field's largest value (as for the
+     * totals), `cache_creation.ephemeral_1h_input_tokens` included; then per
+     * million tokens at the Sonnet 4.6 row of the shipped table ($3 in, $15
+     * out, $3.75 five-minute and $6 one-hour cache writes, $0.30 cache reads).
+     */
+    const real = [
+      // 126 in, 21,741 out, 92,410 cache written of which 47,735 to the one-hour cache, 1,664,804 read.
+      { file: 'claude-code-generate-skill-from-selection.jsonl', usd: (126 * 3 + 21741 * 15 + (92410 - 47735) * 3.75 + 47735 * 6 + 1664804 * 0.3) / 1e6 },
+      // 6 in, 1,017 out, 6,182 cache written (all one-hour), 26,906 read.
+      { file: 'claude-code-first-time-dotfiles.jsonl', usd: (6 * 3 + 1017 * 15 + 6182 * 6 + 26906 * 0.3) / 1e6 },
+      // gpt-5.1-codex-max at $1.25 in, $10 out, $0.125 cached: the session's last total, 25,922 in (18,944 cached), 469 out.
+      { file: 'codex-code-butler-no-spec.jsonl', usd: ((25922 - 18944) * 1.25 + 469 * 10 + 18944 * 0.125) / 1e6 },
+    ];
+    for (const c of real) {
+      if (!existsSync(join(CORPUS, c.file))) continue;
+      it(`prices ${c.file} as counted by hand`, () => {
+        const out: string[] = [];
+        runUsage([join(CORPUS, c.file)], { format: 'json' }, { out: (t) => out.push(t), err: () => undefined, cwd: dir });
+        const cost = (JSON.parse(out.join('\n')) as UsageReport).sessions[0].cost;
+        assert.ok(cost?.usd !== null && cost?.usd !== undefined && Math.abs(cost.usd - c.usd) < 1e-9, `${cost?.usd} vs ${c.usd}`);
+      });
+    }
+    const unpriced = 'claude-code-deepseek-wechat-push.jsonl';
+    if (existsSync(join(CORPUS, unpriced))) {
+      it(`names the model of ${unpriced} the table does not price`, () => {
+        const out: string[] = [];
+        runUsage([join(CORPUS, unpriced)], { format: 'json' }, { out: (t) => out.push(t), err: () => undefined, cwd: dir });
+        // Every response of the session names deepseek-v4-flash (a proxy in front of Claude Code).
+        assert.deepEqual((JSON.parse(out.join('\n')) as UsageReport).sessions[0].cost, { usd: null, pricedUsd: 0, unknown: ['no price for deepseek-v4-flash'] });
+      });
+    }
+  });
+
   describe('as a command', () => {
     before(async function () {
       this.timeout(60_000);
@@ -161,9 +401,9 @@ describe('groundcheck usage', () => {
     });
 
     it('refuses a column it cannot sort by', () => {
-      const r = runCli(['usage', 'logs', '--sort', 'cost'], { cwd: dir });
+      const r = runCli(['usage', 'logs', '--sort', 'price'], { cwd: dir });
       assert.equal(r.code, 1);
-      assert.match(r.stderr, /argument 'cost' is invalid. Allowed choices are file, format, models, input, output, cache-write, cache-read, turns, wall/);
+      assert.match(r.stderr, /argument 'price' is invalid. Allowed choices are file, format, models, input, output, cache-write, cache-read, turns, wall, active/);
       assert.equal(r.stdout, '');
     });
   });

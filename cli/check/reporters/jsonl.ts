@@ -5,11 +5,14 @@
  * contradicted entity the value the context gives instead. Every range is a
  * raw-file offset (`raw.slice(...range)` is the text as it sits in the file),
  * or for a record with an `entry`, an offset in that archive entry's text.
+ * A turn that took its session past a budget is a record of its own,
+ * `"kind": "budget"`, after the file's outputs.
  * File problems go to stderr so stdout stays one JSON object per line.
  */
 import type { CheckTarget } from '../expandPaths';
 import type { ContradictionRecord, EntityRecord, FileReport, OutputRecord } from '../fileReport';
 import { fileProblems } from '../findings';
+import { budgetJson } from '../budgetReport';
 import type { Reporter, ReportStreams } from './reporter';
 
 export class JsonLinesReporter implements Reporter {
@@ -22,6 +25,7 @@ export class JsonLinesReporter implements Reporter {
     for (const line of fileProblems(report, target.explicit)) this.io.err(`${line}\n`);
     let text = '';
     for (const o of report.outputs) text += JSON.stringify(outputJson(o, this.allLocations)) + '\n';
+    for (const b of report.budget ?? []) text += JSON.stringify(budgetJson(b)) + '\n';
     if (text) this.io.out(text);
   }
 

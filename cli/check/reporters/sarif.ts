@@ -23,6 +23,8 @@ import type { ContextLocation, FileReport } from '../fileReport';
 import { type Finding, fileProblems, findingMessage, findingsOf, placeName, shorten } from '../findings';
 import type { RunSummary } from '../summary';
 import type { Reporter, ReportStreams } from './reporter';
+import { budgetSarifRules } from '../budgetReport';
+import type { BudgetFinding } from '../fileReport';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const SRCROOT = '%SRCROOT%';
@@ -52,6 +54,28 @@ export class SarifReporter implements Reporter {
     }
     const seen = new Map<string, number>();
     for (const f of findingsOf(report)) this.results.push(this.result(f, seen));
+    for (const b of report.budget ?? []) this.results.push(this.budgetResult(b));
+  }
+
+  /** A budget crossed, at the usage record of the turn that crossed it; its rule follows the classifier's rules. */
+  private budgetResult(b: BudgetFinding): object {
+    const rules = budgetSarifRules() as Array<{ id: string }>;
+    return {
+      ruleId: b.rule,
+      ruleIndex: RULES.length + rules.findIndex((r) => r.id === b.rule),
+      level: b.severity === 'warning' ? 'warning' : 'note',
+      message: { text: `${b.message} (${b.model}, ${b.agent}).` },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: this.artifactOf(b),
+            region: { startLine: b.line, startColumn: b.column, endLine: b.endLine, endColumn: b.endColumn, charOffset: b.range[0], charLength: b.range[1] - b.range[0] },
+          },
+        },
+      ],
+      properties: { category: 'budget', model: b.model, agent: b.agent, ...(b.limit !== undefined ? { limit: b.limit, reached: b.reached } : {}) },
+      partialFingerprints: { 'groundcheckBudget/v1': hash(`${b.file}\u0000${b.rule}`) },
+    };
   }
 
   end(summary: RunSummary): void {
@@ -65,7 +89,7 @@ export class SarifReporter implements Reporter {
               name: 'groundcheck',
               version,
               informationUri: DOCS_BASE,
-              rules: RULES.map(sarifRule),
+              rules: [...RULES.map(sarifRule), ...budgetSarifRules()],
             },
           },
           originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(this.cwd + '/').href } },

@@ -15,6 +15,7 @@ import type { Palette } from './colors';
 import type { Reporter, ReportStreams } from './reporter';
 import { counted } from '../../../shared/text/counted';
 import { visibleControls } from '../../terminal/visibleControls';
+import { budgetLine } from '../budgetReport';
 
 export class TextReporter implements Reporter {
   readonly countsSkipped = true;
@@ -32,6 +33,11 @@ export class TextReporter implements Reporter {
     for (const f of findingsOf(report)) {
       this.findings++;
       this.io.out(this.finding(report.file, f));
+    }
+    for (const b of report.budget ?? []) {
+      this.findings++;
+      const line = visibleControls(budgetLine(report.file, b));
+      this.io.out(`${b.severity === 'warning' ? line.replace(' warning budget:', ` ${this.c.yellow('warning')} budget:`) : line}\n`);
     }
   }
 
@@ -67,6 +73,9 @@ export class TextReporter implements Reporter {
     const flagged = s.levels.PARTIAL + s.levels.UNGROUNDED;
     const rate = `${(s.hallucinationRate * 100).toFixed(1)}%`;
     lines.push(`hallucination rate: ${flagged > 0 ? c.red(rate) : c.green(rate)} (${flagged} of ${counted(s.outputs, 'output')} PARTIAL or UNGROUNDED)`);
+    if (s.budgetWarnings + s.budgetInformation > 0) {
+      lines.push(`budgets: ${counted(s.budgetWarnings, 'warning')} (hard limits crossed), ${counted(s.budgetInformation, 'information finding')} (soft limits crossed, or turns the cost budget could not price)`);
+    }
     this.io.out(lines.join('\n') + '\n');
   }
 

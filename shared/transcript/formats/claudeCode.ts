@@ -50,7 +50,7 @@ export const claudeCodeFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const reader = new ClaudeCodeReader();
-    const t = reader.read(input.raw);
+    const t = reader.read(input.raw, input.onJsonLines);
     keepReader(t, reader);
     return t;
   },
@@ -81,10 +81,12 @@ class ClaudeCodeReader implements AppendableReader {
   private transcript: Transcript | undefined;
 
   /** The whole file, once. */
-  read(raw: string): Transcript {
+  read(raw: string, onJsonLines?: ParseInput['onJsonLines']): Transcript {
     const errors: ParseError[] = [];
     this.b.addFileGap(ContextGaps.claudeSystemPrompt);
-    this.feed(readJsonLines(raw, errors));
+    const lines = readJsonLines(raw, errors);
+    onJsonLines?.(lines, 'claude-code');
+    this.feed(lines);
     this.position.advance(raw);
     this.skillText = raw.includes(SKILL_MARKER);
     labelRewoundOutputs(this.b.segments, this.mainLeaf, this.jumps, isSubAgent);

@@ -26,7 +26,9 @@ export const codexExecFormat: FormatParser = {
     const b = new TranscriptBuilder();
     b.addFileGap(ContextGaps.codexExecPrompt);
     let tail = -1;
-    for (const line of readJsonLines(input.raw, errors)) {
+    const lines = readJsonLines(input.raw, errors);
+    input.onJsonLines?.(lines, 'codex-exec');
+    for (const line of lines) {
       const v = obj(line.value);
       // Started/updated events repeat what the completed event holds in full.
       if (!v || v.type !== 'item.completed') continue;

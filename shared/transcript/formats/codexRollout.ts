@@ -38,7 +38,7 @@ export const codexRolloutFormat: FormatParser = {
       return finish(session, errors);
     }
     const reader = new CodexRolloutReader();
-    const t = reader.read(input.raw);
+    const t = reader.read(input.raw, input.onJsonLines);
     keepReader(t, reader);
     return t;
   },
@@ -63,9 +63,10 @@ class CodexRolloutReader implements AppendableReader {
   private readonly position = new ReadPosition();
   private transcript: Transcript | undefined;
 
-  read(raw: string): Transcript {
+  read(raw: string, onJsonLines?: ParseInput['onJsonLines']): Transcript {
     const errors: ParseError[] = [];
     const lines = readJsonLines(raw, errors);
+    onJsonLines?.(lines, 'codex');
     this.session.itemTexts = messageItemTexts(lines);
     this.feed(lines);
     this.position.advance(raw);
