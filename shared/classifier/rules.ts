@@ -259,6 +259,8 @@ export const RULES = [
     pack: 'code',
     summary: 'Backticked code is found as code, whole or link by link.',
     doc: 'Inline code is looked up on identifier boundaries in its own case; a chain (`.from().select()`) link by link.',
+    agentTurns: 'off',
+    measured: 'In agent turns of the dev sessions, 2 of 48 findings on backticked commands and expressions were right: the rest were the agent\'s own commands and edits, equivalent forms, plans and proposed code. A name in them that the session never spelt is still flagged, by absent-names.',
     examples: [],
   },
   {

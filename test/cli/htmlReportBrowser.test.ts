@@ -77,7 +77,7 @@ describe('the HTML report in a browser', function () {
       assert.notEqual(m.bg, 'rgba(0, 0, 0, 0)', `${m.text} is not highlighted`);
     }
     const contradicted = found.find((m) => m.verdict === 'contradicted');
-    assert.match(contradicted?.title ?? '', /which says '30 tests'.*at line 7:\d+/);
+    assert.match(contradicted?.title ?? '', /which says '27'.*at line 7:\d+/);
   });
 
   it('opens the folded tool result a contradicted value links to', async () => {
