@@ -14,6 +14,7 @@ import { Progress, type ProgressStream } from './progress';
 import type { Reporter } from './reporters/reporter';
 import { type FailOn, RunSummary } from './summary';
 import { checkInProcess, checkOnWorkers, type WorkerScript } from './workerPool';
+import { checkStream } from './stream/checkStream';
 
 export interface CheckRun {
   paths: readonly string[];
@@ -28,6 +29,14 @@ export interface CheckRun {
   err(text: string): void;
   progress?: ProgressStream;
   readStdin?: () => string;
+  /**
+   * Standard input as a stream: when it is the only input and the reporter
+   * can report problems as they come (text, JSON Lines), it is checked as it
+   * is read (see stream/checkStream.ts) instead of read whole first.
+   */
+  stdinStream?: () => AsyncIterable<Buffer | string>;
+  /** Resolves when stdout can take more. */
+  drained?: () => Promise<void>;
   cwd?: string;
   /** List each file skipped (not a transcript, a FIFO or device, a link that leads out or nowhere), with the reason, on stderr. */
   verbose?: boolean;
@@ -41,6 +50,12 @@ export async function runCheck(run: CheckRun): Promise<number> {
   if (notice) run.err(`${notice.line}\n`);
   if (notice?.fatal) return 2;
   const summary = new RunSummary();
+  if (run.stdinStream && run.reporter.problem && targets.length === 1 && targets[0].path === STDIN) {
+    const options = fileCheckOptions(run.setup);
+    await checkStream({ source: run.stdinStream(), target: targets[0], options, reporter: run.reporter, summary, drained: run.drained });
+    run.reporter.end(summary);
+    return summary.exitCode(run.failOn);
+  }
   const progress = new Progress(run.progress ?? { write: () => undefined }, targets.length);
   const ready: Array<FileReport | undefined> = new Array(targets.length);
   let emitted = 0;

@@ -4,7 +4,7 @@
  * Also decides the exit code, so the text, JSON and SARIF runs agree on it.
  */
 import { ENTITY_TYPES, type EntityType, type Level } from '../../shared/classifier/types';
-import type { FileReport } from './fileReport';
+import type { FileReport, OutputRecord } from './fileReport';
 
 export type FailOn = 'partial' | 'ungrounded';
 
@@ -38,6 +38,12 @@ export class RunSummary {
   inputErrors = 0;
 
   add(report: FileReport, explicit: boolean): void {
+    this.addFile(report, explicit);
+    this.addOutputs(report.outputs);
+  }
+
+  /** What became of a file (checked, skipped, in error), without its outputs: a stream adds those as they come. */
+  addFile(report: FileReport, explicit: boolean): void {
     this.files++;
     if (report.error) this.inputErrors++;
     else if (report.skipped) this.skippedTooLarge++;
@@ -52,7 +58,10 @@ export class RunSummary {
       this.checkedFiles++;
       if (report.parseErrors.length > 0) this.inputErrors++;
     }
-    for (const o of report.outputs) {
+  }
+
+  addOutputs(outputs: readonly OutputRecord[]): void {
+    for (const o of outputs) {
       this.outputs++;
       this.levels[o.level]++;
       for (const e of o.entities) {

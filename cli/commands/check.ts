@@ -93,6 +93,22 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     err: io.err,
     progress: process.stderr,
     verbose: flags.verbose === true,
+    stdinStream: () => process.stdin,
+    drained: stdoutDrained,
+  });
+}
+
+/** Resolves at once, or when stdout has written out what it holds (a pipe to a slow reader). */
+function stdoutDrained(): Promise<void> {
+  if (!process.stdout.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      process.stdout.off('drain', done);
+      process.stdout.off('close', done);
+      resolve();
+    };
+    process.stdout.once('drain', done);
+    process.stdout.once('close', done);
   });
 }
 

@@ -142,6 +142,11 @@ export interface ParseInput {
   readFile?: (absPath: string) => string | { notRead: string } | undefined;
   /** At most this many segments are kept, in file order; the rest is a located error (default DEFAULT_MAX_SEGMENTS). */
   maxSegments?: number;
+  /**
+   * Fixture rows are numbered from this one (0-based): a row read on its own
+   * from a stream keeps the number it has in the whole stream. Default 0.
+   */
+  firstRow?: number;
 }
 
 /**

@@ -5,10 +5,12 @@
  * contradicted entity the value the context gives instead. Every range is a
  * raw-file offset (`raw.slice(...range)` is the text as it sits in the file),
  * or for a record with an `entry`, an offset in that archive entry's text.
- * File problems go to stderr so stdout stays one JSON object per line.
+ * File problems go to stderr so stdout stays one JSON object per line;
+ * a bad line of a stream read from standard input is a record of its own
+ * (`{"file","line","column","error"}`) where its result would have been.
  */
 import type { CheckTarget } from '../expandPaths';
-import type { ContradictionRecord, EntityRecord, FileReport, OutputRecord } from '../fileReport';
+import type { ContradictionRecord, EntityRecord, FileProblem, FileReport, OutputRecord } from '../fileReport';
 import { fileProblems } from '../findings';
 import type { Reporter, ReportStreams } from './reporter';
 
@@ -26,6 +28,11 @@ export class JsonLinesReporter implements Reporter {
   }
 
   end(): void {}
+
+  /** A record of its own, told apart from results by its `error` field. */
+  problem(file: string, p: FileProblem): void {
+    this.io.out(JSON.stringify({ file, line: p.line, column: p.column, error: p.message }) + '\n');
+  }
 }
 
 /** `all`: every place the context has an entity, not only the nearest (`--all-locations`). */

@@ -7,7 +7,7 @@
  */
 import { ENTITY_TYPES } from '../../../shared/classifier/types';
 import type { CheckTarget } from '../expandPaths';
-import type { CodeFrame, FileReport } from '../fileReport';
+import type { CodeFrame, FileProblem, FileReport } from '../fileReport';
 import { type Finding, fileProblems, findingMessage, findingsOf, placeName, severityWord, shorten } from '../findings';
 import { LEVELS } from '../../../shared/classifier/types';
 import type { RunSummary } from '../summary';
@@ -33,6 +33,11 @@ export class TextReporter implements Reporter {
       this.findings++;
       this.io.out(this.finding(report.file, f));
     }
+  }
+
+  /** Among the findings, where it occurs, in the form file problems take on stderr. */
+  problem(file: string, p: FileProblem): void {
+    this.io.out(`${visibleControls(`${file}:${p.line}:${p.column}: error: ${p.message}`)}\n`);
   }
 
   end(s: RunSummary): void {
