@@ -10,6 +10,7 @@ import { registerLsp } from './commands/lsp';
 import { registerRules } from './commands/rules';
 import { registerUsage } from './commands/usage';
 import { registerHook } from './commands/hook';
+import { registerMerge } from './commands/merge';
 import { visibleControls, visibleLines } from './terminal/visibleControls';
 
 // `groundcheck … | head` closes the pipe early: every command stops quietly, as other Unix tools do, instead of a stack trace.
@@ -24,7 +25,7 @@ const program = new Command('groundcheck')
   // Usage errors quote what was typed, which may hold controls (a pasted file name); subcommands inherit this.
   .configureOutput({ writeErr: (text) => process.stderr.write(visibleLines(text)) });
 
-const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerRules, registerUsage, registerHook, registerLsp];
+const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerMerge, registerRules, registerUsage, registerHook, registerLsp];
 for (const register of commands) register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -19,6 +19,12 @@ export interface TypeTally {
   misattributed: number;
 }
 
+export interface Tally {
+  outputs: number;
+  levels: Record<Level, number>;
+  types: Partial<Record<EntityType, TypeTally>>;
+}
+
 export class RunSummary {
   files = 0;
   /** Files that held at least one parsed transcript. */
@@ -70,6 +76,23 @@ export class RunSummary {
         t.entities++;
         t[e.status]++;
       }
+    }
+  }
+
+  /** The outputs by level and entities by type so far, the types with none left out. */
+  tally(): Tally {
+    const types: Partial<Record<EntityType, TypeTally>> = {};
+    for (const t of ENTITY_TYPES) if (this.types[t].entities > 0) types[t] = { ...this.types[t] };
+    return { outputs: this.outputs, levels: { ...this.levels }, types };
+  }
+
+  /** Adds a tally taken elsewhere (a shard's file, when shards are merged). */
+  addTally(t: Tally): void {
+    this.outputs += t.outputs;
+    for (const level of Object.keys(t.levels) as Level[]) this.levels[level] += t.levels[level];
+    for (const [type, counts] of Object.entries(t.types) as Array<[EntityType, TypeTally]>) {
+      const mine = this.types[type];
+      for (const k of Object.keys(counts) as Array<keyof TypeTally>) mine[k] += counts[k];
     }
   }
 

@@ -8,11 +8,14 @@
  * File problems go to stderr so stdout stays one JSON object per line;
  * a bad line of a stream read from standard input is a record of its own
  * (`{"file","line","column","error"}`) where its result would have been.
+ * A shard's report (`--shard k/n`) ends with a record saying which shard it
+ * is, for `groundcheck merge`.
  */
 import type { CheckTarget } from '../expandPaths';
 import type { ContradictionRecord, EntityRecord, FileProblem, FileReport, OutputRecord } from '../fileReport';
 import { fileProblems } from '../findings';
 import type { Reporter, ReportStreams } from './reporter';
+import { SHARD_KEY, type ShardRecord } from '../shard/shardRecord';
 
 export class JsonLinesReporter implements Reporter {
   constructor(
@@ -28,6 +31,11 @@ export class JsonLinesReporter implements Reporter {
   }
 
   end(): void {}
+
+  /** The last record of a shard's report, under a key of its own (see shardRecord.ts). */
+  shard(record: ShardRecord): void {
+    this.io.out(JSON.stringify({ [SHARD_KEY]: record }) + '\n');
+  }
 
   /** A record of its own, told apart from results by its `error` field. */
   problem(file: string, p: FileProblem): void {

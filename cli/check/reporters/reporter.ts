@@ -2,6 +2,7 @@
 import type { CheckTarget } from '../expandPaths';
 import type { FileProblem, FileReport } from '../fileReport';
 import type { RunSummary } from '../summary';
+import type { ShardRecord } from '../shard/shardRecord';
 
 export interface Reporter {
   file(report: FileReport, target: CheckTarget): void;
@@ -12,6 +13,8 @@ export interface Reporter {
    * results sees which input line had no result, and why.
    */
   problem?(file: string, problem: FileProblem): void;
+  /** Which shard of a `--shard` run this report is, and what became of its files; called once, before `end`. */
+  shard?(record: ShardRecord): void;
   /** True when its report counts the files skipped as not transcripts; otherwise the run says so on stderr. */
   readonly countsSkipped?: boolean;
 }
