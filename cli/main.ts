@@ -11,6 +11,7 @@ import { registerRules } from './commands/rules';
 import { registerUsage } from './commands/usage';
 import { registerHook } from './commands/hook';
 import { registerMcp } from './commands/mcp';
+import { registerMerge } from './commands/merge';
 import { visibleControls, visibleLines } from './terminal/visibleControls';
 
 // `groundcheck … | head` closes the pipe early: every command stops quietly, as other Unix tools do, instead of a stack trace.
@@ -27,7 +28,17 @@ const program = new Command('groundcheck')
   // Usage errors quote what was typed, which may hold controls (a pasted file name); subcommands inherit this.
   .configureOutput({ writeErr: (text) => process.stderr.write(visibleLines(text)) });
 
-const commands: Array<(program: Command) => void> = [registerClassify, registerTurns, registerCheck, registerRules, registerUsage, registerHook, registerMcp, registerLsp];
+const commands: Array<(program: Command) => void> = [
+  registerClassify,
+  registerTurns,
+  registerCheck,
+  registerMerge,
+  registerRules,
+  registerUsage,
+  registerHook,
+  registerMcp,
+  registerLsp,
+];
 for (const register of commands) register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -6,6 +6,7 @@ import { InvalidArgumentError } from 'commander';
 import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { FAIL_ON, type FailOn } from './summary';
+import type { ShardSpec } from './shard/shardSpec';
 
 export type ReportFormat = 'text' | 'json' | 'sarif' | 'html';
 
@@ -28,6 +29,8 @@ export interface CheckFlags {
   allLocations?: boolean;
   verbose?: boolean;
   allowOutsideRefs?: boolean;
+  /** `--shard k/n`: check only that shard of the files. */
+  shard?: ShardSpec;
 }
 
 export function parseEntityTypes(value: string): EntityType[] {

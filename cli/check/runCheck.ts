@@ -14,6 +14,9 @@ import { Progress, type ProgressStream } from './progress';
 import type { Reporter } from './reporters/reporter';
 import { type FailOn, RunSummary } from './summary';
 import { checkInProcess, checkOnWorkers, type WorkerScript } from './workerPool';
+import { checkStream } from './stream/checkStream';
+import { GROUNDCHECK_VERSION, inputsDigest, type ShardFile, shardFile } from './shard/shardRecord';
+import { type ShardSpec, shardKey, shardOf } from './shard/shardSpec';
 
 export interface CheckRun {
   paths: readonly string[];
@@ -28,19 +31,45 @@ export interface CheckRun {
   err(text: string): void;
   progress?: ProgressStream;
   readStdin?: () => string;
+  /**
+   * Standard input as a stream: when it is the only input and the reporter
+   * can report problems as they come (text, JSON Lines), it is checked as it
+   * is read (see stream/checkStream.ts) instead of read whole first.
+   */
+  stdinStream?: () => AsyncIterable<Buffer | string>;
+  /** Resolves when stdout can take more. */
+  drained?: () => Promise<void>;
   cwd?: string;
   /** List each file skipped (not a transcript, a FIFO or device, a link that leads out or nowhere), with the reason, on stderr. */
   verbose?: boolean;
+  /** Check only this shard of the files, and say so in the report (`--shard k/n`); `options` are what shaped the results. */
+  shard?: { spec: ShardSpec; options: Record<string, unknown> };
 }
 
 export async function runCheck(run: CheckRun): Promise<number> {
-  const { targets, missing, skipped: passedOver } = expandPaths(run.paths, run.cwd);
+  const expansion = expandPaths(run.paths, run.cwd);
+  const { missing, skipped: passedOver } = expansion;
+  // With --shard, each file keeps its place in the whole run, so the shards' reports can be joined in the order one run gives.
+  const cwd = run.cwd ?? process.cwd();
+  const positions: number[] = [];
+  const targets = expansion.targets.filter((t, i) => {
+    const mine = !run.shard || shardOf(t.path, cwd, run.shard.spec.total) === run.shard.spec.index;
+    if (mine) positions.push(i);
+    return mine;
+  });
+  const shardFiles: ShardFile[] = [];
   for (const line of missing) run.err(`${line}\n`);
   if (run.verbose) for (const s of passedOver) run.err(`${s.shown}: skipped: ${s.why}\n`);
   const notice = ignoreStoreNotice(run.setup, (path) => displayPath(path, run.cwd));
   if (notice) run.err(`${notice.line}\n`);
   if (notice?.fatal) return 2;
   const summary = new RunSummary();
+  if (run.stdinStream && run.reporter.problem && targets.length === 1 && targets[0].path === STDIN) {
+    const options = fileCheckOptions(run.setup);
+    await checkStream({ source: run.stdinStream(), target: targets[0], options, reporter: run.reporter, summary, drained: run.drained });
+    run.reporter.end(summary);
+    return summary.exitCode(run.failOn);
+  }
   const progress = new Progress(run.progress ?? { write: () => undefined }, targets.length);
   const ready: Array<FileReport | undefined> = new Array(targets.length);
   let emitted = 0;
@@ -53,6 +82,7 @@ export async function runCheck(run: CheckRun): Promise<number> {
       const r = ready[emitted]!;
       ready[emitted] = undefined;
       summary.add(r, targets[emitted].explicit);
+      if (run.shard) shardFiles.push(shardFile(positions[emitted], r, targets[emitted].explicit));
       if (run.verbose && r.notTranscript && !targets[emitted].explicit) run.err(`${r.file}: skipped: ${r.notTranscript}\n`);
       run.reporter.file(r, targets[emitted]);
       emitted++;
@@ -73,6 +103,17 @@ export async function runCheck(run: CheckRun): Promise<number> {
     checkInProcess(fileTargets, run.setup, sink);
   }
   progress.finish();
+  if (run.shard) {
+    run.reporter.shard?.({
+      shard: run.shard.spec,
+      groundcheck: GROUNDCHECK_VERSION,
+      options: run.shard.options,
+      inputs: inputsDigest(run.paths, expansion.targets.map((t) => shardKey(t.path, cwd))),
+      files: expansion.targets.length,
+      missing,
+      checked: shardFiles,
+    });
+  }
   run.reporter.end(summary);
   const skipped = run.reporter.countsSkipped ? undefined : summary.skippedLine(run.verbose === true);
   if (skipped) run.err(skipped);

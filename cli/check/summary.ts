@@ -4,7 +4,7 @@
  * Also decides the exit code, so the text, JSON and SARIF runs agree on it.
  */
 import { ENTITY_TYPES, type EntityType, type Level } from '../../shared/classifier/types';
-import type { FileReport } from './fileReport';
+import type { FileReport, OutputRecord } from './fileReport';
 
 /** A level an output may reach, or `budget`: some turn took its session past a hard budget. */
 export type FailOn = 'partial' | 'ungrounded' | 'budget';
@@ -19,6 +19,12 @@ export interface TypeTally {
   contradicted: number;
   /** Found, but not in the source the output cites for it (refined profile). */
   misattributed: number;
+}
+
+export interface Tally {
+  outputs: number;
+  levels: Record<Level, number>;
+  types: Partial<Record<EntityType, TypeTally>>;
 }
 
 export class RunSummary {
@@ -43,6 +49,12 @@ export class RunSummary {
   budgetInformation = 0;
 
   add(report: FileReport, explicit: boolean): void {
+    this.addFile(report, explicit);
+    this.addOutputs(report.outputs);
+  }
+
+  /** What became of a file (checked, skipped, in error), without its outputs: a stream adds those as they come. */
+  addFile(report: FileReport, explicit: boolean): void {
     this.files++;
     if (report.error) this.inputErrors++;
     else if (report.skipped) this.skippedTooLarge++;
@@ -61,7 +73,10 @@ export class RunSummary {
       if (b.severity === 'warning') this.budgetWarnings++;
       else this.budgetInformation++;
     }
-    for (const o of report.outputs) {
+  }
+
+  addOutputs(outputs: readonly OutputRecord[]): void {
+    for (const o of outputs) {
       this.outputs++;
       this.levels[o.level]++;
       for (const e of o.entities) {
@@ -70,6 +85,23 @@ export class RunSummary {
         t.entities++;
         t[e.status]++;
       }
+    }
+  }
+
+  /** The outputs by level and entities by type so far, the types with none left out. */
+  tally(): Tally {
+    const types: Partial<Record<EntityType, TypeTally>> = {};
+    for (const t of ENTITY_TYPES) if (this.types[t].entities > 0) types[t] = { ...this.types[t] };
+    return { outputs: this.outputs, levels: { ...this.levels }, types };
+  }
+
+  /** Adds a tally taken elsewhere (a shard's file, when shards are merged). */
+  addTally(t: Tally): void {
+    this.outputs += t.outputs;
+    for (const level of Object.keys(t.levels) as Level[]) this.levels[level] += t.levels[level];
+    for (const [type, counts] of Object.entries(t.types) as Array<[EntityType, TypeTally]>) {
+      const mine = this.types[type];
+      for (const k of Object.keys(counts) as Array<keyof TypeTally>) mine[k] += counts[k];
     }
   }
 

@@ -26,6 +26,7 @@ import type { FileCheckSetup } from '../check/fileCheckSetup';
 import { expandPaths, STDIN } from '../check/expandPaths';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { visibleMessage } from '../terminal/visibleControls';
+import { parseShard } from '../check/shard/shardSpec';
 
 export function registerCheck(program: Command): void {
   program
@@ -47,6 +48,7 @@ export function registerCheck(program: Command): void {
     .option('--all-locations', 'JSON: list every place the context has each entity, not only the nearest')
     .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
     .option('--verbose', 'list the files skipped (not transcripts, FIFOs, devices, links out of the folder), and why')
+    .option('--shard <k/n>', 'check only shard k of n of the files (split by a hash of each path); groundcheck merge joins the reports', parseShard)
     .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://) outside its folder and the working directory")
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
@@ -85,6 +87,10 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
           ? new HtmlReporter(io)
           : new TextReporter(io, paletteFor(process.stdout), flags.verbose === true);
   if (flags.follow) return follow(paths, flags, settings, config, reporter, io);
+  if (flags.shard && paths.includes(STDIN)) {
+    io.err('--shard splits the files named by path: standard input cannot be sharded\n');
+    return 2;
+  }
   const entry = require.main?.filename ?? process.argv[1];
   return runCheck({
     paths,
@@ -96,6 +102,35 @@ async function check(paths: string[], flags: CheckFlags): Promise<number> {
     err: io.err,
     progress: process.stderr,
     verbose: flags.verbose === true,
+    stdinStream: () => process.stdin,
+    drained: stdoutDrained,
+    ...(flags.shard ? { shard: { spec: flags.shard, options: shardOptions(flags, settings, config) } } : {}),
+  });
+}
+
+/** What shapes a run's results, recorded in each shard's report so reports of different runs are not merged. */
+function shardOptions(flags: CheckFlags, settings: GroundcheckSettings, config: LoadedConfig): Record<string, unknown> {
+  return {
+    format: flags.format,
+    failOn: flags.failOn ?? null,
+    allLocations: flags.allLocations === true,
+    ignore: flags.ignore && config.ignore !== false,
+    allowOutsideRefs: flags.allowOutsideRefs === true,
+    settings,
+  };
+}
+
+/** Resolves at once, or when stdout has written out what it holds (a pipe to a slow reader). */
+function stdoutDrained(): Promise<void> {
+  if (!process.stdout.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      process.stdout.off('drain', done);
+      process.stdout.off('close', done);
+      resolve();
+    };
+    process.stdout.once('drain', done);
+    process.stdout.once('close', done);
   });
 }
 

@@ -140,10 +140,19 @@ export function parseTranscript(
   const further = () => input.raw.slice(0, CONDENSE_LENGTH);
   const detected = recognise(head, input.path, head.length === input.raw.length, further, formats);
   if (isNotTranscript(detected)) return detected;
+  return parseAs(detected.parser, input);
+}
+
+/**
+ * Parses with a parser already chosen (the format of a stream, detected on
+ * its head), as a detected file is parsed: segments capped, a failing parser
+ * turned into a located error.
+ */
+export function parseAs(parser: FormatParser, input: ParseInput): Transcript {
   try {
-    return capSegments(detected.parser.parse(input), input.maxSegments ?? DEFAULT_MAX_SEGMENTS, input.raw.length);
+    return capSegments(parser.parse(input), input.maxSegments ?? DEFAULT_MAX_SEGMENTS, input.raw.length);
   } catch (err) {
-    return failedParse(detected.parser, input.raw, err);
+    return failedParse(parser, input.raw, err);
   }
 }
 

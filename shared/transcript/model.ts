@@ -149,6 +149,11 @@ export interface ParseInput {
    * file a second time. `format` is the parser's id.
    */
   onJsonLines?: (lines: readonly JsonLine[], format: string) => void;
+  /**
+   * Fixture rows are numbered from this one (0-based): a row read on its own
+   * from a stream keeps the number it has in the whole stream. Default 0.
+   */
+  firstRow?: number;
 }
 
 /**

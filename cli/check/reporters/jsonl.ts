@@ -7,13 +7,18 @@
  * or for a record with an `entry`, an offset in that archive entry's text.
  * A turn that took its session past a budget is a record of its own,
  * `"kind": "budget"`, after the file's outputs.
- * File problems go to stderr so stdout stays one JSON object per line.
+ * File problems go to stderr so stdout stays one JSON object per line;
+ * a bad line of a stream read from standard input is a record of its own
+ * (`{"file","line","column","error"}`) where its result would have been.
+ * A shard's report (`--shard k/n`) ends with a record saying which shard it
+ * is, for `groundcheck merge`.
  */
 import type { CheckTarget } from '../expandPaths';
-import type { ContradictionRecord, EntityRecord, FileReport, OutputRecord } from '../fileReport';
+import type { ContradictionRecord, EntityRecord, FileProblem, FileReport, OutputRecord } from '../fileReport';
 import { fileProblems } from '../findings';
 import { budgetJson } from '../budgetReport';
 import type { Reporter, ReportStreams } from './reporter';
+import { SHARD_KEY, type ShardRecord } from '../shard/shardRecord';
 
 export class JsonLinesReporter implements Reporter {
   constructor(
@@ -30,6 +35,16 @@ export class JsonLinesReporter implements Reporter {
   }
 
   end(): void {}
+
+  /** The last record of a shard's report, under a key of its own (see shardRecord.ts). */
+  shard(record: ShardRecord): void {
+    this.io.out(JSON.stringify({ [SHARD_KEY]: record }) + '\n');
+  }
+
+  /** A record of its own, told apart from results by its `error` field. */
+  problem(file: string, p: FileProblem): void {
+    this.io.out(JSON.stringify({ file, line: p.line, column: p.column, error: p.message }) + '\n');
+  }
 }
 
 /** `all`: every place the context has an entity, not only the nearest (`--all-locations`). */

@@ -10,6 +10,8 @@
  * zip) is in a nested artifact, as SARIF 2.1.0 describes one: the entry is
  * listed in `run.artifacts` with its path in the archive as its uri and
  * `parentIndex` pointing at the archive, and locations name it by `index`.
+ * A shard's log (`--shard k/n`) says which shard it is in the run's
+ * properties, for `groundcheck merge`.
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +27,7 @@ import type { RunSummary } from '../summary';
 import type { Reporter, ReportStreams } from './reporter';
 import { budgetSarifRules } from '../budgetReport';
 import type { BudgetFinding } from '../fileReport';
+import { SHARD_KEY, type ShardRecord } from '../shard/shardRecord';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const SRCROOT = '%SRCROOT%';
@@ -37,6 +40,7 @@ export class SarifReporter implements Reporter {
   /** Archives and their entries that results point into, by `placeName`, with their index in `artifacts`. */
   private readonly artifacts: object[] = [];
   private readonly artifactIndex = new Map<string, number>();
+  private shardRecord: ShardRecord | undefined;
 
   constructor(
     private readonly io: ReportStreams,
@@ -78,6 +82,11 @@ export class SarifReporter implements Reporter {
     };
   }
 
+  /** Kept in the run's property bag, for `groundcheck merge`. */
+  shard(record: ShardRecord): void {
+    this.shardRecord = record;
+  }
+
   end(summary: RunSummary): void {
     const log = {
       $schema: SARIF_SCHEMA,
@@ -102,6 +111,7 @@ export class SarifReporter implements Reporter {
             },
           ],
           results: this.results,
+          ...(this.shardRecord ? { properties: { [SHARD_KEY]: this.shardRecord } } : {}),
         },
       ],
     };
@@ -213,7 +223,7 @@ function entryUri(entry: string): string {
 }
 
 /** Paths inside the working directory are relative to %SRCROOT%, as GitHub expects; others are file URLs. */
-function artifact(file: string): object {
+export function artifact(file: string): { uri: string; uriBaseId?: string } {
   if (isAbsolute(file)) return { uri: pathToFileURL(file).href };
   return { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }

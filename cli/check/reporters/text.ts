@@ -7,7 +7,7 @@
  */
 import { ENTITY_TYPES } from '../../../shared/classifier/types';
 import type { CheckTarget } from '../expandPaths';
-import type { CodeFrame, FileReport } from '../fileReport';
+import type { CodeFrame, FileProblem, FileReport } from '../fileReport';
 import { type Finding, fileProblems, findingMessage, findingsOf, placeName, severityWord, shorten } from '../findings';
 import { LEVELS } from '../../../shared/classifier/types';
 import type { RunSummary } from '../summary';
@@ -39,6 +39,11 @@ export class TextReporter implements Reporter {
       const line = visibleControls(budgetLine(report.file, b));
       this.io.out(`${b.severity === 'warning' ? line.replace(' warning budget:', ` ${this.c.yellow('warning')} budget:`) : line}\n`);
     }
+  }
+
+  /** Among the findings, where it occurs, in the form file problems take on stderr. */
+  problem(file: string, p: FileProblem): void {
+    this.io.out(`${visibleControls(`${file}:${p.line}:${p.column}: error: ${p.message}`)}\n`);
   }
 
   end(s: RunSummary): void {

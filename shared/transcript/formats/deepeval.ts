@@ -37,7 +37,7 @@ export const deepevalFormat: FormatParser = {
   structure: (head, container) => confidence(fieldNames(head, container)) > 0,
   parse(input: ParseInput): Transcript {
     const b = new TranscriptBuilder('deepeval', input.raw);
-    const rows = readFixtureRows(input.raw, b, ['testCases', 'test_cases', 'goldens', 'conversationalTestCases']);
+    const rows = readFixtureRows(input.raw, b, ['testCases', 'test_cases', 'goldens', 'conversationalTestCases'], input.firstRow);
     for (const row of rows) addCase(b, row);
     return b.finish();
   },

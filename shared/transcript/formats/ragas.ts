@@ -33,7 +33,7 @@ export const ragasFormat: FormatParser = {
   structure: (head, container) => confidence(fieldNames(head, container)) > 0,
   parse(input: ParseInput): Transcript {
     const b = new TranscriptBuilder('ragas', input.raw);
-    for (const row of readFixtureRows(input.raw, b, ['samples', 'data', 'rows'])) addRow(b, row);
+    for (const row of readFixtureRows(input.raw, b, ['samples', 'data', 'rows'], input.firstRow)) addRow(b, row);
     return b.finish();
   },
 };

@@ -51,14 +51,17 @@ export function rowFileKind(raw: string): RowFileKind {
   return 'json';
 }
 
-/** `containerKeys`: where a JSON object keeps its rows (`samples`, `testCases`…). */
-export function readFixtureRows(raw: string, b: TranscriptBuilder, containerKeys: readonly string[]): FixtureRow[] {
+/**
+ * `containerKeys`: where a JSON object keeps its rows (`samples`, `testCases`…);
+ * `firstRow`: the number of the first JSON Lines row (see ParseInput.firstRow).
+ */
+export function readFixtureRows(raw: string, b: TranscriptBuilder, containerKeys: readonly string[], firstRow = 0): FixtureRow[] {
   const kind = rowFileKind(raw);
   if (kind === 'csv') return csvRows(raw, b);
   if (kind === 'jsonl') {
     return readJsonLines(raw, b.errors)
       .filter((l) => isObject(l.value))
-      .map((l, index) => jsonRow(l.value as Record<string, unknown>, l.region, [], index, l.line));
+      .map((l, index) => jsonRow(l.value as Record<string, unknown>, l.region, [], firstRow + index, l.line));
   }
   const doc = readJsonDocument(raw, b.errors);
   if (!doc) return [];

@@ -1,0 +1,136 @@
+/**
+ * Splits a byte stream (standard input) into its lines as they arrive,
+ * without ever holding more than one line: each line comes with where it
+ * sits in the stream as a whole (its UTF-16 offset and line number), so what
+ * is found in it can be reported at the stream's own positions. A line longer
+ * than the cap is not kept: it is counted past (its length still moves every
+ * later offset) and handed on as too long.
+ */
+import { StringDecoder } from 'node:string_decoder';
+
+export interface StreamLine {
+  /** The line with its line break (the last line of a stream may have none); empty when `tooLong`. */
+  text: string;
+  /** UTF-16 offset of its first character in the stream. */
+  offset: number;
+  /** 0-based line number, counted as editors count (LF, CRLF and a lone CR each end a line). */
+  line: number;
+  /** 0-based line number counted by LF alone, as JSON Lines readers number their lines. */
+  lfLine: number;
+  /** Set when the line was over the cap: how many bytes it had. */
+  tooLong?: number;
+}
+
+/**
+ * The lines of `source`, in batches: every complete line of one chunk read
+ * together, so a reader that does work per batch (a session grown by its new
+ * lines) does it once per read, not once per line.
+ */
+export async function* streamLines(source: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<StreamLine[]> {
+  const position = new StreamPosition();
+  let parts: Buffer[] = [];
+  let bytes = 0;
+  // Set while a line over the cap is being counted past.
+  let dropping: { decoder: StringDecoder; units: number; breaks: LineBreaks } | undefined;
+
+  const finish = (into: StreamLine[]) => {
+    if (dropping) {
+      const tail = dropping.decoder.end();
+      dropping.units += tail.length;
+      dropping.breaks.add(tail);
+      into.push(position.skip(dropping.units, dropping.breaks, bytes));
+      dropping = undefined;
+    } else if (bytes > 0) {
+      into.push(position.take(Buffer.concat(parts, bytes).toString('utf8')));
+    }
+    parts = [];
+    bytes = 0;
+  };
+
+  for await (const chunk of source) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    const batch: StreamLine[] = [];
+    let from = 0;
+    while (from < buf.length) {
+      const nl = buf.indexOf(0x0a, from);
+      const end = nl === -1 ? buf.length : nl + 1;
+      const piece = buf.subarray(from, end);
+      bytes += piece.length;
+      if (!dropping && bytes > maxLineBytes) {
+        // Over the cap: what was kept is counted, then dropped, and so is the rest of the line.
+        const decoder = new StringDecoder('utf8');
+        dropping = { decoder, units: 0, breaks: new LineBreaks() };
+        for (const p of parts) countPast(dropping, p);
+        parts = [];
+      }
+      if (dropping) countPast(dropping, piece);
+      // A chunk may be reused by its stream: keep a copy of what outlives it.
+      else parts.push(Buffer.from(piece));
+      if (nl !== -1) finish(batch);
+      from = end;
+    }
+    if (batch.length > 0) yield batch;
+  }
+  const last: StreamLine[] = [];
+  finish(last);
+  if (last.length > 0) yield last;
+}
+
+function countPast(dropping: { decoder: StringDecoder; units: number; breaks: LineBreaks }, piece: Buffer): void {
+  const text = dropping.decoder.write(piece);
+  dropping.units += text.length;
+  dropping.breaks.add(text);
+}
+
+/** Line breaks in text read piece by piece: a CR at the end of one piece may be the start of a CRLF. */
+class LineBreaks {
+  editor = 0;
+  lf = 0;
+  private pendingCr = false;
+
+  add(text: string): void {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) {
+        this.editor++;
+        this.lf++;
+        this.pendingCr = false;
+      } else {
+        if (this.pendingCr) this.editor++;
+        this.pendingCr = c === 13;
+      }
+    }
+  }
+
+  /** The breaks so far, a CR at the very end counted as one (nothing follows it on this line). */
+  get total(): number {
+    return this.editor + (this.pendingCr ? 1 : 0);
+  }
+}
+
+/** Where the next line starts. */
+class StreamPosition {
+  private offset = 0;
+  private line = 0;
+  private lfLine = 0;
+
+  take(text: string): StreamLine {
+    const breaks = new LineBreaks();
+    breaks.add(text);
+    const at: StreamLine = { text, offset: this.offset, line: this.line, lfLine: this.lfLine };
+    this.move(text.length, breaks);
+    return at;
+  }
+
+  skip(units: number, breaks: LineBreaks, bytes: number): StreamLine {
+    const at: StreamLine = { text: '', offset: this.offset, line: this.line, lfLine: this.lfLine, tooLong: bytes };
+    this.move(units, breaks);
+    return at;
+  }
+
+  private move(units: number, breaks: LineBreaks): void {
+    this.offset += units;
+    this.line += breaks.total;
+    this.lfLine += breaks.lf;
+  }
+}
