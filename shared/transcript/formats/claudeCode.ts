@@ -196,12 +196,30 @@ class ClaudeCodeReader implements AppendableReader {
           if (uuid && current) this.groupOfLine.set(uuid, current);
         }
       }
+      const attachment = type === 'attachment' ? obj(v.attachment) : undefined;
+      if (attachment) tail = emitAttachment(b, lineSource(line), attachment, parent, v.isSidechain === true);
       if (uuid) this.tailOf.set(uuid, tail);
       if (message && v.isSidechain !== true) this.mainLeaf = tail;
       const before = typeof parentUuid === 'string' ? this.beforeCompaction.get(parentUuid) : undefined;
       if (before !== undefined && b.segments.length > firstNew) this.jumps.set(firstNew, before);
     }
   }
+}
+
+/**
+ * An `attachment` line is text Claude Code put in front of the model as a
+ * reminder (the skills it lists, a file the user edited, the task list):
+ * context the model saw, logged beside the messages rather than in them.
+ * Its string fields are its text; `type` only names the kind.
+ */
+function emitAttachment(b: TranscriptBuilder, src: ReturnType<typeof lineSource>, attachment: JsonObject, parent: number, sidechain: boolean): number {
+  const kind = str(attachment.type) ?? 'text';
+  let tail = parent;
+  for (const [key, value] of Object.entries(attachment)) {
+    if (key === 'type' || typeof value !== 'string' || value.trim() === '') continue;
+    tail = b.addString(src, ['attachment', key], value, { role: 'system', parent: tail, label: `${sidechain ? 'sub-agent ' : ''}attachment (${kind})` });
+  }
+  return tail;
 }
 
 function isSubAgent(s: Segment): boolean {

@@ -138,6 +138,22 @@ describe('Claude Code session parser', () => {
     assert.equal(date.line, 2);
   });
 
+  it('reads an attachment line (a skill listing, an edited file) as context the next turn saw, at its raw characters', () => {
+    const lines = [
+      { type: 'user', uuid: 'u1', parentUuid: null, timestamp: '2026-01-02T10:00:00Z', message: { role: 'user', content: 'Where do local settings go?' } },
+      { type: 'attachment', uuid: 'a1', parentUuid: 'u1', attachment: { type: 'skill_listing', content: '- update-config: edits settings.json/settings.local.json files "with quotes"', skillCount: 1 } },
+      { type: 'assistant', uuid: 'r1', parentUuid: 'a1', message: { id: 'm1', role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: 'Use `.claude/settings.local.json`.' }] } },
+    ];
+    const attached = lines.map((l) => JSON.stringify(l)).join('\n');
+    const parsed = claudeCodeFormat.parse({ raw: attached });
+    const a = segmentWith(parsed, 'settings.local.json', 'system');
+    assert.equal(a.label, 'attachment (skill_listing)');
+    const at = a.text.indexOf('"with quotes"');
+    assert.equal(attached.slice(a.map.toRaw(at), a.map.toRaw(at + 13)), '\\"with quotes\\"');
+    const answer = outputs(parsed).at(-1)!;
+    assert.ok(parsed.segments[answer.parent].label?.startsWith('attachment'), 'the answer follows the attachment on its branch');
+  });
+
   it('skips a line logged twice under the same uuid', () => {
     const lines = raw.split('\n');
     const doubled = [...lines.slice(0, 10), lines[9], ...lines.slice(10)].join('\n');
