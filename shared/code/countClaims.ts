@@ -90,6 +90,13 @@ function testState(output: string, span: Range): 'passed' | 'failed' | undefined
   return m[1] === 'skip' || m[1] === 'pend' || m[1] === 'todo' ? undefined : 'passed';
 }
 
+/** Where the clause that runs past `from` ends: a bracket, colon, semicolon, emphasis mark, full stop, comma, bar or line end. */
+function firstBoundary(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && !'()[]:;*\n.,|'.includes(text[i])) i++;
+  return i;
+}
+
 /** From the entity to the end of its clause (a bracket, colon, semicolon, emphasis mark or line end), at most `reach` characters past it. */
 function clauseAfter(output: string, span: Range, reach: number): string {
   const end = Math.min(output.length, span[1] + reach);
@@ -109,7 +116,9 @@ function beside(entity: Entity, noun: string, index: ContextLookup, session: Cod
     if (!session.isToolOutput?.(m.part)) continue;
     // From the figure on: the match may be the figure alone or the figure with its noun.
     const at = index.partText(m.part).slice(m.start, m.end + 40).toLowerCase();
-    const words = at.split(/[^a-z0-9-]+/).filter((w) => w !== '').slice(1, MAX_ADJECTIVES + 2);
+    // Within the figure's own clause: "(line 31) ... ok\ntest" does not count tests.
+    const clause = at.slice(0, firstBoundary(at, m.end - m.start));
+    const words = clause.split(/[^a-z0-9-]+/).filter((w) => w !== '').slice(1, MAX_ADJECTIVES + 2);
     if (words.some((w) => w.startsWith(stem))) return true;
   }
   return false;

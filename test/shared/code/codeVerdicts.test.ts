@@ -191,6 +191,16 @@ describe('counts in an agent turn', () => {
     assert.notEqual(v.get('28 tests')?.status, 'contradicted');
   });
 
+  it('does not take a figure in another clause of the output ("(line 31) ... ok\\ntest") for a count of tests', () => {
+    const raw = session([
+      user('Run the tests.'),
+      call('t1', 'Bash', { command: 'cargo test' }),
+      result('t1', 'test src/lib.rs - factorial (line 31) ... ok\ntest src/lib.rs - reverse (line 40) ... ok\n\ntest result: ok. 29 passed; 0 failed'),
+      say('- **31 unit tests** across all modules'),
+    ]);
+    assert.equal(lastOutput(raw, ALL).get('31')?.status, 'contradicted');
+  });
+
   it('drops counts the agent made by reading, in words, that no command counted', () => {
     const raw = session([...readSidebar, say('There are two places in AppSidebar.tsx that build initials, and three checks.')]);
     assert.deepEqual([...lastOutput(raw, ALL).keys()], ['AppSidebar.tsx']);
