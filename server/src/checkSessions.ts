@@ -11,6 +11,8 @@ import type { OffsetEdit } from './textEdits';
 import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
+import { fileUsage } from './fileUsage';
+import type { FileAnalysis } from './findings';
 import type { CheckJob, PlacesJob, SelectionJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
@@ -54,6 +56,7 @@ export class CheckSessions {
       const head = () => (typeof whole === 'string' ? whole : whole.text).slice(0, SNIFF_LENGTH);
       const grown = checkAppended(prior.analyzed, { piece: appended, oldLength, head, path: job.path }, job.settings);
       if ('analyzed' in grown) {
+        grown.patch.header.usage = withUsage(grown.analyzed.analysis, text, job.path);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: grown.analyzed });
         if (job.findingsVersion === prior.version) {
           return { id, ok: true, patch: grown.patch, baseVersion: prior.version, version: job.version };
@@ -64,6 +67,7 @@ export class CheckSessions {
     if (prior && lineEdit && prior.settingsKey === settingsKey) {
       const incremental = checkIncrementally(prior.analyzed, lineEdit, job.settings);
       if (incremental) {
+        incremental.patch.header.usage = withUsage(incremental.analyzed.analysis, text, job.path);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: incremental.analyzed });
         // The requester holds the findings of the version this patch applies to: send only the change.
         if (job.findingsVersion === prior.version) {
@@ -81,6 +85,7 @@ export class CheckSessions {
           sendPartial({ id, partial: { outputs, header, ...(restart ? { restart } : {}) } });
         }),
     );
+    withUsage(analyzed.analysis, text, job.path);
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
     // Outputs already sent as partials are not copied across threads a second time.
     const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
@@ -117,6 +122,19 @@ export class CheckSessions {
   forget(uri: string): void {
     this.sessions.delete(uri);
   }
+}
+
+/**
+ * Reads the usage the whole text records into the analysis of a checked
+ * transcript, and returns it. Read from the whole text on every path: a
+ * line appended to the file may finish a response begun before it.
+ */
+function withUsage(analysis: FileAnalysis, text: LineText | string, path: string | undefined): FileAnalysis['usage'] {
+  if (analysis.state !== 'checked') return undefined;
+  const usage = fileUsage(typeof text === 'string' ? text : text.text, path);
+  if (usage) analysis.usage = usage;
+  else delete analysis.usage;
+  return usage;
 }
 
 /** The text the edits add at the end of a text of `length` units, or undefined when they change anything before it. */
