@@ -18,18 +18,25 @@ export function presentUsage(status: FileStatus | undefined): UsagePresentation 
   const usage = status?.state === 'checked' ? status.usage : undefined;
   if (!usage?.recorded) return undefined;
   const table = usageTable(usage);
-  const lines = [`**Tokens this session** · ${table.headline}`, '', markdownTable('model', table.models, table.total)];
-  if (table.agents) lines.push('', markdownTable('agent', table.agents));
+  const lines = [`**Tokens this session** · ${table.headline}`, '', markdownTable(table.models, table.total, table.agents)];
   lines.push('', `_${IN_MEANS}._`);
   if (table.uncounted) lines.push('', `_${escapeMarkdown(table.uncounted)}._`);
   return { text: `$(dashboard) ${tokenLine(usage.totals)}`, tooltip: lines.join('\n') };
 }
 
-function markdownTable(first: string, rows: UsageTableRow[], total?: UsageTableRow): string {
+/**
+ * One table, so the columns of the agents' rows line up with the models'
+ * (two tables in a hover are each sized to their own content).
+ */
+function markdownTable(models: UsageTableRow[], total: UsageTableRow, agents: UsageTableRow[] | undefined): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const out = [line([first, ...USAGE_COLUMNS]), line(['---', ...USAGE_COLUMNS.map(() => '---:')])];
-  for (const r of rows) out.push(line([escapeMarkdown(r.name), ...r.cells]));
-  if (total && rows.length > 1) out.push(line([`**${total.name}**`, ...total.cells.map((c) => `**${c}**`)]));
+  const out = [line(['model', ...USAGE_COLUMNS]), line(['---', ...USAGE_COLUMNS.map(() => '---:')])];
+  for (const r of models) out.push(line([escapeMarkdown(r.name), ...r.cells]));
+  if (models.length > 1) out.push(line([`**${total.name}**`, ...total.cells.map((c) => `**${c}**`)]));
+  if (agents) {
+    out.push(line(['**agent**', ...USAGE_COLUMNS.map(() => ' ')]));
+    for (const r of agents) out.push(line([escapeMarkdown(r.name), ...r.cells]));
+  }
   return out.join('\n');
 }
 

@@ -51,6 +51,25 @@ export class CheckScheduler {
     } finally {
       state.running = false;
     }
+    await this.readPendingUsage(state);
+  }
+
+  /**
+   * Once a file's checks are done, the usage an append or an edit left
+   * pending is read from the whole text (see carryUsage in checkSessions.ts)
+   * and sent with the status again. Edits that come meanwhile make it stale:
+   * their own check reads it then.
+   */
+  private async readPendingUsage(state: DocumentState): Promise<void> {
+    const p = state.current();
+    if (!p?.analysis.usagePending || this.documents.get(state.uri) !== state) return;
+    const reply = await this.worker.run({ kind: 'usage', uri: state.uri, version: p.version, path: pathOf(state.uri) }).catch(() => undefined);
+    if (!reply?.ok || !('usage' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
+    const analysis = p.analysis;
+    delete analysis.usagePending;
+    if (reply.usage) analysis.usage = reply.usage;
+    else delete analysis.usage;
+    this.publisher.publishUsage(state);
   }
 
   private async checkOnce(state: DocumentState, reason: CheckReason): Promise<void> {

@@ -13,7 +13,7 @@ import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
 import { fileUsage } from './fileUsage';
 import type { FileAnalysis } from './findings';
-import type { CheckJob, PlacesJob, SelectionJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
+import type { CheckJob, PlacesJob, SelectionJob, UsageJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
   version: number;
@@ -56,7 +56,7 @@ export class CheckSessions {
       const head = () => (typeof whole === 'string' ? whole : whole.text).slice(0, SNIFF_LENGTH);
       const grown = checkAppended(prior.analyzed, { piece: appended, oldLength, head, path: job.path }, job.settings);
       if ('analyzed' in grown) {
-        grown.patch.header.usage = withUsage(grown.analyzed.analysis, text, job.path);
+        carryUsage(prior.analyzed.analysis, grown.analyzed.analysis, grown.patch.header);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: grown.analyzed });
         if (job.findingsVersion === prior.version) {
           return { id, ok: true, patch: grown.patch, baseVersion: prior.version, version: job.version };
@@ -67,7 +67,7 @@ export class CheckSessions {
     if (prior && lineEdit && prior.settingsKey === settingsKey) {
       const incremental = checkIncrementally(prior.analyzed, lineEdit, job.settings);
       if (incremental) {
-        incremental.patch.header.usage = withUsage(incremental.analyzed.analysis, text, job.path);
+        carryUsage(prior.analyzed.analysis, incremental.analyzed.analysis, incremental.patch.header);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: incremental.analyzed });
         // The requester holds the findings of the version this patch applies to: send only the change.
         if (job.findingsVersion === prior.version) {
@@ -85,11 +85,24 @@ export class CheckSessions {
           sendPartial({ id, partial: { outputs, header, ...(restart ? { restart } : {}) } });
         }),
     );
-    withUsage(analyzed.analysis, text, job.path);
+    readUsageInto(analyzed.analysis, text, job.path);
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
     // Outputs already sent as partials are not copied across threads a second time.
     const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
     return { id, ok: true, analysis: rest, alreadySent: sent, version: job.version };
+  }
+
+  /** The usage of the version last checked, read from its whole text (see carryUsage). */
+  usage(id: number, job: UsageJob): WorkerReply {
+    const session = this.sessions.get(job.uri);
+    if (!session || session.version !== job.version) return { id, ok: false, error: 'the file was checked again since' };
+    const analysis = session.analyzed.analysis;
+    if (analysis.usagePending) {
+      readUsageInto(analysis, session.text, job.path);
+      // A view drawn before had the usage read before.
+      session.view = undefined;
+    }
+    return { id, ok: true, usage: analysis.usage ?? null, version: session.version };
   }
 
   selection(id: number, job: SelectionJob): WorkerReply {
@@ -124,17 +137,26 @@ export class CheckSessions {
   }
 }
 
-/**
- * Reads the usage the whole text records into the analysis of a checked
- * transcript, and returns it. Read from the whole text on every path: a
- * line appended to the file may finish a response begun before it.
- */
-function withUsage(analysis: FileAnalysis, text: LineText | string, path: string | undefined): FileAnalysis['usage'] {
-  if (analysis.state !== 'checked') return undefined;
+/** Reads the usage the whole text records into the analysis of a checked transcript. */
+function readUsageInto(analysis: FileAnalysis, text: LineText | string, path: string | undefined): void {
+  delete analysis.usagePending;
+  if (analysis.state !== 'checked') return;
   const usage = fileUsage(typeof text === 'string' ? text : text.text, path);
   if (usage) analysis.usage = usage;
   else delete analysis.usage;
-  return usage;
+}
+
+/**
+ * A grown or edited file keeps the usage read before, marked pending: it is
+ * read again from the whole text by a `usage` job the server sends once
+ * the file's checks are done (a line appended may finish a response begun
+ * before it). Reading it here would cost an appended turn of a 20 MB session
+ * a hundred times what checking it does.
+ */
+function carryUsage(before: FileAnalysis, after: FileAnalysis, header: Omit<FileAnalysis, 'outputs'>): void {
+  if (after.state !== 'checked') return;
+  if (before.usage) after.usage = header.usage = before.usage;
+  after.usagePending = header.usagePending = true;
 }
 
 /** The text the edits add at the end of a text of `length` units, or undefined when they change anything before it. */

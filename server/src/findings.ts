@@ -107,6 +107,8 @@ export interface FileAnalysis {
   mode: 'full' | 'incremental' | 'append';
   /** The tokens the file records as spent (checked transcripts only; see fileUsage.ts). */
   usage?: FileUsage;
+  /** `usage` is the one read before lines were appended or a line edited; a `usage` job reads it again. */
+  usagePending?: true;
 }
 
 /**

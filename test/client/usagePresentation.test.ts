@@ -36,6 +36,7 @@ describe('usage status item', () => {
     assert.match(tooltip, /^\| claude\\-opus\\-4\\-5\\-20251101 \| 3 \| 50,431 \| 987 \| 46,496 \| 3,928 \|$/m);
     assert.match(tooltip, /^\| claude\\-haiku\\-4\\-5\\-20251001 \| 2 \| 18,556 \| 160 \| 9,120 \| 9,430 \|$/m);
     assert.match(tooltip, /^\| \*\*total\*\* \| \*\*5\*\* \| \*\*68,987\*\* \| \*\*1,147\*\* \| \*\*55,616\*\* \| \*\*13,358\*\* \|$/m);
+    assert.match(tooltip, /^\| \*\*agent\*\* \|/m);
     assert.match(tooltip, /^\| sub\\-agent a3f9c2e1 \| 2 \| 18,556 \|/m);
     assert.match(tooltip, /in is the whole prompt/);
   });
@@ -44,7 +45,7 @@ describe('usage status item', () => {
     const one: UsageSummary = { ...SESSION, models: SESSION.models.slice(0, 1), agents: undefined };
     const tooltip = presentUsage(status(one))!.tooltip;
     assert.doesNotMatch(tooltip, /total/);
-    assert.doesNotMatch(tooltip, /\| agent \|/);
+    assert.doesNotMatch(tooltip, /agent/);
   });
 
   it('a model name from the file cannot write Markdown into the tooltip', () => {

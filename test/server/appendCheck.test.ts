@@ -25,6 +25,19 @@ function fullCheck(raw: string, s: GroundcheckSettings = settings): FileAnalysis
   return reply.analysis;
 }
 
+/**
+ * The findings of a grown or edited check once the usage it left pending is
+ * read, as the server has the worker do when the file's checks are done.
+ */
+function usageRead(sessions: CheckSessions, uri: string, version: number, held: FileAnalysis): FileAnalysis {
+  // In this thread a reply shares its objects with the worker's session, which the usage job updates.
+  const { usagePending, usage: _before, ...rest } = held;
+  assert.equal(usagePending, true, 'a grown or edited check leaves the usage to a usage job');
+  const reply = sessions.usage(0, { kind: 'usage', uri, version });
+  assert.ok(reply.ok && 'usage' in reply);
+  return reply.usage ? { ...rest, usage: reply.usage } : rest;
+}
+
 function lineEnds(raw: string): number[] {
   const ends: number[] = [];
   for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
@@ -257,7 +270,7 @@ describe('the worker and growing files', () => {
       assert.ok(reply.ok && 'patch' in reply, `line ${line} answered with ${JSON.stringify(Object.keys(reply))}`);
       assert.equal(reply.patch.header.mode, 'append');
       held = findings(reply, held);
-      assert.deepEqual({ ...held, mode: 'full' }, fullCheck(FIXTURE.slice(0, ends[line])));
+      assert.deepEqual({ ...usageRead(sessions, uri, line, held), mode: 'full' }, fullCheck(FIXTURE.slice(0, ends[line])));
     }
     // The conversation view is drawn from the grown check as from a fresh one.
     const fresh = new CheckSessions();
@@ -334,7 +347,7 @@ describe('edits and appends in turn', () => {
     const edited = run(3, { edits: [{ start: at, end: at, text: 'Indeed, ' }], baseVersion: 2 });
     text = text.slice(0, at) + 'Indeed, ' + text.slice(at);
     assert.equal(edited.mode, 'incremental');
-    assert.deepEqual({ ...edited, mode: 'full' }, fullCheck(text));
+    assert.deepEqual({ ...usageRead(sessions, uri, 3, edited), mode: 'full' }, fullCheck(text));
     // After an edit the next append checks the whole file once (what a full check carries is not known), then appends again.
     const next = (version: number, line: number) => {
       const edit = { start: text.length, end: text.length, text: FIXTURE.slice(ends[line - 1], ends[line]) };
@@ -346,6 +359,6 @@ describe('edits and appends in turn', () => {
     assert.deepEqual(first, fullCheck(text));
     const second = next(5, 13);
     assert.equal(second.mode, 'append');
-    assert.deepEqual({ ...second, mode: 'full' }, fullCheck(text));
+    assert.deepEqual({ ...usageRead(sessions, uri, 5, second), mode: 'full' }, fullCheck(text));
   });
 });

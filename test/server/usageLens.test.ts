@@ -4,7 +4,18 @@ import * as path from 'node:path';
 import type { CodeLens } from 'vscode-languageserver-protocol/node';
 import { anchorCalls } from '../../server/src/usageLens';
 import type { CallCounts } from '../../server/src/fileUsage';
+import type { FileStatus } from '../../shared/protocol/messages';
 import { ServerHarness } from './harness';
+
+async function until<T>(what: string, get: () => T | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /**
  * A Claude Code session shaped as the logs are: a response split over a
@@ -121,10 +132,16 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     const end = { line: 12, character: 0 };
     const status = await h.change(uri, 2, [{ range: { start: end, end }, text: `${JSON.stringify(more)}\n` }]);
     assert.equal(status.mode, 'append');
+    // The append is checked first; the usage, read from the whole text, follows with the status again.
+    let latest: FileStatus | undefined;
+    const done = await until('the usage read after the append', () => {
+      void h.checked(uri, 2).then((s) => (latest = s));
+      return latest?.usage?.recorded && latest.usage.totals.output === 1147 ? latest : undefined;
+    });
+    assert.equal(done.mode, 'append');
     const lenses = usageLenses(await lensesOf(uri));
     assert.equal(lenses.length, 5, 'one response, one lens');
     assert.deepEqual([lenses.at(-1)?.range.start.line, lenses.at(-1)?.command?.title], [11, '12.4k in · 830 out · 11.9k cached']);
-    assert.equal(status.usage?.recorded && status.usage.totals.output, 1147);
   });
 
   it('leaves the usage lenses out when groundcheck.usageLens is off, and the grounding lenses in', async () => {
