@@ -144,6 +144,41 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     assert.deepEqual([lenses.at(-1)?.range.start.line, lenses.at(-1)?.command?.title], [11, '12.4k in · 830 out · 11.9k cached']);
   });
 
+  it('reads a large file’s usage after an append once no check has come for a while, keeping the figures read before until then', async function () {
+    this.timeout(120_000);
+    // The session's turns again and again, each message with an id of its own, past 2 M chars.
+    const lines = SESSION.trimEnd().split('\n');
+    const copies: string[] = [];
+    let k = 0;
+    for (; copies.join('\n').length < 2_100_000; k++) {
+      copies.push(...lines.map((l) => l.replace(/msg_01Qf7xUsage/g, `msg_${k}_`).replace(/("(?:parentUuid|uuid)":")([^"]+)"/g, `$1$2-${k}"`)));
+    }
+    const text = `${copies.join('\n')}\n`;
+    const uri = h.uriOf('usage-large.jsonl');
+    const opened = await h.open(uri, text);
+    assert.ok(opened.usage?.recorded);
+    const before = opened.usage.totals.output;
+    const extra = JSON.parse(lines[11]);
+    extra.uuid = 'a-late';
+    extra.parentUuid = `a5-${k - 1}`;
+    extra.message.id = 'msg_late';
+    extra.message.usage.output_tokens = 7;
+    const end = { line: copies.length, character: 0 };
+    const appended = await h.change(uri, 2, [{ range: { start: end, end }, text: `${JSON.stringify(extra)}\n` }]);
+    assert.equal(appended.mode, 'append');
+    assert.equal(appended.usage?.recorded && appended.usage.totals.output, before, 'the append is reported at once, with the usage read before');
+    const reported = performance.now();
+    let latest: FileStatus | undefined;
+    const read = await until('the usage read after the append', () => {
+      void h.checked(uri, 2).then((s) => (latest = s));
+      return latest?.usage?.recorded && latest.usage.totals.output === before + 7 ? latest : undefined;
+    });
+    assert.equal(read.usage?.recorded && read.usage.turns, opened.usage.turns + 1);
+    // Not at once: after a quiet second (the poll may see it up to a tick late, never early).
+    assert.ok(performance.now() - reported >= 950, `read ${Math.round(performance.now() - reported)} ms after the append's status`);
+    await h.close(uri);
+  });
+
   it('leaves the usage lenses out when groundcheck.usageLens is off, and the grounding lenses in', async () => {
     const uri = h.uriOf('usage-session.jsonl');
     const rechecked = h.nextChecked(uri, 1);
