@@ -60,8 +60,13 @@ suite('token usage', () => {
     await api.whenChecked(editor.document.uri, editor.document.version);
     await until('the usage lenses', () => lenses(editor.document.uri), (ls) => usageLenses(ls).length === 5);
     await vscode.workspace.getConfiguration('groundcheck').update('usageLens', false, vscode.ConfigurationTarget.Global);
-    const off = await until('the usage lenses to go', () => lenses(editor.document.uri), (ls) => usageLenses(ls).length === 0);
-    assert.ok(off.some(([, title]) => / grounded/.test(title)), 'the grounding lenses stay');
+    // While the file is checked again it has no lenses at all: wait for the check's, grounding lenses back.
+    const grounding = (ls: [number, string][]) => ls.filter(([, title]) => / · \d+\/\d+ grounded/.test(title));
+    const off = await until('the re-check without usage lenses', () => lenses(editor.document.uri), (ls) => grounding(ls).length > 0 && usageLenses(ls).length === 0);
+    // And they stay off: the check is done, nothing brings them back.
+    await api.whenChecked(editor.document.uri, editor.document.version);
+    assert.deepEqual(usageLenses(await lenses(editor.document.uri)), []);
+    assert.deepEqual(grounding(await lenses(editor.document.uri)), grounding(off));
   });
 
   test('the status bar item shows the session’s totals, each model and sub-agent in its tooltip, and hides for a file without usage', async () => {
