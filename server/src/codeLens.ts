@@ -10,7 +10,7 @@ import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
 import type { OutputFinding } from './findings';
 import { toLspRange } from './positions';
-import { anchorCalls, usageLens, type UsageAnchor } from './usageLens';
+import { anchorCalls, countsComeFirst, usageLens, type UsageAnchor } from './usageLens';
 
 export function codeLenses(state: DocumentState): CodeLens[] {
   const p = state.current();
@@ -18,7 +18,7 @@ export function codeLenses(state: DocumentState): CodeLens[] {
   const doc = state.doc;
   const outputs = p.analysis.outputs;
   const usage = p.settings.usageLens ? p.analysis.usage : undefined;
-  const anchors = usage ? anchorCalls(outputs, usage.calls) : [];
+  const anchors = usage ? anchorCalls(outputs, usage.calls, countsComeFirst(usage.summary.format, outputs, usage.calls)) : [];
   const byOutput = new Map<number, UsageAnchor[]>();
   const lenses: CodeLens[] = [];
   for (const a of anchors) {
