@@ -43,7 +43,9 @@ export function usageSummary(s: SessionUsage): UsageSummary {
     add(byAgent, g.agent, g.turns, g.counts);
   }
   const hasSubAgents = [...byAgent.keys()].some((a) => a !== 'main');
-  const summary: UsageSummary = { recorded: true, format: s.format, turns: s.turns, totals: s.totals, models: [...byModel.values()] };
+  // The ledger's own rows per model where it gives them (a Codex session's counters, not the sum of its turns).
+  const models = s.byModel ? s.byModel.map((m) => ({ name: m.model, turns: m.turns, counts: m.counts })) : [...byModel.values()];
+  const summary: UsageSummary = { recorded: true, format: s.format, turns: s.turns, totals: s.totals, models };
   if (hasSubAgents) summary.agents = [...byAgent.values()].sort((a, b) => Number(b.name === 'main') - Number(a.name === 'main'));
   if (s.wallMs !== undefined) summary.wallMs = s.wallMs;
   if (s.progressOnlyAgents) summary.uncounted = s.progressOnlyAgents;

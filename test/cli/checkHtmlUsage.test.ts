@@ -47,7 +47,7 @@ describe('groundcheck check --format html: token usage at the head of each file'
 
   it('says so where the format records no usage, and estimates nothing', () => {
     const { stdout } = runCli(['check', '--format', 'html', 'test/e2e/workspace/openai-chat.json'], { cwd: REPO });
-    assert.match(stdout, /<p class="meta usage">Tokens: usage records of this format are not read<\/p>/);
+    assert.match(stdout, /<p class="meta usage">Tokens: no usage recorded in this file<\/p>/);
     assert.doesNotMatch(stdout, /<section class="usage"/);
   });
 

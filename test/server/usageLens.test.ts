@@ -213,7 +213,7 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     const uri = h.uriOf('chat.json');
     const status = await h.open(uri, chat, 'json');
     assert.equal(status.state, 'checked');
-    assert.deepEqual(status.usage && !status.usage.recorded && status.usage.note, 'usage records of this format are not read');
+    assert.deepEqual(status.usage && !status.usage.recorded && status.usage.note, 'no usage recorded in this file');
     assert.equal(usageLenses(await lensesOf(uri)).length, 0);
   });
 });
