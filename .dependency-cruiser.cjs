@@ -14,7 +14,9 @@ const SHARED_LAYERS = [
   ['refine'],
   ['code'],
   ['pipeline'],
-  ['check', 'report', 'docs', 'protocol', 'usage', 'hook'],
+  ['usage'],
+  ['usageView'],
+  ['check', 'report', 'docs', 'protocol', 'hook'],
 ];
 
 const folder = (names) => `^shared/(${names.join('|')})/`;

@@ -80,6 +80,12 @@ const suite: BenchSuite = {
       modes.set(held.mode, (modes.get(held.mode) ?? 0) + 1);
     }
 
+    // The token usage the appends left pending is read once they are done, as the server has the worker do.
+    const usage = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+    if (usage.ok && 'usage' in usage) {
+      const { usagePending: _pending, usage: _before, ...rest } = held;
+      held = usage.usage ? { ...rest, usage: usage.usage } : rest;
+    }
     const afterAppends = heapHeld();
     const appended = raw.length - ends[cut - 1];
     const perCharFirst = (afterFirst - before) / ends[cut - 1];

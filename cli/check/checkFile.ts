@@ -32,6 +32,8 @@ import { budgetCrossings, isBudgetSet, type Budget } from '../../shared/usage/bu
 import type { PriceTable } from '../../shared/usage/prices';
 import { usageOfLines } from '../../shared/usage/readUsage';
 import type { BudgetFinding } from './fileReport';
+import { readUsage } from '../../shared/usage/readUsage';
+import { usageSummary } from '../../shared/usageView/summary';
 
 export interface FileInput {
   /** How the file is shown in reports. */
@@ -131,9 +133,15 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
     format: parsed.format,
     outputs,
     parseErrors: parseErrorsOf(parsed, locator),
-    ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)) } : {}),
+    ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)), ...usageOf(input) } : {}),
   };
   return { report, checks, locator };
+}
+
+/** What the file's log records as spent, for the HTML report's head of the file. */
+function usageOf(input: FileInput): Pick<FileReport, 'usage'> {
+  const read = readUsage({ raw: input.raw, ...(input.absPath !== undefined ? { path: input.absPath } : {}) });
+  return 'notTranscript' in read ? {} : { usage: usageSummary(read) };
 }
 
 export function parseErrorsOf(parsed: Transcript, locator: Locator): FileReport['parseErrors'] {

@@ -4,6 +4,7 @@
  * SARIF) and the summary read only this. All ranges are raw-file offsets in
  * UTF-16 units; lines and columns are 1-based.
  */
+import type { UsageSummary } from '../../shared/usageView/summary';
 import type { FileKind } from '../../shared/transcript/headShape';
 import type { ContextGap, EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
 import type { SeveritySetting } from '../../shared/protocol/settings';
@@ -143,6 +144,8 @@ export interface FileReport {
   conversation?: ReportSegment[];
   /** Turns that took the session past a token or cost budget (see shared/usage/budget.ts), in file order. */
   budget?: BudgetFinding[];
+  /** Conversation reports: the tokens the file's log records as spent. */
+  usage?: UsageSummary;
 }
 
 /** A budget crossed: located at the usage record of the turn that crossed it (the whole line). */

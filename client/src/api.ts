@@ -4,6 +4,7 @@
  */
 import type { FileStatus } from '../../shared/protocol/messages';
 import type { FindingsNode } from './findingsTree';
+import type { UsagePresentation } from './usagePresentation';
 import type * as vscode from 'vscode';
 
 export interface GroundcheckApi {
@@ -15,6 +16,8 @@ export interface GroundcheckApi {
   onDidCheck: vscode.Event<FileStatus>;
   /** The "groundcheck Findings" tree: open transcripts → outputs → findings. */
   findings: vscode.TreeDataProvider<FindingsNode>;
+  /** What the token usage status item shows for the active file (totals; per model and sub-agent in the tooltip), or undefined while it is hidden. */
+  usageStatus(): UsagePresentation | undefined;
   /**
    * The conversation view of a document, if open: the page it shows, a
    * redraw from the latest check, and what a click on a mark does (select

@@ -23,6 +23,7 @@ import { RESTRICT_SETTING } from './serverSandbox';
 import { ReportView } from './reportView';
 import { createStatusItems } from './statusItem';
 import { logStatusChanges } from './statusLog';
+import { createUsageStatusItem } from './usageStatusItem';
 
 let client: LanguageClient | undefined;
 
@@ -46,6 +47,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
 
   const conversations = new ConversationPanels(started, store);
   const findings = new FindingsTree();
+  const usageItem = createUsageStatusItem(store);
   // Editor title button and palette entry show on files the server checked as transcripts.
   const markTranscript = () => {
     const uri = vscode.window.activeTextEditor?.document.uri;
@@ -71,6 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
     store,
     reports,
     createStatusItems(store),
+    usageItem,
     logStatusChanges(store, output),
     registerServerCommands(started, output, store),
     vscode.commands.registerCommand(COMMANDS.classifySelection, classifySelectionCommand(started, store, reports)),
@@ -91,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Ground
     whenChecked: (uri, minVersion, timeoutMs) => store.whenChecked(uri, minVersion, timeoutMs),
     onDidCheck: store.onDidChange,
     findings,
+    usageStatus: () => usageItem.shown(),
     conversation: (uri) => {
       const view = conversations.get(uri);
       return view && { html: view.html, refresh: () => view.refresh(), reveal: (raw) => view.reveal(raw) };

@@ -18,10 +18,16 @@ import { fileURLToPath } from 'node:url';
 
 export type CheckReason = 'open' | 'change' | 'save' | 'settings' | 'recheck';
 
+/** Files up to this size have pending usage read as soon as their checks are done; larger ones wait for USAGE_QUIET_MS without a check. */
+const USAGE_AT_ONCE_CHARS = 2_000_000;
+const USAGE_QUIET_MS = 1_000;
+
 /** Fresh workers one check may start before it gives up. */
 const MAX_WORKER_RESTARTS = 4;
 
 export class CheckScheduler {
+  /** Large files waiting for a quiet moment to read the usage their last check left pending. */
+  private readonly usageTimers = new Map<DocumentState, ReturnType<typeof setTimeout>>();
   /** Where promptfoo `file://` contexts may be read: the workspace folders only (a config may name any path). */
   private referenceRoots: string[] = [];
 
@@ -38,6 +44,9 @@ export class CheckScheduler {
   }
 
   async request(state: DocumentState, reason: CheckReason): Promise<void> {
+    // A new check reads the usage itself, or leaves it pending again.
+    clearTimeout(this.usageTimers.get(state));
+    this.usageTimers.delete(state);
     if (state.running) {
       state.again = true;
       return;
@@ -51,6 +60,46 @@ export class CheckScheduler {
     } finally {
       state.running = false;
     }
+    this.scheduleUsage(state);
+  }
+
+  /**
+   * The usage an append or an edit left pending: read at once in a file of
+   * modest size; in a large one only once no check has come for a while, so
+   * a session growing turn by turn is not held up by reading its whole text
+   * (hundreds of milliseconds at 20 MB, which the worker cannot interrupt)
+   * after each turn.
+   */
+  private scheduleUsage(state: DocumentState): void {
+    if (!state.current()?.analysis.usagePending) return;
+    if (state.doc.length <= USAGE_AT_ONCE_CHARS) {
+      void this.readPendingUsage(state);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.usageTimers.delete(state);
+      void this.readPendingUsage(state);
+    }, USAGE_QUIET_MS);
+    timer.unref?.();
+    this.usageTimers.set(state, timer);
+  }
+
+  /**
+   * Once a file's checks are done, the usage an append or an edit left
+   * pending is read from the whole text (see carryUsage in checkSessions.ts)
+   * and sent with the status again. Edits that come meanwhile make it stale:
+   * their own check reads it then.
+   */
+  private async readPendingUsage(state: DocumentState): Promise<void> {
+    const p = state.current();
+    if (!p?.analysis.usagePending || this.documents.get(state.uri) !== state) return;
+    const reply = await this.worker.run({ kind: 'usage', uri: state.uri, version: p.version, path: pathOf(state.uri) }).catch(() => undefined);
+    if (!reply?.ok || !('usage' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
+    const analysis = p.analysis;
+    delete analysis.usagePending;
+    if (reply.usage) analysis.usage = reply.usage;
+    else delete analysis.usage;
+    this.publisher.publishUsage(state);
   }
 
   private async checkOnce(state: DocumentState, reason: CheckReason): Promise<void> {

@@ -11,7 +11,9 @@ import type { OffsetEdit } from './textEdits';
 import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
-import type { CheckJob, PlacesJob, SelectionJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
+import { fileUsage } from './fileUsage';
+import type { FileAnalysis } from './findings';
+import type { CheckJob, PlacesJob, SelectionJob, UsageJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
   version: number;
@@ -54,6 +56,7 @@ export class CheckSessions {
       const head = () => (typeof whole === 'string' ? whole : whole.text).slice(0, SNIFF_LENGTH);
       const grown = checkAppended(prior.analyzed, { piece: appended, oldLength, head, path: job.path }, job.settings);
       if ('analyzed' in grown) {
+        carryUsage(prior.analyzed.analysis, grown.analyzed.analysis, grown.patch.header);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: grown.analyzed });
         if (job.findingsVersion === prior.version) {
           return { id, ok: true, patch: grown.patch, baseVersion: prior.version, version: job.version };
@@ -64,6 +67,7 @@ export class CheckSessions {
     if (prior && lineEdit && prior.settingsKey === settingsKey) {
       const incremental = checkIncrementally(prior.analyzed, lineEdit, job.settings);
       if (incremental) {
+        carryUsage(prior.analyzed.analysis, incremental.analyzed.analysis, incremental.patch.header);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: incremental.analyzed });
         // The requester holds the findings of the version this patch applies to: send only the change.
         if (job.findingsVersion === prior.version) {
@@ -81,10 +85,24 @@ export class CheckSessions {
           sendPartial({ id, partial: { outputs, header, ...(restart ? { restart } : {}) } });
         }),
     );
+    readUsageInto(analyzed.analysis, text, job.path);
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
     // Outputs already sent as partials are not copied across threads a second time.
     const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
     return { id, ok: true, analysis: rest, alreadySent: sent, version: job.version };
+  }
+
+  /** The usage of the version last checked, read from its whole text (see carryUsage). */
+  usage(id: number, job: UsageJob): WorkerReply {
+    const session = this.sessions.get(job.uri);
+    if (!session || session.version !== job.version) return { id, ok: false, error: 'the file was checked again since' };
+    const analysis = session.analyzed.analysis;
+    if (analysis.usagePending) {
+      readUsageInto(analysis, session.text, job.path);
+      // A view drawn before had the usage read before.
+      session.view = undefined;
+    }
+    return { id, ok: true, usage: analysis.usage ?? null, version: session.version };
   }
 
   selection(id: number, job: SelectionJob): WorkerReply {
@@ -117,6 +135,38 @@ export class CheckSessions {
   forget(uri: string): void {
     this.sessions.delete(uri);
   }
+}
+
+/** Reads the usage the whole text records into the analysis of a checked transcript. */
+function readUsageInto(analysis: FileAnalysis, text: LineText | string, path: string | undefined): void {
+  delete analysis.usagePending;
+  if (analysis.state !== 'checked') return;
+  const usage = fileUsage(typeof text === 'string' ? flatCopy(text) : text.text, path);
+  if (usage) analysis.usage = usage;
+  else delete analysis.usage;
+}
+
+/**
+ * The text as one flat string that is let go after the read. A file grown
+ * by appends is kept as the concatenation of its pieces; reading it whole
+ * would flatten that in place and keep a second copy of the file for as
+ * long as the session lives (40 MB for a 20 MB session).
+ */
+function flatCopy(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
+/**
+ * A grown or edited file keeps the usage read before, marked pending: it is
+ * read again from the whole text by a `usage` job the server sends once
+ * the file's checks are done (a line appended may finish a response begun
+ * before it). Reading it here would cost an appended turn of a 20 MB session
+ * a hundred times what checking it does.
+ */
+function carryUsage(before: FileAnalysis, after: FileAnalysis, header: Omit<FileAnalysis, 'outputs'>): void {
+  if (after.state !== 'checked') return;
+  if (before.usage) after.usage = header.usage = before.usage;
+  after.usagePending = header.usagePending = true;
 }
 
 /** The text the edits add at the end of a text of `length` units, or undefined when they change anything before it. */

@@ -1,33 +1,50 @@
 /**
  * One CodeLens per checked output: its level and grounded count, running the
  * client's list of that turn's unverified entities. Under the refined
- * profile the title also counts the turn's claims that fail.
+ * profile the title also counts the turn's claims that fail. Beside it, the
+ * tokens the model call that wrote the turn spent, where the file records
+ * them (see usageLens.ts) and `groundcheck.usageLens` is on.
  */
 import type { CodeLens } from 'vscode-languageserver/node';
 import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
 import type { OutputFinding } from './findings';
 import { toLspRange } from './positions';
+import { anchorCalls, countsComeFirst, usageLens, type UsageAnchor } from './usageLens';
 
 export function codeLenses(state: DocumentState): CodeLens[] {
   const p = state.current();
   if (!p) return [];
   const doc = state.doc;
-  return p.analysis.outputs
-    .filter((o) => o.entities.length > 0)
-    .map((o) => {
-      const grounded = o.entities.filter((e) => e.status === 'grounded').length;
-      const range = toLspRange(doc, o.raw);
-      const start = { start: range.start, end: range.start };
-      return {
-        range: start,
-        command: {
-          title: `${o.level} · ${grounded}/${o.entities.length} grounded${claimCounts(o)}`,
-          command: ClientCommands.showUnverified,
-          arguments: [doc.uri, range],
-        },
-      };
-    });
+  const outputs = p.analysis.outputs;
+  const usage = p.settings.usageLens ? p.analysis.usage : undefined;
+  const anchors = usage ? anchorCalls(outputs, usage.calls, countsComeFirst(usage.summary.format, outputs, usage.calls)) : [];
+  const byOutput = new Map<number, UsageAnchor[]>();
+  const lenses: CodeLens[] = [];
+  for (const a of anchors) {
+    if (a.output === undefined) lenses.push(usageLens(a.call, { line: a.call.line, character: 0 }));
+    else byOutput.set(a.output, [...(byOutput.get(a.output) ?? []), a]);
+  }
+  outputs.forEach((o, i) => {
+    const calls = byOutput.get(i);
+    if (o.entities.length === 0 && !calls) return;
+    const start = doc.positionAt(o.raw[0]);
+    if (o.entities.length > 0) lenses.push(groundingLens(state, o, start));
+    for (const a of calls ?? []) lenses.push(usageLens(a.call, start));
+  });
+  return lenses;
+}
+
+function groundingLens(state: DocumentState, o: OutputFinding, start: CodeLens['range']['start']): CodeLens {
+  const grounded = o.entities.filter((e) => e.status === 'grounded').length;
+  return {
+    range: { start, end: start },
+    command: {
+      title: `${o.level} · ${grounded}/${o.entities.length} grounded${claimCounts(o)}`,
+      command: ClientCommands.showUnverified,
+      arguments: [state.doc.uri, toLspRange(state.doc, o.raw)],
+    },
+  };
 }
 
 /**

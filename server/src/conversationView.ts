@@ -72,6 +72,7 @@ function fileViewOf(analyzed: Analyzed, file: string): FileView {
     gaps: analysis.fileGaps,
     segments: transcript.segments.map((s) => reportSegment(s, true)),
     outputs,
+    ...(analysis.usage ? { usage: analysis.usage.summary } : {}),
   };
 }
 

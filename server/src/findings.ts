@@ -6,6 +6,7 @@
 import type { Claim, EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
 import type { FileStatus } from '../../shared/protocol/messages';
 import type { Role } from '../../shared/transcript/model';
+import type { FileUsage } from './fileUsage';
 
 /** A place in the context: a segment and a raw range inside it. */
 export interface ContextPlace {
@@ -104,6 +105,10 @@ export interface FileAnalysis {
    * checked against the kept index grown by them.
    */
   mode: 'full' | 'incremental' | 'append';
+  /** The tokens the file records as spent (checked transcripts only; see fileUsage.ts). */
+  usage?: FileUsage;
+  /** `usage` is the one read before lines were appended or a line edited; a `usage` job reads it again. */
+  usagePending?: true;
 }
 
 /**

@@ -45,6 +45,16 @@ export class Publisher {
     }
   }
 
+  /** The same check's status again, with the usage read since (see CheckScheduler.readPendingUsage), and its lenses. */
+  publishUsage(state: DocumentState): void {
+    const p = state.current();
+    if (!p) return;
+    const { usage: _before, ...rest } = p.status;
+    p.status = p.analysis.usage ? { ...rest, usage: p.analysis.usage.summary } : rest;
+    void this.connection.sendNotification(DocumentCheckedNotification.method, p.status);
+    this.onPublished();
+  }
+
   /** Same findings, fresh ignore rules. */
   republish(state: DocumentState): void {
     const p = state.current();

@@ -67,6 +67,7 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     maxSegments: positiveInt(r.maxSegments, d.maxSegments),
     run: r.run === 'onSave' || r.run === 'onType' ? r.run : d.run,
     rules: knownRules(r.rules),
+    usageLens: typeof r.usageLens === 'boolean' ? r.usageLens : d.usageLens,
   };
 }
 

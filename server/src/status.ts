@@ -29,5 +29,6 @@ export function fileStatus(
   };
   if (analysis.format) status.format = analysis.format;
   if (analysis.formatLabel) status.formatLabel = analysis.formatLabel;
+  if (analysis.usage) status.usage = analysis.usage.summary;
   return status;
 }

@@ -16,6 +16,7 @@ parentPort?.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
     else if (job.kind === 'selection') reply = sessions.selection(id, job);
     else if (job.kind === 'view') reply = sessions.view(id, job);
     else if (job.kind === 'places') reply = sessions.places(id, job);
+    else if (job.kind === 'usage') reply = sessions.usage(id, job);
     else {
       sessions.forget(job.uri);
       reply = { id, ok: true, forgotten: true };

@@ -9,6 +9,7 @@ import type { ContextPlace, FileAnalysis, OutputFinding } from './findings';
 import type { FindingsPatch } from './findingsPatch';
 import type { ConversationPage } from './conversationView';
 import type { OffsetEdit } from './textEdits';
+import type { FileUsage } from './fileUsage';
 
 export interface CheckJob {
   kind: 'check';
@@ -62,7 +63,15 @@ export interface PlacesJob {
   entity: number;
 }
 
-export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob | PlacesJob;
+/** The token usage of the version last checked, read again from its whole text when a grown or edited check left it pending. */
+export interface UsageJob {
+  kind: 'usage';
+  uri: string;
+  version: number;
+  path?: string;
+}
+
+export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob | PlacesJob | UsageJob;
 
 /**
  * Sent while a check runs: outputs checked since the last partial, and the
@@ -83,6 +92,8 @@ export type WorkerReply =
   | { id: number; ok: true; view: ConversationPage; version: number }
   /** Nearest the output first. */
   | { id: number; ok: true; places: ContextPlace[] }
+  /** null: the file records no usage or is no transcript. */
+  | { id: number; ok: true; usage: FileUsage | null; version: number }
   /** The worker does not hold `baseVersion`: send the whole text. */
   | { id: number; ok: false; needText: true }
   | { id: number; ok: false; error: string };

@@ -3,6 +3,7 @@
  * Each is a namespace with its literal method name and typed parameters;
  * both sides import from here so the wire format cannot drift.
  */
+import type { UsageSummary } from '../usageView/summary';
 import type { ClassifyResult } from '../classifier/types';
 
 /** Why a file is (or is not) checked, and what the check found. */
@@ -26,6 +27,8 @@ export interface FileStatus {
   reasons: string[];
   /** How the check ran: the whole file, one edited turn, or only the lines appended to the file. */
   mode?: 'full' | 'incremental' | 'append';
+  /** The tokens the session records as spent, per model and per sub-agent; absent when the file is no checked transcript. */
+  usage?: UsageSummary;
 }
 
 /**

@@ -33,6 +33,8 @@ export interface GroundcheckSettings {
   profile: Profile;
   /** Classifier rules turned off (or back on) by id; `groundcheck rules` lists them. */
   rules: Record<string, 'on' | 'off'>;
+  /** The editor shows each model call's token counts beside its turn, where the file records them. */
+  usageLens: boolean;
 }
 
 export const DEFAULT_SETTINGS: GroundcheckSettings = {
@@ -56,4 +58,5 @@ export const DEFAULT_SETTINGS: GroundcheckSettings = {
   run: 'onType',
   profile: 'refined',
   rules: {},
+  usageLens: true,
 };

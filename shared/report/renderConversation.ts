@@ -13,6 +13,7 @@ import { escapeHtml } from './escapeHtml';
 import { markedText } from './markedText';
 import type { FileView, OutputVerdict, ReportSegment } from './reportModel';
 import { counted } from '../text/counted';
+import { renderUsage } from './renderUsage';
 
 /** Roles read as the conversation itself; everything else folds. */
 const OPEN_ROLES: ReadonlySet<Role> = new Set<Role>(['user', 'assistant']);
@@ -53,6 +54,7 @@ export function conversationParts(
     `<article class="file" aria-labelledby="f${index}"><h2 id="f${index}">${escapeHtml(view.file)}</h2>`,
     `<p class="meta">${escapeHtml(fileMeta(view, findingCount))}</p>`,
   );
+  if (view.usage) parts.push(renderUsage(view.usage));
   for (const g of view.gaps) parts.push(`<p class="gap">Context incomplete for every output: ${escapeHtml(g)}</p>`);
   if (view.problems.length > 0) {
     parts.push('<ul class="pr">');

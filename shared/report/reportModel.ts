@@ -7,6 +7,7 @@
  */
 import type { EntityStatus, EntityType, Level } from '../classifier/types';
 import type { Role } from '../transcript/model';
+import type { UsageSummary } from '../usageView/summary';
 
 export interface ReportSegment {
   role: Role;
@@ -64,6 +65,8 @@ export interface FileView {
   gaps: string[];
   segments: ReportSegment[];
   outputs: OutputVerdict[];
+  /** The tokens the file's log records as spent; absent when the file is no transcript. */
+  usage?: UsageSummary;
 }
 
 export interface StatusCounts {

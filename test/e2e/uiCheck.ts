@@ -2,7 +2,8 @@
  * Looks at groundcheck the way a user does: VS Code for the web in headless
  * Chromium with the extension loaded, a transcript opened through Quick Open.
  * Waits for the squiggles, then saves screenshots of them, of the hover on
- * one, of the Problems panel and of the language status item, and prints
+ * one, of the Problems panel and of the language status item, of the
+ * token usage lenses, status item and conversation view head, and prints
  * where they are.
  *
  *   npm run ui:check                                   (the working tree, as a development extension)
@@ -18,6 +19,8 @@ import { FIXTURE_WORKSPACE, REPO_ROOT, UI_SCREENSHOT_DIR } from './paths';
 import { startVSCodeWebServer } from './vscodeWebServer';
 
 const FIXTURE = 'claude-session.jsonl';
+/** A session whose log records the tokens each model call spent. */
+const USAGE_FIXTURE = 'claude-usage-session.jsonl';
 /** Written for the check and removed after it: 20 MB is not kept in the repository. */
 const LONG_SESSION = path.join(FIXTURE_WORKSPACE, 'long-session.jsonl');
 const WAIT_MS = 90_000;
@@ -188,6 +191,28 @@ async function main(): Promise<void> {
     await marked.click();
     await page.locator('.statusbar-item', { hasText: `Ln ${date.line}, Col ${date.column + '2025-06-19'.length} (10 selected)` }).waitFor({ timeout: WAIT_MS });
     saved.push(await shoot(page, '10-conversation-click.png'));
+
+    // Token usage: a lens per model call beside its turn, the session's totals in the status bar and at the head of the conversation view.
+    await openFile(page, USAGE_FIXTURE);
+    await page.locator('.codelens-decoration', { hasText: '96 out' }).first().waitFor({ timeout: WAIT_MS });
+    // The final answer, whose grounding lens and usage lens share its line.
+    await goTo(page, positionOf(USAGE_FIXTURE, 'shipped on'));
+    await page.locator('.codelens-decoration', { hasText: '830 out' }).first().waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '12-usage-lens.png'));
+    const usageItem = page.locator('.statusbar-item', { hasText: '55.6k cached' }).first();
+    await usageItem.waitFor({ timeout: WAIT_MS });
+    await usageItem.hover();
+    const usageHover = page.locator('.workbench-hover, .monaco-hover:not(.hidden)', { hasText: 'Tokens this session' }).first();
+    await usageHover.waitFor({ timeout: WAIT_MS });
+    await settled(page, '.workbench-hover, .monaco-hover:not(.hidden)');
+    saved.push(await shoot(page, '13-usage-status-tooltip.png'));
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'groundcheck: Open as Conversation');
+    await page.locator('.tabs-container .tab', { hasText: `Conversation: ${USAGE_FIXTURE}` }).first().waitFor({ timeout: WAIT_MS });
+    const usageView = page.frameLocator('iframe.webview').frameLocator('#active-frame');
+    await usageView.locator('section.usage').first().waitFor({ timeout: WAIT_MS });
+    saved.push(await shoot(page, '14-conversation-usage.png'));
 
     // A 20 MB session: the view's first turns appear, and scrolling to the end of them draws more.
     await closeAllEditors(page);

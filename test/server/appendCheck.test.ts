@@ -18,6 +18,26 @@ const CODEX = readFileSync(path.join(ROOT, 'test/fixtures/transcripts/codex/roll
 const CORPUS = path.join(ROOT, 'bench/sessions/corpus');
 
 /** Offsets just past each line break: where a file written line by line can be cut. */
+/** What the worker answers for `raw` checked whole: the findings and the usage the file records. */
+function fullCheck(raw: string, s: GroundcheckSettings = settings): FileAnalysis {
+  const reply = new CheckSessions().check(0, { kind: 'check', uri: 'file:///work/full.jsonl', version: 0, settings: s, text: raw });
+  assert.ok(reply.ok && 'analysis' in reply);
+  return reply.analysis;
+}
+
+/**
+ * The findings of a grown or edited check once the usage it left pending is
+ * read, as the server has the worker do when the file's checks are done.
+ */
+function usageRead(sessions: CheckSessions, uri: string, version: number, held: FileAnalysis): FileAnalysis {
+  // In this thread a reply shares its objects with the worker's session, which the usage job updates.
+  const { usagePending, usage: _before, ...rest } = held;
+  assert.equal(usagePending, true, 'a grown or edited check leaves the usage to a usage job');
+  const reply = sessions.usage(0, { kind: 'usage', uri, version });
+  assert.ok(reply.ok && 'usage' in reply);
+  return reply.usage ? { ...rest, usage: reply.usage } : rest;
+}
+
 function lineEnds(raw: string): number[] {
   const ends: number[] = [];
   for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
@@ -250,7 +270,7 @@ describe('the worker and growing files', () => {
       assert.ok(reply.ok && 'patch' in reply, `line ${line} answered with ${JSON.stringify(Object.keys(reply))}`);
       assert.equal(reply.patch.header.mode, 'append');
       held = findings(reply, held);
-      assert.deepEqual({ ...held, mode: 'full' }, analyze({ raw: FIXTURE.slice(0, ends[line]), settings }).analysis);
+      assert.deepEqual({ ...usageRead(sessions, uri, line, held), mode: 'full' }, fullCheck(FIXTURE.slice(0, ends[line])));
     }
     // The conversation view is drawn from the grown check as from a fresh one.
     const fresh = new CheckSessions();
@@ -272,7 +292,7 @@ describe('the worker and growing files', () => {
     const middle = sessions.check(3, job(3, strict, { edits: [{ start: ends[2], end: ends[2], text: inserted }], baseVersion: 2 }));
     assert.ok(middle.ok && 'analysis' in middle && middle.analysis.mode === 'full');
     const text = FIXTURE.slice(0, ends[2]) + inserted + FIXTURE.slice(ends[2], ends[10]);
-    assert.deepEqual(middle.analysis, analyze({ raw: text, settings: strict }).analysis);
+    assert.deepEqual(middle.analysis, fullCheck(text, strict));
   });
 });
 
@@ -327,7 +347,7 @@ describe('edits and appends in turn', () => {
     const edited = run(3, { edits: [{ start: at, end: at, text: 'Indeed, ' }], baseVersion: 2 });
     text = text.slice(0, at) + 'Indeed, ' + text.slice(at);
     assert.equal(edited.mode, 'incremental');
-    assert.deepEqual({ ...edited, mode: 'full' }, analyze({ raw: text, settings }).analysis);
+    assert.deepEqual({ ...usageRead(sessions, uri, 3, edited), mode: 'full' }, fullCheck(text));
     // After an edit the next append checks the whole file once (what a full check carries is not known), then appends again.
     const next = (version: number, line: number) => {
       const edit = { start: text.length, end: text.length, text: FIXTURE.slice(ends[line - 1], ends[line]) };
@@ -336,9 +356,9 @@ describe('edits and appends in turn', () => {
     };
     const first = next(4, 12);
     assert.equal(first.mode, 'full');
-    assert.deepEqual(first, analyze({ raw: text, settings }).analysis);
+    assert.deepEqual(first, fullCheck(text));
     const second = next(5, 13);
     assert.equal(second.mode, 'append');
-    assert.deepEqual({ ...second, mode: 'full' }, analyze({ raw: text, settings }).analysis);
+    assert.deepEqual({ ...usageRead(sessions, uri, 5, second), mode: 'full' }, fullCheck(text));
   });
 });

@@ -25,6 +25,7 @@ export function fileView(report: FileReport, explicit: boolean): FileView {
     gaps: first ? first.gaps.filter((g) => shared.has(g.code)).map((g) => g.message) : [],
     segments: report.conversation ?? [],
     outputs,
+    ...(report.usage ? { usage: report.usage } : {}),
   };
 }
 

@@ -31,6 +31,7 @@ function loadSuites(mocha: Mocha): void {
   require('./settings.test');
   require('./serverCommands.test');
   require('./conversationView.test');
+  require('./usage.test');
 }
 
 export function run(): Promise<void> {
