@@ -12,7 +12,7 @@
  * never hold an agent up for groundcheck's sake.
  */
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { defaultSettings } from '../check/checkSettings';
 import { ConfigError, loadConfig } from '../check/config';
@@ -20,6 +20,8 @@ import { parseCount } from '../check/flags';
 import { GuardStore, guardFolder } from '../hook/guardStore';
 import { DEFAULT_SHADOW_MAX_MB, defaultShadowLog, type ShadowAction, type ShadowEntry, ShadowLog, ShadowLogError, shadowFindings } from '../hook/shadowLog';
 import { type TurnFindings, turnFindings } from '../hook/turnFindings';
+import { warmSocket, warmTurnFindings } from '../hook/warmClient';
+import { serveWarm } from '../hook/warmServer';
 import { parseStopHookInput, type StopHookInput } from '../../shared/hook/hookInput';
 import { blockReason, type HookFinding, type HookReply, userMessage } from '../../shared/hook/hookReply';
 import { decide } from '../../shared/hook/loopGuard';
@@ -36,6 +38,12 @@ export interface HookOptions {
   shadow?: boolean;
   shadowLog?: string;
   shadowMaxMb: number;
+  /** Ask the process that keeps sessions indexed between stops (started when none runs). */
+  warm?: boolean;
+  /** Be that process, on this socket. */
+  serveWarm?: string;
+  /** The request of the stop that started it, as JSON. */
+  serveWarmFirst?: string;
 }
 
 /** Hook input is a small JSON object; anything longer is not one. */
@@ -47,7 +55,7 @@ const MAX_INPUT_BYTES = 1024 * 1024;
  * of returned, and the loop guard keeps its shadow state apart from a real
  * hook's on the same session.
  */
-export function replyTo(inputText: string, options: HookOptions, store: GuardStore, shadow?: ShadowLog): HookReply | undefined {
+export async function replyTo(inputText: string, options: HookOptions, store: GuardStore, shadow?: ShadowLog): Promise<HookReply | undefined> {
   const input = parseStopHookInput(inputText);
   if ('error' in input) throw new Error(input.error);
   const logged = (action: ShadowAction, turn: TurnFindings | undefined, rest: Pick<ShadowEntry, 'findings' | 'more' | 'error'>) =>
@@ -65,10 +73,11 @@ export function replyTo(inputText: string, options: HookOptions, store: GuardSto
     });
   let turn: TurnFindings;
   try {
-    turn = turnFindings(input.sessionPath, input.event === 'SubagentStop', setupFor(input.cwd), {
-      ...(input.lastAssistantMessage !== undefined ? { lastMessage: input.lastAssistantMessage } : {}),
-      waitMs: options.waitMs,
-    });
+    const setup = setupFor(input.cwd);
+    const subAgent = input.event === 'SubagentStop';
+    const wait = { ...(input.lastAssistantMessage !== undefined ? { lastMessage: input.lastAssistantMessage } : {}), waitMs: options.waitMs };
+    const socket = options.warm ? warmSocket(warmFolder()) : undefined;
+    turn = socket ? await warmTurnFindings(socket, { sessionPath: input.sessionPath, subAgent, setup }, wait) : turnFindings(input.sessionPath, subAgent, setup, wait);
   } catch (err) {
     try {
       logged('unchecked', undefined, { findings: [], error: err instanceof Error ? err.message : String(err) });
@@ -116,6 +125,11 @@ function decideReply(input: StopHookInput, turn: TurnFindings, options: HookOpti
   }
 }
 
+/** Next to the loop guard's folder, in the user's cache folder. */
+function warmFolder(): string {
+  return join(dirname(guardFolder()), 'warm');
+}
+
 function parsePositive(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number above 0');
@@ -156,6 +170,9 @@ export function registerHook(program: Command): void {
     .option('--shadow', 'never answer the agent: log what the hook would have blocked or reported (see `hook summary`)')
     .option('--shadow-log <path>', `the shadow log (default ${defaultShadowLog().replace(homedir(), '~')})`)
     .option('--shadow-max-mb <n>', 'size at which the shadow log is renamed to <log>.1 and a new one begun', parsePositive, DEFAULT_SHADOW_MAX_MB)
+    .option('--warm', 'keep the session indexed in a background process between stops, so a stop reads only the new lines')
+    .addOption(new Option('--serve-warm <socket>').hideHelp())
+    .addOption(new Option('--serve-warm-first <request>').hideHelp())
     .showHelpAfterError(false)
     .enablePositionalOptions()
     .exitOverride((err) => {
@@ -164,10 +181,14 @@ export function registerHook(program: Command): void {
       throw err;
     })
     .action(async (options: HookOptions) => {
+      if (options.serveWarm !== undefined) {
+        await serveWarm(options.serveWarm, undefined, options.serveWarmFirst).catch(() => undefined);
+        return;
+      }
       try {
         const text = await readInput();
         const shadow = options.shadow ? new ShadowLog(resolve(options.shadowLog ?? defaultShadowLog()), options.shadowMaxMb * 1024 * 1024) : undefined;
-        const reply = replyTo(text, options, new GuardStore(guardFolder()), shadow);
+        const reply = await replyTo(text, options, new GuardStore(guardFolder()), shadow);
         if (reply) process.stdout.write(`${JSON.stringify(reply)}\n`);
       } catch (err) {
         if (err instanceof ShadowLogError) process.stderr.write(`groundcheck hook: ${visibleControls(err.message)}; the stop goes through\n`);

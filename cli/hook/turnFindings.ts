@@ -50,9 +50,59 @@ export interface SessionWait {
 
 const POLL_MS = 100;
 
+/**
+ * A session file read for the hook: its text, the transcript parsed from it,
+ * and the index and locator built on demand. A loader may hand back ones it
+ * kept from an earlier stop (see heldSessions.ts) as long as they are what a
+ * fresh read of the file's bytes now would give.
+ */
+export interface LoadedSession {
+  raw: string;
+  parsed: Transcript;
+  index(): TranscriptIndex;
+  locator(): Locator;
+}
+
+/** Reads and parses the session file; throws UncheckableSession for a file the hook cannot check. */
+export type SessionLoader = (sessionPath: string, path: string, settings: FileCheckSetup['settings']) => LoadedSession;
+
+/** Reads the whole file afresh at every call. */
+export const freshLoad: SessionLoader = (sessionPath, path, settings) => {
+  let bytes: Buffer;
+  try {
+    bytes = readBounded(path, settings.maxFileSizeMB * 1024 * 1024);
+  } catch (err) {
+    throw unreadable(sessionPath, err);
+  }
+  return parsedSession(sessionPath, path, bytes.toString('utf8'), settings);
+};
+
+export function unreadable(sessionPath: string, err: unknown): UncheckableSession {
+  return new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof FileRefused ? err.reason : err instanceof Error ? err.message : String(err)}`);
+}
+
+/** The session parsed from `raw`, its index and locator built when first asked for. */
+export function parsedSession(sessionPath: string, path: string, raw: string, settings: FileCheckSetup['settings']): LoadedSession {
+  const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments });
+  if (isNotTranscript(parsed)) throw new UncheckableSession(`${sessionPath}: ${parsed.reason}`);
+  let index: TranscriptIndex | undefined;
+  let locator: Locator | undefined;
+  return {
+    raw,
+    parsed,
+    index: () => (index ??= TranscriptIndex.build(parsed)),
+    locator: () => (locator ??= new Locator(sessionPath, raw, path)),
+  };
+}
+
 /** `setup` as `groundcheck check` has it: the project's settings, and where its ignore rules are. */
-export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit<FileCheckSetup, 'ledger' | 'conversation'>, wait: SessionWait = { waitMs: 0 }): TurnFindings {
-  const settings = setup.settings;
+export function turnFindings(
+  sessionPath: string,
+  subAgent: boolean,
+  setup: Omit<FileCheckSetup, 'ledger' | 'conversation'>,
+  wait: SessionWait = { waitMs: 0 },
+  load: SessionLoader = freshLoad,
+): TurnFindings {
   const path = resolve(sessionPath);
   const deadline = Date.now() + wait.waitMs;
   let size = -1;
@@ -61,18 +111,24 @@ export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit
     const now = sizeOf(path);
     if (now !== size || read === undefined) {
       size = now;
-      read = readTurn(sessionPath, path, subAgent, settings, wait.lastMessage);
+      read = readTurn(sessionPath, load(sessionPath, path, setup.settings), subAgent, wait.lastMessage);
     }
     if (!('notYet' in read)) break;
     if (Date.now() >= deadline) throw new UncheckableSession(`${read.notYet}${wait.waitMs > 0 ? ` after ${wait.waitMs} ms` : ''}`);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, POLL_MS);
   }
-  const { raw, parsed, turn } = read;
+  return findingsOf(read, setup);
+}
+
+/** The findings of a turn the session file holds whole. */
+export function findingsOf(read: SessionRead, setup: Omit<FileCheckSetup, 'ledger' | 'conversation'>): TurnFindings {
+  const { session, turn } = read;
+  const parsed = session.parsed;
   const key = turnKey(parsed, turn.prompt);
   if (turn.outputs.length === 0) return { turn: key, outputs: 0, findings: [] };
-  const index = TranscriptIndex.build(parsed);
-  const options = classifyOptionsOf(settings);
-  const locator = new Locator(sessionPath, raw, path);
+  const index = session.index();
+  const options = classifyOptionsOf(setup.settings);
+  const locator = session.locator();
   // Conversation mode ties a contradiction to the segment it is in, which names the evidence.
   const fileOptions = fileCheckOptions({ ...setup, ledger: false, conversation: true });
   const findings: HookFinding[] = [];
@@ -92,23 +148,14 @@ export function turnFindings(sessionPath: string, subAgent: boolean, setup: Omit
   return { turn: key, ...(promptAt !== undefined ? { promptLine: locator.here([promptAt, promptAt]).line } : {}), outputs: turn.outputs.length, findings };
 }
 
-interface SessionRead {
-  raw: string;
-  parsed: Transcript;
+export interface SessionRead {
+  session: LoadedSession;
   turn: EndedTurn;
 }
 
-/** The session and its ended turn, or why the file does not hold the whole turn yet. */
-function readTurn(sessionPath: string, path: string, subAgent: boolean, settings: FileCheckSetup['settings'], lastMessage: string | undefined): SessionRead | { notYet: string } {
-  let bytes: Buffer;
-  try {
-    bytes = readBounded(path, settings.maxFileSizeMB * 1024 * 1024);
-  } catch (err) {
-    throw new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof FileRefused ? err.reason : err instanceof Error ? err.message : String(err)}`);
-  }
-  const raw = bytes.toString('utf8');
-  const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments });
-  if (isNotTranscript(parsed)) throw new UncheckableSession(`${sessionPath}: ${parsed.reason}`);
+/** The session's ended turn, or why the file does not hold the whole turn yet. */
+export function readTurn(sessionPath: string, session: LoadedSession, subAgent: boolean, lastMessage: string | undefined): SessionRead | { notYet: string } {
+  const parsed = session.parsed;
   const turn = endedTurn(parsed, subAgent);
   const last = turn.outputs.length === 0 ? undefined : parsed.segments[turn.outputs[turn.outputs.length - 1]];
   // A session cut short (by the segment cap, or inside a line still being written) may be missing the turn itself.
@@ -118,7 +165,7 @@ function readTurn(sessionPath: string, path: string, subAgent: boolean, settings
   if (wanted !== '' && (last === undefined || !endsWithOutput(wanted, withoutSpace(last.text)))) {
     return { notYet: `${sessionPath} does not end with the agent's last answer (last_assistant_message)` };
   }
-  return { raw, parsed, turn };
+  return { session, turn };
 }
 
 /**

@@ -41,6 +41,35 @@ export function readBounded(path: string, maxBytes: number): Buffer {
   });
 }
 
+/**
+ * What was added to a file since `kept` (its bytes when last read, in
+ * chunks) was read: the bytes after them, if the file still starts with
+ * every one of them; undefined when it does not (rewritten, truncated,
+ * replaced). The kept bytes are compared a chunk at a time, so checking
+ * that a long file only grew costs a read of it without holding a second
+ * copy. Refused like `readBounded`.
+ */
+export function readAfter(path: string, maxBytes: number, kept: readonly Buffer[]): Buffer | undefined {
+  return withRegularFile(path, (fd, stats) => {
+    if (stats.size > maxBytes) throw new FileRefused(path, `larger than ${megabytes(maxBytes)}: not read`, stats.size);
+    let at = 0;
+    for (const chunk of kept) at += chunk.length;
+    if (stats.size < at) return undefined;
+    const scratch = Buffer.allocUnsafe(Math.min(CHUNK, at));
+    let position = 0;
+    for (const chunk of kept) {
+      for (let from = 0; from < chunk.length; ) {
+        const want = Math.min(scratch.length, chunk.length - from);
+        const n = readSync(fd, scratch, 0, want, position);
+        if (n < want || scratch.compare(chunk, from, from + n, 0, n) !== 0) return undefined;
+        from += n;
+        position += n;
+      }
+    }
+    return readUpTo(fd, path, maxBytes, stats.size, at);
+  });
+}
+
 /** The first `length` bytes of a regular file (for sniffing a format), refused like `readBounded`. */
 export function readHead(path: string, length: number): Buffer {
   return withRegularFile(path, (fd, stats) => {
@@ -67,22 +96,25 @@ function withRegularFile<T>(path: string, read: (fd: number, stats: Stats) => T)
   }
 }
 
-/** Reads what fstat announced, and notices a file that grew past the limit while it was read. */
-function readUpTo(fd: number, path: string, maxBytes: number, expected: number): Buffer {
+/**
+ * Reads what fstat announced (from `from` on: the bytes before it were read
+ * already), and notices a file that grew past the limit while it was read.
+ */
+function readUpTo(fd: number, path: string, maxBytes: number, expected: number, from = 0): Buffer {
   const chunks: Buffer[] = [];
-  let total = 0;
+  let total = from;
   for (;;) {
     const want = Math.min(CHUNK, maxBytes + 1 - total);
     if (want <= 0) throw new FileRefused(path, `larger than ${megabytes(maxBytes)}: not read`);
     const buf = Buffer.allocUnsafe(want);
-    const n = readSync(fd, buf, 0, want, null);
+    const n = readSync(fd, buf, 0, want, total);
     if (n === 0) break;
     chunks.push(n === want ? buf : buf.subarray(0, n));
     total += n;
     if (total > maxBytes) throw new FileRefused(path, `larger than ${megabytes(maxBytes)}: not read`);
     if (total >= expected && expected > 0 && n < want) break;
   }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total - from);
 }
 
 /** What a non-regular file is, for the message; a directory entry (Dirent) answers the same questions as Stats. */

@@ -5,10 +5,10 @@
  * or per finding never reads the line around it.
  */
 export class LineIndex {
-  private readonly starts: Int32Array;
-  private readonly length: number;
+  private starts: Int32Array;
+  private length: number;
   /** Lines whose break is CRLF (two units to leave out of the line's end); empty for files without CRs. */
-  private readonly crlf: Set<number>;
+  private crlf: Set<number>;
 
   /** Indexes `raw`; with `earlier`, the index of its first `from` units, only the rest is read. */
   constructor(raw: string, earlier?: { lines: LineIndex; from: number }) {
@@ -40,6 +40,25 @@ export class LineIndex {
     this.starts = Int32Array.from(starts);
     this.length = raw.length;
     this.crlf = crlf;
+  }
+
+  /**
+   * The index of the text with `piece` appended, for a text that ends with a
+   * line break (a JSON Lines file written whole lines at a time): only
+   * `piece` is read, never the text before it, which may be long.
+   */
+  appended(piece: string): LineIndex {
+    const last = this.starts.length - 1;
+    if (this.starts[last] !== this.length) throw new RangeError('the text does not end with a line break');
+    const tail = new LineIndex(piece);
+    const grown = new LineIndex('');
+    grown.starts = new Int32Array(last + tail.starts.length);
+    grown.starts.set(this.starts);
+    for (let i = 1; i < tail.starts.length; i++) grown.starts[last + i] = this.length + tail.starts[i];
+    grown.length = this.length + piece.length;
+    grown.crlf = new Set(this.crlf);
+    for (const line of tail.crlf) grown.crlf.add(last + line);
+    return grown;
   }
 
   lineOf(offset: number): number {

@@ -44,6 +44,19 @@ describe('line index', () => {
     );
   });
 
+  it('gives the same bounds grown by an appended piece alone, after a text ending with a line break', () => {
+    fc.assert(
+      fc.property(texts, texts, fc.constantFrom('\n', '\r\n'), (head, tail, end) => {
+        const before = head + end;
+        const whole = before + tail;
+        const grown = new LineIndex(before).appended(tail);
+        assert.equal(grown.lineCount, new LineIndex(whole).lineCount);
+        for (let offset = 0; offset <= whole.length; offset++) assert.deepEqual(grown.lineBounds(offset), scannedBounds(whole, offset), `offset ${offset}`);
+      }),
+    );
+    assert.throws(() => new LineIndex('no break').appended('x'), RangeError);
+  });
+
   it('finds the bounds of a line of megabytes without reading it', () => {
     const text = 'head\n' + 'x'.repeat(2_000_000) + '\ntail';
     const lines = new LineIndex(text);

@@ -1,0 +1,117 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultSettings } from '../../cli/check/checkSettings';
+import { HeldSessions } from '../../cli/hook/heldSessions';
+import { turnFindings, type TurnFindings } from '../../cli/hook/turnFindings';
+import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
+
+/**
+ * The stop hook's kept sessions: at every stop, the turn's findings from a
+ * session kept since the last stop and grown by the new lines equal those
+ * of a fresh read of the file, and a file changed other than by appending
+ * is read afresh.
+ */
+
+const setup = { settings: defaultSettings() };
+
+/** A source file long enough that the session's head is past format detection, so appends take the kept path. */
+const bigRead = numbered(Array.from({ length: 2500 }, (_, i) => `export const LIMIT_${i} = ${1000 + i}; // owner: team ${i % 7}`));
+
+let n = 0;
+function turn(prompt: string, passing: number, claimed: number): object[] {
+  const id = `c${n++}`;
+  return [user(prompt), call(id, 'Bash', { command: 'npm test' }), result(id, `  ${passing} passing (40ms)\n`), say(`All ${claimed} tests pass now, and LIMIT_42 is ${claimed === passing ? 1042 : 1043}.`)];
+}
+
+function lines(objects: object[]): string[] {
+  return session(objects).split('\n').map((l) => `${l}\n`);
+}
+
+describe('sessions kept between stops', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'groundcheck-held-'));
+    file = join(dir, 'session.jsonl');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const fresh = (): TurnFindings => turnFindings(file, false, setup);
+
+  it('gives at every stop of a growing session the findings of a fresh read, reading only the new lines', () => {
+    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Once more.', 9, 9), ...turn('Last.', 14, 41)]);
+    const held = new HeldSessions();
+    const stops = [8, 12, 16, 20];
+    writeFileSync(file, all.slice(0, 4).join(''));
+    held.load(file, file, setup.settings);
+    let blocked = 0;
+    for (const end of stops) {
+      writeFileSync(file, all.slice(0, end).join(''));
+      const kept = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+      assert.equal(held.lastLoad, 'appended');
+      assert.deepEqual(kept, fresh());
+      if (kept.findings.length > 0) blocked++;
+    }
+    // The turns claiming 31 and 41 tests have findings: the comparison is not of empty lists.
+    assert.equal(blocked, 2);
+  });
+
+  it('reads afresh a file rewritten in place with the same size and time', () => {
+    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12)]);
+    const held = new HeldSessions();
+    writeFileSync(file, all.join(''));
+    const before = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+    assert.deepEqual(before.findings, []);
+    const { mtime } = statSync(file);
+    // The test run now says 13: same length, same time; the claim of 12 is contradicted.
+    writeFileSync(file, all.join('').replace('  12 passing', '  13 passing'));
+    utimesSync(file, mtime, mtime);
+    const after = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+    assert.equal(held.lastLoad, 'fresh');
+    assert.deepEqual(after, fresh());
+    assert.equal(after.findings.length, 1);
+  });
+
+  it('reads afresh a file truncated, or cut and grown again with other lines', () => {
+    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 31), ...turn('Again.', 12, 12)]);
+    const held = new HeldSessions();
+    writeFileSync(file, all.join(''));
+    assert.deepEqual(turnFindings(file, false, setup, { waitMs: 0 }, held.load).findings, []);
+    truncateSync(file, Buffer.byteLength(all.slice(0, 8).join('')));
+    const cut = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+    assert.equal(held.lastLoad, 'fresh');
+    assert.deepEqual(cut, fresh());
+    assert.equal(cut.findings.length, 1);
+    // Longer than before, but the head differs from what was kept.
+    const other = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 30, 31), ...turn('Again.', 5, 12), ...turn('More.', 12, 12)]);
+    writeFileSync(file, other.join(''));
+    const longer = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+    assert.equal(held.lastLoad, 'fresh');
+    assert.deepEqual(longer, fresh());
+  });
+
+  it('reads the file whole while its last line is still being written, and keeps nothing of it', () => {
+    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 31)]);
+    const held = new HeldSessions();
+    writeFileSync(file, all.slice(0, 4).join(''));
+    held.load(file, file, setup.settings);
+    writeFileSync(file, all.slice(0, 7).join('') + all[7].slice(0, 40));
+    assert.throws(() => turnFindings(file, false, setup, { waitMs: 0 }, held.load), /session\.jsonl:8:/);
+    assert.equal(held.lastLoad, 'fresh');
+    appendFileSync(file, all[7].slice(40));
+    const whole = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+    assert.equal(held.lastLoad, 'fresh');
+    assert.deepEqual(whole, fresh());
+    assert.equal(whole.findings.length, 1);
+  });
+
+  it('fails as a fresh read does on a file that is gone, and forgets it', () => {
+    const held = new HeldSessions();
+    writeFileSync(file, lines([user('hi'), say('Hello.')]).join(''));
+    held.load(file, file, setup.settings);
+    rmSync(file);
+    assert.throws(() => turnFindings(file, false, setup, { waitMs: 0 }, held.load), /cannot read the session .*no such file/);
+  });
+});
