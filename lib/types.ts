@@ -5,7 +5,7 @@
  */
 
 /** The kinds of claim groundcheck extracts from an output. */
-export type EntityKind = 'proper_noun' | 'identifier' | 'number' | 'date' | 'quoted_string' | 'citation' | 'url';
+export type EntityKind = 'proper_noun' | 'identifier' | 'number' | 'date' | 'quoted_string' | 'citation' | 'url' | 'status';
 
 export type Level = 'GROUNDED' | 'PARTIAL' | 'UNGROUNDED' | 'INDETERMINATE';
 

@@ -45,6 +45,7 @@ const TYPE_RANK: Record<EntityType, number> = {
   date: 1,
   citation: 2,
   proper_noun: 3,
+  status: 0,
 };
 
 const SEVERITY: Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity> = {

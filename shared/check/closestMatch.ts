@@ -71,6 +71,8 @@ const CANDIDATES: Record<EntityType, RegExp> = {
   quoted_string: /"[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”/g,
   citation: /\[[^\]\n]{1,80}\]|\([A-Z][^()\n]{1,60}\d{4}\)/g,
   proper_noun: /\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)*/gu,
+  // A status claim is judged by a tool result, never by a near miss of its words.
+  status: /(?!)/g,
 };
 
 /** Identifiers look like code: dotted, snake_case, camelCase or called. */

@@ -152,6 +152,7 @@ export class TranscriptIndex {
       toolsLogged: this.toolsLogged,
       partOf: (segment) => this.partOf(segment),
       isToolOutput: (part) => this.transcript.segments[this.partSegment[part]]?.role === 'tool_result',
+      text: (segment) => facts.groundingText(segment),
     };
   }
 

@@ -38,6 +38,7 @@ export type SessionStep =
   | { user: string }
   | { read: { path: string; lines: string[] } }
   | { bash: { command: string; output: string } }
+  | { edit: { path: string; old: string; new: string } }
   | { say: string };
 
 /**
@@ -383,6 +384,46 @@ export const RULES = [
     summary: 'A count the latest command or test run gave otherwise.',
     doc: 'Counts of tests, files or lines are compared with the latest run that counted them.',
     examples: [],
+  },
+  {
+    id: 'status-claims',
+    stage: 'verdict',
+    pack: 'code',
+    summary: '"All tests pass", "the build succeeds", "lint is clean", "created `x.ts`" against the latest run after the last edit.',
+    doc: 'In an agent\'s turn, a sentence that opens by saying the tests pass, the build or type check succeeds, or lint is clean is judged by the latest command of that kind on the answer\'s branch. If that run came after the last edit, output no passing run prints (a non-zero exit, `3 failed`, `FAILED`, `error TS2322`, `5 problems`) contradicts the claim, and a run without it grounds it; if there is no such run since the last edit, the claim is unverified. "Created `x.ts`" is unverified when no tool call before the answer names the file (a command or patch that names it may have made it, so that is left alone). Only unqualified claims count: a question, a plan, a condition ("once the tests pass") or a qualified claim ("all tests pass except…") is not checked.',
+    examples: [
+      {
+        session: [
+          { user: 'Fix the date parser.' },
+          { edit: { path: 'src/parse.ts', old: 'return null;', new: 'return parseIso(s);' } },
+          { bash: { command: 'npm test', output: '  11 passing (40ms)\n  1 failing\n' } },
+          { say: 'All tests pass.' },
+        ],
+        flags: ['All tests pass'],
+      },
+      {
+        session: [
+          { user: 'Fix the date parser.' },
+          { bash: { command: 'npm test', output: '  12 passing (40ms)\n' } },
+          { edit: { path: 'src/parse.ts', old: 'return null;', new: 'return parseIso(s);' } },
+          { say: 'The tests pass now.' },
+        ],
+        flags: ['The tests pass'],
+      },
+      {
+        session: [
+          { user: 'Fix the date parser.' },
+          { edit: { path: 'src/parse.ts', old: 'return null;', new: 'return parseIso(s);' } },
+          { bash: { command: 'npm test', output: '  12 passing (40ms)\n' } },
+          { say: 'All tests pass.' },
+        ],
+        grounds: ['All tests pass'],
+      },
+      {
+        session: [{ user: 'Add a config module.' }, { bash: { command: 'ls src', output: 'index.ts\nparse.ts\n' } }, { say: 'Created `src/config.ts` with the defaults.' }],
+        flags: ['Created `src/config.ts`'],
+      },
+    ],
   },
   {
     id: 'reading-counts',

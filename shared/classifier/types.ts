@@ -16,6 +16,7 @@ export const ENTITY_TYPES = [
   'quoted_string',
   'citation',
   'url',
+  'status',
 ] as const;
 
 export type EntityType = (typeof ENTITY_TYPES)[number];

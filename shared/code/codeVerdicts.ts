@@ -39,6 +39,8 @@ export interface CodeSession {
   partOf(segment: number): number;
   /** Whether an index part is what a tool returned (a command's output, a file read), not a message. */
   isToolOutput?(part: number): boolean;
+  /** A segment's text as it grounds (what a match's offsets count in). */
+  text(segment: number): string;
 }
 
 export function codeVerdicts(

@@ -76,6 +76,12 @@ export class SessionFacts {
 
   private constructor(private readonly transcript: Transcript) {}
 
+  /** The tool call a call or result segment belongs to. */
+  callAt(segment: number): ToolCall | undefined {
+    const index = this.linker.callOf[segment] ?? -1;
+    return index === -1 ? undefined : this.linker.calls[index];
+  }
+
   /** The session ran tools: its outputs are an agent's turns, not answers drawn from documents. */
   get hasToolCalls(): boolean {
     return this.linker.calls.length > 0;

@@ -6,6 +6,7 @@
  */
 import type { Range } from '../classifier/types';
 import type { CausalForest } from '../transcript/causalContext';
+import type { ToolCall } from '../transcript/toolCalls';
 import type { FileRecord, Listing, SessionFacts, Tally } from './sessionFacts';
 
 /** Listings of one file an output question reads, newest first. */
@@ -36,6 +37,19 @@ export interface SessionView {
   unloggedAttachments(): string[];
   /** Versions `program --version` printed before this output, oldest first. */
   versions(program: string): { segment: number; value: string; start: number; end: number }[];
+  /**
+   * The tool calls before this output, newest first, each with its result
+   * when one came back: walked back along the output's own branch, so a
+   * caller that stops early reads only as far back as it needed.
+   */
+  steps(): Iterable<ToolStep>;
+}
+
+/** A tool call as an output's past holds it. */
+export interface ToolStep {
+  call: ToolCall;
+  /** Its result segment on the branch (the last one, when the result came in several), if any. */
+  result?: number;
 }
 
 export class FileKnowledge {
@@ -143,6 +157,15 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     },
     versions(program) {
       return facts.versions.filter((v) => v.program === program && visible(v.segment));
+    },
+    *steps() {
+      const seen = new Set<ToolCall>();
+      for (let id = forest.parentOf[outputId]; id !== -1; id = forest.parentOf[id]) {
+        const call = facts.callAt(id);
+        if (!call || seen.has(call)) continue;
+        seen.add(call);
+        yield call.results.includes(id) ? { call, result: id } : { call };
+      }
     },
     tallies() {
       const out: Tally[] = [];

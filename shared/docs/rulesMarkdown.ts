@@ -61,6 +61,7 @@ function exampleLines(e: RuleExample): string[] {
       if ('user' in step) lines.push(`- user: ${step.user}`);
       else if ('read' in step) lines.push(`- read \`${step.read.path}\` (${step.read.lines.length} lines)`);
       else if ('bash' in step) lines.push(`- ran \`${step.bash.command}\`: ${step.bash.output}`);
+      else if ('edit' in step) lines.push(`- edited \`${step.edit.path}\`: \`${step.edit.old}\` → \`${step.edit.new}\``);
       else lines.push(`- agent: ${step.say}`);
     }
     lines.push('');

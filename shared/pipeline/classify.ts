@@ -19,6 +19,7 @@ import { codeBlockEntities } from '../code/codeBlocks';
 import { countVerdicts, dropReadingCounts } from '../code/countClaims';
 import { dropUnattributedValues } from '../code/unattributedValues';
 import { markAbsentNames } from '../code/absentNames';
+import { statusClaims } from '../code/statusClaims';
 import { versionVerdicts } from '../code/versionSlots';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
 import { codeVerdicts, quotesCheckable, type CodeSession } from '../code/codeVerdicts';
@@ -100,6 +101,10 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (on('quoted-code-blocks') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
     const quoted = named(codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup), 'quoted-code-blocks');
     entities = [...entities, ...quoted].sort((a, b) => a.span[0] - b.span[0]);
+  }
+  if (options.agentTurn && resolved.entityTypes.has('status') && on('status-claims')) {
+    const status = statusClaims(output, sentences, options.session);
+    if (status.length > 0) entities = [...entities, ...status].sort((a, b) => a.span[0] - b.span[0]);
   }
   const result = judge(entities, resolved.minEntities, options.gaps ?? [], on);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;

@@ -50,6 +50,7 @@ export const DEFAULT_SETTINGS: GroundcheckSettings = {
     citation: 'information',
     url: 'warning',
     proper_noun: 'information',
+    status: 'warning',
   },
   modelOutputsAsContext: false,
   maxFileSizeMB: 50,

@@ -25,6 +25,7 @@ function stepLines(step: SessionStep): object[] {
   if ('say' in step) return [say(step.say)];
   const id = `t${calls++}`;
   if ('read' in step) return [call(id, 'Read', { file_path: step.read.path }), result(id, numbered(step.read.lines))];
+  if ('edit' in step) return [call(id, 'Edit', { file_path: step.edit.path, old_string: step.edit.old, new_string: step.edit.new }), result(id, `The file ${step.edit.path} has been updated.`)];
   return [call(id, 'Bash', { command: step.bash.command }), result(id, step.bash.output)];
 }
 
