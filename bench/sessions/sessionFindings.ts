@@ -25,6 +25,9 @@ export interface SessionFinding {
   detail?: string;
   /** Raw range of the occurrence. */
   raw: Range;
+  /** The output segment it is in, and the entity's index among that output's entities. */
+  segment: number;
+  entity: number;
   /** The output's sentence around it, for reading. */
   around: string;
 }
@@ -50,10 +53,10 @@ export function checkSession(raw: string, path?: string): SessionCheck {
   let grounded = 0;
   for (const o of check.outputs) {
     const text = parsed.segments[o.segment].text;
-    for (const e of o.result.entities) {
+    o.result.entities.forEach((e, entityIndex) => {
       if (e.status === 'indeterminate') indeterminate++;
       if (e.status === 'grounded') grounded++;
-      if (!isFinding(e.status)) continue;
+      if (!isFinding(e.status)) return;
       for (const occ of e.occurrences) {
         const base = `${e.type}:${occurrenceKey(e.type, e.normalized, text, occ[0], occ[1])}`;
         const n = (seen.get(base) ?? 0) + 1;
@@ -68,10 +71,12 @@ export function checkSession(raw: string, path?: string): SessionCheck {
           rule: e.rule ?? 'not-in-context',
           ...(e.detail ? { detail: e.detail } : {}),
           raw: rawRange,
+          segment: o.segment,
+          entity: entityIndex,
           around: sentenceAround(text, occ),
         });
       }
-    }
+    });
   }
   return { format: parsed.format, outputs: check.outputs.length, findings, indeterminate, grounded, check };
 }
