@@ -1,5 +1,5 @@
 /**
- * `npm run eval:hook [-- --file NAME] [--split dev|test] [--json]`: the stop
+ * `npm run eval:hook [-- --file NAME] [--split dev|test] [--json] [--verify]`: the stop
  * hook replayed over the real-session corpus (bench/sessions/corpus), every
  * turn as if it had just ended, with the hand labels of
  * bench/sessions/labels: per session, the stops, the stops the default
@@ -12,10 +12,20 @@
  * least MIN_LABELLED labelled findings, and reports the rest; with no such
  * rule it is the hook's default, report mode, which never blocks. This
  * measures that set and replays the policy it makes.
+ *
+ * `--verify` also runs the hook's own check at every stop of each JSON Lines
+ * session, on a copy of the file cut where the turn ended and grown turn by
+ * turn (kept between stops, as `--warm` keeps it), and counts the stops
+ * whose findings differ from the replay's.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { Command, Option } from 'commander';
+import { defaultSettings } from '../cli/check/checkSettings';
+import { HeldSessions } from '../cli/hook/heldSessions';
+import { turnFindings } from '../cli/hook/turnFindings';
+import type { Transcript } from '../shared/transcript/model';
 import { type BlockOutcome, type BlockingRule, blockAt, type Stop, stopsOf } from './sessions/hookReplay';
 import { readLabels, type Label } from './sessions/labels';
 import { checkSession, type SessionFinding } from './sessions/sessionFindings';
@@ -34,6 +44,7 @@ interface Flags {
   file?: string;
   split?: Split;
   json?: boolean;
+  verify?: boolean;
 }
 
 interface SessionReplay {
@@ -49,6 +60,7 @@ function main(): void {
     .option('--file <name>', 'only this corpus file')
     .addOption(new Option('--split <side>', 'only the sessions on this side of the blind split').choices(SPLITS))
     .option('--json', 'print the figures as JSON')
+    .option('--verify', "also run the hook's own check on the file cut at every stop, and compare")
     .action((flags: Flags) => run(flags))
     .parse(process.argv);
 }
@@ -63,6 +75,7 @@ function run(flags: Flags): void {
     return;
   }
   const replays: SessionReplay[] = [];
+  const verified: Verified[] = [];
   const precision = new Map<string, { labelled: number; right: number }>();
   for (const source of sources) {
     const split: Split = source.split ?? 'dev';
@@ -74,7 +87,9 @@ function run(flags: Flags): void {
     const outputs = t.segments.filter((s) => s.isOutput);
     // A sub-agent's own transcript: its SubagentStop checks its own lines.
     const subAgent = outputs.length > 0 && outputs.every((s) => s.label?.startsWith('sub-agent ') === true);
-    replays.push({ file: source.file, split, stops: stopsOf(t, check.findings, labels, subAgent) });
+    const stops = stopsOf(t, check.findings, labels, subAgent);
+    replays.push({ file: source.file, split, stops });
+    if (flags.verify && source.file.endsWith('.jsonl')) verified.push(verifyStops(path, t, stops, subAgent));
   }
   const measured = [...precision.entries()]
     .filter(([, p]) => p.labelled >= MIN_LABELLED && p.right / p.labelled >= BLOCK_PRECISION)
@@ -96,8 +111,58 @@ function run(flags: Flags): void {
   const rows = [...precision.entries()].sort((a, b) => b[1].labelled - a[1].labelled).map(([rule, p]) => [rule, `${p.right}/${p.labelled}`, (p.right / p.labelled).toFixed(3)]);
   out.push(...table(['rule', 'right/labelled', 'precision'], rows), '');
   out.push(`default policy: ${measured.length === 0 ? 'no rule blocks (report mode, the hook\'s default)' : `blocks on ${measured.join(', ')}, reports the rest`}`);
+  if (flags.verify) {
+    const checked = verified.reduce((n, v) => n + v.checked, 0);
+    const differ = verified.flatMap((v) => v.differ);
+    out.push(`verified: at ${checked} stops of ${verified.length} JSON Lines sessions the hook's own check of the file cut there gave the replay's findings${differ.length === 0 ? '' : `, except at ${differ.length}:`}`);
+    for (const d of differ.slice(0, 20)) out.push(`  ${d}`);
+  }
   out.push(`the whole run ${Math.round(performance.now() - started)} ms`);
   process.stdout.write(`${out.join('\n')}\n`);
+}
+
+interface Verified {
+  checked: number;
+  differ: string[];
+}
+
+/** The hook's check of the session cut after each stop, compared with the replay's findings there. */
+function verifyStops(path: string, t: Transcript, stops: readonly Stop[], subAgent: boolean): Verified {
+  const bytes = readFileSync(path);
+  const lineStarts = [0];
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lineStarts.push(at + 1);
+  const dir = mkdtempSync(join(tmpdir(), 'groundcheck-eval-hook-'));
+  const copy = join(dir, basename(path));
+  const held = new HeldSessions();
+  const setup = { settings: defaultSettings() };
+  const out: Verified = { checked: 0, differ: [] };
+  try {
+    writeFileSync(copy, '');
+    let written = 0;
+    for (const stop of stops) {
+      const next = t.segments[stop.leaf + 1];
+      // A turn that ends inside a line (the next prompt shares it) cannot be cut there.
+      if (next !== undefined && next.line === t.segments[stop.leaf].line) continue;
+      const cut = next === undefined ? bytes.length : lineStarts[next.line];
+      if (cut < written) continue;
+      appendFileSync(copy, bytes.subarray(written, cut));
+      written = cut;
+      let values: string[];
+      try {
+        values = turnFindings(copy, subAgent, setup, { waitMs: 0 }, held.load).findings.map((f) => f.value);
+      } catch (err) {
+        out.differ.push(`${basename(path)}, stop after line ${t.segments[stop.leaf].line + 1}: ${err instanceof Error ? err.message : String(err)}`);
+        continue;
+      }
+      out.checked++;
+      const hook = [...new Set(values)].sort();
+      const replay = [...new Set(stop.findings.map((f) => f.text))].sort();
+      if (JSON.stringify(hook) !== JSON.stringify(replay)) out.differ.push(`${basename(path)}, stop after line ${t.segments[stop.leaf].line + 1}: hook ${JSON.stringify(hook)}, replay ${JSON.stringify(replay)}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
 }
 
 function countPrecision(into: Map<string, { labelled: number; right: number }>, findings: readonly SessionFinding[], labels: ReadonlyMap<string, Label>): void {

@@ -27,6 +27,8 @@ export interface StopFinding {
 export interface Stop {
   /** The turn's prompt (segment id, -1 before any). */
   prompt: number;
+  /** The last segment in the file when the turn ended: the session is cut after it. */
+  leaf: number;
   outputs: number;
   findings: StopFinding[];
 }
@@ -63,7 +65,7 @@ export function stopsOf(t: Transcript, findings: readonly SessionFinding[], labe
     const turn = endedTurn({ ...t, segments: segments.slice(0, id + 1) }, subAgent);
     if (turn.outputs.length === 0 || seen.has(turn.prompt)) continue;
     seen.add(turn.prompt);
-    stops.push({ prompt: turn.prompt, outputs: turn.outputs.length, findings: turn.outputs.flatMap((o) => bySegment.get(o) ?? []) });
+    stops.push({ prompt: turn.prompt, leaf: id, outputs: turn.outputs.length, findings: turn.outputs.flatMap((o) => bySegment.get(o) ?? []) });
   }
   return stops;
 }
