@@ -45,6 +45,8 @@ export interface FileInput {
   bytes?: Uint8Array;
   /** Reads a file a transcript refers to (promptfoo `file://`). */
   readFile?: ParseInput['readFile'];
+  /** Where a coding session's instruction files may be looked for (the same folders as `readFile`'s). */
+  projectFolders?: ParseInput['projectFolders'];
 }
 
 export interface FileCheckOptions {
@@ -82,6 +84,7 @@ export function parseFileInput(input: FileInput, options: FileCheckOptions, onJs
     path: input.absPath,
     bytes: input.bytes,
     readFile: input.readFile,
+    projectFolders: input.projectFolders,
     maxSegments: options.settings.maxSegments,
     ...(onJsonLines ? { onJsonLines } : {}),
   });

@@ -6,7 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
-import { referenceReader, type ReferenceReader } from '../../shared/io/referenceReads';
+import { type AllowedFolders, allowedFolders, referenceReader, type ReferenceReader } from '../../shared/io/referenceReads';
 import { CONDENSE_LENGTH, isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkFile, type FileCheckOptions, type FileInput } from './checkFile';
 import type { CheckTarget } from './expandPaths';
@@ -41,6 +41,7 @@ export function readTarget(target: CheckTarget, options: FileCheckOptions): { in
     raw: zip ? bytes.toString('latin1') : bytes.toString('utf8'),
     ...(zip ? { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } : {}),
     readFile: cliReferenceReader(target.path, options.references),
+    projectFolders: cliProjectFolders(target.path, options.references),
   };
   return { input, bytes: bytes.length };
 }
@@ -66,8 +67,16 @@ function sizeText(bytes: number): string {
  * and the working directory's, unless `--allow-outside-refs` lifts that.
  */
 export function cliReferenceReader(path: string, scope: FileCheckOptions['references']): ReferenceReader {
-  if (scope?.anywhere) return referenceReader('anywhere');
-  return referenceReader([dirname(path), scope?.cwd ?? process.cwd()]);
+  return referenceReader(cliRoots(path, scope));
+}
+
+/** Where a session's instruction files may be looked for: the same folders as its referenced files. */
+export function cliProjectFolders(path: string, scope: FileCheckOptions['references']): AllowedFolders {
+  return allowedFolders(cliRoots(path, scope));
+}
+
+function cliRoots(path: string, scope: FileCheckOptions['references']): string[] | 'anywhere' {
+  return scope?.anywhere ? 'anywhere' : [dirname(path), scope?.cwd ?? process.cwd()];
 }
 
 function readError(err: unknown): string {

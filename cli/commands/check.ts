@@ -49,7 +49,7 @@ export function registerCheck(program: Command): void {
     .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
     .option('--verbose', 'list the files skipped (not transcripts, FIFOs, devices, links out of the folder), and why')
     .option('--shard <k/n>', 'check only shard k of n of the files (split by a hash of each path); groundcheck merge joins the reports', parseShard)
-    .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://) outside its folder and the working directory")
+    .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://, a session's CLAUDE.md or AGENTS.md) outside its folder and the working directory")
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
       process.exit(err.exitCode === 0 ? 0 : 2);

@@ -8,7 +8,7 @@
  */
 import { FileRefused, readBounded } from '../../shared/io/boundedRead';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
-import { cliReferenceReader } from '../check/checkTarget';
+import { cliProjectFolders, cliReferenceReader } from '../check/checkTarget';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ContextGap, Range } from '../../shared/classifier/types';
@@ -86,8 +86,8 @@ export function runTurns(file: string, options: TurnsOptions, io: TurnsIo): numb
   // Decoded as `check` decodes, BOM kept, so both give the same raw ranges.
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
   const path = resolve(file);
-  const readFile = cliReferenceReader(path, { cwd: process.cwd(), anywhere: options.allowOutsideRefs === true });
-  const parsed = parseTranscript({ raw, path, bytes, readFile });
+  const scope = { cwd: process.cwd(), anywhere: options.allowOutsideRefs === true };
+  const parsed = parseTranscript({ raw, path, bytes, readFile: cliReferenceReader(path, scope), projectFolders: cliProjectFolders(path, scope) });
   if (isNotTranscript(parsed)) {
     io.err(`groundcheck turns: ${file}: ${parsed.reason}`);
     return 2;
@@ -177,7 +177,7 @@ export function registerTurns(program: Command): void {
     .argument('<file>', 'transcript or RAG fixture')
     .option('--json', 'print JSON instead of a table')
     .option('--echo', 'count earlier model-written text as context')
-    .option('--allow-outside-refs', 'read files it refers to (promptfoo file://) outside its folder and the working directory')
+    .option('--allow-outside-refs', "read files it refers to (promptfoo file://, a session's CLAUDE.md or AGENTS.md) outside its folder and the working directory")
     .action((file: string, options: TurnsOptions) => {
       process.exitCode = runTurns(file, options, {
         out: (text) => process.stdout.write(`${text}\n`),

@@ -13,8 +13,9 @@ import type { Claim, ContextMatch, Entity } from '../../shared/classifier/types'
 import { isPending } from '../../shared/classifier/lazyProperty';
 import { nearestOf } from '../../shared/lookup/lookupEntities';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { referenceReader } from '../../shared/io/referenceReads';
+import { allowedFolders, referenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+import { describeInstructionFiles } from '../../shared/transcript/instructionFiles';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { canReadOn } from '../../shared/transcript/appendLines';
@@ -27,7 +28,7 @@ export interface AnalyzeInput {
   raw: string;
   path?: string;
   settings: GroundcheckSettings;
-  /** Folders referenced files may be read from (after symlinks); absent: referenced files are not read. */
+  /** Folders referenced files and a session's instruction files may be read from (after symlinks); absent: neither is read. */
   referenceRoots?: readonly string[];
 }
 
@@ -88,8 +89,10 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
       ]),
     };
   }
-  const readFile = input.referenceRoots ? referenceReader(input.referenceRoots) : undefined;
-  const parseInput = { path: input.path, maxSegments: input.settings.maxSegments, ...(readFile ? { readFile } : {}) };
+  const roots = input.referenceRoots;
+  // The workspace folders bound both the files a transcript refers to and a session's instruction files.
+  const files = roots ? { readFile: referenceReader(roots), projectFolders: allowedFolders(roots) } : {};
+  const parseInput = { path: input.path, maxSegments: input.settings.maxSegments, ...files };
   const options = checkOptionsFrom(input.settings);
   // A preview from the head of the file, when it is read line by line: parsing the whole comes after it.
   const headPreview = onPartial && input.raw.length > PREVIEW_FROM_CHARS && previewFromHead(input.raw, parseInput, options, onPartial);
@@ -207,6 +210,7 @@ export function transcriptAnalysis(t: Transcript, outputs: OutputFinding[], mode
     reasons,
     errors: t.errors.map((e) => ({ message: e.message, raw: e.rawRange })),
     fileGaps,
+    ...(t.instructions ? { instructions: describeInstructionFiles(t.instructions) } : {}),
     outputs,
     mode,
   };

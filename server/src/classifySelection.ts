@@ -62,7 +62,8 @@ export function segmentAt(segments: readonly Segment[], offset: number): Segment
   // Several segments may start before `offset`; the last one that still covers it wins.
   for (let i = found; i >= 0 && i >= found - 8; i--) {
     const s = segments[i];
-    if (s.map.toRaw(0) <= offset && offset <= s.map.toRaw(s.text.length)) return s;
+    // A segment holding another file's text (an instruction file read from disk) covers no offset of this one.
+    if (s.source === undefined && s.map.toRaw(0) <= offset && offset <= s.map.toRaw(s.text.length)) return s;
   }
   return undefined;
 }

@@ -96,6 +96,8 @@ export interface FileAnalysis {
   errors: ParseProblem[];
   /** Messages of gaps that hold for the whole file. */
   fileGaps: string[];
+  /** For a coding session: which of its instruction files (CLAUDE.md, AGENTS.md) were read from disk, or why none were. */
+  instructions?: string;
   outputs: OutputFinding[];
   /** Outputs the file has, checked or not yet (what a partial check counts toward). */
   outputsTotal?: number;

@@ -5,7 +5,7 @@
  * 20 MB file from copying megabytes between threads.
  */
 import type { Range } from '../../shared/classifier/types';
-import type { FileAnalysis, OutputFinding } from './findings';
+import type { ContextPlace, FileAnalysis, OutputFinding } from './findings';
 
 export interface FindingsPatch {
   /** Raw offsets at or past `at` (in the old text) move by `delta`. */
@@ -41,6 +41,11 @@ function shiftRangeInPlace(r: Range, at: number, delta: number): void {
   if (r[1] >= at) r[1] += delta;
 }
 
+/** A context place moves with the edit only if it is in the edited file, not in another file or an archive's entry. */
+function shiftPlaceInPlace(p: ContextPlace, at: number, delta: number): void {
+  if (p.source === undefined && p.entry === undefined) shiftRangeInPlace(p.raw, at, delta);
+}
+
 /** Moves every raw offset at or past `at` by `delta`, in the outputs' own objects. */
 export function shiftInPlace(outputs: readonly OutputFinding[], at: number, delta: number): void {
   if (delta === 0) return;
@@ -48,9 +53,9 @@ export function shiftInPlace(outputs: readonly OutputFinding[], at: number, delt
     shiftRangeInPlace(o.raw, at, delta);
     for (const e of o.entities) {
       for (const r of e.occurrences) shiftRangeInPlace(r, at, delta);
-      for (const m of e.matches) shiftRangeInPlace(m.raw, at, delta);
-      if (e.closest) shiftRangeInPlace(e.closest.raw, at, delta);
-      if (e.contradictionAt) shiftRangeInPlace(e.contradictionAt.raw, at, delta);
+      for (const m of e.matches) shiftPlaceInPlace(m, at, delta);
+      if (e.closest) shiftPlaceInPlace(e.closest, at, delta);
+      if (e.contradictionAt) shiftPlaceInPlace(e.contradictionAt, at, delta);
     }
     for (const c of o.claims ?? []) shiftRangeInPlace(c.raw, at, delta);
   }

@@ -43,7 +43,11 @@ export function hover(state: DocumentState, position: Position): Hover | null {
   if (entity.detail) lines.splice(3, 0, '', `Checked: ${entity.detail}`);
   if (claim) lines.splice(3, 0, '', claim);
   // A rule that does not flag here gives its own reason (in Checked); the context's gaps are the reason otherwise.
-  if (entity.status === 'indeterminate' && output.gaps.length > 0 && (entity.rule === 'context-gaps' || !entity.detail)) lines.push('', `Missing: ${output.gaps.join(' ')}`);
+  const missing = entity.status === 'indeterminate' && output.gaps.length > 0 && (entity.rule === 'context-gaps' || !entity.detail);
+  if (missing) lines.push('', `Missing: ${output.gaps.join(' ')}`);
+  // Whether what the project's instruction files say was searched too (the log never holds them), unless a gap above said so.
+  const instructions = p.analysis.instructions;
+  if (instructions && !(missing && output.gaps.some((g) => g.includes(instructions)))) lines.push('', `Project instructions: ${instructions}`);
   if (entity.matches.length > 0) {
     lines.push('', entity.morePlaces ? `Found more than ${entity.matchCount - 1} times, nearest first:` : `Found ${entity.matchCount} time${entity.matchCount === 1 ? '' : 's'}:`);
     for (const m of entity.matches.slice(0, MAX_LINKS)) lines.push(`- ${placeLink(doc, position, m)}`);

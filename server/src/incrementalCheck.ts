@@ -104,17 +104,19 @@ export function checkIncrementally(
  * plain fields, so this never builds a lazy offset map). Edits within a line
  * keep every line number, so the order stays valid.
  */
-const byLine = new WeakMap<Transcript, Int32Array>();
+const byLine = new WeakMap<Transcript, { count: number; ids: Int32Array }>();
 
 function sortedByLine(t: Transcript): Int32Array {
-  let ids = byLine.get(t);
+  const segments = t.segments;
+  let sorted = byLine.get(t);
   // Segments appended since (see appendCheck.ts) need a new order.
-  if (!ids || ids.length !== t.segments.length) {
-    const segments = t.segments;
-    ids = Int32Array.from(segments.keys()).sort((a, b) => segments[a].line - segments[b].line || a - b);
-    byLine.set(t, ids);
+  if (!sorted || sorted.count !== segments.length) {
+    // A segment whose text is another file's (an instruction file, a promptfoo file:// var) has no line here, and never moves.
+    const ids = Int32Array.from(segments.keys()).filter((id) => segments[id].source === undefined);
+    sorted = { count: segments.length, ids: ids.sort((a, b) => segments[a].line - segments[b].line || a - b) };
+    byLine.set(t, sorted);
   }
-  return ids;
+  return sorted.ids;
 }
 
 /** Index in `ids` of the first segment starting on `line` or later. */

@@ -27,6 +27,8 @@ export const FILE_LIMITS = {
   settings: 4 * 1024 * 1024,
   /** A file a transcript refers to for its context (promptfoo `file://`). */
   reference: 64 * 1024 * 1024,
+  /** A coding agent's instruction file (CLAUDE.md, AGENTS.md): the agent puts it whole into every request, so a real one is a few KB. */
+  instructions: 1024 * 1024,
 } as const;
 
 // O_NONBLOCK: opening a FIFO for reading must not wait for a writer (it is refused right after).

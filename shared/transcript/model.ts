@@ -13,6 +13,7 @@
  */
 import type { JsonLine } from './json/jsonLines';
 import type { ContextGap, Range } from '../classifier/types';
+import type { AllowedFolders } from '../io/referenceReads';
 
 export type Role =
   | 'system'
@@ -126,6 +127,24 @@ export interface Transcript {
    * file, never a path on disk: an entry may be named `../../x.json`.
    */
   entries?: ReadonlyMap<string, string>;
+  /**
+   * Coding sessions: the project instruction files (CLAUDE.md, AGENTS.md)
+   * looked for at the working directory the log records, when the parse
+   * was allowed to look (`ParseInput.projectFolders`).
+   */
+  instructions?: InstructionFiles;
+}
+
+/** What was found of a session's instruction files on this machine. */
+export interface InstructionFiles {
+  /** Which agent's rules found them. */
+  agent: 'claude-code' | 'codex';
+  /** The working directory the log records. */
+  cwd: string;
+  /** Absolute paths of the files read, in the order the agent loads them; their segments have them as `source`. */
+  read: string[];
+  /** Why nothing, or not everything, was read: one sentence each. */
+  notes: string[];
 }
 
 export interface ParseInput {
@@ -141,6 +160,12 @@ export interface ParseInput {
    * undefined when files cannot be read at all.
    */
   readFile?: (absPath: string) => string | { notRead: string } | undefined;
+  /**
+   * The folders a coding session's project files may be looked for in (its
+   * instruction files, at the working directory it records); absent: none
+   * are looked for, and the log is read on its own.
+   */
+  projectFolders?: AllowedFolders;
   /** At most this many segments are kept, in file order; the rest is a located error (default DEFAULT_MAX_SEGMENTS). */
   maxSegments?: number;
   /**

@@ -1,4 +1,7 @@
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { analyze, type Analyzed } from '../../server/src/analyze';
 import { LineText } from '../../server/src/lineText';
@@ -116,5 +119,34 @@ describe('LineText.append', () => {
       t.apply({ start: at + 1, end: at + 2, text: 'J' });
       assert.equal(t.text, text.replace('ij', 'iJ'));
     }
+  });
+});
+
+describe('incremental re-check of a session with instruction files read from disk', () => {
+  it('keeps evidence in CLAUDE.md at the file\'s own characters when an earlier answer grows', () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'groundcheck-incremental-')));
+    // Long enough that the name lies past the edit's offset in the session too: an offset of CLAUDE.md must not move with it.
+    const notes = `# Ledger\n\n${'Accounts are kept in cents. '.repeat(40)}\n\nSettle accounts with \`reconcileLedger()\`.\n`;
+    writeFileSync(join(dir, 'CLAUDE.md'), notes);
+    const line = (o: object) => JSON.stringify(o);
+    const raw = `${[
+      line({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', cwd: dir, message: { role: 'user', content: 'How are accounts settled?' } }),
+      line({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd: dir, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It takes a moment.' }] } }),
+      line({ type: 'user', uuid: 'u2', parentUuid: 'a1', sessionId: 's', cwd: dir, message: { role: 'user', content: 'Which function?' } }),
+      line({ type: 'assistant', uuid: 'a2', parentUuid: 'u2', sessionId: 's', cwd: dir, message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'It is `reconcileLedger()`.' }] } }),
+    ].join('\n')}\n`;
+    const input = (text: string) => ({ raw: text, settings, referenceRoots: [dir] });
+    const kept = analyze(input(raw));
+    const before = structuredClone(kept.analysis);
+    const at = raw.indexOf('a moment');
+    const next = recheck(kept, raw, { start: at, end: at, text: 'rather more than ' });
+    assert.ok(next, 'an edit inside an answer is re-checked incrementally');
+    const after = applyPatch(before, next.patch);
+    const full = analyze(input(applyEdits(raw, [{ start: at, end: at, text: 'rather more than ' }]))).analysis;
+    assert.deepEqual(after, next.analyzed.analysis);
+    assert.deepEqual({ ...after, mode: 'full' }, full);
+    const match = after.outputs[1].entities.find((e) => e.text === '`reconcileLedger()`')!.matches[0];
+    assert.equal(match.source, join(dir, 'CLAUDE.md'));
+    assert.equal(notes.slice(match.raw[0], match.raw[1]), 'reconcileLedger');
   });
 });

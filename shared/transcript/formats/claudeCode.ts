@@ -7,12 +7,17 @@
  * The system prompt is never logged; the environment part of it that the
  * lines do record (working directory, branch, date) is kept as grounding.
  * Replies on branches the user rewound away from are labelled as such.
+ * When the parse may look in the project's folders, the CLAUDE.md files at
+ * the recorded working directory are read back from disk (instructionFiles.ts).
  */
-import type { FormatParser, ParseError, ParseInput, Segment, Transcript } from '../model';
+import type { AllowedFolders } from '../../io/referenceReads';
+import type { FormatParser, InstructionFiles, ParseError, ParseInput, Segment, Transcript } from '../model';
+import { findInstructionFiles } from '../instructionFiles';
 import { readJsonLines, type JsonLine } from '../json/jsonLines';
 import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../appendLines';
 import { emitAnthropicBlock, emitAnthropicContent, type AnthropicContext } from './shapes/anthropicBlocks';
 import { ContextGaps } from './shapes/contextGaps';
+import { emitInstructionFiles, withInstructionNote } from './shapes/instructionSegments';
 import { lineSource } from './shapes/jsonSources';
 import { resilientStringMap } from './shapes/resilientMaps';
 import { labelRewoundOutputs } from './shapes/rewoundBranches';
@@ -49,7 +54,7 @@ export const claudeCodeFormat: FormatParser = {
     return head.includes('"sessionId"') && head.includes('"uuid"') ? 0.95 : 0.6;
   },
   parse(input: ParseInput): Transcript {
-    const reader = new ClaudeCodeReader();
+    const reader = new ClaudeCodeReader(input.projectFolders);
     const t = reader.read(input.raw, input.onJsonLines);
     keepReader(t, reader);
     return t;
@@ -79,6 +84,11 @@ class ClaudeCodeReader implements AppendableReader {
   private skillText = false;
   private readonly position = new ReadPosition();
   private transcript: Transcript | undefined;
+  /** What was found of the instruction files, once the working directory is known. */
+  private instructions: InstructionFiles | undefined;
+
+  /** `folders`: where the instruction files may be looked for; absent: not at all. */
+  constructor(private readonly folders?: AllowedFolders) {}
 
   /** The whole file, once. */
   read(raw: string, onJsonLines?: ParseInput['onJsonLines']): Transcript {
@@ -91,7 +101,9 @@ class ClaudeCodeReader implements AppendableReader {
     this.skillText = raw.includes(SKILL_MARKER);
     labelRewoundOutputs(this.b.segments, this.mainLeaf, this.jumps, isSubAgent);
     if (this.toolNames.skill || this.skillText) this.b.addFileGap(ContextGaps.claudeSkills);
+    if (this.instructions) this.b.rewordFileGap(withInstructionNote(ContextGaps.claudeSystemPrompt, this.instructions));
     this.transcript = this.b.build('claude-code', errors);
+    if (this.instructions) this.transcript.instructions = this.instructions;
     return this.transcript;
   }
 
@@ -103,9 +115,11 @@ class ClaudeCodeReader implements AppendableReader {
     const lines = readJsonLines(piece, errors, this.position);
     const from = this.b.segments.length;
     const before = { leaf: this.mainLeaf, jumps: this.jumps.size, repeats: this.repeats, skill: this.toolNames.skill || this.skillText };
+    const looked = this.instructions !== undefined;
     this.feed(lines);
     this.position.advance(piece);
     this.skillText ||= piece.includes(SKILL_MARKER);
+    if (!looked && this.instructions) return { fallback: 'the new lines give the working directory, whose instruction files change the whole file' };
     if (this.repeats > before.repeats) return { fallback: 'a new line repeats the uuid of an earlier one' };
     if (this.jumps.size > before.jumps) return { fallback: 'the new lines continue after a compaction' };
     if (!before.skill && (this.toolNames.skill || this.skillText)) return { fallback: 'the new lines use a skill, which the whole file then lacks' };
@@ -139,6 +153,19 @@ class ClaudeCodeReader implements AppendableReader {
     return undefined;
   }
 
+  /**
+   * The instruction files Claude Code loaded for a session started in the
+   * line's working directory, as root segments placed before everything on
+   * that line: the chain's tail, or -1 when none were read.
+   */
+  private instructionFiles(line: JsonLine, v: JsonObject): number {
+    const cwd = str(v.cwd);
+    if (!this.folders || cwd === undefined) return -1;
+    const { files, found } = findInstructionFiles('claude-code', cwd, this.folders);
+    this.instructions = found;
+    return emitInstructionFiles(this.b, files, -1, [line.line, Number.MIN_SAFE_INTEGER]);
+  }
+
   private feed(lines: readonly JsonLine[]): void {
     const b = this.b;
     for (const line of lines) {
@@ -154,7 +181,7 @@ class ClaudeCodeReader implements AppendableReader {
         continue;
       }
       if (!this.environmentDone && (type === 'user' || type === 'assistant') && message) {
-        this.rootTail = emitEnvironment(b, line, v);
+        this.rootTail = emitEnvironment(b, line, v, this.instructionFiles(line, v));
         this.environmentDone = true;
       }
       if (type === 'system' && uuid && typeof v.logicalParentUuid === 'string') {
@@ -263,12 +290,13 @@ function blockKey(block: JsonObject): string {
 
 /**
  * The environment block of the system prompt that the log does record, as
- * root segments every branch hangs under: working directory, git branch and
- * today's date (the date part of the first timestamp).
+ * segments every branch hangs under (below `parent`, the instruction files):
+ * working directory, git branch and today's date (the date part of the
+ * first timestamp).
  */
-function emitEnvironment(b: TranscriptBuilder, line: JsonLine, v: JsonObject): number {
+function emitEnvironment(b: TranscriptBuilder, line: JsonLine, v: JsonObject, parent: number): number {
   const src = lineSource(line);
-  let tail = -1;
+  let tail = parent;
   const cwd = str(v.cwd);
   if (cwd !== undefined) tail = b.addString(src, ['cwd'], cwd, { role: 'system', parent: tail, label: 'system prompt: working directory' });
   const branch = str(v.gitBranch);

@@ -6,10 +6,13 @@
  * hold bare items, read the same way; the first TypeScript CLI wrote one
  * JSON document `{session, items}`.
  */
-import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
+import type { AllowedFolders } from '../../io/referenceReads';
+import type { FormatParser, InstructionFiles, ParseError, ParseInput, Transcript } from '../model';
+import { findInstructionFiles } from '../instructionFiles';
 import { readJsonDocument, readJsonLines, type JsonLine } from '../json/jsonLines';
 import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../appendLines';
 import { ContextGaps } from './shapes/contextGaps';
+import { emitInstructionFiles, withInstructionNote } from './shapes/instructionSegments';
 import { hasAnyPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
@@ -31,27 +34,29 @@ export const codexRolloutFormat: FormatParser = {
   parse(input: ParseInput): Transcript {
     if (!isJsonLines(input.raw) && isSessionDocumentHead(input.raw.slice(0, 65536))) {
       const errors: ParseError[] = [];
-      const session = newSession();
+      const session = newSession(input.projectFolders);
       const doc = readJsonDocument(input.raw, errors);
       const v = doc ? obj(doc.value) : undefined;
       if (doc && v) readSessionDocument(session, documentSource(input.raw, doc.region, doc.value), v);
       return finish(session, errors);
     }
-    const reader = new CodexRolloutReader();
+    const reader = new CodexRolloutReader(input.projectFolders);
     const t = reader.read(input.raw, input.onJsonLines);
     keepReader(t, reader);
     return t;
   },
 };
 
-function newSession(): SessionState {
-  return { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false, itemTexts: new Set(), eventTexts: new Set() };
+function newSession(folders: AllowedFolders | undefined): SessionState {
+  return { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false, itemTexts: new Set(), eventTexts: new Set(), folders };
 }
 
 function finish(session: SessionState, errors: ParseError[]): Transcript {
-  if (!session.sawBasePrompt) session.b.addFileGap(ContextGaps.codexInstructions);
+  if (!session.sawBasePrompt) session.b.addFileGap(withInstructionNote(ContextGaps.codexInstructions, session.instructions));
   session.b.addFileGap(ContextGaps.codexToolSchemas);
-  return session.b.build('codex', errors);
+  const t = session.b.build('codex', errors);
+  if (session.instructions) t.instructions = session.instructions;
+  return t;
 }
 
 /**
@@ -59,9 +64,13 @@ function finish(session: SessionState, errors: ParseError[]): Transcript {
  * later (Codex appends as the session runs), with the same state.
  */
 class CodexRolloutReader implements AppendableReader {
-  private readonly session = newSession();
+  private readonly session: SessionState;
   private readonly position = new ReadPosition();
   private transcript: Transcript | undefined;
+
+  constructor(folders: AllowedFolders | undefined) {
+    this.session = newSession(folders);
+  }
 
   read(raw: string, onJsonLines?: ParseInput['onJsonLines']): Transcript {
     const errors: ParseError[] = [];
@@ -89,8 +98,10 @@ class CodexRolloutReader implements AppendableReader {
       session.itemTexts.add(text);
     }
     const sawBasePrompt = session.sawBasePrompt;
+    const looked = session.instructions !== undefined;
     this.feed(lines);
     if (session.sawBasePrompt !== sawBasePrompt) return { fallback: "the new lines record Codex's base instructions" };
+    if (!looked && session.instructions) return { fallback: 'the new lines give the working directory, whose instruction files change the whole file' };
     const built = session.b.appendToBuilt(from);
     if ('fallback' in built) return built;
     for (const e of errors) t.errors.push(e);
@@ -115,6 +126,10 @@ interface SessionState {
   itemTexts: Set<string>;
   /** Prompts taken from events. */
   eventTexts: Set<string>;
+  /** Where the instruction files may be looked for; absent: not at all. */
+  folders: AllowedFolders | undefined;
+  /** What was found of them, once the working directory is known. */
+  instructions?: InstructionFiles;
 }
 
 function readLine(session: SessionState, src: JsonSource, v: JsonObject): void {
@@ -196,6 +211,13 @@ function emitInstructions(session: SessionState, src: JsonSource, meta: JsonObje
   }
   if (typeof meta.instructions === 'string') {
     session.tail = session.b.addString(src, [...path, 'instructions'], meta.instructions, { role: 'system', parent: session.tail, label: 'user instructions' });
+  }
+  const cwd = str(meta.cwd);
+  if (session.folders && cwd !== undefined && !session.instructions) {
+    const { files, found } = findInstructionFiles('codex', cwd, session.folders);
+    session.instructions = found;
+    // After everything on the session's line, before the line after it.
+    session.tail = emitInstructionFiles(session.b, files, session.tail, [...src.orderOf(path), Number.MAX_SAFE_INTEGER]);
   }
 }
 

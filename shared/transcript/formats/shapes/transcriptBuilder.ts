@@ -25,6 +25,8 @@ export interface SegmentSpec {
   label?: string;
   isOutput?: boolean;
   tool?: ToolRef;
+  /** The file the text is in, when not the parsed one (its map then gives offsets in that file). */
+  source?: string;
 }
 
 export class TranscriptBuilder {
@@ -57,6 +59,7 @@ export class TranscriptBuilder {
     const segment: Segment = { id, role: spec.role, text, map, line, parent: spec.parent, isOutput: spec.isOutput === true };
     if (spec.label) segment.label = spec.label;
     if (spec.tool) segment.tool = spec.tool;
+    if (spec.source !== undefined) segment.source = spec.source;
     this.segments.push(segment);
     this.branchGaps.push(spec.parent >= 0 ? this.branchGaps[spec.parent] : []);
     this.orders.push(order);
@@ -84,6 +87,13 @@ export class TranscriptBuilder {
 
   addFileGap(gap: ContextGap): void {
     if (!this.fileGaps.some((g) => g.code === gap.code)) this.fileGaps.push(gap);
+  }
+
+  /** The file gap of `gap`'s code, reworded as `gap` says (added if absent). */
+  rewordFileGap(gap: ContextGap): void {
+    const at = this.fileGaps.findIndex((g) => g.code === gap.code);
+    if (at >= 0) this.fileGaps[at] = gap;
+    else this.fileGaps.push(gap);
   }
 
   build(format: string, errors: ParseError[]): Transcript {
