@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { checkOutput as checkSegment, checkTranscript as checkAll, type CheckOptions as SegmentCheckOptions } from '../shared/check/checkTranscript';
 import { TranscriptIndex } from '../shared/check/transcriptIndex';
 import { isFinding } from '../shared/classifier/findingStatus';
-import { referenceReader } from '../shared/io/referenceReads';
+import { allowedFolders, referenceReader } from '../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../shared/transcript/detect';
 import { ALL_FORMATS } from '../shared/transcript/formats';
 import type { Transcript } from '../shared/transcript/model';
@@ -36,7 +36,7 @@ export function checkTranscript(source: TranscriptSource, options: TranscriptOpt
   const settings = settingsOf(options);
   const input = readSource(source, settings, options);
   const parsed = parseTranscript(
-    { raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile, maxSegments: settings.maxSegments },
+    { raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile, projectFolders: input.projectFolders, maxSegments: settings.maxSegments },
     formatsOf(options.format),
   );
   if (isNotTranscript(parsed)) throw new TranscriptError(`${input.file}: ${parsed.reason}`);
@@ -85,7 +85,7 @@ function readSource(source: TranscriptSource, settings: GroundcheckSettings, opt
     if (Buffer.byteLength(source.text, 'utf8') > max) throw new TranscriptError(`${source.name ?? 'text'}: larger than ${settings.maxFileSizeMB} MB (maxFileSizeMB): not checked`);
     // A text has no folder of its own: references resolve only where the caller allows, by default the working directory.
     const readFile = referenceReader(roots ?? [process.cwd()]);
-    return { file: source.name ?? 'text', raw: source.text, readFile };
+    return { file: source.name ?? 'text', raw: source.text, readFile, projectFolders: allowedFolders(roots ?? [process.cwd()]) };
   }
   const path = typeof source === 'string' ? source : source?.path;
   if (typeof path !== 'string' || path === '') throw new TypeError('a transcript is a path, { path } or { text }');
@@ -95,7 +95,7 @@ function readSource(source: TranscriptSource, settings: GroundcheckSettings, opt
     { settings, ledger: false, references: { cwd: process.cwd(), anywhere: roots === 'anywhere' } },
   );
   if ('report' in read) throw new TranscriptError(`${path}: ${read.report.error ?? read.report.skipped ?? 'not read'}`);
-  return Array.isArray(roots) ? { ...read.input, readFile: referenceReader(roots) } : read.input;
+  return Array.isArray(roots) ? { ...read.input, readFile: referenceReader(roots), projectFolders: allowedFolders(roots) } : read.input;
 }
 
 function formatsOf(format: string | undefined) {

@@ -164,9 +164,11 @@ export interface TranscriptOptions extends CheckOptions {
   /** At most this many segments are read; the rest is a parse error. Default 50000, as the CLI. */
   maxSegments?: number;
   /**
-   * Files a transcript refers to (promptfoo `file://`) are read only inside
-   * these folders; default the transcript's folder and the working
-   * directory, as the CLI. `'anywhere'` lifts it, as `--allow-outside-refs`.
+   * Files a transcript refers to (promptfoo `file://`) and a coding
+   * session's instruction files (CLAUDE.md, AGENTS.md at the working
+   * directory it records) are read only inside these folders; default the
+   * transcript's folder and the working directory, as the CLI. `'anywhere'`
+   * lifts it, as `--allow-outside-refs`.
    */
   referenceRoots?: readonly string[] | 'anywhere';
 }

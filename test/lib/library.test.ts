@@ -135,6 +135,25 @@ describe('library: checkTranscript', () => {
     assert.deepEqual([result.turns, result.turn, result.outputs.map((o) => o.turn)], [1, 1, [1, 1]]);
   });
 
+  it('reads the CLAUDE.md of a working directory inside the allowed folders, and points evidence into it', () => {
+    const project = mkdtempSync(join(tmpdir(), 'groundcheck-lib-project-'));
+    const notes = '# Ledger\n\nSettle accounts with `reconcileLedger()`.\n';
+    writeFileSync(join(project, 'CLAUDE.md'), notes);
+    const text = [
+      JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', cwd: project, message: { role: 'user', content: 'How are accounts settled?' } }),
+      JSON.stringify({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd: project, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'With `reconcileLedger()`.' }] } }),
+      '',
+    ].join('\n');
+    const name = (r: ReturnType<typeof checkTranscript>) => r.outputs[0].entities.find((e) => e.value === '`reconcileLedger()`')!;
+    const read = name(checkTranscript({ text, name: 'pasted.jsonl' }, { referenceRoots: [project] }));
+    assert.equal(read.verdict, 'grounded');
+    const [evidence] = read.evidence;
+    assert.equal(evidence.file, join(project, 'CLAUDE.md'));
+    assert.equal(notes.slice(evidence.start, evidence.end), 'reconcileLedger');
+    assert.notEqual(name(checkTranscript({ text, name: 'pasted.jsonl' }, { referenceRoots: [dir] })).verdict, 'grounded');
+    rmSync(project, { recursive: true, force: true });
+  });
+
   it('refuses what it cannot check, saying why', () => {
     assert.throws(() => checkTranscript(path, { turn: 3 }), /turn must be 'last' or a whole number from 0 to 2/);
     assert.throws(() => checkTranscript(path, { format: 'nope' }), /unknown format 'nope' \(known: .*claude-code/);
