@@ -20,6 +20,7 @@ import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, type NotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { reportSegment } from '../../shared/report/reportSegment';
+import { type AllowedFolders, allowedFolders } from '../../shared/io/referenceReads';
 import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
@@ -84,10 +85,15 @@ export function parseFileInput(input: FileInput, options: FileCheckOptions, onJs
     path: input.absPath,
     bytes: input.bytes,
     readFile: input.readFile,
-    projectFolders: input.projectFolders,
+    projectFolders: input.projectFolders ?? (input.absPath === undefined ? standardInputFolders(options.references) : undefined),
     maxSegments: options.settings.maxSegments,
     ...(onJsonLines ? { onJsonLines } : {}),
   });
+}
+
+/** A text piped in has no folder of its own: a session's instruction files are looked for in the current directory's tree, as a file's are. */
+function standardInputFolders(scope: FileCheckOptions['references']): AllowedFolders {
+  return allowedFolders(scope?.anywhere ? 'anywhere' : [scope?.cwd ?? process.cwd()]);
 }
 
 /** Where the session went past its budgets, each at the usage record of the turn that took it there. */

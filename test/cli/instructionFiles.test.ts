@@ -67,6 +67,17 @@ describe('groundcheck check: a coding session\'s instruction files', function ()
     assert.match(gaps.find((g) => g.code === 'system-prompt-not-logged')!.message, new RegExp(`Instruction files read from disk: ${join(root, 'proj', 'CLAUDE.md')}\\.`));
   });
 
+  it('reads them for a session piped in, inside the current directory', () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'proj'));
+    writeFileSync(join(root, 'proj', 'CLAUDE.md'), CLAUDE_MD);
+    const r = runCli(['check', '-', '--format', 'json'], { cwd: root, input: claudeSession(join(root, 'proj')) });
+    assert.equal(r.code, 0, r.stderr);
+    const entity = JSON.parse(r.stdout.trim().split('\n')[0]).entities.find((e: Entity) => e.text === '`reconcileLedger()`');
+    assert.equal(entity.status, 'grounded');
+    assert.equal(entity.match?.file, 'proj/CLAUDE.md');
+  });
+
   it('leaves the name unspelt when the project has no CLAUDE.md, and says none was found', () => {
     const root = tempDir();
     mkdirSync(join(root, 'proj'));
