@@ -180,7 +180,8 @@ class ClaudeCodeReader implements AppendableReader {
         this.repeats++;
         continue;
       }
-      if (!this.environmentDone && (type === 'user' || type === 'assistant') && message) {
+      // An attachment before the first message starts the conversation too: what the system prompt held comes before it.
+      if (!this.environmentDone && (((type === 'user' || type === 'assistant') && message) || (type === 'attachment' && obj(v.attachment)))) {
         this.rootTail = emitEnvironment(b, line, v, this.instructionFiles(line, v));
         this.environmentDone = true;
       }

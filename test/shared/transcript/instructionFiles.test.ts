@@ -130,6 +130,21 @@ describe('instruction files at a session\'s working directory', () => {
     assert.match(t.gaps.find((g) => g.code === 'system-prompt-not-logged')!.message, /Instruction files read from disk: .*proj\/CLAUDE\.md\./);
   });
 
+  it('are ancestors of the outputs when an attachment line opens the session', () => {
+    const root = tree({ 'proj/CLAUDE.md': 'Settle with `reconcileLedger()`.' });
+    const cwd = join(root, 'proj');
+    const raw = [
+      { type: 'attachment', uuid: 'x1', parentUuid: null, sessionId: 's', cwd, attachment: { type: 'todo', content: 'Settle the ledger.' } },
+      { type: 'user', uuid: 'u1', parentUuid: 'x1', sessionId: 's', cwd, message: { role: 'user', content: 'How are accounts settled?' } },
+      { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'With `reconcileLedger()`.' }] } },
+    ].map((l) => JSON.stringify(l)).join('\n');
+    const t = parse(raw, [root]);
+    const file = t.segments.find((s) => s.source !== undefined)!;
+    let node = t.segments.find((s) => s.isOutput)!.parent;
+    while (node !== -1 && node !== file.id) node = t.segments[node].parent;
+    assert.equal(node, file.id);
+  });
+
   it('Codex rollouts get their AGENTS.md files the same way', () => {
     const root = tree({ 'repo/.git/': '', 'repo/AGENTS.md': 'Settle with `reconcileLedger()`.\n' });
     const t = parse(codexRollout(join(root, 'repo'), 'Accounts are settled by `reconcileLedger()`.'), [root]);
