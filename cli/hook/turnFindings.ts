@@ -5,6 +5,7 @@
  * re-check), and turns what the context does not back into hook findings
  * that say where the evidence is.
  */
+import { cliProjectFolders } from '../check/checkTarget';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -83,7 +84,8 @@ export function unreadable(sessionPath: string, err: unknown): UncheckableSessio
 
 /** The session parsed from `raw`, its index and locator built when first asked for. */
 export function parsedSession(sessionPath: string, path: string, raw: string, settings: FileCheckSetup['settings']): LoadedSession {
-  const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments });
+  // The project's CLAUDE.md / AGENTS.md, where the session's folder or the agent's (the hook runs in it) holds them: the same folders `check` reads.
+  const parsed = parseTranscript({ raw, path, maxSegments: settings.maxSegments, projectFolders: cliProjectFolders(path, undefined) });
   if (isNotTranscript(parsed)) throw new UncheckableSession(`${sessionPath}: ${parsed.reason}`);
   let index: TranscriptIndex | undefined;
   let locator: Locator | undefined;

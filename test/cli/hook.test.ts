@@ -77,6 +77,15 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     assert.match(line!, /Bash result of `npm test`, session line 3/);
   });
 
+  it("reads the project's CLAUDE.md at the session's working directory: a name it gives is no finding", () => {
+    const inProject = (line: object) => ({ ...line, cwd: dir });
+    write([user('How is the ledger settled?'), say('The ledger is settled by `reconcileLedger()`.')].map(inProject));
+    const without = reply(stop([]));
+    assert.match(without?.systemMessage as string, /reconcileLedger/);
+    writeFileSync(join(dir, 'CLAUDE.md'), '# Ledger\n\nAlways settle through `reconcileLedger()` in src/ledger.ts.\n');
+    assertSilent(stop([]));
+  });
+
   it('blocks a line past the end of a file the agent read, saying how long the file is', () => {
     write([
       user('Where is the port set?'),
