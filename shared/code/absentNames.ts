@@ -96,8 +96,9 @@ export function markAbsentNames(
   before: number | undefined,
   gaps: readonly ContextGap[],
   on: { names: boolean; files: boolean },
-): void {
-  if (!namesCheckable(gaps)) return;
+  blockTokens: readonly Entity[] = [],
+): Entity[] {
+  if (!namesCheckable(gaps)) return [];
   const seen = new Map<string, boolean>();
   const spelt = (name: string) => {
     const key = name.toLowerCase();
@@ -126,6 +127,16 @@ export function markAbsentNames(
     const absent = absentComponent(e.text, spelt);
     if (absent !== undefined) names.push({ e, name: absent });
   });
+  // A token of a quoted block that differs from the passage it quotes (the block is found mostly verbatim, so it is a quote, not new code).
+  const quoted = new Set<Entity>();
+  if (on.names) {
+    for (const b of blockTokens) {
+      if (!isCodeShaped(b.text, false) || !/^[A-Za-z_$][\w$]*$/.test(b.text) || spelt(b.text)) continue;
+      names.push({ e: b, name: b.text });
+      quoted.add(b);
+    }
+  }
+  const added: Entity[] = [];
   // One unknown among names the session knows stands out; a turn naming several is laying out new work (a design, a plan, a list of what is missing).
   if (distinct(files) === 1) {
     for (const { e, name } of files) {
@@ -135,10 +146,18 @@ export function markAbsentNames(
   }
   if (distinct(names) === 1) {
     for (const { e, name } of names) {
+      if (quoted.has(e)) {
+        settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn; ${e.detail ?? 'the block quotes code the session showed'}`);
+        e.status = 'unverified';
+        delete e.contradiction;
+        added.push(e);
+        continue;
+      }
       if (fenced.includes(name.toLowerCase()) || !reports(output, sentences, e.span)) continue;
       settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn`);
     }
   }
+  return added;
 }
 
 function distinct(found: readonly { name: string }[]): number {

@@ -94,7 +94,14 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.agentTurn && on('unattributed-values')) dropUnattributedValues(output, sentences, claimed, entities);
   if (options.agentTurn && (on('absent-names') || on('absent-files'))) {
     const which = { names: on('absent-names'), files: on('absent-files') };
-    markAbsentNames(output, sentences, claimed, entities, index, options.before, options.gaps ?? [], which);
+    // Quoted blocks are judged token by token only when their own rule is on; a name in them nothing spelt is this rule's either way.
+    const fenced = output.includes('```') || output.includes('~~~');
+    const blockTokens =
+      which.names && fenced && !on('quoted-code-blocks') && quotesCheckable(options.session)
+        ? codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup).filter((e) => isFinding(e.status) && e.type === 'identifier')
+        : [];
+    const quoted = markAbsentNames(output, sentences, claimed, entities, index, options.before, options.gaps ?? [], which, blockTokens);
+    if (quoted.length > 0) entities = [...entities, ...quoted].sort((a, b) => a.span[0] - b.span[0]);
   }
   if (on('record-fields')) entities = withAttributeEntities(output, entities, named(attributeEntities(output, sentences, index, searchable), 'record-fields'));
   decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));

@@ -39,6 +39,15 @@ describe('names and files nothing in the session spelt', () => {
     );
   });
 
+  it('flags a name nothing spelt in a block that otherwise quotes code the session showed, but not in a block it proposes', () => {
+    const block = '```ts\nexport function settleLedger(entries) {\n  return entries.reduce(sumAll, 0);\n}\n\nexport function add_numbers(a, b) {\n```';
+    const quote = `The sum is done here:\n\n${block}`;
+    const e = lastOutput(session([...readLedger, say(quote)])).get('sumAll');
+    assert.equal(`${e?.status} ${e?.rule}`, 'unverified absent-names');
+    const proposal = `Change it to:\n\n${block}`;
+    assert.equal(lastOutput(session([...readLedger, say(proposal)])).get('sumAll'), undefined);
+  });
+
   it('leaves a turn naming several unknown names alone: it is laying out new work', () => {
     const e = lastOutput(session([...readLedger, say('The service has `createInvoice()`, `voidInvoice()` and `refundInvoice()`.')]));
     for (const name of ['`createInvoice()`', '`voidInvoice()`', '`refundInvoice()`']) assert.notEqual(e.get(name)?.rule, 'absent-names', name);
