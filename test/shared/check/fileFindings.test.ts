@@ -12,6 +12,7 @@ import { checkFile } from '../../../cli/check/checkFile';
 import type { FileReport } from '../../../cli/check/fileReport';
 import { analyze } from '../../../server/src/analyze';
 import { codeLenses } from '../../../server/src/codeLens';
+import { type ConversationView, conversationView } from '../../../server/src/conversationView';
 import { buildDiagnostics, type FindingData } from '../../../server/src/diagnostics';
 import { DocumentState } from '../../../server/src/documentState';
 import type { FileAnalysis } from '../../../server/src/findings';
@@ -145,6 +146,23 @@ describe('applyIgnores', () => {
     assert.equal(again.level, found.level);
     assert.equal(again.explanation, found.explanation);
     assert.ok(again.entities.every((e) => e.suppressed === undefined && e.ignored === undefined));
+  });
+
+  it('gives the conversation view the level after ignores, as the lenses show', () => {
+    const analyzed = analyze({ raw, settings: DEFAULT_SETTINGS });
+    const output = analyzed.analysis.outputs.find((o) => o.entities.some((e) => isFinding(e.status)))!;
+    const finding = output.entities.find((e) => isFinding(e.status))!;
+    const store = emptyIgnoreStore();
+    store.values.push({ type: finding.type, value: finding.normalized });
+    const ignoring = { store, severity: DEFAULT_SETTINGS.severity, minEntities: DEFAULT_SETTINGS.minEntities };
+    const after = applyIgnores(output, { ...ignoring, ignores: new IgnoreMatcher(store) }).level;
+    assert.notEqual(after, output.level);
+    const levelsShown = (v: ConversationView) => v.turns.join('').match(/class="lv [A-Z]+"/g) ?? [];
+    const plain = levelsShown(conversationView(analyzed, 'rag-eval.jsonl'));
+    const ignored = levelsShown(conversationView(analyzed, 'rag-eval.jsonl', ignoring));
+    const index = analyzed.analysis.outputs.indexOf(output);
+    assert.equal(plain[index], `class="lv ${output.level}"`);
+    assert.equal(ignored[index], `class="lv ${after}"`);
   });
 
   it('takes every entity of a type whose severity is off out of the level', () => {
