@@ -1,21 +1,22 @@
 /**
  * Checks one file end to end: parse it as a transcript, classify every output
- * against its causal context, and turn the results into a FileReport whose
- * every range is a raw-file offset. Runs in a worker thread or in-process.
+ * against its causal context, and turn its findings (shared/check/fileFindings:
+ * verdicts, ignores, level after ignores, closest matches, the editor's too)
+ * into a FileReport located in lines and columns. Runs in a worker thread or
+ * in-process.
  *
- * Raw ranges of grounded entities and of context matches cost an offset-aware
- * re-read of the strings involved, so they are only computed for the JSON
- * ledger and the HTML report; text and SARIF reports need only the entities
- * the context does not back (unverified, contradicted, misattributed). The
- * HTML report also keeps the file's segments and ties every occurrence and
- * context place to the segment it lies in.
+ * Context matches of grounded entities cost an offset-aware re-read of the
+ * strings involved, so they are only listed for the JSON ledger and the HTML
+ * report; text and SARIF reports need only the entities the context does not
+ * back (unverified, contradicted, misattributed). The HTML report also keeps
+ * the file's segments and ties every occurrence and context place to the
+ * segment it lies in.
  */
-import { judge } from '../../shared/pipeline/classify';
 import type { ContextMatch, Entity } from '../../shared/classifier/types';
 import { matchesOnce } from '../../shared/lookup/lookupEntities';
 import { checkTranscript, gapsOf, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
-import { ClosestSearches, DEFAULT_CLOSEST_BUDGET, findClosestMatch } from '../../shared/check/closestMatch';
-import { type IgnoreMatcher, occurrenceKey } from '../../shared/check/ignores';
+import { ClosestCap, type EntityFindings, outputFindings, type SegmentPlace } from '../../shared/check/fileFindings';
+import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { isNotTranscript, type NotTranscript, parseTranscript } from '../../shared/transcript/detect';
@@ -24,7 +25,7 @@ import { type AllowedFolders, allowedFolders } from '../../shared/io/referenceRe
 import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { classifyOptionsOf } from './checkSettings';
-import type { ClosestMatch, ContextLocation, ContradictionRecord, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
+import type { ContextLocation, EntityRecord, FileReport, Occurrence, OutputRecord } from './fileReport';
 import { type Conversation, conversationsOf } from './conversations';
 import { Locator } from './locator';
 import { isFinding } from '../../shared/classifier/findingStatus';
@@ -128,12 +129,14 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
   const locator = new Locator(input.file, input.raw, input.absPath, undefined, parsed.entries);
   const outputs: OutputRecord[] = [];
   const checks: TranscriptCheck[] = [];
+  let cap: ClosestCap | undefined;
   for (const conversation of conversationsOf(parsed)) {
     const check = checkTranscript(conversation, classifyOptionsOf(options.settings));
     checks.push(check);
     // The outputs of one conversation search the same context: what one finding's closest match read serves the next.
-    const searches = new ClosestSearches();
-    for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options, searches));
+    // One cap on closest-match searches for the whole file; what one search read serves the next within a conversation.
+    cap = cap ? cap.nextConversation() : ClosestCap.forFile();
+    for (const o of check.outputs) outputs.push(outputRecord(conversation, o, locator, options, cap));
   }
   // Conversations may interleave in the file; reports follow the file, and an archive entry by entry.
   outputs.sort(inFileOrder(parsed.entries));
@@ -165,52 +168,46 @@ function fileSegment(t: Conversation, id: number): number {
   return t.origin ? t.origin[id] : id;
 }
 
-export function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, options: FileCheckOptions, searches = new ClosestSearches()): OutputRecord {
+export function outputRecord(t: Conversation, o: OutputCheck, locator: Locator, options: FileCheckOptions, cap = ClosestCap.forFile()): OutputRecord {
   const segment = t.segments[o.segment];
-  const entities = o.result.entities.map((e) => entityRecord(t, o, e, locator, options, searches));
-  let { level, score, explanation } = o.result;
-  if (entities.some((e) => e.suppressed)) {
-    // Suppressed entities leave the verdict, exactly as if the classifier had never counted them.
-    const kept = o.result.entities.filter((_, i) => !entities[i].suppressed).map((e) => ({ ...e }));
-    ({ level, score, explanation } = judge(kept, options.settings.minEntities, gapsOf(t, segment)));
-  }
+  const found = outputFindings(t, o, cap, { severity: options.settings.severity, minEntities: options.settings.minEntities, ignores: options.ignores });
+  const entities = o.result.entities.map((e, i) => entityRecord(t, o, e, found.entities[i], locator, options));
   const entry = locator.entryOf(segment.source);
   return {
     file: locator.file,
     ...(entry !== undefined ? { entry } : {}),
     ...(options.conversation ? { segment: fileSegment(t, o.segment) } : {}),
     line: segment.line + 1,
-    range: toRawRange(segment.map, 0, segment.text.length),
+    range: found.raw,
     format: t.format,
     ...(segment.label ? { label: segment.label } : {}),
-    level,
-    score,
-    explanation,
+    level: found.level,
+    score: found.score,
+    explanation: found.explanation,
     entities,
     gaps: gapsOf(t, segment),
   };
 }
 
-function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions, searches: ClosestSearches): EntityRecord {
+/** The report's record of one entity: its findings located in lines and columns, with frames, and the ledger's places. */
+function entityRecord(t: Conversation, o: OutputCheck, e: Entity, f: EntityFindings, locator: Locator, options: FileCheckOptions): EntityRecord {
   const segment = t.segments[o.segment];
   const severity = options.settings.severity[e.type] ?? 'warning';
   // Unverified, contradicted and misattributed entities are findings: they get frames, keys and closest matches.
   const finding = isFinding(e.status);
   const occurrences: Occurrence[] = [];
   if (finding || options.ledger) {
-    for (const [s, end] of e.occurrences) {
-      const range = toRawRange(segment.map, s, end);
+    f.occurrences.forEach((range, k) => {
       const at: Occurrence = locator.own(segment.source, range);
-      if (options.conversation) at.textRange = [s, end];
+      if (options.conversation) at.textRange = e.occurrences[k];
       if (finding) {
         at.frame = locator.frame(segment.source, range);
-        at.key = occurrenceKey(e.type, e.normalized, segment.text, s, end);
-        at.ignored = options.ignores?.match({ type: e.type, normalized: e.normalized, key: at.key }) !== undefined;
+        at.key = f.keys[k];
+        at.ignored = f.ignored?.[k] ?? false;
       }
       occurrences.push(at);
-    }
+    });
   }
-  const suppressed = severity === 'off' || (finding && occurrences.length > 0 && occurrences.every((x) => x.ignored));
   const places = options.ledger ? matchesOnce(e) : [];
   const record: EntityRecord = {
     text: e.text,
@@ -219,7 +216,7 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
     status: e.status,
     ...(e.rule !== undefined ? { rule: e.rule } : {}),
     severity,
-    suppressed,
+    suppressed: f.suppressed === true,
     occurrences,
     matches: options.ledger
       ? (options.allLocations ? places : nearestBefore(places, o.segment)).map((m) =>
@@ -229,11 +226,8 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, locator: Locat
     matchCount: places.length,
   };
   if (e.detail) record.detail = e.detail;
-  if (finding && !suppressed && !e.detail) {
-    const closest = closestOf(t, o, e, locator, options, searches);
-    if (closest) record.closest = closest;
-  }
-  if (e.contradiction) record.contradiction = contradictionOf(t, e.contradiction, locator, options);
+  if (f.closest) record.closest = { ...placeOf(t, f.closest, locator, options), text: f.closest.text };
+  if (f.contextValue) record.contradiction = { ...placeOf(t, f.contextValue, locator, options), value: f.contextValue.value, ...(f.contextValue.slot ? { slot: f.contextValue.slot } : {}) };
   return record;
 }
 
@@ -258,24 +252,7 @@ function inSegment<L extends ContextLocation>(at: L, t: Conversation, part: numb
   return at;
 }
 
-/** The contradicting value and its raw place; its match names a segment, as checkTranscript gives it. */
-function contradictionOf(t: Conversation, c: NonNullable<Entity['contradiction']>, locator: Locator, options: FileCheckOptions): ContradictionRecord {
-  const segment = t.segments[c.match.part];
-  return {
-    ...inSegment(locator.in(segment.source, toRawRange(segment.map, c.match.start, c.match.end)), t, c.match.part, options),
-    value: c.value,
-    ...(c.slot ? { slot: c.slot } : {}),
-  };
-}
-
-function closestOf(t: Conversation, o: OutputCheck, e: Entity, locator: Locator, options: FileCheckOptions, searches: ClosestSearches): ClosestMatch | undefined {
-  const found = findClosestMatch(
-    { type: e.type, text: e.text, output: t.segments[o.segment].text, span: e.span },
-    o.nearestContext(),
-    DEFAULT_CLOSEST_BUDGET,
-    searches,
-  );
-  if (!found) return undefined;
-  const segment = t.segments[found.part];
-  return { ...inSegment(locator.in(segment.source, toRawRange(segment.map, found.start, found.end)), t, found.part, options), text: found.text };
+/** A context place of the findings, located in its file and tied to its segment when the report shows the conversation. */
+function placeOf(t: Conversation, p: SegmentPlace, locator: Locator, options: FileCheckOptions): ContextLocation {
+  return inSegment(locator.in(t.segments[p.segment].source, p.raw), t, p.segment, options);
 }

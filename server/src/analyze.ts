@@ -7,9 +7,9 @@
 import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { checkLeadingOutputs } from './previewCheck';
-import { findClosestMatch } from '../../shared/check/closestMatch';
-import { occurrenceKey } from '../../shared/check/ignores';
-import type { Claim, ContextMatch, Entity } from '../../shared/classifier/types';
+import { ClosestCap, type EntityFindings, outputFindings } from '../../shared/check/fileFindings';
+import { matchRawRange } from '../../shared/check/rawRanges';
+import type { Claim, ContextMatch, Entity, Range } from '../../shared/classifier/types';
 import { isPending } from '../../shared/classifier/lazyProperty';
 import { nearestOf } from '../../shared/lookup/lookupEntities';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
@@ -21,7 +21,6 @@ import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { canReadOn } from '../../shared/transcript/appendLines';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { ContextCounter, outputLabel, segmentLabel } from './contextLabels';
-import { isFinding } from '../../shared/classifier/findingStatus';
 import { MAX_PLACES, type ClaimFinding, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
 
 export interface AnalyzeInput {
@@ -39,7 +38,7 @@ export interface Analyzed {
   transcript?: Transcript;
   check?: TranscriptCheck;
   /** What a check of the whole file carries from one output to the next, for outputs appended later. */
-  carried?: { counts: ContextCounter; budget: { left: number } };
+  carried?: { counts: ContextCounter; cap: ClosestCap };
 }
 
 /**
@@ -63,10 +62,6 @@ const PARTIAL_EVERY_MS = 400;
 const PREVIEW_FROM_CHARS = 2_000_000;
 const PREVIEW_CHARS = 500_000;
 const HEAD_CHARS = 400_000;
-
-/** Per-query bound on the closest-match search, and a per-file total. */
-const CLOSEST_SCAN_PER_ENTITY = 2_000_000;
-const CLOSEST_SCAN_PER_FILE = 200_000_000;
 
 export function checkOptionsFrom(settings: GroundcheckSettings): CheckOptions {
   return {
@@ -103,7 +98,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   }
   // What partial reports count toward, for the status item's progress.
   const header: FileAnalysis = { ...transcriptAnalysis(parsed, [], 'full'), outputsTotal: parsed.segments.reduce((n, s) => n + (s.isOutput ? 1 : 0), 0) };
-  const budget = { left: CLOSEST_SCAN_PER_FILE };
+  const cap = ClosestCap.forFile();
   const counts = new ContextCounter(parsed, options.echo === true);
   const checks: OutputCheck[] = [];
   const outputs: OutputFinding[] = [];
@@ -118,7 +113,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   if (onPartial && !headPreview && input.raw.length > PREVIEW_FROM_CHARS) {
     // Something to show before the whole file is indexed.
     const leading = checkLeadingOutputs(parsed, options, PREVIEW_CHARS);
-    checks.push(...sendLeading(parsed, leading, budget, counts, outputs, (from) => report(onPartial, from)));
+    checks.push(...sendLeading(parsed, leading, cap, counts, outputs, (from) => report(onPartial, from)));
     reported = outputs.length;
   }
   const index = TranscriptIndex.build(parsed);
@@ -128,7 +123,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     if (!parsed.segments[id].isOutput || previewed.has(id)) continue;
     const check = checkOutput(index, id, options);
     checks.push(check);
-    outputs.push(outputFinding(parsed, check, budget, counts));
+    outputs.push(outputFinding(parsed, check, cap, counts));
     // The first finding goes out at once (the user is waiting for something to appear), then in batches.
     const first = reported === 0 && hasFinding(outputs[outputs.length - 1]);
     if (onPartial && (first || performance.now() - reportedAt > PARTIAL_EVERY_MS)) {
@@ -142,7 +137,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const check: TranscriptCheck = { transcript: parsed, outputs: checks, index, options };
   // The count is for partial reports only: a finished check (full or incremental) does not carry it.
   const { outputsTotal: _total, ...finished } = header;
-  return { analysis: { ...finished, outputs }, transcript: parsed, check, carried: { counts, budget } };
+  return { analysis: { ...finished, outputs }, transcript: parsed, check, carried: { counts, cap } };
 }
 
 /**
@@ -158,10 +153,10 @@ function previewFromHead(raw: string, parseInput: Omit<ParseInput, 'raw'>, optio
   const head = parseTranscript({ raw: raw.slice(0, end), ...parseInput });
   if (isNotTranscript(head) || !canReadOn(head)) return false;
   const counts = new ContextCounter(head, options.echo === true);
-  const budget = { left: CLOSEST_SCAN_PER_FILE };
+  const cap = ClosestCap.forFile();
   const header = transcriptAnalysis(head, [], 'full');
   const outputs: OutputFinding[] = [];
-  sendLeading(head, checkLeadingOutputs(head, options, Infinity), budget, counts, outputs, (from) => onPartial(outputs.slice(from), header));
+  sendLeading(head, checkLeadingOutputs(head, options, Infinity), cap, counts, outputs, (from) => onPartial(outputs.slice(from), header));
   return outputs.length > 0;
 }
 
@@ -174,7 +169,7 @@ function previewFromHead(raw: string, parseInput: Omit<ParseInput, 'raw'>, optio
 function sendLeading(
   t: Transcript,
   leading: Iterable<OutputCheck>,
-  budget: { left: number },
+  cap: ClosestCap,
   counts: ContextCounter,
   outputs: OutputFinding[],
   send: (from: number) => void,
@@ -183,7 +178,7 @@ function sendLeading(
   let sent = 0;
   for (const check of leading) {
     checks.push(check);
-    outputs.push(outputFinding(t, check, budget, counts));
+    outputs.push(outputFinding(t, check, cap, counts));
     if (sent === 0 && hasFinding(outputs[outputs.length - 1])) {
       send(0);
       sent = outputs.length;
@@ -220,28 +215,23 @@ function emptyAnalysis(state: FileAnalysis['state'], reasons: string[]): FileAna
   return { state, reasons, errors: [], fileGaps: [], outputs: [], mode: 'full' };
 }
 
-/** Lays out one output's check in raw offsets, with closest matches for what it lacks. */
-export function outputFinding(
-  t: Transcript,
-  o: OutputCheck,
-  budget: { left: number },
-  counts = new ContextCounter(t, false),
-): OutputFinding {
+/**
+ * One output's findings (shared/check/fileFindings: verdicts, raw ranges,
+ * keys, closest matches under the file's cap) with what the editor adds:
+ * labels, what was searched, and the places hover and definition lead to.
+ * Ignore rules are applied on the request thread (publish.ts).
+ */
+export function outputFinding(t: Transcript, o: OutputCheck, cap: ClosestCap, counts = new ContextCounter(t, false)): OutputFinding {
   const segment = t.segments[o.segment];
-  const map = segment.map;
-  const needsContext = o.result.entities.some((e) => isFinding(e.status));
+  const found = outputFindings(t, o, cap);
   return {
-    segment: o.segment,
+    ...found,
     line: segment.line,
     label: outputLabel(segment),
-    raw: toRawRange(map, 0, segment.text.length),
-    level: o.result.level,
-    score: o.result.score,
-    explanation: o.result.explanation,
     searched: counts.describe(o.segment),
     gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
-    entities: o.result.entities.map((e) => entityFinding(t, segment.text, map, e, needsContext ? o : undefined, budget)),
-    ...(o.result.claims ? { claims: o.result.claims.map((c) => claimFinding(segment.text, map, c)) } : {}),
+    entities: found.entities.map((f, i) => entityFinding(t, o.result.entities[i], f)),
+    ...(o.result.claims ? { claims: o.result.claims.map((c) => claimFinding(segment.text, segment.map, c)) } : {}),
   };
 }
 
@@ -254,40 +244,14 @@ function claimFinding(output: string, map: Transcript['segments'][number]['map']
   };
 }
 
-function entityFinding(
-  t: Transcript,
-  output: string,
-  map: Transcript['segments'][number]['map'],
-  e: Entity,
-  check: OutputCheck | undefined,
-  budget: { left: number },
-): EntityFinding {
-  const finding: EntityFinding = {
-    type: e.type,
-    text: e.text,
-    normalized: e.normalized,
-    status: e.status,
-    ...(e.rule !== undefined ? { rule: e.rule } : {}),
-    occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
-    keys: e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)),
-    ...placesOf(t, e),
-  };
-  if (e.contradiction) {
-    finding.contradiction = e.contradiction.value;
-    // Matches name segment ids here (checkTranscript translates them), so the place resolves like any match.
-    const m = e.contradiction.match;
-    if (t.segments[m.part]) finding.contradictionAt = place(t, m.part, m.start, m.end);
-  }
-  if (e.detail) finding.detail = e.detail;
-  // A finding with its own account of what was checked (a line never shown) needs no near miss beside it.
-  if (isFinding(e.status) && !e.detail && budget.left > 0 && check) {
-    const closest = findClosestMatch(
-      { type: e.type, text: e.text, output, span: e.span },
-      check.nearestContext(),
-      { scanChars: Math.min(CLOSEST_SCAN_PER_ENTITY, budget.left), hits: 32 },
-    );
-    budget.left -= CLOSEST_SCAN_PER_ENTITY;
-    if (closest) finding.closest = { ...place(t, closest.part, closest.start, closest.end), text: closest.text, near: closest.near };
+function entityFinding(t: Transcript, e: Entity, f: EntityFindings): EntityFinding {
+  const { closest, ...rest } = f;
+  const finding: EntityFinding = { ...rest, ...placesOf(t, e) };
+  if (closest) finding.closest = { ...place(t, closest.segment, closest.raw), text: closest.text, near: closest.near };
+  if (f.contextValue) {
+    finding.contradiction = f.contextValue.value;
+    // Its own copy of the range: patches move each place's range in place, once.
+    finding.contradictionAt = place(t, f.contextValue.segment, [f.contextValue.raw[0], f.contextValue.raw[1]]);
   }
   return finding;
 }
@@ -312,13 +276,14 @@ export function nearestPlaces(t: Transcript, e: Entity, max: number): ContextPla
 
 function nearestFirst(t: Transcript, matches: readonly ContextMatch[], max: number): ContextPlace[] {
   const out: ContextPlace[] = [];
-  for (let i = matches.length - 1; i >= 0 && out.length < max; i--) out.push(place(t, matches[i].part, matches[i].start, matches[i].end));
+  for (let i = matches.length - 1; i >= 0 && out.length < max; i--) out.push(place(t, matches[i].part, matchRawRange(t, matches[i])));
   return out;
 }
 
-export function place(t: Transcript, segmentId: number, start: number, end: number): ContextPlace {
+/** A place of the findings with what the editor shows of it: the segment's role and label, and the file or archive entry it is in. */
+export function place(t: Transcript, segmentId: number, raw: Range): ContextPlace {
   const s = t.segments[segmentId];
-  const p: ContextPlace = { segment: segmentId, role: s.role, label: segmentLabel(s), raw: toRawRange(s.map, start, end) };
+  const p: ContextPlace = { segment: segmentId, role: s.role, label: segmentLabel(s), raw };
   // An archive's entry names are not paths: `samples/../../x.json` must never be opened on disk.
   if (s.source !== undefined && t.entries?.has(s.source)) p.entry = s.source;
   else if (s.source) p.source = s.source;

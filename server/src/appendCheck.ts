@@ -56,7 +56,7 @@ export function checkAppended(previous: Analyzed, grown: GrownFile, settings: Gr
   const outputs = previous.analysis.outputs;
   const added: OutputFinding[] = [];
   for (const o of appended.outputs) {
-    const finding = outputFinding(t, o, carried.budget, carried.counts);
+    const finding = outputFinding(t, o, carried.cap, carried.counts);
     outputs.push(finding);
     added.push(finding);
   }

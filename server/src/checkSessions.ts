@@ -22,7 +22,7 @@ interface Session {
   settingsKey: string;
   analyzed: Analyzed;
   /** The conversation view of this version, once asked for. */
-  view?: { version: number; drawn: ConversationView };
+  view?: { version: number; ignoring: string; drawn: ConversationView };
 }
 
 export class CheckSessions {
@@ -115,8 +115,10 @@ export class CheckSessions {
     const session = this.sessions.get(job.uri);
     if (!session) return { id, ok: false, error: 'not checked yet' };
     if (job.from > 0 && job.version !== session.version) return { id, ok: false, error: 'the file was checked again since' };
-    if (!session.view || session.view.version !== session.version) {
-      session.view = { version: session.version, drawn: conversationView(session.analyzed, job.file) };
+    // Drawn again when the ignore rules changed: its levels are after them.
+    const ignoring = JSON.stringify(job.ignoring ?? null);
+    if (!session.view || session.view.version !== session.version || session.view.ignoring !== ignoring) {
+      session.view = { version: session.version, ignoring, drawn: conversationView(session.analyzed, job.file, job.ignoring) };
     }
     return { id, ok: true, view: pageOf(session.view.drawn, job.from, job.chars), version: session.version };
   }

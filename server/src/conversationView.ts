@@ -4,12 +4,15 @@
  * words and its raw range, drawn as HTML by the same renderer as the CLI's
  * HTML report. Built in the worker from the check it already holds.
  */
+import { applyIgnores } from '../../shared/check/fileFindings';
+import { IgnoreMatcher } from '../../shared/check/ignores';
 import type { Entity } from '../../shared/classifier/types';
 import { conversationParts } from '../../shared/report/renderConversation';
 import type { FileView, Mark, OutputVerdict } from '../../shared/report/reportModel';
 import { reportSegment } from '../../shared/report/reportSegment';
 import type { Analyzed } from './analyze';
 import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
+import type { ViewIgnoring } from './workerProtocol';
 
 /**
  * Context text shown per turn in the view. The rest is a click away in the
@@ -45,26 +48,31 @@ export function pageOf(view: ConversationView, from: number, chars: number): Con
   return { ...view, from, turns: view.turns.slice(from, to), total: view.turns.length };
 }
 
-export function conversationView(analyzed: Analyzed, file: string): ConversationView {
-  const view = fileViewOf(analyzed, file);
+/** `ignoring`: the rules the levels shown are after, as the lenses' and the CLI's. */
+export function conversationView(analyzed: Analyzed, file: string, ignoring?: ViewIgnoring): ConversationView {
+  const view = fileViewOf(analyzed, file, ignoring);
   return { ...conversationParts(view, 0, VIEW_CONTEXT_CHARS), outputs: view.outputs.length };
 }
 
-function fileViewOf(analyzed: Analyzed, file: string): FileView {
+function fileViewOf(analyzed: Analyzed, file: string, ignoring: ViewIgnoring | undefined): FileView {
   const { analysis, transcript, check } = analyzed;
   const problems = [...analysis.reasons.filter((r) => !r.startsWith('context incomplete')), ...analysis.errors.map((e) => e.message)];
   if (!transcript || !check) return { file, problems, gaps: [], segments: [], outputs: [] };
   const entitiesOf = new Map<number, Entity[]>();
   for (const o of check.outputs) entitiesOf.set(o.segment, o.result.entities);
   const fileGaps = new Set(analysis.fileGaps);
-  const outputs: OutputVerdict[] = analysis.outputs.map((o) => ({
-    segment: o.segment,
-    level: o.level,
-    score: o.score,
-    explanation: o.explanation,
-    gaps: o.gaps.filter((g) => !fileGaps.has(g)),
-    marks: marksOf(o, entitiesOf.get(o.segment) ?? []),
-  }));
+  const rules = ignoring && { severity: ignoring.severity, minEntities: ignoring.minEntities, ignores: new IgnoreMatcher(ignoring.store) };
+  const outputs: OutputVerdict[] = analysis.outputs.map((checked) => {
+    const o = rules ? applyIgnores(checked, rules) : checked;
+    return {
+      segment: o.segment,
+      level: o.level,
+      score: o.score,
+      explanation: o.explanation,
+      gaps: o.gaps.filter((g) => !fileGaps.has(g)),
+      marks: marksOf(o, entitiesOf.get(o.segment) ?? []),
+    };
+  });
   return {
     file,
     format: transcript.format,

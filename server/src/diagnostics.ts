@@ -2,13 +2,12 @@
  * Findings → diagnostics: one per unverified occurrence at its exact raw
  * range, ranked and capped at `maxDiagnosticsPerFile` (saying "N of M
  * shown"), Information diagnostics where the context is known to be
- * incomplete, and parse errors on their lines. Ignore rules are applied here,
- * so changing them needs no re-check.
+ * incomplete, and parse errors on their lines, from findings the ignore rules
+ * were applied to (publish.ts).
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver/node';
 import type { DocumentText } from './lazyTextDocument';
 import type { EntityType, Range } from '../../shared/classifier/types';
-import type { IgnoreMatcher } from '../../shared/check/ignores';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
 import { docsUrl, ruleDocsUrl, typeWords } from '../../shared/docs/entityTypeDocs';
 import { isFinding } from '../../shared/classifier/findingStatus';
@@ -73,12 +72,8 @@ interface Candidate {
   severity: DiagnosticSeverity;
 }
 
-export function buildDiagnostics(
-  doc: DocumentText,
-  analysis: FileAnalysis,
-  settings: GroundcheckSettings,
-  ignores: IgnoreMatcher,
-): DiagnosticsResult {
+/** `analysis` has the ignore rules applied (see publish.ts): each occurrence says whether one hides it. */
+export function buildDiagnostics(doc: DocumentText, analysis: FileAnalysis, settings: GroundcheckSettings): DiagnosticsResult {
   const diagnostics: Diagnostic[] = analysis.errors.map((e) => ({
     range: toLspRange(doc, e.raw),
     severity: DiagnosticSeverity.Error,
@@ -87,8 +82,6 @@ export function buildDiagnostics(
     message: e.message,
   }));
   const candidates: Candidate[] = [];
-  // Most files have no ignore rules: skip building a lookup key per occurrence then.
-  const checkIgnores = !ignores.isEmpty;
   let ignored = 0;
   let entities = 0;
   let unverified = 0;
@@ -100,7 +93,7 @@ export function buildDiagnostics(
       const level = settings.severity[entity.type];
       if (level === 'off') continue;
       entity.occurrences.forEach((_, occurrence) => {
-        if (checkIgnores && ignores.match({ type: entity.type, normalized: entity.normalized, key: entity.keys[occurrence] })) ignored++;
+        if (entity.ignored?.[occurrence]) ignored++;
         else candidates.push({ output, entity, occurrence, severity: SEVERITY[level] });
       });
     }

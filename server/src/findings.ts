@@ -3,7 +3,8 @@
  * worker produces it (structured-clone friendly: no maps, no classes), the
  * request thread turns it into diagnostics, hovers, lenses and locations.
  */
-import type { Claim, EntityStatus, EntityType, Level, Range } from '../../shared/classifier/types';
+import type { EntityFindings, OutputFindings } from '../../shared/check/fileFindings';
+import type { Claim, Range } from '../../shared/classifier/types';
 import type { FileStatus } from '../../shared/protocol/messages';
 import type { Role } from '../../shared/transcript/model';
 import type { FileUsage } from './fileUsage';
@@ -28,31 +29,20 @@ export interface ClosestPlace extends ContextPlace {
   near: string;
 }
 
-export interface EntityFinding {
-  type: EntityType;
-  text: string;
-  normalized: string;
-  status: EntityStatus;
-  /** The rule that decided the verdict (shared/classifier/rules.ts). */
-  rule?: string;
-  /** Raw ranges of every occurrence in the output, first first. */
-  occurrences: Range[];
-  /** Ignore key of each occurrence (see shared/check/ignores.ts), same order. */
-  keys: string[];
+/** An entity's findings (shared/check/fileFindings.ts) with the places the editor links to. */
+export interface EntityFinding extends EntityFindings {
   /** Where the context has it, nearest the output first (capped at MAX_PLACES). */
   matches: ContextPlace[];
   /** How many places the context has (the lookup counts up to 100), or, with `morePlaces`, how many were read. */
   matchCount: number;
   /** There are more places than `matchCount`: the check read only the nearest. */
   morePlaces?: true;
-  /** For unverified entities: the nearest thing the context does say. */
+  /** For findings: the nearest thing the context does say. */
   closest?: ClosestPlace;
   /** For contradicted entities: the value the context gives instead. */
   contradiction?: string;
   /** For contradicted entities: where the context gives that value. */
   contradictionAt?: ContextPlace;
-  /** What was checked beyond a search ("a.ts was read with lines 1–97; line 240 was never shown"). */
-  detail?: string;
 }
 
 /** One claim sentence of an output (refined profile) in raw offsets. */
@@ -65,15 +55,15 @@ export interface ClaimFinding {
   text: string;
 }
 
-export interface OutputFinding {
-  segment: number;
+/**
+ * An output's findings (shared/check/fileFindings.ts) with what the editor
+ * shows beside them. `level`, `score` and `explanation` are after ignores
+ * once the request thread applied them (publish.ts), the check's before.
+ */
+export interface OutputFinding extends OutputFindings {
   /** 0-based line the output starts on. */
   line: number;
   label: string;
-  raw: Range;
-  level: Level;
-  score: number;
-  explanation: string;
   /** What was searched, e.g. "2 tool results, 1 user turn". */
   searched: string;
   /** Why the context is known to be incomplete (messages of its gaps). */

@@ -56,6 +56,10 @@ export function shiftInPlace(outputs: readonly OutputFinding[], at: number, delt
       for (const m of e.matches) shiftPlaceInPlace(m, at, delta);
       if (e.closest) shiftPlaceInPlace(e.closest, at, delta);
       if (e.contradictionAt) shiftPlaceInPlace(e.contradictionAt, at, delta);
+      // The same place as contradictionAt, without its file: it moves when that does.
+      if (e.contextValue && e.contradictionAt && e.contradictionAt.source === undefined && e.contradictionAt.entry === undefined) {
+        shiftRangeInPlace(e.contextValue.raw, at, delta);
+      }
     }
     for (const c of o.claims ?? []) shiftRangeInPlace(c.raw, at, delta);
   }

@@ -56,6 +56,11 @@ export class IgnoreFiles {
     return this.load(this.fileFor(docUri)).matcher;
   }
 
+  /** The rules as plain data, for the worker (a matcher does not cross threads). */
+  storeFor(docUri: string): IgnoreStore {
+    return this.load(this.fileFor(docUri)).store;
+  }
+
   /**
    * Adds `rule` to the store of the workspace folder holding `docUri`, editing
    * the file as it is on disk now (hand edits since it was last read stay).

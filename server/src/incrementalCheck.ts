@@ -11,6 +11,7 @@
 import { checkOutput } from '../../shared/check/checkTranscript';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import { ECHO_ROLES, type OffsetMap, type Segment, type Transcript } from '../../shared/transcript/model';
+import { ClosestCap } from '../../shared/check/fileFindings';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
 import type { FileAnalysis, OutputFinding } from './findings';
 import { shiftInPlace, shiftRange, type FindingsPatch } from './findingsPatch';
@@ -80,7 +81,7 @@ export function checkIncrementally(
   for (const e of t.errors) e.rawRange = shiftRange(e.rawRange, lineEnd, delta);
 
   const options = checkOptionsFrom(settings);
-  const budget = { left: Number.POSITIVE_INFINITY };
+  const cap = ClosestCap.forFile();
   // The previous findings are moved in place and reused: copying them per keystroke costs more than the re-check.
   const outputs: OutputFinding[] = previous.analysis.outputs;
   shiftInPlace(outputs, lineEnd, delta);
@@ -89,7 +90,7 @@ export function checkIncrementally(
     const o = check.outputs[i];
     if (!replaced.has(o.segment)) continue;
     check.outputs[i] = checkOutput(check.index, o.segment, options);
-    const finding = outputFinding(t, check.outputs[i], budget);
+    const finding = outputFinding(t, check.outputs[i], cap);
     outputs[i] = finding;
     changed.push({ index: i, finding });
   }

@@ -1,11 +1,14 @@
 /**
  * Sends a finished check to the client: diagnostics for the version it was
  * computed on, then the `groundcheck/documentChecked` status. Also used to
- * re-publish stored findings when only the ignore rules changed.
+ * re-publish stored findings when only the ignore rules changed: they are
+ * applied here, to the check's findings, so changing them needs no re-check.
  */
 import { DiagnosticSeverity, type Connection, type Diagnostic } from 'vscode-languageserver/node';
 import { CheckProgressNotification, DocumentCheckedNotification } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
+import { applyIgnores } from '../../shared/check/fileFindings';
+import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { buildDiagnostics, SOURCE } from './diagnostics';
 import type { DocumentState } from './documentState';
 import type { FileAnalysis } from './findings';
@@ -19,9 +22,11 @@ export class Publisher {
     private readonly onPublished: () => void = () => undefined,
   ) {}
 
-  publish(state: DocumentState, analysis: FileAnalysis, settings: GroundcheckSettings, millis: number): void {
+  publish(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, millis: number): void {
     const doc = state.doc;
-    const built = buildDiagnostics(doc, analysis, settings, this.ignores.matcherFor(doc.uri));
+    // Lenses, hovers and the findings tree read the published findings: the levels they show are after ignores, as the CLI's.
+    const analysis = withIgnores(checked, settings, this.ignores.matcherFor(doc.uri));
+    const built = buildDiagnostics(doc, analysis, settings);
     const diagnostics: Diagnostic[] = built.diagnostics;
     if (analysis.state === 'too-large') diagnostics.push(fileLevel(analysis.reasons.join(' '), 'too-large'));
     const status = fileStatus(doc.uri, doc.version, analysis, built, millis);
@@ -35,9 +40,10 @@ export class Publisher {
    * Diagnostics of the outputs checked so far, while the check goes on. No
    * status is sent: `documentChecked` means the whole version is done.
    */
-  publishPartial(state: DocumentState, analysis: FileAnalysis, settings: GroundcheckSettings): void {
+  publishPartial(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings): void {
     const doc = state.doc;
-    const built = buildDiagnostics(doc, analysis, settings, this.ignores.matcherFor(doc.uri));
+    const analysis = withIgnores(checked, settings, this.ignores.matcherFor(doc.uri));
+    const built = buildDiagnostics(doc, analysis, settings);
     void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: built.diagnostics });
     if (analysis.outputsTotal !== undefined) {
       const progress: CheckProgressNotification.Params = { uri: doc.uri, version: doc.version, checked: analysis.outputs.length, total: analysis.outputsTotal };
@@ -79,6 +85,12 @@ export class Publisher {
       reasons: [message],
     });
   }
+}
+
+/** The findings with the ignore rules and severities applied (shared/check/fileFindings.ts); the check's own stay as they were. */
+export function withIgnores(analysis: FileAnalysis, settings: GroundcheckSettings, ignores: IgnoreMatcher): FileAnalysis {
+  const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
+  return { ...analysis, outputs: analysis.outputs.map((o) => applyIgnores(o, ignoring)) };
 }
 
 function fileLevel(message: string, code: string): Diagnostic {

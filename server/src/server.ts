@@ -205,7 +205,9 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     if (!state) return { version: -1, unavailable: 'the file is not open' };
     const published = state.mirror?.analysis;
     if (published && published.state !== 'checked') return { version: state.doc.version, unavailable: published.reasons[0] ?? 'not checked' };
-    const reply = await worker.run({ kind: 'view', uri, file: displayName(uri), from, chars, ...(version !== undefined ? { version } : {}) });
+    const s = await settings.get(uri);
+    const ignoring = { store: ignores.storeFor(uri), severity: s.severity, minEntities: s.minEntities };
+    const reply = await worker.run({ kind: 'view', uri, file: displayName(uri), from, chars, ignoring, ...(version !== undefined ? { version } : {}) });
     if (reply.ok && 'view' in reply) return { version: reply.version, ...reply.view };
     return { version: state.doc.version, unavailable: !reply.ok && 'error' in reply ? reply.error.split('\n')[0] : 'not checked yet' };
   });

@@ -3,6 +3,7 @@
  * worker keeps the last parsed transcript and index per document, so a check
  * can carry just the edits since the version the worker already has.
  */
+import type { IgnoreStore } from '../../shared/check/ignores';
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { ContextPlace, FileAnalysis, OutputFinding } from './findings';
@@ -50,6 +51,14 @@ export interface ViewJob {
   chars: number;
   /** With `from` > 0: the version the caller has the earlier turns of. */
   version?: number;
+  /** The ignore rules and severities the levels shown are after, as the lenses' (absent: none). */
+  ignoring?: ViewIgnoring;
+}
+
+export interface ViewIgnoring {
+  store: IgnoreStore;
+  severity: GroundcheckSettings['severity'];
+  minEntities: number;
 }
 
 /** Every place the context has one entity of one output, of the version last checked. */

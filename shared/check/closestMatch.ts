@@ -89,6 +89,8 @@ export class ClosestSearches {
   private readonly hits = new Map<string, NeedleHits>();
   /** Needles and hits kept so far. */
   private kept = 0;
+  /** Characters read from parts so far (a query answered from what was kept reads none): what a cap over many queries counts. */
+  charsRead = 0;
 
   /** The hits of `needle` in `part`, read on until there are `wanted` or the part ends. */
   hitsOf(part: ContextPart, needle: string, wanted: number): NeedleHits {
@@ -106,7 +108,9 @@ export class ClosestSearches {
     const text = part.text;
     while (!found.done && found.at.length < wanted) {
       const at = text.indexOf(needle, found.from);
-      found.readSoFar += (at === -1 ? text.length : at) - found.from;
+      const read = (at === -1 ? text.length : at) - found.from;
+      found.readSoFar += read;
+      this.charsRead += read;
       if (at === -1) {
         found.done = true;
       } else if (!isWordBoundary(text, at, at + needle.length)) {

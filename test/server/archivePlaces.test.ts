@@ -18,7 +18,7 @@ describe('server: places inside an archive entry', () => {
     assert.ok(!isNotTranscript(t) && t.segments.length > 0);
     const doc = TextDocument.create('file:///work/log.eval', 'plaintext', 1, raw);
     for (const s of t.segments) {
-      const p = place(t, s.id, 0, 1);
+      const p = place(t, s.id, [0, 1]);
       assert.equal(p.entry, name);
       assert.equal(p.source, undefined);
       assert.deepEqual(placeLocation(doc, p), { uri: doc.uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
