@@ -44,25 +44,93 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
 
 interface OutputNumber {
   token: NumberToken;
+  kind: NumberKind;
   unitStem?: string;
 }
 
-export function findContradiction(
-  output: string,
-  span: readonly [number, number],
-  index: ContextLookup,
-  find: FindOptions,
-): Contradiction | undefined {
+/**
+ * Where the context may fill a slot, read once per output: the numbers after
+ * each key word and the values of record fields ending in each unit. Every
+ * number of an output with the same key word (a table written out as prose
+ * names one slot thousands of times) then reads the same places, so this
+ * lookup and the reading of what follows each match are not repeated per
+ * number. Only valid for one index and one set of find options.
+ */
+export class SlotCandidates {
+  private readonly prose = new Map<string, readonly SlotValue[]>();
+  private readonly records = new Map<string, readonly SlotValue[]>();
+
+  constructor(
+    private readonly index: ContextLookup,
+    private readonly find: FindOptions,
+  ) {}
+
+  /** The numbers within reach after whole-word occurrences of `key`, among its first KEY_MATCHES occurrences. */
+  afterKey(key: string): readonly SlotValue[] {
+    let values = this.prose.get(key);
+    if (values) return values;
+    const found: SlotValue[] = [];
+    for (const m of this.index.find(key, { ...this.find, limit: KEY_MATCHES })) {
+      const raw = this.index.partText(m.part);
+      // Inside a longer word the key names something else (`rate` in `separate`, `python` in `python3`).
+      if (isLetter(raw[m.start - 1]) || isLetter(raw[m.end]) || isDigit(raw[m.end])) continue;
+      const token = numberAfter(raw, m.end, VALUE_REACH);
+      if (token) found.push(slotValue(m.part, raw, token));
+    }
+    values = found;
+    this.prose.set(key, values);
+    return values;
+  }
+
+  /** The values of record fields whose key ends in `stem` (or its plural), among its first KEY_MATCHES occurrences. */
+  inRecords(stem: string): readonly SlotValue[] {
+    let values = this.records.get(stem);
+    if (values) return values;
+    const found: SlotValue[] = [];
+    for (const m of this.index.find(stem, { ...this.find, limit: KEY_MATCHES })) {
+      const raw = this.index.partText(m.part);
+      const plural = (raw[m.end] === 's' || raw[m.end] === 'S') && !isLetter(raw[m.end + 1]);
+      if (isLetter(raw[m.end]) && !plural) continue;
+      const token = recordValueAfter(raw, plural ? m.end + 1 : m.end);
+      if (token) found.push(slotValue(m.part, raw, token));
+    }
+    values = found;
+    this.records.set(stem, values);
+    return values;
+  }
+}
+
+/** A number the context puts in a slot, with what sameKind compares read once. */
+interface SlotValue {
+  part: number;
+  raw: string;
+  token: NumberToken;
+  kind: NumberKind;
+}
+
+interface NumberKind {
+  percent: boolean;
+  currency: string;
+  yearLike: boolean;
+  /** Digits before the decimal point. */
+  integerDigits: number;
+}
+
+function slotValue(part: number, raw: string, token: NumberToken): SlotValue {
+  return { part, raw, token, kind: kindOf(token) };
+}
+
+export function findContradiction(output: string, span: readonly [number, number], slots: SlotCandidates): Contradiction | undefined {
   const text = output.slice(span[0], span[1]);
   const number = readOutputNumber(text);
   if (!number) return undefined;
   const candidates: Contradiction[] = [];
   if (number.unitStem && number.unitStem.length >= 3) {
-    const agrees = scanRecords(number.unitStem, number, index, find, candidates);
+    const agrees = scanRecords(slots.inRecords(number.unitStem), number, candidates);
     if (agrees) return undefined;
   }
   const key = keyWordBefore(output, span[0]);
-  if (key && scanProse(key, number, index, find, candidates)) return undefined;
+  if (key && scanProse(slots.afterKey(key), number, candidates)) return undefined;
   // "over 1,100 insertions" bounds the value: a context value within the bound agrees with it.
   const bound = boundBefore(output, span[0]);
   if (bound && candidates.some((c) => withinBound(bound, Number(number.token.value), Number(tokenAt(c.value, c.value.search(/\d/))?.value)))) return undefined;
@@ -97,7 +165,8 @@ function readOutputNumber(text: string): OutputNumber | undefined {
   const token = tokenAt(text, first);
   if (!token) return undefined;
   const unit = splitUnit(text);
-  return { token: { ...token, percent: token.percent || /%|percent/i.test(text) }, unitStem: unit ? unitStem(unit.unit) : undefined };
+  const read = { ...token, percent: token.percent || /%|percent/i.test(text) };
+  return { token: read, kind: kindOf(read), unitStem: unit ? unitStem(unit.unit) : undefined };
 }
 
 /** The nearest content word before `start` in the same sentence, lower-cased, or undefined. */
@@ -116,31 +185,23 @@ export function keyWordBefore(output: string, start: number): string | undefined
 }
 
 /** Record fields whose key ends in the unit (`stars': 4.0`); true when one holds the output's value. */
-function scanRecords(stem: string, number: OutputNumber, index: ContextLookup, find: FindOptions, into: Contradiction[]): boolean {
-  for (const m of index.find(stem, { ...find, limit: KEY_MATCHES })) {
-    const raw = index.partText(m.part);
-    const plural = (raw[m.end] === 's' || raw[m.end] === 'S') && !isLetter(raw[m.end + 1]);
-    if (isLetter(raw[m.end]) && !plural) continue;
-    const c = recordValueAfter(raw, plural ? m.end + 1 : m.end);
-    if (!c || !sameKind(number.token, c)) continue;
-    if (c.value === number.token.value) return true;
-    into.push({ value: c.text, match: { part: m.part, start: c.start, end: c.end } });
+function scanRecords(values: readonly SlotValue[], number: OutputNumber, into: Contradiction[]): boolean {
+  for (const { part, token, kind } of values) {
+    if (!sameKind(number.kind, kind)) continue;
+    if (token.value === number.token.value) return true;
+    into.push({ value: token.text, match: { part, start: token.start, end: token.end } });
   }
   return false;
 }
 
 /** The key word followed by a number (with the output's unit, if any); true when one is the output's value. */
-function scanProse(key: string, number: OutputNumber, index: ContextLookup, find: FindOptions, into: Contradiction[]): boolean {
-  for (const m of index.find(key, { ...find, limit: KEY_MATCHES })) {
-    const raw = index.partText(m.part);
-    // Inside a longer word the key names something else (`rate` in `separate`, `python` in `python3`).
-    if (isLetter(raw[m.start - 1]) || isLetter(raw[m.end]) || isDigit(raw[m.end])) continue;
-    const c = numberAfter(raw, m.end, VALUE_REACH);
-    if (!c || !sameKind(number.token, c)) continue;
-    if (number.unitStem && !unitFollows(raw, c.end, number.unitStem)) continue;
-    if (c.value === number.token.value) return true;
-    const end = number.unitStem ? unitEnd(raw, c.end) : c.end;
-    into.push({ value: raw.slice(c.start, end), match: { part: m.part, start: c.start, end } });
+function scanProse(values: readonly SlotValue[], number: OutputNumber, into: Contradiction[]): boolean {
+  for (const { part, raw, token, kind } of values) {
+    if (!sameKind(number.kind, kind)) continue;
+    if (number.unitStem && !unitFollows(raw, token.end, number.unitStem)) continue;
+    if (token.value === number.token.value) return true;
+    const end = number.unitStem ? unitEnd(raw, token.end) : token.end;
+    into.push({ value: raw.slice(token.start, end), match: { part, start: token.start, end } });
   }
   return false;
 }
@@ -172,8 +233,12 @@ function isYearLike(t: NumberToken): boolean {
   return /^(?:1[5-9]|20)\d\d$/.test(t.value);
 }
 
-function sameKind(a: NumberToken, b: NumberToken): boolean {
-  if (a.percent !== b.percent || a.currency !== b.currency || isYearLike(a) !== isYearLike(b)) return false;
-  const digits = (t: NumberToken) => t.value.split('.')[0].length;
-  return Math.abs(digits(a) - digits(b)) <= 1;
+function kindOf(t: NumberToken): NumberKind {
+  const point = t.value.indexOf('.');
+  return { percent: t.percent, currency: t.currency, yearLike: isYearLike(t), integerDigits: point < 0 ? t.value.length : point };
+}
+
+function sameKind(a: NumberKind, b: NumberKind): boolean {
+  if (a.percent !== b.percent || a.currency !== b.currency || a.yearLike !== b.yearLike) return false;
+  return Math.abs(a.integerDigits - b.integerDigits) <= 1;
 }

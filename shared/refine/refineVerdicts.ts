@@ -16,7 +16,7 @@ import { defineLazyMatches, formsOf, LOCATION_CAP, nearestMatches } from '../loo
 import { isClockEntity } from './clockTimes';
 import { CodeLines } from './rules/codeLines';
 import { acronymExpansion } from './definedAcronyms';
-import { findContradiction } from './contradictions';
+import { findContradiction, SlotCandidates } from './contradictions';
 import { findNamedSlotContradiction } from './namedSlots';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
@@ -35,6 +35,7 @@ export function refineVerdicts(
   on: RuleSwitch = ALL_RULES_ON,
 ): void {
   const codeLines = new CodeLines(output);
+  const slots = new SlotCandidates(index, find);
   entities.forEach((entity, i) => {
     // Coding claims were judged as code (shared/code/codeVerdicts.ts); spellings of prose do not apply.
     if (extracted[i].code) return;
@@ -86,7 +87,7 @@ export function refineVerdicts(
       entity.type === 'number'
         ? isNumericRange(entity.text)
           ? undefined
-          : findContradiction(output, entity.span, index, find)
+          : findContradiction(output, entity.span, slots)
         : findNamedSlotContradiction(output, entity.type, entity.span, index, find);
     if (contradiction) {
       entity.status = 'contradicted';

@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/pipeline/classify';
-import { keyWordBefore } from '../../../shared/refine/contradictions';
+import { ContextIndex } from '../../../shared/lookup/contextIndex';
+import type { ContextLookup } from '../../../shared/lookup/contextLookup';
+import { findContradiction, keyWordBefore, SlotCandidates } from '../../../shared/refine/contradictions';
 import { numberAfter, numberValue, tokenAt } from '../../../shared/refine/numberTokens';
 
 const refined = { profile: 'refined' as const };
@@ -54,5 +56,31 @@ describe('refine: contradictions', () => {
     assert.equal(tokenAt('4 Main St', 0)!.text, '4');
     assert.equal(numberAfter('revenue fell. Then 5', 7, 30), undefined);
     assert.equal(keyWordBefore('capacity of nearly 2,500', 19), 'capacity');
+  });
+
+  it('reads the context once per key word for an output that names the same slot many times', () => {
+    const index = ContextIndex.build(['Route 17 returned 200 errors in the last hour. '.repeat(100), "{'error_count': 7, 'errors': 12}"]);
+    const lookups: string[] = [];
+    const counted: ContextLookup = {
+      partCount: index.partCount,
+      size: index.size,
+      partText: (p) => index.partText(p),
+      find: (form, opts) => {
+        lookups.push(form);
+        return index.find(form, opts);
+      },
+      findLast: (form, opts) => index.findLast(form, opts),
+    };
+    const find = { strict: false };
+    const output = Array.from({ length: 300 }, (_, i) => `route 17 returned ${200 + (i % 3)} errors`).join(', ');
+    const slots = new SlotCandidates(counted, find);
+    const spans = [...output.matchAll(/\d+ errors/g)].map((m): [number, number] => [m.index, m.index + m[0].length]);
+    const shared = spans.map((span) => findContradiction(output, span, slots));
+    // One lookup of the record key and one of the prose key, for all 300 numbers.
+    assert.deepEqual(lookups.sort(), ['error', 'returned']);
+    // The same answers as a fresh read of the context for each number.
+    assert.deepEqual(shared, spans.map((span) => findContradiction(output, span, new SlotCandidates(index, find))));
+    assert.equal(shared[0], undefined);
+    assert.deepEqual(shared[1], { value: '200 errors', match: { part: 0, start: 18, end: 28 } });
   });
 });
