@@ -17,6 +17,9 @@ import { counted } from '../../../shared/text/counted';
 import { visibleControls } from '../../terminal/visibleControls';
 import { budgetLine } from '../budgetReport';
 
+/** Characters of findings written at once. */
+const WRITE_PIECE = 64 * 1024;
+
 export class TextReporter implements Reporter {
   readonly countsSkipped = true;
   private findings = 0;
@@ -30,10 +33,17 @@ export class TextReporter implements Reporter {
 
   file(report: FileReport, target: CheckTarget): void {
     for (const line of fileProblems(report, target.explicit)) this.io.err(`${line}\n`);
+    // A file's findings go out in pieces of some kilobytes: one write per finding costs more than making the finding's text when there are tens of thousands.
+    let piece = '';
     for (const f of findingsOf(report)) {
       this.findings++;
-      this.io.out(this.finding(report.file, f));
+      piece += this.finding(report.file, f);
+      if (piece.length >= WRITE_PIECE) {
+        this.io.out(piece);
+        piece = '';
+      }
     }
+    if (piece.length > 0) this.io.out(piece);
     for (const b of report.budget ?? []) {
       this.findings++;
       const line = visibleControls(budgetLine(report.file, b));
