@@ -127,10 +127,28 @@ export class ClosestSearches {
 }
 
 /** The candidates of `type` around hit `k` of `hits`, the key word `key` spelt as `needle`. */
-function candidatesAround(hits: NeedleHits, k: number, type: EntityType, part: ContextPart, needle: string, key: string): Candidate[] {
+function candidatesAround(hits: NeedleHits, k: number, type: EntityType, part: ContextPart, needle: string, key: string): Window {
   let byHit = hits.windows.get(type);
   if (!byHit) hits.windows.set(type, (byHit = []));
-  return (byHit[k] ??= windowCandidates(type, part.text, hits.at[k], hits.at[k] + needle.length, key));
+  return (byHit[k] ??= windowOf(windowCandidates(type, part.text, hits.at[k], hits.at[k] + needle.length, key), key));
+}
+
+/**
+ * The candidates around one hit, and what their scores against any query
+ * depend on: each candidate's folded text (its value, unit and similarity
+ * follow from it) and its distance from the key word, and the key word. A
+ * context that repeats one sentence a million times has a million windows
+ * that score alike; a query scores one of them.
+ */
+interface Window {
+  candidates: Candidate[];
+  scores: string;
+}
+
+function windowOf(candidates: Candidate[], key: string): Window {
+  let scores = key;
+  for (const c of candidates) scores += `\u0000${c.gap}\u0000${c.folded}`;
+  return { candidates, scores };
 }
 
 /** Needles and hits (each with the few values around it) kept before a `ClosestSearches` starts over: a bound on its memory, not on its answers. */
@@ -147,7 +165,7 @@ interface NeedleHits {
   /** The part was read to its end: `readSoFar` is what a search for one more hit reads. */
   done: boolean;
   /** The candidates around each hit, by entity type (a needle's key word is always the same). */
-  windows: Map<EntityType, Candidate[][]>;
+  windows: Map<EntityType, Window[]>;
 }
 
 /** A value in a window, with what scoring needs of it that does not depend on the query. */
@@ -175,6 +193,8 @@ export function findClosestMatch(
   let scanLeft = budget.scanChars;
   let hitsLeft = budget.hits;
   let best: ClosestMatch | undefined;
+  /** The windows scored so far, by what their scores depend on (see Window.scores). */
+  const scored = new Set<string>();
   for (const part of parts) {
     for (const key of keys) {
       for (const needle of key.needles) {
@@ -184,7 +204,11 @@ export function findClosestMatch(
         const taken = Math.min(hitsLeft, hits.at.length);
         scanLeft -= taken === hitsLeft ? hits.read[taken - 1] : hits.readSoFar;
         for (let k = 0; k < taken; k++) {
-          const found = bestCandidate(query.type, target, part.id, candidatesAround(hits, k, query.type, part, needle, key.word), key.word);
+          const around = candidatesAround(hits, k, query.type, part, needle, key.word);
+          // A window that scores like one already scored cannot do better: only a higher score replaces the best.
+          if (scored.has(around.scores)) continue;
+          scored.add(around.scores);
+          const found = bestCandidate(query.type, target, part.id, around.candidates, key.word);
           if (found && (!best || found.score > best.score)) best = found;
         }
         hitsLeft -= taken;

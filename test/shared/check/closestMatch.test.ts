@@ -17,6 +17,16 @@ describe('closestMatch', () => {
     assert.equal(m.near, 'revenue');
   });
 
+  it('among windows that read alike keeps the first, and still finds a better one after them', () => {
+    const sentence = 'Route 17 returned 200 errors in the last hour. ';
+    const query = { type: 'number' as const, text: '100013', output: 'route 17 returned 100013 errors', span: [18, 24] as [number, number] };
+    const alike = findClosestMatch(query, [{ id: 0, text: sentence.repeat(20) }]);
+    assert.deepEqual(alike && [alike.text, alike.start], ['200', 18]);
+    const context = `${sentence.repeat(20)}Route 17 returned 100010 errors today. ${sentence.repeat(5)}`;
+    const better = findClosestMatch(query, [{ id: 0, text: context }]);
+    assert.deepEqual(better && [better.text, better.start], ['100010', sentence.length * 20 + 18]);
+  });
+
   it('never offers a lone 0 or 1, which are flags and indexes rather than claims', () => {
     const out = 'Fix line 11 of the parser.';
     const m = findClosestMatch({ type: 'number', text: '11', output: out, span: [9, 11] }, [
