@@ -128,6 +128,11 @@ export class ServerHarness {
     return h;
   }
 
+  /** The server's process id. */
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
   uriOf(name: string): string {
     return pathToFileURL(path.join(this.workspace, name)).toString();
   }
