@@ -11,6 +11,7 @@
  * nothing on standard output and one line on standard error, so a hook can
  * never hold an agent up for groundcheck's sake.
  */
+import { isRuleId } from '../../shared/classifier/rules';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -32,6 +33,8 @@ import { registerHookSummary } from './hookSummary';
 export interface HookOptions {
   mode: 'report' | 'block';
   maxBlocks: number;
+  /** In block mode, only findings of these rules or verdicts send the agent back; the rest are reported. Empty or absent: every finding. */
+  blockOn?: readonly string[];
   /** How long to wait for the session file to hold the turn's last answer. */
   waitMs: number;
   /** Never answer the agent; log what the answer would have been. */
@@ -100,8 +103,11 @@ interface Decided {
 }
 
 function decideReply(input: StopHookInput, turn: TurnFindings, options: HookOptions, store: GuardStore, shadow: boolean): Decided {
-  const findings = turn.findings;
-  if (options.mode === 'report') return findings.length === 0 ? { action: 'clean', named: [] } : { action: 'report', reply: { systemMessage: userMessage(findings) }, named: findings };
+  const all = turn.findings;
+  const report = (shown: HookFinding[]): Decided => (shown.length === 0 ? { action: 'clean', named: [] } : { action: 'report', reply: { systemMessage: userMessage(shown) }, named: shown });
+  if (options.mode === 'report') return report(all);
+  // Findings outside --block-on are told to the user, never sent back to the agent.
+  const findings = all.filter((f) => blocksOn(f, options.blockOn));
   const session = `${shadow ? 'shadow\u0000' : ''}${input.sessionId}\u0000${input.agentId ?? ''}`;
   const { decision, next } = decide(store.load(session), {
     turn: turn.turn,
@@ -112,7 +118,8 @@ function decideReply(input: StopHookInput, turn: TurnFindings, options: HookOpti
   store.save(session, next);
   switch (decision.kind) {
     case 'clean':
-      return { action: 'clean', named: [] };
+      // Nothing that may block: what remains is told to the user.
+      return report(all);
     case 'block': {
       const keys = new Set(decision.keys);
       const blocked = findings.filter((f: HookFinding) => keys.has(f.key));
@@ -125,10 +132,27 @@ function decideReply(input: StopHookInput, turn: TurnFindings, options: HookOpti
   }
 }
 
+/** Whether `--block-on` lets this finding send the agent back: its rule or its verdict is listed, or nothing is. */
+function blocksOn(f: HookFinding, blockOn: readonly string[] | undefined): boolean {
+  if (!blockOn || blockOn.length === 0) return true;
+  return blockOn.includes(f.status) || (f.rule !== undefined && blockOn.includes(f.rule));
+}
+
 /** Next to the loop guard's folder, in the user's cache folder. */
 function warmFolder(): string {
   return join(dirname(guardFolder()), 'warm');
 }
+
+/** Rule ids and verdicts, checked so a typo does not silently block nothing. */
+function parseBlockOn(value: string): string[] {
+  const names = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  for (const n of names) {
+    if (!isRuleId(n) && !VERDICTS.includes(n)) throw new InvalidArgumentError(`'${n}' is neither a rule (groundcheck rules lists them) nor a verdict (${VERDICTS.join(', ')})`);
+  }
+  return names;
+}
+
+const VERDICTS = ['contradicted', 'unverified', 'misattributed'];
 
 function parsePositive(value: string): number {
   const n = Number(value);
@@ -166,6 +190,7 @@ export function registerHook(program: Command): void {
     .description('Check the turn an agent just ended (Claude Code or Codex Stop/SubagentStop hook; event JSON on stdin).')
     .addOption(new Option('--mode <mode>', 'report: tell the user; block: send the agent back with the findings').choices(['report', 'block']).default('report'))
     .option('--max-blocks <n>', 'blocks per turn at most', parseCount(0), 1)
+    .option('--block-on <list>', 'in block mode, only findings of these rules or verdicts (comma-separated: contradicted, test-counts, …) send the agent back; the rest are reported', parseBlockOn)
     .option('--wait-ms <n>', "how long to wait for the session file to hold the agent's last answer", parseCount(0), 2000)
     .option('--shadow', 'never answer the agent: log what the hook would have blocked or reported (see `hook summary`)')
     .option('--shadow-log <path>', `the shadow log (default ${defaultShadowLog().replace(homedir(), '~')})`)

@@ -77,6 +77,17 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     assert.match(line!, /Bash result of `npm test`, session line 3/);
   });
 
+  it('with --block-on, sends the agent back only for the listed rules or verdicts and tells the user the rest', () => {
+    write([user('Run the tests.'), ...testRun(), wrong()]);
+    const other = reply(stop(['--mode', 'block', '--block-on', 'absent-names,unverified']));
+    assert.equal(other?.decision, undefined);
+    assert.match(other?.systemMessage as string, /'31 tests'/);
+    assert.equal(reply(stop(['--mode', 'block', '--block-on', 'contradicted']))?.decision, 'block');
+    write([user('Run the tests again.'), ...testRun(), say('All 32 tests pass now.')]);
+    assert.equal(reply(stop(['--mode', 'block', '--block-on', 'test-counts']))?.decision, 'block');
+    assertFailsOpen(stop(['--mode', 'block', '--block-on', 'contradicted,nonsense']), /'nonsense' is neither a rule/);
+  });
+
   it("reads the project's CLAUDE.md at the session's working directory: a name it gives is no finding", () => {
     const inProject = (line: object) => ({ ...line, cwd: dir });
     write([user('How is the ledger settled?'), say('The ledger is settled by `reconcileLedger()`.')].map(inProject));
