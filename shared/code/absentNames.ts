@@ -25,6 +25,7 @@ import type { FindOptions } from '../lookup/contextIndex';
 import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../refine/claims';
 import { isKnownExtension } from './fileExtensions';
 import { namesBlock } from './blockNames';
+import { baseName } from './paths';
 
 /**
  * Tools the agents' own system prompts define, which a turn may name without
@@ -111,7 +112,9 @@ export function markAbsentNames(
     return hit;
   };
   // Code the turn itself shows in a fenced block is its own: a name it defines there and then mentions is no claim about the project.
-  const fenced = fencedText(output).toLowerCase();
+  // Read only for a turn with a candidate.
+  let fencedLower: string | undefined;
+  const inOwnCode = (name: string) => (fencedLower ??= fencedText(output).toLowerCase()).includes(name.toLowerCase());
   const files: { e: Entity; name: string }[] = [];
   const names: { e: Entity; name: string }[] = [];
   entities.forEach((e, i) => {
@@ -140,7 +143,7 @@ export function markAbsentNames(
   // One unknown among names the session knows stands out; a turn naming several is laying out new work (a design, a plan, a list of what is missing).
   if (distinct(files) === 1) {
     for (const { e, name } of files) {
-      if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || fenced.includes(name.toLowerCase()) || !reports(output, sentences, e.span)) continue;
+      if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reports(output, sentences, e.span)) continue;
       settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn`);
     }
   }
@@ -153,7 +156,7 @@ export function markAbsentNames(
         added.push(e);
         continue;
       }
-      if (fenced.includes(name.toLowerCase()) || !reports(output, sentences, e.span)) continue;
+      if (inOwnCode(name) || !reports(output, sentences, e.span)) continue;
       settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn`);
     }
   }
@@ -193,11 +196,6 @@ function isArgument(output: string, at: number): boolean {
   const end = i + 1;
   while (i >= 0 && output[i] !== ' ' && output[i] !== '\n') i--;
   return output[i + 1] === '-' && end > i + 1;
-}
-
-function baseName(path: string): string {
-  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return path.slice(slash + 1);
 }
 
 function fencedText(output: string): string {

@@ -90,19 +90,21 @@ function testState(output: string, span: Range): 'passed' | 'failed' | undefined
   return m[1] === 'skip' || m[1] === 'pend' || m[1] === 'todo' ? undefined : 'passed';
 }
 
-/** Where the clause that runs past `from` ends: a bracket, colon, semicolon, emphasis mark, full stop, comma, bar or line end. */
-function firstBoundary(text: string, from: number): number {
+/** What ends the clause a figure is written in, in the answer: a bracket, colon, semicolon, emphasis mark or line end. */
+const ANSWER_CLAUSE_ENDS = '()[]:;*\n';
+/** In a tool's output also a full stop, comma or bar: "29 passed; 0 failed", "| 7 | files |". */
+const OUTPUT_CLAUSE_ENDS = `${ANSWER_CLAUSE_ENDS}.,|`;
+
+/** Where the clause that runs past `from` ends, looking no further than `limit`. */
+function clauseEnd(text: string, from: number, ends: string, limit = text.length): number {
   let i = from;
-  while (i < text.length && !'()[]:;*\n.,|'.includes(text[i])) i++;
+  while (i < limit && !ends.includes(text[i])) i++;
   return i;
 }
 
-/** From the entity to the end of its clause (a bracket, colon, semicolon, emphasis mark or line end), at most `reach` characters past it. */
+/** From the entity to the end of its clause, at most `reach` characters past it. */
 function clauseAfter(output: string, span: Range, reach: number): string {
-  const end = Math.min(output.length, span[1] + reach);
-  let i = span[1];
-  while (i < end && !'()[]:;*\n'.includes(output[i])) i++;
-  return output.slice(span[0], i);
+  return output.slice(span[0], clauseEnd(output, span[1], ANSWER_CLAUSE_ENDS, Math.min(output.length, span[1] + reach)));
 }
 
 /**
@@ -117,7 +119,7 @@ function beside(entity: Entity, noun: string, index: ContextLookup, session: Cod
     // From the figure on: the match may be the figure alone or the figure with its noun.
     const at = index.partText(m.part).slice(m.start, m.end + 40).toLowerCase();
     // Within the figure's own clause: "(line 31) ... ok\ntest" does not count tests.
-    const clause = at.slice(0, firstBoundary(at, m.end - m.start));
+    const clause = at.slice(0, clauseEnd(at, m.end - m.start, OUTPUT_CLAUSE_ENDS));
     const words = clause.split(/[^a-z0-9-]+/).filter((w) => w !== '').slice(1, MAX_ADJECTIVES + 2);
     if (words.some((w) => w.startsWith(stem))) return true;
   }

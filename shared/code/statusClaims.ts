@@ -136,17 +136,22 @@ function judgeRun(entity: Entity, kind: Kind, session: CodeSession): void {
         return;
       }
       if (part === -1) return;
-      const end = Math.min(text.length, Math.max(1, lineEnd(text, 0)));
-      entity.status = 'grounded';
-      entity.found = true;
-      entity.matches = [{ part, start: 0, end }];
-      entity.locations = [[0, end]];
-      entity.settled = true;
+      groundOnFirstLine(entity, part, text);
       return;
     }
     if (!edit && isEdit(step)) edit = step;
   }
   unverified(entity, edit ? `no ${rules.words} since the last edit (${edit.call.name} of ${pathOf(edit) ?? 'a file'})` : `no ${rules.words} in the session before this answer`);
+}
+
+/** Grounded by a tool result, pointing at its first line. */
+function groundOnFirstLine(entity: Entity, part: number, text: string): void {
+  const end = Math.min(text.length, Math.max(1, lineEnd(text, 0)));
+  entity.status = 'grounded';
+  entity.found = true;
+  entity.matches = [{ part, start: 0, end }];
+  entity.locations = [[0, end]];
+  entity.settled = true;
 }
 
 function createdClaim(body: string, start: number, session: CodeSession): Entity | undefined {
@@ -161,13 +166,7 @@ function createdClaim(body: string, start: number, session: CodeSession): Entity
       if (step.result === undefined) return undefined;
       const part = session.partOf(step.result);
       if (part === -1) return undefined;
-      const text = session.text(step.result);
-      const end = Math.min(text.length, Math.max(1, lineEnd(text, 0)));
-      entity.status = 'grounded';
-      entity.found = true;
-      entity.matches = [{ part, start: 0, end }];
-      entity.locations = [[0, end]];
-      entity.settled = true;
+      groundOnFirstLine(entity, part, session.text(step.result));
       return entity;
     }
     // A command or a patch that names the file may well have made it.

@@ -9,7 +9,8 @@
  */
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
 import { count } from './claudeCodeUsage';
-import { withOneHour, type CallUsage, type TokenCounts } from './model';
+import { objectsIn } from './objectsIn';
+import { largestCounts, withOneHour, type CallUsage, type TokenCounts } from './model';
 
 /** Which API's usage object: decided by the format where it says, else by the object's keys. */
 export type UsageDialect = 'anthropic' | 'openai-responses' | 'openai-chat';
@@ -60,15 +61,7 @@ export function apiUsageCalls(values: ReadonlyArray<{ value: unknown; line: numb
   const calls: CallUsage[] = [];
   const byId = new Map<string, CallUsage>();
   for (const { value, line, range } of values) {
-    const stack: unknown[] = [value];
-    while (stack.length > 0) {
-      const v = stack.pop();
-      if (Array.isArray(v)) {
-        for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
-        continue;
-      }
-      const o = obj(v);
-      if (!o) continue;
+    for (const o of objectsIn(value, 'usage')) {
       const u = obj(o.usage);
       const counts = u ? apiUsageCounts(u, dialect) : undefined;
       if (counts) {
@@ -76,23 +69,14 @@ export function apiUsageCalls(values: ReadonlyArray<{ value: unknown; line: numb
         // An Anthropic stream's `message_delta` carries the final output count of the message its `message_start` opened.
         const delta = o.type === 'message_delta' ? calls[calls.length - 1] : undefined;
         const earlier = delta ?? (id === undefined ? undefined : byId.get(id));
-        if (earlier) earlier.counts = largestOf(earlier.counts, counts);
+        if (earlier) earlier.counts = largestCounts(earlier.counts, counts);
         else {
           const call: CallUsage = { line, ...(range ? { range } : {}), model: str(o.model) ?? 'unknown', agent: 'main', counts, ...(id !== undefined ? { key: `api:${id}` } : {}) };
           if (id !== undefined) byId.set(id, call);
           calls.push(call);
         }
       }
-      for (const key of Object.keys(o).reverse()) if (key !== 'usage') stack.push(o[key]);
     }
   }
   return calls;
-}
-
-function largestOf(a: TokenCounts, b: TokenCounts): TokenCounts {
-  const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
-  return withOneHour(
-    { input: Math.max(a.input, b.input), output: Math.max(a.output, b.output), cacheWrite: max(a.cacheWrite, b.cacheWrite), cacheRead: Math.max(a.cacheRead, b.cacheRead), reasoning: max(a.reasoning, b.reasoning) },
-    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
-  );
 }

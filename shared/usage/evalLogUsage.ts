@@ -15,6 +15,7 @@ import { readRuns } from '../transcript/formats/langsmith/runRecords';
 import { arr, obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
 import { apiUsageCounts } from './apiUsage';
 import { count } from './claudeCodeUsage';
+import { objectsIn } from './objectsIn';
 import type { CallUsage, TokenCounts } from './model';
 
 /** Inspect: one call per model event of each sample; else per sample and model; else the log's per-model totals. */
@@ -91,15 +92,7 @@ export function langfuseUsageCalls(values: ReadonlyArray<{ value: unknown; line:
   const calls: CallUsage[] = [];
   const seen = new Set<string>();
   for (const { value, line } of values) {
-    const stack: unknown[] = [value];
-    while (stack.length > 0) {
-      const v = stack.pop();
-      if (Array.isArray(v)) {
-        for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
-        continue;
-      }
-      const o = obj(v);
-      if (!o) continue;
+    for (const o of objectsIn(value)) {
       if (o.type === 'GENERATION') {
         const id = str(o.id);
         const counts = langfuseCounts(o);
@@ -108,7 +101,6 @@ export function langfuseUsageCalls(values: ReadonlyArray<{ value: unknown; line:
           calls.push({ line, model: str(o.model) ?? 'unknown', agent: 'main', counts, ...(id !== undefined ? { key: `langfuse:${id}` } : {}) });
         }
       }
-      for (const key of Object.keys(o).reverse()) stack.push(o[key]);
     }
   }
   return calls;

@@ -6,7 +6,7 @@
  * inside its session's span adds nothing while sessions on different days
  * add up.
  */
-import { addCounts, perModel, withOneHour, zeroCounts, type CallUsage, type ModelUsage, type SessionUsage, type TokenCounts } from './model';
+import { addCounts, largestCounts, perModel, withOneHour, zeroCounts, type CallUsage, type ModelUsage, type SessionUsage, type TokenCounts } from './model';
 
 export interface LedgerTotals {
   sessions: number;
@@ -46,7 +46,7 @@ export function ledgerTotals(sessions: readonly SessionUsage[]): LedgerTotals {
       const earlier = keyed.get(c.key);
       if (earlier) {
         shared++;
-        keyed.set(c.key, { ...earlier, counts: largest(earlier.counts, c.counts) });
+        keyed.set(c.key, { ...earlier, counts: largestCounts(earlier.counts, c.counts) });
       } else {
         turns++;
         keyed.set(c.key, c);
@@ -73,20 +73,6 @@ function minus(a: TokenCounts, b: TokenCounts): TokenCounts {
       reasoning: a.reasoning === null || b.reasoning === null ? a.reasoning : a.reasoning - b.reasoning,
     },
     (a.cacheWrite1h ?? 0) - (b.cacheWrite1h ?? 0),
-  );
-}
-
-function largest(a: TokenCounts, b: TokenCounts): TokenCounts {
-  const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
-  return withOneHour(
-    {
-      input: Math.max(a.input, b.input),
-      output: Math.max(a.output, b.output),
-      cacheWrite: max(a.cacheWrite, b.cacheWrite),
-      cacheRead: Math.max(a.cacheRead, b.cacheRead),
-      reasoning: max(a.reasoning, b.reasoning),
-    },
-    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
   );
 }
 

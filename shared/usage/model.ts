@@ -149,6 +149,24 @@ export function withOneHour(c: TokenCounts, oneHour: number): TokenCounts {
   return c;
 }
 
+/**
+ * One response logged more than once (streamed, split over lines, in two
+ * files): each field at its largest value, the count the response ended with.
+ */
+export function largestCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
+  const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
+  return withOneHour(
+    {
+      input: Math.max(a.input, b.input),
+      output: Math.max(a.output, b.output),
+      cacheWrite: max(a.cacheWrite, b.cacheWrite),
+      cacheRead: Math.max(a.cacheRead, b.cacheRead),
+      reasoning: max(a.reasoning, b.reasoning),
+    },
+    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
+  );
+}
+
 function addKnown(a: number | null, b: number | null): number | null {
   return a === null ? b : b === null ? a : a + b;
 }

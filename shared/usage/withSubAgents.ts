@@ -6,7 +6,7 @@
  * files; active time is taken over all their records in time order, so
  * sub-agents working alongside the session add no time twice.
  */
-import { IDLE_GAP_MS, perModel, summarise, withOneHour, type CallUsage, type SessionUsage, type SubAgentUsage, type TokenCounts } from './model';
+import { IDLE_GAP_MS, largestCounts, perModel, summarise, type CallUsage, type SessionUsage, type SubAgentUsage, type TokenCounts } from './model';
 import { activeTimeOf, mergeTimes } from './wallTime';
 
 export interface TimedUsage {
@@ -25,7 +25,7 @@ export function withSubAgents(session: TimedUsage, agents: readonly (TimedUsage 
     if (at === undefined) {
       if (c.key !== undefined) byKey.set(c.key, calls.length);
       calls.push(c);
-    } else calls[at] = { ...calls[at], counts: largest(calls[at].counts, c.counts) };
+    } else calls[at] = { ...calls[at], counts: largestCounts(calls[at].counts, c.counts) };
   }
   const { groups, totals, models } = summarise(calls);
   const times = mergeTimes([session.times, ...agents.map((a) => a.times)]);
@@ -69,18 +69,4 @@ function subAgentOf(a: TimedUsage & { file: string }): SubAgentUsage {
     ...(u.wallMs !== undefined ? { wallMs: u.wallMs } : {}),
     ...(u.activeMs !== undefined ? { activeMs: u.activeMs } : {}),
   };
-}
-
-function largest(a: TokenCounts, b: TokenCounts): TokenCounts {
-  const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
-  return withOneHour(
-    {
-      input: Math.max(a.input, b.input),
-      output: Math.max(a.output, b.output),
-      cacheWrite: max(a.cacheWrite, b.cacheWrite),
-      cacheRead: Math.max(a.cacheRead, b.cacheRead),
-      reasoning: max(a.reasoning, b.reasoning),
-    },
-    Math.max(a.cacheWrite1h ?? 0, b.cacheWrite1h ?? 0),
-  );
 }

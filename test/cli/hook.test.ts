@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { buildCli, REPO, runCli, type RunResult } from './harness';
+import { buildCli, REPO, type RunResult } from './harness';
+import { assertSilent, right, runStop, testRun, wrong } from './hookHarness';
 import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
 
 /**
@@ -12,14 +13,6 @@ import { call, numbered, result, say, session, user } from '../shared/code/claud
  * reply on standard output, exit 0 whatever happens.
  */
 
-// Fresh lines each time: lines of one API response share a message id, and the reader takes a repeated one as the same response.
-let calls = 0;
-const testRun = () => {
-  const id = `t${calls++}`;
-  return [call(id, 'Bash', { command: 'npm test' }), result(id, '  12 passing (40ms)\n')];
-};
-const wrong = () => say('All 31 tests pass now.');
-const right = () => say('All 12 tests pass now.');
 /** What Claude Code logs when a Stop hook blocks: the reason, as a user line it marks as not typed by anyone. */
 const feedback = (reason: string) => ({ type: 'user', isMeta: true, message: { role: 'user', content: `Stop hook feedback:\n[groundcheck hook --mode block]: ${reason}` } });
 
@@ -32,18 +25,12 @@ function write(lines: object[]): void {
 }
 
 function stop(args: string[], event: Record<string, unknown> = {}, input?: string): RunResult {
-  const body = input ?? JSON.stringify({ session_id: 'sess-1', transcript_path: file, cwd: dir, hook_event_name: 'Stop', stop_hook_active: false, ...event });
-  return runCli(['hook', ...args], { input: body, cwd: dir, env: { XDG_CACHE_HOME: cache }, timeout: 30000 });
+  return runStop({ dir, cache, file }, args, event, input);
 }
 
 function reply(r: RunResult): Record<string, unknown> | undefined {
   assert.equal(r.code, 0, r.stderr);
   return r.stdout.trim() === '' ? undefined : JSON.parse(r.stdout);
-}
-
-/** Lets the stop through with nothing to say: not by failing open. */
-function assertSilent(r: RunResult): void {
-  assert.deepEqual({ code: r.code, stdout: r.stdout, stderr: r.stderr }, { code: 0, stdout: '', stderr: '' });
 }
 
 /** Fails open: exit 0, nothing for the agent, one line saying why on stderr. */

@@ -3,21 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCli, runCli, type RunResult } from './harness';
-import { call, result, say, session, user } from '../shared/code/claudeSession';
+import { assertSilent, right, runStop, testRun, wrong } from './hookHarness';
+import { say, session, user } from '../shared/code/claudeSession';
 
 /**
  * `groundcheck hook --shadow` driven as the agent drives the hook (the stop
  * event's JSON on standard input, the session on disk), and `groundcheck
  * hook summary` over the log it writes.
  */
-
-let calls = 0;
-const testRun = () => {
-  const id = `t${calls++}`;
-  return [call(id, 'Bash', { command: 'npm test' }), result(id, '  12 passing (40ms)\n')];
-};
-const wrong = () => say('All 31 tests pass now.');
-const right = () => say('All 12 tests pass now.');
 
 let dir: string;
 let cache: string;
@@ -28,8 +21,7 @@ function write(lines: object[], path = file): void {
 }
 
 function stop(args: string[], event: Record<string, unknown> = {}): RunResult {
-  const body = JSON.stringify({ session_id: 'sess-1', transcript_path: file, cwd: dir, hook_event_name: 'Stop', stop_hook_active: false, ...event });
-  return runCli(['hook', ...args], { input: body, cwd: dir, env: { XDG_CACHE_HOME: cache }, timeout: 30000 });
+  return runStop({ dir, cache, file }, args, event);
 }
 
 function defaultLog(): string {
@@ -41,10 +33,6 @@ function entries(path = defaultLog()): Array<Record<string, unknown>> {
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l));
-}
-
-function assertSilent(r: RunResult): void {
-  assert.deepEqual({ code: r.code, stdout: r.stdout, stderr: r.stderr }, { code: 0, stdout: '', stderr: '' });
 }
 
 describe('groundcheck hook --shadow and hook summary', function () {
