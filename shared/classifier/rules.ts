@@ -55,6 +55,8 @@ export interface RuleExample {
   flags?: string[];
   grounds?: string[];
   skips?: string[];
+  /** Texts the rule checks and does not flag: what it knows to leave alone. */
+  passes?: string[];
 }
 
 export interface RuleDoc {
@@ -269,7 +271,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A function, method or variable name nothing in the session ever spelt.',
-    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not.',
+    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, nor is a turn whose prose is not English: a report is told from a proposal by English words, and a rule that cannot read the sentence gives no verdict.',
     examples: [
       {
         session: [
@@ -285,7 +287,23 @@ export const RULES = [
           { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
           { say: 'The ledger is settled by `settleLedger()`, and I read it with the `Read` tool.' },
         ],
-        flags: [],
+        passes: ['`settleLedger()`', '`Read`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'Le grand livre est réglé par `reconcileAll()` dans src/ledger.ts, après chaque import de relevés bancaires du mois.' },
+        ],
+        passes: ['`reconcileAll()`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'The ledger is settled by `reconcileAll()`, which lives in src/reconcile.ts.' },
+        ],
+        passes: ['`reconcileAll()`'],
       },
     ],
   },
@@ -310,7 +328,7 @@ export const RULES = [
           { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
           { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
         ],
-        flags: [],
+        passes: ['`src/upload_retry.ts`'],
       },
     ],
   },

@@ -23,6 +23,7 @@ import type { ContextGap, Entity, ExtractedEntity, Range } from '../classifier/t
 import type { ContextLookup } from '../lookup/contextLookup';
 import type { FindOptions } from '../lookup/contextIndex';
 import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../refine/claims';
+import { readsAsEnglish } from '../text/englishProse';
 import { isKnownExtension } from './fileExtensions';
 import { namesBlock } from './blockNames';
 import { baseName } from './paths';
@@ -66,7 +67,7 @@ const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*
  * A plain negation ("the test wasn't calling `add()`") still presupposes it.
  */
 const NOT_REPORTING =
-  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g\.|for example|such as|for instance|if|todo|next steps?|want|missing|lack(?:s|ing)?|absent|no|to (?:define|add|create|implement|introduce|write|build)|not (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included))\b|n't (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included)\b|'ll\b|'d\b|例如|比如|建议|应该|需要|可以|缺少|没有|或者|如果|可能|考虑|下一步|请/i;
+  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g\.|for example|such as|for instance|if|todo|next steps?|want|missing|lack(?:s|ing)?|absent|no|to (?:define|add|create|implement|introduce|write|build)|not (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included))\b|n't (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included)\b|'ll\b|'d\b/i;
 
 /** Farthest back the line introducing a list item is looked for. */
 const LEAD_IN_REACH = 2000;
@@ -140,14 +141,16 @@ export function markAbsentNames(
     }
   }
   const added: Entity[] = [];
-  // One unknown among names the session knows stands out; a turn naming several is laying out new work (a design, a plan, a list of what is missing).
-  if (distinct(files) === 1) {
+  // One unknown among names and files the session knows stands out; a turn naming several is laying out new work (a design, a plan, a list of what is missing).
+  // Whether a sentence reports or proposes is read from English words: a turn in another language gets no verdict.
+  if (distinct(files) + distinct(names) !== 1 || !readsAsEnglish(output)) return added;
+  if (files.length > 0) {
     for (const { e, name } of files) {
       if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reports(output, sentences, e.span)) continue;
       settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn`);
     }
   }
-  if (distinct(names) === 1) {
+  if (names.length > 0) {
     for (const { e, name } of names) {
       if (quoted.has(e)) {
         settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn; ${e.detail ?? 'the block quotes code the session showed'}`);

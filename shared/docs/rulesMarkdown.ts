@@ -72,6 +72,7 @@ function exampleLines(e: RuleExample): string[] {
   if (e.flags && e.flags.length > 0) said.push(`flags ${e.flags.map(code).join(', ')}`);
   if (e.grounds && e.grounds.length > 0) said.push(`grounds ${e.grounds.map(code).join(', ')}`);
   if (e.skips && e.skips.length > 0) said.push(`does not check ${e.skips.map(code).join(', ')}`);
+  if (e.passes && e.passes.length > 0) said.push(`leaves ${e.passes.map(code).join(', ')} unflagged`);
   if (said.length > 0) lines.push(`The rule ${said.join('; ')}.`);
   return lines;
 }

@@ -54,6 +54,11 @@ describe('classifier rules', () => {
           if (decides) assert.equal(e.rule, rule.id);
           assert.notEqual(off.get(text)?.status, 'grounded', `${text} is not grounded with ${rule.id} off`);
         }
+        for (const text of example.passes ?? []) {
+          const e = on.get(text);
+          assert.ok(e, `${text} is checked`);
+          assert.ok(!isFinding(e.status) || e.rule !== rule.id, `${text} is no finding of ${rule.id} (${e.status}, ${e.rule})`);
+        }
         for (const text of example.skips ?? []) {
           assert.equal(on.get(text), undefined, `${text} is not checked`);
           assert.ok(off.get(text), `${text} is checked with ${rule.id} off`);
