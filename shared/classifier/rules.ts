@@ -254,6 +254,8 @@ export const RULES = [
     pack: 'prose',
     summary: 'The context names someone else in the same role.',
     doc: 'A date or name not found, where the context fills the same labelled slot ("CEO: …", "founded in …") with another, is contradicted.',
+    agentTurns: 'off',
+    measured: 'In agent turns of the dev sessions its one finding was wrong ("Missing Axis Coverage" against "Add Missing Axis Questions"), and it caught none of the fabrications planted there: a coding session speaks of many things of one kind, so the words before a name seldom name one role the context fills once.',
     examples: [],
   },
   {

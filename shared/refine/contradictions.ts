@@ -74,6 +74,8 @@ export class SlotCandidates {
       const raw = this.index.partText(m.part);
       // Inside a longer word the key names something else (`rate` in `separate`, `python` in `python3`).
       if (isLetter(raw[m.start - 1]) || isLetter(raw[m.end]) || isDigit(raw[m.end])) continue;
+      // In a URL or path the key is a scheme or a folder, not a word naming a value (`http` in `http://localhost:3002`).
+      if (raw[m.start - 1] === '/' || raw[m.end] === '/' || (raw[m.end] === ':' && raw[m.end + 1] === '/')) continue;
       const token = numberAfter(raw, m.end, VALUE_REACH);
       if (token) found.push(slotValue(m.part, raw, token));
     }

@@ -34,6 +34,13 @@ describe('refine: contradictions', () => {
     assert.equal(context.slice(e.contradiction!.match.start, e.contradiction!.match.end), '4.0');
   });
 
+  it('takes no key word from a URL or path: `http` in a server\'s address names no HTTP status', () => {
+    const status = (output: string, context: string) => classify({ output, context, options: refined }).entities.find((x) => x.text === '503')?.status;
+    assert.notEqual(status('The site returned HTTP 503 for five minutes.', 'ready - Local: http://localhost:3002 (started)'), 'contradicted');
+    assert.notEqual(status('The site returned HTTP 503 for five minutes.', 'logs written to /var/log/http/2024 by the proxy'), 'contradicted');
+    assert.equal(status('The site returned HTTP 503 for five minutes.', 'The proxy answered HTTP 502 during the deploy.'), 'contradicted');
+  });
+
   it('is not fooled by another kind of number, a year, or a slot that also holds the output value', () => {
     const none = (output: string, context: string) => classify({ output, context, options: refined }).contradictions;
     assert.equal(none('Margins reached 30%.', 'Margins reached 31 points.'), 0);
