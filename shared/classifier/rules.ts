@@ -394,8 +394,25 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A version the session shows otherwise (`Next.js 14` against `next@15.5.2`).',
-    doc: 'A version number given for a named package or tool is compared with the version the session shows for it.',
-    examples: [],
+    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed). One that agrees is grounded, one that differs contradicted. A range (`^5.4.8`, `~5.4`, `>=3.11`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it that the session never wrote is unverified. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for.',
+    examples: [
+      {
+        session: [
+          { user: 'Which Vite do we use?' },
+          { read: { path: 'package.json', lines: ['{', '  "devDependencies": {', '    "vite": "^5.4.8"', '  }', '}'] } },
+          { say: 'The project builds with Vite 6.0.1.' },
+        ],
+        flags: ['6.0.1'],
+      },
+      {
+        session: [
+          { user: 'Which Vite do we use?' },
+          { bash: { command: 'npm ls vite', output: 'app@1.0.0 /p\n└── vite@5.4.8' } },
+          { say: 'The project builds with Vite 5.4.8.' },
+        ],
+        grounds: ['5.4.8'],
+      },
+    ],
   },
   {
     id: 'test-counts',

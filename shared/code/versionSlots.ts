@@ -10,13 +10,24 @@
  * Each claim costs a lookup of each spelling of the name, and of its
  * `name@`-style keys where the name occurs; nothing scans the context.
  */
-import type { ContextMatch, Entity, ExtractedEntity } from '../classifier/types';
+import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
+import { type OutputSentence, sentenceIndexAt } from '../refine/claims';
 import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from '../lookup/contextLookup';
 import type { CodeSession } from './codeVerdicts';
 
 /** How a context writes a name's version right after the name. */
-const VERSION_KEYS = ['@', '": "', '":"', '": "^', '": "~', '":"^', '":"~', '==', ' v', ' version ', '/v', ': '];
+const VERSION_KEYS = ['@', '": "', '":"', '": "^', '": "~', '":"^', '":"~', '==', '>=', '~=', '@^', '@~', ' = "', ' = "^', ' = "~', ' (', ' (v', ' v', ' version ', '/v', ': '];
+/** How each range is written before its floor, for the finding's detail. */
+const RANGE_SIGNS: Record<VersionRange, string> = { caret: '^', tilde: '~', floor: '>=', compatible: '~=' };
+/** Keys that give a range rather than one version: the version after them is its floor. */
+const RANGE_KEYS: Record<string, VersionRange> = {
+  '": "^': 'caret', '":"^': 'caret', '@^': 'caret', ' = "^': 'caret',
+  '": "~': 'tilde', '":"~': 'tilde', '@~': 'tilde', ' = "~': 'tilde',
+  '>=': 'floor', '~=': 'compatible',
+  // Cargo.toml's `serde = "1.0.3"` is the caret range ^1.0.3.
+  ' = "': 'caret',
+};
 /** How a context writes a port. */
 const PORT_KEYS = ['port=', 'port: ', 'port:', '"port": ', 'port ', '--port ', '--port=', 'localhost:', '127.0.0.1:', '0.0.0.0:'];
 /** Matches read per key. */
@@ -40,35 +51,144 @@ export function versionVerdicts(
   entities.forEach((entity, i) => {
     if (entity.type !== 'number' || extracted[i].code || entity.status === 'contradicted') return;
     const claim = slotClaim(output, entity.span[0]);
-    if (!claim) return;
-    const values = claim.slot === 'port' ? portValues(index, find) : [...versionValues(claim.slot, index, find), ...printedVersions(claim.slot, session)];
-    if (values.length === 0) return;
-    const agreeing = values.find((v) => agrees(claim.value, v.value));
-    entity.settled = true;
-    if (agreeing) {
-      entity.found = true;
-      entity.status = 'grounded';
-      entity.matches = [agreeing.match];
-      entity.locations = [[agreeing.match.start, agreeing.match.end]];
-      return;
-    }
-    if (claim.slot === 'port' && new Set(values.map((v) => v.value)).size > 1) return;
-    const other = values[values.length - 1];
-    const replacement = truncated(other.value, claim.value);
-    const at = entity.text.indexOf(claim.value);
-    if (at === -1) return;
-    entity.found = false;
-    entity.matches = [];
-    entity.locations = [];
-    entity.status = 'contradicted';
-    entity.contradiction = { value: entity.text.slice(0, at) + replacement + entity.text.slice(at + claim.value.length), match: other.match, slot: claim.display };
-    entity.detail = `the context gives ${claim.display} ${other.value}`;
+    if (claim) settleVersion(entity, claim, slotValues(claim, index, find, session));
   });
+}
+
+/**
+ * Versions of three or four parts (`Vite 5.4.10`, `rp2040-hal v0.11.2`) that
+ * number extraction leaves alone, as it does every dotted run: in a claim
+ * sentence of a coding session, after a product the context gives a version
+ * for, each is an entity of this rule, grounded or contradicted. One that
+ * the context has no version for, or whose range it falls in, is none.
+ */
+export function dottedVersionClaims(
+  output: string,
+  sentences: readonly OutputSentence[],
+  entities: readonly Entity[],
+  index: ContextLookup,
+  find: FindOptions,
+  session: CodeSession | undefined,
+): Entity[] {
+  const out: Entity[] = [];
+  const taken = spanIndex(entities);
+  // Linear: every match succeeds where it starts (the repetition may be empty), so nothing is retried.
+  const runs = /\d+(?:\.\d+)*/g;
+  for (let m = runs.exec(output); m; m = runs.exec(output)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const parts = m[0].split('.').length;
+    if (parts < 3 || parts > 4 || !standsAlone(output, start, end) || overlaps(taken, start, end)) continue;
+    const sentence = sentenceIndexAt(sentences, start);
+    if (sentence === undefined || sentences[sentence].kind !== 'claim') continue;
+    const claim = slotClaim(output, start, true);
+    if (!claim || claim.slot === 'port') continue;
+    const span: Range = [start, end];
+    const entity: Entity = { text: m[0], normalized: m[0], type: 'number', found: false, status: 'unverified', locations: [], matches: [], span, occurrences: [span], rule: 'version-slots' };
+    if (settleVersion(entity, claim, slotValues(claim, index, find, session))) out.push(entity);
+  }
+  return out;
+}
+
+function slotValues(claim: SlotClaim, index: ContextLookup, find: FindOptions, session: CodeSession | undefined): SlotValue[] {
+  if (claim.slot === 'port') return portValues(index, find);
+  for (const slot of [claim.slot, ...(claim.alternatives ?? [])]) {
+    const values = [...versionValues(slot, index, find), ...printedVersions(slot, session)];
+    if (values.length > 0) return values;
+  }
+  return [];
+}
+
+/**
+ * `name` and up to two capitalised words right before it, each one space
+ * apart (`React Router` before `DOM`); `name` alone when it is not
+ * capitalised itself. `nameStart` is where `name` starts in `output`.
+ */
+function capitalisedWordsBefore(output: string, nameStart: number, name: string): string[] {
+  const words = [name];
+  if (!/^[A-Z]/.test(name)) return words;
+  let p = nameStart;
+  while (words.length < 3 && output[p - 1] === ' ') {
+    let s = p - 1;
+    while (s > 0 && /[A-Za-z]/.test(output[s - 1])) s--;
+    const word = output.slice(s, p - 1);
+    if (!/^[A-Z][A-Za-z]+$/.test(word) || NOT_PRODUCTS.has(word.toLowerCase())) break;
+    words.unshift(word);
+    p = s;
+  }
+  return words;
+}
+
+/** Grounds or contradicts `entity` by the context's values for its slot; false when they say neither. */
+function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotValue[]): boolean {
+  if (values.length === 0) return false;
+  const agreeing = values.find((v) => agrees(claim.value, v.value));
+  entity.settled = true;
+  // A range (`^5.4.8`) says which versions may be installed, not which is: one inside it is not denied, and not given either.
+  const range = agreeing ? undefined : values.find((v) => v.range !== undefined && withinRange(claim.value, v.value, v.range));
+  if (range) {
+    entity.found = false;
+    entity.status = 'unverified';
+    entity.detail = `the context gives ${claim.display} ${RANGE_SIGNS[range.range!]}${range.value}, a range, and never ${claim.value}`;
+    return true;
+  }
+  if (agreeing) {
+    entity.found = true;
+    entity.status = 'grounded';
+    entity.matches = [agreeing.match];
+    entity.locations = [[agreeing.match.start, agreeing.match.end]];
+    return true;
+  }
+  if (claim.slot === 'port' && new Set(values.map((v) => v.value)).size > 1) return false;
+  const other = values[values.length - 1];
+  const replacement = truncated(other.value, claim.value);
+  const at = entity.text.indexOf(claim.value);
+  if (at === -1) return false;
+  entity.found = false;
+  entity.matches = [];
+  entity.locations = [];
+  entity.status = 'contradicted';
+  entity.contradiction = { value: entity.text.slice(0, at) + replacement + entity.text.slice(at + claim.value.length), match: other.match, slot: claim.display };
+  entity.detail = `the context gives ${claim.display} ${other.range ? RANGE_SIGNS[other.range] : ''}${other.value}`;
+  return true;
+}
+
+/** Not part of a longer token: no word character or point runs on (`1.2.3.4.5`, `a1.2.3`, `1.2.3-beta`), but `v1.2.3` may lead. */
+function standsAlone(output: string, start: number, end: number): boolean {
+  const before = output[start - 1];
+  const lead = before === 'v' ? output[start - 2] : before;
+  if (lead !== undefined && /[\w.\-/]/.test(lead)) return false;
+  const after = output[end];
+  if (after === undefined) return true;
+  if (after === '.' || after === '-' || after === '+') return !/[\w]/.test(output[end + 1] ?? '');
+  return !/\w/.test(after);
+}
+
+/** Entity spans sorted by start, with the farthest end reached by each prefix: an overlap test is one binary search. */
+function spanIndex(entities: readonly Entity[]): { starts: number[]; reach: number[] } {
+  const spans = entities.map((e) => e.span).sort((x, y) => x[0] - y[0]);
+  const reach: number[] = [];
+  let far = -1;
+  for (const [, end] of spans) reach.push((far = Math.max(far, end)));
+  return { starts: spans.map((x) => x[0]), reach };
+}
+
+function overlaps(taken: { starts: number[]; reach: number[] }, start: number, end: number): boolean {
+  let lo = 0;
+  let hi = taken.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (taken.starts[mid] < end) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && taken.reach[lo - 1] > start;
 }
 
 interface SlotClaim {
   /** Normalized slot name (`next`, `node`, `port`). */
   slot: string;
+  /** Other names the slot may go by, tried in order when the context gives none for `slot` (`tailwindcss` for "Tailwind CSS"). */
+  alternatives?: string[];
   /** How the output names it. */
   display: string;
   /** The claimed value as written (`14`, `3.11`). */
@@ -76,7 +196,7 @@ interface SlotClaim {
 }
 
 /** The product or `port` named just before a number at `start` (`Next.js 14`, `Node v18`, `port 3000`). */
-function slotClaim(output: string, start: number): SlotClaim | undefined {
+function slotClaim(output: string, start: number, dotted = false): SlotClaim | undefined {
   const before = output.slice(Math.max(0, start - 40), start);
   const display = nameBefore(before);
   if (display === undefined) return undefined;
@@ -85,8 +205,14 @@ function slotClaim(output: string, start: number): SlotClaim | undefined {
   const lower = display.toLowerCase();
   if (lower === 'port') return { slot: 'port', display, value };
   if (NOT_PRODUCTS.has(lower)) return undefined;
-  // A product is a capitalised name or a package name (`Next.js`, `Node`, `react`), not a plain word.
-  if (!/^[A-Z]/.test(display) && !/[.@/-]/.test(display) && !output.slice(Math.max(0, start - 42), start).includes('`')) return undefined;
+  // A product is a capitalised name or a package name (`Next.js`, `Node`, `react`), not a plain word; a dotted version (`tinybmp 0.5.0`) says so itself.
+  if (!dotted && !/^[A-Z]/.test(display) && !/[.@/-]/.test(display) && !output.slice(Math.max(0, start - 42), start).includes('`')) return undefined;
+  // "React Router DOM 6.26" names the package react-router-dom: capitalised words before the name join into it.
+  const words = capitalisedWordsBefore(output, Math.max(0, start - 40) + before.lastIndexOf(display), display);
+  if (words.length > 1) {
+    const joined = words.map((w) => w.toLowerCase());
+    return { slot: joined.join('-'), display: words.join(' '), value, alternatives: [joined.join(''), slotName(lower)] };
+  }
   return { slot: slotName(lower), display, value };
 }
 
@@ -121,9 +247,13 @@ function slotName(lower: string): string {
   return lower.replace(/\.?js$/, '') || lower;
 }
 
+type VersionRange = 'caret' | 'tilde' | 'floor' | 'compatible';
+
 interface SlotValue {
   value: string;
   match: ContextMatch;
+  /** The value is the floor of a range (`^5.4.8`, `>=3.11`), not a version. */
+  range?: VersionRange;
 }
 
 /** Versions the context gives for `slot`, in context order. */
@@ -140,7 +270,8 @@ function versionValues(slot: string, index: ContextLookup, find: FindOptions): S
         const v = /^v?(\d+(?:\.\d+){0,3})/.exec(text.slice(m.end, m.end + 24));
         if (!v) continue;
         const start = m.end + v[0].length - v[1].length;
-        out.push({ value: v[1], match: { part: m.part, start, end: start + v[1].length } });
+        const range = RANGE_KEYS[key];
+        out.push({ value: v[1], match: { part: m.part, start, end: start + v[1].length }, ...(range ? { range } : {}) });
       }
     }
   }
@@ -177,6 +308,26 @@ function agrees(claimed: string, given: string): boolean {
   const c = claimed.split('.');
   const g = given.split('.');
   return c.length <= g.length ? c.every((p, i) => Number(p) === Number(g[i])) : g.every((p, i) => Number(p) === Number(c[i]));
+}
+
+/**
+ * Whether `claimed` lies in the range whose floor is `floor`: `^5.4.8` holds
+ * 5.x at or above 5.4.8 (0.y.z only 0.y), `~5.4.8` 5.4.x, `~=3.11` 3.x,
+ * `>=3.11` anything at or above.
+ */
+function withinRange(claimed: string, floor: string, range: VersionRange): boolean {
+  const c = claimed.split('.').map(Number);
+  const f = floor.split('.').map(Number);
+  if (compareVersions(c, f) < 0 && !agrees(claimed, floor)) return false;
+  if (range === 'floor') return true;
+  const fixed = range === 'tilde' ? Math.min(2, f.length) : range === 'compatible' ? Math.max(1, f.length - 1) : f[0] === 0 ? 2 : 1;
+  for (let i = 0; i < fixed && i < c.length; i++) if (c[i] !== f[i]) return false;
+  return true;
+}
+
+function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }
 
 /** `15.5.2` written like `14` is `15`; like `3.11` it is `15.5`. */

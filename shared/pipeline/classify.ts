@@ -20,7 +20,7 @@ import { countVerdicts, dropReadingCounts } from '../code/countClaims';
 import { dropUnattributedValues } from '../code/unattributedValues';
 import { markAbsentNames } from '../code/absentNames';
 import { statusClaims } from '../code/statusClaims';
-import { versionVerdicts } from '../code/versionSlots';
+import { dottedVersionClaims, versionVerdicts } from '../code/versionSlots';
 import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
 import { codeVerdicts, quotesCheckable, type CodeSession } from '../code/codeVerdicts';
 import { claimVerdicts } from '../refine/claimVerdicts';
@@ -112,6 +112,10 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.agentTurn && resolved.entityTypes.has('status') && on('status-claims')) {
     const status = statusClaims(output, sentences, options.session);
     if (status.length > 0) entities = [...entities, ...status].sort((a, b) => a.span[0] - b.span[0]);
+  }
+  if (options.session && on('version-slots')) {
+    const versions = dottedVersionClaims(output, sentences, entities, index, lookup, options.session);
+    if (versions.length > 0) entities = [...entities, ...versions].sort((a, b) => a.span[0] - b.span[0]);
   }
   const result = judge(entities, resolved.minEntities, options.gaps ?? [], on);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;

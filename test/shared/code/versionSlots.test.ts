@@ -1,0 +1,56 @@
+/**
+ * Versions in an agent's turn against the versions and ranges the session
+ * shows: three-part versions are judged, multi-word product names find their
+ * package, and a range is a floor and a ceiling, not a version.
+ */
+import { strict as assert } from 'node:assert';
+import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+
+const manifest = (lines: string[], text: string) =>
+  lastOutput(session([user('What stack is this?'), call('t1', 'Read', { file_path: '/p/package.json' }), result('t1', numbered(lines)), say(text)]));
+
+const caret = ['{', '  "dependencies": {', '    "zustand": "^4.5.4",', '    "vite": "^5.4.8"', '  }', '}'];
+
+describe('version-slots', () => {
+  it('contradicts a three-part version outside the range the manifest gives, naming the range', () => {
+    const e = manifest(caret, 'The app uses Vite 6.0.1.').get('6.0.1')!;
+    assert.equal(e.status, 'contradicted');
+    assert.equal(e.rule, 'version-slots');
+    assert.equal(e.contradiction?.value, '5.4.8');
+    assert.equal(e.detail, 'the context gives Vite ^5.4.8');
+  });
+
+  it('leaves a version inside the range unverified, not contradicted: the range never says which is installed', () => {
+    const e = manifest(caret, 'The app uses Zustand 4.5.5.').get('4.5.5')!;
+    assert.equal(e.status, 'unverified');
+    assert.match(e.detail ?? '', /\^4\.5\.4, a range, and never 4\.5\.5/);
+  });
+
+  it('grounds the range floor itself, and a version named less precisely', () => {
+    assert.equal(manifest(caret, 'The app uses Vite 5.4.8.').get('5.4.8')?.status, 'grounded');
+    assert.equal(manifest(caret, 'The app uses Vite 5.4.8 and Zustand 4.').get('5.4.8')?.status, 'grounded');
+  });
+
+  it('finds the package of a product written in words (React Router DOM, Tailwind CSS)', () => {
+    const exact = ['{', '  "dependencies": {', '    "react-router-dom": "6.26.0",', '    "tailwindcss": "3.4.13"', '  }', '}'];
+    const out = manifest(exact, 'Routing is React Router DOM 6.26.3; styling is Tailwind CSS 3.4.13.');
+    assert.equal(out.get('6.26.3')?.status, 'contradicted');
+    assert.equal(out.get('6.26.3')?.detail, 'the context gives React Router DOM 6.26.0');
+    assert.equal(out.get('3.4.13')?.status, 'grounded');
+  });
+
+  it('reads Cargo.toml versions as the caret ranges they are', () => {
+    const cargo = ['[dependencies]', 'cortex-m-rt = "0.7.3"', 'tinybmp = "0.5.0"'];
+    const out = lastOutput(session([user('Deps?'), call('t1', 'Read', { file_path: '/p/Cargo.toml' }), result('t1', numbered(cargo)), say('It depends on cortex-m-rt 0.7.2 and tinybmp 0.5.4.')]));
+    assert.equal(out.get('0.7.2')?.status, 'contradicted');
+    assert.equal(out.get('0.5.4')?.status, 'unverified');
+  });
+
+  it('judges no dotted run the session gives no version for, nor one in a plan, an address or a longer token', () => {
+    const out = manifest(caret, 'Node 22.1.0 is fine. You should upgrade to Vite 6.0.1 next. The host is 10.0.0.12 and the tag vite-5.4.9.1.2.');
+    assert.equal(out.get('22.1.0'), undefined);
+    assert.equal(out.get('6.0.1'), undefined);
+    assert.equal(out.get('10.0.0.12'), undefined);
+    assert.equal(out.get('5.4.9.1.2'), undefined);
+  });
+});
