@@ -328,6 +328,14 @@ export const RULES = [
         session: [
           { user: 'Fix the failing upload test.' },
           { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'Changes made:\n- `src/upload_retry.ts` - raised the timeout to 60 seconds' },
+        ],
+        flags: ['`src/upload_retry.ts`'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
           { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
         ],
         passes: ['`src/upload_retry.ts`'],

@@ -198,7 +198,8 @@ function isArgument(output: string, at: number): boolean {
   while (i >= 0 && (output[i] === ' ' || output[i] === '`')) i--;
   const end = i + 1;
   while (i >= 0 && output[i] !== ' ' && output[i] !== '\n') i--;
-  return output[i + 1] === '-' && end > i + 1;
+  // `-o` or `--out`; a lone `-` is a list's bullet.
+  return output[i + 1] === '-' && end > i + 2 && /[A-Za-z-]/.test(output[i + 2]);
 }
 
 function fencedText(output: string): string {
