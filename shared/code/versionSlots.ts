@@ -72,6 +72,7 @@ export function dottedVersionClaims(
 ): Entity[] {
   const out: Entity[] = [];
   const taken = spanIndex(entities);
+  const known = new Map<string, SlotValue[]>();
   // Linear: every match succeeds where it starts (the repetition may be empty), so nothing is retried.
   const runs = /\d+(?:\.\d+)*/g;
   for (let m = runs.exec(output); m; m = runs.exec(output)) {
@@ -85,7 +86,11 @@ export function dottedVersionClaims(
     if (!claim || claim.slot === 'port') continue;
     const span: Range = [start, end];
     const entity: Entity = { text: m[0], normalized: m[0], type: 'number', found: false, status: 'unverified', locations: [], matches: [], span, occurrences: [span], rule: 'version-slots' };
-    if (settleVersion(entity, claim, slotValues(claim, index, find, session))) out.push(entity);
+    // A turn that lists one package's version many times looks its slot up once.
+    const key = [claim.slot, ...(claim.alternatives ?? [])].join(' ');
+    let values = known.get(key);
+    if (!values) known.set(key, (values = slotValues(claim, index, find, session)));
+    if (settleVersion(entity, claim, values)) out.push(entity);
   }
   return out;
 }

@@ -28,79 +28,73 @@ const MIN_FUNCTION_SHARE = 0.08;
 const MAX_OTHER_SCRIPT_SHARE = 0.2;
 
 export function readsAsEnglish(text: string): boolean {
-  const prose = withoutCode(text);
   let latin = 0;
   let other = 0;
   let words = 0;
   let functionWords = 0;
-  let word = '';
-  const endWord = () => {
-    if (word.length === 0) return;
+  let wordStart = -1;
+  const endWord = (at: number) => {
+    if (wordStart < 0) return;
     words++;
-    if (FUNCTION_WORDS.has(word.toLowerCase())) functionWords++;
-    word = '';
+    // No function word is longer than six letters: longer words are not looked up.
+    if (at - wordStart <= 6 && FUNCTION_WORDS.has(text.slice(wordStart, at).toLowerCase())) functionWords++;
+    wordStart = -1;
   };
-  for (const ch of prose) {
-    const c = ch.codePointAt(0) ?? 0;
-    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) {
-      latin++;
-      word += ch;
-    } else if (c >= 0xc0 && c <= 0x24f) {
-      // Accented Latin letters: French, German, Spanish... words, not English ones.
-      latin++;
-      word += ch;
-    } else if (c > 0x24f && /\p{L}/u.test(ch)) {
-      other++;
-      endWord();
-    } else if (ch === "'" || ch === '\u2019') {
-      // "don't" is one word; its halves are not function words anyway.
-    } else {
-      endWord();
+  let i = 0;
+  while (i < text.length) {
+    const skip = codeEnd(text, i);
+    if (skip > i) {
+      endWord(i);
+      i = skip;
+      continue;
     }
+    const c = text.charCodeAt(i);
+    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7)) {
+      // Accented Latin letters count as Latin, but make no English function word.
+      latin++;
+      if (wordStart < 0) wordStart = i;
+      i++;
+      continue;
+    }
+    endWord(i);
+    const cp = text.codePointAt(i) ?? c;
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp > 0x24f && LETTER.test(text.slice(i, i + width))) other++;
+    i += width;
   }
-  endWord();
+  endWord(text.length);
   if (other > (latin + other) * MAX_OTHER_SCRIPT_SHARE) return false;
   if (words < MIN_WORDS) return true;
   return functionWords >= words * MIN_FUNCTION_SHARE;
 }
 
-/** The text with fenced blocks, backticked spans and URL- or path-like tokens blanked out. */
-function withoutCode(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text.startsWith('```', i) || text.startsWith('~~~', i)) {
-      const fence = text.slice(i, i + 3);
-      const close = text.indexOf(fence, i + 3);
-      i = close < 0 ? text.length : close + 3;
-      out += ' ';
-      continue;
-    }
-    const ch = text[i];
-    if (ch === '`') {
-      const close = text.indexOf('`', i + 1);
-      const nl = text.indexOf('\n', i + 1);
-      // An unclosed backtick on its line is a stray character, not a span.
-      if (close > 0 && (nl < 0 || close < nl)) {
-        i = close + 1;
-        out += ' ';
-        continue;
-      }
-    }
-    if (ch === ' ' || ch === '\n' || ch === '\t' || i === 0) {
-      // A token with a slash, a dot inside it or "://" is a path or URL.
-      const start = ch === ' ' || ch === '\n' || ch === '\t' ? i + 1 : i;
-      let end = start;
-      while (end < text.length && text[end] !== ' ' && text[end] !== '\n' && text[end] !== '\t') end++;
-      const token = text.slice(start, end);
-      if (/[/\\]|\w\.\w/.test(token)) {
-        out += ' ';
-        i = end;
-        continue;
-      }
-    }
-    out += ch;
-    i++;
+const LETTER = /\p{L}/u;
+const PATH_LIKE = /[/\\]|\w\.\w/;
+
+/**
+ * Where code that starts at `i` ends (a fenced block, a backticked span on
+ * one line, a token that is a path or URL), or `i` when none starts there.
+ * Each token is scanned ahead at most once, at its start.
+ */
+function codeEnd(text: string, i: number): number {
+  if (text.startsWith('```', i) || text.startsWith('~~~', i)) {
+    const close = text.indexOf(text.slice(i, i + 3), i + 3);
+    return close < 0 ? text.length : close + 3;
   }
-  return out;
+  if (text[i] === '`') {
+    // An unclosed backtick on its line is a stray character, not a span. Only the text up to the next backtick is read, so stray backticks cost no rescans.
+    const close = text.indexOf('`', i + 1);
+    if (close < 0) return i;
+    for (let k = i + 1; k < close; k++) if (text.charCodeAt(k) === 0x0a) return i;
+    return close + 1;
+  }
+  if (i > 0 && !isSpace(text[i - 1])) return i;
+  if (isSpace(text[i])) return i;
+  let end = i;
+  while (end < text.length && !isSpace(text[end])) end++;
+  return PATH_LIKE.test(text.slice(i, end)) ? end : i;
+}
+
+function isSpace(ch: string): boolean {
+  return ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r';
 }

@@ -4,6 +4,7 @@
  * pathological tests (correctness at 1 MB) and the regex-linearity bench
  * (timing at 100 KB against 1 MB).
  */
+import { readsAsEnglish } from '../../../shared/text/englishProse';
 import { extractCitations } from '../../../shared/extract/citations';
 import { extractDates } from '../../../shared/extract/dates';
 import { extractIdentifiers } from '../../../shared/extract/identifiers';
@@ -29,6 +30,7 @@ export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
   'quote-letter': '"a',
   apostrophes: "a'",
   backticks: '`',
+  'spaced backticks': '` ',
   capitals: 'A',
   'capital words': 'Ab ',
   'open parens': '(',
@@ -75,4 +77,6 @@ export const EXTRACTORS: Readonly<Record<string, (text: string) => unknown[]>> =
   citations: extractCitations,
   urls: extractUrls,
   properNouns: (t) => extractProperNouns(t, DEFAULT_STOPWORDS, sentenceStarts(t)),
+  // Not an extractor, but a scan of every agent turn that names an unknown name: held to the same line.
+  englishProse: (t) => [readsAsEnglish(t)],
 };
