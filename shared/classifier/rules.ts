@@ -29,9 +29,42 @@ export type RuleStage =
 /**
  * What a rule understands. `core` holds for any text; `prose` for answers in
  * sentences; `code` for coding-agent sessions (files, lines, code); `records`
- * for contexts of structured records (fields, opening hours).
+ * for contexts of structured records (fields, opening hours). A pack's rules
+ * run only where what they understand is there (PACKS says where), and a
+ * profile is a list of packs.
  */
 export type RulePack = 'core' | 'prose' | 'code' | 'records';
+
+export interface PackDoc {
+  id: RulePack;
+  /** What its rules understand. */
+  summary: string;
+  /** Where its rules run. */
+  runs: string;
+}
+
+export const PACKS: readonly PackDoc[] = [
+  {
+    id: 'core',
+    summary: 'Rules for any text: the lookup itself, whole numbers, the output\'s own labels, what the context lacks.',
+    runs: 'On every output; every profile has it.',
+  },
+  {
+    id: 'prose',
+    summary: 'Rules for answers written in sentences: which sentences claim, spellings of the same value, slots the context fills otherwise, cited sources.',
+    runs: 'On every output.',
+  },
+  {
+    id: 'code',
+    summary: 'Rules for what a coding agent says about files, lines, code, commands and test runs.',
+    runs: 'On an agent\'s turn: every output of a coding agent\'s format (Claude Code, Codex, Cline, Aider, SpecStory), and every output of a log that records tool calls. Not on an answer checked against passages or a plain chat.',
+  },
+  {
+    id: 'records',
+    summary: 'Rules for contexts of structured records: fields, keys named by a unit, opening hours, address abbreviations.',
+    runs: 'Where a part of the context the output could see is a structured record: it opens an object, or an array of objects, whose first member is a quoted key and a colon (`{"name": …`, `[{\'city\': …`), as JSON and Python or JavaScript literals do. Not on prose, code listings or command output.',
+  },
+];
 
 /** A coding session in a few words, for examples: built into a Claude Code session by the tests. */
 export type SessionStep =
@@ -209,12 +242,28 @@ export const RULES = [
     examples: [{ output: 'The meeting starts at 4:00.', context: 'The meeting starts at 14:00.', flags: ['4:00'] }],
   },
   {
+    id: 'record-clock-forms',
+    stage: 'equivalence',
+    pack: 'records',
+    summary: 'A time on the hour is found as schedule records write it (`16:0` for 4 PM).',
+    doc: 'Records of opening hours write a time on the hour with a single zero (`\'Tuesday\': \'16:0-21:0\'`); a clock time is also looked up in that spelling, on token boundaries.',
+    examples: [{ output: 'It opens at 4 PM on Tuesdays.', context: "{'name': 'Cafe Luna', 'hours': {'Tuesday': '16:0-21:0'}}", grounds: ['4 PM'] }],
+  },
+  {
     id: 'equivalent-forms',
     stage: 'equivalence',
     pack: 'prose',
     summary: 'Another spelling of the same value grounds it.',
     doc: 'Number words, ordinals, "per cent", continental separators (when on) and quarter names (when on) are looked up on token boundaries.',
     examples: [],
+  },
+  {
+    id: 'place-abbreviations',
+    stage: 'equivalence',
+    pack: 'records',
+    summary: 'A US state or street type is grounded by its postal abbreviation (`California` by `CA`).',
+    doc: 'Records of places write addresses the postal way: states as their two-letter codes and street types abbreviated (`State Street` ⇄ `State St`). A name is looked up in those standard spellings, on token boundaries. These are the postal tables, not learned from any data.',
+    examples: [{ output: 'The shop is at 12 Linden Avenue.', context: "{'name': 'Apna Kitchen', 'address': '12 Linden Ave', 'city': 'Tampa'}", grounds: ['Linden Avenue'] }],
   },
   {
     id: 'defined-acronyms',
@@ -237,8 +286,16 @@ export const RULES = [
     stage: 'equivalence',
     pack: 'prose',
     summary: 'A number with a unit is grounded where the unit sits next to it in the context.',
-    doc: '"40 employees" is grounded by "employees: 40".',
+    doc: '"40 employees" is grounded by "40 employee", by the label "Employees: 40" and by a name ending in the unit (`MAX_UPLOAD_MB = 25` for "25 MB"). A record\'s quoted key is record-key-units\'.',
     examples: [{ output: 'The firm has 40 employees.', context: 'Employees: 40', grounds: ['40 employees'] }],
+  },
+  {
+    id: 'record-key-units',
+    stage: 'equivalence',
+    pack: 'records',
+    summary: 'A number with a unit is grounded by a record\'s quoted key ending in the unit (`4.5 stars` by `\'hotel_stars\': 4.5`).',
+    doc: 'A record names a figure\'s slot by its key: a number written with a unit is grounded where the context gives the same number as the value of a quoted key ending in that unit (`\'hotel_stars\': 4.5`, `"review_count": 12`). An unquoted label or name (`Stars: 4.5`, `MAX_UPLOAD_MB = 25`) is any text\'s, and nearby-units reads it.',
+    examples: [{ output: 'The hotel is rated 4.5 stars.', context: "{'name': 'Sea View', 'city': 'Nice', 'hotel_stars': 4.5}", grounds: ['4.5 stars'] }],
   },
   {
     id: 'slot-contradictions',
@@ -247,6 +304,14 @@ export const RULES = [
     summary: 'The context gives another value for the same slot.',
     doc: 'A number not found, whose key words and unit the context gives with another number, is contradicted by it (`revenue … $4.2M` against `revenue … $4.3M`). Numbers on a line of code are the code\'s own and are not compared.',
     examples: [{ output: 'Quarterly revenue was $4.9M.', context: 'Quarterly revenue was $4.2M.', flags: ['$4.9M'] }],
+  },
+  {
+    id: 'record-slot-contradictions',
+    stage: 'verdict',
+    pack: 'records',
+    summary: 'A record\'s quoted key ending in the number\'s unit holds another value.',
+    doc: 'A number with a unit not found, where the context gives a quoted record key ending in that unit (`\'business_stars\': 4.0` for `4.5 stars`) another value of the same kind, is contradicted by it. A key holding the output\'s own value cancels any contradiction of the number. An unquoted label or name (`Stars: 4.0`) is read by slot-contradictions.',
+    examples: [{ output: 'Le Cafe has 4.5 stars.', context: "{'name': 'Le Cafe', 'city': 'Tampa', 'business_stars': 4.0}", flags: ['4.5 stars'] }],
   },
   {
     id: 'named-slot-contradictions',
@@ -394,8 +459,14 @@ export const RULES = [
     stage: 'verdict',
     pack: 'records',
     summary: 'A time outside that day\'s opening hours.',
-    doc: 'A clock time stated for a day whose opening hours the context lists is contradicted when it falls outside them.',
-    examples: [],
+    doc: 'A clock time stated for the days its clause names (`on Tuesdays`, `Monday through Friday`, `weekends`) is contradicted when a schedule record (`\'Tuesday\': \'17:0-20:0\'`) gives another opening or closing time for one of them, even when the time is found elsewhere in the context; the day\'s time is offered as the fix. Days the record does not list, or lists as `0:0-0:0`, are left alone.',
+    examples: [
+      {
+        output: 'On Tuesdays it opens at 8am.',
+        context: "{'name': 'Cafe Luna', 'hours': {'Monday': '8:0-14:0', 'Tuesday': '17:0-20:0'}}",
+        flags: ['8am'],
+      },
+    ],
   },
   {
     id: 'version-slots',
@@ -500,8 +571,14 @@ export const RULES = [
     stage: 'verdict',
     pack: 'records',
     summary: 'A record field the output states otherwise.',
-    doc: 'Where the context is structured records (`WiFi: yes`), an attribute the output states for the record is compared with the field.',
-    examples: [],
+    doc: 'A yes/no field of a record (`\'OutdoorSeating\': False`, `"WiFi": \'free\'`; CamelCase keys, and the flags of one such key\'s own record) is read with the phrases a writer uses for it (`outdoor seating`, `wi-fi`). A claim sentence naming the phrase says yes, or no when a negation shares its clause; it is grounded when the field agrees, contradicted when it does not, and unverified when one side leaves the field open.',
+    examples: [
+      {
+        output: 'Cafe Luna offers outdoor seating and free Wi-Fi.',
+        context: "{'name': 'Cafe Luna', 'attributes': {'OutdoorSeating': False, 'WiFi': 'free'}}",
+        flags: ['outdoor seating'],
+      },
+    ],
   },
   {
     id: 'cited-sources',

@@ -50,6 +50,12 @@ export interface ClassifyOptions {
   quarterNames?: boolean;
   /** Rules turned off by id (shared/classifier/rules.ts); every rule is on by default. */
   rules?: Readonly<Record<string, 'on' | 'off'>>;
+  /**
+   * Refined profile: the packs of rules to run (`core`, `prose`, `code`,
+   * `records`; see PACKS in shared/classifier/rules.ts). Default every pack;
+   * `core` runs whatever the list. Each pack still runs only where it applies.
+   */
+  packs?: readonly string[];
 }
 
 export type Profile = 'spec' | 'refined';

@@ -3,7 +3,7 @@
  * so the page cannot drift from the rules: `groundcheck rules --markdown`
  * prints it, and a test fails when the committed page differs.
  */
-import { RULES, type RuleDoc, type RuleExample, type RuleStage } from '../classifier/rules';
+import { PACKS, RULES, type RuleDoc, type RuleExample, type RuleStage } from '../classifier/rules';
 
 const STAGES: readonly { stage: RuleStage; title: string }[] = [
   { stage: 'sentences', title: 'Which sentences are claims' },
@@ -31,8 +31,18 @@ export function rulesMarkdown(): string {
     '',
     'A finding whose rule is off is left unchecked (indeterminate, with the reason), and a rule that',
     'grounds or refines a value simply does not run. Rules are grouped by stage, and stages run in the',
-    'order below. Packs say what a rule understands: `core` any text, `prose` answers in sentences,',
-    '`code` coding-agent sessions, `records` contexts of structured records.',
+    'order below.',
+    '',
+    '## Packs',
+    '',
+    'Each rule belongs to a pack, which says what it understands and so where it runs. A profile is a',
+    'list of packs: `--profile refined` (the default) is every pack, `--profile core,prose,records`',
+    'leaves the code pack out (core is always in). A rule turned on by id runs wherever its pack does',
+    'not.',
+    '',
+    '| pack | what its rules understand | where it runs |',
+    '| --- | --- | --- |',
+    ...PACKS.map((p) => `| \`${p.id}\` | ${p.summary} | ${p.runs} |`),
     '',
   ];
   for (const { stage, title } of STAGES) {

@@ -10,7 +10,7 @@
 import { extractEntities } from '../extract';
 import { DEFAULT_STOPWORDS } from '../extract/stopwords';
 import { ContextIndex } from '../lookup/contextIndex';
-import { attributeEntities, withAttributeEntities } from '../refine/attributeClaims';
+import { attributeEntities, withAttributeEntities } from '../refine/records/attributeClaims';
 import { markMisattributed } from '../refine/citedSources';
 import type { ContextLookup } from '../lookup/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
@@ -29,7 +29,8 @@ import { withNumberWords } from '../refine/numberWords';
 import { withNumericRanges } from '../refine/numericRanges';
 import { refineExtracted } from '../refine/refineExtracted';
 import { refineVerdicts } from '../refine/refineVerdicts';
-import { markScheduleContradictions } from '../refine/scheduleVerdicts';
+import { markScheduleContradictions } from '../refine/records/scheduleVerdicts';
+import { contextHoldsRecords } from '../refine/records/structuredRecords';
 import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
 import { INDETERMINATE, verdictFor } from '../classifier/levels';
 import { isFinding } from '../classifier/findingStatus';
@@ -64,17 +65,18 @@ export function classify(input: ClassifyInput): ClassifyResult {
 
 export function classifyAgainst(output: string, index: ContextLookup, options: ClassifyAgainstOptions = {}): ClassifyResult {
   const resolved = resolveOptions(options);
-  // The spec profile is the plain rules for any text; defaults for agents' turns belong to the refined one.
-  const on = ruleSwitch(resolved, resolved.profile === 'refined' && options.agentTurn === true);
   const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
   const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };
-  if (resolved.profile === 'spec') return judge(namedMisses(lookUpEntities(extracted, index, lookup)), resolved.minEntities, options.gaps ?? [], on);
+  // The spec profile is the plain rules for any text; packs and the defaults for agents' turns belong to the refined one.
+  if (resolved.profile === 'spec') return judge(namedMisses(lookUpEntities(extracted, index, lookup)), resolved.minEntities, options.gaps ?? [], ruleSwitch(resolved, SPEC_SCOPE));
+  const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
+  // The code pack runs on agents' turns, the records pack where the context holds a record.
+  const on = ruleSwitch(resolved, { agentTurn: options.agentTurn === true, records: contextHoldsRecords(index, searchable, options.before) });
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
   const split = outputSentences(output, { instructions: options.agentTurn });
   const sentences = on('claim-sentences') ? split : split.map((s) => ({ span: s.span, kind: 'claim' as const }));
-  const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
   let generic = extracted;
-  if (on('clock-times')) generic = withClockTimes(output, generic);
+  if (on('clock-times')) generic = withClockTimes(output, generic, on('record-clock-forms'));
   if (on('number-words')) generic = withNumberWords(output, generic);
   if (on('numeric-ranges')) generic = withNumericRanges(output, generic);
   const code = resolved.entityTypes.has('identifier') && on('code-entities') ? checkableCodeClaims(output, options.session) : [];
@@ -122,6 +124,9 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   result.claims = claimVerdicts(sentences, entities);
   return result;
 }
+
+/** The spec profile has no packs: its rules (the lookup, context gaps) run wherever they are on. */
+const SPEC_SCOPE = { agentTurn: false, records: false };
 
 /** The plain lookup decides every entity it did not find, until a later rule says otherwise. */
 function namedMisses(entities: Entity[]): Entity[] {

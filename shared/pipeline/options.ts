@@ -2,7 +2,7 @@
  * Classifier options with their defaults applied and checked, so the rest of
  * the classifier reads plain values and bad input fails loudly in one place.
  */
-import { ALL_RULES_ON, isRuleId, ruleDoc, RULES, type RuleSwitch } from '../classifier/rules';
+import { ALL_RULES_ON, isRuleId, PACKS, RULES, type RuleDoc, type RulePack, type RuleSwitch } from '../classifier/rules';
 import { ENTITY_TYPES, type ClassifyOptions, type EntityType, type Profile } from '../classifier/types';
 
 export interface ResolvedOptions {
@@ -19,6 +19,16 @@ export interface ResolvedOptions {
   quarterNames: boolean;
   /** Rules the user turned on or off by id; the others keep their defaults. */
   rules: ReadonlyMap<string, 'on' | 'off'>;
+  /** Refined profile: the packs of rules it runs (core always among them). */
+  packs: ReadonlySet<RulePack>;
+}
+
+/** What an output's context holds, which decides where the code and records packs run (see PACKS). */
+export interface PackScope {
+  /** The output is an agent's turn: a coding agent's format, or a log with tool calls. */
+  agentTurn: boolean;
+  /** A part of the context the output could see is a structured record. */
+  records: boolean;
 }
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
@@ -39,7 +49,19 @@ export function resolveOptions(options: ClassifyOptions = {}): ResolvedOptions {
     localeSeparators: options.localeSeparators ?? false,
     quarterNames: options.quarterNames ?? false,
     rules: resolveRules(options.rules),
+    packs: resolvePacks(options.packs),
   };
+}
+
+const PACK_IDS: readonly string[] = PACKS.map((p) => p.id);
+/** The refined profile: every pack. */
+const ALL_PACKS: ReadonlySet<RulePack> = new Set(PACKS.map((p) => p.id));
+
+/** A profile is a list of packs; core is the lookup itself, so every list has it. */
+function resolvePacks(packs: readonly string[] | undefined): ReadonlySet<RulePack> {
+  if (packs === undefined) return ALL_PACKS;
+  for (const p of packs) if (!PACK_IDS.includes(p)) throw new RangeError(`unknown pack '${p}' (known: ${PACK_IDS.join(', ')})`);
+  return new Set(['core', ...packs] as RulePack[]);
 }
 
 const NO_RULES: ReadonlyMap<string, 'on' | 'off'> = new Map();
@@ -57,15 +79,19 @@ function resolveRules(rules: Readonly<Record<string, string>> | undefined): Read
 
 /**
  * Whether each rule runs for one output: as the user set it, else its
- * default, which for some rules differs in an agent's turn (see RuleDoc).
+ * default: off when its pack is not in the profile or does not run on this
+ * output (code outside an agent's turn, records without a record in the
+ * context), and for some rules off in an agent's turn (see RuleDoc).
  */
-export function ruleSwitch(resolved: ResolvedOptions, agentTurn: boolean): RuleSwitch {
-  if (resolved.rules.size === 0 && !agentTurn) return ALL_RULES_ON;
-  return (id) => {
-    const set = resolved.rules.get(id);
-    if (set !== undefined) return set === 'on';
-    return !(agentTurn && ruleDoc(id)?.agentTurns === 'off');
-  };
+export function ruleSwitch(resolved: ResolvedOptions, scope: PackScope): RuleSwitch {
+  const runs = (pack: RulePack) => resolved.packs.has(pack) && (pack === 'code' ? scope.agentTurn : pack === 'records' ? scope.records : true);
+  const off = new Set<string>();
+  for (const rule of RULES as readonly RuleDoc[]) {
+    const set = resolved.rules.get(rule.id);
+    const on = set !== undefined ? set === 'on' : runs(rule.pack) && !(scope.agentTurn && rule.agentTurns === 'off');
+    if (!on) off.add(rule.id);
+  }
+  return off.size === 0 ? ALL_RULES_ON : (id) => !off.has(id);
 }
 
 function resolveProfile(profile: string | undefined): Profile {

@@ -4,6 +4,7 @@
  * and the CLI's project config. Read per resource; never cached in globals.
  */
 import type { EntityType, Profile } from '../classifier/types';
+import type { RulePack } from '../classifier/rules';
 import { DEFAULT_MAX_SEGMENTS } from '../transcript/model';
 
 export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
@@ -31,6 +32,8 @@ export interface GroundcheckSettings {
   run: 'onType' | 'onSave';
   /** `refined` (claims only, equivalent spellings, contradictions) or the plain SHOR rules, `spec`. */
   profile: Profile;
+  /** Refined profile: the packs of rules it runs (a profile is a list of packs); unset, every pack. */
+  packs?: RulePack[];
   /** Classifier rules turned off (or back on) by id; `groundcheck rules` lists them. */
   rules: Record<string, 'on' | 'off'>;
   /** The editor shows each model call's token counts beside its turn, where the file records them. */

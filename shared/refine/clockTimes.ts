@@ -3,8 +3,9 @@
  * The extraction rules leave a time in pieces (a number, then `PM` as a
  * name), so opening hours in an answer were never checked. A time is the
  * same time in either notation, so each carries its 12-hour and 24-hour
- * spellings (`4:00 PM` ⇄ `16:00`, and `16:0` as some records write it); all
- * are looked up on token boundaries so `4:00` is not found in `14:00`.
+ * spellings (`4:00 PM` ⇄ `16:00`, and, where the records pack runs, `16:0`
+ * as schedule records write it); all are looked up on token boundaries so
+ * `4:00` is not found in `14:00`.
  *
  * A bare `5:30` in a range whose other end says PM (`5:30 to 9:30 PM`) takes
  * that meridiem, as a reader would.
@@ -53,11 +54,11 @@ function to24(hour12: number, meridiem: 'am' | 'pm'): number {
   return (hour12 % 12) + (meridiem === 'pm' ? 12 : 0);
 }
 
-/** Every spelling of the time, the 24-hour ones first. */
-export function clockForms(t: ClockTime): string[] {
+/** Every spelling of the time, the 24-hour ones first; `records` adds the records' `16:0`. */
+export function clockForms(t: ClockTime, records = true): string[] {
   const mm = String(t.minute).padStart(2, '0');
   const forms = [`${t.hour}:${mm}`, `${String(t.hour).padStart(2, '0')}:${mm}`];
-  if (t.minute === 0) forms.push(`${t.hour}:0`);
+  if (t.minute === 0 && records) forms.push(`${t.hour}:0`);
   const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
   const ampm = t.hour < 12 ? 'am' : 'pm';
   const dotted = `${ampm[0]}.m.`;
@@ -67,12 +68,17 @@ export function clockForms(t: ClockTime): string[] {
   return [...new Set(forms)];
 }
 
+/** `16:0`: the hour and a single zero, as schedule records write a time on the hour. */
+export function isRecordClockForm(form: string): boolean {
+  return /^\d{1,2}:0$/.test(form);
+}
+
 /**
  * The extracted entities with clock times added as entities of their own,
  * replacing whatever they overlapped (a bare number, an `AM`/`PM` name).
  * Repeats of the same time merge into one entity with several occurrences.
  */
-export function withClockTimes(output: string, extracted: readonly ExtractedEntity[]): ExtractedEntity[] {
+export function withClockTimes(output: string, extracted: readonly ExtractedEntity[], recordForms = true): ExtractedEntity[] {
   const times = findClockTimes(output);
   if (times.length === 0) return extracted.slice();
   const spans = new RangeSet(times.map((t) => t.span));
@@ -85,7 +91,7 @@ export function withClockTimes(output: string, extracted: readonly ExtractedEnti
   }
   const byTime = new Map<string, ExtractedEntity>();
   for (const t of times) {
-    const forms = clockForms(t);
+    const forms = clockForms(t, recordForms);
     const seen = byTime.get(forms[0]);
     if (seen) {
       seen.occurrences.push(t.span);

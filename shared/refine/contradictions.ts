@@ -2,8 +2,10 @@
  * Contradicted, not just unverified: an output number that fills the same
  * slot as a different number in the context. Two kinds of slot count:
  *
- * - a record field named by the number's unit (`4.5 stars` against
- *   `'business_stars': 4.0`): the key names the slot outright;
+ * - a key ending in the number's unit: an unquoted label or name (`Stars:
+ *   4.0`), or, where the records pack runs, a record's quoted key (`4.5
+ *   stars` against `'business_stars': 4.0`, record-slot-contradictions; see
+ *   records/recordKeys.ts): the key names the slot outright;
  * - prose, where the content word just before the number in the output
  *   (`capacity of nearly 2,500 passengers`) is followed in the context by a
  *   different number (`capacity of roughly 2,400`) with the same unit word
@@ -20,6 +22,7 @@ import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from '../lookup/contextLookup';
 import { splitUnit, unitFollows, unitStem } from './nearbyUnit';
 import { numberAfter, type NumberToken, tokenAt } from './numberTokens';
+import { type KeyShape, valuesUnderKey } from './records/recordKeys';
 
 export interface Contradiction {
   value: string;
@@ -31,8 +34,6 @@ export interface Contradiction {
 const KEY_MATCHES = 50;
 /** How far after a key word its value may follow (`revenue for the year was $4.2M`). */
 const VALUE_REACH = 30;
-/** How far after a record key its value may follow (`"stars": 4.0`). */
-const RECORD_REACH = 6;
 
 /** Function words that never name a slot. */
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
@@ -58,7 +59,7 @@ interface OutputNumber {
  */
 export class SlotCandidates {
   private readonly prose = new Map<string, readonly SlotValue[]>();
-  private readonly records = new Map<string, readonly SlotValue[]>();
+  private readonly records = new Map<string, readonly KeyedValue[]>();
 
   constructor(
     private readonly index: ContextLookup,
@@ -84,19 +85,11 @@ export class SlotCandidates {
     return values;
   }
 
-  /** The values of record fields whose key ends in `stem` (or its plural), among its first KEY_MATCHES occurrences. */
-  inRecords(stem: string): readonly SlotValue[] {
+  /** The values of keys ending in `stem` (or its plural), labels and record keys, among its first KEY_MATCHES occurrences. */
+  inRecords(stem: string): readonly KeyedValue[] {
     let values = this.records.get(stem);
     if (values) return values;
-    const found: SlotValue[] = [];
-    for (const m of this.index.find(stem, { ...this.find, limit: KEY_MATCHES })) {
-      const raw = this.index.partText(m.part);
-      const plural = (raw[m.end] === 's' || raw[m.end] === 'S') && !isLetter(raw[m.end + 1]);
-      if (isLetter(raw[m.end]) && !plural) continue;
-      const token = recordValueAfter(raw, plural ? m.end + 1 : m.end);
-      if (token) found.push(slotValue(m.part, raw, token));
-    }
-    values = found;
+    values = valuesUnderKey(this.index, this.find, stem, KEY_MATCHES).map(({ part, raw, token, shape }) => ({ ...slotValue(part, raw, token), shape }));
     this.records.set(stem, values);
     return values;
   }
@@ -108,6 +101,11 @@ interface SlotValue {
   raw: string;
   token: NumberToken;
   kind: NumberKind;
+}
+
+/** A value under a key, and the key's shape. */
+interface KeyedValue extends SlotValue {
+  shape: KeyShape;
 }
 
 interface NumberKind {
@@ -122,21 +120,36 @@ function slotValue(part: number, raw: string, token: NumberToken): SlotValue {
   return { part, raw, token, kind: kindOf(token) };
 }
 
-export function findContradiction(output: string, span: readonly [number, number], slots: SlotCandidates): Contradiction | undefined {
+/** Which slots to read: prose key words and labels, record keys that qualify the unit. */
+export interface SlotKinds {
+  prose: boolean;
+  records: boolean;
+}
+
+/** The contradiction, and whether its slot is a record key (else a prose key word). */
+export function findContradiction(
+  output: string,
+  span: readonly [number, number],
+  slots: SlotCandidates,
+  kinds: SlotKinds,
+): { contradiction: Contradiction; inRecord: boolean } | undefined {
   const text = output.slice(span[0], span[1]);
   const number = readOutputNumber(text);
   if (!number) return undefined;
   const candidates: Contradiction[] = [];
+  // Which candidates came from a record key; a label's are prose.
+  const fromRecords = new Set<Contradiction>();
   if (number.unitStem && number.unitStem.length >= 3) {
-    const agrees = scanRecords(slots.inRecords(number.unitStem), number, candidates);
+    const keyed = slots.inRecords(number.unitStem).filter((v) => (v.shape === 'record' ? kinds.records : kinds.prose));
+    const agrees = scanRecords(keyed, number, candidates, fromRecords);
     if (agrees) return undefined;
   }
-  const key = keyWordBefore(output, span[0]);
+  const key = kinds.prose ? keyWordBefore(output, span[0]) : undefined;
   if (key && scanProse(slots.afterKey(key), number, candidates)) return undefined;
   // "over 1,100 insertions" bounds the value: a context value within the bound agrees with it.
   const bound = boundBefore(output, span[0]);
   if (bound && candidates.some((c) => withinBound(bound, Number(number.token.value), Number(tokenAt(c.value, c.value.search(/\d/))?.value)))) return undefined;
-  return candidates[0];
+  return candidates.length === 0 ? undefined : { contradiction: candidates[0], inRecord: fromRecords.has(candidates[0]) };
 }
 
 type Bound = 'above' | 'below' | 'near';
@@ -186,12 +199,14 @@ export function keyWordBefore(output: string, start: number): string | undefined
   return undefined;
 }
 
-/** Record fields whose key ends in the unit (`stars': 4.0`); true when one holds the output's value. */
-function scanRecords(values: readonly SlotValue[], number: OutputNumber, into: Contradiction[]): boolean {
-  for (const { part, token, kind } of values) {
+/** Keys ending in the unit (`stars': 4.0`); true when one holds the output's value. */
+function scanRecords(values: readonly KeyedValue[], number: OutputNumber, into: Contradiction[], fromRecords: Set<Contradiction>): boolean {
+  for (const { part, token, kind, shape } of values) {
     if (!sameKind(number.kind, kind)) continue;
     if (token.value === number.token.value) return true;
-    into.push({ value: token.text, match: { part, start: token.start, end: token.end } });
+    const c = { value: token.text, match: { part, start: token.start, end: token.end } };
+    into.push(c);
+    if (shape === 'record') fromRecords.add(c);
   }
   return false;
 }
@@ -221,13 +236,6 @@ function isDigit(c: string | undefined): boolean {
 
 function isLetter(c: string | undefined): boolean {
   return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
-}
-
-/** A value right after a record key: `stars': 4.0`, `stars" = 4`. */
-function recordValueAfter(raw: string, pos: number): NumberToken | undefined {
-  let p = pos;
-  while (p < raw.length && p - pos < RECORD_REACH && `'": =\t`.includes(raw[p])) p++;
-  return p > pos && /[:=]/.test(raw.slice(pos, p)) ? tokenAt(raw, p) : undefined;
 }
 
 /** A four-digit whole number a calendar would hold. */

@@ -2,13 +2,12 @@
  * More spellings of the same number for lookup, each a rule people write by:
  * small numbers in words (`12` ⇄ `twelve`), ordinals in words (`3rd` ⇄
  * `third`), `per cent` for `%`, and optionally continental separators
- * (`1,234.56` ⇄ `1.234,56`), standard place abbreviations (`State Street` ⇄
- * `State St`, `California` ⇄ `CA`; see placeNames.ts) and quarters in words (`Q3 2024` ⇄ `third
+ * (`1,234.56` ⇄ `1.234,56`) and quarters in words (`Q3 2024` ⇄ `third
  * quarter of 2024`). Never a unit conversion or any arithmetic: the digits
- * stay the digits the output wrote.
+ * stay the digits the output wrote. Place abbreviations, written for
+ * records' addresses, are the records pack's (records/placeNames.ts).
  */
 import type { ExtractedEntity } from '../classifier/types';
-import { placeSpellings } from './placeNames';
 
 const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -67,7 +66,6 @@ const PERCENT = /^(.*\d)(?:%| percent)$/;
  */
 export function equivalentForms(entity: ExtractedEntity, options: EquivalenceOptions): string[] {
   if (entity.type === 'date' && options.quarterNames) return quarterSpellings(entity.text);
-  if (entity.type === 'proper_noun') return placeSpellings(entity.text);
   if (entity.type !== 'number') return [];
   const extra: string[] = [];
   const text = entity.text;

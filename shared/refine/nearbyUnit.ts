@@ -1,19 +1,19 @@
 /**
  * A number written with its unit (`4.0 stars`, `330 metres`) is grounded
  * when the context has the same number with the same unit word attached in
- * another inflection (`330 metre`, `1 star` for `1 stars`) or as the key of
- * a record whose value it is (`'business_stars': 4.0`, `stars = 4`). The
- * number must stand as a whole token, so `4.0` never matches inside `14.05`;
- * the unit must be adjacent, so a `review` three fields away does not make
- * any `100` into `100 reviews`.
+ * another inflection (`330 metre`, `1 star` for `1 stars`), as the value
+ * of an unquoted label or name ending in the unit (`Employees: 40`,
+ * `MAX_UPLOAD_MB = 25`) or, where the records pack runs, of a record's
+ * quoted key (`'business_stars': 4.0`; see records/recordKeys.ts). The number must
+ * stand as a whole token, so `4.0` never matches inside `14.05`; the unit
+ * must be adjacent, so a `review` three fields away does not make any `100`
+ * into `100 reviews`.
  */
 import type { ContextMatch } from '../classifier/types';
 import type { FindOptions } from '../lookup/contextIndex';
 import type { ContextLookup } from '../lookup/contextLookup';
 import { tokenAt } from './numberTokens';
-
-/** Characters that may sit between a record key and its value (`stars': `, `"stars" = `). */
-const KEY_VALUE_GAP = /['"]?\s{0,2}[:=]\s{0,2}['"]?$/;
+import { keyPrecedes } from './records/recordKeys';
 
 /** Number, optional currency and the word after it: `4.0 stars` → `4.0`, `stars`. */
 const WITH_UNIT = /^[$€£¥]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s?([A-Za-z]{2,})$/;
@@ -31,19 +31,30 @@ export function unitStem(unit: string): string {
   return lower.length > 3 && lower.endsWith('s') ? lower.slice(0, -1) : lower;
 }
 
-export function findWithNearbyUnit(text: string, index: ContextLookup, find: FindOptions): ContextMatch[] {
+/** Which readings to look for: the unit after the number or as its label (prose), a record's key before it (records). */
+export interface UnitPlaces {
+  prose: boolean;
+  records: boolean;
+}
+
+/** Matches of the number with its unit, in context order; `byUnit` says whether any was a prose reading. */
+export function findWithNearbyUnit(text: string, index: ContextLookup, find: FindOptions, places: UnitPlaces): { matches: ContextMatch[]; byUnit: boolean } {
   const parts = splitUnit(text);
-  if (!parts) return [];
+  if (!parts) return { matches: [], byUnit: false };
   const stem = unitStem(parts.unit);
-  const out: ContextMatch[] = [];
+  const matches: ContextMatch[] = [];
+  let byUnit = false;
   for (const m of index.find(parts.core, { ...find, limit: 200 })) {
     const raw = index.partText(m.part);
     // The match must be the whole number, not digits inside a longer one.
     const token = tokenAt(raw, /\d/.test(raw[m.start]) ? m.start : m.start + 1);
     if (!token || token.end < m.end || (token.end > m.end && /\d/.test(raw[m.end] ?? ''))) continue;
-    if (unitFollows(raw, token.end, stem) || keyPrecedes(raw, token.start, stem)) out.push(m);
+    const key = unitFollows(raw, token.end, stem) ? 'label' : keyPrecedes(raw, token.start, stem);
+    const prose = places.prose && key === 'label';
+    if (prose || (places.records && key === 'record')) matches.push(m);
+    byUnit ||= prose;
   }
-  return out;
+  return { matches, byUnit };
 }
 
 /** `330 metres`, `330metre`: the unit stem right after the number, ending a word or followed by a plural `s`. */
@@ -52,16 +63,6 @@ export function unitFollows(raw: string, end: number, stem: string): boolean {
   if (raw.slice(p, p + stem.length).toLowerCase() !== stem) return false;
   const after = p + stem.length;
   return !isLetter(raw[after]) || ((raw[after] === 's' || raw[after] === 'S') && !isLetter(raw[after + 1]));
-}
-
-/** `stars': 4.0`, `business_stars = 4`: a record key ending in the unit stem right before the value. */
-function keyPrecedes(raw: string, start: number, stem: string): boolean {
-  const before = raw.slice(Math.max(0, start - stem.length - 10), start);
-  const gap = KEY_VALUE_GAP.exec(before);
-  if (!gap) return false;
-  let keyEnd = gap.index;
-  if ((before[keyEnd - 1] === 's' || before[keyEnd - 1] === 'S') && before.slice(keyEnd - 1 - stem.length, keyEnd - 1).toLowerCase() === stem) keyEnd--;
-  return before.slice(keyEnd - stem.length, keyEnd).toLowerCase() === stem && !isLetter(before[keyEnd - stem.length - 1]);
 }
 
 function isLetter(c: string | undefined): boolean {

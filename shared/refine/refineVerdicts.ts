@@ -13,15 +13,16 @@ import type { ContextLookup } from '../lookup/contextLookup';
 import { onTokenBoundaries } from '../lookup/tokenBoundary';
 import { isPending } from '../classifier/lazyProperty';
 import { defineLazyMatches, formsOf, LOCATION_CAP, nearestMatches } from '../lookup/lookupEntities';
-import { isClockEntity } from './clockTimes';
+import { isClockEntity, isRecordClockForm } from './clockTimes';
 import { CodeLines } from './rules/codeLines';
 import { acronymExpansion } from './definedAcronyms';
-import { findContradiction, SlotCandidates } from './contradictions';
+import { type Contradiction, findContradiction, SlotCandidates } from './contradictions';
 import { findNamedSlotContradiction } from './namedSlots';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
 import { isNumericRange } from './numericRanges';
 import { findSplitName } from './splitNames';
+import { placeSpellings } from './records/placeNames';
 import { ALL_RULES_ON, type RuleId, type RuleSwitch } from '../classifier/rules';
 
 
@@ -41,8 +42,8 @@ export function refineVerdicts(
     if (extracted[i].code) return;
     if (isClockEntity(extracted[i]) && on('clock-boundaries')) {
       // Every clock spelling must match on token boundaries, or `4:00` would be found in `14:00`.
-      const matches = findOnBoundaries(extracted[i].forms, index, find);
-      if (matches.length > 0) ground(entity, matches, 'clock-boundaries');
+      const found = firstOnBoundaries(extracted[i].forms, index, find);
+      if (found) ground(entity, found.matches, isRecordClockForm(found.form) ? 'record-clock-forms' : 'clock-boundaries');
       else unground(entity, 'clock-boundaries');
       return;
     }
@@ -81,20 +82,27 @@ export function refineVerdicts(
     }
     // A value in a line of code is the code's own, not a slot the context could fill differently.
     if (codeLines.holds(entity.span[0], entity.span[1])) return;
-    const rule: RuleId = entity.type === 'number' ? 'slot-contradictions' : 'named-slot-contradictions';
-    if (!on(rule)) return;
-    const contradiction =
-      entity.type === 'number'
-        ? isNumericRange(entity.text)
-          ? undefined
-          : findContradiction(output, entity.span, slots)
-        : findNamedSlotContradiction(output, entity.type, entity.span, index, find);
-    if (contradiction) {
+    const found = entity.type === 'number' ? numberContradiction(output, entity, slots, on) : namedContradiction(output, entity, index, find, on);
+    if (found) {
       entity.status = 'contradicted';
-      entity.contradiction = contradiction;
-      entity.rule = rule;
+      entity.contradiction = found.contradiction;
+      entity.rule = found.rule;
     }
   });
+}
+
+/** A number's slot in prose (slot-contradictions) or a record's key (record-slot-contradictions) filled with another value. */
+function numberContradiction(output: string, entity: Entity, slots: SlotCandidates, on: RuleSwitch): { contradiction: Contradiction; rule: RuleId } | undefined {
+  const kinds = { prose: on('slot-contradictions'), records: on('record-slot-contradictions') };
+  if ((!kinds.prose && !kinds.records) || isNumericRange(entity.text)) return undefined;
+  const found = findContradiction(output, entity.span, slots, kinds);
+  return found && { contradiction: found.contradiction, rule: found.inRecord ? 'record-slot-contradictions' : 'slot-contradictions' };
+}
+
+function namedContradiction(output: string, entity: Entity, index: ContextLookup, find: FindOptions, on: RuleSwitch): { contradiction: Contradiction; rule: RuleId } | undefined {
+  if (!on('named-slot-contradictions')) return undefined;
+  const contradiction = findNamedSlotContradiction(output, entity.type, entity.span, index, find);
+  return contradiction && { contradiction, rule: 'named-slot-contradictions' };
 }
 
 /** Matches of another spelling of the entity, and the rule that found them. */
@@ -109,24 +117,34 @@ function findEquivalent(
     const found = findOnBoundaries(equivalentForms(entity, equivalence), index, find);
     if (found.length > 0) return { matches: found, rule: 'equivalent-forms' };
   }
+  if (entity.type === 'proper_noun' && on('place-abbreviations')) {
+    const found = findOnBoundaries(placeSpellings(entity.text), index, find);
+    if (found.length > 0) return { matches: found, rule: 'place-abbreviations' };
+  }
   if (entity.type === 'proper_noun' && on('split-names')) {
     const split = findSplitName(entity.text, index, find);
     return split.length > 0 ? { matches: split, rule: 'split-names' } : undefined;
   }
-  if (entity.type === 'number' && on('nearby-units')) {
-    const near = findWithNearbyUnit(entity.text, index, { ...find }).slice(0, LOCATION_CAP);
-    return near.length > 0 ? { matches: near, rule: 'nearby-units' } : undefined;
+  const places = { prose: on('nearby-units'), records: on('record-key-units') };
+  if (entity.type === 'number' && (places.prose || places.records)) {
+    const near = findWithNearbyUnit(entity.text, index, { ...find }, places);
+    return near.matches.length > 0 ? { matches: near.matches.slice(0, LOCATION_CAP), rule: near.byUnit ? 'nearby-units' : 'record-key-units' } : undefined;
   }
   return undefined;
 }
 
 /** Matches of the first form that occurs as whole tokens. */
 function findOnBoundaries(forms: readonly string[], index: ContextLookup, find: FindOptions): ContextMatch[] {
+  return firstOnBoundaries(forms, index, find)?.matches ?? [];
+}
+
+/** The first form that occurs as whole tokens, with its matches. */
+function firstOnBoundaries(forms: readonly string[], index: ContextLookup, find: FindOptions): { form: string; matches: ContextMatch[] } | undefined {
   for (const form of forms) {
-    const found = nearestOnBoundaries(form, index, find);
-    if (found.length > 0) return found;
+    const matches = nearestOnBoundaries(form, index, find);
+    if (matches.length > 0) return { form, matches };
   }
-  return [];
+  return undefined;
 }
 
 /**

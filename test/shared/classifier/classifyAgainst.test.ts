@@ -67,7 +67,8 @@ describe('classifyAgainst', () => {
       find: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), large.find(form, opts)),
       findLast: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), large.findLast(form, opts)),
     };
-    const result = classifyAgainst('The queue size was 8, on `invoiceStore`.', counting, { profile: 'refined', before: 200 });
+    // Inline code is the code pack's, which runs on agents' turns; turned on here for a plain context.
+    const result = classifyAgainst('The queue size was 8, on `invoiceStore`.', counting, { profile: 'refined', before: 200, rules: { 'code-entities': 'on', 'inline-code': 'on' } });
     const eight = result.entities.find((e) => e.text === '8')!;
     const store = result.entities.find((e) => e.text === '`invoiceStore`')!;
     assert.equal(eight.status, 'grounded');

@@ -82,11 +82,12 @@ describe('refine: contradictions', () => {
     const output = Array.from({ length: 300 }, (_, i) => `route 17 returned ${200 + (i % 3)} errors`).join(', ');
     const slots = new SlotCandidates(counted, find);
     const spans = [...output.matchAll(/\d+ errors/g)].map((m): [number, number] => [m.index, m.index + m[0].length]);
-    const shared = spans.map((span) => findContradiction(output, span, slots));
+    const both = { prose: true, records: true };
+    const shared = spans.map((span) => findContradiction(output, span, slots, both)?.contradiction);
     // One lookup of the record key and one of the prose key, for all 300 numbers.
     assert.deepEqual(lookups.sort(), ['error', 'returned']);
     // The same answers as a fresh read of the context for each number.
-    assert.deepEqual(shared, spans.map((span) => findContradiction(output, span, new SlotCandidates(index, find))));
+    assert.deepEqual(shared, spans.map((span) => findContradiction(output, span, new SlotCandidates(index, find), both)?.contradiction));
     assert.equal(shared[0], undefined);
     assert.deepEqual(shared[1], { value: '200 errors', match: { part: 0, start: 18, end: 28 } });
   });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/pipeline/classify';
 import { clockForms, findClockTimes } from '../../../shared/refine/clockTimes';
 import { acronymExpansion } from '../../../shared/refine/definedAcronyms';
-import { placeSpellings } from '../../../shared/refine/placeNames';
+import { placeSpellings } from '../../../shared/refine/records/placeNames';
 import { continentalSpelling, numberInWords, ordinalInWords, quarterSpellings } from '../../../shared/refine/equivalentForms';
 import { findNumberWords } from '../../../shared/refine/numberWords';
 import { findNumericRanges } from '../../../shared/refine/numericRanges';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/pipeline/classify';
-import { namespacesOf, phrasesOf, valueOf } from '../../../shared/refine/recordFields';
+import { namespacesOf, phrasesOf, valueOf } from '../../../shared/refine/records/recordFields';
 
 const refined = { profile: 'refined' as const };
 const record =

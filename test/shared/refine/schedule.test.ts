@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { classify } from '../../../shared/pipeline/classify';
-import { clauseAround, daysInClause, daysOf, writtenLike } from '../../../shared/refine/scheduleSlots';
+import { clauseAround, daysInClause, daysOf, writtenLike } from '../../../shared/refine/records/scheduleSlots';
 
 const refined = { profile: 'refined' as const };
 const record = "{'name': 'Cafe', 'hours': {'Monday': '8:0-14:0', 'Tuesday': '17:0-20:0', 'Saturday': '10:0-17:0', 'Sunday': '0:0-0:0'}}";

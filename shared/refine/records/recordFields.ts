@@ -8,7 +8,7 @@
  * except as flags inside a CamelCase key's own record (`'BusinessParking':
  * {'lot': False}`), named with the parent's noun (`lot parking`).
  */
-import type { ContextLookup } from '../lookup/contextLookup';
+import type { ContextLookup } from '../../lookup/contextLookup';
 
 export type FieldValue = 'yes' | 'no' | 'unknown';
 

@@ -8,9 +8,9 @@
  * are left alone: a missing day may be closed or merely unknown, and so are
  * days given as `0:0-0:0`, which records use for both.
  */
-import type { Contradiction } from './contradictions';
-import type { ContextLookup } from '../lookup/contextLookup';
-import type { FindOptions } from '../lookup/contextIndex';
+import type { Contradiction } from '../contradictions';
+import type { ContextLookup } from '../../lookup/contextLookup';
+import type { FindOptions } from '../../lookup/contextIndex';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const DAY_WORD = /\b(Mon(?:day)?s?|Tue(?:s|sday)?s?|Wed(?:nesday)?s?|Thu(?:rs|rsday)?s?|Fri(?:day)?s?|Sat(?:urday)?s?|Sun(?:day)?s?|weekdays|weekends|daily|every day|all week|seven days a week|7 days a week)\b/gi;

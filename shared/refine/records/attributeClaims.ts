@@ -9,11 +9,11 @@
  * the other does not. Field claims are reported as identifiers: the phrase
  * names a field of the context's record.
  */
-import type { ContextMatch, Entity, Range } from '../classifier/types';
-import type { OutputSentence } from './claims';
-import type { ContextLookup } from '../lookup/contextLookup';
-import { onTokenBoundaries } from '../lookup/tokenBoundary';
-import { RangeSet } from './rangeSet';
+import type { ContextMatch, Entity, Range } from '../../classifier/types';
+import type { OutputSentence } from '../claims';
+import type { ContextLookup } from '../../lookup/contextLookup';
+import { onTokenBoundaries } from '../../lookup/tokenBoundary';
+import { RangeSet } from '../rangeSet';
 import { type RecordField, recordFields } from './recordFields';
 
 const NEGATION = /\b(?:no|not|never|without|lacks?|lacking|neither|nor|unavailable|doesn't|does not|don't|do not|isn't|is not|aren't|are not|cannot|can't|won't|none)\b|n't\b/i;

@@ -3,11 +3,11 @@
  * times of an output: a time contradicted for a day its clause names makes
  * the entity contradicted, found elsewhere in the context or not.
  */
-import type { Entity, ExtractedEntity } from '../classifier/types';
-import type { FindOptions } from '../lookup/contextIndex';
-import { sentenceIndexAt, type OutputSentence } from './claims';
-import { findClockTimes, isClockEntity } from './clockTimes';
-import type { ContextLookup } from '../lookup/contextLookup';
+import type { Entity, ExtractedEntity } from '../../classifier/types';
+import type { FindOptions } from '../../lookup/contextIndex';
+import { sentenceIndexAt, type OutputSentence } from '../claims';
+import { findClockTimes, isClockEntity } from '../clockTimes';
+import type { ContextLookup } from '../../lookup/contextLookup';
 import { clauseAround, daysInClause, scheduleContradiction, scheduleOf } from './scheduleSlots';
 
 export function markScheduleContradictions(
