@@ -22,6 +22,7 @@ export function classifyOptionsOf(settings: GroundcheckSettings): ClassifyOption
     ...(settings.stopwords ? { stopwords: settings.stopwords } : {}),
     echo: settings.modelOutputsAsContext,
     profile: settings.profile,
+    ...(settings.packs !== undefined ? { packs: settings.packs } : {}),
     ...(Object.keys(settings.rules).length > 0 ? { rules: settings.rules } : {}),
   };
 }

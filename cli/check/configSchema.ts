@@ -7,7 +7,7 @@
 import type { Node } from 'jsonc-parser';
 import { getNodeValue } from 'jsonc-parser';
 import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
-import { isRuleId } from '../../shared/classifier/rules';
+import { isRuleId, PACKS, type RulePack } from '../../shared/classifier/rules';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
 import { PRICE_KINDS, type ModelPrice } from '../../shared/usage/prices';
 import type { Budget, Limits } from '../../shared/usage/budget';
@@ -30,6 +30,7 @@ export interface ProjectConfig {
 
 const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
 const TYPES: ReadonlySet<string> = new Set(ENTITY_TYPES);
+const PACK_IDS: readonly string[] = PACKS.map((p) => p.id);
 
 type Check = (node: Node, out: ProjectConfig, problems: ConfigProblem[]) => void;
 
@@ -47,8 +48,17 @@ const KEYS: Record<string, Check> = {
   },
   profile: (node, c, problems) => {
     const v = getNodeValue(node);
-    if (v !== 'spec' && v !== 'refined') return void problems.push(expected(node, '"refined" or "spec"'));
+    if (Array.isArray(v)) {
+      // A profile is a list of packs: the refined profile with only those.
+      const bad = (node.children ?? []).find((n) => typeof n.value !== 'string' || !PACK_IDS.includes(n.value));
+      if (bad) return void problems.push(expected(bad, `a pack (${PACK_IDS.join(', ')})`));
+      c.settings.profile = 'refined';
+      c.settings.packs = v as RulePack[];
+      return;
+    }
+    if (v !== 'spec' && v !== 'refined') return void problems.push(expected(node, '"refined", "spec" or a list of packs'));
     c.settings.profile = v;
+    delete c.settings.packs;
   },
   run: (node, c, problems) => {
     const v = getNodeValue(node);

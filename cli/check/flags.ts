@@ -7,6 +7,7 @@ import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { FAIL_ON, type FailOn } from './summary';
 import type { ShardSpec } from './shard/shardSpec';
+import { PACKS, type RulePack } from '../../shared/classifier/rules';
 
 export type ReportFormat = 'text' | 'json' | 'sarif' | 'html';
 
@@ -14,7 +15,7 @@ export interface CheckFlags {
   format: ReportFormat;
   failOn?: FailOn[];
   strict?: boolean;
-  profile?: GroundcheckSettings['profile'];
+  profile?: ProfileFlag;
   entityTypes?: EntityType[];
   minEntities?: number;
   maxSegments?: number;
@@ -60,9 +61,26 @@ export function parseFailOn(value: string): FailOn[] {
   return out;
 }
 
-export function parseProfile(value: string): GroundcheckSettings['profile'] {
-  if (value !== 'refined' && value !== 'spec') throw new InvalidArgumentError('expected "refined" or "spec"');
-  return value;
+/** A named profile, or the refined profile with only the packs listed. */
+export interface ProfileFlag {
+  profile: GroundcheckSettings['profile'];
+  packs?: RulePack[];
+}
+
+const PACK_IDS: readonly string[] = PACKS.map((p) => p.id);
+
+/** `refined`, `spec`, or a list of packs (`core,prose,records`): a profile is a list of packs. */
+export function parseProfile(value: string): ProfileFlag {
+  if (value === 'refined' || value === 'spec') return { profile: value };
+  const packs: RulePack[] = [];
+  for (const part of value.split(',')) {
+    const p = part.trim();
+    if (p === '') continue;
+    if (!PACK_IDS.includes(p)) throw new InvalidArgumentError(`expected "refined", "spec" or packs joined by commas (${PACK_IDS.join(', ')}); "${p}" is none of them`);
+    if (!packs.includes(p as RulePack)) packs.push(p as RulePack);
+  }
+  if (packs.length === 0) throw new InvalidArgumentError('expected "refined", "spec" or a list of packs');
+  return { profile: 'refined', packs };
 }
 
 export function parseCount(min: number): (value: string) => number {
@@ -80,7 +98,7 @@ export function applyFlags(settings: GroundcheckSettings, flags: CheckFlags): Gr
   return {
     ...settings,
     ...(flags.strict !== undefined ? { strict: flags.strict } : {}),
-    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
+    ...(flags.profile !== undefined ? { profile: flags.profile.profile, packs: flags.profile.packs } : {}),
     ...(flags.entityTypes !== undefined ? { entityTypes: flags.entityTypes } : {}),
     ...(flags.minEntities !== undefined ? { minEntities: flags.minEntities } : {}),
     ...(flags.maxSegments !== undefined ? { maxSegments: flags.maxSegments } : {}),

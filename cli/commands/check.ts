@@ -37,7 +37,7 @@ export function registerCheck(program: Command): void {
     .option('--fail-on <level>', 'exit 1 when an output is at least this bad (partial, ungrounded), or a turn crosses a hard budget (budget); several joined by commas', parseFailOn)
     .option('--strict', 'case-sensitive, whole-token, single-sentence lookups')
     .option('--no-strict', 'lenient lookups, whatever the config says')
-    .option('--profile <name>', 'detection rules: "refined" (default) or "spec" (the plain SHOR rules)', parseProfile)
+    .option('--profile <name>', 'detection rules: "refined" (default: every pack), "spec" (the plain SHOR rules), or packs joined by commas ("core,prose,records"; `groundcheck rules` says where each runs)', parseProfile)
     .option('--entity-types <types>', `comma-separated types to check (${'number,date,…'})`, parseEntityTypes)
     .option('--min-entities <n>', 'outputs with fewer entities are INDETERMINATE', parseCount(0))
     .option('--max-segments <n>', 'segments checked per file; the rest is reported as not checked (default 50000)', parseCount(1))

@@ -4,7 +4,7 @@
  * that findings name and that `rules` in the config turns off.
  */
 import type { Command } from 'commander';
-import { RULES } from '../../shared/classifier/rules';
+import { PACKS, RULES } from '../../shared/classifier/rules';
 import { rulesMarkdown } from '../../shared/docs/rulesMarkdown';
 
 export function registerRules(program: Command): void {
@@ -14,7 +14,7 @@ export function registerRules(program: Command): void {
     .option('--json', 'the rules with their docs and examples as JSON')
     .option('--markdown', 'the rules page (docs/rules.md)')
     .action((flags: { json?: boolean; markdown?: boolean }) => {
-      if (flags.json) process.stdout.write(JSON.stringify(RULES, null, 2) + '\n');
+      if (flags.json) process.stdout.write(JSON.stringify(RULES.map((r) => ({ ...r, runs: packRuns(r.pack) })), null, 2) + '\n');
       else if (flags.markdown) process.stdout.write(rulesMarkdown());
       else process.stdout.write(rulesTable());
     });
@@ -23,5 +23,11 @@ export function registerRules(program: Command): void {
 function rulesTable(): string {
   const width = Math.max(...RULES.map((r) => r.id.length));
   const stageWidth = Math.max(...RULES.map((r) => r.stage.length));
-  return RULES.map((r) => `${r.id.padEnd(width)}  ${r.stage.padEnd(stageWidth)}  ${r.pack.padEnd(7)}  ${r.summary}`).join('\n') + '\n';
+  const rules = RULES.map((r) => `${r.id.padEnd(width)}  ${r.stage.padEnd(stageWidth)}  ${r.pack.padEnd(7)}  ${r.summary}`);
+  const packs = PACKS.map((p) => `${p.id.padEnd(7)}  ${p.runs}`);
+  return [...rules, '', 'Where each pack runs (a profile is a list of packs: --profile core,prose,records):', ...packs].join('\n') + '\n';
+}
+
+function packRuns(pack: string): string {
+  return PACKS.find((p) => p.id === pack)?.runs ?? '';
 }

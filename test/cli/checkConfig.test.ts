@@ -170,10 +170,35 @@ describe('groundcheck check: detection profile', function () {
     const answers = join(REPO, fixture('rag/answers.jsonl'));
     const bad = runCli(['check', answers, '--config', 'gc.json'], { cwd: dir });
     assert.equal(bad.code, 2);
-    assert.equal(bad.stderr, 'gc.json:2:14: error: expected "refined" or "spec", got "loose"\n');
+    assert.equal(bad.stderr, 'gc.json:2:14: error: expected "refined", "spec" or a list of packs, got "loose"\n');
     const flag = runCli(['check', answers, '--profile', 'loose'], { cwd: dir });
     assert.equal(flag.code, 2);
-    assert.match(flag.stderr, /argument 'loose' is invalid\. expected "refined" or "spec"/);
+    assert.match(flag.stderr, /argument 'loose' is invalid\. expected "refined", "spec" or packs joined by commas \(core, prose, code, records\); "loose" is none of them/);
+    writeFileSync(join(dir, 'packs.json'), '{\n  "profile": ["prose", "recipes"]\n}\n');
+    const pack = runCli(['check', answers, '--config', 'packs.json'], { cwd: dir });
+    assert.equal(pack.code, 2);
+    assert.equal(pack.stderr, 'packs.json:2:24: error: expected a pack (core, prose, code, records), got "recipes"\n');
+  });
+
+  it('runs a profile of packs: leaving the records pack out turns its rules off', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-profile-'));
+    const file = join(dir, 'gym.jsonl');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        user_input: 'When does the gym open on Tuesdays?',
+        retrieved_contexts: ["{'name': 'Atlas Gym', 'hours': {'Monday': '8:0-14:0', 'Tuesday': '17:0-20:0'}}"],
+        response: 'On Tuesdays it opens at 8am.',
+      }) + '\n',
+    );
+    const status = (args: string[]) =>
+      JSON.parse(runCli(['check', file, '--format', 'json', '--jobs', '1', ...args], { cwd: dir }).stdout).entities.find((e: { text: string }) => e.text === '8am').status;
+    assert.equal(status([]), 'contradicted');
+    assert.equal(status(['--profile', 'core,prose,records']), 'contradicted');
+    // Without the records pack the record's `8:0` is not read as a time either: 8am is just not found.
+    assert.equal(status(['--profile', 'core,prose']), 'unverified');
+    writeFileSync(join(dir, 'gc.json'), '{ "profile": ["prose"] }');
+    assert.equal(status(['--config', 'gc.json']), 'unverified');
   });
 
   it('runs the refined rules by default and the plain SHOR rules with --profile spec', () => {

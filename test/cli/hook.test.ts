@@ -247,7 +247,7 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
       assertFailsOpen(stop(['--max-blocks', 'many']), /expected a whole number/);
       assertFailsOpen(stop(['--frobnicate']), /unknown option/);
       writeFileSync(join(dir, 'groundcheck.config.json'), '{ "profile": "fancy" }');
-      assertFailsOpen(stop(['--mode', 'block']), /expected "refined" or "spec", got "fancy"/);
+      assertFailsOpen(stop(['--mode', 'block']), /expected "refined", "spec" or a list of packs, got "fancy"/);
     });
 
     it('when the session file never holds the last answer the event names', () => {
