@@ -28,7 +28,11 @@ function lastVerdictsAfterAppend(before: string, piece: string): string[] {
 
 describe('append path: what the classifier reads once per index', () => {
   it("reads the yes/no fields of a record in an appended part (earlier outputs had read the index's fields already)", () => {
-    const record = line({ parentUuid: 'a6', type: 'user', uuid: 'f1', message: { role: 'user', content: 'Venue record: {"OutdoorSeating": false, "GoodForGroups": true}. Is it good for groups?' } });
+    // The records pack runs where a part is a record: here what a tool returned.
+    const ask = line({ parentUuid: 'a6', type: 'user', uuid: 'f0', message: { role: 'user', content: 'Is the venue good for groups?' } });
+    const lookup = line({ parentUuid: 'f0', type: 'assistant', uuid: 'f0a', message: { id: 'msg_f0a', role: 'assistant', content: [{ type: 'tool_use', id: 'v1', name: 'mcp__venues__get', input: { id: 7 } }] } });
+    const venue = '{"name": "Luna", "OutdoorSeating": false, "GoodForGroups": true}';
+    const record = ask + lookup + line({ parentUuid: 'f0a', type: 'user', uuid: 'f1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'v1', content: venue }] } });
     const answer = line({ parentUuid: 'f1', type: 'assistant', uuid: 'f2', message: { id: 'msg_f2', role: 'assistant', content: [{ type: 'text', text: 'Yes, it is good for groups and offers outdoor seating.' }] } });
     assert.deepEqual(lastVerdictsAfterAppend(PREFIX, record + answer), ['for groups: grounded', 'outdoor seating: contradicted']);
     // The same with the answer in a later append than the record.

@@ -1,6 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { classify } from '../../../shared/pipeline/classify';
+import { RULES } from '../../../shared/classifier/rules';
+
+/** The code pack runs on agents' turns; these plain contexts turn its rules on by id. */
+const CODE_ON: Record<string, 'on'> = Object.fromEntries(RULES.filter((r) => r.pack === 'code').map((r) => [r.id, 'on']));
+const refined = { profile: 'refined' as const, rules: CODE_ON };
 
 /** Coding-agent prose: file references, inline code, fences, counts, versions, plans. */
 const piece = fc.oneof(
@@ -18,7 +23,7 @@ describe('coding claims: properties', () => {
   it('never throws, keeps every range in bounds and slicing back to its entity, and finds only what it can point at', () => {
     fc.assert(
       fc.property(text, text, (output, context) => {
-        const r = classify({ output, context, options: { profile: 'refined' } });
+        const r = classify({ output, context, options: refined });
         for (const e of r.entities) {
           assert.equal(output.slice(e.span[0], e.span[1]), e.text);
           for (const o of e.occurrences) assert.ok(0 <= o[0] && o[0] <= o[1] && o[1] <= output.length);
@@ -39,7 +44,7 @@ describe('coding claims: properties', () => {
       let best = Infinity;
       for (let i = 0; i < 3; i++) {
         const t0 = performance.now();
-        classify({ output: unit.repeat(n), context, options: { profile: 'refined' } });
+        classify({ output: unit.repeat(n), context, options: refined });
         best = Math.min(best, performance.now() - t0);
       }
       return best;
