@@ -14,7 +14,8 @@
  */
 import type { ContextMatch, Entity } from '../../shared/classifier/types';
 import { matchesOnce } from '../../shared/lookup/lookupEntities';
-import { checkTranscript, gapsOf, type OutputCheck, type TranscriptCheck } from '../../shared/check/checkTranscript';
+import { checkTranscript, gapsOf, type OutputCheck, outputChecks, type TranscriptCheck } from '../../shared/check/checkTranscript';
+import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { ClosestCap, type EntityFindings, outputFindings, type SegmentPlace } from '../../shared/check/fileFindings';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { matchRawRange } from '../../shared/check/rawRanges';
@@ -66,18 +67,41 @@ export interface FileCheckOptions {
   budget?: { limits: Budget; prices: PriceTable };
 }
 
-export function checkFile(input: FileInput, options: FileCheckOptions): FileReport {
+/**
+ * Takes a file's report a part at a time, in the order a reporter writes it:
+ * the file's parse errors first, then its outputs in file order, a batch at a
+ * time as they are checked, then its budget findings.
+ */
+export type ReportPieces = (piece: FileReport) => void;
+
+/** A file's report; with `inPieces` set, its outputs (and budget findings) went to its pieces and it holds none. */
+export type CheckedReport = FileReport & { inPieces?: true };
+
+/** Outputs laid out before they are handed on together: one reporter call per output costs more than the output's text. */
+const PIECE_OUTPUTS = 64;
+
+/**
+ * With `pieces`, a file whose outputs can go out in file order as they are
+ * checked (one not in an archive, for a report that does not show the whole
+ * conversation) is handed over in pieces, and only each output's results in
+ * hand are held: the report returned then has no outputs and `inPieces` set.
+ * Any other file is checked whole, and `pieces` is never called.
+ */
+export function checkFile(input: FileInput, options: FileCheckOptions, pieces?: ReportPieces): CheckedReport {
   // Usage is read from the lines the parser reads anyway (no second parse), and only the calls are kept.
   let calls: CallUsage[] | undefined;
   const budget = options.budget && isBudgetSet(options.budget.limits) ? options.budget : undefined;
   const parsed = parseFileInput(input, options, budget ? (lines, format) => (calls = usageOfLines(format, lines)?.calls) : undefined);
   if (isNotTranscript(parsed)) return notTranscriptReport(input, parsed);
-  const { report, locator } = checkParsed(input, parsed, options);
+  const inPieces = pieces !== undefined && !options.conversation ? checkParsedInPieces(input, parsed, options, pieces) : undefined;
+  const { report, locator } = inPieces ?? checkParsed(input, parsed, options);
   if (budget && calls) {
     const found = budgetFindings(calls, budget, locator);
     if (found.length > 0) report.budget = found;
   }
-  return report;
+  if (!inPieces) return report;
+  if (report.budget) pieces!({ file: report.file, format: report.format, outputs: [], parseErrors: [], budget: report.budget });
+  return { ...report, inPieces: true };
 }
 
 export function parseFileInput(input: FileInput, options: FileCheckOptions, onJsonLines?: ParseInput['onJsonLines']): Transcript | NotTranscript {
@@ -148,6 +172,50 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
     ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)), ...usageOf(input) } : {}),
   };
   return { report, checks, locator };
+}
+
+/**
+ * The check of `checkParsed`, handed over in pieces (see `ReportPieces`), or
+ * undefined when the outputs would not go out in file order as the
+ * conversations are checked (an archive's entries, conversations that
+ * interleave): those are checked whole, and sorted.
+ */
+function checkParsedInPieces(input: FileInput, parsed: Transcript, options: FileCheckOptions, pieces: ReportPieces): { report: FileReport; locator: Locator } | undefined {
+  if (parsed.entries !== undefined) return undefined;
+  const conversations = conversationsOf(parsed);
+  if (!inRawOrder(conversations)) return undefined;
+  const locator = new Locator(input.file, input.raw, input.absPath, undefined, parsed.entries);
+  const head: FileReport = { file: input.file, format: parsed.format, outputs: [], parseErrors: parseErrorsOf(parsed, locator) };
+  pieces(head);
+  const classifyOptions = classifyOptionsOf(options.settings);
+  let batch: OutputRecord[] = [];
+  let cap: ClosestCap | undefined;
+  for (const conversation of conversations) {
+    // The same cap and the same order of closest-match searches as checkParsed, so each finding gets the same closest match.
+    cap = cap ? cap.nextConversation() : ClosestCap.forFile();
+    for (const o of outputChecks(TranscriptIndex.build(conversation), classifyOptions)) {
+      batch.push(outputRecord(conversation, o, locator, options, cap));
+      if (batch.length < PIECE_OUTPUTS) continue;
+      pieces({ file: input.file, format: parsed.format, outputs: batch, parseErrors: [] });
+      batch = [];
+    }
+  }
+  if (batch.length > 0) pieces({ file: input.file, format: parsed.format, outputs: batch, parseErrors: [] });
+  return { report: head, locator };
+}
+
+/** Whether the conversations' outputs, taken conversation by conversation, already stand in file order (the order `checkParsed` sorts them into). */
+function inRawOrder(conversations: readonly Conversation[]): boolean {
+  let last = -1;
+  for (const t of conversations) {
+    for (const segment of t.segments) {
+      if (!segment.isOutput) continue;
+      const start = segment.map.toRaw(0);
+      if (start < last) return false;
+      last = start;
+    }
+  }
+  return true;
 }
 
 /** What the file's log records as spent, for the HTML report's head of the file. */

@@ -8,15 +8,16 @@ import { dirname } from 'node:path';
 import { FileRefused, readBounded, readHead } from '../../shared/io/boundedRead';
 import { type AllowedFolders, allowedFolders, referenceReader, type ReferenceReader } from '../../shared/io/referenceReads';
 import { CONDENSE_LENGTH, isNotTranscript, type NotTranscript, recognise, SNIFF_LENGTH } from '../../shared/transcript/detect';
-import { checkFile, type FileCheckOptions, type FileInput } from './checkFile';
+import { checkFile, type FileCheckOptions, type CheckedReport, type FileInput, type ReportPieces } from './checkFile';
 import type { CheckTarget } from './expandPaths';
 import type { FileReport } from './fileReport';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
-export function checkTarget(target: CheckTarget, options: FileCheckOptions): FileReport {
+/** With `pieces`, a file may be handed over in pieces as it is checked (see `checkFile`). */
+export function checkTarget(target: CheckTarget, options: FileCheckOptions, pieces?: ReportPieces): CheckedReport {
   const read = readTarget(target, options);
-  return 'input' in read ? checkFile(read.input, options) : read.report;
+  return 'input' in read ? checkFile(read.input, options, pieces) : read.report;
 }
 
 /** The target read for a check, with its size in bytes, or the report of why it was not read. */

@@ -6,7 +6,7 @@
 import { readSync } from 'node:fs';
 import { megabytes } from '../../shared/io/boundedRead';
 import { displayPath } from './locator';
-import { checkFile } from './checkFile';
+import { type CheckedReport, checkFile } from './checkFile';
 import { type CheckTarget, expandPaths, STDIN } from './expandPaths';
 import { fileCheckOptions, ignoreStoreNotice, type FileCheckSetup } from './fileCheckSetup';
 import type { FileReport } from './fileReport';
@@ -71,20 +71,22 @@ export async function runCheck(run: CheckRun): Promise<number> {
     return summary.exitCode(run.failOn);
   }
   const progress = new Progress(run.progress ?? { write: () => undefined }, targets.length);
-  const ready: Array<FileReport | undefined> = new Array(targets.length);
+  const ready: Array<CheckedReport | undefined> = new Array(targets.length);
   let emitted = 0;
   let outputs = 0;
-  const accept = (index: number, report: FileReport) => {
+  const accept = (index: number, report: CheckedReport) => {
     ready[index] = report;
     outputs += report.outputs.length;
     // Reports leave in input order so runs with any number of jobs print the same thing.
     while (emitted < targets.length && ready[emitted] !== undefined) {
       const r = ready[emitted]!;
       ready[emitted] = undefined;
-      summary.add(r, targets[emitted].explicit);
+      // A file handed over in pieces was reported, and its outputs counted, piece by piece.
+      if (r.inPieces) summary.addFile(r, targets[emitted].explicit);
+      else summary.add(r, targets[emitted].explicit);
       if (run.shard) shardFiles.push(shardFile(positions[emitted], r, targets[emitted].explicit));
       if (run.verbose && r.notTranscript && !targets[emitted].explicit) run.err(`${r.file}: skipped: ${r.notTranscript}\n`);
-      run.reporter.file(r, targets[emitted]);
+      if (!r.inPieces) run.reporter.file(r, targets[emitted]);
       emitted++;
     }
     progress.update(emitted, outputs);
@@ -100,7 +102,15 @@ export async function runCheck(run: CheckRun): Promise<number> {
   if (run.jobs > 1 && fileTargets.length > 1 && run.workerScript) {
     await checkOnWorkers(fileTargets, run.setup, run.jobs, run.workerScript, sink);
   } else {
-    checkInProcess(fileTargets, run.setup, sink);
+    // Files are checked one after another here, so every input before the file in hand has been reported: its
+    // findings can go out as they are found, and a long session's results need not all be held at once.
+    const pieces = takesPieces(run) ? (k: number) => reportPiece(targets[files[k]]) : undefined;
+    const reportPiece = (target: CheckTarget) => (piece: FileReport) => {
+      summary.addOutputs(piece.outputs);
+      outputs += piece.outputs.length;
+      run.reporter.file(piece, target);
+    };
+    checkInProcess(fileTargets, run.setup, sink, pieces);
   }
   progress.finish();
   if (run.shard) {
@@ -118,6 +128,15 @@ export async function runCheck(run: CheckRun): Promise<number> {
   const skipped = run.reporter.countsSkipped ? undefined : summary.skippedLine(run.verbose === true);
   if (skipped) run.err(skipped);
   return missing.length > 0 ? 2 : summary.exitCode(run.failOn);
+}
+
+/**
+ * Whether the reporter writes a file's results as they come (text, JSON
+ * Lines: those that can tell a stream's problems where they occur) and the
+ * run needs no whole report of each file (a shard's report tallies each file).
+ */
+function takesPieces(run: CheckRun): boolean {
+  return run.reporter.problem !== undefined && !run.shard;
 }
 
 function checkStdin(target: CheckTarget, run: CheckRun): FileReport {

@@ -9,6 +9,7 @@ import { checkTarget } from './checkTarget';
 import type { CheckTarget } from './expandPaths';
 import { fileCheckOptions, type FileCheckSetup } from './fileCheckSetup';
 import type { FileReport } from './fileReport';
+import type { CheckedReport, ReportPieces } from './checkFile';
 
 export interface WorkerScript {
   /** File a worker thread runs (the CLI bundle). */
@@ -27,11 +28,15 @@ export interface ResultMessage {
   report: FileReport;
 }
 
-export type ReportSink = (index: number, report: FileReport) => void;
+export type ReportSink = (index: number, report: CheckedReport) => void;
 
-export function checkInProcess(targets: readonly CheckTarget[], setup: FileCheckSetup, sink: ReportSink): void {
+/**
+ * With `pieces`, a file may go to its own pieces as it is checked; its report
+ * then comes to `sink` after them, without outputs and with `inPieces` set.
+ */
+export function checkInProcess(targets: readonly CheckTarget[], setup: FileCheckSetup, sink: ReportSink, pieces?: (index: number) => ReportPieces): void {
   const options = fileCheckOptions(setup);
-  targets.forEach((t, i) => sink(i, checkTarget(t, options)));
+  targets.forEach((t, i) => sink(i, checkTarget(t, options, pieces?.(i))));
 }
 
 export function checkOnWorkers(

@@ -47,16 +47,24 @@ export interface TranscriptCheck {
 
 export function checkTranscript(transcript: Transcript, options: CheckOptions = {}): TranscriptCheck {
   const index = TranscriptIndex.build(transcript);
-  const outputs: OutputCheck[] = [];
+  return { transcript, outputs: [...outputChecks(index, options)], index, options };
+}
+
+/**
+ * The checks of the index's outputs in file order, each made when it is
+ * asked for: a caller that lays out each one's findings and lets it go holds
+ * one output's results at a time, not a whole session's.
+ */
+export function* outputChecks(index: TranscriptIndex, options: CheckOptions = {}): Generator<OutputCheck> {
+  const transcript = index.transcript;
   // The file's own gaps, deduplicated once: most outputs have none of their own.
   const fileGaps = uniqueGaps(transcript.gaps);
   for (let id = 0; id < transcript.segments.length; id++) {
     const segment = transcript.segments[id];
     if (!segment.isOutput) continue;
     const gaps = segment.gaps === undefined || segment.gaps.length === 0 ? fileGaps : gapsOf(transcript, segment);
-    outputs.push(classifyOutput(index, id, segment, options, gaps));
+    yield classifyOutput(index, id, segment, options, gaps);
   }
-  return { transcript, outputs, index, options };
 }
 
 /**
