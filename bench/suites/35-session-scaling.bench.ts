@@ -12,6 +12,11 @@
  * (wall time, peak RSS, report size). Checking should be linear in the file:
  * the 40 MB / 20 MB ratio is printed for each figure (2.0 is linear).
  *
+ * Beside each file, its parse floor: a child process that reads the file
+ * and `JSON.parse`s every line, and nothing else (wall and CPU time, peak
+ * RSS). `groundcheck check`'s time is printed as a multiple of it, and its
+ * peak memory as a multiple of the file's size.
+ *
  * With GROUNDCHECK_BENCH_BASE set to another checkout of groundcheck (built
  * with `npm run build`), every figure is measured for it too, on the same
  * files in the same run, and printed as `before`: a before/after table that
@@ -122,6 +127,25 @@ function runCli(cli: string, file: string, format: 'text' | 'json', dir: string)
   }
 }
 
+/** Reads a file and parses each of its lines, in a child process of its own: the least any check of the file costs. */
+const FLOOR_SCRIPT = `
+const raw = require('node:fs').readFileSync(process.argv[1], 'utf8');
+for (const line of raw.split('\\n')) if (line.trim() !== '') JSON.parse(line);
+`;
+
+interface Floor {
+  seconds: number;
+  cpuSeconds: number;
+  peakMB: number;
+}
+
+function parseFloor(file: string): Floor {
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, '-e', FLOOR_SCRIPT, file], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const [seconds, kb, user, system] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`the parse floor failed: ${run.stderr.slice(-500)}`);
+  return { seconds, cpuSeconds: user + system, peakMB: kb / 1024 };
+}
+
 function timeInProcess(version: Version, raw: string): { wall: number; cpu: number } {
   // Each version starts from a collected heap: neither pays for the garbage the other left.
   collectGarbage();
@@ -164,6 +188,13 @@ const suite: BenchSuite = {
           const file = join(dir, `${shape.name}-${mb}.jsonl`);
           writeFileSync(file, session.raw);
           fileBytes.set(mb, statSync(file).size);
+          const floor = shape.cli ? parseFloor(file) : undefined;
+          if (floor) {
+            console.log(
+              `${shape.name.padEnd(12)} ${String(mb).padStart(2)} MB parse floor (read + JSON.parse of every line, a process of its own): ` +
+                `${floor.seconds.toFixed(2)} s (cpu ${floor.cpuSeconds.toFixed(2)} s), peak ${floor.peakMB.toFixed(0)} MB`,
+            );
+          }
           for (const v of versionsOf(shape)) {
             const time = timeInProcess(v, session.raw);
             const row: Row = { outputs: session.outputs, inProcessMs: time.wall, inProcessCpuMs: time.cpu };
@@ -172,8 +203,11 @@ const suite: BenchSuite = {
               row.json = runCli(v.cli, file, 'json', dir);
             }
             rows.set(`${v.name} ${mb}`, row);
+            const bytes = fileBytes.get(mb)!;
+            const ofFloor = (r: CliRun): string =>
+              floor ? `, ${(r.seconds / floor.seconds).toFixed(1)}× the floor (cpu ${(r.cpuSeconds / floor.cpuSeconds).toFixed(1)}×), peak ${((r.peakMB * 1024 * 1024) / bytes).toFixed(1)}× the file` : '';
             const cliText = (r: CliRun | undefined, name: string): string =>
-              r ? ` | CLI ${name} ${r.seconds.toFixed(2)} s (cpu ${r.cpuSeconds.toFixed(2)} s), peak ${r.peakMB.toFixed(0)} MB, report ${r.reportMB.toFixed(1)} MB` : '';
+              r ? ` | CLI ${name} ${r.seconds.toFixed(2)} s (cpu ${r.cpuSeconds.toFixed(2)} s), peak ${r.peakMB.toFixed(0)} MB, report ${r.reportMB.toFixed(1)} MB${ofFloor(r)}` : '';
             console.log(
               `${shape.name.padEnd(12)}${label(v)} ${String(mb).padStart(2)} MB, ${String(session.outputs).padStart(5)} outputs: ` +
                 `in process ${secs(row.inProcessMs)} (cpu ${secs(row.inProcessCpuMs)})${cliText(row.text, 'text')}${cliText(row.json, 'json')}`,
