@@ -15,6 +15,7 @@
 import type { Segment, Transcript } from '../transcript/model';
 import { ToolCallLinker, type ToolCall } from '../transcript/toolCalls';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
+import { TextPool } from '../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
 import { inputFile, listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { baseName, cleanPath, looksLikeFilePath, pathNames } from './paths';
@@ -58,6 +59,8 @@ const EDITING_TOOL = /edit|replace|patch|diff|write|insert/i;
 
 export class SessionFacts {
   private readonly texts = new Map<number, string>();
+  /** A file read again gives the same text without its gutters again: held once. */
+  private readonly pooled = new TextPool();
   private readonly linker = new ToolCallLinker();
   /** Set once the first read is done: later facts are put in place as they come. */
   private sorted = false;
@@ -169,7 +172,7 @@ export class SessionFacts {
     if (plain === 'header') return;
     const shape = failed ? undefined : plain ?? (call ? listingShape(call.name, call.input) : targetShape(s));
     const scan = scanGutters(s.text, shape);
-    if (scan.blanks.length > 0) this.texts.set(s.id, blankOut(s.text, scan.blanks));
+    if (scan.blanks.length > 0) this.texts.set(s.id, this.pooled.shared(blankOut(s.text, scan.blanks)));
     for (const shown of scan.listings) this.addListing(shown.file, { segment: s.id, shown });
     if (scan.lineCount) {
       this.record(scan.lineCount.file).counts.push({ segment: s.id, count: scan.lineCount.count });

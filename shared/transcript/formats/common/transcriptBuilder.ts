@@ -4,6 +4,7 @@
  * output so a consumer looking at one output sees everything it lacks.
  */
 import type { ContextGap } from '../../../classifier/types';
+import { TextPool } from '../../../text/textPool';
 import type { OffsetMap, ParseError, Role, Segment, ToolRef, Transcript } from '../../model';
 import { markActions } from '../../toolCalls';
 import { LineIndex } from '../../offsets/lineIndex';
@@ -31,6 +32,8 @@ export class TranscriptBuilder {
   /** Line indexes of other texts (zip entries, referenced files), by source name. */
   private readonly sourceLines = new Map<string, LineIndex>();
   private readonly entries = new Map<string, string>();
+  /** Repeated texts (the same file read again, the same tool output) are held once. */
+  private readonly texts = new TextPool();
 
   constructor(
     readonly format: string,
@@ -55,7 +58,7 @@ export class TranscriptBuilder {
     const seg = {
       id,
       role: s.role,
-      text: s.text,
+      text: this.texts.shared(s.text),
       map: s.map,
       line: s.line ?? -1,
       parent: s.parent,

@@ -5,6 +5,7 @@
  * branch gaps onto each output.
  */
 import type { ContextGap } from '../../../classifier/types';
+import { TextPool } from '../../../text/textPool';
 import type { OffsetMap, ParseError, Role, Segment, ToolRef, Transcript } from '../../model';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { LazyMap, ShiftMap } from '../../offsets/offsetMaps';
@@ -40,6 +41,8 @@ export class TranscriptBuilder {
   private built: Transcript | undefined;
   private fileIds: Int32Array | undefined;
   private readonly linker = new ToolCallLinker();
+  /** Repeated texts (the same file read again, the same tool output) are held once. */
+  private readonly texts = new TextPool();
 
   /**
    * Adds the string at `path` as a segment and returns its id, or `spec.parent`
@@ -47,7 +50,9 @@ export class TranscriptBuilder {
    */
   addString(src: JsonSource, path: JsonPath, text: string, spec: SegmentSpec): number {
     if (isBlank(text)) return spec.parent;
-    return this.add(text, resilientStringMap(src.region, path, text), src.lineOf(path), spec, src.orderOf(path));
+    // The map keeps the text it was made from: it is given the pooled copy too, or the repeated one stays alive in it.
+    const shared = this.texts.shared(text);
+    return this.add(shared, resilientStringMap(src.region, path, shared), src.lineOf(path), spec, src.orderOf(path));
   }
 
   /**
@@ -56,7 +61,7 @@ export class TranscriptBuilder {
    */
   add(text: string, map: OffsetMap, line: number, spec: SegmentSpec, order: OrderKey): number {
     const id = this.segments.length;
-    const segment: Segment = { id, role: spec.role, text, map, line, parent: spec.parent, isOutput: spec.isOutput === true };
+    const segment: Segment = { id, role: spec.role, text: this.texts.shared(text), map, line, parent: spec.parent, isOutput: spec.isOutput === true };
     if (spec.label) segment.label = spec.label;
     if (spec.tool) segment.tool = spec.tool;
     if (spec.source !== undefined) segment.source = spec.source;
