@@ -8,10 +8,7 @@ import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck 
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { checkLeadingOutputs } from './previewCheck';
 import { ClosestCap, type EntityFindings, outputFindings } from '../../shared/check/fileFindings';
-import { matchRawRange } from '../../shared/check/rawRanges';
-import type { Claim, ContextMatch, Entity, Range } from '../../shared/classifier/types';
-import { isPending } from '../../shared/classifier/lazyProperty';
-import { nearestOf } from '../../shared/lookup/lookupEntities';
+import type { Claim } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { allowedFolders, referenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
@@ -20,8 +17,9 @@ import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { canReadOn } from '../../shared/transcript/appendLines';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
-import { ContextCounter, outputLabel, segmentLabel } from './contextLabels';
-import { MAX_PLACES, type ClaimFinding, type ContextPlace, type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
+import { ContextCounter, outputLabel } from './contextLabels';
+import { place } from './entityPlaces';
+import type { ClaimFinding, EntityFinding, FileAnalysis, OutputFinding } from './findings';
 
 export interface AnalyzeInput {
   raw: string;
@@ -29,6 +27,12 @@ export interface AnalyzeInput {
   settings: GroundcheckSettings;
   /** Folders referenced files and a session's instruction files may be read from (after symlinks); absent: neither is read. */
   referenceRoots?: readonly string[];
+  /**
+   * Called between outputs and between the steps of a check, where the
+   * worker answers the questions hovers are waiting on (see worker.ts): a
+   * long check of one file must not hold up a hover on another.
+   */
+  between?: () => void;
 }
 
 /** A finished check plus what a later incremental check can reuse. */
@@ -91,7 +95,10 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const options = checkOptionsFrom(input.settings);
   // A preview from the head of the file, when it is read line by line: parsing the whole comes after it.
   const headPreview = onPartial && input.raw.length > PREVIEW_FROM_CHARS && previewFromHead(input.raw, parseInput, options, onPartial);
+  const between = input.between ?? (() => undefined);
+  between();
   const parsed = parseTranscript({ raw: input.raw, ...parseInput });
+  between();
   if (isNotTranscript(parsed)) {
     if (headPreview) onPartial([], emptyAnalysis('not-transcript', [parsed.reason]), true);
     return { analysis: emptyAnalysis('not-transcript', [parsed.reason]) };
@@ -116,11 +123,13 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     checks.push(...sendLeading(parsed, leading, cap, counts, outputs, (from) => report(onPartial, from)));
     reported = outputs.length;
   }
+  between();
   const index = TranscriptIndex.build(parsed);
   let reportedAt = performance.now();
   const previewed = new Set(checks.map((c) => c.segment));
   for (let id = 0; id < parsed.segments.length; id++) {
     if (!parsed.segments[id].isOutput || previewed.has(id)) continue;
+    between();
     const check = checkOutput(index, id, options);
     checks.push(check);
     outputs.push(outputFinding(parsed, check, cap, counts));
@@ -218,8 +227,9 @@ function emptyAnalysis(state: FileAnalysis['state'], reasons: string[]): FileAna
 /**
  * One output's findings (shared/check/fileFindings: verdicts, raw ranges,
  * keys, closest matches under the file's cap) with what the editor adds:
- * labels, what was searched, and the places hover and definition lead to.
- * Ignore rules are applied on the request thread (publish.ts).
+ * labels and what was searched. Where the context has each entity is read
+ * when a hover or a jump asks (entityPlaces.ts). Ignore rules are applied
+ * on the request thread (publish.ts).
  */
 export function outputFinding(t: Transcript, o: OutputCheck, cap: ClosestCap, counts = new ContextCounter(t, false)): OutputFinding {
   const segment = t.segments[o.segment];
@@ -230,7 +240,7 @@ export function outputFinding(t: Transcript, o: OutputCheck, cap: ClosestCap, co
     label: outputLabel(segment),
     searched: counts.describe(o.segment),
     gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
-    entities: found.entities.map((f, i) => entityFinding(t, o.result.entities[i], f)),
+    entities: found.entities.map((f) => entityFinding(t, f)),
     ...(o.result.claims ? { claims: o.result.claims.map((c) => claimFinding(segment.text, segment.map, c)) } : {}),
   };
 }
@@ -244,9 +254,9 @@ function claimFinding(output: string, map: Transcript['segments'][number]['map']
   };
 }
 
-function entityFinding(t: Transcript, e: Entity, f: EntityFindings): EntityFinding {
+function entityFinding(t: Transcript, f: EntityFindings): EntityFinding {
   const { closest, ...rest } = f;
-  const finding: EntityFinding = { ...rest, ...placesOf(t, e) };
+  const finding: EntityFinding = rest;
   if (closest) finding.closest = { ...place(t, closest.segment, closest.raw), text: closest.text, near: closest.near };
   if (f.contextValue) {
     finding.contradiction = f.contextValue.value;
@@ -254,38 +264,4 @@ function entityFinding(t: Transcript, e: Entity, f: EntityFindings): EntityFindi
     finding.contradictionAt = place(t, f.contextValue.segment, [f.contextValue.raw[0], f.contextValue.raw[1]]);
   }
   return finding;
-}
-
-/**
- * The MAX_PLACES places nearest the output and how many there are. Only one
- * more is read to tell whether there are more: the rest are read by the
- * worker when Go to Definition or Find References asks (checkSessions.ts).
- */
-function placesOf(t: Transcript, e: Entity): Pick<EntityFinding, 'matches' | 'matchCount' | 'morePlaces'> {
-  const near = nearestOf(e, MAX_PLACES + 1);
-  const matches = nearestFirst(t, near.matches, MAX_PLACES);
-  if (near.all) return { matches, matchCount: near.matches.length };
-  // Places the check already read are counted; otherwise the count is what was read, and there are more.
-  return isPending(e, 'matches') ? { matches, matchCount: near.matches.length, morePlaces: true } : { matches, matchCount: e.matches.length };
-}
-
-/** Up to `max` of the entity's places, nearest the output first: the latest place it saw is where hover and definition lead. */
-export function nearestPlaces(t: Transcript, e: Entity, max: number): ContextPlace[] {
-  return nearestFirst(t, e.matches, max);
-}
-
-function nearestFirst(t: Transcript, matches: readonly ContextMatch[], max: number): ContextPlace[] {
-  const out: ContextPlace[] = [];
-  for (let i = matches.length - 1; i >= 0 && out.length < max; i--) out.push(place(t, matches[i].part, matchRawRange(t, matches[i])));
-  return out;
-}
-
-/** A place of the findings with what the editor shows of it: the segment's role and label, and the file or archive entry it is in. */
-export function place(t: Transcript, segmentId: number, raw: Range): ContextPlace {
-  const s = t.segments[segmentId];
-  const p: ContextPlace = { segment: segmentId, role: s.role, label: segmentLabel(s), raw };
-  // An archive's entry names are not paths: `samples/../../x.json` must never be opened on disk.
-  if (s.source !== undefined && t.entries?.has(s.source)) p.entry = s.source;
-  else if (s.source) p.source = s.source;
-  return p;
 }

@@ -3,7 +3,8 @@
  * index of the last check, so edits can be applied and re-checked in place.
  */
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { analyze, nearestPlaces, type Analyzed } from './analyze';
+import { analyze, type Analyzed } from './analyze';
+import { allPlaces, nearestPlaces } from './entityPlaces';
 import { checkIncrementally } from './incrementalCheck';
 import { checkAppended } from './appendCheck';
 import { SNIFF_LENGTH } from '../../shared/transcript/detect';
@@ -28,7 +29,8 @@ interface Session {
 export class CheckSessions {
   private readonly sessions = new Map<string, Session>();
 
-  check(id: number, job: CheckJob, sendPartial?: (p: WorkerPartial) => void): WorkerReply {
+  /** `between` is called between the steps of a full check (see AnalyzeInput). */
+  check(id: number, job: CheckJob, sendPartial?: (p: WorkerPartial) => void, between?: () => void): WorkerReply {
     const prior = this.sessions.get(job.uri);
     let text: LineText | string;
     let lineEdit: LineEdit | undefined;
@@ -78,13 +80,14 @@ export class CheckSessions {
     }
     let sent = 0;
     const analyzed = analyze(
-      { raw: typeof text === 'string' ? text : text.text, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [] },
+      { raw: typeof text === 'string' ? text : text.text, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [], between },
       sendPartial &&
         ((outputs, header, restart) => {
           sent = (restart ? 0 : sent) + outputs.length;
           sendPartial({ id, partial: { outputs, header, ...(restart ? { restart } : {}) } });
         }),
     );
+    between?.();
     readUsageInto(analyzed.analysis, text, job.path);
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
     // Outputs already sent as partials are not copied across threads a second time.
@@ -123,7 +126,7 @@ export class CheckSessions {
     return { id, ok: true, view: pageOf(session.view.drawn, job.from, job.chars), version: session.version };
   }
 
-  /** Every place of one entity, from the check of `job.version`: a finding carries only the nearest few. */
+  /** The places of one entity, from the check of `job.version`: findings carry none. */
   places(id: number, job: PlacesJob): WorkerReply {
     const session = this.sessions.get(job.uri);
     if (!session || session.version !== job.version) return { id, ok: false, error: 'the file was checked again since' };
@@ -131,7 +134,7 @@ export class CheckSessions {
     const output = check?.outputs.find((o) => o.segment === job.segment);
     const entity = output?.result.entities[job.entity];
     if (!transcript || !entity) return { id, ok: false, error: 'no such entity' };
-    return { id, ok: true, places: nearestPlaces(transcript, entity, Infinity) };
+    return { id, ok: true, places: job.all ? allPlaces(transcript, entity) : nearestPlaces(transcript, entity) };
   }
 
   forget(uri: string): void {

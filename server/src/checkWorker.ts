@@ -1,13 +1,14 @@
 /**
  * The request thread's handle on the classification worker: one promise per
- * job, answered in order. If the worker dies (a crash, or a check that ran
+ * job, answered in order; queries (`query`) go on a port of their own and
+ * are answered even while a check runs. If the worker dies (a crash, or a check that ran
  * out of memory), pending jobs fail with WorkerDied and the next job starts a
  * fresh worker (which then asks for whole texts again); the request thread,
  * and with it hovers and the problems already shown, lives on.
  */
 import * as path from 'node:path';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { WorkerJob, WorkerPartial, WorkerReply } from './workerProtocol';
+import { MessageChannel, type MessagePort, Worker, type ResourceLimits } from 'node:worker_threads';
+import type { PlacesJob, WorkerJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 /**
  * The worker's heap limit. VS Code hands extensions files of at most 50 MB,
@@ -33,10 +34,12 @@ export class WorkerDied extends Error {
 
 export class CheckWorker {
   private worker: Worker | undefined;
+  /** Where queries are posted: the worker reads them between the outputs of a check. */
+  private queries: MessagePort | undefined;
   private nextId = 1;
   private readonly pending = new Map<
     number,
-    { resolve: (r: WorkerReply) => void; reject: (e: Error) => void; partial?: (p: WorkerPartial['partial']) => void }
+    { resolve: (r: WorkerReply) => void; reject: (e: Error) => void; partial?: (p: WorkerPartial['partial']) => void; query?: true }
   >();
 
   constructor(
@@ -47,22 +50,48 @@ export class CheckWorker {
   /** Runs a job; `onPartial` hears a check's progress before its reply. */
   run(job: WorkerJob, onPartial?: (p: WorkerPartial['partial']) => void): Promise<WorkerReply> {
     const worker = this.ensure();
+    return this.post((message) => worker.postMessage(message), job, { partial: onPartial });
+  }
+
+  /** A question answered from what the worker holds, without waiting for the check it may be running. */
+  query(job: PlacesJob): Promise<WorkerReply> {
+    this.ensure();
+    const queries = this.queries!;
+    return this.post((message) => queries.postMessage(message), job, { query: true });
+  }
+
+  private post(
+    send: (message: { id: number; job: WorkerJob }) => void,
+    job: WorkerJob,
+    how: { partial?: (p: WorkerPartial['partial']) => void; query?: true },
+  ): Promise<WorkerReply> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, partial: onPartial });
-      worker.postMessage({ id, job });
+      this.pending.set(id, { resolve, reject, ...how });
+      send({ id, job });
     });
   }
 
   async dispose(): Promise<void> {
     const w = this.worker;
     this.worker = undefined;
+    this.queries?.close();
+    this.queries = undefined;
     if (w) await w.terminate();
   }
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.script, this.limits ? { resourceLimits: this.limits } : undefined);
+    const channel = new MessageChannel();
+    const worker = new Worker(this.script, {
+      workerData: { queries: channel.port2 },
+      transferList: [channel.port2],
+      ...(this.limits ? { resourceLimits: this.limits } : {}),
+    });
+    this.queries?.close();
+    this.queries = channel.port1;
+    // Like the worker: an idle port keeps no process alive.
+    channel.port1.unref();
     worker.on('message', (reply: WorkerReply | WorkerPartial) => {
       if ('partial' in reply) {
         this.pending.get(reply.id)?.partial?.(reply.partial);
@@ -73,12 +102,16 @@ export class CheckWorker {
       p?.resolve(reply);
     });
     const fail = (message: string) => {
-      if (this.worker === worker) this.worker = undefined;
-      // The worker answers jobs in order: the first one pending is the one it was on.
+      if (this.worker === worker) {
+        this.worker = undefined;
+        this.queries?.close();
+        this.queries = undefined;
+      }
+      // The worker answers jobs in order: the first one pending is the one it was on (queries are answered between).
       let first = true;
       for (const p of this.pending.values()) {
-        p.reject(new WorkerDied(message, first));
-        first = false;
+        p.reject(new WorkerDied(message, first && !p.query));
+        if (!p.query) first = false;
       }
       this.pending.clear();
     };

@@ -7,11 +7,13 @@
 import { applyIgnores } from '../../shared/check/fileFindings';
 import { IgnoreMatcher } from '../../shared/check/ignores';
 import type { Entity } from '../../shared/classifier/types';
+import type { Transcript } from '../../shared/transcript/model';
 import { conversationParts } from '../../shared/report/renderConversation';
 import type { FileView, Mark, OutputVerdict } from '../../shared/report/reportModel';
 import { reportSegment } from '../../shared/report/reportSegment';
 import type { Analyzed } from './analyze';
-import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
+import { nearestPlaces } from './entityPlaces';
+import type { ContextPlace, EntityFinding, EntityPlaces, OutputFinding } from './findings';
 import type { ViewIgnoring } from './workerProtocol';
 
 /**
@@ -70,7 +72,7 @@ function fileViewOf(analyzed: Analyzed, file: string, ignoring: ViewIgnoring | u
       score: o.score,
       explanation: o.explanation,
       gaps: o.gaps.filter((g) => !fileGaps.has(g)),
-      marks: marksOf(o, entitiesOf.get(o.segment) ?? []),
+      marks: marksOf(transcript, o, entitiesOf.get(o.segment) ?? []),
     };
   });
   return {
@@ -85,12 +87,12 @@ function fileViewOf(analyzed: Analyzed, file: string, ignoring: ViewIgnoring | u
 }
 
 /** Decoded spans come from the check's entities, raw ranges from its findings: the same entities, in the same order. */
-function marksOf(output: OutputFinding, entities: readonly Entity[]): Mark[] {
+function marksOf(t: Transcript, output: OutputFinding, entities: readonly Entity[]): Mark[] {
   const marks: Mark[] = [];
   output.entities.forEach((f, i) => {
     const e = entities[i];
     if (!e || e.text !== f.text) return;
-    const { note, target } = verdictOf(f, output);
+    const { note, target } = verdictOf(f, output, () => nearestPlaces(t, e));
     e.occurrences.forEach(([start, end], k) => {
       const raw = f.occurrences[k];
       marks.push({ start, end, type: f.type, status: f.status, note, ...(target !== undefined ? { target } : {}), ...(raw ? { raw: [raw[0], raw[1]] } : {}) });
@@ -99,16 +101,18 @@ function marksOf(output: OutputFinding, entities: readonly Entity[]): Mark[] {
   return marks;
 }
 
-function verdictOf(f: EntityFinding, output: OutputFinding): { note: string; target?: number } {
+/** `placesOf` reads where the context has the entity: only a grounded one's note names it. */
+function verdictOf(f: EntityFinding, output: OutputFinding, placesOf: () => EntityPlaces): { note: string; target?: number } {
   const what = `${f.type} '${shorten(f.text)}'`;
   const detail = f.detail ? ` (${f.detail})` : '';
   if (f.status === 'grounded') {
-    const first = f.matches[0];
+    const places = placesOf();
+    const first = places.matches[0];
     if (!first) return { note: `grounded: ${what} is in the context${detail}` };
-    const more = f.morePlaces
+    const more = places.morePlaces
       ? ' and more places'
-      : f.matchCount > 1
-        ? ` and ${f.matchCount - 1} more place${f.matchCount === 2 ? '' : 's'}`
+      : places.matchCount > 1
+        ? ` and ${places.matchCount - 1} more place${places.matchCount === 2 ? '' : 's'}`
         : '';
     return { note: `grounded: ${what} is in the context at ${where(first)}${more}${detail}`, target: first.segment };
   }

@@ -1,21 +1,20 @@
 /**
  * Go to Definition / Peek and Find References on an entity: where the context
  * has it (the definition nearest the output first); for an entity the context
- * lacks, the closest thing it does say. A finding carries only the nearest few
- * places; when it counts more, the rest are asked of the worker, which keeps
- * the check they came from.
+ * lacks, the closest thing it does say. The places are asked of the worker,
+ * which keeps the check they come from.
  */
 import type { Location, Position } from 'vscode-languageserver/node';
 import type { DocumentState } from './documentState';
-import type { ContextPlace } from './findings';
+import type { ContextPlace, EntityPlaces } from './findings';
 import type { OccurrenceHit } from './occurrenceIndex';
 import { placeLocation, toLspRange } from './positions';
 
-/** Every place of the hit's entity, nearest first, or undefined when the worker no longer holds that check. */
-export type AllPlaces = (hit: OccurrenceHit, version: number) => Promise<ContextPlace[] | undefined>;
+/** The places of the hit's entity, nearest first (every one with `all`), or undefined when the worker no longer holds that check. */
+export type PlacesOf = (hit: OccurrenceHit, version: number, all: boolean) => Promise<EntityPlaces | undefined>;
 
-export async function definition(state: DocumentState, position: Position, allPlaces: AllPlaces): Promise<Location[]> {
-  const found = await placesAt(state, position, allPlaces);
+export async function definition(state: DocumentState, position: Position, placesOf: PlacesOf): Promise<Location[]> {
+  const found = await placesAt(state, position, placesOf);
   if (!found) return [];
   const { hit, places } = found;
   if (places.length > 0) return places.map((m) => placeLocation(state.doc, m));
@@ -23,8 +22,8 @@ export async function definition(state: DocumentState, position: Position, allPl
 }
 
 /** Every context location of the entity, plus its own occurrences when asked to include the declaration. */
-export async function references(state: DocumentState, position: Position, includeDeclaration: boolean, allPlaces: AllPlaces): Promise<Location[]> {
-  const found = await placesAt(state, position, allPlaces);
+export async function references(state: DocumentState, position: Position, includeDeclaration: boolean, placesOf: PlacesOf): Promise<Location[]> {
+  const found = await placesAt(state, position, placesOf);
   if (!found) return [];
   // Places come nearest first; a list of references reads in file order.
   const inFileOrder = [...found.places].sort((a, b) => a.segment - b.segment || a.raw[0] - b.raw[0]);
@@ -33,15 +32,13 @@ export async function references(state: DocumentState, position: Position, inclu
   return out;
 }
 
-async function placesAt(state: DocumentState, position: Position, allPlaces: AllPlaces): Promise<{ hit: OccurrenceHit; places: ContextPlace[] } | undefined> {
+async function placesAt(state: DocumentState, position: Position, placesOf: PlacesOf): Promise<{ hit: OccurrenceHit; places: ContextPlace[] } | undefined> {
   const p = state.current();
   if (!p) return undefined;
   const hit = state.occurrenceIndex(p).at(state.doc.offsetAt(position));
   if (!hit) return undefined;
-  const sent = hit.entity.matches;
-  if (!hit.entity.morePlaces && hit.entity.matchCount <= sent.length) return { hit, places: sent };
-  const all = await allPlaces(hit, p.version);
+  const all = await placesOf(hit, p.version, true);
   // The document may have changed while the worker answered: its places are then those of an older text.
-  if (state.current() !== p) return { hit, places: sent };
-  return { hit, places: all ?? sent };
+  if (state.current() !== p) return undefined;
+  return { hit, places: all?.matches ?? [] };
 }

@@ -29,14 +29,18 @@ export interface ClosestPlace extends ContextPlace {
   near: string;
 }
 
-/** An entity's findings (shared/check/fileFindings.ts) with the places the editor links to. */
-export interface EntityFinding extends EntityFindings {
-  /** Where the context has it, nearest the output first (capped at MAX_PLACES). */
+/** Where the context has an entity: read by the worker when a hover or a jump asks (entityPlaces.ts). */
+export interface EntityPlaces {
+  /** Nearest the output first (capped at MAX_PLACES, unless every place was asked for). */
   matches: ContextPlace[];
   /** How many places the context has (the lookup counts up to 100), or, with `morePlaces`, how many were read. */
   matchCount: number;
-  /** There are more places than `matchCount`: the check read only the nearest. */
+  /** There are more places than `matchCount`: only the nearest were read. */
   morePlaces?: true;
+}
+
+/** An entity's findings (shared/check/fileFindings.ts) with the places of its closest match and contradiction. */
+export interface EntityFinding extends EntityFindings {
   /** For findings: the nearest thing the context does say. */
   closest?: ClosestPlace;
   /** For contradicted entities: the value the context gives instead. */
@@ -104,11 +108,10 @@ export interface FileAnalysis {
 }
 
 /**
- * Places sent with each entity, nearest the output first: what the hover
- * links to. Laying out every place of every entity is a third of checking a
- * long, repetitive session; Go to Definition and Find References ask the
- * worker for the rest of an entity's places when `matchCount` says there are
- * more.
+ * Places a hover links to, nearest the output first. Reading every place of
+ * every entity costs more than checking a long, repetitive session; Find
+ * References asks for the rest of an entity's places when `matchCount` says
+ * there are more.
  */
 export const MAX_PLACES = 8;
 

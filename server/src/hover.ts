@@ -1,7 +1,8 @@
 /**
  * Hover on an entity: its type, normalized form, verdict, what was searched,
  * and where the context has it (or the closest thing it says) as links that
- * open the references peek.
+ * open the references peek. Where the context has it is asked of the worker
+ * for the one entity hovered (see entityPlaces.ts).
  */
 import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver/node';
 import type { DocumentText } from './lazyTextDocument';
@@ -9,6 +10,7 @@ import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
 import { docsUrl, ruleDocsUrl, typeAbout, typeTitle } from '../../shared/docs/entityTypeDocs';
 import { ruleDoc } from '../../shared/classifier/rules';
+import type { PlacesOf } from './definitions';
 import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
 import { placeLocation, toLspRange } from './positions';
 
@@ -23,12 +25,15 @@ const VERDICT: Record<string, string> = {
 /** Links shown per hover; the rest are one "Find References" away. */
 const MAX_LINKS = 8;
 
-export function hover(state: DocumentState, position: Position): Hover | null {
+export async function hover(state: DocumentState, position: Position, placesOf: PlacesOf): Promise<Hover | null> {
   const p = state.current();
   if (!p) return state.running ? { contents: { kind: MarkupKind.Markdown, value: 'groundcheck: checking this file…' } } : null;
   const doc = state.doc;
   const hit = state.occurrenceIndex(p).at(doc.offsetAt(position));
   if (!hit) return null;
+  const places = await placesOf(hit, p.version, false);
+  // Edited while the worker answered: the hover would describe text that is no longer there.
+  if (state.current() !== p) return null;
   const { output, entity } = hit;
   const lines = [
     `**groundcheck** · [${typeTitle(entity.type)}](${docsUrl(entity.type)}) \`${entity.text}\``,
@@ -48,11 +53,11 @@ export function hover(state: DocumentState, position: Position): Hover | null {
   // Whether what the project's instruction files say was searched too (the log never holds them), unless a gap above said so.
   const instructions = p.analysis.instructions;
   if (instructions && !(missing && output.gaps.some((g) => g.includes(instructions)))) lines.push('', `Project instructions: ${instructions}`);
-  if (entity.matches.length > 0) {
-    lines.push('', entity.morePlaces ? `Found more than ${entity.matchCount - 1} times, nearest first:` : `Found ${entity.matchCount} time${entity.matchCount === 1 ? '' : 's'}:`);
-    for (const m of entity.matches.slice(0, MAX_LINKS)) lines.push(`- ${placeLink(doc, position, m)}`);
-    if (entity.morePlaces) lines.push('- … more (Find All References)');
-    else if (entity.matchCount > MAX_LINKS) lines.push(`- … ${entity.matchCount - MAX_LINKS} more (Find All References)`);
+  if (places && places.matches.length > 0) {
+    lines.push('', places.morePlaces ? `Found more than ${places.matchCount - 1} times, nearest first:` : `Found ${places.matchCount} time${places.matchCount === 1 ? '' : 's'}:`);
+    for (const m of places.matches.slice(0, MAX_LINKS)) lines.push(`- ${placeLink(doc, position, m)}`);
+    if (places.morePlaces) lines.push('- … more (Find All References)');
+    else if (places.matchCount > MAX_LINKS) lines.push(`- … ${places.matchCount - MAX_LINKS} more (Find All References)`);
   } else if (entity.closest) {
     lines.push('', `Closest in the context: \`${entity.closest.text}\` beside "${entity.closest.near}" — ${placeLink(doc, position, entity.closest)}`);
   }

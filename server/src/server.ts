@@ -25,7 +25,7 @@ import { CheckScheduler, type CheckReason } from './checkScheduler';
 import { CheckWorker, workerLimits } from './checkWorker';
 import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
-import { definition, references, type AllPlaces } from './definitions';
+import { definition, references, type PlacesOf } from './definitions';
 import { DocumentStates, type DocumentState } from './documentState';
 import { hover } from './hover';
 import { IgnoreFiles, IgnoreNotWritten } from './ignoreFile';
@@ -149,22 +149,23 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     for (const state of documents.all()) publisher.republish(state);
   });
 
+  // Where the context has an entity is read by the worker, which kept the check, when a hover or a jump asks.
+  const placesOf = (uri: string): PlacesOf => async (hit, version, all) => {
+    const job = { kind: 'places' as const, uri, version, segment: hit.output.segment, entity: hit.output.entities.indexOf(hit.entity) };
+    const reply = await worker.query(all ? { ...job, all: true } : job).catch(() => undefined);
+    return reply?.ok && 'places' in reply ? reply.places : undefined;
+  };
   connection.onHover(({ textDocument, position }) => {
     const state = documents.get(textDocument.uri);
-    return state ? hover(state, position) : null;
+    return state ? hover(state, position, placesOf(textDocument.uri)) : null;
   });
-  // A finding carries its nearest places; the worker, which kept the check, has the rest.
-  const allPlaces = (uri: string): AllPlaces => async (hit, version) => {
-    const reply = await worker.run({ kind: 'places', uri, version, segment: hit.output.segment, entity: hit.output.entities.indexOf(hit.entity) });
-    return reply.ok && 'places' in reply ? reply.places : undefined;
-  };
   connection.onDefinition(({ textDocument, position }) => {
     const state = documents.get(textDocument.uri);
-    return state ? definition(state, position, allPlaces(textDocument.uri)) : [];
+    return state ? definition(state, position, placesOf(textDocument.uri)) : [];
   });
   connection.onReferences(({ textDocument, position, context }) => {
     const state = documents.get(textDocument.uri);
-    return state ? references(state, position, context.includeDeclaration, allPlaces(textDocument.uri)) : [];
+    return state ? references(state, position, context.includeDeclaration, placesOf(textDocument.uri)) : [];
   });
   connection.onCodeLens(({ textDocument }) => {
     const state = documents.get(textDocument.uri);

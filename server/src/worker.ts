@@ -1,18 +1,28 @@
 /**
  * The classification worker (bundled to dist/worker.js). Checks run here so
  * the request thread keeps answering hovers and code actions while a large
- * file is being checked.
+ * file is being checked. Jobs come in order on the worker's own port;
+ * queries (where the context has an entity, which a hover waits on) come on
+ * a port of their own, answered between jobs and also between the outputs
+ * of a running check.
  */
-import { parentPort } from 'node:worker_threads';
+import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { CheckSessions } from './checkSessions';
 import type { WorkerJob, WorkerReply } from './workerProtocol';
 
 const sessions = new CheckSessions();
+const queries: MessagePort | undefined = (workerData as { queries?: MessagePort } | undefined)?.queries;
 
-parentPort?.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
+/** Answers every query waiting, at once: a hover should not wait for a 20 MB check of another file. */
+function answerQueries(): void {
+  if (!queries) return;
+  for (let m = receiveMessageOnPort(queries); m; m = receiveMessageOnPort(queries)) run(m.message);
+}
+
+function run({ id, job }: { id: number; job: WorkerJob }): void {
   let reply: WorkerReply;
   try {
-    if (job.kind === 'check') reply = sessions.check(id, job, (partial) => parentPort?.postMessage(partial));
+    if (job.kind === 'check') reply = sessions.check(id, job, (partial) => parentPort?.postMessage(partial), answerQueries);
     else if (job.kind === 'selection') reply = sessions.selection(id, job);
     else if (job.kind === 'view') reply = sessions.view(id, job);
     else if (job.kind === 'places') reply = sessions.places(id, job);
@@ -25,4 +35,7 @@ parentPort?.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
     reply = { id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
   parentPort?.postMessage(reply);
-});
+}
+
+parentPort?.on('message', run);
+queries?.on('message', run);

@@ -6,7 +6,7 @@
 import type { IgnoreStore } from '../../shared/check/ignores';
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import type { ContextPlace, FileAnalysis, OutputFinding } from './findings';
+import type { EntityPlaces, FileAnalysis, OutputFinding } from './findings';
 import type { FindingsPatch } from './findingsPatch';
 import type { ConversationPage } from './conversationView';
 import type { OffsetEdit } from './textEdits';
@@ -61,7 +61,11 @@ export interface ViewIgnoring {
   minEntities: number;
 }
 
-/** Every place the context has one entity of one output, of the version last checked. */
+/**
+ * Where the context has one entity of one output, of the version last
+ * checked: its nearest places (what a hover shows), or with `all` every one
+ * (Go to Definition, Find References). Sent as a query (see CheckWorker).
+ */
 export interface PlacesJob {
   kind: 'places';
   uri: string;
@@ -70,6 +74,7 @@ export interface PlacesJob {
   segment: number;
   /** The entity's index among the output's entities. */
   entity: number;
+  all?: true;
 }
 
 /** The token usage of the version last checked, read again from its whole text when a grown or edited check left it pending. */
@@ -100,7 +105,7 @@ export type WorkerReply =
   | { id: number; ok: true; forgotten: true }
   | { id: number; ok: true; view: ConversationPage; version: number }
   /** Nearest the output first. */
-  | { id: number; ok: true; places: ContextPlace[] }
+  | { id: number; ok: true; places: EntityPlaces }
   /** null: the file records no usage or is no transcript. */
   | { id: number; ok: true; usage: FileUsage | null; version: number }
   /** The worker does not hold `baseVersion`: send the whole text. */

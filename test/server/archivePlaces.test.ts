@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { place } from '../../server/src/analyze';
+import { place } from '../../server/src/entityPlaces';
 import { placeLocation } from '../../server/src/positions';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import { REPO } from '../cli/harness';

@@ -9,6 +9,7 @@ import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { checkIncrementally } from '../../server/src/incrementalCheck';
 import { applyEdits, type OffsetEdit } from '../../server/src/textEdits';
 import { applyPatch } from '../../server/src/findingsPatch';
+import { nearestPlaces } from '../../server/src/entityPlaces';
 import { SESSION } from './session';
 
 const settings = DEFAULT_SETTINGS;
@@ -145,7 +146,9 @@ describe('incremental re-check of a session with instruction files read from dis
     const full = analyze(input(applyEdits(raw, [{ start: at, end: at, text: 'rather more than ' }]))).analysis;
     assert.deepEqual(after, next.analyzed.analysis);
     assert.deepEqual({ ...after, mode: 'full' }, full);
-    const match = after.outputs[1].entities.find((e) => e.text === '`reconcileLedger()`')!.matches[0];
+    // Where the hover leads, read from the check the worker keeps after the edit.
+    const checked = next.analyzed.check!.outputs[1].result.entities.find((e) => e.text === '`reconcileLedger()`')!;
+    const match = nearestPlaces(next.analyzed.transcript!, checked).matches[0];
     assert.equal(match.source, join(dir, 'CLAUDE.md'));
     assert.equal(notes.slice(match.raw[0], match.raw[1]), 'reconcileLedger');
   });

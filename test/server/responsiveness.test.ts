@@ -30,8 +30,39 @@ describe('server: responsiveness', () => {
     })) as Hover;
     assert.equal(bigDone, false, 'the hover waited for the large check');
     assert.match((hover.contents as { value: string }).value, /✓ grounded/);
+    assert.match((hover.contents as { value: string }).value, /Found \d+ times?:\n- \[/);
     const status = await bigChecked;
     assert.equal(status.outputs, session.outputs);
+  });
+
+  it("shows where the context has a hovered entity while the worker is in the middle of another file's check", async () => {
+    const small = h.uriOf('small-mid.jsonl');
+    await h.open(small, SESSION);
+    const big = h.uriOf('big-mid.jsonl');
+    const session = generateClaudeSession({ targetSize: 6_000_000, outputs: 600, seed: 5 });
+    // The worker reports progress from inside the check: hovering after that asks while it runs.
+    const underWay = new Promise<void>((resolve) => {
+      const listener = h.connection.onNotification(CheckProgressNotification.method, (p: CheckProgressNotification.Params) => {
+        if (p.uri !== big) return;
+        listener.dispose();
+        resolve();
+      });
+    });
+    let bigDone = false;
+    const bigChecked = h.open(big, session.raw).then((s) => {
+      bigDone = true;
+      return s;
+    });
+    await underWay;
+    const col = SESSION.split('\n')[ANSWER_LINE].indexOf('47 customers') + 1;
+    const hover = (await h.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: small },
+      position: { line: ANSWER_LINE, character: col },
+    })) as Hover;
+    assert.equal(bigDone, false, 'the hover waited for the large check');
+    // Where the context has it is read by the worker, between the outputs of the large check.
+    assert.match((hover.contents as { value: string }).value, /✓ grounded[\s\S]*Found \d+ times?:\n- \[/);
+    await bigChecked;
   });
 
   it('says how far the check of a large file has come while it runs', async () => {
