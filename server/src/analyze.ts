@@ -8,7 +8,8 @@ import { checkOutput, type CheckOptions, type OutputCheck, type TranscriptCheck 
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { checkLeadingOutputs } from './previewCheck';
 import { ClosestCap, type EntityFindings, outputFindings } from '../../shared/check/fileFindings';
-import type { Claim } from '../../shared/classifier/types';
+import type { Claim, Entity } from '../../shared/classifier/types';
+import { isPending } from '../../shared/classifier/lazyProperty';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { allowedFolders, referenceReader } from '../../shared/io/referenceReads';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
@@ -240,7 +241,7 @@ export function outputFinding(t: Transcript, o: OutputCheck, cap: ClosestCap, co
     label: outputLabel(segment),
     searched: counts.describe(o.segment),
     gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
-    entities: found.entities.map((f) => entityFinding(t, f)),
+    entities: found.entities.map((f, i) => entityFinding(t, o.result.entities[i], f)),
     ...(o.result.claims ? { claims: o.result.claims.map((c) => claimFinding(segment.text, segment.map, c)) } : {}),
   };
 }
@@ -254,9 +255,11 @@ function claimFinding(output: string, map: Transcript['segments'][number]['map']
   };
 }
 
-function entityFinding(t: Transcript, f: EntityFindings): EntityFinding {
+function entityFinding(t: Transcript, e: Entity, f: EntityFindings): EntityFinding {
   const { closest, ...rest } = f;
   const finding: EntityFinding = rest;
+  // Known without a lookup: a hover on it need not ask the worker.
+  if (!isPending(e, 'matches') && e.matches.length === 0) finding.noPlaces = true;
   if (closest) finding.closest = { ...place(t, closest.segment, closest.raw), text: closest.text, near: closest.near };
   if (f.contextValue) {
     finding.contradiction = f.contextValue.value;

@@ -37,6 +37,7 @@ async function placesAt(state: DocumentState, position: Position, placesOf: Plac
   if (!p) return undefined;
   const hit = state.occurrenceIndex(p).at(state.doc.offsetAt(position));
   if (!hit) return undefined;
+  if (hit.entity.noPlaces) return { hit, places: [] };
   const all = await placesOf(hit, p.version, true);
   // The document may have changed while the worker answered: its places are then those of an older text.
   if (state.current() !== p) return undefined;

@@ -41,6 +41,8 @@ export interface EntityPlaces {
 
 /** An entity's findings (shared/check/fileFindings.ts) with the places of its closest match and contradiction. */
 export interface EntityFinding extends EntityFindings {
+  /** The check already knows the context has it nowhere (most findings): there are no places to ask for. */
+  noPlaces?: true;
   /** For findings: the nearest thing the context does say. */
   closest?: ClosestPlace;
   /** For contradicted entities: the value the context gives instead. */

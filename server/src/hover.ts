@@ -31,10 +31,10 @@ export async function hover(state: DocumentState, position: Position, placesOf: 
   const doc = state.doc;
   const hit = state.occurrenceIndex(p).at(doc.offsetAt(position));
   if (!hit) return null;
-  const places = await placesOf(hit, p.version, false);
+  const { output, entity } = hit;
+  const places = entity.noPlaces ? undefined : await placesOf(hit, p.version, false);
   // Edited while the worker answered: the hover would describe text that is no longer there.
   if (state.current() !== p) return null;
-  const { output, entity } = hit;
   const lines = [
     `**groundcheck** · [${typeTitle(entity.type)}](${docsUrl(entity.type)}) \`${entity.text}\``,
     '',
