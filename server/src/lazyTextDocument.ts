@@ -108,6 +108,11 @@ export class LazyTextDocument implements DocumentText {
 /** Offsets (plus `base`) just after each line break in `text`. */
 function lineStarts(text: string, base: number): number[] {
   const out: number[] = [];
+  // Most files have no \r at all: searching for \n alone is many times faster than reading each character.
+  if (text.indexOf('\r') === -1) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(base + i + 1);
+    return out;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) out.push(base + i + 1);
