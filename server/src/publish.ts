@@ -11,7 +11,7 @@ import { applyIgnores } from '../../shared/check/fileFindings';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { buildDiagnostics, SOURCE } from './diagnostics';
 import type { DocumentState } from './documentState';
-import type { FileAnalysis } from './findings';
+import type { FileAnalysis, OutputFinding } from './findings';
 import type { IgnoreFiles } from './ignoreFile';
 import { fileStatus } from './status';
 
@@ -87,10 +87,24 @@ export class Publisher {
   }
 }
 
+/**
+ * Per output of a check, the output after the last rules applied to it. A
+ * large file is published many times while it is checked, each time with
+ * every output so far: each is worked out once, not once per publication.
+ */
+const applied = new WeakMap<OutputFinding, { severity: GroundcheckSettings['severity']; minEntities: number; ignores: IgnoreMatcher; output: OutputFinding }>();
+
 /** The findings with the ignore rules and severities applied (shared/check/fileFindings.ts); the check's own stay as they were. */
 export function withIgnores(analysis: FileAnalysis, settings: GroundcheckSettings, ignores: IgnoreMatcher): FileAnalysis {
   const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
-  return { ...analysis, outputs: analysis.outputs.map((o) => applyIgnores(o, ignoring)) };
+  const outputs = analysis.outputs.map((o) => {
+    const last = applied.get(o);
+    if (last && last.severity === ignoring.severity && last.minEntities === ignoring.minEntities && last.ignores === ignores) return last.output;
+    const output = applyIgnores(o, ignoring);
+    applied.set(o, { ...ignoring, output });
+    return output;
+  });
+  return { ...analysis, outputs };
 }
 
 function fileLevel(message: string, code: string): Diagnostic {
