@@ -256,8 +256,13 @@ function claimFinding(output: string, map: Transcript['segments'][number]['map']
 }
 
 function entityFinding(t: Transcript, e: Entity, f: EntityFindings): EntityFinding {
-  const { closest, ...rest } = f;
-  const finding: EntityFinding = rest;
+  const closest = f.closest;
+  // `f` is this layout's own object: most entities (no closest match to place) are taken as they are, not copied.
+  let finding = f as EntityFinding;
+  if (closest) {
+    const { closest: _found, ...rest } = f;
+    finding = rest;
+  }
   // Known without a lookup: a hover on it need not ask the worker.
   if (!isPending(e, 'matches') && e.matches.length === 0) finding.noPlaces = true;
   if (closest) finding.closest = { ...place(t, closest.segment, closest.raw), text: closest.text, near: closest.near };
