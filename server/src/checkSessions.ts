@@ -79,8 +79,9 @@ export class CheckSessions {
       }
     }
     let sent = 0;
+    const raw = typeof text === 'string' ? text : text.text;
     const analyzed = analyze(
-      { raw: typeof text === 'string' ? text : text.text, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [], between },
+      { raw, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [], between },
       sendPartial &&
         ((outputs, header, restart) => {
           sent = (restart ? 0 : sent) + outputs.length;
@@ -88,7 +89,8 @@ export class CheckSessions {
         }),
     );
     between?.();
-    readUsageInto(analyzed.analysis, text, job.path);
+    // The check read the whole text, which made it one flat string already: no copy is needed to read it again.
+    readUsageInto(analyzed.analysis, raw, job.path);
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
     // Outputs already sent as partials are not copied across threads a second time.
     const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
@@ -101,7 +103,7 @@ export class CheckSessions {
     if (!session || session.version !== job.version) return { id, ok: false, error: 'the file was checked again since' };
     const analysis = session.analyzed.analysis;
     if (analysis.usagePending) {
-      readUsageInto(analysis, session.text, job.path);
+      readUsageInto(analysis, typeof session.text === 'string' ? flatCopy(session.text) : session.text.text, job.path);
       // A view drawn before had the usage read before.
       session.view = undefined;
     }
@@ -143,10 +145,10 @@ export class CheckSessions {
 }
 
 /** Reads the usage the whole text records into the analysis of a checked transcript. */
-function readUsageInto(analysis: FileAnalysis, text: LineText | string, path: string | undefined): void {
+function readUsageInto(analysis: FileAnalysis, raw: string, path: string | undefined): void {
   delete analysis.usagePending;
   if (analysis.state !== 'checked') return;
-  const usage = fileUsage(typeof text === 'string' ? flatCopy(text) : text.text, path);
+  const usage = fileUsage(raw, path);
   if (usage) analysis.usage = usage;
   else delete analysis.usage;
 }
@@ -155,7 +157,8 @@ function readUsageInto(analysis: FileAnalysis, text: LineText | string, path: st
  * The text as one flat string that is let go after the read. A file grown
  * by appends is kept as the concatenation of its pieces; reading it whole
  * would flatten that in place and keep a second copy of the file for as
- * long as the session lives (40 MB for a 20 MB session).
+ * long as the session lives (40 MB for a 20 MB session). A full check reads
+ * the whole text anyway, so its own usage read needs no copy.
  */
 function flatCopy(text: string): string {
   return ` ${text}`.slice(1);
