@@ -19,7 +19,7 @@ import type { ParseInput, Transcript } from '../../shared/transcript/model';
 import { canReadOn } from '../../shared/transcript/appendLines';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { ContextCounter, outputLabel } from './contextLabels';
-import { place } from './entityPlaces';
+import { nearestPlaces, place } from './entityPlaces';
 import type { ClaimFinding, EntityFinding, FileAnalysis, OutputFinding } from './findings';
 
 export interface AnalyzeInput {
@@ -44,6 +44,8 @@ export interface Analyzed {
   check?: TranscriptCheck;
   /** What a check of the whole file carries from one output to the next, for outputs appended later. */
   carried?: { counts: ContextCounter; cap: ClosestCap };
+  /** Findings carry their entities' nearest places (a small file: see PLACES_WITH_FINDINGS_CHARS); later checks of the file lay them out too. */
+  withPlaces?: true;
 }
 
 /**
@@ -65,6 +67,14 @@ const PARTIAL_EVERY_MS = 400;
  * so the head is kept short.
  */
 const PREVIEW_FROM_CHARS = 2_000_000;
+/**
+ * Files up to this size send each entity's nearest places with the
+ * findings, so a hover on them is answered on the request thread even while
+ * the worker parses or indexes another, large file (steps it cannot stop
+ * between). Beyond it, laying them out for every entity costs seconds and
+ * they are read when a hover asks (entityPlaces.ts).
+ */
+const PLACES_WITH_FINDINGS_CHARS = 2_000_000;
 const PREVIEW_CHARS = 500_000;
 const HEAD_CHARS = 400_000;
 
@@ -108,6 +118,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const header: FileAnalysis = { ...transcriptAnalysis(parsed, [], 'full'), outputsTotal: parsed.segments.reduce((n, s) => n + (s.isOutput ? 1 : 0), 0) };
   const cap = ClosestCap.forFile();
   const counts = new ContextCounter(parsed, options.echo === true);
+  const withPlaces = input.raw.length <= PLACES_WITH_FINDINGS_CHARS;
   const checks: OutputCheck[] = [];
   const outputs: OutputFinding[] = [];
   let reported = 0;
@@ -121,7 +132,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   if (onPartial && !headPreview && input.raw.length > PREVIEW_FROM_CHARS) {
     // Something to show before the whole file is indexed.
     const leading = checkLeadingOutputs(parsed, options, PREVIEW_CHARS);
-    checks.push(...sendLeading(parsed, leading, cap, counts, outputs, (from) => report(onPartial, from)));
+    checks.push(...sendLeading(parsed, leading, cap, counts, withPlaces, outputs, (from) => report(onPartial, from)));
     reported = outputs.length;
   }
   between();
@@ -133,7 +144,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
     between();
     const check = checkOutput(index, id, options);
     checks.push(check);
-    outputs.push(outputFinding(parsed, check, cap, counts));
+    outputs.push(outputFinding(parsed, check, cap, counts, withPlaces));
     // The first finding goes out at once (the user is waiting for something to appear), then in batches.
     const first = reported === 0 && hasFinding(outputs[outputs.length - 1]);
     if (onPartial && (first || performance.now() - reportedAt > PARTIAL_EVERY_MS)) {
@@ -147,7 +158,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const check: TranscriptCheck = { transcript: parsed, outputs: checks, index, options };
   // The count is for partial reports only: a finished check (full or incremental) does not carry it.
   const { outputsTotal: _total, ...finished } = header;
-  return { analysis: { ...finished, outputs }, transcript: parsed, check, carried: { counts, cap } };
+  return { analysis: { ...finished, outputs }, transcript: parsed, check, carried: { counts, cap }, ...(withPlaces ? { withPlaces } : {}) };
 }
 
 /**
@@ -166,7 +177,8 @@ function previewFromHead(raw: string, parseInput: Omit<ParseInput, 'raw'>, optio
   const cap = ClosestCap.forFile();
   const header = transcriptAnalysis(head, [], 'full');
   const outputs: OutputFinding[] = [];
-  sendLeading(head, checkLeadingOutputs(head, options, Infinity), cap, counts, outputs, (from) => onPartial(outputs.slice(from), header));
+  // The file is large (a preview is only made of a large one): its places are read when asked for.
+  sendLeading(head, checkLeadingOutputs(head, options, Infinity), cap, counts, false, outputs, (from) => onPartial(outputs.slice(from), header));
   return outputs.length > 0;
 }
 
@@ -181,6 +193,7 @@ function sendLeading(
   leading: Iterable<OutputCheck>,
   cap: ClosestCap,
   counts: ContextCounter,
+  withPlaces: boolean,
   outputs: OutputFinding[],
   send: (from: number) => void,
 ): OutputCheck[] {
@@ -188,7 +201,7 @@ function sendLeading(
   let sent = 0;
   for (const check of leading) {
     checks.push(check);
-    outputs.push(outputFinding(t, check, cap, counts));
+    outputs.push(outputFinding(t, check, cap, counts, withPlaces));
     if (sent === 0 && hasFinding(outputs[outputs.length - 1])) {
       send(0);
       sent = outputs.length;
@@ -232,7 +245,7 @@ function emptyAnalysis(state: FileAnalysis['state'], reasons: string[]): FileAna
  * when a hover or a jump asks (entityPlaces.ts). Ignore rules are applied
  * on the request thread (publish.ts).
  */
-export function outputFinding(t: Transcript, o: OutputCheck, cap: ClosestCap, counts = new ContextCounter(t, false)): OutputFinding {
+export function outputFinding(t: Transcript, o: OutputCheck, cap: ClosestCap, counts = new ContextCounter(t, false), withPlaces = false): OutputFinding {
   const segment = t.segments[o.segment];
   const found = outputFindings(t, o, cap);
   return {
@@ -241,7 +254,7 @@ export function outputFinding(t: Transcript, o: OutputCheck, cap: ClosestCap, co
     label: outputLabel(segment),
     searched: counts.describe(o.segment),
     gaps: [...new Set([...(segment.gaps ?? []), ...t.gaps].map((g) => g.message))],
-    entities: found.entities.map((f, i) => entityFinding(t, o.result.entities[i], f)),
+    entities: found.entities.map((f, i) => entityFinding(t, o.result.entities[i], f, withPlaces)),
     ...(o.result.claims ? { claims: o.result.claims.map((c) => claimFinding(segment.text, segment.map, c)) } : {}),
   };
 }
@@ -255,7 +268,7 @@ function claimFinding(output: string, map: Transcript['segments'][number]['map']
   };
 }
 
-function entityFinding(t: Transcript, e: Entity, f: EntityFindings): EntityFinding {
+function entityFinding(t: Transcript, e: Entity, f: EntityFindings, withPlaces: boolean): EntityFinding {
   const closest = f.closest;
   // `f` is this layout's own object: most entities (no closest match to place) are taken as they are, not copied.
   let finding = f as EntityFinding;
@@ -265,6 +278,7 @@ function entityFinding(t: Transcript, e: Entity, f: EntityFindings): EntityFindi
   }
   // Known without a lookup: a hover on it need not ask the worker.
   if (!isPending(e, 'matches') && e.matches.length === 0) finding.noPlaces = true;
+  else if (withPlaces) finding.places = nearestPlaces(t, e);
   if (closest) finding.closest = { ...place(t, closest.segment, closest.raw), text: closest.text, near: closest.near };
   if (f.contextValue) {
     finding.contradiction = f.contextValue.value;

@@ -56,14 +56,14 @@ export function checkAppended(previous: Analyzed, grown: GrownFile, settings: Gr
   const outputs = previous.analysis.outputs;
   const added: OutputFinding[] = [];
   for (const o of appended.outputs) {
-    const finding = outputFinding(t, o, carried.cap, carried.counts);
+    const finding = outputFinding(t, o, carried.cap, carried.counts, previous.withPlaces === true);
     outputs.push(finding);
     added.push(finding);
   }
   const analysis = transcriptAnalysis(t, outputs, 'append');
   const { outputs: _all, ...header } = analysis;
   return {
-    analyzed: { analysis, transcript: t, check, carried },
+    analyzed: { analysis, transcript: t, check, carried, ...(previous.withPlaces ? { withPlaces: true as const } : {}) },
     patch: { at: grown.oldLength, delta: 0, changed: [], added, header },
     linesParsed: appended.linesParsed,
     partsIndexed: appended.partsIndexed,

@@ -38,8 +38,10 @@ async function placesAt(state: DocumentState, position: Position, placesOf: Plac
   const hit = state.occurrenceIndex(p).at(state.doc.offsetAt(position));
   if (!hit) return undefined;
   if (hit.entity.noPlaces) return { hit, places: [] };
+  const sent = hit.entity.places;
+  if (sent && !sent.morePlaces && sent.matchCount <= sent.matches.length) return { hit, places: sent.matches };
   const all = await placesOf(hit, p.version, true);
   // The document may have changed while the worker answered: its places are then those of an older text.
-  if (state.current() !== p) return undefined;
-  return { hit, places: all?.matches ?? [] };
+  if (state.current() !== p) return sent ? { hit, places: sent.matches } : undefined;
+  return { hit, places: all?.matches ?? sent?.matches ?? [] };
 }

@@ -1,9 +1,10 @@
 /**
  * Where the context has an entity, as hover, Go to Definition and the
- * conversation view link to it, read in the worker when one of them asks.
- * Laying out the nearest places of every entity with the check was most of
- * what the server added to checking a long session, for hovers that touch a
- * handful of them.
+ * conversation view link to it: sent with the findings of a small file, and
+ * in a large one read in the worker when one of them asks. Laying out the
+ * nearest places of every entity with the check was most of what the
+ * server added to checking a long session, for hovers that touch a handful
+ * of them.
  */
 import { matchRawRange } from '../../shared/check/rawRanges';
 import { isPending } from '../../shared/classifier/lazyProperty';

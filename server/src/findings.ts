@@ -29,7 +29,7 @@ export interface ClosestPlace extends ContextPlace {
   near: string;
 }
 
-/** Where the context has an entity: read by the worker when a hover or a jump asks (entityPlaces.ts). */
+/** Where the context has an entity (entityPlaces.ts). */
 export interface EntityPlaces {
   /** Nearest the output first (capped at MAX_PLACES, unless every place was asked for). */
   matches: ContextPlace[];
@@ -43,6 +43,8 @@ export interface EntityPlaces {
 export interface EntityFinding extends EntityFindings {
   /** The check already knows the context has it nowhere (most findings): there are no places to ask for. */
   noPlaces?: true;
+  /** Its nearest places, sent with the findings of a small file; otherwise read when asked for. */
+  places?: EntityPlaces;
   /** For findings: the nearest thing the context does say. */
   closest?: ClosestPlace;
   /** For contradicted entities: the value the context gives instead. */

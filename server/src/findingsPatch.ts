@@ -53,6 +53,7 @@ export function shiftInPlace(outputs: readonly OutputFinding[], at: number, delt
     shiftRangeInPlace(o.raw, at, delta);
     for (const e of o.entities) {
       for (const r of e.occurrences) shiftRangeInPlace(r, at, delta);
+      for (const m of e.places?.matches ?? []) shiftPlaceInPlace(m, at, delta);
       if (e.closest) shiftPlaceInPlace(e.closest, at, delta);
       if (e.contradictionAt) shiftPlaceInPlace(e.contradictionAt, at, delta);
       // The same place as contradictionAt, without its file: it moves when that does.

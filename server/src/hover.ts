@@ -32,7 +32,7 @@ export async function hover(state: DocumentState, position: Position, placesOf: 
   const hit = state.occurrenceIndex(p).at(doc.offsetAt(position));
   if (!hit) return null;
   const { output, entity } = hit;
-  const places = entity.noPlaces ? undefined : await placesOf(hit, p.version, false);
+  const places = entity.noPlaces ? undefined : (entity.places ?? (await placesOf(hit, p.version, false)));
   // Edited while the worker answered: the hover would describe text that is no longer there.
   if (state.current() !== p) return null;
   const lines = [

@@ -90,14 +90,14 @@ export function checkIncrementally(
     const o = check.outputs[i];
     if (!replaced.has(o.segment)) continue;
     check.outputs[i] = checkOutput(check.index, o.segment, options);
-    const finding = outputFinding(t, check.outputs[i], cap);
+    const finding = outputFinding(t, check.outputs[i], cap, undefined, previous.withPlaces === true);
     outputs[i] = finding;
     changed.push({ index: i, finding });
   }
   const analysis: FileAnalysis = transcriptAnalysis(t, outputs, 'incremental');
   const { outputs: _all, ...header } = analysis;
   // Nothing is carried for appended outputs: a full check would have carried what the edited turn changed.
-  return { analyzed: { analysis, transcript: t, check }, patch: { at: lineEnd, delta, changed, header } };
+  return { analyzed: { analysis, transcript: t, check, ...(previous.withPlaces ? { withPlaces: true } : {}) }, patch: { at: lineEnd, delta, changed, header } };
 }
 
 /**

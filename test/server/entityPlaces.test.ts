@@ -29,3 +29,23 @@ describe('server: places of an entity, read on demand', () => {
     assert.deepEqual(shown.matches, every.matches.slice(0, MAX_PLACES), 'the nearest are the first of all, in the same order');
   });
 });
+
+describe('server: places sent with the findings', () => {
+  const grounded = (a: ReturnType<typeof analyze>) => a.analysis.outputs.flatMap((o) => o.entities).filter((e) => e.status === 'grounded' && !e.noPlaces);
+
+  it('are the nearest places of each entity in a small file, so its hovers need not wait for the worker', () => {
+    const small = analyze({ raw: generateRepetitiveSession({ targetSize: 300_000 }).raw, settings: DEFAULT_SETTINGS });
+    const entities = small.check!.outputs.flatMap((o) => o.result.entities);
+    const findings = small.analysis.outputs.flatMap((o) => o.entities);
+    assert.ok(grounded(small).length > 0);
+    findings.forEach((f, i) => {
+      if (!f.noPlaces) assert.deepEqual(f.places, nearestPlaces(small.transcript!, entities[i]));
+    });
+  });
+
+  it('are left to be asked for in a large file', () => {
+    const large = analyze({ raw: generateRepetitiveSession({ targetSize: 2_500_000 }).raw, settings: DEFAULT_SETTINGS });
+    assert.ok(grounded(large).length > 0);
+    assert.ok(grounded(large).every((f) => f.places === undefined));
+  });
+});
