@@ -11,8 +11,9 @@ const SHARED_LAYERS = [
   ['classifier'],
   ['extract', 'lookup'],
   ['transcript'],
+  ['code/facts'],
   ['refine'],
-  ['code'],
+  ['code/rules'],
   ['pipeline'],
   ['usage'],
   ['usageView'],
@@ -25,7 +26,7 @@ const layerRules = SHARED_LAYERS.flatMap((layer, i) => {
   const above = SHARED_LAYERS.slice(i + 1).flat();
   const beside = layer.length > 1 ? layer : [];
   return layer.map((name) => ({
-    name: `shared-${name}-imports-down`,
+    name: `shared-${name.replace('/', '-')}-imports-down`,
     comment: `shared/${name} may import only the layers below it (ARCHITECTURE.md)`,
     severity: 'error',
     from: { path: `^shared/${name}/` },
@@ -33,9 +34,22 @@ const layerRules = SHARED_LAYERS.flatMap((layer, i) => {
   }));
 });
 
+// Folders read from outside only through their index.ts, so what they offer
+// is listed in one place and their insides can move.
+const ENTRY_POINTS = ['code/facts', 'code/rules'];
+
+const entryPointRules = ENTRY_POINTS.map((name) => ({
+  name: `shared-${name.replace('/', '-')}-through-its-index`,
+  comment: `outside shared/${name}, import it from shared/${name}/index.ts`,
+  severity: 'error',
+  from: { pathNot: `^shared/${name}/` },
+  to: { path: `^shared/${name}/(?!index\\.ts$)` },
+}));
+
 module.exports = {
   forbidden: [
     ...layerRules,
+    ...entryPointRules,
     {
       name: 'shared-is-the-core',
       comment: 'shared/ is plain TypeScript for the server, the CLI and embedders: no editor, server, CLI, bench or test code',

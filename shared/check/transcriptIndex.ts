@@ -3,13 +3,12 @@
  * some output (a grounding role, a successful action of the agent's, or a
  * model-written role for echoes, above at least one output) becomes one
  * part of a single ContextIndex, as the text it grounds with (line-number
- * gutters blanked, see shared/code/sessionFacts.ts); each
+ * gutters blanked, see shared/code/facts/sessionFacts.ts); each
  * output then filters matches to its own ancestors. Building a context
  * string per turn would make a 2,000-turn session quadratic in its length.
  */
-import type { CodeSession } from '../code/codeVerdicts';
-import { SessionFacts } from '../code/sessionFacts';
-import { sessionView } from '../code/sessionView';
+import type { CodeSession } from '../code/rules';
+import { SessionFacts, sessionView } from '../code/facts';
 import { GrowingContextIndex } from '../lookup/growingContextIndex';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
 import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';

@@ -15,14 +15,21 @@ import { markMisattributed } from '../refine/citedSources';
 import type { ContextLookup } from '../lookup/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
 import { codeFenceRanges, outputSentences } from '../refine/claims';
-import { codeBlockEntities } from '../code/codeBlocks';
-import { countVerdicts, dropReadingCounts } from '../code/countClaims';
-import { dropUnattributedValues } from '../code/unattributedValues';
-import { markAbsentNames } from '../code/absentNames';
-import { statusClaims } from '../code/statusClaims';
-import { dottedVersionClaims, versionVerdicts } from '../code/versionSlots';
-import { extractCodeEntities, withCodeEntities } from '../code/codeEntities';
-import { codeVerdicts, quotesCheckable, type CodeSession } from '../code/codeVerdicts';
+import {
+  codeBlockEntities,
+  codeVerdicts,
+  countVerdicts,
+  dropReadingCounts,
+  dottedVersionClaims,
+  dropUnattributedValues,
+  extractCodeEntities,
+  markAbsentNames,
+  quotesCheckable,
+  statusClaims,
+  versionVerdicts,
+  withCodeEntities,
+  type CodeSession,
+} from '../code/rules';
 import { claimVerdicts } from '../refine/claimVerdicts';
 import { withClockTimes } from '../refine/clockTimes';
 import { withNumberWords } from '../refine/numberWords';

@@ -38,7 +38,7 @@ export function refineVerdicts(
   const codeLines = new CodeLines(output);
   const slots = new SlotCandidates(index, find);
   entities.forEach((entity, i) => {
-    // Coding claims were judged as code (shared/code/codeVerdicts.ts); spellings of prose do not apply.
+    // Coding claims were judged as code (shared/code/rules/codeVerdicts.ts); spellings of prose do not apply.
     if (extracted[i].code) return;
     if (isClockEntity(extracted[i]) && on('clock-boundaries')) {
       // Every clock spelling must match on token boundaries, or `4:00` would be found in `14:00`.

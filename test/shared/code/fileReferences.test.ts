@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { parseFileRef, proseFileRefs, linePhrases } from '../../../shared/code/fileReferences';
-import { extractCodeEntities } from '../../../shared/code/codeEntities';
+import { parseFileRef, proseFileRefs, linePhrases } from '../../../shared/code/rules/fileReferences';
+import { extractCodeEntities } from '../../../shared/code/rules/codeEntities';
 import { codeFenceRanges } from '../../../shared/refine/claims';
 
 describe('file references in prose', () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { blankOut, scanGutters } from '../../../shared/code/lineGutters';
+import { blankOut, scanGutters } from '../../../shared/code/facts/lineGutters';
 
 describe('line-number gutters in tool output', () => {
   it('lists the lines a Read showed and blanks their numbers only', () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { listingShape, writtenFile } from '../../../shared/code/listingShapes';
-import { parseArgv, parseShell } from '../../../shared/code/shellCommands';
+import { listingShape, writtenFile } from '../../../shared/code/facts/listingShapes';
+import { parseArgv, parseShell } from '../../../shared/code/facts/shellCommands';
 
 describe('shell commands an agent ran', () => {
   it('splits pipelines and commands, keeping quoted words whole', () => {

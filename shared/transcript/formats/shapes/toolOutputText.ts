@@ -56,7 +56,7 @@ function inRange(c: number, lo: number, hi: number): boolean {
 /**
  * Claude Code's tool results: shells carry colours. (Line-number gutters of
  * reads stay in the text: they say which lines were shown, and the session's
- * facts blank them where the text grounds; see shared/code/sessionFacts.ts.)
+ * facts blank them where the text grounds; see shared/code/facts/sessionFacts.ts.)
  */
 export function cleanClaudeToolResult(_toolName: string | undefined, text: string): string {
   return blankAnsiEscapes(text);

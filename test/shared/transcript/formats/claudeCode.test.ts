@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { claudeCodeFormat } from '../../../../shared/transcript/formats/claudeCode';
-import { SessionFacts } from '../../../../shared/code/sessionFacts';
+import { SessionFacts } from '../../../../shared/code/facts/sessionFacts';
 import { detect, isGrounded, outline, outputs, rawOf, readFixture, segmentWith, assertWholeSegmentsMap } from './fixtureHelpers';
 
 const raw = readFixture('claude-code/session.jsonl');

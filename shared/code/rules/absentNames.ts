@@ -19,14 +19,13 @@
  * its absence. And a name the turn proposes or says is missing ("add a
  * `retryAll()`", "missing endpoints: `get_ads`") claims nothing exists.
  */
-import type { ContextGap, Entity, ExtractedEntity, Range } from '../classifier/types';
-import type { ContextLookup } from '../lookup/contextLookup';
-import type { FindOptions } from '../lookup/contextIndex';
-import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../refine/claims';
-import { readsAsEnglish } from '../text/englishProse';
-import { isKnownExtension } from './fileExtensions';
+import type { ContextGap, Entity, ExtractedEntity, Range } from '../../classifier/types';
+import type { ContextLookup } from '../../lookup/contextLookup';
+import type { FindOptions } from '../../lookup/contextIndex';
+import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../../refine/claims';
+import { readsAsEnglish } from '../../text/englishProse';
 import { namesBlock } from './blockNames';
-import { baseName } from './paths';
+import { baseName, isKnownExtension } from '../facts';
 
 /**
  * Tools the agents' own system prompts define, which a turn may name without

@@ -11,10 +11,10 @@
  * Work per block: one lookup per line and a token diff of short lines
  * against one aligned context line; nothing scans the context itself.
  */
-import type { ContextMatch, Entity, EntityType, Range } from '../classifier/types';
-import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from '../lookup/contextLookup';
-import type { OutputSentence } from '../refine/claims';
+import type { ContextMatch, Entity, EntityType, Range } from '../../classifier/types';
+import type { FindOptions } from '../../lookup/contextIndex';
+import type { ContextLookup } from '../../lookup/contextLookup';
+import type { OutputSentence } from '../../refine/claims';
 
 /** A block is a quote when at least this share of its lines is found… */
 const QUOTE_SHARE = 0.5;

@@ -9,11 +9,11 @@
  * places") is one the agent made by reading: not a claim to check, so it is
  * dropped (see `dropReadingCounts`).
  */
-import type { Entity, ExtractedEntity, Range } from '../classifier/types';
-import { numberInWords } from '../refine/equivalentForms';
+import type { Entity, ExtractedEntity, Range } from '../../classifier/types';
+import { numberInWords } from '../../refine/equivalentForms';
 import type { CodeSession } from './codeVerdicts';
-import type { Tally } from './sessionFacts';
-import type { ContextLookup } from '../lookup/contextLookup';
+import type { Tally } from '../facts';
+import type { ContextLookup } from '../../lookup/contextLookup';
 
 /** Words between a figure and what it counts ("97 similar selects"). */
 const MAX_ADJECTIVES = 2;

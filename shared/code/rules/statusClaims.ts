@@ -13,11 +13,10 @@
  * ("except", "but", "not") is left alone, and a run only fails on markers
  * no passing run prints.
  */
-import type { Entity, Range } from '../classifier/types';
-import type { OutputSentence } from '../refine/claims';
+import type { Entity, Range } from '../../classifier/types';
+import type { OutputSentence } from '../../refine/claims';
 import type { CodeSession } from './codeVerdicts';
-import { baseName, pathNames } from './paths';
-import type { ToolStep } from './sessionView';
+import { baseName, pathNames, type ToolStep } from '../facts';
 
 type Kind = 'tests' | 'build' | 'lint';
 

@@ -12,8 +12,8 @@
  * Each sentence is read once, through one alternation of literal words with
  * no nested repetition, so the cost is linear in the output.
  */
-import type { Entity, ExtractedEntity, Range } from '../classifier/types';
-import { sentenceIndexAt, type OutputSentence } from '../refine/claims';
+import type { Entity, ExtractedEntity, Range } from '../../classifier/types';
+import { sentenceIndexAt, type OutputSentence } from '../../refine/claims';
 
 /** Words that say a quote is taken from something the agent saw or ran. */
 const ATTRIBUTION =

@@ -8,8 +8,8 @@
  * A scan over the prose: each whitespace-separated token holding a '/' or a
  * '.' is read once, and line phrases look only a few tokens around themselves.
  */
-import type { Range } from '../classifier/types';
-import { looksLikeFilePath } from './paths';
+import type { Range } from '../../classifier/types';
+import { looksLikeFilePath } from '../facts';
 
 export interface FileRefToken {
   path: string;

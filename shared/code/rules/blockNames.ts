@@ -4,7 +4,7 @@
  * is `src/app.ts`:" followed by its code). It names the turn's own code, and
  * claims nothing about a file the session saw.
  */
-import type { Range } from '../classifier/types';
+import type { Range } from '../../classifier/types';
 
 export function namesBlock(output: string, span: Range): boolean {
   const s = output.lastIndexOf('\n', span[0] - 1) + 1;

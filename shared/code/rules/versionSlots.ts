@@ -10,10 +10,10 @@
  * Each claim costs a lookup of each spelling of the name, and of its
  * `name@`-style keys where the name occurs; nothing scans the context.
  */
-import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
-import { type OutputSentence, sentenceIndexAt } from '../refine/claims';
-import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from '../lookup/contextLookup';
+import type { ContextMatch, Entity, ExtractedEntity, Range } from '../../classifier/types';
+import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
+import type { FindOptions } from '../../lookup/contextIndex';
+import type { ContextLookup } from '../../lookup/contextLookup';
 import type { CodeSession } from './codeVerdicts';
 
 /** How a context writes a name's version right after the name. */

@@ -13,14 +13,13 @@
  *   another line and not near the cited one, the line is contradicted and
  *   the right line offered in its place.
  */
-import type { ContextMatch, Entity, ExtractedEntity, Range } from '../classifier/types';
-import { defineLazyMatches } from '../lookup/lookupEntities';
-import type { FindOptions } from '../lookup/contextIndex';
-import type { ContextLookup } from '../lookup/contextLookup';
-import type { OutputSentence } from '../refine/claims';
-import { cleanPath, isPathChar, pathNames } from './paths';
-import { ALL_RULES_ON, type RuleSwitch } from '../classifier/rules';
-import type { FileKnowledge, LinePlace, SessionView } from './sessionView';
+import type { ContextMatch, Entity, ExtractedEntity, Range } from '../../classifier/types';
+import { defineLazyMatches } from '../../lookup/lookupEntities';
+import type { FindOptions } from '../../lookup/contextIndex';
+import type { ContextLookup } from '../../lookup/contextLookup';
+import type { OutputSentence } from '../../refine/claims';
+import { cleanPath, isPathChar, pathNames, type FileKnowledge, type LinePlace, type SessionView } from '../facts';
+import { ALL_RULES_ON, type RuleSwitch } from '../../classifier/rules';
 
 /** How far from a cited line an identifier the sentence names may sit and still be "at" that line. */
 const NEAR_LINES = 2;

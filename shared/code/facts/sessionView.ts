@@ -4,9 +4,9 @@
  * per file, and read at most the latest few hundred listings of that file,
  * so a file read a thousand times costs no more than one read often.
  */
-import type { Range } from '../classifier/types';
-import type { CausalForest } from '../transcript/causalContext';
-import type { ToolCall } from '../transcript/toolCalls';
+import type { Range } from '../../classifier/types';
+import type { CausalForest } from '../../transcript/causalContext';
+import type { ToolCall } from '../../transcript/toolCalls';
 import type { FileRecord, Listing, SessionFacts, Tally } from './sessionFacts';
 
 /** Listings of one file an output question reads, newest first. */

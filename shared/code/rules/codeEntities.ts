@@ -4,10 +4,10 @@
  * overlaps a generic entity (the `46` of `AppSidebar.tsx:46`, the quoted
  * string a backticked name would otherwise be), the coding claim replaces it.
  */
-import type { CodeClaim, ExtractedEntity, Range } from '../classifier/types';
+import type { CodeClaim, ExtractedEntity, Range } from '../../classifier/types';
 import { classifyInline, MAX_INLINE } from './inlineCode';
-import { narrowed } from '../extract/narrowed';
-import { RangeSet } from '../refine/rangeSet';
+import { narrowed } from '../../extract/narrowed';
+import { RangeSet } from '../../refine/rangeSet';
 import { linePhrases, parseFileRef, proseFileRefs } from './fileReferences';
 import { namesBlock } from './blockNames';
 

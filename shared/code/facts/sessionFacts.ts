@@ -12,8 +12,8 @@
  * The pass visits each segment once; per-output questions (see FileView)
  * read only the facts about the file they name.
  */
-import type { Segment, Transcript } from '../transcript/model';
-import { ToolCallLinker, type ToolCall } from '../transcript/toolCalls';
+import type { Segment, Transcript } from '../../transcript/model';
+import { ToolCallLinker, type ToolCall } from '../../transcript/toolCalls';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { TextPool } from '../text/textPool';
 import { editedListing, type Replacement } from './editedListings';

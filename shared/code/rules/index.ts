@@ -1,0 +1,15 @@
+/**
+ * The rules about a coding agent's claims, the way `pipeline/classify`
+ * runs them: coding claims extracted beside the generic entities (file and
+ * line references, inline code), their verdicts against the session's facts
+ * (`../facts`), and the passes over fenced code, counts, status claims,
+ * unattributed values, absent names and version slots.
+ */
+export { markAbsentNames } from './absentNames';
+export { codeBlockEntities } from './codeBlocks';
+export { extractCodeEntities, withCodeEntities } from './codeEntities';
+export { codeVerdicts, quotesCheckable, type CodeSession } from './codeVerdicts';
+export { countVerdicts, dropReadingCounts } from './countClaims';
+export { statusClaims } from './statusClaims';
+export { dropUnattributedValues } from './unattributedValues';
+export { dottedVersionClaims, versionVerdicts } from './versionSlots';
