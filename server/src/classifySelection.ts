@@ -13,6 +13,7 @@ import { contextOf } from '../../shared/transcript/causalContext';
 import type { Segment, Transcript } from '../../shared/transcript/model';
 import { checkOptionsFrom, type Analyzed } from './analyze';
 import { describeContext, outputLabel, segmentLabel } from './contextLabels';
+import { lastAtMostBy } from '../../shared/text/sortedSearch';
 
 export function classifySelection(
   params: ClassifySelectionRequest.Params,
@@ -49,16 +50,7 @@ export function classifySelection(
 
 /** The segment whose raw text contains `offset` (segments are in file order). */
 export function segmentAt(segments: readonly Segment[], offset: number): Segment | undefined {
-  let lo = 0;
-  let hi = segments.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (segments[mid].map.toRaw(0) <= offset) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const found = lastAtMostBy(segments, (s) => s.map.toRaw(0), offset);
   // Several segments may start before `offset`; the last one that still covers it wins.
   for (let i = found; i >= 0 && i >= found - 8; i--) {
     const s = segments[i];

@@ -17,6 +17,7 @@ import type { FileAnalysis, OutputFinding } from './findings';
 import { shiftInPlace, shiftRange, type FindingsPatch } from './findingsPatch';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { LineEdit } from './lineText';
+import { firstAtLeastBy } from '../../shared/text/sortedSearch';
 
 
 /** A map whose raw offsets moved by `delta`; shifting a shifted map folds the deltas. */
@@ -122,14 +123,7 @@ function sortedByLine(t: Transcript): Int32Array {
 
 /** Index in `ids` of the first segment starting on `line` or later. */
 function firstOnLine(t: Transcript, ids: Int32Array, line: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (t.segments[ids[mid]].line < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtLeastBy(ids, (id) => t.segments[id].line, line);
 }
 
 /** How many earlier segments are checked for reaching into the edited line (multi-line values). */

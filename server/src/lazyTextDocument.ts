@@ -9,6 +9,7 @@
  */
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { applyEdits, type OffsetEdit } from './textEdits';
+import { lastAtMost } from '../../shared/text/sortedSearch';
 
 /** The part of a TextDocument the server reads: positions, offsets and text. */
 export type DocumentText = Pick<TextDocument, 'uri' | 'version' | 'lineCount' | 'getText' | 'offsetAt' | 'positionAt'>;
@@ -60,14 +61,8 @@ export class LazyTextDocument implements DocumentText {
 
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.size));
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: o - this.starts[lo] };
+    const line = Math.max(0, lastAtMost(this.starts, o));
+    return { line, character: o - this.starts[line] };
   }
 
   /** Applies one change and returns it as offsets into the text before it. */

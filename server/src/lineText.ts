@@ -5,6 +5,7 @@
  * Lines end at `\n`, as transcript parsers count them.
  */
 import { applyEdits, type OffsetEdit } from './textEdits';
+import { lastAtMost } from '../../shared/text/sortedSearch';
 
 /** An edit confined to one line, as the incremental re-check needs it. */
 export interface LineEdit {
@@ -122,13 +123,6 @@ export class LineText {
   }
 
   private lineOf(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(0, lastAtMost(this.starts, offset));
   }
 }

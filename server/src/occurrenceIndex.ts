@@ -4,6 +4,7 @@
  * on the first hover or jump.
  */
 import type { EntityFinding, FileAnalysis, OutputFinding } from './findings';
+import { lastAtMost } from '../../shared/text/sortedSearch';
 
 export interface OccurrenceHit {
   output: OutputFinding;
@@ -31,16 +32,7 @@ export class OccurrenceIndex {
 
   /** The occurrence covering `offset` (its end counts, so a cursor just after a word still finds it). */
   at(offset: number): OccurrenceHit | undefined {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid] <= offset) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const found = lastAtMost(this.starts, offset);
     // Occurrences do not nest, but a shorter one may start later inside a longer: look back a little.
     for (let i = found; i >= 0 && i >= found - 4; i--) {
       if (this.starts[i] <= offset && offset <= this.ends[i]) return this.hits[i];

@@ -20,6 +20,7 @@ import type { EntityType } from '../classifier/types';
 import type { Candidate } from './candidate';
 import { uniqueForms } from './candidate';
 import * as chars from './chars';
+import { firstAtLeastBy, lastAtMost } from '../text/sortedSearch';
 
 // Bound once at load: called per character (see chars.ts).
 const { isLatinLetter, isSpace } = chars;
@@ -99,26 +100,12 @@ function hasNearbyDate(rel: Candidate, dates: readonly Candidate[], starts: read
 }
 
 function firstStartingAtOrAfter(sorted: readonly Candidate[], offset: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtLeastBy(sorted, (c) => c.start, offset);
 }
 
 /** Index of the sentence containing `offset`. */
 export function sentenceOf(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return Math.max(0, lastAtMost(starts, offset));
 }
 
 function cutCitation(c: Candidate, text: string, taken: Uint8Array): Candidate | undefined {

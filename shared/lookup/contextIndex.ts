@@ -14,6 +14,7 @@ import { appendNormalized, NormalizedBuffer, normalizeForm } from '../text/norma
 import { type CandidateCursor, GramIndex } from './gramIndex';
 import { OffsetRuns } from './offsetRuns';
 import { onTokenBoundaries } from './tokenBoundary';
+import { firstAbove, lastAtMost } from '../text/sortedSearch';
 
 export interface FindOptions {
   /** Case-sensitive, on token boundaries, within one sentence. */
@@ -196,15 +197,7 @@ export class ContextIndex {
 
   /** The part holding normalized position `position`. */
   private partAt(position: number): number {
-    const starts = this.partStarts;
-    let lo = 0;
-    let hi = this.parts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= position) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(0, lastAtMost(this.partStarts, position, 0, this.parts.length));
   }
 
   /** The match starting at normalized position `c` of `part`, if the form really is there. */
@@ -242,14 +235,8 @@ export class ContextIndex {
       this.sentenceCache.set(part, starts);
     }
     // First sentence start after `start`; the match is split if it lies before `end`.
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (starts[mid] <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < starts.length && starts[lo] < end;
+    const next = firstAbove(starts, start);
+    return next < starts.length && starts[next] < end;
   }
 
   /**
@@ -267,13 +254,8 @@ export class ContextIndex {
       lo += step;
       step *= 2;
     }
-    let hi = Math.min(lo + step - 1, last);
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= position) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    const hi = Math.min(lo + step - 1, last);
+    return Math.max(lo, lastAtMost(starts, position, lo, hi + 1));
   }
 }
 

@@ -27,6 +27,7 @@
  * agent prose: median lookup of one entity form about 2 µs, build about
  * 0.15 s for the postings on top of normalization.
  */
+import { firstAbove, firstAtLeast } from '../text/sortedSearch';
 
 const KEY_BITS = 21;
 /** Candidate lists up to this long are verified directly; longer ones get a second gram as a filter. */
@@ -273,14 +274,7 @@ class BucketCursor implements CandidateCursor {
       // order, a logarithmic jump when a caller skips a rejected part.
       let step = 1;
       while (at + step < this.end && positions[at + step] < target) step *= 2;
-      let lo = at + (step >>> 1) + 1;
-      let hi = Math.min(at + step, this.end);
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (positions[mid] < target) lo = mid + 1;
-        else hi = mid;
-      }
-      at = lo;
+      at = firstAtLeast(positions, target, at + (step >>> 1) + 1, Math.min(at + step, this.end));
       this.at = at;
     }
     return at < this.end ? positions[at] - this.offset : -1;
@@ -353,14 +347,7 @@ function seek(positions: Int32Array, at: number, end: number, target: number): n
   if (at >= end || positions[at] >= target) return at;
   let step = 1;
   while (at + step < end && positions[at + step] < target) step *= 2;
-  let lo = at + (step >>> 1) + 1;
-  let hi = Math.min(at + step, end);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (positions[mid] < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtLeast(positions, target, at + (step >>> 1) + 1, Math.min(at + step, end));
 }
 
 /** Yields candidate starts in decreasing order. */
@@ -445,12 +432,5 @@ function seekBack(positions: Int32Array, start: number, at: number, target: numb
   let step = 1;
   while (at - step > start && positions[at - step - 1] > target) step *= 2;
   // positions[at - 1 - step/2] > target, and positions[at - step - 1] ≤ target or lies below `start`.
-  let lo = Math.max(start, at - step);
-  let hi = at - 1 - (step >>> 1);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (positions[mid] <= target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAbove(positions, target, Math.max(start, at - step), at - 1 - (step >>> 1));
 }

@@ -6,6 +6,7 @@
  * is a binary search, paid only for the handful of positions a match reports.
  */
 import type { ShiftRuns } from '../text/normalize';
+import { lastAtMost } from '../text/sortedSearch';
 
 export class OffsetRuns {
   private constructor(
@@ -66,15 +67,7 @@ export class OffsetRuns {
 
   /** The run holding normalized index `k` (the first run for negative `k`). */
   private runOf(k: number): number {
-    const starts = this.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= k) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(0, lastAtMost(this.starts, k));
   }
 
   get runCount(): number {

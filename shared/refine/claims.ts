@@ -14,6 +14,7 @@
 import type { Range } from '../classifier/types';
 import { sentenceStarts } from '../text/sentences';
 import { isPlanHeading, isPlanOpening } from './rules/plans';
+import { firstAboveBy } from '../text/sortedSearch';
 
 export type SentenceKind = 'claim' | 'question' | 'hedge' | 'meta' | 'greeting' | 'plan' | 'code';
 
@@ -254,14 +255,6 @@ export function codeFenceRanges(text: string): Range[] {
 
 /** Index of the sentence holding offset `at`, if any; sentences are in output order and disjoint. */
 export function sentenceIndexAt(sentences: readonly OutputSentence[], at: number): number | undefined {
-  let lo = 0;
-  let hi = sentences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const [s, e] = sentences[mid].span;
-    if (e <= at) lo = mid + 1;
-    else if (s > at) hi = mid - 1;
-    else return mid;
-  }
-  return undefined;
+  const i = firstAboveBy(sentences, (s) => s.span[1], at);
+  return i < sentences.length && sentences[i].span[0] <= at ? i : undefined;
 }

@@ -4,6 +4,7 @@
  * thousands of entities instead of comparing every pair.
  */
 import type { Range } from '../classifier/types';
+import { firstAtLeast } from '../text/sortedSearch';
 
 export class RangeSet {
   private readonly starts: Int32Array;
@@ -24,16 +25,7 @@ export class RangeSet {
   /** Some range shares at least one character with `[start, end)`. */
   overlaps(start: number, end: number): boolean {
     // Last range starting before `end`; any overlapping range starts at or before it.
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    let last = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.starts[mid] < end) {
-        last = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const last = firstAtLeast(this.starts, end) - 1;
     return last >= 0 && this.maxEnds[last] > start;
   }
 }

@@ -19,6 +19,7 @@ import { isMeridiem } from './rules/meridiem';
 import { isRatingScaleMaximum } from './rules/ratingScale';
 import { isSentenceInitialWord } from './rules/sentenceInitialWords';
 import { asSourceReference } from './rules/sourceReferences';
+import { firstAboveBy } from '../text/sortedSearch';
 
 export function refineExtracted(
   output: string,
@@ -66,13 +67,6 @@ function notAClaim(output: string, e: ExtractedEntity, sentenceStarts: ReadonlyS
 
 /** `ranges` are sorted and disjoint; binary search keeps this logarithmic. */
 function insideAny(r: Range, ranges: readonly Range[]): boolean {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ranges[mid][1] <= r[0]) lo = mid + 1;
-    else if (ranges[mid][0] > r[0]) hi = mid - 1;
-    else return r[1] <= ranges[mid][1];
-  }
-  return false;
+  const i = firstAboveBy(ranges, (range) => range[1], r[0]);
+  return i < ranges.length && ranges[i][0] <= r[0] && r[1] <= ranges[i][1];
 }

@@ -19,6 +19,7 @@ import { TextPool } from '../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
 import { inputFile, listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { baseName, cleanPath, looksLikeFilePath, pathNames } from './paths';
+import { firstAboveBy, firstAtLeastBy } from '../../text/sortedSearch';
 
 /** Lines of a file shown by one segment. */
 export interface Listing {
@@ -206,13 +207,7 @@ export class SessionFacts {
    */
   latestListedBefore(outputId: number, visible: (segment: number) => boolean): FileRecord | undefined {
     const all = this.timeline;
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (all[mid].segment < outputId) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtLeastBy(all, (fact) => fact.segment, outputId);
     for (let i = lo - 1, tries = 0; i >= 0 && tries < LOOK_BACK; i--, tries++) {
       if (visible(all[i].segment)) return all[i].record;
     }
@@ -293,17 +288,9 @@ function linesOf(file: string, content: string, offset: number): ShownLines {
 }
 
 function insertBySegment<T extends { segment: number }>(list: T[], item: T): void {
-  let lo = list.length;
-  if (lo > 0 && list[lo - 1].segment > item.segment) {
-    lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid].segment <= item.segment) lo = mid + 1;
-      else hi = mid;
-    }
-  }
-  list.splice(lo, 0, item);
+  let at = list.length;
+  if (at > 0 && list[at - 1].segment > item.segment) at = firstAboveBy(list, (x) => x.segment, item.segment);
+  list.splice(at, 0, item);
 }
 
 /** Puts a listing's lines in ascending order (grep output of several passes may not be), keeping each line's place. */

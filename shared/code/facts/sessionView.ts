@@ -8,6 +8,7 @@ import type { Range } from '../../classifier/types';
 import type { CausalForest } from '../../transcript/causalContext';
 import type { ToolCall } from '../../transcript/toolCalls';
 import type { FileRecord, Listing, SessionFacts, Tally } from './sessionFacts';
+import { firstAtLeast, lastAtMostBy } from '../../text/sortedSearch';
 
 /** Listings of one file an output question reads, newest first. */
 const MAX_LISTINGS = 256;
@@ -178,27 +179,13 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
 
 /** Index of the last item whose segment is at most `segment`, or -1; `items` ascend by segment. */
 function lastAtOrBefore(items: readonly { segment: number }[], segment: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (items[mid].segment <= segment) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return lastAtMostBy(items, (item) => item.segment, segment);
 }
 
-/** `lines` ascends (listings are sorted when recorded). */
+/** `lines` strictly ascends (listings are sorted and deduplicated when recorded). */
 function indexOfLine(lines: readonly number[], line: number): number {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else if (lines[mid] > line) hi = mid - 1;
-    else return mid;
-  }
-  return -1;
+  const i = firstAtLeast(lines, line);
+  return i < lines.length && lines[i] === line ? i : -1;
 }
 
 function hasWholeWord(text: string, token: string): boolean {

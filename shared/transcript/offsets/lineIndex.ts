@@ -4,6 +4,7 @@
  * them. Each lookup is a binary search, so a caller asking once per entity
  * or per finding never reads the line around it.
  */
+import { lastAtMost } from '../../text/sortedSearch';
 export class LineIndex {
   private starts: Int32Array;
   private length: number;
@@ -62,15 +63,7 @@ export class LineIndex {
   }
 
   lineOf(offset: number): number {
-    const s = this.starts;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(0, lastAtMost(this.starts, offset));
   }
 
   /** Offset → `{line, character}` (UTF-16 units, as LSP counts). */

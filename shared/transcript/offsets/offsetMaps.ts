@@ -7,6 +7,7 @@
  */
 import type { OffsetMap } from '../model';
 import type { Range } from '../../classifier/types';
+import { lastAtMost } from '../../text/sortedSearch';
 
 /** Decoded text that appears in the raw file unchanged, starting at `base`. */
 export class ShiftMap implements OffsetMap {
@@ -28,13 +29,7 @@ export class PiecewiseMap implements OffsetMap {
 
   toRaw(i: number): number {
     const d = this.decoded;
-    let lo = 0;
-    let hi = d.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (d[mid] <= i) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = Math.max(0, lastAtMost(d, i));
     return this.raw[lo] + (i - d[lo]);
   }
 }
