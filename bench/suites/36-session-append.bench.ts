@@ -1,6 +1,6 @@
 /**
  * A session file that grows while it is open: the repetitive 20 MB Claude
- * Code session checked once by the worker's code (CheckSessions, in this
+ * Code session checked once by the worker's code (DocumentMemory, in this
  * process), then its last turns appended a few lines at a time, as an
  * editor reports a file the agent is still writing. Prints the time per
  * appended turn against a full check of the whole file measured in this
@@ -12,9 +12,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { CheckSessions } from '../../server/src/checkSessions';
+import { DocumentMemory } from '../../server/src/documentMemory';
 import { applyPatch } from '../../server/src/findingsPatch';
-import type { FileAnalysis } from '../../server/src/findings';
+import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { ServerHarness } from '../../test/server/harness';
@@ -75,7 +75,7 @@ const suite: BenchSuite = {
     const cut = ends.length - TURNS * LINES_PER_TURN;
 
     const before = heapHeld();
-    const sessions = new CheckSessions();
+    const sessions = new DocumentMemory();
     let c0 = cpuMs();
     let held = analysisOf(sessions.check(1, job(1, { text: raw.slice(0, ends[cut - 1]) })), undefined);
     console.log(`first check of ${(ends[cut - 1] / 1e6).toFixed(1)} M chars: ${(cpuMs() - c0).toFixed(0)} ms CPU`);
@@ -110,7 +110,7 @@ const suite: BenchSuite = {
         `${mb(afterAppends - afterFirst)} more for ${(appended / 1e3).toFixed(0)} K chars appended (${perCharAppended.toFixed(1)} bytes per char, ${(perCharAppended / perCharFirst).toFixed(2)}× the first check's)`,
     );
     c0 = cpuMs();
-    const whole = analysisOf(new CheckSessions().check(1, job(1, { text: raw })), undefined);
+    const whole = analysisOf(new DocumentMemory().check(1, job(1, { text: raw })), undefined);
     const fullMs = cpuMs() - c0;
     console.log(`full check of all ${(raw.length / 1e6).toFixed(1)} M chars: ${fullMs.toFixed(0)} ms CPU`);
     console.log(`${times.length} appended turns of ${LINES_PER_TURN} lines: ${[...modes].map(([m, n]) => `${n} ${m}`).join(', ')}`);

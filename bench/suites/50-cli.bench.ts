@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import type { BenchSuite } from '../run';
-import { CHECK_WORKER_COMMAND } from '../../cli/check/checkWorker';
+import { CHECK_WORKER_COMMAND } from '../../cli/check/poolWorker';
 import { defaultSettings } from '../../cli/check/checkSettings';
 import { JsonLinesReporter } from '../../cli/check/reporters/jsonl';
 import type { Reporter } from '../../cli/check/reporters/reporter';

@@ -6,7 +6,7 @@
  */
 import { BUDGET_RULES, type BudgetRule } from '../../shared/usage/budget';
 import type { BudgetFinding } from './fileReport';
-import { placeName } from './findings';
+import { placeName } from './reportedFindings';
 
 const RULE_TEXT: Record<BudgetRule, string> = {
   'budget-tokens-soft': 'A turn took its session past the soft token budget (budget.tokens.soft in the config).',

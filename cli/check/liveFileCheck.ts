@@ -2,13 +2,13 @@
  * A check of one file that lines appended to it extend, for `check --follow`
  * on a session the agent is still writing: the new lines are parsed on their
  * own by the reader that read the file, the index grows by them, and only
- * the new outputs are checked (see shared/transcript/appendLines.ts), so a
+ * the new outputs are checked (see shared/transcript/parseAppendedLines.ts), so a
  * look at a 20 MB session costs what its new lines cost. Whatever an append
  * cannot extend (a format read whole, a file of many conversations, a head
  * still short enough to be read as another format, a line that changes what
  * earlier turns are) asks for a check of the whole file instead.
  */
-import { checkAppendedLines } from '../../shared/check/appendedLines';
+import { checkAppendedLines } from '../../shared/check/checkAppendedLines';
 import type { TranscriptCheck } from '../../shared/check/checkTranscript';
 import { isNotTranscript, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { classifyOptionsOf } from './checkSettings';

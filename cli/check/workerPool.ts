@@ -1,7 +1,7 @@
 /**
  * Checks files on worker threads, one file per job, handing the next file to
  * whichever thread finishes first. Threads run the CLI bundle itself with a
- * hidden command (see checkWorker.ts), so the package ships one file. With
+ * hidden command (see poolWorker.ts), so the package ships one file. With
  * one job the files are checked in-process, which is also what stdin uses.
  */
 import { Worker } from 'node:worker_threads';

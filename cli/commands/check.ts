@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { defaultSettings } from '../check/checkSettings';
-import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/checkWorker';
+import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/poolWorker';
 import { ConfigError, loadConfig, type LoadedConfig } from '../check/config';
 import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseFailOn, parseProfile } from '../check/flags';
 import { isBudgetSet } from '../../shared/usage/budget';

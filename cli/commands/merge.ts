@@ -6,7 +6,7 @@
  */
 import { type Command, Option } from 'commander';
 import { readBounded } from '../../shared/io/boundedRead';
-import { fileProblems } from '../check/findings';
+import { fileProblems } from '../check/reportedFindings';
 import { paletteFor } from '../check/reporters/colors';
 import { TextReporter } from '../check/reporters/text';
 import { fileReportOf } from '../check/shard/shardRecord';

@@ -5,14 +5,14 @@
  * only when it is a byte-exact head of the file now, so a file rewritten in
  * place, truncated or replaced is read afresh, whatever its size and time
  * say. New complete lines go through the reader that parsed the file and
- * grow the index (shared/transcript/appendLines.ts); wherever that would not
+ * grow the index (shared/transcript/parseAppendedLines.ts); wherever that would not
  * give what a fresh read gives, the file is read whole. At most
  * MAX_SESSIONS sessions and MAX_BYTES of session files are kept, least
  * recently used dropped first.
  */
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { readAfter, readBounded } from '../../shared/io/boundedRead';
-import { appendLines } from '../../shared/transcript/appendLines';
+import { appendLines } from '../../shared/transcript/parseAppendedLines';
 import { SNIFF_LENGTH } from '../../shared/transcript/detect';
 import type { Transcript } from '../../shared/transcript/model';
 import { LineIndex } from '../../shared/transcript/offsets/lineIndex';

@@ -16,11 +16,11 @@ import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect
 import { describeInstructionFiles } from '../../shared/transcript/instructionFiles';
 import { ALL_FORMATS } from '../../shared/transcript/formats';
 import type { ParseInput, Transcript } from '../../shared/transcript/model';
-import { canReadOn } from '../../shared/transcript/appendLines';
+import { canReadOn } from '../../shared/transcript/parseAppendedLines';
 import { toRawRange } from '../../shared/transcript/offsets/offsetMaps';
 import { ContextCounter, outputLabel } from './contextLabels';
 import { nearestPlaces, place } from './entityPlaces';
-import type { ClaimFinding, EntityFinding, FileAnalysis, OutputFinding } from './findings';
+import type { ClaimFinding, EntityFinding, FileAnalysis, OutputFinding } from './fileAnalysis';
 
 export interface AnalyzeInput {
   raw: string;

@@ -8,11 +8,11 @@
  * checks the whole file. The previous result is updated in place and must
  * not be used afterwards.
  */
-import { checkAppendedLines } from '../../shared/check/appendedLines';
+import { checkAppendedLines } from '../../shared/check/checkAppendedLines';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { detectFormat, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
-import type { OutputFinding } from './findings';
+import type { OutputFinding } from './fileAnalysis';
 import type { FindingsPatch } from './findingsPatch';
 
 export interface GrownFile {

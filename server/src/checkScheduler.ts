@@ -7,11 +7,11 @@
  */
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { analyze } from './analyze';
-import { WorkerDied, type CheckWorker } from './checkWorker';
+import { WorkerDied, type CheckWorker } from './workerHandle';
 import type { DocumentState, DocumentStates } from './documentState';
 import type { Publisher } from './publish';
 import type { SettingsCache } from './settings';
-import type { FileAnalysis, OutputFinding } from './findings';
+import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import { applyPatch } from './findingsPatch';
 import type { CheckJob, WorkerPartial, WorkerReply } from './workerProtocol';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +86,7 @@ export class CheckScheduler {
 
   /**
    * Once a file's checks are done, the usage an append or an edit left
-   * pending is read from the whole text (see carryUsage in checkSessions.ts)
+   * pending is read from the whole text (see carryUsage in documentMemory.ts)
    * and sent with the status again. Edits that come meanwhile make it stale:
    * their own check reads it then.
    */

@@ -8,7 +8,7 @@
 import type { CodeLens } from 'vscode-languageserver/node';
 import { ClientCommands } from '../../shared/protocol/messages';
 import type { DocumentState } from './documentState';
-import type { OutputFinding } from './findings';
+import type { OutputFinding } from './fileAnalysis';
 import { toLspRange } from './positions';
 import { anchorCalls, countsComeFirst, usageLens, type UsageAnchor } from './usageLens';
 

@@ -13,7 +13,7 @@ import type { FileView, Mark, OutputVerdict } from '../../shared/report/reportMo
 import { reportSegment } from '../../shared/report/reportSegment';
 import type { Analyzed } from './analyze';
 import { nearestPlaces } from './entityPlaces';
-import type { ContextPlace, EntityFinding, EntityPlaces, OutputFinding } from './findings';
+import type { ContextPlace, EntityFinding, EntityPlaces, OutputFinding } from './fileAnalysis';
 import type { ViewIgnoring } from './workerProtocol';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Location, Position } from 'vscode-languageserver/node';
 import type { DocumentState } from './documentState';
-import type { ContextPlace, EntityPlaces } from './findings';
+import type { ContextPlace, EntityPlaces } from './fileAnalysis';
 import type { OccurrenceHit } from './occurrenceIndex';
 import { placeLocation, toLspRange } from './positions';
 

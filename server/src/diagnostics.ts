@@ -11,7 +11,7 @@ import type { EntityType, Range } from '../../shared/classifier/types';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
 import { docsUrl, ruleDocsUrl, typeWords } from '../../shared/docs/entityTypeDocs';
 import { isFinding } from '../../shared/classifier/findingStatus';
-import { type EntityFinding, type FileAnalysis, type OutputFinding } from './findings';
+import { type EntityFinding, type FileAnalysis, type OutputFinding } from './fileAnalysis';
 import { placeLocation, toLspRange } from './positions';
 
 export const SOURCE = 'groundcheck';

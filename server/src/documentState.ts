@@ -7,7 +7,7 @@ import { LazyTextDocument } from './lazyTextDocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import type { FileStatus } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import type { FileAnalysis } from './findings';
+import type { FileAnalysis } from './fileAnalysis';
 import { OccurrenceIndex } from './occurrenceIndex';
 import type { OffsetEdit } from './textEdits';
 

@@ -12,7 +12,7 @@ import type { ContextMatch, Entity, Range } from '../../shared/classifier/types'
 import { nearestOf } from '../../shared/lookup/lookupEntities';
 import type { Transcript } from '../../shared/transcript/model';
 import { segmentLabel } from './contextLabels';
-import { type ContextPlace, type EntityPlaces, MAX_PLACES } from './findings';
+import { type ContextPlace, type EntityPlaces, MAX_PLACES } from './fileAnalysis';
 
 /** The nearest places as first read, in the check's own terms (segment ids and decoded offsets). */
 interface NearestRead {

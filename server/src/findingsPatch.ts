@@ -5,7 +5,7 @@
  * 20 MB file from copying megabytes between threads.
  */
 import type { Range } from '../../shared/classifier/types';
-import type { ContextPlace, FileAnalysis, OutputFinding } from './findings';
+import type { ContextPlace, FileAnalysis, OutputFinding } from './fileAnalysis';
 
 export interface FindingsPatch {
   /** Raw offsets at or past `at` (in the old text) move by `delta`. */

@@ -11,7 +11,7 @@ import type { DocumentState } from './documentState';
 import { docsUrl, ruleDocsUrl, typeAbout, typeTitle } from '../../shared/docs/entityTypeDocs';
 import { ruleDoc } from '../../shared/classifier/rules';
 import type { PlacesOf } from './definitions';
-import type { ContextPlace, EntityFinding, OutputFinding } from './findings';
+import type { ContextPlace, EntityFinding, OutputFinding } from './fileAnalysis';
 import { placeLocation, toLspRange } from './positions';
 
 const VERDICT: Record<string, string> = {

@@ -13,7 +13,7 @@ import { ALL_FORMATS } from '../../shared/transcript/formats';
 import { ECHO_ROLES, type OffsetMap, type Segment, type Transcript } from '../../shared/transcript/model';
 import { ClosestCap } from '../../shared/check/fileFindings';
 import { checkOptionsFrom, outputFinding, transcriptAnalysis, type Analyzed } from './analyze';
-import type { FileAnalysis, OutputFinding } from './findings';
+import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import { shiftInPlace, shiftRange, type FindingsPatch } from './findingsPatch';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { LineEdit } from './lineText';

@@ -3,7 +3,7 @@
  * output's entities, sorted, found by binary search. Built once per analysis
  * on the first hover or jump.
  */
-import type { EntityFinding, FileAnalysis, OutputFinding } from './findings';
+import type { EntityFinding, FileAnalysis, OutputFinding } from './fileAnalysis';
 import { lastAtMost } from '../../shared/text/sortedSearch';
 
 export interface OccurrenceHit {

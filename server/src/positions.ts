@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Location, Range as LspRange } from 'vscode-languageserver/node';
 import type { Range } from '../../shared/classifier/types';
 import { LineIndex } from '../../shared/transcript/offsets/lineIndex';
-import type { ContextPlace } from './findings';
+import type { ContextPlace } from './fileAnalysis';
 import type { DocumentText } from './lazyTextDocument';
 
 export function toLspRange(doc: DocumentText, r: Range): LspRange {

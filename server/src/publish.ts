@@ -11,7 +11,7 @@ import { applyIgnores } from '../../shared/check/fileFindings';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { buildDiagnostics, SOURCE } from './diagnostics';
 import type { DocumentState } from './documentState';
-import type { FileAnalysis, OutputFinding } from './findings';
+import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { IgnoreFiles } from './ignoreFile';
 import { fileStatus } from './status';
 

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { IGNORE_FILE } from '../../shared/check/ignores';
 import { ClassifySelectionRequest, ConversationViewRequest, IgnoreCommand, RecheckRequest } from '../../shared/protocol/messages';
 import { CheckScheduler, type CheckReason } from './checkScheduler';
-import { CheckWorker, workerLimits } from './checkWorker';
+import { CheckWorker, workerLimits } from './workerHandle';
 import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
 import { definition, references, type PlacesOf } from './definitions';

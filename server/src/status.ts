@@ -4,7 +4,7 @@
  */
 import type { FileStatus } from '../../shared/protocol/messages';
 import type { DiagnosticsResult } from './diagnostics';
-import type { FileAnalysis } from './findings';
+import type { FileAnalysis } from './fileAnalysis';
 
 export function fileStatus(
   uri: string,

@@ -7,10 +7,10 @@
  * of a running check.
  */
 import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { CheckSessions } from './checkSessions';
+import { DocumentMemory } from './documentMemory';
 import type { WorkerJob, WorkerReply } from './workerProtocol';
 
-const sessions = new CheckSessions();
+const documents = new DocumentMemory();
 const queries: MessagePort | undefined = (workerData as { queries?: MessagePort } | undefined)?.queries;
 
 /** Answers every query waiting, at once: a hover should not wait for a 20 MB check of another file. */
@@ -22,13 +22,13 @@ function answerQueries(): void {
 function run({ id, job }: { id: number; job: WorkerJob }): void {
   let reply: WorkerReply;
   try {
-    if (job.kind === 'check') reply = sessions.check(id, job, (partial) => parentPort?.postMessage(partial), answerQueries);
-    else if (job.kind === 'selection') reply = sessions.selection(id, job);
-    else if (job.kind === 'view') reply = sessions.view(id, job);
-    else if (job.kind === 'places') reply = sessions.places(id, job);
-    else if (job.kind === 'usage') reply = sessions.usage(id, job);
+    if (job.kind === 'check') reply = documents.check(id, job, (partial) => parentPort?.postMessage(partial), answerQueries);
+    else if (job.kind === 'selection') reply = documents.selection(id, job);
+    else if (job.kind === 'view') reply = documents.view(id, job);
+    else if (job.kind === 'places') reply = documents.places(id, job);
+    else if (job.kind === 'usage') reply = documents.usage(id, job);
     else {
-      sessions.forget(job.uri);
+      documents.forget(job.uri);
       reply = { id, ok: true, forgotten: true };
     }
   } catch (err) {

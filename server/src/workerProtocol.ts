@@ -6,7 +6,7 @@
 import type { IgnoreStore } from '../../shared/check/ignores';
 import type { ClassifySelectionRequest } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import type { EntityPlaces, FileAnalysis, OutputFinding } from './findings';
+import type { EntityPlaces, FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { FindingsPatch } from './findingsPatch';
 import type { ConversationPage } from './conversationView';
 import type { OffsetEdit } from './textEdits';

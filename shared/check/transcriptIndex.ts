@@ -61,7 +61,7 @@ export class TranscriptIndex {
   }
 
   /**
-   * Takes in segments appended to the transcript (see appendLines.ts)
+   * Takes in segments appended to the transcript (see parseAppendedLines.ts)
    * without rebuilding what is indexed: the forest, the facts and the lookup
    * grow by the new segments, and segments that become context for the new
    * outputs are indexed as new parts. Falls back where that would not give

@@ -3,7 +3,7 @@
  * access (`user.email`, `a?.b`, `std::vec`), calls (`db.query("x")`), index
  * access (`rows[0]`, `obj["k"]`), generics (`Map<K, V>`), snake_case and
  * camelCase/PascalCase names with an inner capital. Paths and template
- * interpolations have their own modules (paths.ts, templates.ts).
+ * interpolations have their own modules (filePaths.ts, templates.ts).
  *
  * A call's forms are its literal text, the text with every argument list
  * emptied, and the callee alone (`db.query`), because an output and its

@@ -13,7 +13,7 @@ import { mergeDuplicates } from './dedupe';
 import { extractIdentifiers } from './identifiers';
 import { extractNumbers } from './numbers';
 import { resolveOverlaps } from './overlap';
-import { extractPaths } from './paths';
+import { extractPaths } from './filePaths';
 import { extractProperNouns } from './properNouns';
 import { extractQuotedStrings } from './quotedStrings';
 import { DEFAULT_STOPWORDS } from './stopwords';

@@ -10,7 +10,7 @@
  * its `input_token_details` cache figures, and they are taken out.
  * Langfuse's `usageDetails.input` is the uncached input already.
  */
-import type { TranscriptBuilder } from '../transcript/formats/common/transcriptBuilder';
+import type { InOrderTranscriptBuilder } from '../transcript/formats/common/inOrderTranscriptBuilder';
 import { readRuns } from '../transcript/formats/langsmith/runRecords';
 import { arr, obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
 import { apiUsageCounts } from './apiUsage';
@@ -44,7 +44,7 @@ function inspectCall(model: string, u: JsonObject): CallUsage {
 }
 
 /** LangSmith: each `llm` run's usage, from its outputs. */
-export function langsmithUsageCalls(raw: string, b: TranscriptBuilder, lineOf: (offset: number) => number): CallUsage[] {
+export function langsmithUsageCalls(raw: string, b: InOrderTranscriptBuilder, lineOf: (offset: number) => number): CallUsage[] {
   const calls: CallUsage[] = [];
   for (const run of readRuns(raw, b)) {
     if (run.runType !== 'llm' || !run.outputs) continue;

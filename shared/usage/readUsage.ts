@@ -7,7 +7,7 @@
  */
 import { CONDENSE_LENGTH, isNotTranscript, recognise, SNIFF_LENGTH } from '../transcript/detect';
 import { lineOfOffset, readJsonDocument, readJsonLines, type JsonLine } from '../transcript/json/jsonLines';
-import { TranscriptBuilder } from '../transcript/formats/common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from '../transcript/formats/common/inOrderTranscriptBuilder';
 import { readSpans } from '../transcript/formats/otel/spanReader';
 import { apiUsageCalls } from './apiUsage';
 import { inspectUsageCalls, langfuseUsageCalls, langsmithUsageCalls } from './evalLogUsage';
@@ -99,7 +99,7 @@ export function usageOfLines(format: string, lines: readonly JsonLine[]): { call
  */
 function documentUsage(format: string, raw: string, errors: UsageError[], archive: boolean): { calls: CallUsage[] } | { notRead: string } {
   if (archive || raw.startsWith('PK\u0003\u0004')) return { notRead: 'usage in .eval archives is not read; read the log written as JSON (inspect log convert --to json)' };
-  const b = new TranscriptBuilder(format, raw);
+  const b = new InOrderTranscriptBuilder(format, raw);
   const lineOf = (offset: number) => lineOfOffset(raw, offset) + 1;
   let calls: CallUsage[];
   if (format === 'otlp') calls = spanUsageCalls(readSpans(raw, b), (s) => lineOf(s.region.start));

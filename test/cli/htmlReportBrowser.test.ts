@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM } from '../e2e/paths';
+import { CHROMIUM } from '../e2e/harnessPaths';
 import { buildCli, runCli } from './harness';
 
 const VERDICT = { g: 'grounded', u: 'unverified', c: 'contradicted', a: 'misattributed', i: 'indeterminate' } as const;

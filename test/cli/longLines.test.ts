@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { checkFile } from '../../cli/check/checkFile';
 import { defaultSettings } from '../../cli/check/checkSettings';
-import { findingsOf } from '../../cli/check/findings';
+import { findingsOf } from '../../cli/check/reportedFindings';
 import { Locator } from '../../cli/check/locator';
 import { unitsRead } from '../shared/unitsRead';
 

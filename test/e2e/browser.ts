@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM } from './paths';
+import { CHROMIUM } from './harnessPaths';
 
 export interface Workbench {
   page: Page;

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import { REPO_ROOT, TEST_ENTRY } from './paths';
+import { REPO_ROOT, TEST_ENTRY } from './harnessPaths';
 
 export async function buildForE2E(): Promise<void> {
   execFileSync(process.execPath, ['build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });

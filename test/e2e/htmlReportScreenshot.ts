@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildCli, runCli } from '../cli/harness';
-import { CHROMIUM, REPO_ROOT } from './paths';
+import { CHROMIUM, REPO_ROOT } from './harnessPaths';
 
 async function main(): Promise<void> {
   await buildCli();

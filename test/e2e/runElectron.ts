@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import { runTests } from '@vscode/test-electron';
 import { buildForE2E } from './build';
-import { E2E_RESULT_FILE, FIXTURE_WORKSPACE, REPO_ROOT, TEST_ENTRY } from './paths';
+import { E2E_RESULT_FILE, FIXTURE_WORKSPACE, REPO_ROOT, TEST_ENTRY } from './harnessPaths';
 
 async function main(): Promise<number> {
   await buildForE2E();

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import { buildForE2E } from './build';
 import { openWorkbench } from './browser';
-import { E2E_RESULT_FILE, FIXTURE_WORKSPACE, REPO_ROOT, TEST_ENTRY } from './paths';
+import { E2E_RESULT_FILE, FIXTURE_WORKSPACE, REPO_ROOT, TEST_ENTRY } from './harnessPaths';
 import type { E2EResult } from './suite/index';
 import { startVSCodeWebServer } from './vscodeWebServer';
 

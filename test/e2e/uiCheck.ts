@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { generateClaudeSession } from '../../bench/generators/claudeSession';
 import { buildForE2E } from './build';
 import { openWorkbench } from './browser';
-import { FIXTURE_WORKSPACE, REPO_ROOT, UI_SCREENSHOT_DIR } from './paths';
+import { FIXTURE_WORKSPACE, REPO_ROOT, UI_SCREENSHOT_DIR } from './harnessPaths';
 import { startVSCodeWebServer } from './vscodeWebServer';
 
 const FIXTURE = 'claude-session.jsonl';

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { VSCODE_WEB_DIR, VSCODE_WEB_INSTALLER } from './paths';
+import { VSCODE_WEB_DIR, VSCODE_WEB_INSTALLER } from './harnessPaths';
 
 export interface VSCodeWebServer {
   port: number;

@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyze, type Analyzed } from '../../server/src/analyze';
 import { checkAppended, type AppendOutcome } from '../../server/src/appendCheck';
-import { CheckSessions } from '../../server/src/checkSessions';
+import { DocumentMemory } from '../../server/src/documentMemory';
 import { applyPatch } from '../../server/src/findingsPatch';
-import type { FileAnalysis } from '../../server/src/findings';
+import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
 import { ServerHarness } from './harness';
@@ -20,7 +20,7 @@ const CORPUS = path.join(ROOT, 'bench/sessions/corpus');
 /** Offsets just past each line break: where a file written line by line can be cut. */
 /** What the worker answers for `raw` checked whole: the findings and the usage the file records. */
 function fullCheck(raw: string, s: GroundcheckSettings = settings): FileAnalysis {
-  const reply = new CheckSessions().check(0, { kind: 'check', uri: 'file:///work/full.jsonl', version: 0, settings: s, text: raw });
+  const reply = new DocumentMemory().check(0, { kind: 'check', uri: 'file:///work/full.jsonl', version: 0, settings: s, text: raw });
   assert.ok(reply.ok && 'analysis' in reply);
   return reply.analysis;
 }
@@ -29,7 +29,7 @@ function fullCheck(raw: string, s: GroundcheckSettings = settings): FileAnalysis
  * The findings of a grown or edited check once the usage it left pending is
  * read, as the server has the worker do when the file's checks are done.
  */
-function usageRead(sessions: CheckSessions, uri: string, version: number, held: FileAnalysis): FileAnalysis {
+function usageRead(sessions: DocumentMemory, uri: string, version: number, held: FileAnalysis): FileAnalysis {
   // In this thread a reply shares its objects with the worker's session, which the usage job updates.
   const { usagePending, usage: _before, ...rest } = held;
   assert.equal(usagePending, true, 'a grown or edited check leaves the usage to a usage job');
@@ -263,7 +263,7 @@ describe('the worker and growing files', () => {
   }
 
   it('answers an insertion at the end with a patch of the new outputs, equal to a full check', () => {
-    const sessions = new CheckSessions();
+    const sessions = new DocumentMemory();
     let held = findings(sessions.check(5, job(5, settings, { text: FIXTURE.slice(0, ends[5]) })), undefined as never);
     for (let line = 6; line <= 13; line++) {
       const reply = sessions.check(line, job(line, settings, { edits: [{ start: ends[line - 1], end: ends[line - 1], text: FIXTURE.slice(ends[line - 1], ends[line]) }], baseVersion: line - 1 }));
@@ -273,9 +273,9 @@ describe('the worker and growing files', () => {
       assert.deepEqual({ ...usageRead(sessions, uri, line, held), mode: 'full' }, fullCheck(FIXTURE.slice(0, ends[line])));
     }
     // The conversation view is drawn from the grown check as from a fresh one.
-    const fresh = new CheckSessions();
+    const fresh = new DocumentMemory();
     fresh.check(1, { kind: 'check', uri, version: 1, settings, text: FIXTURE.slice(0, ends[13]) });
-    const view = (s: CheckSessions) => s.view(0, { kind: 'view', uri, file: 'session.jsonl', from: 0, chars: 1_000_000 });
+    const view = (s: DocumentMemory) => s.view(0, { kind: 'view', uri, file: 'session.jsonl', from: 0, chars: 1_000_000 });
     const grownView = view(sessions);
     const freshView = view(fresh);
     assert.ok(grownView.ok && 'view' in grownView && freshView.ok && 'view' in freshView);
@@ -283,7 +283,7 @@ describe('the worker and growing files', () => {
   });
 
   it('checks the whole file when the edit is not at the end, or the settings changed', () => {
-    const sessions = new CheckSessions();
+    const sessions = new DocumentMemory();
     sessions.check(1, job(1, settings, { text: FIXTURE.slice(0, ends[9]) }));
     const strict = { ...settings, strict: true };
     const grown = sessions.check(2, job(2, strict, { edits: [{ start: ends[9], end: ends[9], text: FIXTURE.slice(ends[9], ends[10]) }], baseVersion: 1 }));
@@ -328,7 +328,7 @@ describe('edits and appends in turn', () => {
   it('an edit of an earlier turn after lines were appended, then more lines, match full checks', () => {
     const ends = lineEnds(FIXTURE);
     const uri = 'file:///work/mixed.jsonl';
-    const sessions = new CheckSessions();
+    const sessions = new DocumentMemory();
     const run = (version: number, content: Partial<CheckJob>) => {
       const reply = sessions.check(version, { kind: 'check', uri, version, settings, ...content });
       assert.ok(reply.ok && 'analysis' in reply);

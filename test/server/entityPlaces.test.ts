@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { generateRepetitiveSession } from '../../bench/generators/repetitiveSession';
 import { analyze } from '../../server/src/analyze';
 import { allPlaces, nearestPlaces } from '../../server/src/entityPlaces';
-import { MAX_PLACES } from '../../server/src/findings';
+import { MAX_PLACES } from '../../server/src/fileAnalysis';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 
 describe('server: places of an entity, read on demand', () => {

@@ -4,7 +4,7 @@ import { analyze, checkOptionsFrom } from '../../server/src/analyze';
 import { checkLeadingOutputs } from '../../server/src/previewCheck';
 import { checkTranscript } from '../../shared/check/checkTranscript';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
-import type { OutputFinding } from '../../server/src/findings';
+import type { OutputFinding } from '../../server/src/fileAnalysis';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 
 describe('first findings of a large file', () => {

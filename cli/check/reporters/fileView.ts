@@ -6,7 +6,7 @@
  * as they get no line in the text report.
  */
 import type { ContextLocation, EntityRecord, FileReport, OutputRecord } from '../fileReport';
-import { fileProblems, findingMessage, placeName, severityWord, shorten } from '../findings';
+import { fileProblems, findingMessage, placeName, severityWord, shorten } from '../reportedFindings';
 import type { FileView, Mark, OutputVerdict } from '../../../shared/report/reportModel';
 
 export function fileView(report: FileReport, explicit: boolean): FileView {

@@ -15,7 +15,7 @@
  */
 import type { CheckTarget } from '../expandPaths';
 import type { ContradictionRecord, EntityRecord, FileProblem, FileReport, OutputRecord } from '../fileReport';
-import { fileProblems } from '../findings';
+import { fileProblems } from '../reportedFindings';
 import { budgetJson } from '../budgetReport';
 import type { Reporter, ReportStreams } from './reporter';
 import { SHARD_KEY, type ShardRecord } from '../shard/shardRecord';

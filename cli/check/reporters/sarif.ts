@@ -22,7 +22,7 @@ import { DOCS_BASE, ruleDocsUrl } from '../../../shared/docs/entityTypeDocs';
 import { version } from '../../../package.json';
 import type { CheckTarget } from '../expandPaths';
 import type { ContextLocation, FileReport } from '../fileReport';
-import { type Finding, fileProblems, findingMessage, findingsOf, placeName, shorten } from '../findings';
+import { type Finding, fileProblems, findingMessage, findingsOf, placeName, shorten } from '../reportedFindings';
 import type { RunSummary } from '../summary';
 import type { Reporter, ReportStreams } from './reporter';
 import { budgetSarifRules } from '../budgetReport';

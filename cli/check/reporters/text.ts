@@ -8,7 +8,7 @@
 import { ENTITY_TYPES } from '../../../shared/classifier/types';
 import type { CheckTarget } from '../expandPaths';
 import type { CodeFrame, FileProblem, FileReport } from '../fileReport';
-import { type Finding, fileProblems, findingMessage, findingsOf, placeName, severityWord, shorten } from '../findings';
+import { type Finding, fileProblems, findingMessage, findingsOf, placeName, severityWord, shorten } from '../reportedFindings';
 import { LEVELS } from '../../../shared/classifier/types';
 import type { RunSummary } from '../summary';
 import type { Palette } from './colors';

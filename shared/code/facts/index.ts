@@ -7,6 +7,6 @@
  * rules that do are in `../rules`, one layer up).
  */
 export { isKnownExtension } from './fileExtensions';
-export { baseName, cleanPath, isPathChar, looksLikeFilePath, pathNames } from './paths';
+export { baseName, cleanPath, isPathChar, looksLikeFilePath, pathNames } from './pathSpellings';
 export { SessionFacts, type Tally } from './sessionFacts';
 export { FileKnowledge, sessionView, type LinePlace, type SessionView, type ToolStep } from './sessionView';

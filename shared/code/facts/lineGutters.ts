@@ -11,7 +11,7 @@
  * over the whole text.
  */
 import type { ListingShape } from './listingShapes';
-import { looksLikeFilePath } from './paths';
+import { looksLikeFilePath } from './pathSpellings';
 
 /** Lines of one file shown in one piece of text. */
 export interface ShownLines {

@@ -15,10 +15,10 @@
 import type { Segment, Transcript } from '../../transcript/model';
 import { ToolCallLinker, type ToolCall } from '../../transcript/toolCalls';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
-import { TextPool } from '../text/textPool';
+import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
 import { inputFile, listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
-import { baseName, cleanPath, looksLikeFilePath, pathNames } from './paths';
+import { baseName, cleanPath, looksLikeFilePath, pathNames } from './pathSpellings';
 import { firstAboveBy, firstAtLeastBy } from '../../text/sortedSearch';
 
 /** Lines of a file shown by one segment. */

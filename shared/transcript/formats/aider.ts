@@ -8,8 +8,8 @@
  */
 import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../model';
 import { ShiftMap } from '../offsets/offsetMaps';
-import { ContextGaps } from './common/contextGaps';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { ContextGaps } from './contextGaps';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { FenceTracker } from './markdown/fences';
 import { isBlank, joinPieces, lineText, rawLines, type RawLine, trimBlankLines, tooLongMessage } from './markdown/rawLines';
 
@@ -27,7 +27,7 @@ export const aiderChatFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const raw = input.raw;
-    const b = new TranscriptBuilder('aider-chat', raw);
+    const b = new InOrderTranscriptBuilder('aider-chat', raw);
     b.addFileGap(ContextGaps.markdownChat('Aider'));
     const counts: Record<Kind, number> = { user: 0, aider: 0, reply: 0 };
     let tip = -1;
@@ -83,7 +83,7 @@ function kindOf(line: string): Kind | undefined {
 const ROLES: Record<Kind, Role> = { user: 'user', aider: 'tool_result', reply: 'assistant' };
 const LABELS: Record<Kind, string> = { user: 'user', aider: 'aider output', reply: 'assistant' };
 
-function addGroup(b: TranscriptBuilder, raw: string, kind: Kind, lines: RawLine[], tip: number, counts: Record<Kind, number>): number {
+function addGroup(b: InOrderTranscriptBuilder, raw: string, kind: Kind, lines: RawLine[], tip: number, counts: Record<Kind, number>): number {
   let piece: { text: string; map: OffsetMap } | undefined;
   if (kind === 'reply') {
     const kept = trimBlankLines(raw, lines);

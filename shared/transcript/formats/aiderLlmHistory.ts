@@ -7,7 +7,7 @@
  * request resends the whole conversation.
  */
 import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../model';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { joinPieces, lineText, rawLines, tooLongMessage } from './markdown/rawLines';
 
 const REQUEST = 'TO LLM ';
@@ -30,7 +30,7 @@ export const aiderLlmHistoryFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const raw = input.raw;
-    const b = new TranscriptBuilder('aider-llm-history', raw);
+    const b = new InOrderTranscriptBuilder('aider-llm-history', raw);
     let section: 'request' | 'response' | undefined;
     let call = 0;
     let tip = -1;
@@ -79,7 +79,7 @@ export const aiderLlmHistoryFormat: FormatParser = {
 };
 
 function addMessage(
-  b: TranscriptBuilder,
+  b: InOrderTranscriptBuilder,
   text: string,
   map: OffsetMap,
   role: Role,

@@ -14,7 +14,7 @@ import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
 import { obj } from './shapes/jsonValues';
 import { looksLikeStreamingDump, streamingDumpError } from './shapes/streamingDumps';
-import { TranscriptBuilder } from './shapes/transcriptBuilder';
+import { FileOrderTranscriptBuilder } from './shapes/fileOrderTranscriptBuilder';
 
 const BLOCK_TYPES = ['tool_use', 'tool_result', 'document', 'search_result', 'thinking', 'redacted_thinking', 'server_tool_use'];
 const KEYS = ['"input_schema"', '"stop_reason"', '"anthropic_version"', '"model":"claude', '"model": "claude', 'api.anthropic.com/v1/messages'];
@@ -44,7 +44,7 @@ export interface AnthropicDialect {
 /** Reads any Anthropic Messages file; Cline histories reuse it with their own dialect. */
 export function parseAnthropicFile(raw: string, format: string, dialect: AnthropicDialect = {}): Transcript {
   const errors: ParseError[] = [];
-  const b = new TranscriptBuilder();
+  const b = new FileOrderTranscriptBuilder();
   if (looksLikeStreamingDump(raw.slice(0, 4096))) {
     errors.push(streamingDumpError(raw));
     return b.build(format, errors);

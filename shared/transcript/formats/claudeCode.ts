@@ -14,16 +14,16 @@ import type { AllowedFolders } from '../../io/referenceReads';
 import type { FormatParser, InstructionFiles, ParseError, ParseInput, Segment, Transcript } from '../model';
 import { findInstructionFiles } from '../instructionFiles';
 import { readJsonLines, type JsonLine } from '../json/jsonLines';
-import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../appendLines';
+import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../parseAppendedLines';
 import { emitAnthropicBlock, emitAnthropicContent, type AnthropicContext } from './shapes/anthropicBlocks';
-import { ContextGaps } from './shapes/contextGaps';
+import { ContextGaps } from './contextGaps';
 import { emitInstructionFiles, withInstructionNote } from './shapes/instructionSegments';
 import { lineSource } from './shapes/jsonSources';
 import { resilientStringMap } from './shapes/resilientMaps';
 import { labelRewoundOutputs } from './shapes/rewoundBranches';
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { cleanClaudeToolResult } from './shapes/toolOutputText';
-import { TranscriptBuilder } from './shapes/transcriptBuilder';
+import { FileOrderTranscriptBuilder } from './shapes/fileOrderTranscriptBuilder';
 
 /** The lines of one API response, split one block per line. */
 interface ResponseGroup {
@@ -67,7 +67,7 @@ export const claudeCodeFormat: FormatParser = {
  * are read by the same code, from where the first read stopped.
  */
 class ClaudeCodeReader implements AppendableReader {
-  private readonly b = new TranscriptBuilder();
+  private readonly b = new FileOrderTranscriptBuilder();
   private readonly tailOf = new Map<string, number>();
   private readonly groups = new Map<string, ResponseGroup>();
   /** Assistant line uuid → the response it is part of. */
@@ -240,7 +240,7 @@ class ClaudeCodeReader implements AppendableReader {
  * context the model saw, logged beside the messages rather than in them.
  * Its string fields are its text; `type` only names the kind.
  */
-function emitAttachment(b: TranscriptBuilder, src: ReturnType<typeof lineSource>, attachment: JsonObject, parent: number, sidechain: boolean): number {
+function emitAttachment(b: FileOrderTranscriptBuilder, src: ReturnType<typeof lineSource>, attachment: JsonObject, parent: number, sidechain: boolean): number {
   const kind = str(attachment.type) ?? 'text';
   let tail = parent;
   for (const [key, value] of Object.entries(attachment)) {
@@ -295,7 +295,7 @@ function blockKey(block: JsonObject): string {
  * working directory, git branch and today's date (the date part of the
  * first timestamp).
  */
-function emitEnvironment(b: TranscriptBuilder, line: JsonLine, v: JsonObject, parent: number): number {
+function emitEnvironment(b: FileOrderTranscriptBuilder, line: JsonLine, v: JsonObject, parent: number): number {
   const src = lineSource(line);
   let tail = parent;
   const cwd = str(v.cwd);

@@ -8,12 +8,12 @@
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonLines, type JsonLine } from '../json/jsonLines';
 import { emitAnthropicContent, type AnthropicContext } from './shapes/anthropicBlocks';
-import { ContextGaps } from './shapes/contextGaps';
+import { ContextGaps } from './contextGaps';
 import { hasPair } from './shapes/headMarkers';
 import { lineSource } from './shapes/jsonSources';
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { cleanClaudeToolResult } from './shapes/toolOutputText';
-import { TranscriptBuilder } from './shapes/transcriptBuilder';
+import { FileOrderTranscriptBuilder } from './shapes/fileOrderTranscriptBuilder';
 
 export const claudeStreamJsonFormat: FormatParser = {
   id: 'claude-stream',
@@ -26,7 +26,7 @@ export const claudeStreamJsonFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const errors: ParseError[] = [];
-    const b = new TranscriptBuilder();
+    const b = new FileOrderTranscriptBuilder();
     b.addFileGap(ContextGaps.claudeSystemPrompt);
     const toolNames = new Map<string, string>();
     /** Branch tails: '' is the main conversation, otherwise the Task call a sub-agent serves. */
@@ -67,7 +67,7 @@ export const claudeStreamJsonFormat: FormatParser = {
 };
 
 /** Working directory and tool names: the parts of the system prompt the init line records. */
-function emitInit(b: TranscriptBuilder, line: JsonLine, v: JsonObject): number {
+function emitInit(b: FileOrderTranscriptBuilder, line: JsonLine, v: JsonObject): number {
   const src = lineSource(line);
   let tail = -1;
   if (typeof v.cwd === 'string') tail = b.addString(src, ['cwd'], v.cwd, { role: 'system', parent: tail, label: 'system prompt: working directory' });

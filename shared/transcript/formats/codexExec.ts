@@ -6,11 +6,11 @@
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonLines } from '../json/jsonLines';
-import { ContextGaps } from './shapes/contextGaps';
+import { ContextGaps } from './contextGaps';
 import { lineSource } from './shapes/jsonSources';
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { emitStringLeaves } from './shapes/stringLeaves';
-import { TranscriptBuilder, type JsonSource } from './shapes/transcriptBuilder';
+import { FileOrderTranscriptBuilder, type JsonSource } from './shapes/fileOrderTranscriptBuilder';
 
 export const codexExecFormat: FormatParser = {
   id: 'codex-exec',
@@ -23,7 +23,7 @@ export const codexExecFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const errors: ParseError[] = [];
-    const b = new TranscriptBuilder();
+    const b = new FileOrderTranscriptBuilder();
     b.addFileGap(ContextGaps.codexExecPrompt);
     let tail = -1;
     const lines = readJsonLines(input.raw, errors);
@@ -39,7 +39,7 @@ export const codexExecFormat: FormatParser = {
   },
 };
 
-function emitItem(b: TranscriptBuilder, src: JsonSource, item: JsonObject, tail: number): number {
+function emitItem(b: FileOrderTranscriptBuilder, src: JsonSource, item: JsonObject, tail: number): number {
   // Early releases named the field `item_type` and the answer `assistant_message`.
   const typeKey = typeof item.type === 'string' ? 'type' : 'item_type';
   const at = (key: string) => ['item', key];
@@ -79,7 +79,7 @@ function emitItem(b: TranscriptBuilder, src: JsonSource, item: JsonObject, tail:
   }
 }
 
-function emitMcpCall(b: TranscriptBuilder, src: JsonSource, item: JsonObject, tail: number): number {
+function emitMcpCall(b: FileOrderTranscriptBuilder, src: JsonSource, item: JsonObject, tail: number): number {
   const name = `${str(item.server) ?? 'mcp'}.${str(item.tool) ?? 'tool'}`;
   let next = emitStringLeaves(b, src, item.arguments, ['item', 'arguments'], { role: 'tool_call', parent: tail, label: `tool call (${name})` });
   const content = arr(obj(item.result)?.content);

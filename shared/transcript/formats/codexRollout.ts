@@ -10,15 +10,15 @@ import type { AllowedFolders } from '../../io/referenceReads';
 import type { FormatParser, InstructionFiles, ParseError, ParseInput, Transcript } from '../model';
 import { findInstructionFiles } from '../instructionFiles';
 import { readJsonDocument, readJsonLines, type JsonLine } from '../json/jsonLines';
-import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../appendLines';
-import { ContextGaps } from './shapes/contextGaps';
+import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../parseAppendedLines';
+import { ContextGaps } from './contextGaps';
 import { emitInstructionFiles, withInstructionNote } from './shapes/instructionSegments';
 import { hasAnyPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { emitResponsesItem, type ResponsesContext } from './shapes/responsesItems';
-import { TranscriptBuilder, type JsonSource } from './shapes/transcriptBuilder';
+import { FileOrderTranscriptBuilder, type JsonSource } from './shapes/fileOrderTranscriptBuilder';
 
 export const codexRolloutFormat: FormatParser = {
   id: 'codex',
@@ -48,7 +48,7 @@ export const codexRolloutFormat: FormatParser = {
 };
 
 function newSession(folders: AllowedFolders | undefined): SessionState {
-  return { b: new TranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false, itemTexts: new Set(), eventTexts: new Set(), folders };
+  return { b: new FileOrderTranscriptBuilder(), callNames: new Map(), tail: -1, sawBasePrompt: false, itemTexts: new Set(), eventTexts: new Set(), folders };
 }
 
 function finish(session: SessionState, errors: ParseError[]): Transcript {
@@ -117,7 +117,7 @@ class CodexRolloutReader implements AppendableReader {
 }
 
 interface SessionState {
-  b: TranscriptBuilder;
+  b: FileOrderTranscriptBuilder;
   callNames: Map<string, string>;
   tail: number;
   /** Whether Codex's own base instructions were recorded (only newer rollouts do). */
@@ -231,7 +231,7 @@ function isSessionDocumentHead(head: string): boolean {
  * After compaction the model sees a summary it wrote instead of the earlier
  * turns: an echo at best, so later outputs carry a gap.
  */
-function emitCompaction(b: TranscriptBuilder, src: JsonSource, payload: JsonObject, tail: number): number {
+function emitCompaction(b: FileOrderTranscriptBuilder, src: JsonSource, payload: JsonObject, tail: number): number {
   if (typeof payload.message !== 'string') return tail;
   const id = b.addString(src, ['payload', 'message'], payload.message, { role: 'assistant', parent: tail, label: 'compaction summary' });
   if (id !== tail) b.carryGap(id, ContextGaps.compactedHistory);

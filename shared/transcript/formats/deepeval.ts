@@ -14,7 +14,7 @@ import type { FormatParser, ParseInput, Transcript } from '../model';
 import { ComposedMap, ShiftMap } from '../offsets/offsetMaps';
 import { asArray, isObject, str, type TextAt } from './common/jsonText';
 import { jsonValueTexts } from './common/jsonValueSpan';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { type FixtureRow, type RowField, readFixtureRows } from './tabular/fixtureRows';
 import { fieldNames, type HasField } from './tabular/headerColumns';
 
@@ -36,7 +36,7 @@ export const deepevalFormat: FormatParser = {
   containers: ['json', 'text'],
   structure: (head, container) => confidence(fieldNames(head, container)) > 0,
   parse(input: ParseInput): Transcript {
-    const b = new TranscriptBuilder('deepeval', input.raw);
+    const b = new InOrderTranscriptBuilder('deepeval', input.raw);
     const rows = readFixtureRows(input.raw, b, ['testCases', 'test_cases', 'goldens', 'conversationalTestCases'], input.firstRow);
     for (const row of rows) addCase(b, row);
     return b.finish();
@@ -82,7 +82,7 @@ function field(row: FixtureRow, names: readonly string[]): RowField | undefined 
   return undefined;
 }
 
-function addCase(b: TranscriptBuilder, row: FixtureRow): void {
+function addCase(b: InOrderTranscriptBuilder, row: FixtureRow): void {
   const name = str(field(row, KEYS.name)?.value);
   const tag = name ? `case ${name}` : `case ${row.index + 1}`;
   let tip = -1;
@@ -115,7 +115,7 @@ function addCase(b: TranscriptBuilder, row: FixtureRow): void {
 }
 
 /** `tools_called[].output` is what a tool returned to the model: it grounds. */
-function addToolOutputs(b: TranscriptBuilder, tools: RowField | undefined, tip: number, tag: string): number {
+function addToolOutputs(b: InOrderTranscriptBuilder, tools: RowField | undefined, tip: number, tag: string): number {
   if (!tools?.json) return tip;
   const { region, path } = tools.json;
   asArray(tools.value).forEach((tool, i) => {
@@ -128,7 +128,7 @@ function addToolOutputs(b: TranscriptBuilder, tools: RowField | undefined, tip: 
   return tip;
 }
 
-function rootOf(b: TranscriptBuilder, id: number): number {
+function rootOf(b: InOrderTranscriptBuilder, id: number): number {
   if (id === -1) return -1;
   let at = id;
   while (b.segments[at].parent !== -1) at = b.segments[at].parent;

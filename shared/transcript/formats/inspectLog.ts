@@ -11,7 +11,7 @@ import { nestingExceededAt } from '../json/jsonDepth';
 import { readJsonDocument, TOO_DEEP } from '../json/jsonLines';
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { asArray, countMarkers, isObject } from './common/jsonText';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { addSample } from './inspect/sampleConversation';
 
 const ZIP_MAGIC = 'PK\u0003\u0004';
@@ -37,7 +37,7 @@ export const inspectLogFormat: FormatParser = {
     return 0;
   },
   parse(input: ParseInput): Transcript {
-    const b = new TranscriptBuilder('inspect', input.raw);
+    const b = new InOrderTranscriptBuilder('inspect', input.raw);
     if (input.raw.startsWith(ZIP_MAGIC) || (input.bytes && input.bytes[0] === 0x50 && input.bytes[1] === 0x4b)) {
       parseZip(b, input);
     } else {
@@ -52,7 +52,7 @@ export const inspectLogFormat: FormatParser = {
   },
 };
 
-function parseZip(b: TranscriptBuilder, input: ParseInput): void {
+function parseZip(b: InOrderTranscriptBuilder, input: ParseInput): void {
   if (!input.bytes) {
     // The editor hands over binary files as decoded text, in which the entries cannot be found.
     b.error(ARCHIVE_AS_TEXT, 0, Math.min(4, input.raw.length));

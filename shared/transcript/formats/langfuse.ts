@@ -10,11 +10,11 @@ import type { JsonPath, JsonRegion } from '../json/jsonRegion';
 import { readJsonDocument, readJsonLines } from '../json/jsonLines';
 import type { FormatParser, ParseInput, Role, Transcript } from '../model';
 import { addTraceForest, type Draft, type TraceStep } from './common/callForest';
-import { ContextGaps } from './common/contextGaps';
+import { ContextGaps } from './contextGaps';
 import { asArray, isObject, str, type JsonObject } from './common/jsonText';
 import { jsonValueTexts } from './common/jsonValueSpan';
 import { readMessage, readMessages } from './common/messageParts';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { rowFileKind } from './tabular/fixtureRows';
 
 interface Observation {
@@ -37,7 +37,7 @@ export const langfuseFormat: FormatParser = {
     return 0;
   },
   parse(input: ParseInput): Transcript {
-    const b = new TranscriptBuilder('langfuse', input.raw);
+    const b = new InOrderTranscriptBuilder('langfuse', input.raw);
     const docs: Array<{ value: unknown; region: JsonRegion }> =
       rowFileKind(input.raw) === 'jsonl' ? readJsonLines(input.raw, b.errors) : [readJsonDocument(input.raw, b.errors)].filter((d) => d !== undefined);
     const all: Observation[] = [];

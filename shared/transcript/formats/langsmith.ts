@@ -7,11 +7,11 @@
  * a step finished before it.
  */
 import type { FormatParser, ParseInput, Role, Transcript } from '../model';
-import { ContextGaps } from './common/contextGaps';
+import { ContextGaps } from './contextGaps';
 import { addTraceForest, type Draft, type TraceStep } from './common/callForest';
 import { asArray, countMarkers, isObject } from './common/jsonText';
 import { jsonValueTexts } from './common/jsonValueSpan';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { lcClass, readAnyMessage, readDocuments, readMessageList } from './langsmith/langchainMessages';
 import { type Located, type Run, readRuns } from './langsmith/runRecords';
 
@@ -25,7 +25,7 @@ export const langsmithFormat: FormatParser = {
     return countMarkers(head, ['"dotted_order"', '"trace_id"', '"parent_run_id"', '"child_runs"', '"inputs"']) > 0 ? 0.95 : 0.5;
   },
   parse(input: ParseInput): Transcript {
-    const b = new TranscriptBuilder('langsmith', input.raw);
+    const b = new InOrderTranscriptBuilder('langsmith', input.raw);
     const traces = new Map<string, Array<TraceStep & { run: Run }>>();
     for (const run of readRuns(input.raw, b)) {
       const trace = traceOf(run);

@@ -7,14 +7,14 @@
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonDocument, readJsonLines } from '../json/jsonLines';
 import { emitChatMessages, emitChatTools, emitChoices, type ChatContext } from './shapes/chatMessages';
-import { ContextGaps } from './shapes/contextGaps';
+import { ContextGaps } from './contextGaps';
 import { hasAnyPair, hasPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
 import { isObject, obj, type JsonObject } from './shapes/jsonValues';
 import type { JsonPath } from '../json/jsonRegion';
 import { looksLikeStreamingDump, streamingDumpError } from './shapes/streamingDumps';
-import { TranscriptBuilder } from './shapes/transcriptBuilder';
+import { FileOrderTranscriptBuilder } from './shapes/fileOrderTranscriptBuilder';
 
 const OPENAI_MARKERS = ['"tool_calls"', '"tool_call_id"', '"image_url"'];
 const OPENAI_ROLES = ['system', 'developer', 'tool'];
@@ -37,7 +37,7 @@ export const openaiChatFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const errors: ParseError[] = [];
-    const b = new TranscriptBuilder();
+    const b = new FileOrderTranscriptBuilder();
     const raw = input.raw;
     if (looksLikeStreamingDump(raw.slice(0, 4096))) {
       errors.push(streamingDumpError(raw));

@@ -9,7 +9,7 @@
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
 import { readJsonDocument, readJsonLines } from '../json/jsonLines';
 import type { JsonPath } from '../json/jsonRegion';
-import { ContextGaps } from './shapes/contextGaps';
+import { ContextGaps } from './contextGaps';
 import { hasAnyPair, hasPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
@@ -18,7 +18,7 @@ import { emitResponsesItem, type ResponsesContext } from './shapes/responsesItem
 import { readEvents } from './shapes/eventStream';
 import { looksLikeStreamingDump, streamingDumpError } from './shapes/streamingDumps';
 import { emitToolDefinition } from './shapes/toolDefinitions';
-import { TranscriptBuilder } from './shapes/transcriptBuilder';
+import { FileOrderTranscriptBuilder } from './shapes/fileOrderTranscriptBuilder';
 
 const STREAM_EVENTS = ['response.created', 'response.output_text.delta'];
 const ITEM_TYPES = ['function_call_output', 'input_text', 'output_text'];
@@ -35,7 +35,7 @@ export const openaiResponsesFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const errors: ParseError[] = [];
-    const b = new TranscriptBuilder();
+    const b = new FileOrderTranscriptBuilder();
     const raw = input.raw;
     const callNames = new Map<string, string>();
     if (looksLikeStreamingDump(raw.slice(0, 4096))) {
@@ -57,7 +57,7 @@ export const openaiResponsesFormat: FormatParser = {
  * `.failed`), which holds the whole response object: its text sits there in
  * one piece, so it is read from that event and the deltas are not needed.
  */
-function emitCompletedResponses(b: TranscriptBuilder, callNames: Map<string, string>, raw: string, errors: ParseError[]): boolean {
+function emitCompletedResponses(b: FileOrderTranscriptBuilder, callNames: Map<string, string>, raw: string, errors: ParseError[]): boolean {
   let found = false;
   for (const event of readEvents(raw, errors)) {
     const v = obj(event.value);

@@ -10,7 +10,7 @@
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { countMarkers } from './common/jsonText';
 import { addTraceForest } from './common/callForest';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { readSpanContent, type SpanContent } from './otel/spanContent';
 import { readSpans, type SpanRef } from './otel/spanReader';
 
@@ -29,7 +29,7 @@ export const otlpFormat: FormatParser = {
     return 0;
   },
   parse(input: ParseInput): Transcript {
-    const b = new TranscriptBuilder('otlp', input.raw);
+    const b = new InOrderTranscriptBuilder('otlp', input.raw);
     const spans = readSpans(input.raw, b);
     const traces = new Map<string, Array<{ span: SpanRef; content: SpanContent }>>();
     for (const span of spans) {
@@ -42,7 +42,7 @@ export const otlpFormat: FormatParser = {
   },
 };
 
-function addTrace(b: TranscriptBuilder, trace: Array<{ span: SpanRef; content: SpanContent }>): void {
+function addTrace(b: InOrderTranscriptBuilder, trace: Array<{ span: SpanRef; content: SpanContent }>): void {
   const steps = trace.map(({ span, content }) => ({ ...content, span, title: `span ${span.name}`, isModelCall: content.kind === 'llm' }));
   addTraceForest(b, steps, {
     compareEnds: (x, y) => compareTimes(x.span.end, y.span.end, x.span, y.span),

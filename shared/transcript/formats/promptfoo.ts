@@ -5,7 +5,7 @@
  */
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { countMarkers } from './common/jsonText';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { parseConfig } from './promptfoo/configTests';
 import { parseResults } from './promptfoo/evalResults';
 
@@ -24,7 +24,7 @@ export const promptfooFormat: FormatParser = {
     return (head.startsWith('tests:') || head.includes('\ntests:')) && countMarkers('\n' + head, lines) >= 2 && head.includes('vars:') ? 0.8 : 0;
   },
   parse(input: ParseInput): Transcript {
-    const b = new TranscriptBuilder('promptfoo', input.raw);
+    const b = new InOrderTranscriptBuilder('promptfoo', input.raw);
     if (input.raw.trimStart().startsWith('{')) parseResults(b, input);
     else parseConfig(b, input);
     return b.finish();

@@ -8,7 +8,7 @@
 import type { JsonPath, JsonRegion } from '../json/jsonRegion';
 import type { FormatParser, ParseInput, Role, Transcript } from '../model';
 import { asArray, contentTexts, isObject, str } from './common/jsonText';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { type FixtureRow, readFixtureRows } from './tabular/fixtureRows';
 import { fieldNames, type HasField } from './tabular/headerColumns';
 
@@ -32,7 +32,7 @@ export const ragasFormat: FormatParser = {
   containers: ['json', 'text'],
   structure: (head, container) => confidence(fieldNames(head, container)) > 0,
   parse(input: ParseInput): Transcript {
-    const b = new TranscriptBuilder('ragas', input.raw);
+    const b = new InOrderTranscriptBuilder('ragas', input.raw);
     for (const row of readFixtureRows(input.raw, b, ['samples', 'data', 'rows'], input.firstRow)) addRow(b, row);
     return b.finish();
   },
@@ -54,7 +54,7 @@ function firstField(row: FixtureRow, keys: readonly string[]) {
   return undefined;
 }
 
-function addRow(b: TranscriptBuilder, row: FixtureRow): void {
+function addRow(b: InOrderTranscriptBuilder, row: FixtureRow): void {
   const n = row.index + 1;
   let tip = -1;
   let root = -1;
@@ -87,7 +87,7 @@ function addRow(b: TranscriptBuilder, row: FixtureRow): void {
   }
 }
 
-function firstAncestor(b: TranscriptBuilder, id: number): number {
+function firstAncestor(b: InOrderTranscriptBuilder, id: number): number {
   let at = id;
   while (b.segments[at].parent !== -1) at = b.segments[at].parent;
   return at;
@@ -95,7 +95,7 @@ function firstAncestor(b: TranscriptBuilder, id: number): number {
 
 /** Multi-turn `user_input`: a message list whose AI turns are checked too. */
 function addMultiTurn(
-  b: TranscriptBuilder,
+  b: InOrderTranscriptBuilder,
   messages: unknown[],
   at: { region: JsonRegion; path: JsonPath },
   n: number,

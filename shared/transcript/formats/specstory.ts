@@ -14,8 +14,8 @@
  */
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { ShiftMap } from '../offsets/offsetMaps';
-import { ContextGaps } from './common/contextGaps';
-import { TranscriptBuilder } from './common/transcriptBuilder';
+import { ContextGaps } from './contextGaps';
+import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { FenceTracker } from './markdown/fences';
 import { isBlank, lineText, rawLines, type RawLine, trimBlankLines, tooLongMessage } from './markdown/rawLines';
 
@@ -42,7 +42,7 @@ export const specstoryFormat: FormatParser = {
   },
   parse(input: ParseInput): Transcript {
     const raw = input.raw;
-    const b = new TranscriptBuilder('specstory', raw);
+    const b = new InOrderTranscriptBuilder('specstory', raw);
     b.addFileGap(ContextGaps.markdownChat('SpecStory'));
     let tip = -1;
     let turn: { speaker: Speaker; lines: RawLine[] } | undefined;
@@ -95,7 +95,7 @@ function speakerOf(line: string): Speaker | undefined {
  * said as such, at the first label-shaped line (or the first line), rather
  * than read as one turn or as Markdown with no chat in it.
  */
-function noKnownLabel(b: TranscriptBuilder, raw: string, label: RawLine | undefined): void {
+function noKnownLabel(b: InOrderTranscriptBuilder, raw: string, label: RawLine | undefined): void {
   const known = SPEAKERS.map(([word]) => `_**${word}…**_`).join(', ');
   if (label) {
     const shown = lineText(raw, label).trim();
@@ -139,7 +139,7 @@ function slice(raw: string, lines: RawLine[]): { text: string; map: ShiftMap } |
   return { text: raw.slice(from, kept[kept.length - 1].end), map: new ShiftMap(from) };
 }
 
-function addUserTurn(b: TranscriptBuilder, raw: string, lines: RawLine[], tip: number, counts: Counts): number {
+function addUserTurn(b: InOrderTranscriptBuilder, raw: string, lines: RawLine[], tip: number, counts: Counts): number {
   // Only the closing separator belongs to the format; `---` inside the text stays.
   let end = lines.length;
   while (end > 0 && (isBlank(raw, lines[end - 1]) || isSeparator(raw, lines[end - 1]))) end--;
@@ -147,7 +147,7 @@ function addUserTurn(b: TranscriptBuilder, raw: string, lines: RawLine[], tip: n
   return s ? b.add({ role: 'user', ...s, parent: tip, label: `user ${++counts.user}` }) : tip;
 }
 
-function addAssistantTurn(b: TranscriptBuilder, raw: string, lines: RawLine[], tip: number, counts: Counts): number {
+function addAssistantTurn(b: InOrderTranscriptBuilder, raw: string, lines: RawLine[], tip: number, counts: Counts): number {
   let run: RawLine[] = [];
   const fences = new FenceTracker();
   /** The closing tag of the tool block under way, or undefined outside one. */

@@ -15,7 +15,7 @@ import { codeLenses } from '../../../server/src/codeLens';
 import { type ConversationView, conversationView } from '../../../server/src/conversationView';
 import { buildDiagnostics, type FindingData } from '../../../server/src/diagnostics';
 import { DocumentState } from '../../../server/src/documentState';
-import type { FileAnalysis } from '../../../server/src/findings';
+import type { FileAnalysis } from '../../../server/src/fileAnalysis';
 import { LazyTextDocument } from '../../../server/src/lazyTextDocument';
 import { withIgnores } from '../../../server/src/publish';
 import { applyIgnores, ClosestCap, outputFindings } from '../../../shared/check/fileFindings';

@@ -10,7 +10,7 @@ import { extractDates } from '../../../shared/extract/dates';
 import { extractIdentifiers } from '../../../shared/extract/identifiers';
 import { extractEntities } from '../../../shared/extract';
 import { extractNumbers } from '../../../shared/extract/numbers';
-import { extractPaths } from '../../../shared/extract/paths';
+import { extractPaths } from '../../../shared/extract/filePaths';
 import { extractProperNouns } from '../../../shared/extract/properNouns';
 import { extractQuotedStrings } from '../../../shared/extract/quotedStrings';
 import { DEFAULT_STOPWORDS } from '../../../shared/extract/stopwords';

@@ -8,8 +8,8 @@
 import type { ContextGap } from '../../../classifier/types';
 import type { Role } from '../../model';
 import type { TextAt } from './jsonText';
-import { ContextGaps } from './contextGaps';
-import type { TranscriptBuilder } from './transcriptBuilder';
+import { ContextGaps } from '../contextGaps';
+import type { InOrderTranscriptBuilder } from './inOrderTranscriptBuilder';
 
 export interface Draft {
   role: Role;
@@ -36,7 +36,7 @@ export interface TraceTiming<S> {
   finishedBefore(provider: S, call: S): boolean;
 }
 
-export function addTraceForest<S extends TraceStep>(b: TranscriptBuilder, steps: S[], timing: TraceTiming<S>): void {
+export function addTraceForest<S extends TraceStep>(b: InOrderTranscriptBuilder, steps: S[], timing: TraceTiming<S>): void {
   const providers = steps.filter((s) => s.provides.length > 0).sort(timing.compareEnds);
   const chain: Array<{ step: S; tip: number }> = [];
   let tip = -1;

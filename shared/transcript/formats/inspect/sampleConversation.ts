@@ -9,10 +9,10 @@
 import type { ContextGap } from '../../../classifier/types';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import type { Role } from '../../model';
-import { ContextGaps } from '../common/contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { asArray, contentTexts, isObject, str, type JsonObject, type TextAt } from '../common/jsonText';
 import { jsonValueTexts } from '../common/jsonValueSpan';
-import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import type { InOrderTranscriptBuilder } from '../common/inOrderTranscriptBuilder';
 import { AttachmentResolver } from './attachments';
 
 export interface SampleInput {
@@ -31,7 +31,7 @@ interface MessageRef {
   path: JsonPath;
 }
 
-export function addSample(b: TranscriptBuilder, s: SampleInput): void {
+export function addSample(b: InOrderTranscriptBuilder, s: SampleInput): void {
   const { sample, region, path, source } = s;
   const tag = `sample ${String(sample.id ?? '?')}${sample.epoch !== undefined ? ` epoch ${String(sample.epoch)}` : ''}`;
   const attachments = new AttachmentResolver(isObject(sample.attachments) ? sample.attachments : {}, region, path);
@@ -123,7 +123,7 @@ function conversation(sample: JsonObject, path: JsonPath, events: { e: JsonObjec
   return out;
 }
 
-function rootOf(b: TranscriptBuilder, id: number): number {
+function rootOf(b: InOrderTranscriptBuilder, id: number): number {
   if (id === -1) return -1;
   let at = id;
   while (b.segments[at].parent !== -1) at = b.segments[at].parent;

@@ -8,7 +8,7 @@
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { readJsonDocument, readJsonLines } from '../../json/jsonLines';
 import { asArray, isObject, str, type JsonObject } from '../common/jsonText';
-import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import type { InOrderTranscriptBuilder } from '../common/inOrderTranscriptBuilder';
 import { rowFileKind } from '../tabular/fixtureRows';
 
 export interface Located {
@@ -29,7 +29,7 @@ export interface Run {
   order: number;
 }
 
-export function readRuns(raw: string, b: TranscriptBuilder): Run[] {
+export function readRuns(raw: string, b: InOrderTranscriptBuilder): Run[] {
   const docs: Array<{ value: unknown; region: JsonRegion }> =
     rowFileKind(raw) === 'jsonl' ? readJsonLines(raw, b.errors) : [readJsonDocument(raw, b.errors)].filter((d) => d !== undefined);
   const runs = new Map<string, Run>();

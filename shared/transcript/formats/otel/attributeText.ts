@@ -7,7 +7,7 @@ import { MAX_JSON_DEPTH, nestingExceededAt } from '../../json/jsonDepth';
 import type { ContextGap } from '../../../classifier/types';
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import type { Role } from '../../model';
-import { ContextGaps } from '../common/contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { isObject, type TextAt } from '../common/jsonText';
 import { readMessage, readMessages, type SpanText } from '../common/messageParts';
 import type { Attr, SpanRef } from './spanReader';

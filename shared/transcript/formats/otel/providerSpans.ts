@@ -4,7 +4,7 @@
  * `gen_ai.retrieval.documents`) and tools (`gen_ai.tool.call.result`,
  * Vercel `ai.toolCall.result`, OpenInference `output.value`).
  */
-import { ContextGaps } from '../common/contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { isObject, str } from '../common/jsonText';
 import { json, text } from './attributeText';
 import { indexedGroups } from './indexedKeys';

@@ -7,7 +7,7 @@
  */
 import type { ContextGap } from '../../../classifier/types';
 import type { Role } from '../../model';
-import { ContextGaps } from '../common/contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { isObject, str } from '../common/jsonText';
 import { readMessages, type SpanText } from '../common/messageParts';
 import { json, messagesIn, text } from './attributeText';

@@ -8,7 +8,7 @@
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { readJsonDocument, readJsonLines } from '../../json/jsonLines';
 import { asArray, isObject, str, type JsonObject } from '../common/jsonText';
-import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import type { InOrderTranscriptBuilder } from '../common/inOrderTranscriptBuilder';
 import { attachLogEvents, collectLogRecords, type LogEvent } from './logRecords';
 import { rowFileKind } from '../tabular/fixtureRows';
 
@@ -41,7 +41,7 @@ export interface SpanRef {
   droppedAttributes: number;
 }
 
-export function readSpans(raw: string, b: TranscriptBuilder): SpanRef[] {
+export function readSpans(raw: string, b: InOrderTranscriptBuilder): SpanRef[] {
   const spans: SpanRef[] = [];
   const docs: Array<{ value: unknown; region: JsonRegion }> =
     rowFileKind(raw) === 'jsonl' ? readJsonLines(raw, b.errors) : [readJsonDocument(raw, b.errors)].filter((d) => d !== undefined);

@@ -10,8 +10,8 @@ import { dirname, resolve } from 'node:path';
 import { type Document, isAlias, isMap, isScalar, isSeq, parseDocument, type Node, type Scalar } from 'yaml';
 import type { ParseInput, Role } from '../../model';
 import { ShiftMap } from '../../offsets/offsetMaps';
-import { ContextGaps } from '../common/contextGaps';
-import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import { ContextGaps } from '../contextGaps';
+import type { InOrderTranscriptBuilder } from '../common/inOrderTranscriptBuilder';
 import { type CsvCell, type CsvProblem, readCsvRecords } from '../tabular/csvCells';
 import { yamlScalarMap } from '../yaml/scalarMap';
 import { varRole } from './varRoles';
@@ -28,7 +28,7 @@ export const MAX_YAML_ALIASES = 100;
 /** Resolves an alias to the node it names, within the per-config limit. */
 type Deref = (node: unknown) => Node | undefined;
 
-export function parseConfig(b: TranscriptBuilder, input: ParseInput): void {
+export function parseConfig(b: InOrderTranscriptBuilder, input: ParseInput): void {
   const raw = input.raw;
   const doc = parseDocument(raw, { keepSourceTokens: false });
   for (const e of doc.errors) b.error(`YAML: ${e.message.split('\n')[0]}`, e.pos[0], Math.max(e.pos[1], e.pos[0] + 1));
@@ -96,7 +96,7 @@ function scalarsIn(value: unknown, deref: Deref): Scalar[] {
   return [];
 }
 
-function aliasResolver(doc: Document, b: TranscriptBuilder): Deref {
+function aliasResolver(doc: Document, b: InOrderTranscriptBuilder): Deref {
   let expanded = 0;
   return (node) => {
     if (!isAlias(node)) return node as Node | undefined;
@@ -108,7 +108,7 @@ function aliasResolver(doc: Document, b: TranscriptBuilder): Deref {
   };
 }
 
-function addFile(b: TranscriptBuilder, input: ParseInput, ref: string, role: Role, parent: number, label: string): number {
+function addFile(b: InOrderTranscriptBuilder, input: ParseInput, ref: string, role: Role, parent: number, label: string): number {
   const rel = ref.slice(FILE_PREFIX.length);
   const abs = resolve(input.path ? dirname(input.path) : '.', rel);
   const text = input.readFile?.(abs);
@@ -125,7 +125,7 @@ function addFile(b: TranscriptBuilder, input: ParseInput, ref: string, role: Rol
  * `__expected…` columns hold assertions (grader material), other `__…`
  * columns are promptfoo's own settings.
  */
-function addCsvTests(b: TranscriptBuilder, input: ParseInput, ref: string, shared: number): void {
+function addCsvTests(b: InOrderTranscriptBuilder, input: ParseInput, ref: string, shared: number): void {
   const rel = ref.slice(FILE_PREFIX.length);
   const abs = resolve(input.path ? dirname(input.path) : '.', rel);
   const text = rel.endsWith('.csv') ? input.readFile?.(abs) : undefined;

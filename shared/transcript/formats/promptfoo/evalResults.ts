@@ -7,14 +7,14 @@
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { readJsonDocument, readJsonLines } from '../../json/jsonLines';
 import type { ParseInput, Role } from '../../model';
-import { ContextGaps } from '../common/contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { asArray, isObject, str, type JsonObject } from '../common/jsonText';
 import { jsonValueTexts } from '../common/jsonValueSpan';
-import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import type { InOrderTranscriptBuilder } from '../common/inOrderTranscriptBuilder';
 import { rowFileKind } from '../tabular/fixtureRows';
 import { varRole } from './varRoles';
 
-export function parseResults(b: TranscriptBuilder, input: ParseInput): void {
+export function parseResults(b: InOrderTranscriptBuilder, input: ParseInput): void {
   if (rowFileKind(input.raw) === 'jsonl') {
     // `-o results.jsonl`: one result per line.
     readJsonLines(input.raw, b.errors).forEach((line, i) => {
@@ -33,7 +33,7 @@ export function parseResults(b: TranscriptBuilder, input: ParseInput): void {
   });
 }
 
-function addResult(b: TranscriptBuilder, region: JsonRegion, path: JsonPath, r: JsonObject, n: number): void {
+function addResult(b: InOrderTranscriptBuilder, region: JsonRegion, path: JsonPath, r: JsonObject, n: number): void {
   const tag = `result ${n}`;
   let tip = -1;
   let root = -1;

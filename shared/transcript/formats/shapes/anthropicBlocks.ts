@@ -14,11 +14,11 @@ import { ComposedMap, ShiftMap } from '../../offsets/offsetMaps';
 import type { TextPiece } from './clineAssistantText';
 import { emitDocument, emitSearchResult } from './anthropicDocuments';
 import { emitToolResult, emitWebSearchResult } from './anthropicToolResults';
-import { ContextGaps } from './contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 import { resilientStringMap } from './resilientMaps';
 import { emitStringLeaves } from './stringLeaves';
-import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
+import type { JsonSource, FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 export type Side = 'user' | 'assistant';
 
@@ -26,7 +26,7 @@ export type Side = 'user' | 'assistant';
 export type UserTextClassifier = (text: string) => { role: Role; label: string; tool?: ToolRef } | undefined;
 
 export interface AnthropicContext {
-  b: TranscriptBuilder;
+  b: FileOrderTranscriptBuilder;
   src: JsonSource;
   /** tool_use id → tool name, so results can say which tool they came from. */
   toolNames: Map<string, string>;

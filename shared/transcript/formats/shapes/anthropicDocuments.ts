@@ -6,7 +6,7 @@
 import type { Role } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
 import type { AnthropicContext } from './anthropicBlocks';
-import { ContextGaps } from './contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 
 export function emitDocument(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {

@@ -6,7 +6,7 @@
  */
 import type { JsonPath } from '../../json/jsonRegion';
 import { emitAnthropicContent, type AnthropicContext } from './anthropicBlocks';
-import { ContextGaps } from './contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { arr, isObject, obj, str, type JsonObject } from './jsonValues';
 import { emitToolDefinition } from './toolDefinitions';
 

@@ -8,7 +8,7 @@ import type { JsonPath } from '../../json/jsonRegion';
 import type { ToolRef } from '../../model';
 import { emitDocument, emitSearchResult } from './anthropicDocuments';
 import type { AnthropicContext } from './anthropicBlocks';
-import { ContextGaps } from './contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { arr, isObject, obj, str, type JsonObject } from './jsonValues';
 import { resilientStringMap } from './resilientMaps';

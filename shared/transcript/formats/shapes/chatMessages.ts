@@ -10,17 +10,17 @@
  */
 import type { Role } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
-import { ContextGaps } from './contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { parseJsonInString } from './jsonInString';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 import { emitStringLeaves } from './stringLeaves';
 import { emitToolDefinition } from './toolDefinitions';
 import { emitUrlCitations } from './urlCitations';
-import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
+import type { JsonSource, FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 export interface ChatContext {
-  b: TranscriptBuilder;
+  b: FileOrderTranscriptBuilder;
   src: JsonSource;
   /** tool_calls[].id → function name. */
   callNames: Map<string, string>;

@@ -9,12 +9,12 @@
 import type { JsonPath } from '../../json/jsonRegion';
 import { parseJsonInString } from './jsonInString';
 import { emitStringLeaves, type LeafLimits } from './stringLeaves';
-import type { JsonSource, SegmentSpec, TranscriptBuilder } from './transcriptBuilder';
+import type { JsonSource, SegmentSpec, FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 /** Tool output is evidence: decode far more of it than of tool inputs, still bounded. */
 const DECODED_LIMITS: LeafLimits = { depth: 16, leaves: 4096 };
 
-export function emitEscapedJsonLeaves(b: TranscriptBuilder, src: JsonSource, path: JsonPath, text: string, spec: SegmentSpec): number {
+export function emitEscapedJsonLeaves(b: FileOrderTranscriptBuilder, src: JsonSource, path: JsonPath, text: string, spec: SegmentSpec): number {
   if (text.indexOf('\\') === -1) return spec.parent;
   const nested = parseJsonInString(src, path, text);
   if (!nested) return spec.parent;

@@ -10,10 +10,10 @@ import { describeInstructionFiles, type InstructionFile } from '../../instructio
 import type { InstructionFiles } from '../../model';
 import { ShiftMap } from '../../offsets/offsetMaps';
 import type { OrderKey } from './rawOrder';
-import type { TranscriptBuilder } from './transcriptBuilder';
+import type { FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 /** Adds the files as a chain under `parent`, ordered after `order` in the file; returns the chain's tail. */
-export function emitInstructionFiles(b: TranscriptBuilder, files: readonly InstructionFile[], parent: number, order: OrderKey): number {
+export function emitInstructionFiles(b: FileOrderTranscriptBuilder, files: readonly InstructionFile[], parent: number, order: OrderKey): number {
   let tail = parent;
   files.forEach((f, i) => {
     tail = b.add(f.text, new ShiftMap(0), 0, { role: 'system', parent: tail, label: `${f.name} (read from disk)`, source: f.path }, [...order, i]);

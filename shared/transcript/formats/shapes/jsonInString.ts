@@ -6,7 +6,7 @@
 import { nestingExceededAt } from '../../json/jsonDepth';
 import type { JsonPath } from '../../json/jsonRegion';
 import { pathOrder } from './rawOrder';
-import type { JsonSource } from './transcriptBuilder';
+import type { JsonSource } from './fileOrderTranscriptBuilder';
 
 export interface NestedJson {
   value: unknown;

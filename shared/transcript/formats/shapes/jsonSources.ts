@@ -9,7 +9,7 @@ import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { pathOrder } from './rawOrder';
 import { LineIndex } from '../../offsets/lineIndex';
 import { resilientOffsetOf } from './resilientMaps';
-import type { JsonSource } from './transcriptBuilder';
+import type { JsonSource } from './fileOrderTranscriptBuilder';
 
 export function lineSource(line: JsonLine): JsonSource {
   return { region: line.region, lineOf: () => line.line, orderOf: (path) => [line.line, ...pathOrder(line.value, path)] };

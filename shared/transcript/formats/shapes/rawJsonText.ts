@@ -6,7 +6,7 @@
 import type { OffsetMap } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
 import { ShiftMap } from '../../offsets/offsetMaps';
-import type { JsonSource } from './transcriptBuilder';
+import type { JsonSource } from './fileOrderTranscriptBuilder';
 
 export interface RawJsonText {
   text: string;

@@ -9,16 +9,16 @@
  */
 import type { Role, ToolRef } from '../../model';
 import type { JsonPath } from '../../json/jsonRegion';
-import { ContextGaps } from './contextGaps';
+import { ContextGaps } from '../contextGaps';
 import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { parseJsonInString } from './jsonInString';
 import { arr, obj, str, type JsonObject } from './jsonValues';
 import { emitStringLeaves } from './stringLeaves';
 import { emitUrlCitations } from './urlCitations';
-import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
+import type { JsonSource, FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 export interface ResponsesContext {
-  b: TranscriptBuilder;
+  b: FileOrderTranscriptBuilder;
   src: JsonSource;
   /** call_id → tool name, so outputs can say which tool they came from. */
   callNames: Map<string, string>;

@@ -4,7 +4,7 @@
  * re-serialised whole would not.
  */
 import type { JsonPath } from '../../json/jsonRegion';
-import type { JsonSource, SegmentSpec, TranscriptBuilder } from './transcriptBuilder';
+import type { JsonSource, SegmentSpec, FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 export interface LeafLimits {
   depth: number;
@@ -16,7 +16,7 @@ export const TOOL_INPUT_LIMITS: LeafLimits = { depth: 8, leaves: 256 };
 
 /** Emits each string leaf of `value` in document order; returns the branch tail. */
 export function emitStringLeaves(
-  b: TranscriptBuilder,
+  b: FileOrderTranscriptBuilder,
   src: JsonSource,
   value: unknown,
   path: JsonPath,

@@ -7,11 +7,11 @@ import type { JsonPath } from '../../json/jsonRegion';
 import { str, obj, type JsonObject } from './jsonValues';
 import { rawJsonText } from './rawJsonText';
 import { emitStringLeaves } from './stringLeaves';
-import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
+import type { JsonSource, FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 /** Name, description and schema (`parameters`, or `input_schema` for Anthropic). */
 export function emitToolDefinition(
-  b: TranscriptBuilder,
+  b: FileOrderTranscriptBuilder,
   src: JsonSource,
   def: JsonObject,
   path: JsonPath,

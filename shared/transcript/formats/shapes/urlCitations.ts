@@ -7,13 +7,13 @@
  */
 import type { JsonPath } from '../../json/jsonRegion';
 import { arr, obj, str } from './jsonValues';
-import type { JsonSource, TranscriptBuilder } from './transcriptBuilder';
+import type { JsonSource, FileOrderTranscriptBuilder } from './fileOrderTranscriptBuilder';
 
 /**
  * `annotations` at `path`; `nested` names the key holding the citation's
  * fields (Chat Completions nests them under `url_citation`, Responses does not).
  */
-export function emitUrlCitations(b: TranscriptBuilder, src: JsonSource, annotations: unknown, path: JsonPath, parent: number, nested: boolean): number {
+export function emitUrlCitations(b: FileOrderTranscriptBuilder, src: JsonSource, annotations: unknown, path: JsonPath, parent: number, nested: boolean): number {
   let tail = parent;
   const list = arr(annotations);
   for (let i = 0; i < list.length; i++) {

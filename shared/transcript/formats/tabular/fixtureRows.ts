@@ -9,7 +9,7 @@ import { readJsonDocument, readJsonLines } from '../../json/jsonLines';
 import { ComposedMap } from '../../offsets/offsetMaps';
 import { isObject, type TextAt } from '../common/jsonText';
 import { jsonValueTexts } from '../common/jsonValueSpan';
-import type { TranscriptBuilder } from '../common/transcriptBuilder';
+import type { InOrderTranscriptBuilder } from '../common/inOrderTranscriptBuilder';
 import { readCsvRecords, type CsvCell } from './csvCells';
 import { parseStringList } from './listCell';
 
@@ -55,7 +55,7 @@ export function rowFileKind(raw: string): RowFileKind {
  * `containerKeys`: where a JSON object keeps its rows (`samples`, `testCases`…);
  * `firstRow`: the number of the first JSON Lines row (see ParseInput.firstRow).
  */
-export function readFixtureRows(raw: string, b: TranscriptBuilder, containerKeys: readonly string[], firstRow = 0): FixtureRow[] {
+export function readFixtureRows(raw: string, b: InOrderTranscriptBuilder, containerKeys: readonly string[], firstRow = 0): FixtureRow[] {
   const kind = rowFileKind(raw);
   if (kind === 'csv') return csvRows(raw, b);
   if (kind === 'jsonl') {
@@ -104,7 +104,7 @@ function jsonRow(obj: Record<string, unknown>, region: JsonRegion, path: JsonPat
   };
 }
 
-function csvRows(raw: string, b: TranscriptBuilder): FixtureRow[] {
+function csvRows(raw: string, b: InOrderTranscriptBuilder): FixtureRow[] {
   const problems: { message: string; start: number; end: number }[] = [];
   const records = readCsvRecords(raw, problems);
   for (const p of problems) b.error(p.message, p.start, p.end);

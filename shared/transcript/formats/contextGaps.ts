@@ -1,11 +1,14 @@
 /**
- * The gaps parsers report when a format omits what the model saw. Each
- * message says what is missing and what it means for the verdicts, in one
- * place so every format words the same absence the same way.
+ * The gaps parsers report when a format omits what the model saw: the one
+ * catalogue every format draws on, so each absence has one code and one
+ * wording. Each message says what is missing and what it means for the
+ * verdicts. The fixed gaps of agent and API logs come first; then those that
+ * name what is missing (a file, an attachment, a truncated field), built
+ * per use.
  */
-import type { ContextGap } from '../../../classifier/types';
+import type { ContextGap } from '../../classifier/types';
 
-export const ContextGaps = {
+const FIXED = {
   /**
    * Claude Code logs neither its system prompt nor its tool schemas (nor,
    * usually, the CLAUDE.md reminder). They hold tool and parameter names, the
@@ -100,3 +103,71 @@ export const ContextGaps = {
     affects: 'all',
   },
 } satisfies Record<string, ContextGap>;
+
+const NAMED = {
+  markdownChat(tool: string): ContextGap {
+    return {
+      code: 'markdown-chat',
+      message: `${tool} Markdown history records the conversation but not the files, tool output or system prompt the model saw.`,
+      affects: 'all',
+    };
+  },
+  filesNamedOnly(): ContextGap {
+    return {
+      code: 'file-contents-missing',
+      message: 'Tool use is shown by file name only; the file contents the model read are not in the history.',
+      affects: 'all',
+    };
+  },
+  systemPromptMissing(what = 'The system prompt'): ContextGap {
+    return {
+      code: 'system-prompt-missing',
+      message: `${what} was not logged.`,
+      affects: 'all',
+    };
+  },
+  toolSchemasMissing(): ContextGap {
+    return {
+      code: 'tool-schemas-missing',
+      message: 'Tools were called but their definitions were not logged.',
+      affects: ['identifier', 'quoted_string'],
+    };
+  },
+  truncated(where: string): ContextGap {
+    return {
+      code: 'truncated',
+      message: `${where} was truncated by the instrumentation; the rest of what the model saw is not in the file.`,
+      affects: 'all',
+    };
+  },
+  unresolvedAttachment(ref: string): ContextGap {
+    return {
+      code: 'unresolved-attachment',
+      message: `${ref} is not among the sample's attachments, so its text is unknown.`,
+      affects: 'all',
+    };
+  },
+  unresolvedFile(ref: string): ContextGap {
+    return {
+      code: 'unresolved-file',
+      message: `${ref} could not be read, so the context it names is unknown.`,
+      affects: 'all',
+    };
+  },
+  inputNotLogged(what: string): ContextGap {
+    return {
+      code: 'input-not-logged',
+      message: `${what}: the model's input messages were not recorded.`,
+      affects: 'all',
+    };
+  },
+  documentContentMissing(): ContextGap {
+    return {
+      code: 'document-content-missing',
+      message: 'Retrieved documents are listed by id only; their text is not in the trace.',
+      affects: 'all',
+    };
+  },
+};
+
+export const ContextGaps = { ...FIXED, ...NAMED };

@@ -1,7 +1,11 @@
 /**
- * Collects segments while a parser walks its file, numbers them, works out
- * each segment's line, and at the end copies file-level gaps onto every
- * output so a consumer looking at one output sees everything it lacks.
+ * Collects segments in the order a parser adds them (Markdown chats, eval
+ * and trace records), numbers them, works out each segment's line (in the
+ * parsed file or a secondary source such as a zip entry), and at the end
+ * copies file-level gaps onto every output so a consumer looking at one
+ * output sees everything it lacks. (Agent and API logs, whose JSON is walked
+ * out of file order and whose gaps follow branches, use
+ * `shapes/fileOrderTranscriptBuilder`.)
  */
 import type { ContextGap } from '../../../classifier/types';
 import { TextPool } from '../../../text/textPool';
@@ -24,7 +28,7 @@ export interface NewSegment {
   tool?: ToolRef;
 }
 
-export class TranscriptBuilder {
+export class InOrderTranscriptBuilder {
   readonly segments: Segment[] = [];
   readonly errors: ParseError[] = [];
   readonly gaps: ContextGap[] = [];

@@ -1,14 +1,14 @@
 /**
  * Lines appended to a checked transcript (a session file the agent is still
  * writing), checked on their own: the reader that built the transcript reads
- * them (shared/transcript/appendLines.ts), the index grows by them, and only
+ * them (shared/transcript/parseAppendedLines.ts), the index grows by them, and only
  * the new outputs are classified, their checks added to `check`. Where that
  * would not give what a check of the whole file gives, it says why instead,
  * and the transcript and check are spent.
  */
 import type { TranscriptCheck, CheckOptions, OutputCheck } from './checkTranscript';
 import { checkOutput } from './checkTranscript';
-import { appendLines } from '../transcript/appendLines';
+import { appendLines } from '../transcript/parseAppendedLines';
 
 export interface AppendedOutputs {
   /** The new outputs' checks, in file order. */

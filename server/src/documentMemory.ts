@@ -13,7 +13,7 @@ import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
 import { fileUsage } from './fileUsage';
-import type { FileAnalysis } from './findings';
+import type { FileAnalysis } from './fileAnalysis';
 import type { CheckJob, PlacesJob, SelectionJob, UsageJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
@@ -26,7 +26,7 @@ interface Session {
   view?: { version: number; ignoring: string; drawn: ConversationView };
 }
 
-export class CheckSessions {
+export class DocumentMemory {
   private readonly sessions = new Map<string, Session>();
 
   /** `between` is called between the steps of a full check (see AnalyzeInput). */

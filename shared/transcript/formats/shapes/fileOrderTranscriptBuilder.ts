@@ -1,8 +1,11 @@
 /**
- * Collects segments while a parser walks a file: threads each branch's tail,
- * carries gaps down a branch (an image or encrypted search result makes every
- * later output on that branch incomplete), and on `build` puts file-level and
- * branch gaps onto each output.
+ * Collects segments while a parser of an agent or API log walks its JSON, in
+ * whatever order the walk finds them, and hands them out in file order: the
+ * string at a JSON path keeps its raw offsets through escapes. It threads
+ * each branch's tail, carries gaps down a branch (an image or encrypted
+ * search result makes every later output on that branch incomplete), and on
+ * `build` puts file-level and branch gaps onto each output. (Formats that
+ * add segments in file order already use `common/inOrderTranscriptBuilder`.)
  */
 import type { ContextGap } from '../../../classifier/types';
 import { TextPool } from '../../../text/textPool';
@@ -30,7 +33,7 @@ export interface SegmentSpec {
   source?: string;
 }
 
-export class TranscriptBuilder {
+export class FileOrderTranscriptBuilder {
   readonly segments: Segment[] = [];
   private readonly fileGaps: ContextGap[] = [];
   /** Gaps inherited along each segment's branch (shared arrays until one adds). */
