@@ -10,6 +10,7 @@
  * Each claim costs a lookup of each spelling of the name, and of its
  * `name@`-style keys where the name occurs; nothing scans the context.
  */
+import { firstAtLeast } from '../../text/sortedSearch';
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../../classifier/types';
 import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
 import type { FindOptions } from '../../lookup/contextIndex';
@@ -179,14 +180,8 @@ function spanIndex(entities: readonly Entity[]): { starts: number[]; reach: numb
 }
 
 function overlaps(taken: { starts: number[]; reach: number[] }, start: number, end: number): boolean {
-  let lo = 0;
-  let hi = taken.starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (taken.starts[mid] < end) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 && taken.reach[lo - 1] > start;
+  const before = firstAtLeast(taken.starts, end);
+  return before > 0 && taken.reach[before - 1] > start;
 }
 
 interface SlotClaim {
