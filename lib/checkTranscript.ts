@@ -14,6 +14,7 @@ import { ALL_FORMATS } from '../shared/transcript/formats';
 import type { Transcript } from '../shared/transcript/model';
 import { outputRecord, parseErrorsOf, type FileCheckOptions, type FileInput } from '../cli/check/checkFile';
 import { classifyOptionsOf, defaultSettings } from '../cli/check/checkSettings';
+import type { RulePack } from '../shared/classifier/rules';
 import { readTarget } from '../cli/check/checkTarget';
 import { conversationsOf } from '../cli/check/conversations';
 import type { ContextLocation, EntityRecord, FileLocation, OutputRecord } from '../cli/check/fileReport';
@@ -65,6 +66,7 @@ function settingsOf(options: TranscriptOptions): GroundcheckSettings {
   if (options.entityTypes) settings.entityTypes = [...options.entityTypes];
   if (options.stopwords) settings.stopwords = [...options.stopwords];
   if (options.rules) settings.rules = { ...options.rules };
+  if (classify.packs) settings.packs = [...classify.packs] as RulePack[];
   settings.modelOutputsAsContext = options.modelOutputsAsContext === true;
   if (options.maxFileSizeMB !== undefined) settings.maxFileSizeMB = positive('maxFileSizeMB', options.maxFileSizeMB);
   if (options.maxSegments !== undefined) settings.maxSegments = Math.floor(positive('maxSegments', options.maxSegments));

@@ -16,6 +16,7 @@ export function classifyOptions(options: CheckOptions = {}): ClassifyOptions {
     entityTypes: options.entityTypes === undefined || options.entityTypes.length === 0 ? ['all'] : options.entityTypes,
     ...(options.stopwords ? { stopwords: options.stopwords } : {}),
     ...(options.rules && Object.keys(options.rules).length > 0 ? { rules: options.rules } : {}),
+    ...(options.packs !== undefined ? { packs: [...options.packs] } : {}),
   };
   // Checked now, so a bad option is the caller's error before any text is read.
   resolveOptions(out);

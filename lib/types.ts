@@ -35,6 +35,8 @@ export type ContextInput = string | ReadonlyArray<string | Passage>;
 export interface CheckOptions {
   /** `refined` (default): claims only, equivalent spellings, contradictions named. `spec`: the plain SHOR rules. */
   profile?: 'refined' | 'spec';
+  /** Refined profile: the packs of rules that run (`core` always does); default every pack, each where it applies. */
+  packs?: ReadonlyArray<'prose' | 'code' | 'records'>;
   /** Case-sensitive, whole-token, single-sentence lookups. Default false. */
   strict?: boolean;
   /** Outputs with fewer checkable entities are INDETERMINATE. Default 1. */

@@ -28,6 +28,7 @@ const passage = z.union([z.string(), z.object({ text: z.string(), id: z.string()
 
 const checkOptions = {
   profile: z.enum(['refined', 'spec']).optional().describe('refined (default): claims only, equivalent spellings, contradictions named; spec: the plain SHOR rules'),
+  packs: z.array(z.enum(['prose', 'code', 'records'])).optional().describe('refined profile: the packs of rules that run (core always does); default every pack, each where it applies'),
   strict: z.boolean().optional().describe('case-sensitive, whole-token, single-sentence lookups'),
   entityTypes: z.array(z.enum(ENTITY_TYPES)).optional().describe('kinds of value to check; default all'),
   rules: z.record(z.string(), z.enum(['on', 'off'])).optional().describe('rules turned on or off by id, e.g. {"cited-sources": "off"}'),
@@ -106,6 +107,7 @@ export function registerGroundingTools(server: McpServer, setup: ToolSetup): voi
 function optionsOf(setup: ToolSetup, args: CheckOptions): TranscriptOptions {
   const out: TranscriptOptions = { ...setup.options };
   if (args.profile !== undefined) out.profile = args.profile;
+  if (args.packs !== undefined) out.packs = args.packs;
   if (args.strict !== undefined) out.strict = args.strict;
   if (args.entityTypes !== undefined) out.entityTypes = args.entityTypes;
   if (args.rules !== undefined) out.rules = { ...setup.options.rules, ...args.rules };

@@ -86,6 +86,7 @@ export function checkOptionsFrom(settings: GroundcheckSettings): CheckOptions {
     stopwords: settings.stopwords ?? undefined,
     echo: settings.modelOutputsAsContext,
     profile: settings.profile,
+    ...(settings.packs !== undefined ? { packs: settings.packs } : {}),
     ...(Object.keys(settings.rules).length > 0 ? { rules: settings.rules } : {}),
   };
 }

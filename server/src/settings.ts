@@ -4,7 +4,7 @@
  * Whatever the client sends is merged over the defaults field by field, so a
  * partial or mistyped configuration still yields a complete settings object.
  */
-import { isRuleId } from '../../shared/classifier/rules';
+import { isRuleId, PACKS, type RulePack } from '../../shared/classifier/rules';
 import type { Connection } from 'vscode-languageserver/node';
 import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import { DEFAULT_SETTINGS, type GroundcheckSettings, type SeveritySetting } from '../../shared/protocol/settings';
@@ -54,6 +54,7 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     // Defaults first, so keys this reader does not know yet still get their default.
     ...d,
     ...knownProfile(r),
+    ...knownPacks(r.packs),
     strict: typeof r.strict === 'boolean' ? r.strict : d.strict,
     minEntities: positiveInt(r.minEntities, d.minEntities),
     entityTypes: Array.isArray(r.entityTypes)
@@ -69,6 +70,13 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     rules: knownRules(r.rules),
     usageLens: typeof r.usageLens === 'boolean' ? r.usageLens : d.usageLens,
   };
+}
+
+/** The packs a client lists, keeping only known ones; none listed (or none known) runs every pack. */
+function knownPacks(v: unknown): Partial<GroundcheckSettings> {
+  if (!Array.isArray(v)) return {};
+  const packs = v.filter((p): p is RulePack => typeof p === 'string' && PACKS.some((k) => k.id === p));
+  return packs.length > 0 ? { packs } : {};
 }
 
 /** The rules a client turns on or off, keeping only known ids and states (an unknown one must not stop every check). */

@@ -102,6 +102,12 @@ describe('groundcheck mcp', function () {
     assert.match(text(result), /^turn 2 of 2 in session\.jsonl \(claude-code\): 1 output, 1 finding\n- line 6: number '31 tests' contradicts the context/);
   });
 
+  it('check_session: the packs of rules a call asks for (without the code pack, no test count is judged)', async () => {
+    const result = await call(server, 'check_session', { path: 'session.jsonl', packs: ['prose', 'records'] });
+    assert.equal(result.isError, undefined, text(result));
+    assert.equal((result.structuredContent as { findingCount: number }).findingCount, 0);
+  });
+
   it('check_session: a turn by its number', async () => {
     const result = await call(server, 'check_session', { path: join(dir, 'project', 'session.jsonl'), turn: 1 });
     const answer = result.structuredContent as { turn: number; findingCount: number; outputs: Array<{ level: string }> };

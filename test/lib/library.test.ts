@@ -117,6 +117,11 @@ describe('library: checkTranscript', () => {
     assert.match(evidence.text ?? '', /^12/);
   });
 
+  it('runs only the packs of rules it is given: without the code pack, no test count is judged', () => {
+    assert.equal(checkTranscript({ path }, { turn: 'last', packs: ['prose', 'records'] }).outputs[0].findings.length, 0);
+    assert.throws(() => checkTranscript({ path }, { packs: ['proze'] as never }), /proze/);
+  });
+
   it('checks a turn by its number, and the text of a session as well as its path', () => {
     const first = checkTranscript({ text: raw, name: 'pasted.jsonl' }, { turn: 1 });
     assert.equal(first.file, 'pasted.jsonl');

@@ -31,6 +31,23 @@ describe('server: settings', () => {
     assert.equal(diags[0].severity, 1);
   });
 
+  it('a list of packs without the code pack takes the code rules\' findings away', async () => {
+    const lines = [
+      { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'How is the ledger settled?' } },
+      { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/p/src/ledger.ts' } }] } },
+      { type: 'user', uuid: 'u2', parentUuid: 'a1', sessionId: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '     1\u2192export function settleLedger(entries) {\n     2\u2192  return entries.reduce(sum, 0);\n     3\u2192}\n' }] } },
+      { type: 'assistant', uuid: 'a2', parentUuid: 'u2', sessionId: 's', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'The ledger is settled by `reconcileAll()` in src/ledger.ts.' }] } },
+    ];
+    const uri = h.uriOf('ledger.jsonl');
+    await h.configure({ profile: 'refined' });
+    await h.open(uri, lines.map((l) => JSON.stringify(l)).join('\n'));
+    assert.deepEqual(codes(h, uri), ['identifier']);
+    const next = h.nextChecked(uri, 1);
+    await h.configure({ profile: 'refined', packs: ['prose', 'records'] });
+    await next;
+    assert.deepEqual(codes(h, uri), []);
+  });
+
   it('strict turns a case-folded match into an unverified quote', async () => {
     const uri = h.uriOf('q.jsonl');
     await h.open(uri, QUOTE_SESSION);
