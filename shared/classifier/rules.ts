@@ -473,7 +473,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A version the session shows otherwise (`Next.js 14` against `next@15.5.2`).',
-    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed). One that agrees is grounded, one that differs contradicted. A range (`^5.4.8`, `~5.4`, `>=3.11`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it that the session never wrote is unverified. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for.',
+    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed). One that agrees is grounded, one that differs contradicted. A range (`^5.4.8`, `~5.4`, `>=3.11`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for.',
     examples: [
       {
         session: [

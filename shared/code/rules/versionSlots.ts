@@ -128,16 +128,14 @@ function capitalisedWordsBefore(output: string, nameStart: number, name: string)
 /** Grounds or contradicts `entity` by the context's values for its slot; false when they say neither. */
 function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotValue[]): boolean {
   if (values.length === 0) return false;
-  const agreeing = values.find((v) => agrees(claim.value, v.value));
+  // "Next.js 13+" claims a floor: a version at or above it agrees; below it, or only ranges, say nothing sure.
+  const agreeing = claim.floor
+    ? values.find((v) => v.range === undefined && compareVersions(v.value.split('.').map(Number), claim.value.split('.').map(Number)) >= 0)
+    : values.find((v) => agrees(claim.value, v.value));
+  if (!agreeing && claim.floor) return false;
+  // A range (`^5.4.8`) says which versions may be installed, not which is, and the session may show the installed one in a form not read here (pip's `textual-8.0.1`): one inside it gets no verdict.
+  if (!agreeing && values.some((v) => v.range !== undefined && withinRange(claim.value, v.value, v.range))) return false;
   entity.settled = true;
-  // A range (`^5.4.8`) says which versions may be installed, not which is: one inside it is not denied, and not given either.
-  const range = agreeing ? undefined : values.find((v) => v.range !== undefined && withinRange(claim.value, v.value, v.range));
-  if (range) {
-    entity.found = false;
-    entity.status = 'unverified';
-    entity.detail = `the context gives ${claim.display} ${RANGE_SIGNS[range.range!]}${range.value}, a range, and never ${claim.value}`;
-    return true;
-  }
   if (agreeing) {
     entity.found = true;
     entity.status = 'grounded';
@@ -187,6 +185,8 @@ function overlaps(taken: { starts: number[]; reach: number[] }, start: number, e
 interface SlotClaim {
   /** Normalized slot name (`next`, `node`, `port`). */
   slot: string;
+  /** The claim is a floor (`13+`, `3.11 or later`), met by any version at or above it. */
+  floor?: true;
   /** Other names the slot may go by, tried in order when the context gives none for `slot` (`tailwindcss` for "Tailwind CSS"). */
   alternatives?: string[];
   /** How the output names it. */
@@ -211,10 +211,17 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
   const words = capitalisedWordsBefore(output, Math.max(0, start - 40) + before.lastIndexOf(display), display);
   if (words.length > 1) {
     const joined = words.map((w) => w.toLowerCase());
-    return { slot: joined.join('-'), display: words.join(' '), value, alternatives: [joined.join(''), slotName(lower)] };
+    return { slot: joined.join('-'), display: words.join(' '), value, alternatives: [joined.join(''), slotName(lower)], ...floorAfter(output, start + value.length) };
   }
-  return { slot: slotName(lower), display, value };
+  return { slot: slotName(lower), display, value, ...floorAfter(output, start + value.length) };
 }
+
+/** `13+`, `3.11 or later`, `18 and up`: the claim is a floor, not a version. */
+function floorAfter(output: string, end: number): { floor?: true } {
+  return FLOOR.test(output.slice(end, end + 16)) ? { floor: true } : {};
+}
+
+const FLOOR = /^(?:\+|\.x\+| or (?:later|newer|higher|above)| and (?:up|above|later|newer))/;
 
 /**
  * The name a number follows: `Next.js 14`, `Node v18`, ``react` 18``,

@@ -1,7 +1,7 @@
 /**
  * Versions in an agent's turn against the versions and ranges the session
  * shows: three-part versions are judged, multi-word product names find their
- * package, and a range is a floor and a ceiling, not a version.
+ * package, and a range (or a claim like "13+") is a floor, not a version.
  */
 import { strict as assert } from 'node:assert';
 import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
@@ -20,10 +20,15 @@ describe('version-slots', () => {
     assert.equal(e.detail, 'the context gives Vite ^5.4.8');
   });
 
-  it('leaves a version inside the range unverified, not contradicted: the range never says which is installed', () => {
-    const e = manifest(caret, 'The app uses Zustand 4.5.5.').get('4.5.5')!;
-    assert.equal(e.status, 'unverified');
-    assert.match(e.detail ?? '', /\^4\.5\.4, a range, and never 4\.5\.5/);
+  it('gives a version inside the range no verdict: the range never says which is installed', () => {
+    assert.equal(manifest(caret, 'The app uses Zustand 4.5.5.').get('4.5.5'), undefined);
+  });
+
+  it('reads "13+" as a floor, met by a later version and not contradicted by one below', () => {
+    const exact = ['{', '  "dependencies": {', '    "next": "14.2.30"', '  }', '}'];
+    assert.equal(manifest(exact, 'This layout is fine for a Next.js 13+ app.').get('13')?.status, 'grounded');
+    assert.notEqual(manifest(exact, 'This layout needs Next.js 15 or later.').get('15')?.status, 'contradicted');
+    assert.equal(manifest(exact, 'This layout uses Next.js 15.').get('15')?.status, 'contradicted');
   });
 
   it('grounds the range floor itself, and a version named less precisely', () => {
@@ -43,7 +48,7 @@ describe('version-slots', () => {
     const cargo = ['[dependencies]', 'cortex-m-rt = "0.7.3"', 'tinybmp = "0.5.0"'];
     const out = lastOutput(session([user('Deps?'), call('t1', 'Read', { file_path: '/p/Cargo.toml' }), result('t1', numbered(cargo)), say('It depends on cortex-m-rt 0.7.2 and tinybmp 0.5.4.')]));
     assert.equal(out.get('0.7.2')?.status, 'contradicted');
-    assert.equal(out.get('0.5.4')?.status, 'unverified');
+    assert.equal(out.get('0.5.4'), undefined);
   });
 
   it('judges no dotted run the session gives no version for, nor one in a plan, an address or a longer token', () => {
