@@ -57,9 +57,9 @@ const PACK_IDS: readonly string[] = PACKS.map((p) => p.id);
 /** The refined profile: every pack. */
 const ALL_PACKS: ReadonlySet<RulePack> = new Set(PACKS.map((p) => p.id));
 
-/** A profile is a list of packs; core is the lookup itself, so every list has it. */
+/** A profile is a list of packs; core is the lookup itself, so every list has it. No list, or an empty one, is every pack. */
 function resolvePacks(packs: readonly string[] | undefined): ReadonlySet<RulePack> {
-  if (packs === undefined) return ALL_PACKS;
+  if (packs === undefined || packs.length === 0) return ALL_PACKS;
   for (const p of packs) if (!PACK_IDS.includes(p)) throw new RangeError(`unknown pack '${p}' (known: ${PACK_IDS.join(', ')})`);
   return new Set(['core', ...packs] as RulePack[]);
 }

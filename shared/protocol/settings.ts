@@ -32,7 +32,7 @@ export interface GroundcheckSettings {
   run: 'onType' | 'onSave';
   /** `refined` (claims only, equivalent spellings, contradictions) or the plain SHOR rules, `spec`. */
   profile: Profile;
-  /** Refined profile: the packs of rules it runs (a profile is a list of packs); unset, every pack. */
+  /** Refined profile: the packs of rules it runs (a profile is a list of packs); unset or empty, every pack. */
   packs?: RulePack[];
   /** Classifier rules turned off (or back on) by id; `groundcheck rules` lists them. */
   rules: Record<string, 'on' | 'off'>;
@@ -61,6 +61,7 @@ export const DEFAULT_SETTINGS: GroundcheckSettings = {
   maxDiagnosticsPerFile: 500,
   run: 'onType',
   profile: 'refined',
+  packs: [],
   rules: {},
   usageLens: true,
 };
