@@ -23,6 +23,8 @@ export function checkAppendedLines(check: TranscriptCheck, piece: string, maxSeg
   const t = check.transcript;
   const lines = appendLines(t, piece);
   if ('fallback' in lines) return lines;
+  // The outputs checked before keep their records: a label the new lines changed would not reach them.
+  if (lines.relabelled) return { fallback: 'the new lines branch off earlier in the conversation (a rewind): earlier replies are now on a rewound branch' };
   if (t.segments.length > maxSegments) return { fallback: 'the file now has more segments than maxSegments' };
   const extension = check.index.extend(lines.from, lines.actionsAdded);
   if ('fallback' in extension) return extension;

@@ -4,8 +4,9 @@
  * that built the transcript goes on from where it stopped and appends the
  * new segments with the ids, parents and offsets a parse of the whole file
  * would give. Where the new lines would change what earlier segments are (a
- * rewind that relabels earlier replies, a compaction, a line logged again),
- * it says so instead, and the caller parses the whole file.
+ * compaction, a line logged again), it says so instead, and the caller
+ * parses the whole file. A rewind relabels the earlier replies it leaves
+ * behind, as a parse of the whole file labels them, and lists them.
  */
 import type { Transcript } from './model';
 
@@ -16,6 +17,8 @@ export interface AppendedLines {
   lines: number;
   /** Earlier segments the new lines made into actions (a call whose result came in), ascending. */
   actionsAdded: number[];
+  /** Earlier outputs the new lines relabelled (a rewind left their branch), ascending; absent when none. */
+  relabelled?: number[];
 }
 
 export type AppendOutcome = AppendedLines | { fallback: string };

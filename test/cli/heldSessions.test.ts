@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultSettings } from '../../cli/check/checkSettings';
 import { HeldSessions } from '../../cli/hook/heldSessions';
-import { turnFindings, type TurnFindings } from '../../cli/hook/turnFindings';
+import { freshLoad, turnFindings, type TurnFindings } from '../../cli/hook/turnFindings';
 import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
 
 /**
@@ -114,4 +114,45 @@ describe('sessions kept between stops', () => {
     rmSync(file);
     assert.throws(() => turnFindings(file, false, setup, { waitMs: 0 }, held.load), /cannot read the session .*no such file/);
   });
+
+  /** The session's lines with line `at`'s parent set to line `parent`: the user went back there. */
+  function rewound(objects: object[], at: number, parent: number): string[] {
+    return lines(objects).map((l, i) => (i === at ? l.replace(/"parentUuid":"u\d+"/, `"parentUuid":"u${parent}"`) : l));
+  }
+  const labels = (t: { segments: { label?: string }[] }) => t.segments.map((s) => s.label ?? '');
+
+  it('reads only the new lines after a rewind, and labels the replies it left as a fresh read does', () => {
+    // Line 12 ('Retry.') hangs off line 7: the turn 'Again.' (its reply at line 11) is left behind.
+    const all = rewound([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Retry.', 9, 41)], 12, 7);
+    const held = new HeldSessions();
+    writeFileSync(file, all.slice(0, 12).join(''));
+    held.load(file, file, setup.settings);
+    writeFileSync(file, all.join(''));
+    const kept = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+    assert.equal(held.lastLoad, 'appended');
+    assert.deepEqual(kept, fresh());
+    assert.equal(kept.findings.length, 1);
+    const session = held.load(file, file, setup.settings);
+    assert.deepEqual(labels(session.parsed), labels(freshParse(file)));
+    assert.ok(labels(session.parsed).includes('assistant (rewound branch)'));
+  });
+
+  it('reads the file whole when new lines go back to a branch left before', () => {
+    const all = rewound([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Retry.', 9, 41), ...turn('Back to it.', 12, 41)], 12, 7);
+    // The prompt at line 16 answers the reply at line 11, which the rewind had left behind.
+    const back = all.map((l, i) => (i === 16 ? l.replace(/"parentUuid":"u\d+"/, '"parentUuid":"u11"') : l));
+    const held = new HeldSessions();
+    writeFileSync(file, back.slice(0, 16).join(''));
+    held.load(file, file, setup.settings);
+    writeFileSync(file, back.join(''));
+    const kept = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+    assert.equal(held.lastLoad, 'fresh');
+    assert.deepEqual(kept, fresh());
+    assert.deepEqual(labels(held.load(file, file, setup.settings).parsed), labels(freshParse(file)));
+  });
 });
+
+/** The transcript a fresh read of the file gives. */
+function freshParse(path: string) {
+  return freshLoad(path, path, setup.settings).parsed;
+}

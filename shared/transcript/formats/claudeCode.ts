@@ -20,7 +20,7 @@ import { ContextGaps } from './contextGaps';
 import { emitInstructionFiles, withInstructionNote } from './shapes/instructionSegments';
 import { lineSource } from './shapes/jsonSources';
 import { resilientStringMap } from './shapes/resilientMaps';
-import { labelRewoundOutputs } from './shapes/rewoundBranches';
+import { currentBranch, labelRewound, labelRewoundOutputs } from './shapes/rewoundBranches';
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { cleanClaudeToolResult } from './shapes/toolOutputText';
 import { FileOrderTranscriptBuilder } from './shapes/fileOrderTranscriptBuilder';
@@ -126,31 +126,57 @@ class ClaudeCodeReader implements AppendableReader {
     const built = this.b.appendToBuilt(from);
     if ('fallback' in built) return built;
     for (const e of errors) t.errors.push(e);
-    const relabel = this.labelNewOutputs(from, before.leaf);
-    if (relabel) return relabel;
-    return { from, lines: lines.length, actionsAdded: built.actionsAdded };
+    const relabelled = this.labelNewOutputs(from, before.leaf);
+    if ('fallback' in relabelled) return relabelled;
+    return { from, lines: lines.length, actionsAdded: built.actionsAdded, ...(relabelled.length > 0 ? { relabelled } : {}) };
   }
 
   /**
    * Labels new outputs off the main branch, as `labelRewoundOutputs` would
-   * label them reading the whole file; falls back when the main branch no
-   * longer runs through the old main leaf (earlier outputs would change label).
+   * label them reading the whole file. When the main branch no longer runs
+   * through the old main leaf (a rewind), the earlier outputs it left are
+   * labelled too and returned; it falls back when an output labelled before
+   * is back on the main branch (its label would have to be taken off).
    */
-  private labelNewOutputs(from: number, oldLeaf: number): { fallback: string } | undefined {
+  private labelNewOutputs(from: number, oldLeaf: number): number[] | { fallback: string } {
     const segments = this.transcript!.segments;
     // Builder ids are file ids except where the first read renumbered segments in file order.
     const fileId = (id: number) => (id < 0 ? -1 : this.b.segments[id].id);
     const leaf = fileId(this.mainLeaf);
-    const current = new Uint8Array(segments.length - from);
     let node = leaf;
-    for (; node >= from; node = segments[node].parent) current[node - from] = 1;
-    if (oldLeaf >= 0 && node !== fileId(oldLeaf)) return { fallback: 'the new lines branch off earlier in the conversation (a rewind)' };
-    if (leaf < 0) return undefined;
+    while (node >= from) node = segments[node].parent;
+    if (oldLeaf >= 0 && node !== fileId(oldLeaf)) return this.labelAfterRewind(from, fileId(oldLeaf), leaf);
+    if (leaf < 0) return [];
+    const current = new Uint8Array(segments.length - from);
+    for (node = leaf; node >= from; node = segments[node].parent) current[node - from] = 1;
     for (let id = from; id < segments.length; id++) {
       const s = segments[id];
-      if (s.isOutput && current[id - from] === 0 && !isSubAgent(s)) s.label = `${s.label ?? 'assistant'} (rewound branch)`;
+      if (s.isOutput && current[id - from] === 0 && !isSubAgent(s)) labelRewound(s);
     }
-    return undefined;
+    return [];
+  }
+
+  /** After a rewind: the main branch from `oldLeaf` and from `leaf` compared over the whole file. */
+  private labelAfterRewind(from: number, oldLeaf: number, leaf: number): number[] | { fallback: string } {
+    const segments = this.transcript!.segments;
+    const fileId = (id: number) => this.b.segments[id].id;
+    const jumps = new Map<number, number>();
+    for (const [after, before] of this.jumps) jumps.set(fileId(after), fileId(before));
+    const was = currentBranch(segments, oldLeaf, jumps);
+    const now = currentBranch(segments, leaf, jumps);
+    const relabelled: number[] = [];
+    for (let id = 0; id < from; id++) {
+      const s = segments[id];
+      if (!s.isOutput || isSubAgent(s) || was[id] === now[id]) continue;
+      if (now[id] === 1) return { fallback: 'the new lines go back to a branch left before (earlier replies would lose their rewound label)' };
+      labelRewound(s);
+      relabelled.push(id);
+    }
+    for (let id = from; id < segments.length; id++) {
+      const s = segments[id];
+      if (s.isOutput && now[id] === 0 && !isSubAgent(s)) labelRewound(s);
+    }
+    return relabelled;
   }
 
   /**

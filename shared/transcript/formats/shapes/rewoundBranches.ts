@@ -13,8 +13,16 @@ import type { Segment } from '../../model';
  */
 export function labelRewoundOutputs(segments: Segment[], leaf: number, jumps: ReadonlyMap<number, number>, skip: (s: Segment) => boolean): void {
   if (leaf < 0) return;
+  const current = currentBranch(segments, leaf, jumps);
+  for (const s of segments) {
+    if (s.isOutput && current[s.id] === 0 && !skip(s)) labelRewound(s);
+  }
+}
+
+/** 1 for every segment on the chain that ends at `leaf`, jumps across compactions followed. */
+export function currentBranch(segments: readonly Segment[], leaf: number, jumps: ReadonlyMap<number, number>): Uint8Array {
   const current = new Uint8Array(segments.length);
-  const pending = [leaf];
+  const pending = leaf < 0 ? [] : [leaf];
   while (pending.length > 0) {
     for (let id = pending.pop()!; id >= 0 && current[id] === 0; id = segments[id].parent) {
       current[id] = 1;
@@ -22,7 +30,9 @@ export function labelRewoundOutputs(segments: Segment[], leaf: number, jumps: Re
       if (jump !== undefined) pending.push(jump);
     }
   }
-  for (const s of segments) {
-    if (s.isOutput && current[s.id] === 0 && !skip(s)) s.label = `${s.label ?? 'assistant'} (rewound branch)`;
-  }
+  return current;
+}
+
+export function labelRewound(s: Segment): void {
+  s.label = `${s.label ?? 'assistant'} (rewound branch)`;
 }
