@@ -20,7 +20,7 @@ import type { Segment, Transcript } from '../../shared/transcript/model';
 import { classifyOptionsOf } from '../check/checkSettings';
 import { outputRecord } from '../check/checkFile';
 import { fileCheckOptions, type FileCheckSetup } from '../check/fileCheckSetup';
-import type { EntityRecord } from '../check/fileReport';
+import type { EntityRecord, OutputRecord } from '../check/fileReport';
 import { Locator } from '../check/locator';
 
 export interface TurnFindings {
@@ -133,12 +133,23 @@ export function findingsOf(read: SessionRead, setup: Omit<FileCheckSetup, 'ledge
   const locator = session.locator();
   // Conversation mode ties a contradiction to the segment it is in, which names the evidence.
   const fileOptions = fileCheckOptions({ ...setup, ledger: false, conversation: true });
+  const records = turn.outputs.map((id) => ({ segment: id, record: outputRecord(parsed, checkOutput(index, id, options), locator, fileOptions) }));
+  const findings = hookFindingsOf(parsed, records);
+  const promptAt = turn.prompt === -1 ? undefined : parsed.segments[turn.prompt].map.toRaw(0);
+  return { turn: key, ...(promptAt !== undefined ? { promptLine: locator.here([promptAt, promptAt]).line } : {}), outputs: turn.outputs.length, findings };
+}
+
+/**
+ * The hook's findings in a turn's output records (in file order): what the
+ * context does not back and no ignore rule hides, each value once per
+ * output text. `groundcheck check`'s records of the same outputs give the
+ * same list.
+ */
+export function hookFindingsOf(parsed: Transcript, records: readonly { segment: number; record: OutputRecord }[]): HookFinding[] {
   const findings: HookFinding[] = [];
   const seen = new Set<string>();
-  const promptAt = turn.prompt === -1 ? undefined : parsed.segments[turn.prompt].map.toRaw(0);
-  for (const id of turn.outputs) {
-    const record = outputRecord(parsed, checkOutput(index, id, options), locator, fileOptions);
-    const outputHash = digest(parsed.segments[id].text);
+  for (const { segment, record } of records) {
+    const outputHash = digest(parsed.segments[segment].text);
     for (const entity of record.entities) {
       if (!isFinding(entity.status) || entity.suppressed || entity.occurrences.every((o) => o.ignored)) continue;
       const finding = hookFinding(parsed, entity, `${entity.type}\u0000${entity.text}\u0000${outputHash}`);
@@ -147,7 +158,7 @@ export function findingsOf(read: SessionRead, setup: Omit<FileCheckSetup, 'ledge
       findings.push(finding);
     }
   }
-  return { turn: key, ...(promptAt !== undefined ? { promptLine: locator.here([promptAt, promptAt]).line } : {}), outputs: turn.outputs.length, findings };
+  return findings;
 }
 
 export interface SessionRead {
