@@ -9,13 +9,24 @@
  * give what a fresh read gives, the file is read whole. At most
  * MAX_SESSIONS sessions and MAX_BYTES of session files are kept, least
  * recently used dropped first.
+ *
+ * Between stops, `readAhead` takes in the whole lines the agent has written
+ * since and checks the outputs of the turn under way, so the stop that ends
+ * the turn has only its last lines to read and check. An output's check
+ * depends only on what came before it, which lines appended after it do not
+ * change (where they would, `append` falls back), so a check made ahead is
+ * the one the stop would make.
  */
+import { type CheckOptions, checkOutput, type OutputCheck } from '../../shared/check/checkTranscript';
+import { statSync } from 'node:fs';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
+import { endedTurn } from '../../shared/hook/endedTurn';
 import { readAfter, readBounded } from '../../shared/io/boundedRead';
 import { appendLines } from '../../shared/transcript/parseAppendedLines';
 import { SNIFF_LENGTH } from '../../shared/transcript/detect';
 import type { Transcript } from '../../shared/transcript/model';
 import { LineIndex } from '../../shared/transcript/offsets/lineIndex';
+import { classifyOptionsOf } from '../check/checkSettings';
 import type { FileCheckSetup } from '../check/fileCheckSetup';
 import { Locator } from '../check/locator';
 import { type LoadedSession, parsedSession, type SessionLoader, unreadable } from './turnFindings';
@@ -30,6 +41,7 @@ interface Held {
   size: number;
   session: GrowingSession;
   /** The settings the session was parsed with (the segment cap changes the parse). */
+  settings: FileCheckSetup['settings'];
   settingsKey: string;
 }
 
@@ -39,6 +51,8 @@ export type LoadKind = 'fresh' | 'same' | 'appended';
 export class HeldSessions {
   private readonly held = new Map<string, Held>();
   lastLoad: LoadKind | undefined;
+  /** Outputs classified so far, at stops and ahead of them (for tests and the bench). */
+  outputsChecked = 0;
 
   constructor(
     private readonly maxSessions = MAX_SESSIONS,
@@ -67,10 +81,44 @@ export class HeldSessions {
       throw unreadable(sessionPath, err);
     }
     this.lastLoad = 'fresh';
-    const session = GrowingSession.read(sessionPath, path, bytes.toString('utf8'), settings);
-    if (endsWhole(bytes)) this.keep(path, { chunks: [bytes], size: bytes.length, session, settingsKey });
+    const session = GrowingSession.read(sessionPath, path, bytes.toString('utf8'), settings, () => this.outputsChecked++);
+    if (endsWhole(bytes)) this.keep(path, { chunks: [bytes], size: bytes.length, session, settings, settingsKey });
     return session;
   };
+
+  /**
+   * Takes in the whole lines added to each kept session since it was last
+   * read, and checks the outputs of the turn under way. A session that can
+   * no longer be grown (rewritten, gone, or lines that change earlier turns)
+   * is let go: the next stop reads it whole.
+   */
+  readAhead(): void {
+    for (const [path, held] of [...this.held]) {
+      try {
+        if (!this.readAheadIn(path, held)) this.held.delete(path);
+      } catch {
+        this.held.delete(path);
+      }
+    }
+  }
+
+  /** False when the session must be let go. */
+  private readAheadIn(path: string, held: Held): boolean {
+    // Unchanged in size: nothing to read (a file rewritten in place is caught by the stop's comparison).
+    if (statSync(path).size === held.size) return true;
+    const tail = readAfter(path, held.settings.maxFileSizeMB * 1024 * 1024, held.chunks);
+    if (tail === undefined) return false;
+    // A line still being written waits for the next read; so does a file whose head format detection still reads.
+    const end = tail.lastIndexOf(0x0a) + 1;
+    if (end > 0 && held.session.raw.length >= SNIFF_LENGTH) {
+      const piece = tail.subarray(0, end);
+      if (!held.session.append(piece.toString('utf8'), held.settings.maxSegments)) return false;
+      held.chunks = joined(held.chunks, piece);
+      held.size += piece.length;
+    }
+    held.session.checkTurnAhead(classifyOptionsOf(held.settings));
+    return true;
+  }
 
   /** The kept session grown by `tail` and kept again, or undefined when the file must be read whole. */
   private grown(before: Held, tail: Buffer | undefined, maxSegments: number): GrowingSession | undefined {
@@ -86,9 +134,7 @@ export class HeldSessions {
     if (before.session.raw.length < SNIFF_LENGTH || !endsWhole(tail)) return undefined;
     if (!before.session.append(tail.toString('utf8'), maxSegments)) return undefined;
     this.lastLoad = 'appended';
-    // Many small pieces would cost a read call each at every stop: they are joined now and then.
-    const chunks = before.chunks.length < MAX_CHUNKS ? [...before.chunks, tail] : [Buffer.concat([...before.chunks, tail])];
-    this.keep(path, { ...before, chunks, size: before.size + tail.length });
+    this.keep(path, { ...before, chunks: joined(before.chunks, tail), size: before.size + tail.length });
     return before.session;
   }
 
@@ -104,6 +150,11 @@ export class HeldSessions {
   }
 }
 
+/** The kept pieces and `piece`: many small pieces would cost a read call each at every stop, so they are joined now and then. */
+function joined(chunks: readonly Buffer[], piece: Buffer): Buffer[] {
+  return chunks.length < MAX_CHUNKS ? [...chunks, piece] : [Buffer.concat([...chunks, piece])];
+}
+
 function endsWhole(bytes: Buffer): boolean {
   return bytes.length === 0 || bytes[bytes.length - 1] === 0x0a;
 }
@@ -113,16 +164,20 @@ class GrowingSession implements LoadedSession {
   private built: TranscriptIndex | undefined;
   private located: Locator | undefined;
   private lines: LineIndex | undefined;
+  /** Checks of outputs of the turn under way, made before its stop; for the classify options in `checksKey`. */
+  private readonly checks = new Map<number, OutputCheck>();
+  private checksKey = '';
 
   private constructor(
     public raw: string,
     readonly parsed: Transcript,
     private readonly sessionPath: string,
     readonly path: string,
+    private readonly onCheck: () => void,
   ) {}
 
-  static read(sessionPath: string, path: string, raw: string, settings: FileCheckSetup['settings']): GrowingSession {
-    return new GrowingSession(raw, parsedSession(sessionPath, path, raw, settings).parsed, sessionPath, path);
+  static read(sessionPath: string, path: string, raw: string, settings: FileCheckSetup['settings'], onCheck: () => void): GrowingSession {
+    return new GrowingSession(raw, parsedSession(sessionPath, path, raw, settings).parsed, sessionPath, path, onCheck);
   }
 
   index(): TranscriptIndex {
@@ -135,6 +190,32 @@ class GrowingSession implements LoadedSession {
       this.located = new Locator(this.sessionPath, this.raw, this.path, this.lines);
     }
     return this.located;
+  }
+
+  checkOf(id: number, options: CheckOptions): OutputCheck {
+    const key = JSON.stringify(options);
+    if (key !== this.checksKey) {
+      this.checks.clear();
+      this.checksKey = key;
+    }
+    let check = this.checks.get(id);
+    if (!check) {
+      check = checkOutput(this.index(), id, options);
+      this.checks.set(id, check);
+      this.onCheck();
+    }
+    return check;
+  }
+
+  /**
+   * Checks the outputs of the turn under way (the main agent's, or the
+   * session's own for a sub-agent's transcript) and lets go of the checks
+   * of earlier turns: a stop only asks for the turn it ends.
+   */
+  checkTurnAhead(options: CheckOptions): void {
+    const turn = new Set([...endedTurn(this.parsed, false).outputs, ...endedTurn(this.parsed, true).outputs]);
+    for (const id of this.checks.keys()) if (!turn.has(id)) this.checks.delete(id);
+    for (const id of turn) this.checkOf(id, options);
   }
 
   /** Takes in complete lines added to the file; false when the session must be read whole (it is then spent). */

@@ -9,7 +9,7 @@ import { cliProjectFolders } from '../check/checkTarget';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkOutput } from '../../shared/check/checkTranscript';
+import { type CheckOptions, checkOutput, type OutputCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { isFinding } from '../../shared/classifier/findingStatus';
 import { type EndedTurn, endedTurn } from '../../shared/hook/endedTurn';
@@ -62,6 +62,8 @@ export interface LoadedSession {
   parsed: Transcript;
   index(): TranscriptIndex;
   locator(): Locator;
+  /** The check of one output (a loader may hand back one it made before the stop, see heldSessions.ts). */
+  checkOf(id: number, options: CheckOptions): OutputCheck;
 }
 
 /** Reads and parses the session file; throws UncheckableSession for a file the hook cannot check. */
@@ -89,11 +91,13 @@ export function parsedSession(sessionPath: string, path: string, raw: string, se
   if (isNotTranscript(parsed)) throw new UncheckableSession(`${sessionPath}: ${parsed.reason}`);
   let index: TranscriptIndex | undefined;
   let locator: Locator | undefined;
+  const indexed = () => (index ??= TranscriptIndex.build(parsed));
   return {
     raw,
     parsed,
-    index: () => (index ??= TranscriptIndex.build(parsed)),
+    index: indexed,
     locator: () => (locator ??= new Locator(sessionPath, raw, path)),
+    checkOf: (id, options) => checkOutput(indexed(), id, options),
   };
 }
 
@@ -128,12 +132,11 @@ export function findingsOf(read: SessionRead, setup: Omit<FileCheckSetup, 'ledge
   const parsed = session.parsed;
   const key = turnKey(parsed, turn.prompt);
   if (turn.outputs.length === 0) return { turn: key, outputs: 0, findings: [] };
-  const index = session.index();
   const options = classifyOptionsOf(setup.settings);
   const locator = session.locator();
   // Conversation mode ties a contradiction to the segment it is in, which names the evidence.
   const fileOptions = fileCheckOptions({ ...setup, ledger: false, conversation: true });
-  const records = turn.outputs.map((id) => ({ segment: id, record: outputRecord(parsed, checkOutput(index, id, options), locator, fileOptions) }));
+  const records = turn.outputs.map((id) => ({ segment: id, record: outputRecord(parsed, session.checkOf(id, options), locator, fileOptions) }));
   const findings = hookFindingsOf(parsed, records);
   const promptAt = turn.prompt === -1 ? undefined : parsed.segments[turn.prompt].map.toRaw(0);
   return { turn: key, ...(promptAt !== undefined ? { promptLine: locator.here([promptAt, promptAt]).line } : {}), outputs: turn.outputs.length, findings };

@@ -2,7 +2,8 @@
  * The process `groundcheck hook --warm` keeps between stops: it holds the
  * sessions it checked parsed and indexed (heldSessions.ts), so the next stop
  * on a long session costs what the lines added since cost, not a read of
- * the whole file. Each hook run asks it over a socket only the user can
+ * the whole file; while the agent works, it reads those lines as they come
+ * and checks the turn's outputs, so a stop has only the last lines left. Each hook run asks it over a socket only the user can
  * open, one request per connection, and it answers as the hook would have
  * answered itself. It goes away after IDLE_MS without a request, or as soon
  * as its socket file is gone.
@@ -16,6 +17,8 @@ import type { FileCheckSetup } from '../check/fileCheckSetup';
 
 export const IDLE_MS = 15 * 60 * 1000;
 const WATCH_MS = 2000;
+/** How often the kept sessions are read ahead of the next stop (heldSessions.ts): the agent writes a line every second or so. */
+export const READ_AHEAD_MS = 1000;
 /** A request is a small JSON object; anything longer is not one. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -57,6 +60,7 @@ export async function serveWarm(socket: string, idleMs = IDLE_MS, first?: string
   let idle: NodeJS.Timeout | undefined;
   const close = () => {
     clearInterval(watch);
+    clearInterval(ahead);
     if (idle) clearTimeout(idle);
     server.close();
   };
@@ -68,8 +72,10 @@ export async function serveWarm(socket: string, idleMs = IDLE_MS, first?: string
   const watch = setInterval(() => {
     if (!socket.startsWith('\\\\') && !existsSync(socket)) close();
   }, WATCH_MS);
+  const ahead = setInterval(() => held.readAhead(), READ_AHEAD_MS);
   if (!(await listen(server, socket))) {
     clearInterval(watch);
+    clearInterval(ahead);
     return;
   }
   restartIdle();

@@ -150,6 +150,78 @@ describe('sessions kept between stops', () => {
     assert.deepEqual(kept, fresh());
     assert.deepEqual(labels(held.load(file, file, setup.settings).parsed), labels(freshParse(file)));
   });
+
+  describe('read ahead between stops', () => {
+    const base = () => [user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.')];
+    /** A turn of several answers: each test run is reported, the last answer claims 31. */
+    const longTurn = (): object[] => [user('Run the tests, three times.'), ...[0, 1, 2].flatMap((k) => [call(`x${k}`, 'Bash', { command: 'npm test' }), result(`x${k}`, '  12 passing (40ms)\n'), say(`Run ${k + 1}: 12 passing.`)]), say('All 31 tests pass now, and LIMIT_42 is 1043.')];
+
+    it('checks the turn as it is written, so the stop that ends it checks only its last answer, with the findings of a fresh read', () => {
+      const all = lines([...base(), ...longTurn()]);
+      const held = new HeldSessions();
+      writeFileSync(file, all.slice(0, 4).join(''));
+      held.load(file, file, setup.settings);
+      for (let end = 5; end < all.length; end++) {
+        writeFileSync(file, all.slice(0, end).join(''));
+        held.readAhead();
+      }
+      assert.equal(held.outputsChecked, 3, 'the three run reports were checked while the turn was written');
+      writeFileSync(file, all.join(''));
+      const atStop = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+      assert.equal(held.lastLoad, 'appended');
+      assert.equal(held.outputsChecked, 4, 'the stop checked the last answer alone');
+      assert.deepEqual(atStop, fresh());
+      assert.equal(atStop.outputs, 4);
+      assert.ok(atStop.findings.length >= 1);
+    });
+
+    it('leaves a line still being written for a later read', () => {
+      const all = lines([...base(), ...longTurn()]);
+      const held = new HeldSessions();
+      writeFileSync(file, all.slice(0, 4).join(''));
+      held.load(file, file, setup.settings);
+      writeFileSync(file, all.slice(0, 7).join('') + all[7].slice(0, 30));
+      held.readAhead();
+      assert.equal(held.outputsChecked, 0, 'the answer at line 8 was not read half written');
+      writeFileSync(file, all.join(''));
+      held.readAhead();
+      assert.equal(held.outputsChecked, 4);
+      const atStop = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+      assert.equal(held.lastLoad, 'same');
+      assert.deepEqual(atStop, fresh());
+    });
+
+    it('lets go of a session rewritten between stops: the stop reads it whole', () => {
+      const all = lines([...base(), ...longTurn()]);
+      const held = new HeldSessions();
+      writeFileSync(file, all.slice(0, 4).join(''));
+      held.load(file, file, setup.settings);
+      writeFileSync(file, all.slice(0, 8).join(''));
+      held.readAhead();
+      // Rewritten: the file read before now says 13 passing, and it grew.
+      writeFileSync(file, all.join('').replace('12 passing', '13 passing'));
+      held.readAhead();
+      const atStop = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+      assert.equal(held.lastLoad, 'fresh');
+      assert.deepEqual(atStop, fresh());
+    });
+
+    it('gives a stop after a rewind the findings of a fresh read', () => {
+      const all = rewound([...base(), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...longTurn()], 12, 7);
+      const held = new HeldSessions();
+      writeFileSync(file, all.slice(0, 12).join(''));
+      held.load(file, file, setup.settings);
+      for (let end = 13; end < all.length; end++) {
+        writeFileSync(file, all.slice(0, end).join(''));
+        held.readAhead();
+      }
+      writeFileSync(file, all.join(''));
+      const atStop = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+      assert.equal(held.lastLoad, 'appended');
+      assert.deepEqual(atStop, fresh());
+      assert.deepEqual(labels(held.load(file, file, setup.settings).parsed), labels(freshParse(file)));
+    });
+  });
 });
 
 /** The transcript a fresh read of the file gives. */

@@ -1,11 +1,13 @@
 /**
  * The stop hook's findings for a turn are `groundcheck check`'s findings
  * for that turn: every session is written stop by stop (cut where each
- * prompt a person typed begins, and at its end), the hook checks the turn
- * from the session it kept since the stop before (as `--warm` does) and
- * from a fresh read, and a full check of the file as it stands gives the
- * records of the same outputs. Over the fixtures and, when fetched, every
- * turn of the real sessions in bench/sessions/corpus.
+ * prompt a person typed begins, and at its end), a few lines at a time with
+ * the kept session read ahead after each few (as the `--warm` process does
+ * while the agent works); at each stop the hook checks the turn from that
+ * kept session and from a fresh read, and a full check of the file as it
+ * stands gives the records of the same outputs. Every rule flags, so the
+ * lists compared are long. Over the fixtures and, when fetched, every turn
+ * of the real Claude Code and Codex sessions in bench/sessions/corpus.
  */
 import { strict as assert } from 'node:assert';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,11 +22,14 @@ import { freshLoad, hookFindingsOf, type TurnFindings, turnFindings, Uncheckable
 import { endedTurn, isPrompt, isSubAgent } from '../../shared/hook/endedTurn';
 import type { HookFinding } from '../../shared/hook/hookReply';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
+import { EVERY_RULE_FLAGGING } from '../shared/code/claudeSession';
 
 const ROOT = join(__dirname, '../..');
 const CORPUS = join(ROOT, 'bench/sessions/corpus');
 const FIXTURES = join(ROOT, 'test/fixtures/transcripts');
-const setup = { settings: defaultSettings() };
+const setup = { settings: { ...defaultSettings(), rules: EVERY_RULE_FLAGGING } };
+/** Lines written between two read-aheads. */
+const LINES_PER_READ_AHEAD = 5;
 
 /** Where each turn has just ended: the start of the line of each prompt a person typed, and the file's end. */
 function stops(raw: string): number[] {
@@ -68,7 +73,14 @@ function replay(raw: string, name: string): Replayed {
     let written = 0;
     writeFileSync(file, '');
     for (const cut of stops(raw)) {
-      appendFileSync(file, raw.slice(written, cut));
+      // The turn as the agent writes it, read ahead every few lines; its last line is left to the stop.
+      for (let lines = 0, at = written; at < cut; lines++) {
+        const next = raw.indexOf('\n', at) + 1;
+        const to = next === 0 || next >= cut ? cut : next;
+        appendFileSync(file, raw.slice(at, to));
+        at = to;
+        if (at < cut && lines % LINES_PER_READ_AHEAD === LINES_PER_READ_AHEAD - 1) held.readAhead();
+      }
       written = cut;
       let kept: TurnFindings;
       try {
