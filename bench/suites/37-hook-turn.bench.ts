@@ -8,21 +8,33 @@
  * - cold: the file read, parsed and indexed afresh, as at the first stop;
  * - kept: from the session kept since the previous stop (cli/hook/heldSessions.ts),
  *   which reads the file, compares it with what it kept and parses only the
- *   new lines.
+ *   new lines: the whole turn is read and checked at the stop;
+ * - ahead: kept, and read ahead while the agent writes the turn, as the
+ *   `--warm` process does every second: the turn's lines are written a few
+ *   at a time with a read-ahead after each few, the turn's last line (its
+ *   final answer) is written, and the stop is measured. The read-aheads'
+ *   CPU time is shown apart: it is spent while the agent works.
  * p50 and p95 over the last STOPS turns of each file, in this process
- * (CPU time: the machine's load does not count); and whether the kept check's findings equal the cold ones at
- * every stop. Then `groundcheck hook` itself on the 20 MB file, a process
+ * (CPU time: the machine's load does not count); each next to a full
+ * `groundcheck check` of the same file (its last stop) in the same process,
+ * as a ratio; and whether the kept and ahead checks' findings equal the
+ * cold ones at every stop. Then `groundcheck hook` itself on the 20 MB file, a process
  * per stop as the agent runs it, without and with `--warm` (the kept
- * sessions live in a process of their own between stops), next to the
- * time the CLI takes to start at all.
+ * sessions live in a process of their own between stops, which reads each
+ * turn ahead while it is written), next to the time the CLI takes to start
+ * at all.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { checkFile } from '../../cli/check/checkFile';
 import { defaultSettings } from '../../cli/check/checkSettings';
+import { readTarget } from '../../cli/check/checkTarget';
+import { fileCheckOptions } from '../../cli/check/fileCheckSetup';
 import { HeldSessions } from '../../cli/hook/heldSessions';
+import { READ_AHEAD_MS } from '../../cli/hook/warmServer';
 import { turnFindings, type TurnFindings } from '../../cli/hook/turnFindings';
 import { buildCli } from '../../test/cli/harness';
 import type { BenchSuite } from '../run';
@@ -35,6 +47,10 @@ const STOPS = 20;
 const CLI_STOPS = 8;
 /** Cold checks per file: each reads the whole file, so a few say enough. */
 const COLD_RUNS = 5;
+/** Full checks of the whole file: the baseline the hook's figures are divided by. */
+const FULL_RUNS = 2;
+/** Lines the agent writes between two read-aheads. */
+const LINES_PER_READ_AHEAD = 3;
 
 const SHAPES: { name: Shape; generate(size: number): string }[] = [
   { name: 'varied', generate: (size) => generateClaudeSession({ targetSize: size, outputs: Math.round((2_000 * size) / 20_000_000) }).raw },
@@ -68,7 +84,10 @@ const suite: BenchSuite = {
     const setup = { settings: defaultSettings() };
     const dir = mkdtempSync(join(tmpdir(), 'groundcheck-hook-bench-'));
     const cli: string[] = [];
-    const rows: string[] = ['| shape | size | turns checked | outputs in a turn (median) | cold p50 | cold p95 | kept p50 | kept p95 | new lines only | kept = cold |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
+    const rows: string[] = [
+      '| shape | size | turns checked | outputs in a turn (median) | full check (p50) | cold p50 / p95 | kept p50 / p95 | ahead p50 / p95 | read-ahead CPU per turn (median) | new lines only (kept, ahead) | kept = ahead = cold |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ];
     try {
       for (const shape of SHAPES) {
         for (const size of [2_000_000, 20_000_000]) {
@@ -76,39 +95,66 @@ const suite: BenchSuite = {
           const lines = raw.split('\n').slice(0, -1).map((l) => `${l}\n`);
           const ends = turnEnds(lines).slice(-STOPS);
           const file = join(dir, `${shape.name}-${size}.jsonl`);
+          const aheadFile = join(dir, `${shape.name}-${size}-ahead.jsonl`);
           writeFileSync(file, lines.slice(0, ends[0] - 1).join(''));
+          writeFileSync(aheadFile, lines.slice(0, ends[0] - 1).join(''));
           const held = new HeldSessions();
+          const ahead = new HeldSessions();
           // The stop before: the session is read, indexed and kept.
           turnFindings(file, false, setup, { waitMs: 0 }, held.load);
+          turnFindings(aheadFile, false, setup, { waitMs: 0 }, ahead.load);
           let written = ends[0] - 1;
           const kept: number[] = [];
+          const early: number[] = [];
+          const readAhead: number[] = [];
           const cold: number[] = [];
           const outputs: number[] = [];
           let equal = true;
           let appended = 0;
+          let appendedAhead = 0;
           ends.forEach((end, k) => {
             appendFileSync(file, lines.slice(written, end).join(''));
+            // The agent writes the turn line by line; the warm process reads what is there every so often.
+            let spent = 0;
+            for (let at = written; at < end - 1; at += LINES_PER_READ_AHEAD) {
+              appendFileSync(aheadFile, lines.slice(at, Math.min(at + LINES_PER_READ_AHEAD, end - 1)).join(''));
+              const t = cpuMs();
+              ahead.readAhead();
+              spent += cpuMs() - t;
+            }
+            readAhead.push(spent);
+            appendFileSync(aheadFile, lines[end - 1]);
             written = end;
             collectGarbage();
             const t0 = cpuMs();
             const fromKept = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
             kept.push(cpuMs() - t0);
             if (held.lastLoad === 'appended') appended++;
+            collectGarbage();
+            const t2 = cpuMs();
+            const fromAhead = turnFindings(aheadFile, false, setup, { waitMs: 0 }, ahead.load);
+            early.push(cpuMs() - t2);
+            if (ahead.lastLoad === 'appended') appendedAhead++;
             outputs.push(fromKept.outputs);
             // The cold check at the first stops only (each reads the whole file), compared at every stop.
             const t1 = cpuMs();
             const fresh: TurnFindings = turnFindings(file, false, setup);
             if (k < COLD_RUNS) cold.push(cpuMs() - t1);
-            if (!isDeepStrictEqual(fromKept, fresh)) equal = false;
+            if (!isDeepStrictEqual(fromKept, fresh) || !isDeepStrictEqual(fromAhead, fresh)) equal = false;
           });
+          const full = fullCheck(file);
+          const p50 = percentile(full, 50);
+          const vs = (xs: number[]) => `${ms(percentile(xs, 50))} / ${ms(percentile(xs, 95))} (${ratio(percentile(xs, 50), p50)} / ${ratio(percentile(xs, 95), p50)})`;
           rows.push(
-            `| ${shape.name} | ${(raw.length / 1e6).toFixed(0)} MB | ${ends.length} | ${percentile(outputs, 50)} | ${ms(percentile(cold, 50))} | ${ms(percentile(cold, 95))} | ${ms(percentile(kept, 50))} | ${ms(percentile(kept, 95))} | ${appended}/${ends.length} | ${equal ? 'yes' : 'NO'} |`,
+            `| ${shape.name} | ${(raw.length / 1e6).toFixed(0)} MB | ${ends.length} | ${percentile(outputs, 50)} | ${ms(p50)} | ${vs(cold)} | ${vs(kept)} | ${vs(early)} | ${ms(percentile(readAhead, 50))} | ${appended}/${ends.length}, ${appendedAhead}/${ends.length} | ${equal ? 'yes' : 'NO'} |`,
           );
           if (size === 20_000_000) {
             noteFigure('hookTurnKept', shape.name, percentile(kept, 95));
+            noteFigure('hookTurnAhead', shape.name, percentile(early, 95));
             cli.push(...(await throughCli(dir, lines, turnEnds(lines).slice(-CLI_STOPS))));
           }
           rmSync(file);
+          rmSync(aheadFile);
         }
       }
     } finally {
@@ -116,9 +162,29 @@ const suite: BenchSuite = {
     }
     console.log(rows.join('\n'));
     console.log(`\n${cli.join('\n')}`);
-    console.log(`\ncold: the first ${COLD_RUNS} stops of each file; kept: every stop, the session kept since the one before. "new lines only": stops that parsed only the new lines (the others read the file whole: a rewind the new lines make, say). "kept = cold": the findings were the cold check's at every stop.`);
+    const [l1, l5, l15] = loadavg();
+    console.log(
+      `\nCPU time of this process. full check: \`groundcheck check\` of the whole file at its last stop, in this process (${FULL_RUNS} runs); in brackets, each figure over the full check's p50. cold: the first ${COLD_RUNS} stops of each file; kept: every stop, the session kept since the one before, the whole turn read at the stop; ahead: every stop, the session read ahead every ${LINES_PER_READ_AHEAD} lines while the turn was written, the turn's last line read at the stop (the read-aheads' CPU time apart). "new lines only": stops that parsed only the new lines (the others read the file whole). "kept = ahead = cold": the findings were the cold check's at every stop. Load average at the end: ${l1.toFixed(1)}, ${l5.toFixed(1)}, ${l15.toFixed(1)} (${cpus().length} cores).`,
+    );
   },
 };
+
+/** `groundcheck check` of the whole file in this process, CPU time per run. */
+function fullCheck(file: string): number[] {
+  const options = fileCheckOptions({ settings: defaultSettings(), ledger: false });
+  const runs: number[] = [];
+  for (let k = 0; k < FULL_RUNS; k++) {
+    collectGarbage();
+    const t0 = cpuMs();
+    const read = readTarget({ path: file, shown: file, explicit: true }, options);
+    if (!('input' in read)) throw new Error(`${file} was not read`);
+    checkFile(read.input, options);
+    runs.push(cpuMs() - t0);
+  }
+  return runs;
+}
+
+const ratio = (x: number, base: number): string => `${((100 * x) / base).toFixed(1)} %`;
 
 /** `groundcheck hook` as the agent runs it, a process per stop: wall time per stop, without and with `--warm`. */
 async function throughCli(dir: string, lines: readonly string[], ends: readonly number[]): Promise<string[]> {
@@ -145,7 +211,10 @@ async function throughCli(dir: string, lines: readonly string[], ends: readonly 
   const start: number[] = [];
   let written = ends[0];
   for (const end of ends.slice(1)) {
-    appendFileSync(file, lines.slice(written, end).join(''));
+    // The turn as the agent writes it: its lines, time for the warm process to read them ahead, then its final answer.
+    appendFileSync(file, lines.slice(written, end - 1).join(''));
+    await new Promise((done) => setTimeout(done, READ_AHEAD_MS + 500));
+    appendFileSync(file, lines[end - 1]);
     written = end;
     warm.push(stop(['--warm']));
     cold.push(stop([]));
