@@ -102,6 +102,11 @@ export class HeldSessions {
     }
   }
 
+  /** Does what stops left for later (see GrowingContextIndex.settle): after a stop is answered. */
+  settle(): void {
+    for (const held of this.held.values()) held.session.settle();
+  }
+
   /** False when the session must be let go. */
   private readAheadIn(path: string, held: Held): boolean {
     // Unchanged in size: nothing to read (a file rewritten in place is caught by the stop's comparison).
@@ -132,7 +137,8 @@ export class HeldSessions {
     // Detection reads the head of the file: while the head still grows, the file is read whole.
     // A last line still being written is parsed as an error: the file is read whole until it ends.
     if (before.session.raw.length < SNIFF_LENGTH || !endsWhole(tail)) return undefined;
-    if (!before.session.append(tail.toString('utf8'), maxSegments)) return undefined;
+    // The stop waits for the answer: rebuilding the lookup's indexes is left to `settle`, after it.
+    if (!before.session.append(tail.toString('utf8'), maxSegments, false)) return undefined;
     this.lastLoad = 'appended';
     this.keep(path, { ...before, chunks: joined(before.chunks, tail), size: before.size + tail.length });
     return before.session;
@@ -218,11 +224,19 @@ class GrowingSession implements LoadedSession {
     for (const id of turn) this.checkOf(id, options);
   }
 
-  /** Takes in complete lines added to the file; false when the session must be read whole (it is then spent). */
-  append(piece: string, maxSegments: number): boolean {
+  settle(): void {
+    this.built?.lookup.settle();
+  }
+
+  /**
+   * Takes in complete lines added to the file; false when the session must
+   * be read whole (it is then spent). `settle` false: the index's rebuilds
+   * wait for `settle()`.
+   */
+  append(piece: string, maxSegments: number, settle = true): boolean {
     const lines = appendLines(this.parsed, piece);
     if ('fallback' in lines || this.parsed.segments.length > maxSegments) return false;
-    if (this.built && 'fallback' in this.built.extend(lines.from, lines.actionsAdded)) return false;
+    if (this.built && 'fallback' in this.built.extend(lines.from, lines.actionsAdded, settle)) return false;
     // The text is joined, not read: the index of lines grows by reading `piece` alone, and the
     // whole text is laid flat only if a finding's frame is cut from it.
     if (this.located) this.lines = this.lines!.appended(piece);

@@ -144,6 +144,14 @@ function handle(conn: Socket, held: HeldSessions, touched: () => void): void {
       reply = { error: err instanceof Error ? err.message : String(err) };
     }
     conn.end(`${JSON.stringify(reply)}\n`);
+    // What the stop left for later is done once it is answered.
+    setImmediate(() => {
+      try {
+        held.settle();
+      } catch {
+        // A failed rebuild costs the next stop a little time, nothing more: lookups ask the indexes as they are.
+      }
+    });
   });
 }
 

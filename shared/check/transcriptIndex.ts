@@ -68,9 +68,11 @@ export class TranscriptIndex {
    * the index a build from scratch gives: parts out of file order, or an
    * earlier segment that already grounded an output now grounding
    * differently (`changed`: earlier segments the new lines made into actions).
-   * On a fallback the index is half extended and must be dropped.
+   * On a fallback the index is half extended and must be dropped. With
+   * `settle` false the lookup's rebuilds wait for `settle()` (see
+   * GrowingContextIndex.append).
    */
-  extend(from: number, changed: readonly number[]): IndexExtension {
+  extend(from: number, changed: readonly number[], settle = true): IndexExtension {
     const segments = this.transcript.segments;
     const n = segments.length;
     if (!this.forest.extend(segments)) return { fallback: 'a new segment hangs under a later one' };
@@ -109,7 +111,7 @@ export class TranscriptIndex {
     });
     this.partSegment = this.partStore.subarray(0, parts);
     this.partKind = this.kindStore.subarray(0, parts);
-    this.lookup.append(added.map((id) => this.facts.groundingText(id)));
+    this.lookup.append(added.map((id) => this.facts.groundingText(id)), settle);
     if (this.reach) this.reach = extendReach(this.reach, parentOf, this.segmentPart, [...newlyUseful, ...newOutputs]);
     return { partsAdded: added.length };
   }

@@ -56,12 +56,24 @@ export class GrowingContextIndex implements ContextLookup {
     return this.levels.reduce((n, l) => n + l.index.memoryBytes(), 0);
   }
 
-  /** Appends parts after the last one; they are numbered on from `partCount`. */
-  append(parts: readonly string[]): void {
+  /**
+   * Appends parts after the last one; they are numbered on from `partCount`.
+   * With `settle` false, the rebuilds that keep the number of indexes
+   * logarithmic wait for `settle()`: a caller that must answer first (a stop
+   * hook) pays for the new parts alone, and lookups meanwhile ask one index
+   * more per append.
+   */
+  append(parts: readonly string[], settle = true): void {
     if (parts.length === 0) return;
-    const levels = this.levels;
-    levels.push({ index: ContextIndex.build(parts), first: this.parts });
+    this.levels.push({ index: ContextIndex.build(parts), first: this.parts });
     this.parts += parts.length;
+    if (settle) this.settle();
+    else this.units += this.levels[this.levels.length - 1].index.size;
+  }
+
+  /** Rebuilds as one each newest index at least as large as the one before it. */
+  settle(): void {
+    const levels = this.levels;
     for (;;) {
       const n = levels.length;
       if (n < 2 || levels[n - 1].index.size < levels[n - 2].index.size) break;

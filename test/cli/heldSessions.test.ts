@@ -53,6 +53,8 @@ describe('sessions kept between stops', () => {
       assert.equal(held.lastLoad, 'appended');
       assert.deepEqual(kept, fresh());
       if (kept.findings.length > 0) blocked++;
+      // The index rebuilds a stop leaves for later, done at some stops only: the next stop's answers are the same.
+      if (end % 8 === 0) held.settle();
     }
     // The turns claiming 31 and 41 tests have findings: the comparison is not of empty lists.
     assert.equal(blocked, 2);

@@ -15,9 +15,11 @@ describe('GrowingContextIndex', () => {
         fc.option(fc.integer({ min: 0, max: 40 })),
         fc.option(fc.integer({ min: 0, max: 6 })),
         fc.integer({ min: 1, max: 7 }),
-        (batches, form, strict, before, limit, modulus) => {
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        (batches, form, strict, before, limit, modulus, settles) => {
           const grown = GrowingContextIndex.build(batches[0]);
-          for (const batch of batches.slice(1)) grown.append(batch);
+          // Some appends leave their rebuilds for later; lookups in between give the same answers.
+          batches.slice(1).forEach((batch, k) => grown.append(batch, settles[k]));
           const all = batches.flat();
           const whole = ContextIndex.build(all);
           const opts = {
@@ -41,5 +43,16 @@ describe('GrowingContextIndex', () => {
     for (let turn = 0; turn < 1000; turn++) grown.append([`turn ${turn}: read src/file${turn}.ts, 40 lines`]);
     assert.ok(grown.levelCount <= 11, `${grown.levelCount} indexes`);
     assert.deepEqual(grown.find('src/file999.ts', { strict: false }), [{ part: 1000, start: 15, end: 29 }]);
+  });
+
+  it('leaves rebuilds to settle() when asked, and settles to a logarithmic number of indexes', () => {
+    const grown = GrowingContextIndex.build(['the session so far: 12 files read']);
+    for (let turn = 0; turn < 64; turn++) grown.append([`turn ${turn}: read src/file${turn}.ts, 40 lines`], false);
+    assert.equal(grown.levelCount, 65, 'one index per append until settled');
+    assert.deepEqual(grown.find('src/file63.ts', { strict: false }), [{ part: 64, start: 14, end: 27 }]);
+    grown.settle();
+    assert.ok(grown.levelCount <= 8, `${grown.levelCount} indexes`);
+    assert.deepEqual(grown.find('src/file63.ts', { strict: false }), [{ part: 64, start: 14, end: 27 }]);
+    assert.equal(grown.partCount, 65);
   });
 });
