@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { defaultSettings } from '../../cli/check/checkSettings';
 import { turnFindings } from '../../cli/hook/turnFindings';
 import { askWarm } from '../../cli/hook/warmClient';
-import { serveWarm, type WarmRequest } from '../../cli/hook/warmServer';
+import { READ_AHEAD_MS, serveWarm, type WarmRequest } from '../../cli/hook/warmServer';
 import { buildCli, runCli, type RunResult } from './harness';
 import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
 
@@ -78,6 +78,27 @@ describe('groundcheck hook --warm', function () {
     assert.ok(typeof rewritten === 'object' && 'findings' in rewritten);
     assert.equal(rewritten.read, 'fresh');
     assert.deepEqual(rewritten.findings, turnFindings(file, false, setup));
+    unlinkSync(socket);
+    await served;
+  });
+
+  it('reads the lines the agent writes between stops before the next stop asks', async () => {
+    const socket = join(dir, 'warm.sock');
+    const served = serveWarm(socket, 60000);
+    assert.ok(await waitFor(() => existsSync(socket), 5000));
+    const setup = { settings: defaultSettings() };
+    const request: WarmRequest = { sessionPath: file, path: file, subAgent: false, setup };
+    writeFileSync(file, all.slice(0, 8).join(''));
+    const first = await askWarm(socket, request);
+    assert.ok(typeof first === 'object' && 'findings' in first);
+    writeFileSync(file, all.join(''));
+    // Time for a read ahead or two: the stop then finds every line read and the turn checked.
+    await new Promise((done) => setTimeout(done, READ_AHEAD_MS * 2.5));
+    const reply = await askWarm(socket, request);
+    assert.ok(typeof reply === 'object' && 'findings' in reply, JSON.stringify(reply));
+    assert.equal(reply.read, 'same');
+    assert.deepEqual(reply.findings, turnFindings(file, false, setup));
+    assert.equal(reply.findings.findings.length, 1);
     unlinkSync(socket);
     await served;
   });
