@@ -6,6 +6,11 @@
  * in this one: from local git mirrors (`DIR/owner+name`, `DIR/owner/name`,
  * bare or not) when given, else by a blobless clone from GitHub. `--split`
  * fetches only one side of the blind split (see sessions/split.ts).
+ *
+ * `sessions/USAGE_SOURCES.json` names logs that record token usage in a form
+ * `check` does not read as a conversation (Cline's UI logs), which the usage
+ * ledger's tests count; they are fetched the same way, unless `--split` is
+ * given (they take no part in the split).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -36,6 +41,13 @@ export function readSources(): Source[] {
   return JSON.parse(readFileSync(join(ROOT, 'SOURCES.json'), 'utf8')) as Source[];
 }
 
+/** A log fetched for the usage ledger's tests alone: a Source without a side of the split. */
+export type UsageSource = Omit<Source, 'split'>;
+
+export function readUsageSources(): UsageSource[] {
+  return JSON.parse(readFileSync(join(ROOT, 'USAGE_SOURCES.json'), 'utf8')) as UsageSource[];
+}
+
 /** The sources on one side of the split, or all of them. */
 export function sourcesOn(side: Split | undefined): Source[] {
   return readSources().filter((s) => side === undefined || splitOf(s) === side);
@@ -52,7 +64,8 @@ function main(): void {
 function run(mirrors: string | undefined, side: Split | undefined): void {
   mkdirSync(CORPUS, { recursive: true });
   let failed = 0;
-  for (const s of sourcesOn(side)) {
+  const wanted: UsageSource[] = [...sourcesOn(side), ...(side === undefined ? readUsageSources() : [])];
+  for (const s of wanted) {
     const target = join(CORPUS, s.file);
     if (existsSync(target) && sha256(readFileSync(target)) === s.sha256) {
       process.stdout.write(`ok     ${s.file}\n`);

@@ -15,6 +15,7 @@ import { spanUsageCalls } from './spanUsage';
 import type { ParseError } from '../transcript/model';
 import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
 import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
+import { clineUiCalls, isClineUiLog } from './clineUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
 import { obj, str } from '../transcript/formats/shapes/jsonValues';
 import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts, type UsageError } from './model';
@@ -23,7 +24,7 @@ import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
 const UNREAD_USAGE: Record<string, string> = {
   'aider-chat': 'this format records usage only as rounded figures ("Tokens: 3.2k sent"), which are not read',
-  cline: 'this format records usage inside api_req_started messages, which are not read',
+  cline: "Cline records this task's usage in ui_messages.json beside this file; give that file (or the task's folder)",
   promptfoo: 'usage records of this format are not read',
 };
 
@@ -46,6 +47,7 @@ export function readUsage(input: UsageInput): SessionUsage | NotASession {
 /** readUsage, with every record's timestamp (ms, sorted), so sessions can be merged with their sub-agents' files. */
 export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; times: number[] } | NotASession {
   const { raw, path } = input;
+  if (isClineUiLog(raw.slice(0, SNIFF_LENGTH))) return clineUiUsage(raw);
   const detected = recognise(raw.slice(0, SNIFF_LENGTH), path, raw.length <= SNIFF_LENGTH, () => raw.slice(0, CONDENSE_LENGTH));
   if (isNotTranscript(detected)) return { notTranscript: true, reason: detected.reason };
   const format = detected.parser.id;
@@ -140,6 +142,28 @@ function sseEvents(raw: string): Array<{ value: unknown; line: number; range: [n
     start = end + 1;
   }
   return out;
+}
+
+/** A Cline UI log's usage (see clineUsage.ts), its wall time from the messages' `ts` (milliseconds since 1970). */
+function clineUiUsage(raw: string): { usage: SessionUsage; times: number[] } {
+  const parseErrors: ParseError[] = [];
+  const doc = readJsonDocument(raw, parseErrors);
+  const errors = parseErrors.map((e) => ({ line: e.line + 1, message: e.message }));
+  const messages = Array.isArray(doc?.value) ? (doc.value as unknown[]) : [];
+  // One line in practice (Cline writes the array compactly); a pretty-printed copy has no line per message to name.
+  const calls = clineUiCalls(messages, () => 1);
+  const times = messages
+    .map((m) => obj(m)?.ts)
+    .filter((t): t is number => typeof t === 'number' && Number.isFinite(t))
+    .sort((a, b) => a - b);
+  const wall =
+    times.length > 0
+      ? { firstTimestamp: new Date(times[0]).toISOString(), lastTimestamp: new Date(times[times.length - 1]).toISOString(), wallMs: times[times.length - 1] - times[0], activeMs: activeTimeOf(times, IDLE_GAP_MS) }
+      : {};
+  const base = { format: 'cline', errors, ...wall };
+  if (calls.length === 0) return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+  const { groups, totals, models } = summarise(calls);
+  return { usage: { ...base, recorded: true, turns: calls.length, totals, models, groups, calls, byModel: perModel(groups) }, times };
 }
 
 /** The first `sessionId` a Claude Code log names. */
