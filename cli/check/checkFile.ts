@@ -90,7 +90,7 @@ const PIECE_OUTPUTS = 64;
 export function checkFile(input: FileInput, options: FileCheckOptions, pieces?: ReportPieces): CheckedReport {
   // Usage is read from the lines the parser reads anyway (no second parse), and only the calls are kept.
   let calls: CallUsage[] | undefined;
-  const budget = options.budget && isBudgetSet(options.budget.limits) ? options.budget : undefined;
+  const budget = activeBudget(options);
   const parsed = parseFileInput(input, options, budget ? (lines, format) => (calls = usageOfLines(format, lines)?.calls) : undefined);
   if (isNotTranscript(parsed)) return notTranscriptReport(input, parsed);
   const inPieces = pieces !== undefined && !options.conversation ? checkParsedInPieces(input, parsed, options, pieces) : undefined;
@@ -121,8 +121,13 @@ function standardInputFolders(scope: FileCheckOptions['references']): AllowedFol
   return allowedFolders(scope?.anywhere ? 'anywhere' : [scope?.cwd ?? process.cwd()]);
 }
 
+/** The budgets a check holds sessions to, when any limit is set. */
+export function activeBudget(options: FileCheckOptions): FileCheckOptions['budget'] {
+  return options.budget && isBudgetSet(options.budget.limits) ? options.budget : undefined;
+}
+
 /** Where the session went past its budgets, each at the usage record of the turn that took it there. */
-function budgetFindings(calls: readonly CallUsage[], budget: NonNullable<FileCheckOptions['budget']>, locator: Locator): BudgetFinding[] {
+export function budgetFindings(calls: readonly CallUsage[], budget: NonNullable<FileCheckOptions['budget']>, locator: Locator): BudgetFinding[] {
   return budgetCrossings(calls, budget.limits, budget.prices)
     .filter((c) => c.call.range !== undefined)
     .map((c) => ({

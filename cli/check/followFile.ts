@@ -11,6 +11,10 @@
  * A look at a file that grew by whole lines checks only those lines where
  * the format allows (Claude Code and Codex sessions, see liveFileCheck.ts);
  * otherwise it checks the whole file again.
+ *
+ * A turn that takes the session past a budget is reported once, on the look
+ * that finds it, as `check` reports it; each limit is crossed once per
+ * session, so a limit already reported is not reported again.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { readTarget } from './checkTarget';
@@ -44,6 +48,7 @@ export async function followFile(run: FollowRun): Promise<number> {
   const reported = new Set<number>();
   const errorsShown = new Set<string>();
   const notesShown = new Set<string>();
+  const budgetsShown = new Set<string>();
   // One file for the summary, however many looks it took.
   let whole: FileReport = { file: run.target.shown, outputs: [], parseErrors: [] };
   let size = -1;
@@ -100,6 +105,7 @@ export async function followFile(run: FollowRun): Promise<number> {
       reported.clear();
       errorsShown.clear();
       notesShown.clear();
+      budgetsShown.clear();
       live = undefined;
       last = undefined;
     }
@@ -108,12 +114,16 @@ export async function followFile(run: FollowRun): Promise<number> {
     settled = quiet;
     const report = (last = reportNow(now, grew, regular));
     const fresh = freshPart(report, reported, errorsShown, notesShown, quiet, regular && endsMidLine(run.target.path, now));
-    if (fresh.outputs.length === 0 && fresh.parseErrors.length === 0 && !fresh.error && !fresh.notTranscript && !fresh.skipped) return;
+    const budget = (report.budget ?? []).filter((b) => !budgetsShown.has(b.rule));
+    if (budget.length > 0) fresh.budget = budget;
+    else delete fresh.budget;
+    if (fresh.outputs.length === 0 && fresh.parseErrors.length === 0 && !fresh.error && !fresh.notTranscript && !fresh.skipped && budget.length === 0) return;
     for (const o of fresh.outputs) reported.add(o.range[0]);
+    for (const b of budget) budgetsShown.add(b.rule);
     for (const e of fresh.parseErrors) errorsShown.add(errorKey(e));
     const note = fresh.error ?? fresh.notTranscript ?? fresh.skipped;
     if (note) notesShown.add(note);
-    whole = { ...fresh, outputs: [...whole.outputs, ...fresh.outputs], parseErrors: [...whole.parseErrors, ...fresh.parseErrors] };
+    whole = { ...fresh, outputs: [...whole.outputs, ...fresh.outputs], parseErrors: [...whole.parseErrors, ...fresh.parseErrors], budget: [...(whole.budget ?? []), ...budget] };
     run.reporter.file(fresh, run.target);
   };
 

@@ -7,13 +7,19 @@
  * cannot extend (a format read whole, a file of many conversations, a head
  * still short enough to be read as another format, a line that changes what
  * earlier turns are) asks for a check of the whole file instead.
+ *
+ * With budgets set, the lines that record usage are kept (a few per turn)
+ * and the appended ones added to them, so the running totals are those a
+ * check of the whole file adds up.
  */
 import { checkAppendedLines } from '../../shared/check/checkAppendedLines';
 import type { TranscriptCheck } from '../../shared/check/checkTranscript';
 import { isNotTranscript, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { classifyOptionsOf } from './checkSettings';
-import { checkParsed, type FileCheckOptions, type FileInput, notTranscriptReport, outputRecord, parseErrorsOf, parseFileInput } from './checkFile';
-import type { FileReport, OutputRecord } from './fileReport';
+import { readJsonLines, type JsonLine } from '../../shared/transcript/json/jsonLines';
+import { usageOfLines, usageRecordOf } from '../../shared/usage/readUsage';
+import { activeBudget, budgetFindings, checkParsed, type FileCheckOptions, type FileInput, notTranscriptReport, outputRecord, parseErrorsOf, parseFileInput } from './checkFile';
+import type { BudgetFinding, FileReport, OutputRecord } from './fileReport';
 import { Locator } from './locator';
 
 export interface Appended {
@@ -31,18 +37,24 @@ export class LiveFileCheck {
     private readonly check: TranscriptCheck,
     private locator: Locator,
     private readonly outputs: OutputRecord[],
+    /** The log's usage lines so far, when budgets are set and the format's usage is read. */
+    private readonly usage: { format: string; lines: JsonLine[] } | undefined,
   ) {}
 
   /** Checks the whole file; the live check is absent when appends to this file cannot be checked on their own. */
   static start(input: FileInput, options: FileCheckOptions): { report: FileReport; live?: LiveFileCheck } {
-    const parsed = parseFileInput(input, options);
+    let usage: { format: string; lines: JsonLine[] } | undefined;
+    const budget = activeBudget(options);
+    const parsed = parseFileInput(input, options, budget ? (lines, format) => (usage = { format, lines: lines.flatMap((l) => usageRecordOf(format, l) ?? []) }) : undefined);
     if (isNotTranscript(parsed)) return { report: notTranscriptReport(input, parsed) };
     const { report, checks, locator } = checkParsed(input, parsed, options);
+    const crossed = usage ? budgetsOf(usage, options, locator) : [];
+    if (crossed.length > 0) report.budget = crossed;
     // A file split into conversations has no single index to grow; the HTML report's segment list is not kept up.
     const single = checks.length === 1 && checks[0].transcript === parsed;
     // A last line still being written was read as an error: the next look reads the file whole again.
     if (!single || options.conversation || input.bytes || !input.raw.endsWith('\n')) return { report };
-    return { report, live: new LiveFileCheck(options, checks[0], locator, report.outputs.slice()) };
+    return { report, live: new LiveFileCheck(options, checks[0], locator, report.outputs.slice(), usage) };
   }
 
   /**
@@ -55,10 +67,26 @@ export class LiveFileCheck {
     const settings = this.options.settings;
     const appended = checkAppendedLines(this.check, piece, settings.maxSegments, classifyOptionsOf(settings));
     if ('fallback' in appended) return undefined;
+    if (this.usage) {
+      const at = { offset: this.locator.raw.length, line: this.locator.here([this.locator.raw.length, this.locator.raw.length]).line - 1 };
+      for (const l of readJsonLines(piece, [], at)) {
+        const kept = usageRecordOf(this.usage.format, l);
+        if (kept) this.usage.lines.push(kept);
+      }
+    }
     this.locator = this.locator.grown(piece);
     const t = this.check.transcript;
     for (const o of appended.outputs) this.outputs.push(outputRecord(t, o, this.locator, this.options));
     const report: FileReport = { file: this.locator.file, format: t.format, outputs: this.outputs.slice(), parseErrors: parseErrorsOf(t, this.locator) };
+    const crossed = this.usage ? budgetsOf(this.usage, this.options, this.locator) : [];
+    if (crossed.length > 0) report.budget = crossed;
     return { report, linesParsed: appended.linesParsed, outputsChecked: appended.outputs.length };
   }
+}
+
+/** The budget findings of the usage lines read so far. */
+function budgetsOf(usage: { format: string; lines: JsonLine[] }, options: FileCheckOptions, locator: Locator): BudgetFinding[] {
+  const budget = activeBudget(options);
+  const calls = budget ? usageOfLines(usage.format, usage.lines)?.calls : undefined;
+  return budget && calls ? budgetFindings(calls, budget, locator) : [];
 }

@@ -17,7 +17,7 @@ import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
 import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { clineUiCalls, isClineUiLog } from './clineUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
-import { obj, str } from '../transcript/formats/shapes/jsonValues';
+import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
 import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts, type UsageError } from './model';
 import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
 
@@ -93,6 +93,25 @@ export function usageOfLines(format: string, lines: readonly JsonLine[]): { call
   if (format === 'codex') return codexRolloutUsage(lines);
   if (format === 'codex-exec') return { calls: codexExecCalls(lines) };
   return undefined;
+}
+
+/**
+ * A line of a `format` log cut down to what usageOfLines reads from it, or
+ * undefined when it reads nothing there: a check that follows a growing log
+ * keeps these (a few small objects per turn), so its budgets are added up
+ * again over them when lines are appended, without the rest of the file.
+ */
+export function usageRecordOf(format: string, line: JsonLine): JsonLine | undefined {
+  const v = obj(line.value);
+  if (!v) return undefined;
+  let kept: JsonObject | undefined;
+  if (format === 'claude-code' && v.type === 'assistant') {
+    const m = obj(v.message);
+    kept = { type: v.type, isSidechain: v.isSidechain, agentId: v.agentId, message: m ? { id: m.id, model: m.model, usage: m.usage } : undefined };
+  } else if (format === 'codex' && v.type === 'turn_context') kept = { type: v.type, payload: { model: obj(v.payload)?.model } };
+  else if (format === 'codex' && v.type === 'event_msg' && obj(v.payload)?.type === 'token_count') kept = { type: v.type, payload: { type: 'token_count', info: obj(v.payload)?.info } };
+  else if (format === 'codex-exec' && v.type === 'turn.completed') kept = { type: v.type, usage: v.usage };
+  return kept ? { ...line, value: kept } : undefined;
 }
 
 /**

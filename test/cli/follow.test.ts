@@ -97,6 +97,41 @@ describe('check --follow', () => {
     assert.match(run.out, /4 outputs in 1 file/);
   });
 
+  it('reports a turn that takes the session past a budget once, on the look that finds it, appended lines included', async () => {
+    const sub = mkdtempSync(join(dir, 'budget-'));
+    writeFileSync(join(sub, 'groundcheck.config.json'), JSON.stringify({ budget: { tokens: { soft: 15_000, hard: 25_000 } } }));
+    const file = join(sub, 'spend.jsonl');
+    // Past the 64 KB the format is told by, so appends are checked on their own lines.
+    const log = line('user', `Build log:\n${'compiled 12 files in 3.5 s\n'.repeat(3000)}`, null);
+    // Every response: 100 in, 900 cache write, 9,000 cache read, and its output; the totals reach 10,100, 20,300 and 30,600.
+    const spent = (id: string, output: number, parent: string) => {
+      const uuid = `u${n++}`;
+      const usage = { input_tokens: 100, cache_creation_input_tokens: 900, cache_read_input_tokens: 9000, output_tokens: output };
+      return { raw: JSON.stringify({ type: 'assistant', uuid, parentUuid: parent, sessionId: 's', message: { id, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'Done.' }], usage } }) + '\n', uuid };
+    };
+    const first = spent('msg_A', 100, log.uuid);
+    writeFileSync(file, log.raw + first.raw);
+    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'budget', file], { cwd: sub, env: { ...process.env, NO_COLOR: '1' } }));
+    await new Promise((r) => setTimeout(r, 900));
+    assert.doesNotMatch(run.out, /budget/);
+    // The second response over two lines, its output growing from 3 to 200 as it streams.
+    const second = spent('msg_B', 3, first.uuid);
+    const secondEnd = spent('msg_B', 200, second.uuid);
+    appendFileSync(file, second.raw + secondEnd.raw);
+    await run.until(/spend\.jsonl:4:1: info budget: this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens \(claude-sonnet-4-5, main\)  budget-tokens-soft/);
+    const third = spent('msg_C', 300, secondEnd.uuid);
+    appendFileSync(file, third.raw);
+    await run.until(/spend\.jsonl:5:1: warning budget: this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens/);
+    appendFileSync(file, spent('msg_D', 1, third.uuid).raw);
+    await new Promise((r) => setTimeout(r, 900));
+    run.proc.kill('SIGINT');
+    const code = await run.exited;
+    assert.equal((run.out.match(/budget-tokens-soft/g) ?? []).length, 1, run.out);
+    assert.equal((run.out.match(/budget-tokens-hard/g) ?? []).length, 1, run.out);
+    assert.match(run.out, /^budgets: 1 warning \(hard limits crossed\), 1 information finding/m);
+    assert.equal(code, 1, 'a hard budget was crossed');
+  });
+
   it('says when the file was rewritten and follows its new content', async () => {
     const file = join(dir, 'rewritten.jsonl');
     writeFileSync(file, PROMPT.raw + answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid).raw);
