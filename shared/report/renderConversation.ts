@@ -5,13 +5,14 @@
  * summary line names them. A tool call's input fields (one segment each)
  * read as one block. Outputs carry their verdict and marks; a turn with a
  * finding gets the class the "only turns with findings" filter keeps, and
- * opens when folded.
+ * opens when folded. A turn that took the session past a budget is listed
+ * under the usage, linked, and marked where it is, as a finding.
  */
 import { isFinding } from '../classifier/findingStatus';
 import type { Role } from '../transcript/model';
 import { escapeHtml } from './escapeHtml';
 import { markedText } from './markedText';
-import type { FileView, OutputVerdict, ReportSegment } from './reportModel';
+import type { BudgetMark, FileView, OutputVerdict, ReportSegment } from './reportModel';
 import { counted } from '../text/counted';
 import { renderUsage } from './renderUsage';
 
@@ -55,6 +56,16 @@ export function conversationParts(
     `<p class="meta">${escapeHtml(fileMeta(view, findingCount))}</p>`,
   );
   if (view.usage) parts.push(renderUsage(view.usage));
+  const budgets = new Map<number, BudgetMark[]>();
+  if (view.budget) {
+    parts.push('<ul class="bud" aria-label="Budgets crossed">');
+    for (const b of view.budget) {
+      const at = b.segment === undefined ? `line ${b.line}` : `<a href="#${anchor(b.segment)}">line ${b.line}</a>`;
+      parts.push(`<li class="${budgetClass(b)}">${at}: ${budgetWord(b)}: ${escapeHtml(b.message)} <code>${escapeHtml(b.rule)}</code></li>`);
+      if (b.segment !== undefined) budgets.set(b.segment, [...(budgets.get(b.segment) ?? []), b]);
+    }
+    parts.push('</ul>');
+  }
   for (const g of view.gaps) parts.push(`<p class="gap">Context incomplete for every output: ${escapeHtml(g)}</p>`);
   if (view.problems.length > 0) {
     parts.push('<ul class="pr">');
@@ -69,19 +80,28 @@ export function conversationParts(
   const segs = view.segments;
   for (let i = 0; i < segs.length; ) {
     const s = segs[i];
-    if (s.role === 'tool_call' && !verdicts.has(i)) {
+    if (s.role === 'tool_call' && !verdicts.has(i) && !budgets.has(i)) {
       let j = i + 1;
-      while (j < segs.length && sameCall(s, segs[j]) && !verdicts.has(j)) j++;
+      while (j < segs.length && sameCall(s, segs[j]) && !verdicts.has(j) && !budgets.has(j)) j++;
       turns.push(toolCall(segs, i, j, anchor, contextLimit));
       starts.push(-1);
       i = j;
       continue;
     }
-    turns.push(turn(s, i, verdicts.get(i), anchor, contextLimit));
+    turns.push(turn(s, i, verdicts.get(i), anchor, contextLimit, budgets.get(i)));
     starts.push(s.raw ? s.raw[0] : -1);
     i++;
   }
   return { head: parts.join(''), turns, tail: `${view.segments.length > 0 ? '</div>' : ''}</article>`, starts, findings: findingCount };
+}
+
+/** Hard limits are warnings, soft ones and unpriced turns information, as in the text report. */
+function budgetClass(b: BudgetMark): string {
+  return b.severity === 'warning' ? 'bw' : 'bi';
+}
+
+function budgetWord(b: BudgetMark): string {
+  return b.severity === 'warning' ? 'warning budget' : 'info budget';
 }
 
 function fileMeta(view: FileView, findings: number): string {
@@ -94,10 +114,10 @@ function sameCall(first: ReportSegment, next: ReportSegment): boolean {
   return first.callId !== undefined ? next.callId === first.callId : next.field !== first.field;
 }
 
-function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, anchor: (n: number) => string, limit: number): string {
-  const findings = verdict ? verdict.marks.some((m) => isFinding(m.status)) : false;
+function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, anchor: (n: number) => string, limit: number, budgets: readonly BudgetMark[] = []): string {
+  const findings = (verdict ? verdict.marks.some((m) => isFinding(m.status)) : false) || budgets.length > 0;
   const cls = `t r-${s.role}${verdict ? ' o' : ''}${findings ? ' f' : ''}${isBranch(s) ? ' br' : ''}`;
-  const head = heading(s, verdict);
+  const head = heading(s, verdict) + budgets.map((b) => ` <strong class="${budgetClass(b)}" title="${escapeHtml(b.message)}">${escapeHtml(b.rule)}</strong>`).join('');
   const body = verdict
     ? `<p class="ex">${escapeHtml(verdict.explanation)}${verdict.gaps.map((g) => `<br>Context incomplete: ${escapeHtml(g)}`).join('')}</p><pre>${markedText(s.text, verdict.marks, anchor)}</pre>`
     : `<pre>${clipped(s.text, limit)}</pre>`;

@@ -67,6 +67,20 @@ export interface FileView {
   outputs: OutputVerdict[];
   /** The tokens the file's log records as spent; absent when the file is no transcript. */
   usage?: UsageSummary;
+  /** Turns that took the session past a token or cost budget, in file order; absent when none did. */
+  budget?: BudgetMark[];
+}
+
+/** A budget crossed, as the text report states it, and the turn that crossed it. */
+export interface BudgetMark {
+  /** 1-based line of the turn's usage record. */
+  line: number;
+  rule: string;
+  severity: 'warning' | 'information';
+  /** What the text report says of it: the running total, the limit, the model and the agent. */
+  message: string;
+  /** Index in `FileView.segments` of the turn's last segment on that record; absent when it has none shown. */
+  segment?: number;
 }
 
 export interface StatusCounts {

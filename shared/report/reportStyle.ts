@@ -18,6 +18,7 @@ ul{padding-left:1.2rem}.t{border:1px solid var(--bd);border-radius:6px;margin:.5
 .ex{margin:.2rem 0;font-size:.9em}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:.3rem 0 0;font:inherit}.t:not(.r-user,.r-assistant) pre{font:.85em/1.4 ui-monospace,monospace;max-height:30rem;overflow:auto}
 .cut{color:var(--mu);font-style:italic}.pr{color:var(--cl)}
+.bud{font-size:.9em}.bw{color:var(--ul)}.bi{color:var(--mu)}.h .bw,.h .bi{font-size:.85em}
 .m{color:inherit;text-decoration:none;border-radius:3px;padding:0 1px}
 .u{background:var(--u);box-shadow:inset 0 -2px var(--ul)}.c{background:var(--c);box-shadow:inset 0 -2px var(--cl)}
 .a{background:var(--a);box-shadow:inset 0 -2px var(--al)}.i{background:var(--i)}

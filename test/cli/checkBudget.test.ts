@@ -105,6 +105,32 @@ describe('groundcheck check: budgets', function () {
     assert.ok(records.findIndex((x) => x.kind === undefined) < records.indexOf(budget[0]));
   });
 
+  it('lists the crossings at the head of the HTML report and marks the turn that crossed each, as a finding', () => {
+    config({ tokens: { soft: 15_000, hard: 25_000 } });
+    const r = check('--format', 'html');
+    assert.equal(r.code, 0, r.stderr);
+    const html = r.stdout;
+    const listed = [...html.matchAll(/<li class="(bw|bi)"><a href="#(f0s\d+)">line (\d+)<\/a>: (warning|info) budget: ([^<]*) <code>([\w-]+)<\/code><\/li>/g)].map((m) => ({ cls: m[1], anchor: m[2], line: Number(m[3]), word: m[4], message: m[5], rule: m[6] }));
+    assert.deepEqual(
+      listed.map(({ cls, line, word, message, rule }) => ({ cls, line, word, message, rule })),
+      [
+        { cls: 'bi', line: 5, word: 'info', message: 'this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens (claude-sonnet-4-5-20250929, main)', rule: 'budget-tokens-soft' },
+        { cls: 'bw', line: 8, word: 'warning', message: 'this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens (claude-sonnet-4-5-20250929, main)', rule: 'budget-tokens-hard' },
+      ],
+    );
+    // Each link leads to the response that crossed, which carries the rule and stays under the findings filter (class f).
+    const turnOf = (anchor: string) => html.match(new RegExp(`<div role="listitem" class="([^"]*)" id="${anchor}"[^>]*><p class="h">(.*?)</p><pre>(.*?)</pre>`))!;
+    const soft = turnOf(listed[0].anchor);
+    assert.match(soft[1], /\bf\b/);
+    assert.match(soft[2], /<strong class="bi" title="[^"]*20,300 tokens[^"]*">budget-tokens-soft<\/strong>/);
+    assert.equal(soft[3].replace(/<[^>]*>/g, ''), 'The file has 1042 lines.');
+    const hard = turnOf(listed[1].anchor);
+    assert.match(hard[2], /<strong class="bw" [^>]*>budget-tokens-hard<\/strong>/);
+    assert.equal(hard[3].replace(/<[^>]*>/g, ''), 'Then 1041 data rows.');
+    config({ tokens: { soft: 15_000_000 } });
+    assert.doesNotMatch(check('--format', 'html').stdout, /class="bud"|budget-tokens/);
+  });
+
   it('reports a budget in SARIF under a budget rule, at the usage line', () => {
     config({ tokens: { soft: 15_000 } });
     const log = JSON.parse(check('--format', 'sarif').stdout);

@@ -5,9 +5,9 @@
  * context has it). Suppressed entities and ignored occurrences get no mark,
  * as they get no line in the text report.
  */
-import type { ContextLocation, EntityRecord, FileReport, OutputRecord } from '../fileReport';
+import type { BudgetFinding, ContextLocation, EntityRecord, FileReport, OutputRecord } from '../fileReport';
 import { fileProblems, findingMessage, placeName, severityWord, shorten } from '../reportedFindings';
-import type { FileView, Mark, OutputVerdict } from '../../../shared/report/reportModel';
+import type { BudgetMark, FileView, Mark, OutputVerdict, ReportSegment } from '../../../shared/report/reportModel';
 
 export function fileView(report: FileReport, explicit: boolean): FileView {
   const shared = sharedGaps(report.outputs);
@@ -26,6 +26,7 @@ export function fileView(report: FileReport, explicit: boolean): FileView {
     segments: report.conversation ?? [],
     outputs,
     ...(report.usage ? { usage: report.usage } : {}),
+    ...(report.budget?.length ? { budget: report.budget.map((b) => budgetMark(b, report.conversation ?? [])) } : {}),
   };
 }
 
@@ -87,3 +88,21 @@ function where(at: ContextLocation, file: string): string {
   if (at.line === undefined) return placeName(at);
   return at.file === file && at.entry === undefined ? `line ${at.line}:${at.column}` : `${placeName(at)}:${at.line}:${at.column}`;
 }
+
+/**
+ * A budget finding and the turn that crossed it: the last segment starting
+ * at or before the turn's usage record, when that is the model's (a response
+ * logged over several lines may show nothing on its last one, which repeats
+ * an earlier line's text).
+ */
+function budgetMark(b: BudgetFinding, segments: readonly ReportSegment[]): BudgetMark {
+  let last: number | undefined;
+  segments.forEach((s, i) => {
+    if (s.source === undefined && s.line <= b.endLine) last = i;
+  });
+  const segment = last !== undefined && MODEL_ROLES.has(segments[last].role) ? last : undefined;
+  return { line: b.line, rule: b.rule, severity: b.severity, message: `${b.message} (${b.model}, ${b.agent})`, ...(segment !== undefined ? { segment } : {}) };
+}
+
+/** Segments a model response is made of. */
+const MODEL_ROLES: ReadonlySet<string> = new Set(['assistant', 'tool_call', 'reasoning']);
