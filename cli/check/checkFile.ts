@@ -35,7 +35,7 @@ import { budgetCrossings, isBudgetSet, type Budget } from '../../shared/usage/bu
 import type { PriceTable } from '../../shared/usage/prices';
 import { usageOfLines } from '../../shared/usage/readUsage';
 import type { BudgetFinding } from './fileReport';
-import { readUsage } from '../../shared/usage/readUsage';
+import { readAgentFile, readUsageWithSubAgents } from '../../shared/usage/withSubAgentFiles';
 import { usageSummary } from '../../shared/usageView/summary';
 
 export interface FileInput {
@@ -65,6 +65,8 @@ export interface FileCheckOptions {
   references?: { cwd: string; anywhere: boolean };
   /** Token and cost budgets each session is held to (see shared/usage/budget.ts). */
   budget?: { limits: Budget; prices: PriceTable };
+  /** Conversation reports: the prices the file's usage is costed at. */
+  prices?: PriceTable;
 }
 
 /**
@@ -174,7 +176,7 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
     format: parsed.format,
     outputs,
     parseErrors: parseErrorsOf(parsed, locator),
-    ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)), ...usageOf(input) } : {}),
+    ...(options.conversation ? { conversation: parsed.segments.map((s) => reportSegment(s)), ...usageOf(input, options) } : {}),
   };
   return { report, checks, locator };
 }
@@ -224,9 +226,10 @@ function inRawOrder(conversations: readonly Conversation[]): boolean {
 }
 
 /** What the file's log records as spent, for the HTML report's head of the file. */
-function usageOf(input: FileInput): Pick<FileReport, 'usage'> {
-  const read = readUsage({ raw: input.raw, ...(input.absPath !== undefined ? { path: input.absPath } : {}) });
-  return 'notTranscript' in read ? {} : { usage: usageSummary(read) };
+function usageOf(input: FileInput, options: FileCheckOptions): Pick<FileReport, 'usage'> {
+  const limit = options.settings.maxFileSizeMB * 1024 * 1024;
+  const read = readUsageWithSubAgents(input.raw, input.absPath, (file) => readAgentFile(file, limit));
+  return 'notTranscript' in read ? {} : { usage: usageSummary(read.usage, options.prices) };
 }
 
 export function parseErrorsOf(parsed: Transcript, locator: Locator): FileReport['parseErrors'] {

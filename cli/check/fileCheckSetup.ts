@@ -25,6 +25,8 @@ export interface FileCheckSetup {
   references?: { cwd: string; anywhere: boolean };
   /** Token and cost budgets each session is held to, and the prices its cost is taken at; absent: none. */
   budget?: { limits: Budget; prices: PriceTable };
+  /** The prices the HTML report's usage is costed at (the shipped table and the config's); absent: not costed. */
+  prices?: PriceTable;
 }
 
 /**
@@ -67,6 +69,7 @@ export function fileCheckOptions(setup: FileCheckSetup): FileCheckOptions {
     ignores: loadIgnores(setup.ignoreRoot),
     ...(setup.references ? { references: setup.references } : {}),
     ...(setup.budget ? { budget: setup.budget } : {}),
+    ...(setup.prices ? { prices: setup.prices } : {}),
   };
 }
 

@@ -145,6 +145,7 @@ function setupFor(flags: CheckFlags, settings: GroundcheckSettings, config: Load
     references: { cwd: process.cwd(), anywhere: flags.allowOutsideRefs === true },
     ...(flags.ignore && config.ignore !== false ? { ignoreRoot: config.root } : {}),
     ...(isBudgetSet(config.budget) ? { budget: { limits: config.budget, prices: mergedPrices(DEFAULT_PRICES, config.prices) } } : {}),
+    ...(flags.format === 'html' ? { prices: mergedPrices(DEFAULT_PRICES, config.prices) } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import { readUsageAndTimes } from '../../shared/usage/readUsage';
 import { isSubAgentFileName, subAgentFilesOf } from '../../shared/usage/subAgentFiles';
 import { withSubAgents, type TimedUsage } from '../../shared/usage/withSubAgents';
 import { counted } from '../../shared/text/counted';
+import { dollars } from '../../shared/usageView/text';
 import { expandPaths, STDIN, type CheckTarget } from '../check/expandPaths';
 import { displayPath } from '../check/locator';
 import { visibleControls } from '../terminal/visibleControls';
@@ -311,10 +312,6 @@ export function unknownCost(c: Cost): string {
   return `cost unknown: ${(c.unknown ?? []).join(', ')} (add it to "prices" in groundcheck.config.json)${floor}`;
 }
 
-/** `$12.34`; under a dollar, to a hundredth of a cent. */
-export function dollars(usd: number): string {
-  return `$${usd >= 1 ? usd.toFixed(2) : usd.toFixed(4)}`;
-}
 
 function pricesLine(r: UsageReport): string {
   const base = r.prices.date !== undefined ? `groundcheck's price table of ${r.prices.date}` : 'the config';

@@ -3,9 +3,16 @@
  * and the conversation view: the session's summary and, per model call, the
  * line its counts were read from. Read again with every check, since an
  * appended line can finish a response whose first lines were already there.
+ * A Claude Code session's sub-agent files beside it are summed into the
+ * summary as `groundcheck usage` sums them (the lenses stay the file's own),
+ * and the summary is costed at the shipped price table.
  */
-import { readUsage } from '../../shared/usage/readUsage';
+import { statSync } from 'node:fs';
+import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
 import type { TokenCounts } from '../../shared/usage/model';
+import { readAgentFile, readUsageWithSubAgents } from '../../shared/usage/withSubAgentFiles';
+import type { TimedUsage } from '../../shared/usage/withSubAgents';
 import { usageSummary, type UsageSummary } from '../../shared/usageView/summary';
 
 export interface CallCounts {
@@ -23,8 +30,33 @@ export interface FileUsage {
 }
 
 export function fileUsage(raw: string, path: string | undefined): FileUsage | undefined {
-  const read = readUsage({ raw, ...(path !== undefined ? { path } : {}) });
+  const read = readUsageWithSubAgents(raw, path, cachedAgentFile);
   if ('notTranscript' in read) return undefined;
-  const calls = read.calls.map((c) => ({ line: c.line - 1, model: c.model, agent: c.agent, counts: c.counts })).sort((a, b) => a.line - b.line);
-  return { summary: usageSummary(read), calls };
+  // The lenses sit on this file's lines: a sub-agent file's calls are in the summary only.
+  const calls = read.own.calls.map((c) => ({ line: c.line - 1, model: c.model, agent: c.agent, counts: c.counts })).sort((a, b) => a.line - b.line);
+  return { summary: usageSummary(read.usage, DEFAULT_PRICES), calls };
+}
+
+/**
+ * Sub-agent files read before, by path, while their size and modification
+ * time stay the same: a live session is read again after every append, and
+ * its finished sub-agents' files do not change.
+ */
+const agentFiles = new Map<string, { size: number; mtimeMs: number; usage: TimedUsage | undefined }>();
+const AGENT_FILES_KEPT = 256;
+
+function cachedAgentFile(file: string): TimedUsage | undefined {
+  let stat: { size: number; mtimeMs: number };
+  try {
+    stat = statSync(file);
+  } catch {
+    agentFiles.delete(file);
+    return undefined;
+  }
+  const kept = agentFiles.get(file);
+  if (kept && kept.size === stat.size && kept.mtimeMs === stat.mtimeMs) return kept.usage;
+  const usage = readAgentFile(file, DEFAULT_SETTINGS.maxFileSizeMB * 1024 * 1024);
+  if (agentFiles.size >= AGENT_FILES_KEPT) agentFiles.delete(agentFiles.keys().next().value as string);
+  agentFiles.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, usage });
+  return usage;
 }

@@ -53,3 +53,8 @@ export function wallTime(ms: number): string {
   if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
+
+/** `$12.34`; under a dollar, to a hundredth of a cent. */
+export function dollars(usd: number): string {
+  return `$${usd >= 1 ? usd.toFixed(2) : usd.toFixed(4)}`;
+}

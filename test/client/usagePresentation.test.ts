@@ -53,6 +53,33 @@ describe('usage status item', () => {
     assert.match(presentUsage(status(odd))!.tooltip, /^\| x \\\| \\\[link\\\]\\\(http:\/\/a\\\) \\\*\\\*b\\\*\\\* \|/m);
   });
 
+  it('gives the API-equivalent cost beside the totals and per row, and says why where it is unknown', () => {
+    const priced: UsageSummary = {
+      ...SESSION,
+      models: [
+        { ...SESSION.models[0], cost: { usd: 0.072508 } },
+        { ...SESSION.models[1], cost: { usd: 0.0135055 } },
+      ],
+      cost: { usd: 0.0860135 },
+      pricedAt: '2026-11-27',
+    };
+    const shown = presentUsage(status(priced))!;
+    assert.equal(shown.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached · $0.0860');
+    assert.match(shown.tooltip, /^\*\*Tokens this session\*\* · 5 model turns · wall time 2m 38s · \$0\.0860$/m);
+    assert.match(shown.tooltip, /^\| model \| turns \| in \| out \| cached \| cache write \| cost \|$/m);
+    assert.match(shown.tooltip, /^\| claude\\-opus\\-4\\-5\\-20251101 \| 3 \| 50,431 \| 987 \| 46,496 \| 3,928 \| \$0\.0725 \|$/m);
+    assert.match(shown.tooltip, /^\| \*\*total\*\* \| \*\*5\*\* \| \*\*68,987\*\* \| \*\*1,147\*\* \| \*\*55,616\*\* \| \*\*13,358\*\* \| \*\*\$0\.0860\*\* \|$/m);
+    assert.match(shown.tooltip, /_cost: API\\-equivalent, at groundcheck's price table of 2026\\-11\\-27\._/);
+
+    const unknown: UsageSummary = { ...priced, models: [priced.models[0], { ...SESSION.models[1], name: 'glm-4.7', cost: { usd: null, pricedUsd: 0, unknown: ['no price for glm-4.7'] } }], cost: { usd: null, pricedUsd: 0.072508, unknown: ['no price for glm-4.7'] } };
+    const partly = presentUsage(status(unknown))!;
+    // No figure in the status bar that would read as the whole cost.
+    assert.equal(partly.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached');
+    assert.match(partly.tooltip, /· cost unknown$/m);
+    assert.match(partly.tooltip, /^\| glm\\-4\\.7 \| 2 \| 18,556 \| 160 \| 9,120 \| 9,430 \| unknown \|$/m);
+    assert.match(partly.tooltip, /_cost unknown: no price for glm\\-4\\.7; the rest comes to \$0\\\.0725\._/);
+  });
+
   it('is hidden for a file that records no usage, and for a file not checked', () => {
     assert.equal(presentUsage(status({ recorded: false, format: 'openai-chat', note: 'usage records of this format are not read' })), undefined);
     assert.equal(presentUsage(status(undefined)), undefined);

@@ -5,6 +5,7 @@ import type { CodeLens } from 'vscode-languageserver-protocol/node';
 import { anchorCalls, countsComeFirst } from '../../server/src/usageLens';
 import type { CallCounts } from '../../server/src/fileUsage';
 import type { FileStatus } from '../../shared/protocol/messages';
+import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
 import { ServerHarness } from './harness';
 
 async function until<T>(what: string, get: () => T | undefined, ms = 20_000): Promise<T> {
@@ -131,6 +132,41 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     );
     // 09:14:03.120 to 09:16:41.093.
     assert.equal(status.usage.wallMs, 157973);
+  });
+
+  it('sums a Claude Code session’s sub-agent file beside it into the totals, as groundcheck usage does, and prices them', async () => {
+    // The same session as newer Claude Code writes it: the sub-agent's lines in <session>/subagents/agent-<id>.jsonl.
+    const dir = path.join(__dirname, '../e2e/workspace');
+    const parent = fs.readFileSync(path.join(dir, 'claude-agents-session.jsonl'), 'utf8');
+    fs.mkdirSync(path.join(h.workspace, 'agents-session/subagents'), { recursive: true });
+    fs.copyFileSync(path.join(dir, 'claude-agents-session/subagents/agent-a3f9c2e1.jsonl'), path.join(h.workspace, 'agents-session/subagents/agent-a3f9c2e1.jsonl'));
+    const uri = h.uriOf('agents-session.jsonl');
+    const status = await h.open(uri, parent);
+    assert.ok(status.usage?.recorded);
+    // The inline session's figures: the sub-agent's two turns are in, once.
+    assert.equal(status.usage.turns, 5);
+    assert.deepEqual(status.usage.totals, { input: 13, output: 1147, cacheWrite: 13358, cacheRead: 55616, reasoning: null });
+    assert.deepEqual(
+      status.usage.agents?.map((a) => [a.name, a.turns, a.counts.cacheRead]),
+      [
+        ['main', 3, 46496],
+        ['sub-agent a3f9c2e1', 2, 9120],
+      ],
+    );
+    // At the shipped table, per million: opus-4-5 7 × $5 + 987 × $25 + 3,928 × $6.25 + 46,496 × $0.50 = $0.072508;
+    // haiku-4-5 6 × $1 + 160 × $5 + 9,430 × $1.25 + 9,120 × $0.10 = $0.0135055.
+    assert.ok(Math.abs((status.usage.cost?.usd ?? 0) - 0.0860135) < 1e-9, JSON.stringify(status.usage.cost));
+    assert.ok(Math.abs((status.usage.agents?.[1].cost?.usd ?? 0) - 0.0135055) < 1e-9);
+    assert.equal(status.usage.pricedAt, DEFAULT_PRICES.date);
+    // The lenses stay on this file's own lines: its three calls (the first beside its text, the Task call on its record, the answer).
+    assert.deepEqual(
+      usageLenses(await lensesOf(uri)).map((l) => [l.range.start.line, l.command?.title]),
+      [
+        [5, '19.1k in · 61 out · 18.9k cached'],
+        [2, '18.9k in · 96 out · 15.7k cached'],
+        [7, '12.4k in · 830 out · 11.9k cached'],
+      ],
+    );
   });
 
   it('follows a response that streams on in lines appended to the file', async () => {

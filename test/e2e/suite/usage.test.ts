@@ -4,7 +4,9 @@
  * model): a CodeLens per model call beside its turn, the session's totals in
  * the status bar item with each model and sub-agent in its tooltip, the
  * setting that turns the lenses off, and the totals at the head of the
- * conversation view.
+ * conversation view, each with the API-equivalent cost; and the same session
+ * as newer Claude Code writes it, its sub-agent in a file of its own beside
+ * it, summed in.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -74,10 +76,11 @@ suite('token usage', () => {
     const editor = await open(SESSION);
     await api.whenChecked(editor.document.uri, editor.document.version);
     const shown = await until('the usage status item', () => api.usageStatus(), (s) => s !== undefined);
-    assert.equal(shown?.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached');
+    // The cost at the shipped price table, as groundcheck usage gives it (opus-4-5 $0.0725 + haiku-4-5 $0.0135).
+    assert.equal(shown?.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached · $0.0860');
     const tooltip = shown!.tooltip;
     assert.match(tooltip, /5 model turns · wall time 2m 38s/);
-    assert.match(tooltip, /\| claude\\-opus\\-4\\-5\\-20251101 \| 3 \| 50,431 \| 987 \| 46,496 \| 3,928 \|/);
+    assert.match(tooltip, /\| claude\\-opus\\-4\\-5\\-20251101 \| 3 \| 50,431 \| 987 \| 46,496 \| 3,928 \| \$0\.0725 \|/);
     assert.match(tooltip, /\| claude\\-haiku\\-4\\-5\\-20251001 \| 2 \| 18,556 \| 160 \| 9,120 \| 9,430 \|/);
     assert.match(tooltip, /\| sub\\-agent a3f9c2e1 \| 2 \| 18,556 \|/);
 
@@ -101,5 +104,25 @@ suite('token usage', () => {
     assert.match(head, /<b>Tokens<\/b> 69k in · 1\.15k out · 55\.6k cached · 5 model turns · wall time 2m 38s/);
     assert.match(head, /<th scope="row">claude-haiku-4-5-20251001<\/th><td>2<\/td><td>18,556<\/td>/);
     assert.match(head, /<caption>By agent<\/caption>/);
+  });
+
+  test('a session’s sub-agent file beside it is summed into the status item and the conversation view, as groundcheck usage does', async () => {
+    const api = await groundcheckApi();
+    // claude-agents-session/subagents/agent-a3f9c2e1.jsonl holds the sub-agent's lines of the session above.
+    const editor = await open('claude-agents-session.jsonl');
+    await api.whenChecked(editor.document.uri, editor.document.version);
+    const shown = await until('the usage status item', () => api.usageStatus(), (s) => s?.text.includes('$') === true);
+    assert.equal(shown?.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached · $0.0860');
+    assert.match(shown!.tooltip, /5 model turns · wall time 2m 38s · \$0\.0860/);
+    assert.match(shown!.tooltip, /\| sub\\-agent a3f9c2e1 \| 2 \| 18,556 \| 160 \| 9,120 \| 9,430 \| \$0\.0135 \|/);
+    // The lenses stay on this file's own three calls.
+    const own = await until('the usage lenses', () => lenses(editor.document.uri), (ls) => usageLenses(ls).length === 3);
+    assert.deepEqual(usageLenses(own).map(([line]) => line), [2, 5, 7]);
+
+    await vscode.commands.executeCommand('groundcheck.openConversation');
+    const view = await until('the conversation view', () => api.conversation(editor.document.uri), (v) => v !== undefined && v.html.includes('<article'));
+    const head = view!.html.slice(view!.html.indexOf('<article'), view!.html.indexOf('role="listitem"'));
+    assert.match(head, /<b>Tokens<\/b> 69k in · 1\.15k out · 55\.6k cached · 5 model turns · wall time 2m 38s · \$0\.0860/);
+    assert.match(head, /<th scope="row">sub-agent a3f9c2e1<\/th><td>2<\/td><td>18,556<\/td><td>160<\/td><td>9,120<\/td><td>9,430<\/td><td>\$0\.0135<\/td>/);
   });
 });
