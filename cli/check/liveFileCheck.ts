@@ -16,7 +16,8 @@ import { checkAppendedLines } from '../../shared/check/checkAppendedLines';
 import type { TranscriptCheck } from '../../shared/check/checkTranscript';
 import { isNotTranscript, SNIFF_LENGTH } from '../../shared/transcript/detect';
 import { classifyOptionsOf } from './checkSettings';
-import { readJsonLines, type JsonLine } from '../../shared/transcript/json/jsonLines';
+import { readJsonLines } from '../../shared/transcript/json/jsonLines';
+import type { UsageLine } from '../../shared/usage/model';
 import { usageOfLines, usageRecordOf } from '../../shared/usage/readUsage';
 import { activeBudget, budgetFindings, checkParsed, type FileCheckOptions, type FileInput, notTranscriptReport, outputRecord, parseErrorsOf, parseFileInput } from './checkFile';
 import type { BudgetFinding, FileReport, OutputRecord } from './fileReport';
@@ -38,12 +39,12 @@ export class LiveFileCheck {
     private locator: Locator,
     private readonly outputs: OutputRecord[],
     /** The log's usage lines so far, when budgets are set and the format's usage is read. */
-    private readonly usage: { format: string; lines: JsonLine[] } | undefined,
+    private readonly usage: { format: string; lines: UsageLine[] } | undefined,
   ) {}
 
   /** Checks the whole file; the live check is absent when appends to this file cannot be checked on their own. */
   static start(input: FileInput, options: FileCheckOptions): { report: FileReport; live?: LiveFileCheck } {
-    let usage: { format: string; lines: JsonLine[] } | undefined;
+    let usage: { format: string; lines: UsageLine[] } | undefined;
     const budget = activeBudget(options);
     const parsed = parseFileInput(input, options, budget ? (lines, format) => (usage = { format, lines: lines.flatMap((l) => usageRecordOf(format, l) ?? []) }) : undefined);
     if (isNotTranscript(parsed)) return { report: notTranscriptReport(input, parsed) };
@@ -85,7 +86,7 @@ export class LiveFileCheck {
 }
 
 /** The budget findings of the usage lines read so far. */
-function budgetsOf(usage: { format: string; lines: JsonLine[] }, options: FileCheckOptions, locator: Locator): BudgetFinding[] {
+function budgetsOf(usage: { format: string; lines: UsageLine[] }, options: FileCheckOptions, locator: Locator): BudgetFinding[] {
   const budget = activeBudget(options);
   const calls = budget ? usageOfLines(usage.format, usage.lines)?.calls : undefined;
   return budget && calls ? budgetFindings(calls, budget, locator) : [];

@@ -12,15 +12,14 @@
  * snapshots taken mid-stream (output counts still at 1 or 3); those are not
  * counted, and the sub-agent's own file gives its usage.
  */
-import type { JsonLine } from '../transcript/json/jsonLines';
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
-import { withOneHour, type CallUsage, type TokenCounts } from './model';
+import { withOneHour, type CallUsage, type TokenCounts, type UsageLine } from './model';
 
 /** Responses Claude Code writes itself (API errors, "no response requested"): no model was called. */
 const SYNTHETIC_MODEL = '<synthetic>';
 
 /** Sub-agents (as CallUsage.agent names them) whose responses appear in `progress` lines, which are not counted. */
-export function progressAgents(lines: readonly JsonLine[]): string[] {
+export function progressAgents(lines: readonly UsageLine[]): string[] {
   const agents = new Set<string>();
   for (const line of lines) {
     const v = obj(line.value);
@@ -32,7 +31,7 @@ export function progressAgents(lines: readonly JsonLine[]): string[] {
   return [...agents];
 }
 
-export function claudeCodeCalls(lines: readonly JsonLine[]): CallUsage[] {
+export function claudeCodeCalls(lines: readonly UsageLine[]): CallUsage[] {
   const byId = new Map<string, CallUsage>();
   const calls: CallUsage[] = [];
   for (const line of lines) {

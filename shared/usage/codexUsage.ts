@@ -14,10 +14,9 @@
  * OpenAI's input figure includes cached tokens and its output figure
  * includes reasoning tokens; they are converted to TokenCounts' vocabulary.
  */
-import type { JsonLine } from '../transcript/json/jsonLines';
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
 import { count } from './claudeCodeUsage';
-import { addCounts, type CallUsage, type TokenCounts } from './model';
+import { addCounts, type CallUsage, type TokenCounts, type UsageLine } from './model';
 
 interface RawUsage {
   input: number;
@@ -27,7 +26,7 @@ interface RawUsage {
   total: number;
 }
 
-export function codexRolloutUsage(lines: readonly JsonLine[]): { calls: CallUsage[]; totals: TokenCounts | null } {
+export function codexRolloutUsage(lines: readonly UsageLine[]): { calls: CallUsage[]; totals: TokenCounts | null } {
   const calls: CallUsage[] = [];
   const counters: RawUsage[] = [];
   let model = 'unknown';
@@ -52,7 +51,7 @@ export function codexRolloutUsage(lines: readonly JsonLine[]): { calls: CallUsag
   return { calls, totals };
 }
 
-export function codexExecCalls(lines: readonly JsonLine[]): CallUsage[] {
+export function codexExecCalls(lines: readonly UsageLine[]): CallUsage[] {
   const calls: CallUsage[] = [];
   for (const line of lines) {
     const v = obj(line.value);

@@ -120,6 +120,15 @@ export interface SubAgentUsage {
   activeMs?: number;
 }
 
+/** A JSON Lines record as the usage readers need it: where it is and its value (no region into the file's text). */
+export interface UsageLine {
+  /** 0-based. */
+  line: number;
+  start: number;
+  end: number;
+  value: unknown;
+}
+
 /** Gaps between records longer than this are idle time, not active time (see SessionUsage.activeMs). */
 export const IDLE_GAP_MS = 5 * 60_000;
 

@@ -18,7 +18,7 @@ import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { clineUiCalls, isClineUiLog } from './clineUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
-import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts, type UsageError } from './model';
+import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts, type UsageError, type UsageLine } from './model';
 import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
 
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
@@ -88,7 +88,7 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
  * the log keeps its own (Codex's counters); undefined for a format whose
  * usage is not read from JSON Lines.
  */
-export function usageOfLines(format: string, lines: readonly JsonLine[]): { calls: CallUsage[]; totals?: TokenCounts | null } | undefined {
+export function usageOfLines(format: string, lines: readonly UsageLine[]): { calls: CallUsage[]; totals?: TokenCounts | null } | undefined {
   if (format === 'claude-code') return { calls: claudeCodeCalls(lines) };
   if (format === 'codex') return codexRolloutUsage(lines);
   if (format === 'codex-exec') return { calls: codexExecCalls(lines) };
@@ -101,7 +101,7 @@ export function usageOfLines(format: string, lines: readonly JsonLine[]): { call
  * keeps these (a few small objects per turn), so its budgets are added up
  * again over them when lines are appended, without the rest of the file.
  */
-export function usageRecordOf(format: string, line: JsonLine): JsonLine | undefined {
+export function usageRecordOf(format: string, line: UsageLine): UsageLine | undefined {
   const v = obj(line.value);
   if (!v) return undefined;
   let kept: JsonObject | undefined;
@@ -111,7 +111,7 @@ export function usageRecordOf(format: string, line: JsonLine): JsonLine | undefi
   } else if (format === 'codex' && v.type === 'turn_context') kept = { type: v.type, payload: { model: obj(v.payload)?.model } };
   else if (format === 'codex' && v.type === 'event_msg' && obj(v.payload)?.type === 'token_count') kept = { type: v.type, payload: { type: 'token_count', info: obj(v.payload)?.info } };
   else if (format === 'codex-exec' && v.type === 'turn.completed') kept = { type: v.type, usage: v.usage };
-  return kept ? { ...line, value: kept } : undefined;
+  return kept ? { line: line.line, start: line.start, end: line.end, value: kept } : undefined;
 }
 
 /**
@@ -127,7 +127,7 @@ function documentUsage(format: string, raw: string, errors: UsageError[], archiv
   else if (format === 'langsmith') calls = langsmithUsageCalls(raw, b, lineOf);
   else {
     const values = jsonValues(raw, b.errors);
-    if (format === 'claude-stream') calls = claudeCodeCalls(values.map((v) => ({ line: v.line - 1, start: v.range?.[0] ?? 0, end: v.range?.[1] ?? 0, value: v.value }) as JsonLine));
+    if (format === 'claude-stream') calls = claudeCodeCalls(values.map((v) => ({ line: v.line - 1, start: v.range?.[0] ?? 0, end: v.range?.[1] ?? 0, value: v.value })));
     else if (format === 'inspect') calls = values.flatMap((v) => inspectUsageCalls(v.value).map((c) => ({ ...c, line: v.line })));
     else if (format === 'langfuse') calls = langfuseUsageCalls(values);
     else calls = apiUsageCalls(values, format === 'anthropic' ? 'anthropic' : format === 'openai-responses' ? 'openai-responses' : undefined);
