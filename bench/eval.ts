@@ -44,7 +44,13 @@ function run(data: string, flags: EvalFlags): void {
   }
   if (flags.dumpFp) writeFileSync(flags.dumpFp, dump.map((d) => JSON.stringify(d)).join('\n') + (dump.length ? '\n' : ''));
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ data, records: records.length, profiles: figures, references: { alwaysFlagTest: ALWAYS_FLAG_TEST_F1, points: REFERENCE_POINTS } }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify(
+        { data, records: records.length, profiles: figures, references: { alwaysFlagTest: ALWAYS_FLAG_TEST_F1, points: REFERENCE_POINTS } },
+        null,
+        2,
+      ) + '\n',
+    );
     return;
   }
   let out = `RAGTruth eval: ${data}, ${records.length} responses\n`;

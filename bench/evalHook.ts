@@ -70,7 +70,12 @@ function run(flags: Flags): void {
   const sources = sourcesOn(flags.split).filter((s) => !flags.file || s.file === flags.file);
   const missing = sources.filter((s) => !existsSync(join(CORPUS, s.file)));
   if (missing.length > 0) {
-    process.stderr.write(`${missing.length} corpus file(s) missing (${missing.slice(0, 3).map((s) => s.file).join(', ')}${missing.length > 3 ? ', …' : ''}): run npm run sessions:corpus first\n`);
+    process.stderr.write(
+      `${missing.length} corpus file(s) missing (${missing
+        .slice(0, 3)
+        .map((s) => s.file)
+        .join(', ')}${missing.length > 3 ? ', …' : ''}): run npm run sessions:corpus first\n`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -100,7 +105,9 @@ function run(flags: Flags): void {
     { name: 'all rules', blocks: () => true },
   ];
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ measured, precision: Object.fromEntries(precision), sessions: replays.map((r) => summary(r, policies)) }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ measured, precision: Object.fromEntries(precision), sessions: replays.map((r) => summary(r, policies)) }, null, 2)}\n`,
+    );
     return;
   }
   const out: string[] = ['The stop hook replayed over real sessions: every turn as if it had just ended (bench/sessions/corpus, labels by hand)', ''];
@@ -108,13 +115,19 @@ function run(flags: Flags): void {
   out.push(`Per side of the blind split (a block is right when a finding it blocks on is labelled right; wrong when those labelled are all wrong):`, '');
   out.push(...perSplit(replays, policies), '');
   out.push(`Rule precision on the test split (labelled findings; a rule blocks by default at ≥ ${BLOCK_PRECISION} over ≥ ${MIN_LABELLED} labelled):`, '');
-  const rows = [...precision.entries()].sort((a, b) => b[1].labelled - a[1].labelled).map(([rule, p]) => [rule, `${p.right}/${p.labelled}`, (p.right / p.labelled).toFixed(3)]);
+  const rows = [...precision.entries()]
+    .sort((a, b) => b[1].labelled - a[1].labelled)
+    .map(([rule, p]) => [rule, `${p.right}/${p.labelled}`, (p.right / p.labelled).toFixed(3)]);
   out.push(...table(['rule', 'right/labelled', 'precision'], rows), '');
-  out.push(`default policy: ${measured.length === 0 ? 'no rule blocks (report mode, the hook\'s default)' : `blocks on ${measured.join(', ')}, reports the rest`}`);
+  out.push(
+    `default policy: ${measured.length === 0 ? "no rule blocks (report mode, the hook's default)" : `blocks on ${measured.join(', ')}, reports the rest`}`,
+  );
   if (flags.verify) {
     const checked = verified.reduce((n, v) => n + v.checked, 0);
     const differ = verified.flatMap((v) => v.differ);
-    out.push(`verified: at ${checked} stops of ${verified.length} JSON Lines sessions the hook's own check of the file cut there gave the replay's findings${differ.length === 0 ? '' : `, except at ${differ.length}:`}`);
+    out.push(
+      `verified: at ${checked} stops of ${verified.length} JSON Lines sessions the hook's own check of the file cut there gave the replay's findings${differ.length === 0 ? '' : `, except at ${differ.length}:`}`,
+    );
     for (const d of differ.slice(0, 20)) out.push(`  ${d}`);
   }
   out.push(`the whole run ${Math.round(performance.now() - started)} ms`);
@@ -157,7 +170,8 @@ function verifyStops(path: string, t: Transcript, stops: readonly Stop[], subAge
       out.checked++;
       const hook = [...new Set(values)].sort();
       const replay = [...new Set(stop.findings.map((f) => f.text))].sort();
-      if (JSON.stringify(hook) !== JSON.stringify(replay)) out.differ.push(`${basename(path)}, stop after line ${t.segments[stop.leaf].line + 1}: hook ${JSON.stringify(hook)}, replay ${JSON.stringify(replay)}`);
+      if (JSON.stringify(hook) !== JSON.stringify(replay))
+        out.differ.push(`${basename(path)}, stop after line ${t.segments[stop.leaf].line + 1}: hook ${JSON.stringify(hook)}, replay ${JSON.stringify(replay)}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -204,7 +218,13 @@ function perSession(replays: readonly SessionReplay[], policies: readonly { name
       const t = tally(r.stops, p.blocks);
       return [String(blocksOf(t)), String(t.wrong)];
     });
-    return [r.file.length > 48 ? `${r.file.slice(0, 47)}…` : r.file, r.split, String(r.stops.length), String(r.stops.filter((s) => s.findings.length > 0).length), ...cells];
+    return [
+      r.file.length > 48 ? `${r.file.slice(0, 47)}…` : r.file,
+      r.split,
+      String(r.stops.length),
+      String(r.stops.filter((s) => s.findings.length > 0).length),
+      ...cells,
+    ];
   });
   return table(head, rows);
 }
@@ -222,10 +242,24 @@ function perSplit(replays: readonly SessionReplay[], policies: readonly { name: 
         t.wrong += one.wrong;
         t.unlabelled += one.unlabelled;
       }
-      rows.push([split, p.name, String(mine.length), String(stops), String(blocksOf(t)), String(t.right), String(t.wrong), String(t.unlabelled), stops === 0 ? '-' : ((PER_STOPS * t.wrong) / stops).toFixed(2), stops === 0 ? '-' : ((PER_STOPS * (t.wrong + t.unlabelled)) / stops).toFixed(2)]);
+      rows.push([
+        split,
+        p.name,
+        String(mine.length),
+        String(stops),
+        String(blocksOf(t)),
+        String(t.right),
+        String(t.wrong),
+        String(t.unlabelled),
+        stops === 0 ? '-' : ((PER_STOPS * t.wrong) / stops).toFixed(2),
+        stops === 0 ? '-' : ((PER_STOPS * (t.wrong + t.unlabelled)) / stops).toFixed(2),
+      ]);
     }
   }
-  return table(['split', 'policy', 'sessions', 'stops', 'blocks', 'right', 'wrong', 'unlabelled', `wrong per ${PER_STOPS} stops`, `wrong or unlabelled per ${PER_STOPS}`], rows);
+  return table(
+    ['split', 'policy', 'sessions', 'stops', 'blocks', 'right', 'wrong', 'unlabelled', `wrong per ${PER_STOPS} stops`, `wrong or unlabelled per ${PER_STOPS}`],
+    rows,
+  );
 }
 
 function table(head: string[], rows: string[][]): string[] {

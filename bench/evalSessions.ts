@@ -92,7 +92,9 @@ function run(flags: Flags): void {
   const files = sources.map((s) => s.file);
   const missing = files.filter((f) => !existsSync(join(CORPUS, f)));
   if (missing.length > 0) {
-    process.stderr.write(`${missing.length} corpus file(s) missing (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): run npm run sessions:corpus first\n`);
+    process.stderr.write(
+      `${missing.length} corpus file(s) missing (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): run npm run sessions:corpus first\n`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -129,7 +131,21 @@ function run(flags: Flags): void {
       return { kind: p.kind, find: p.find, replace: p.replace, rawRange: p.rawRange, outcome };
     });
     plantMs += performance.now() - t1;
-    figures.push({ file, split, format: check.format, bytes: raw.length, outputs: check.outputs, findings: check.findings.length, ...labelFigures(sample, labels), planted: mine.length, caught: hand.caught, plantedFindings: hand.plantedFindings, missed: hand.missed, generated: judged, ms: performance.now() - t0 });
+    figures.push({
+      file,
+      split,
+      format: check.format,
+      bytes: raw.length,
+      outputs: check.outputs,
+      findings: check.findings.length,
+      ...labelFigures(sample, labels),
+      planted: mine.length,
+      caught: hand.caught,
+      plantedFindings: hand.plantedFindings,
+      missed: hand.missed,
+      generated: judged,
+      ms: performance.now() - t0,
+    });
   }
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ files: figures, plantsByKind: Object.fromEntries(byKind.rows) }, null, 2)}\n`);
@@ -144,7 +160,9 @@ function run(flags: Flags): void {
 function confirmPlant(raw: string, path: string, check: TranscriptCheck, plant: GeneratedPlant, outcome: PlantOutcome): void {
   const caught = verifyPlant(raw, path, check, plant);
   if (caught !== (outcome === 'caught')) {
-    throw new Error(`${path}: plant ${plant.kind} ${JSON.stringify(plant.find)} → ${JSON.stringify(plant.replace)} at raw ${plant.rawRange.join('-')}: ${caught ? 'caught' : 'missed'} on the planted copy but ${outcome} alone`);
+    throw new Error(
+      `${path}: plant ${plant.kind} ${JSON.stringify(plant.find)} → ${JSON.stringify(plant.replace)} at raw ${plant.rawRange.join('-')}: ${caught ? 'caught' : 'missed'} on the planted copy but ${outcome} alone`,
+    );
   }
 }
 
@@ -169,7 +187,11 @@ function labelFigures(sample: readonly SessionFinding[], labels: Map<string, Lab
 }
 
 /** A plant is caught when a finding on the planted copy covers part of what it changed. */
-function plantsCaught(raw: string, plants: readonly Plant[], file: string): { caught: number; plantedFindings: number; missed: { kind: string; replace: string }[]; outcomes: PlantOutcome[] } {
+function plantsCaught(
+  raw: string,
+  plants: readonly Plant[],
+  file: string,
+): { caught: number; plantedFindings: number; missed: { kind: string; replace: string }[]; outcomes: PlantOutcome[] } {
   if (plants.length === 0) return { caught: 0, plantedFindings: 0, missed: [], outcomes: [] };
   const copy = plantedCopy(raw, plants);
   const session = checkSession(copy.raw, join(CORPUS, file));
@@ -204,7 +226,9 @@ function handOutcomes(check: TranscriptCheck, ranges: readonly Range[]): PlantOu
 function printPlants(figures: readonly FileFigures[]): void {
   for (const f of figures) {
     for (const p of f.generated) {
-      process.stdout.write(`${f.file}\t${f.split}\t${p.kind}\t${p.outcome}\traw ${p.rawRange[0]}-${p.rawRange[1]}\t${JSON.stringify(p.find)} → ${JSON.stringify(p.replace)}\n`);
+      process.stdout.write(
+        `${f.file}\t${f.split}\t${p.kind}\t${p.outcome}\traw ${p.rawRange[0]}-${p.rawRange[1]}\t${JSON.stringify(p.find)} → ${JSON.stringify(p.replace)}\n`,
+      );
     }
   }
 }
@@ -212,7 +236,9 @@ function printPlants(figures: readonly FileFigures[]): void {
 function printTodo(file: string, sample: readonly SessionFinding[], labels: Map<string, Label>): void {
   for (const f of sample) {
     if (labels.has(f.key)) continue;
-    process.stdout.write(`${JSON.stringify({ file, key: f.key, line: f.line, text: f.text, type: f.type, status: f.status, detail: f.detail, around: f.around })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ file, key: f.key, line: f.line, text: f.text, type: f.type, status: f.status, detail: f.detail, around: f.around })}\n`,
+    );
   }
 }
 
@@ -239,12 +265,34 @@ function printReport(figures: readonly FileFigures[], byKind: PlantFigures, timi
     `${Math.round(f.ms)}`,
   ]);
   const total = figures.reduce(
-    (a, f) => ({ outputs: a.outputs + f.outputs, findings: a.findings + f.findings, sampled: a.sampled + f.sampled, labelled: a.labelled + f.labelled, right: a.right + f.right, planted: a.planted + f.planted, caught: a.caught + f.caught, plantedFindings: a.plantedFindings + f.plantedFindings, bytes: a.bytes + f.bytes }),
+    (a, f) => ({
+      outputs: a.outputs + f.outputs,
+      findings: a.findings + f.findings,
+      sampled: a.sampled + f.sampled,
+      labelled: a.labelled + f.labelled,
+      right: a.right + f.right,
+      planted: a.planted + f.planted,
+      caught: a.caught + f.caught,
+      plantedFindings: a.plantedFindings + f.plantedFindings,
+      bytes: a.bytes + f.bytes,
+    }),
     { outputs: 0, findings: 0, sampled: 0, labelled: 0, right: 0, planted: 0, caught: 0, plantedFindings: 0, bytes: 0 },
   );
   const generated = figures.flatMap((f) => f.generated);
   const generatedCaught = generated.filter((p) => p.outcome === 'caught').length;
-  rows.push(['all', '', '', kb(total.bytes), String(total.outputs), String(total.findings), `${total.labelled}/${total.sampled}`, precision(total.right, total.labelled), `${total.caught}/${total.planted}`, `${generatedCaught}/${generated.length}`, `${Math.round(ms)}`]);
+  rows.push([
+    'all',
+    '',
+    '',
+    kb(total.bytes),
+    String(total.outputs),
+    String(total.findings),
+    `${total.labelled}/${total.sampled}`,
+    precision(total.right, total.labelled),
+    `${total.caught}/${total.planted}`,
+    `${generatedCaught}/${generated.length}`,
+    `${Math.round(ms)}`,
+  ]);
   const head = ['file', 'split', 'format', 'size', 'outputs', 'findings', 'labelled', 'precision', 'hand caught', 'generated caught', 'ms'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

@@ -28,8 +28,16 @@ const GOALS = {
   manyValues20k: { what: '`groundcheck check`, one turn naming 20,000 values', limit: 2, unit: 's' },
   manyValuesGrowth: { what: '`groundcheck check`, one turn naming 20,000 / 10,000 values time', limit: 2.2, unit: '×' },
   ledger20: { what: '`groundcheck check` 20 MB with token and cost budgets / without (the token ledger)', limit: 1.05, unit: '×' },
-  hookTurnKept: { what: 'stop hook, last turn of the 20 MB session kept since the last stop, the whole turn read at the stop, p95 (in process, CPU)', limit: 100, unit: 'ms' },
-  hookTurnAhead: { what: 'stop hook `--warm`, last turn of the 20 MB session read ahead while the agent wrote it, p95 (in process, CPU)', limit: 100, unit: 'ms' },
+  hookTurnKept: {
+    what: 'stop hook, last turn of the 20 MB session kept since the last stop, the whole turn read at the stop, p95 (in process, CPU)',
+    limit: 100,
+    unit: 'ms',
+  },
+  hookTurnAhead: {
+    what: 'stop hook `--warm`, last turn of the 20 MB session read ahead while the agent wrote it, p95 (in process, CPU)',
+    limit: 100,
+    unit: 'ms',
+  },
   longLine30k: { what: '`groundcheck check`, one 44 MB line with 30,000 findings, text report', limit: 3, unit: 's' },
 } satisfies Record<string, Goal>;
 

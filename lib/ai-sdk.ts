@@ -84,7 +84,9 @@ type Judge = ReturnType<typeof gatePolicy>;
  * offsets in `text`.
  */
 function judged(result: ReturnType<Checker>, judge: Judge, text: string, span: Span, from = 0): GeneratedTextCheck {
-  const findings = result.findings.map((f) => (from === 0 ? f : shifted(f, from))).filter((f) => f.span.start >= span.start && f.span.start < Math.max(span.end, span.start + 1));
+  const findings = result.findings
+    .map((f) => (from === 0 ? f : shifted(f, from)))
+    .filter((f) => f.span.start >= span.start && f.span.start < Math.max(span.end, span.start + 1));
   return { ...judge(findings), findings, level: result.level, score: result.score, explanation: result.explanation, text, judged: span };
 }
 

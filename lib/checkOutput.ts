@@ -85,7 +85,9 @@ function evidenceOf(e: Entity, output: string, passages: readonly Passage[]): Co
     return closest ? [place({ part: closest.part, start: closest.start, end: closest.end }, passages)] : [];
   }
   if (e.status === 'indeterminate') return [];
-  return matchesOnce(e).slice(0, EVIDENCE_PLACES).map((m) => place(m, passages));
+  return matchesOnce(e)
+    .slice(0, EVIDENCE_PLACES)
+    .map((m) => place(m, passages));
 }
 
 function place(m: ContextMatch, passages: readonly Passage[]): ContextEvidence {

@@ -37,7 +37,14 @@ export function checkTranscript(source: TranscriptSource, options: TranscriptOpt
   const settings = settingsOf(options);
   const input = readSource(source, settings, options);
   const parsed = parseTranscript(
-    { raw: input.raw, path: input.absPath, bytes: input.bytes, readFile: input.readFile, projectFolders: input.projectFolders, maxSegments: settings.maxSegments },
+    {
+      raw: input.raw,
+      path: input.absPath,
+      bytes: input.bytes,
+      readFile: input.readFile,
+      projectFolders: input.projectFolders,
+      maxSegments: settings.maxSegments,
+    },
     formatsOf(options.format),
   );
   if (isNotTranscript(parsed)) throw new TranscriptError(`${input.file}: ${parsed.reason}`);
@@ -84,7 +91,8 @@ function readSource(source: TranscriptSource, settings: GroundcheckSettings, opt
     if (typeof source.text !== 'string') throw new TypeError('text must be a string');
     const max = settings.maxFileSizeMB * 1024 * 1024;
     // The CLI's cap, on the text's UTF-8 size as it would be on disk.
-    if (Buffer.byteLength(source.text, 'utf8') > max) throw new TranscriptError(`${source.name ?? 'text'}: larger than ${settings.maxFileSizeMB} MB (maxFileSizeMB): not checked`);
+    if (Buffer.byteLength(source.text, 'utf8') > max)
+      throw new TranscriptError(`${source.name ?? 'text'}: larger than ${settings.maxFileSizeMB} MB (maxFileSizeMB): not checked`);
     // A text has no folder of its own: references resolve only where the caller allows, by default the working directory.
     const readFile = referenceReader(roots ?? [process.cwd()]);
     return { file: source.name ?? 'text', raw: source.text, readFile, projectFolders: allowedFolders(roots ?? [process.cwd()]) };

@@ -15,7 +15,9 @@ export function entityMessage(kind: EntityKind, value: string, verdict: EntityVe
     case 'indeterminate':
       return `${what} not checked: the context is known to lack what could hold it${more}`;
     case 'contradicted':
-      return contextSays === undefined ? `${what} contradicts the context${more}` : `${what} contradicts the context, which says '${shorten(contextSays)}'${more}`;
+      return contextSays === undefined
+        ? `${what} contradicts the context${more}`
+        : `${what} contradicts the context, which says '${shorten(contextSays)}'${more}`;
     case 'misattributed':
       return `${what} is in the context, but not in the source cited for it`;
     default:

@@ -39,7 +39,13 @@ export function groundcheckGuardrail(options: GroundcheckGuardrailOptions = {}):
       const context = [...runPassages(args), ...(typeof extra === 'string' ? [{ id: 'passages', text: extra }] : extra)];
       const output = typeof args.agentOutput === 'string' ? args.agentOutput : JSON.stringify(args.agentOutput);
       const result = contextChecker(context, check)(output);
-      const info: GroundcheckGuardrailInfo = { ...judge(result.findings), findings: result.findings, level: result.level, score: result.score, explanation: result.explanation };
+      const info: GroundcheckGuardrailInfo = {
+        ...judge(result.findings),
+        findings: result.findings,
+        level: result.level,
+        score: result.score,
+        explanation: result.explanation,
+      };
       return { tripwireTriggered: info.verdict === 'block', outputInfo: info };
     },
   };

@@ -44,11 +44,7 @@ export function classifyRecord(record: RagTruthRecord, profile: EvalProfile): Re
   return { record, result, prediction };
 }
 
-export function evaluate(
-  records: readonly RagTruthRecord[],
-  profile: EvalProfile,
-  onOutcome?: (o: RecordOutcome) => void,
-): ProfileScores {
+export function evaluate(records: readonly RagTruthRecord[], profile: EvalProfile, onOutcome?: (o: RecordOutcome) => void): ProfileScores {
   const perTask = Object.fromEntries(TASK_TYPES.map((t) => [t, emptyScore()])) as Record<TaskType, RecordScore>;
   const counts = { QA: 0, Summary: 0, Data2txt: 0, all: 0 };
   const overall = emptyScore();

@@ -36,10 +36,7 @@ export function figuresOf(scores: ProfileScores): EvalFigures {
   return {
     profile: scores.profile,
     overall: scopeFigures(scores.overall, scores.counts.all),
-    perTask: Object.fromEntries(TASK_TYPES.map((t) => [t, scopeFigures(scores.perTask[t], scores.counts[t])])) as Record<
-      TaskType,
-      ScopeFigures
-    >,
+    perTask: Object.fromEntries(TASK_TYPES.map((t) => [t, scopeFigures(scores.perTask[t], scores.counts[t])])) as Record<TaskType, ScopeFigures>,
     classifyMs: scores.classifyMs,
   };
 }

@@ -22,7 +22,10 @@ export function profileReport(f: EvalFigures): string {
   out += row(['task', 'responses', 'positive', 'P', 'R', 'F1', 'always-flag dev', 'always-flag test'], w1);
   for (const s of SCOPES) {
     const x = scopeOf(f, s);
-    out += row([s, x.responses, x.positives, n3(x.response.precision), n3(x.response.recall), n3(x.response.f1), n3(x.alwaysFlag.f1), n3(ALWAYS_FLAG_TEST_F1[s])], w1);
+    out += row(
+      [s, x.responses, x.positives, n3(x.response.precision), n3(x.response.recall), n3(x.response.f1), n3(x.alwaysFlag.f1), n3(ALWAYS_FLAG_TEST_F1[s])],
+      w1,
+    );
   }
   out += '\nEntity level (an unverified entity counts when one of its occurrences overlaps a gold span)\n';
   const w2 = [10, 12, 10, 16, 12, 8, 10];

@@ -70,7 +70,9 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
   let uuidCounter = 0;
   const uuid = (): string => {
     const n = (++uuidCounter).toString(16).padStart(12, '0');
-    return `${Math.floor(rand() * 0xffffffff).toString(16).padStart(8, '0')}-${n.slice(0, 4)}-4${n.slice(4, 7)}-a${n.slice(7, 10)}-${n.padStart(12, '0')}`;
+    return `${Math.floor(rand() * 0xffffffff)
+      .toString(16)
+      .padStart(8, '0')}-${n.slice(0, 4)}-4${n.slice(4, 7)}-a${n.slice(7, 10)}-${n.padStart(12, '0')}`;
   };
   let clock = Date.UTC(2025, 8, 14, 9, 0, 0);
   const timestamp = (): string => new Date((clock += int(400, 9000))).toISOString();
@@ -172,9 +174,7 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
     });
     // Tool output sized so the file reaches its target; the copy in toolUseResult doubles Read results.
     const budget = perCycle - 3000;
-    const resultText = useRead
-      ? readResult(facts, Math.max(8, Math.floor(budget / 2 / 48)))
-      : bashResult(facts, Math.max(4, Math.floor(budget / 70)));
+    const resultText = useRead ? readResult(facts, Math.max(8, Math.floor(budget / 2 / 48))) : bashResult(facts, Math.max(4, Math.floor(budget / 70)));
     const content: unknown[] = [{ tool_use_id: toolId, type: 'tool_result', content: resultText }];
     const userExtra: Record<string, unknown> = {
       message: { role: 'user', content },
@@ -201,7 +201,12 @@ export function generateClaudeSession(options: ClaudeSessionOptions = {}): Gener
     if (rand() < 0.3) {
       parent = session.envelope('assistant', parent, {
         requestId: `${requestId}b`,
-        message: { id: `${messageId}b`, role: 'assistant', type: 'message', content: [{ type: 'thinking', thinking: `Check ${facts.constant} against ${older.constant}.`, signature: 'c2ln' }] },
+        message: {
+          id: `${messageId}b`,
+          role: 'assistant',
+          type: 'message',
+          content: [{ type: 'thinking', thinking: `Check ${facts.constant} against ${older.constant}.`, signature: 'c2ln' }],
+        },
       });
     }
     parent = session.envelope('assistant', parent, {

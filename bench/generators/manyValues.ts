@@ -32,6 +32,11 @@ export function generateManyValuesTurn(values: number): { raw: string; findings:
 export function generateOneLineChat(contextSize: number, findings: number): { raw: string; findings: number } {
   const sentence = 'Route 17 returned 200 errors in the last hour. ';
   const context = sentence.repeat(Math.ceil(contextSize / sentence.length));
-  const raw = JSON.stringify({ messages: [{ role: 'user', content: context }, { role: 'assistant', content: routeErrors(findings) }] });
+  const raw = JSON.stringify({
+    messages: [
+      { role: 'user', content: context },
+      { role: 'assistant', content: routeErrors(findings) },
+    ],
+  });
   return { raw, findings };
 }

@@ -49,7 +49,8 @@ function fileBody(fileIndex: number, pathological: boolean): string {
     const k = (fileIndex + n) % CONSTANTS.length;
     let code: string;
     if (pathological) code = `// ${PEOPLE[0]}: ${CONSTANTS[k]} = ${VALUES[k]} since ${DATES[n % DATES.length]}`;
-    else if (n % 8 === 1) code = `export const ${CONSTANTS[k]} = ${VALUES[k].replace(',', '')}; // ${VALUES[k]} max, owner: ${PEOPLE[n % PEOPLE.length]}, since ${DATES[n % DATES.length]}`;
+    else if (n % 8 === 1)
+      code = `export const ${CONSTANTS[k]} = ${VALUES[k].replace(',', '')}; // ${VALUES[k]} max, owner: ${PEOPLE[n % PEOPLE.length]}, since ${DATES[n % DATES.length]}`;
     else if (n % 8 === 3) code = `const ENDPOINT = "${URLS[n % URLS.length]}";`;
     else if (n % 8 === 5) code = `\treturn ${FUNCTIONS[(fileIndex + n) % FUNCTIONS.length]};`;
     else code = FILLER[n % FILLER.length];
@@ -63,7 +64,9 @@ function logBody(): string {
   const lines: string[] = [];
   for (let n = 0; n < FILE_LINES; n++) {
     const k = n % CONSTANTS.length;
-    lines.push(`[${DATES[n % DATES.length]}T09:${String(n).padStart(2, '0')}:00Z] INFO ${FILES[n % FILES.length]}: ${CONSTANTS[k]}=${VALUES[k]} (${PEOPLE[n % PEOPLE.length]}) GET ${URLS[n % URLS.length]} 200`);
+    lines.push(
+      `[${DATES[n % DATES.length]}T09:${String(n).padStart(2, '0')}:00Z] INFO ${FILES[n % FILES.length]}: ${CONSTANTS[k]}=${VALUES[k]} (${PEOPLE[n % PEOPLE.length]}) GET ${URLS[n % URLS.length]} 200`,
+    );
   }
   return lines.join('\n');
 }
@@ -79,7 +82,9 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
 
   const session = new SessionLines(countedIds(SESSION_ID, CWD, 'a', Date.UTC(2025, 8, 14, 9, 0, 0), () => 1000 + Math.floor(rand() * 4000)));
 
-  let parent: string | null = session.envelope('user', null, { message: { role: 'user', content: 'Keep the billing limits consistent and tell me what you change.' } });
+  let parent: string | null = session.envelope('user', null, {
+    message: { role: 'user', content: 'Keep the billing limits consistent and tell me what you change.' },
+  });
   let outputs = 0;
   let fabricated = 0;
   for (let turn = 0; session.size < targetSize; turn++) {
@@ -87,7 +92,9 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
     const toolId = `toolu_01${id}`;
     const read = pathological || rand() < 0.7;
     const f = pathological ? 0 : Math.floor(rand() * FILES.length);
-    const tool = read ? { name: 'Read', input: { file_path: `${CWD}/${FILES[f]}` } } : { name: 'Bash', input: { command: 'npm test 2>&1 | tail -40', description: 'Run tests' } };
+    const tool = read
+      ? { name: 'Read', input: { file_path: `${CWD}/${FILES[f]}` } }
+      : { name: 'Bash', input: { command: 'npm test 2>&1 | tail -40', description: 'Run tests' } };
     // Claude Code logs the text before a tool call as its own line of the same response.
     const before = read ? `Reading \`${FILES[f]}\` again to check ${CONSTANTS[turn % CONSTANTS.length]}.` : 'Running the tests again.';
     parent = session.envelope('assistant', parent, {
@@ -97,12 +104,20 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
     outputs++;
     parent = session.envelope('assistant', parent, {
       requestId: `req_011C${id}`,
-      message: { id: `msg_01${id}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [{ type: 'tool_use', id: toolId, ...tool }] },
+      message: {
+        id: `msg_01${id}`,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content: [{ type: 'tool_use', id: toolId, ...tool }],
+      },
     });
     const resultText = read ? bodies[f] : log;
     parent = session.envelope('user', parent, {
       message: { role: 'user', content: [{ tool_use_id: toolId, type: 'tool_result', content: resultText }] },
-      toolUseResult: read ? { type: 'text', file: { filePath: `${CWD}/${FILES[f]}`, content: plain[f], numLines: FILE_LINES } } : { stdout: '', stderr: '', interrupted: false },
+      toolUseResult: read
+        ? { type: 'text', file: { filePath: `${CWD}/${FILES[f]}`, content: plain[f], numLines: FILE_LINES } }
+        : { stdout: '', stderr: '', interrupted: false },
     });
     // Short answers naming the same few things; one in twenty gives a value nothing showed.
     const k = Math.floor(rand() * CONSTANTS.length);

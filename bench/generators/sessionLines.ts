@@ -47,7 +47,19 @@ export class SessionLines {
   envelope(type: 'user' | 'assistant', parent: string | null, extra: Record<string, unknown>): string {
     const id = this.ids.uuid();
     const { cwd, sessionId } = this.ids;
-    this.emit({ parentUuid: parent, isSidechain: false, userType: 'external', cwd, sessionId, version: '2.0.14', gitBranch: 'main', type, ...extra, uuid: id, timestamp: this.ids.timestamp() });
+    this.emit({
+      parentUuid: parent,
+      isSidechain: false,
+      userType: 'external',
+      cwd,
+      sessionId,
+      version: '2.0.14',
+      gitBranch: 'main',
+      type,
+      ...extra,
+      uuid: id,
+      timestamp: this.ids.timestamp(),
+    });
     return id;
   }
 

@@ -18,7 +18,9 @@ export function generateShortTurnsSession(options: { targetSize?: number; seed?:
   const rand = prng(options.seed ?? 11);
   const session = new SessionLines(countedIds(SESSION_ID, CWD, 'b', Date.UTC(2025, 9, 2, 8, 0, 0), () => 500 + Math.floor(rand() * 2000)));
 
-  let parent: string | null = session.envelope('user', null, { message: { role: 'user', content: 'Watch the queues and tell me how many jobs each one has.' } });
+  let parent: string | null = session.envelope('user', null, {
+    message: { role: 'user', content: 'Watch the queues and tell me how many jobs each one has.' },
+  });
   let outputs = 0;
   for (let turn = 0; session.size < targetSize; turn++) {
     const id = turn.toString(36).padStart(10, '0');
@@ -26,10 +28,18 @@ export function generateShortTurnsSession(options: { targetSize?: number; seed?:
     const queue = turn % 500;
     parent = session.envelope('assistant', parent, {
       requestId: `req_022C${id}`,
-      message: { id: `msg_02${id}`, type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: toolId, name: 'Bash', input: { command: `qstat queue-${queue}` } }] },
+      message: {
+        id: `msg_02${id}`,
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: toolId, name: 'Bash', input: { command: `qstat queue-${queue}` } }],
+      },
     });
     const jobs = 10 + Math.floor(rand() * 900);
-    const shards = Array.from({ length: 40 }, (_, s) => `shard ${s} of queue-${queue} holds ${Math.floor(rand() * 90)} jobs, ${Math.floor(rand() * 9)} retrying`).join('; ');
+    const shards = Array.from(
+      { length: 40 },
+      (_, s) => `shard ${s} of queue-${queue} holds ${Math.floor(rand() * 90)} jobs, ${Math.floor(rand() * 9)} retrying`,
+    ).join('; ');
     parent = session.envelope('user', parent, {
       message: { role: 'user', content: [{ tool_use_id: toolId, type: 'tool_result', content: `queue-${queue}: ${jobs} jobs waiting; ${shards}.` }] },
     });

@@ -43,7 +43,6 @@ export function stemVariants(stem: string): string[] {
 
 /** Other values near `n`, as a model misremembering a count or a port would write them. */
 export function nearbyNumbers(n: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number[] {
-  const out = [n + 1, n + 2, n - 1, n + 3, n - 2, n * 2, n + 10, n + 5]
-    .filter((v) => v >= min && v <= max && v !== n);
+  const out = [n + 1, n + 2, n - 1, n + 3, n - 2, n * 2, n + 10, n + 5].filter((v) => v >= min && v <= max && v !== n);
   return [...new Set(out)];
 }

@@ -44,17 +44,37 @@ export class RuleFigures {
     const side = (s: Split) => {
       const t = this.sides[s];
       const wrong = t.labelled - t.right;
-      return [String(this.sessions[s]), String(t.findings), perSession(t.findings, this.sessions[s]), `${wrong}/${t.labelled}`, perSession(wrong, this.sessions[s]), precision(t)];
+      return [
+        String(this.sessions[s]),
+        String(t.findings),
+        perSession(t.findings, this.sessions[s]),
+        `${wrong}/${t.labelled}`,
+        perSession(wrong, this.sessions[s]),
+        precision(t),
+      ];
     };
     const head = ['', 'sessions', 'findings', 'per session', 'wrong/labelled', 'wrong per session', 'precision'];
-    const out = table(head, [['dev', ...side('dev')], ['test', ...side('test')]]);
+    const out = table(head, [
+      ['dev', ...side('dev')],
+      ['test', ...side('test')],
+    ]);
     const gap = Math.abs(ratio(this.sides.dev) - ratio(this.sides.test));
     if (this.sides.dev.labelled > 0 && this.sides.test.labelled > 0 && gap > OVERFIT_GAP) {
-      out.push(`precision differs by ${gap.toFixed(3)} between dev and test: above ${OVERFIT_GAP}, the rules fit dev and do not hold on sessions they were not tuned on`);
+      out.push(
+        `precision differs by ${gap.toFixed(3)} between dev and test: above ${OVERFIT_GAP}, the rules fit dev and do not hold on sessions they were not tuned on`,
+      );
     }
     const rows = [...this.rules.entries()]
       .sort((a, b) => b[1].dev.findings + b[1].test.findings - (a[1].dev.findings + a[1].test.findings))
-      .map(([rule, t]) => [rule, String(t.dev.findings), `${t.dev.right}/${t.dev.labelled}`, precision(t.dev), String(t.test.findings), `${t.test.right}/${t.test.labelled}`, precision(t.test)]);
+      .map(([rule, t]) => [
+        rule,
+        String(t.dev.findings),
+        `${t.dev.right}/${t.dev.labelled}`,
+        precision(t.dev),
+        String(t.test.findings),
+        `${t.test.right}/${t.test.labelled}`,
+        precision(t.test),
+      ]);
     out.push('', 'per rule (the rule that decided each finding):', '');
     out.push(...table(['rule', 'dev findings', 'right/labelled', 'precision', 'test findings', 'right/labelled', 'precision'], rows));
     return out;

@@ -56,4 +56,3 @@ export function splitOf(source: { file: string; repository: string; split?: stri
   if (source.split !== expected) throw new Error(`${source.file}: split "${source.split}" recorded, but ${source.repository} belongs on ${expected}`);
   return expected;
 }
-

@@ -90,7 +90,9 @@ function runSize(chars: number, naiveQueries: number): void {
   console.log(`### context ${chars.toLocaleString('en-US')} chars`);
   // Tail latencies move with whatever else the machine is running; say how busy it was.
   console.log(`machine load (1 min)   ${loadavg()[0].toFixed(1)}`);
-  console.log(`index build            ${ms(buildMs)}   memoryBytes ${(index.memoryBytes() / 1e6).toFixed(1)} MB   heap+buffers delta ${(heapDelta / 1e6).toFixed(1)} MB`);
+  console.log(
+    `index build            ${ms(buildMs)}   memoryBytes ${(index.memoryBytes() / 1e6).toFixed(1)} MB   heap+buffers delta ${(heapDelta / 1e6).toFixed(1)} MB`,
+  );
   console.log(`naive context normalize ${ms(naivePrepMs)} (once, not counted below)`);
 
   for (const kind of KINDS) {
@@ -142,7 +144,9 @@ function runSize(chars: number, naiveQueries: number): void {
     console.log(`  first ${WARM_UP} (cold)     ${spread(warm)}`);
     console.log(`  classifyAgainst      ${spread(full)}`);
     console.log(`  lookup only          ${spread(lookup)}`);
-    console.log(`  find (one form)      p50 ${ms(percentile(finds, 50))}   p99 ${ms(percentile(finds, 99))}   max ${ms(Math.max(...finds))}   (${finds.length} lookups)`);
+    console.log(
+      `  find (one form)      p50 ${ms(percentile(finds, 50))}   p99 ${ms(percentile(finds, 99))}   max ${ms(Math.max(...finds))}   (${finds.length} lookups)`,
+    );
     console.log(`  naive lookup         ${spread(naiveLookup)}   (${naiveCount} queries; extraction p50 ${ms(percentile(extract.wall, 50))})`);
     console.log(
       `  ratio naive/ours     lookup ${(percentile(naiveLookup.cpu, 50) / percentile(lookup.cpu, 50)).toFixed(1)}× (CPU p50)   ` +
@@ -154,7 +158,9 @@ function runSize(chars: number, naiveQueries: number): void {
   if (chars <= 1_000_000) {
     const output = syntheticOutput(context, KINDS[0].chars, 7);
     const oneShot = Array.from({ length: 10 }, () => timed(() => classify({ output, context }))[1]);
-    console.log(`\nclassify() one-shot    p50 ${ms(percentile(oneShot, 50))}   p99 ${ms(percentile(oneShot, 99))}   (typical answer, index built per call, 10 calls)`);
+    console.log(
+      `\nclassify() one-shot    p50 ${ms(percentile(oneShot, 50))}   p99 ${ms(percentile(oneShot, 99))}   (typical answer, index built per call, 10 calls)`,
+    );
   }
   console.log('');
 }
@@ -184,8 +190,12 @@ function runSession(partCount: number, partChars: number): void {
   }
   const chars = partCount * partChars;
   console.log(`### session of ${partCount.toLocaleString('en-US')} parts, ${chars.toLocaleString('en-US')} chars`);
-  console.log(`index build            ${ms(buildMs)}   memoryBytes ${(index.memoryBytes() / 1e6).toFixed(1)} MB   heap+buffers delta ${(heapDelta / 1e6).toFixed(1)} MB`);
-  console.log(`find, accept only      p50 ${ms(percentile(finds, 50))}   p99 ${ms(percentile(finds, 99))}   max ${ms(Math.max(...finds))}   (${finds.length} lookups)`);
+  console.log(
+    `index build            ${ms(buildMs)}   memoryBytes ${(index.memoryBytes() / 1e6).toFixed(1)} MB   heap+buffers delta ${(heapDelta / 1e6).toFixed(1)} MB`,
+  );
+  console.log(
+    `find, accept only      p50 ${ms(percentile(finds, 50))}   p99 ${ms(percentile(finds, 99))}   max ${ms(Math.max(...finds))}   (${finds.length} lookups)`,
+  );
   console.log(`find, accept + before  p50 ${ms(percentile(bounded, 50))}   p99 ${ms(percentile(bounded, 99))}   max ${ms(Math.max(...bounded))}\n`);
 }
 

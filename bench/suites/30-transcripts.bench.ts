@@ -58,7 +58,9 @@ const suite: BenchSuite = {
     const indexStart = performance.now();
     TranscriptIndex.build(parsed);
     const indexTime = performance.now() - indexStart;
-    console.log(`of which building the one index (measured again separately): ${ms(indexTime)}; classifying ${check.outputs.length} outputs ≈ ${ms(checkTime - indexTime)}`);
+    console.log(
+      `of which building the one index (measured again separately): ${ms(indexTime)}; classifying ${check.outputs.length} outputs ≈ ${ms(checkTime - indexTime)}`,
+    );
     console.log(
       `memory: rss ${mb(before.rss)} → ${mb(afterParse.rss)} after parse → ${mb(afterCheck.rss)} after check ` +
         `(peak rss ${mb(process.resourceUsage().maxRSS * 1024)}); ` +

@@ -140,7 +140,10 @@ interface Floor {
 }
 
 function parseFloor(file: string): Floor {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, '-e', FLOOR_SCRIPT, file], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, '-e', FLOOR_SCRIPT, file], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   const [seconds, kb, user, system] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`the parse floor failed: ${run.stderr.slice(-500)}`);
   return { seconds, cpuSeconds: user + system, peakMB: kb / 1024 };
@@ -205,9 +208,13 @@ const suite: BenchSuite = {
             rows.set(`${v.name} ${mb}`, row);
             const bytes = fileBytes.get(mb)!;
             const ofFloor = (r: CliRun): string =>
-              floor ? `, ${(r.seconds / floor.seconds).toFixed(1)}× the floor (cpu ${(r.cpuSeconds / floor.cpuSeconds).toFixed(1)}×), peak ${((r.peakMB * 1024 * 1024) / bytes).toFixed(1)}× the file` : '';
+              floor
+                ? `, ${(r.seconds / floor.seconds).toFixed(1)}× the floor (cpu ${(r.cpuSeconds / floor.cpuSeconds).toFixed(1)}×), peak ${((r.peakMB * 1024 * 1024) / bytes).toFixed(1)}× the file`
+                : '';
             const cliText = (r: CliRun | undefined, name: string): string =>
-              r ? ` | CLI ${name} ${r.seconds.toFixed(2)} s (cpu ${r.cpuSeconds.toFixed(2)} s), peak ${r.peakMB.toFixed(0)} MB, report ${r.reportMB.toFixed(1)} MB${ofFloor(r)}` : '';
+              r
+                ? ` | CLI ${name} ${r.seconds.toFixed(2)} s (cpu ${r.cpuSeconds.toFixed(2)} s), peak ${r.peakMB.toFixed(0)} MB, report ${r.reportMB.toFixed(1)} MB${ofFloor(r)}`
+                : '';
             console.log(
               `${shape.name.padEnd(12)}${label(v)} ${String(mb).padStart(2)} MB, ${String(session.outputs).padStart(5)} outputs: ` +
                 `in process ${secs(row.inProcessMs)} (cpu ${secs(row.inProcessCpuMs)})${cliText(row.text, 'text')}${cliText(row.json, 'json')}`,

@@ -93,7 +93,10 @@ const suite: BenchSuite = {
       for (const shape of SHAPES) {
         for (const size of [2_000_000, 20_000_000]) {
           const raw = shape.generate(size);
-          const lines = raw.split('\n').slice(0, -1).map((l) => `${l}\n`);
+          const lines = raw
+            .split('\n')
+            .slice(0, -1)
+            .map((l) => `${l}\n`);
           const ends = turnEnds(lines).slice(-STOPS);
           const file = join(dir, `${shape.name}-${size}.jsonl`);
           const aheadFile = join(dir, `${shape.name}-${size}-ahead.jsonl`);
@@ -148,7 +151,8 @@ const suite: BenchSuite = {
           });
           const full = fullCheck(file);
           const p50 = percentile(full, 50);
-          const vs = (xs: number[]) => `${ms(percentile(xs, 50))} / ${ms(percentile(xs, 95))} (${ratio(percentile(xs, 50), p50)} / ${ratio(percentile(xs, 95), p50)})`;
+          const vs = (xs: number[]) =>
+            `${ms(percentile(xs, 50))} / ${ms(percentile(xs, 95))} (${ratio(percentile(xs, 50), p50)} / ${ratio(percentile(xs, 95), p50)})`;
           rows.push(
             `| ${shape.name} | ${(raw.length / 1e6).toFixed(0)} MB | ${ends.length} | ${percentile(outputs, 50)} | ${ms(p50)} | ${vs(cold)} | ${vs(kept)} | ${vs(early)} | ${ms(percentile(readAhead, 50))} | ${appended}/${ends.length}, ${appendedAhead}/${ends.length} | ${equal ? 'yes' : 'NO'} |`,
           );

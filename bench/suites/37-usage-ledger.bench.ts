@@ -40,7 +40,10 @@ const suite: BenchSuite = {
     const { raw } = generateClaudeSession({ targetSize: 20_000_000 });
     const without: FileCheckOptions = { settings: defaultSettings(), ledger: false };
     // Limits the session crosses, so the findings are made and located too.
-    const withLedger: FileCheckOptions = { ...without, budget: { limits: { tokens: { soft: 10_000, hard: 100_000 }, cost: { soft: 0.01, hard: 0.1 } }, prices: DEFAULT_PRICES } };
+    const withLedger: FileCheckOptions = {
+      ...without,
+      budget: { limits: { tokens: { soft: 10_000, hard: 100_000 }, cost: { soft: 0.01, hard: 0.1 } }, prices: DEFAULT_PRICES },
+    };
     timeCheck(raw, without);
     timeCheck(raw, withLedger);
     const best = { without: { ms: Infinity, cpuMs: Infinity }, with: { ms: Infinity, cpuMs: Infinity } };
@@ -65,9 +68,15 @@ const suite: BenchSuite = {
     noteFigure('ledger20', 'varied', ratio);
     console.log(`${(raw.length / 1e6).toFixed(1)} MB; best of ${ROUNDS}, alternating; load average ${loadavg()[0].toFixed(2)}`);
     console.log(`check without budgets: ${best.without.cpuMs.toFixed(0)} ms CPU, ${best.without.ms.toFixed(0)} ms wall`);
-    console.log(`check with token and cost budgets (the ledger): ${best.with.cpuMs.toFixed(0)} ms CPU, ${best.with.ms.toFixed(0)} ms wall, ${findings} budget findings`);
-    console.log(`the ledger's own work on the parsed lines: ${ledgerMs.toFixed(1)} ms (${((100 * ledgerMs) / best.without.cpuMs).toFixed(2)}% of the check's CPU time)`);
-    console.log(`with / without, CPU time: ${ratio.toFixed(3)}x (${((ratio - 1) * 100).toFixed(1)}% overhead; goal under 5%); wall time: ${(best.with.ms / best.without.ms).toFixed(3)}x`);
+    console.log(
+      `check with token and cost budgets (the ledger): ${best.with.cpuMs.toFixed(0)} ms CPU, ${best.with.ms.toFixed(0)} ms wall, ${findings} budget findings`,
+    );
+    console.log(
+      `the ledger's own work on the parsed lines: ${ledgerMs.toFixed(1)} ms (${((100 * ledgerMs) / best.without.cpuMs).toFixed(2)}% of the check's CPU time)`,
+    );
+    console.log(
+      `with / without, CPU time: ${ratio.toFixed(3)}x (${((ratio - 1) * 100).toFixed(1)}% overhead; goal under 5%); wall time: ${(best.with.ms / best.without.ms).toFixed(3)}x`,
+    );
   },
 };
 

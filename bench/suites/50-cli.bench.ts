@@ -95,8 +95,7 @@ const SPIN = `
  * the check speed-up cannot beat it.
  */
 async function machineSpeedUp(): Promise<number> {
-  const spin = (n: number) =>
-    Promise.all(Array.from({ length: n }, () => new Promise((resolve) => new Worker(SPIN, { eval: true }).once('message', resolve))));
+  const spin = (n: number) => Promise.all(Array.from({ length: n }, () => new Promise((resolve) => new Worker(SPIN, { eval: true }).once('message', resolve))));
   const t0 = performance.now();
   await spin(1);
   const one = performance.now() - t0;

@@ -80,7 +80,9 @@ const suite: BenchSuite = {
     console.log('| results out | elapsed | rows/s (whole run) | peak RSS | RSS now |');
     console.log('| --- | --- | --- | --- | --- |');
     for (const s of samples) {
-      console.log(`| ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(1)} s | ${Math.round(s.rows / (s.ms / 1000))} | ${mb(s.peakKB)} | ${mb(s.rssKB)} |`);
+      console.log(
+        `| ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(1)} s | ${Math.round(s.rows / (s.ms / 1000))} | ${mb(s.peakKB)} | ${mb(s.rssKB)} |`,
+      );
     }
     const steady = Math.round((last.rows - first.rows) / ((last.ms - first.ms) / 1000));
     const growth = last.peakKB / first.peakKB - 1;

@@ -54,7 +54,9 @@ const suite: BenchSuite = {
         { name: 'the same, cut off before its directory', bytes: withoutDirectory(manyEntryBomb({ ...MANY_ENTRY_BOMB, declaredBytes: 100 })) },
       ];
       const inflated = (MANY_ENTRY_BOMB.entries * MANY_ENTRY_BOMB.entryBytes) / 1024 / 1024;
-      console.log(`${MANY_ENTRY_BOMB.entries} entries of ${(MANY_ENTRY_BOMB.entryBytes / 1024).toFixed(0)} KB each, ${inflated.toFixed(0)} MB inflated in all\n`);
+      console.log(
+        `${MANY_ENTRY_BOMB.entries} entries of ${(MANY_ENTRY_BOMB.entryBytes / 1024).toFixed(0)} KB each, ${inflated.toFixed(0)} MB inflated in all\n`,
+      );
       console.log('| archive | size | exit | refused | wall time | peak memory | goals (refused, ≤ 2 s, ≤ 400 MB) |');
       console.log('| --- | --- | --- | --- | --- | --- | --- |');
       for (const c of cases) {

@@ -13,7 +13,8 @@ const RULE_TEXT: Record<BudgetRule, string> = {
   'budget-tokens-hard': 'A turn took its session past the hard token budget (budget.tokens.hard in the config); `--fail-on budget` fails the run.',
   'budget-cost-soft': 'A turn took its session past the soft cost budget (budget.cost.soft), at the price table’s API-equivalent rates.',
   'budget-cost-hard': 'A turn took its session past the hard cost budget (budget.cost.hard); `--fail-on budget` fails the run.',
-  'budget-cost-unpriced': 'The cost budget cannot count a turn whose model (or one of whose token kinds) the price table does not price; add it to "prices" in the config.',
+  'budget-cost-unpriced':
+    'The cost budget cannot count a turn whose model (or one of whose token kinds) the price table does not price; add it to "prices" in the config.',
 };
 
 /** `file:line:col: warning budget: … [agent, model]  budget-tokens-hard` (no trailing newline). */

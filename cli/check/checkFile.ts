@@ -156,7 +156,11 @@ function inFileOrder(entries: ReadonlyMap<string, string> | undefined): (a: Outp
 }
 
 /** The report of a parsed file, the check of each of its conversations, and the locator its positions came from. */
-export function checkParsed(input: FileInput, parsed: Transcript, options: FileCheckOptions): { report: FileReport; checks: TranscriptCheck[]; locator: Locator } {
+export function checkParsed(
+  input: FileInput,
+  parsed: Transcript,
+  options: FileCheckOptions,
+): { report: FileReport; checks: TranscriptCheck[]; locator: Locator } {
   const locator = new Locator(input.file, input.raw, input.absPath, undefined, parsed.entries);
   const outputs: OutputRecord[] = [];
   const checks: TranscriptCheck[] = [];
@@ -187,7 +191,12 @@ export function checkParsed(input: FileInput, parsed: Transcript, options: FileC
  * conversations are checked (an archive's entries, conversations that
  * interleave): those are checked whole, and sorted.
  */
-function checkParsedInPieces(input: FileInput, parsed: Transcript, options: FileCheckOptions, pieces: ReportPieces): { report: FileReport; locator: Locator } | undefined {
+function checkParsedInPieces(
+  input: FileInput,
+  parsed: Transcript,
+  options: FileCheckOptions,
+  pieces: ReportPieces,
+): { report: FileReport; locator: Locator } | undefined {
   if (parsed.entries !== undefined) return undefined;
   const conversations = conversationsOf(parsed);
   if (!inRawOrder(conversations)) return undefined;
@@ -303,7 +312,12 @@ function entityRecord(t: Conversation, o: OutputCheck, e: Entity, f: EntityFindi
   };
   if (e.detail) record.detail = e.detail;
   if (f.closest) record.closest = { ...placeOf(t, f.closest, locator, options), text: f.closest.text };
-  if (f.contextValue) record.contradiction = { ...placeOf(t, f.contextValue, locator, options), value: f.contextValue.value, ...(f.contextValue.slot ? { slot: f.contextValue.slot } : {}) };
+  if (f.contextValue)
+    record.contradiction = {
+      ...placeOf(t, f.contextValue, locator, options),
+      value: f.contextValue.value,
+      ...(f.contextValue.slot ? { slot: f.contextValue.slot } : {}),
+    };
   return record;
 }
 

@@ -13,8 +13,7 @@ export function defaultSettings(): GroundcheckSettings {
 
 /** What the classifier needs from the settings (an empty type list means every type). */
 export function classifyOptionsOf(settings: GroundcheckSettings): ClassifyOptions & { echo: boolean } {
-  const entityTypes: readonly EntityType[] | readonly ['all'] =
-    settings.entityTypes.length === 0 ? ['all'] : settings.entityTypes;
+  const entityTypes: readonly EntityType[] | readonly ['all'] = settings.entityTypes.length === 0 ? ['all'] : settings.entityTypes;
   return {
     strict: settings.strict,
     minEntities: settings.minEntities,

@@ -76,7 +76,8 @@ export function parseProfile(value: string): ProfileFlag {
   for (const part of value.split(',')) {
     const p = part.trim();
     if (p === '') continue;
-    if (!PACK_IDS.includes(p)) throw new InvalidArgumentError(`expected "refined", "spec" or packs joined by commas (${PACK_IDS.join(', ')}); "${p}" is none of them`);
+    if (!PACK_IDS.includes(p))
+      throw new InvalidArgumentError(`expected "refined", "spec" or packs joined by commas (${PACK_IDS.join(', ')}); "${p}" is none of them`);
     if (!packs.includes(p as RulePack)) packs.push(p as RulePack);
   }
   if (packs.length === 0) throw new InvalidArgumentError('expected "refined", "spec" or a list of packs');

@@ -123,7 +123,12 @@ export async function followFile(run: FollowRun): Promise<number> {
     for (const e of fresh.parseErrors) errorsShown.add(errorKey(e));
     const note = fresh.error ?? fresh.notTranscript ?? fresh.skipped;
     if (note) notesShown.add(note);
-    whole = { ...fresh, outputs: [...whole.outputs, ...fresh.outputs], parseErrors: [...whole.parseErrors, ...fresh.parseErrors], budget: [...(whole.budget ?? []), ...budget] };
+    whole = {
+      ...fresh,
+      outputs: [...whole.outputs, ...fresh.outputs],
+      parseErrors: [...whole.parseErrors, ...fresh.parseErrors],
+      budget: [...(whole.budget ?? []), ...budget],
+    };
     run.reporter.file(fresh, run.target);
   };
 
@@ -148,14 +153,7 @@ export async function followFile(run: FollowRun): Promise<number> {
  * errors on an unfinished last line until it is finished.
  * A file-level note (unreadable, not a transcript yet) is told once.
  */
-function freshPart(
-  report: FileReport,
-  reported: Set<number>,
-  errorsShown: Set<string>,
-  notesShown: Set<string>,
-  quiet: boolean,
-  midLine: boolean,
-): FileReport {
+function freshPart(report: FileReport, reported: Set<number>, errorsShown: Set<string>, notesShown: Set<string>, quiet: boolean, midLine: boolean): FileReport {
   const outputs = report.outputs.filter((o, i) => !reported.has(o.range[0]) && (quiet || i < report.outputs.length - 1));
   // An unfinished last line is the agent mid-write, not a broken file: its error waits for the newline.
   const lastLine = report.parseErrors.reduce((m, e) => Math.max(m, e.line), 0);

@@ -19,7 +19,17 @@ import { classifyOptionsOf } from './checkSettings';
 import { readJsonLines } from '../../shared/transcript/json/jsonLines';
 import type { UsageLine } from '../../shared/usage/model';
 import { usageOfLines, usageRecordOf } from '../../shared/usage/readUsage';
-import { activeBudget, budgetFindings, checkParsed, type FileCheckOptions, type FileInput, notTranscriptReport, outputRecord, parseErrorsOf, parseFileInput } from './checkFile';
+import {
+  activeBudget,
+  budgetFindings,
+  checkParsed,
+  type FileCheckOptions,
+  type FileInput,
+  notTranscriptReport,
+  outputRecord,
+  parseErrorsOf,
+  parseFileInput,
+} from './checkFile';
 import type { BudgetFinding, FileReport, OutputRecord } from './fileReport';
 import { Locator } from './locator';
 
@@ -46,7 +56,11 @@ export class LiveFileCheck {
   static start(input: FileInput, options: FileCheckOptions): { report: FileReport; live?: LiveFileCheck } {
     let usage: { format: string; lines: UsageLine[] } | undefined;
     const budget = activeBudget(options);
-    const parsed = parseFileInput(input, options, budget ? (lines, format) => (usage = { format, lines: lines.flatMap((l) => usageRecordOf(format, l) ?? []) }) : undefined);
+    const parsed = parseFileInput(
+      input,
+      options,
+      budget ? (lines, format) => (usage = { format, lines: lines.flatMap((l) => usageRecordOf(format, l) ?? []) }) : undefined,
+    );
     if (isNotTranscript(parsed)) return { report: notTranscriptReport(input, parsed) };
     const { report, checks, locator } = checkParsed(input, parsed, options);
     const crossed = usage ? budgetsOf(usage, options, locator) : [];

@@ -125,4 +125,3 @@ export function displayPath(absPath: string, cwd = process.cwd()): string {
   const rel = relative(cwd, absPath);
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? absPath : rel.split('\\').join('/');
 }
-

@@ -118,7 +118,10 @@ export async function runCheck(run: CheckRun): Promise<number> {
       shard: run.shard.spec,
       groundcheck: GROUNDCHECK_VERSION,
       options: run.shard.options,
-      inputs: inputsDigest(run.paths, expansion.targets.map((t) => shardKey(t.path, cwd))),
+      inputs: inputsDigest(
+        run.paths,
+        expansion.targets.map((t) => shardKey(t.path, cwd)),
+      ),
       files: expansion.targets.length,
       missing,
       checked: shardFiles,

@@ -39,13 +39,7 @@ export function checkInProcess(targets: readonly CheckTarget[], setup: FileCheck
   targets.forEach((t, i) => sink(i, checkTarget(t, options, pieces?.(i))));
 }
 
-export function checkOnWorkers(
-  targets: readonly CheckTarget[],
-  setup: FileCheckSetup,
-  jobs: number,
-  script: WorkerScript,
-  sink: ReportSink,
-): Promise<void> {
+export function checkOnWorkers(targets: readonly CheckTarget[], setup: FileCheckSetup, jobs: number, script: WorkerScript, sink: ReportSink): Promise<void> {
   return new Promise((resolve) => {
     let next = 0;
     let live = 0;

@@ -34,10 +34,18 @@ export function registerCheck(program: Command): void {
     .description('check transcripts and RAG fixtures for claims their context never gave the model')
     .argument('<paths...>', 'files, folders (searched recursively), glob patterns, or - for standard input')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'sarif', 'html']).default('text'))
-    .option('--fail-on <level>', 'exit 1 when an output is at least this bad (partial, ungrounded), or a turn crosses a hard budget (budget); several joined by commas', parseFailOn)
+    .option(
+      '--fail-on <level>',
+      'exit 1 when an output is at least this bad (partial, ungrounded), or a turn crosses a hard budget (budget); several joined by commas',
+      parseFailOn,
+    )
     .option('--strict', 'case-sensitive, whole-token, single-sentence lookups')
     .option('--no-strict', 'lenient lookups, whatever the config says')
-    .option('--profile <name>', 'detection rules: "refined" (default: every pack), "spec" (the plain SHOR rules), or packs joined by commas ("core,prose,records"; `groundcheck rules` says where each runs)', parseProfile)
+    .option(
+      '--profile <name>',
+      'detection rules: "refined" (default: every pack), "spec" (the plain SHOR rules), or packs joined by commas ("core,prose,records"; `groundcheck rules` says where each runs)',
+      parseProfile,
+    )
     .option('--entity-types <types>', `comma-separated types to check (${'number,date,…'})`, parseEntityTypes)
     .option('--min-entities <n>', 'outputs with fewer entities are INDETERMINATE', parseCount(0))
     .option('--max-segments <n>', 'segments checked per file; the rest is reported as not checked (default 50000)', parseCount(1))
@@ -49,7 +57,10 @@ export function registerCheck(program: Command): void {
     .option('--follow', 'keep checking one file as it grows, reporting each new output once (stop with Ctrl-C)')
     .option('--verbose', 'list the files skipped (not transcripts, FIFOs, devices, links out of the folder), and why')
     .option('--shard <k/n>', 'check only shard k of n of the files (split by a hash of each path); groundcheck merge joins the reports', parseShard)
-    .option('--allow-outside-refs', "read files a transcript refers to (promptfoo file://, a session's CLAUDE.md or AGENTS.md) outside its folder and the working directory")
+    .option(
+      '--allow-outside-refs',
+      "read files a transcript refers to (promptfoo file://, a session's CLAUDE.md or AGENTS.md) outside its folder and the working directory",
+    )
     .exitOverride((err) => {
       // Usage errors share exit code 2 with input errors; 1 means "findings".
       process.exit(err.exitCode === 0 ? 0 : 2);

@@ -72,7 +72,10 @@ function optionsFrom(flags: ClassifyFlags): ClassifyOptions {
     options.minEntities = n;
   }
   if (flags.entityTypes !== undefined) {
-    const types = flags.entityTypes.split(',').map((t) => t.trim()).filter((t) => t !== '');
+    const types = flags.entityTypes
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== '');
     const known: readonly string[] = ENTITY_TYPES;
     for (const t of types) {
       if (t !== 'all' && !known.includes(t)) {
@@ -85,7 +88,10 @@ function optionsFrom(flags: ClassifyFlags): ClassifyOptions {
 }
 
 function report(result: ClassifyResult): string {
-  const lines = [`${result.level}  score ${formatScore(result.score)}${result.flagForReview ? '  (flagged for review)' : ''}`, visibleControls(result.explanation)];
+  const lines = [
+    `${result.level}  score ${formatScore(result.score)}${result.flagForReview ? '  (flagged for review)' : ''}`,
+    visibleControls(result.explanation),
+  ];
   if (result.entities.length > 0) lines.push('');
   const width = Math.max(0, ...result.entities.map((e) => e.type.length));
   for (const e of result.entities) {

@@ -80,7 +80,9 @@ export async function replyTo(inputText: string, options: HookOptions, store: Gu
     const subAgent = input.event === 'SubagentStop';
     const wait = { ...(input.lastAssistantMessage !== undefined ? { lastMessage: input.lastAssistantMessage } : {}), waitMs: options.waitMs };
     const socket = options.warm ? warmSocket(warmFolder()) : undefined;
-    turn = socket ? await warmTurnFindings(socket, { sessionPath: input.sessionPath, subAgent, setup }, wait) : turnFindings(input.sessionPath, subAgent, setup, wait);
+    turn = socket
+      ? await warmTurnFindings(socket, { sessionPath: input.sessionPath, subAgent, setup }, wait)
+      : turnFindings(input.sessionPath, subAgent, setup, wait);
   } catch (err) {
     try {
       logged('unchecked', undefined, { findings: [], error: err instanceof Error ? err.message : String(err) });
@@ -104,7 +106,8 @@ interface Decided {
 
 function decideReply(input: StopHookInput, turn: TurnFindings, options: HookOptions, store: GuardStore, shadow: boolean): Decided {
   const all = turn.findings;
-  const report = (shown: HookFinding[]): Decided => (shown.length === 0 ? { action: 'clean', named: [] } : { action: 'report', reply: { systemMessage: userMessage(shown) }, named: shown });
+  const report = (shown: HookFinding[]): Decided =>
+    shown.length === 0 ? { action: 'clean', named: [] } : { action: 'report', reply: { systemMessage: userMessage(shown) }, named: shown };
   if (options.mode === 'report') return report(all);
   // Findings outside --block-on are told to the user, never sent back to the agent.
   const findings = all.filter((f) => blocksOn(f, options.blockOn));
@@ -145,9 +148,13 @@ function warmFolder(): string {
 
 /** Rule ids and verdicts, checked so a typo does not silently block nothing. */
 function parseBlockOn(value: string): string[] {
-  const names = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const names = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   for (const n of names) {
-    if (!isRuleId(n) && !VERDICTS.includes(n)) throw new InvalidArgumentError(`'${n}' is neither a rule (groundcheck rules lists them) nor a verdict (${VERDICTS.join(', ')})`);
+    if (!isRuleId(n) && !VERDICTS.includes(n))
+      throw new InvalidArgumentError(`'${n}' is neither a rule (groundcheck rules lists them) nor a verdict (${VERDICTS.join(', ')})`);
   }
   return names;
 }
@@ -188,9 +195,15 @@ export function registerHook(program: Command): void {
   const hook = program
     .command('hook')
     .description('Check the turn an agent just ended (Claude Code or Codex Stop/SubagentStop hook; event JSON on stdin).')
-    .addOption(new Option('--mode <mode>', 'report: tell the user; block: send the agent back with the findings').choices(['report', 'block']).default('report'))
+    .addOption(
+      new Option('--mode <mode>', 'report: tell the user; block: send the agent back with the findings').choices(['report', 'block']).default('report'),
+    )
     .option('--max-blocks <n>', 'blocks per turn at most', parseCount(0), 1)
-    .option('--block-on <list>', 'in block mode, only findings of these rules or verdicts (comma-separated: contradicted, test-counts, …) send the agent back; the rest are reported', parseBlockOn)
+    .option(
+      '--block-on <list>',
+      'in block mode, only findings of these rules or verdicts (comma-separated: contradicted, test-counts, …) send the agent back; the rest are reported',
+      parseBlockOn,
+    )
     .option('--wait-ms <n>', "how long to wait for the session file to hold the agent's last answer", parseCount(0), 2000)
     .option('--shadow', 'never answer the agent: log what the hook would have blocked or reported (see `hook summary`)')
     .option('--shadow-log <path>', `the shadow log (default ${defaultShadowLog().replace(homedir(), '~')})`)

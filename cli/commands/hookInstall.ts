@@ -61,7 +61,10 @@ export function runInstall(options: InstallOptions, cwd: string): number {
   } catch (err) {
     return fail(err instanceof Error ? err.message : String(err));
   }
-  const launcher = options.command !== undefined ? shellWords(options.command) : launcherWords({ script: process.argv[1], execPath: process.execPath, path: process.env.PATH });
+  const launcher =
+    options.command !== undefined
+      ? shellWords(options.command)
+      : launcherWords({ script: process.argv[1], execPath: process.execPath, path: process.env.PATH });
   if (launcher.length === 0) return fail('--command is empty');
   const isOurs = (command: string) => isGroundcheckHook(command, launcher);
   const before = file.text ?? '';
@@ -71,13 +74,19 @@ export function runInstall(options: InstallOptions, cwd: string): number {
     if (options.uninstall) {
       const r = uninstallHooks(before, HOOK_EVENTS, isOurs);
       after = r.text;
-      summary = r.removed === 0 ? `${path} has no groundcheck hook; nothing to change` : `took ${r.removed === 1 ? "groundcheck's hook" : `${r.removed} groundcheck hooks`} out of ${path}`;
+      summary =
+        r.removed === 0
+          ? `${path} has no groundcheck hook; nothing to change`
+          : `took ${r.removed === 1 ? "groundcheck's hook" : `${r.removed} groundcheck hooks`} out of ${path}`;
     } else {
       const command = `${options.command ?? shellCommand(launcher)} ${hookArgs(options)}`;
       const r = installHooks(before, { events: HOOK_EVENTS, command, timeout: HOOK_TIMEOUT, isOurs });
       after = r.text;
       const kept = r.present.map((p) => `${p.event} already runs \`${p.command}\` (left as it is)`);
-      summary = [r.added.length > 0 ? `added \`${command}\` to ${path} on ${r.added.join(' and ')}` : `${path} already has groundcheck's hooks; nothing to change`, ...kept].join('\n');
+      summary = [
+        r.added.length > 0 ? `added \`${command}\` to ${path} on ${r.added.join(' and ')}` : `${path} already has groundcheck's hooks; nothing to change`,
+        ...kept,
+      ].join('\n');
     }
   } catch (err) {
     if (!(err instanceof SettingsError)) throw err;

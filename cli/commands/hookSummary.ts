@@ -44,7 +44,9 @@ function runSummary(log: string | undefined, options: { json?: boolean }): numbe
     try {
       builder.add(file, readBounded(file, MAX_LOG_BYTES).toString('utf8'));
     } catch (err) {
-      process.stderr.write(`groundcheck: ${visibleControls(err instanceof FileRefused ? err.message : `${file}: ${err instanceof Error ? err.message : String(err)}`)}\n`);
+      process.stderr.write(
+        `groundcheck: ${visibleControls(err instanceof FileRefused ? err.message : `${file}: ${err instanceof Error ? err.message : String(err)}`)}\n`,
+      );
       return 2;
     }
   }

@@ -22,7 +22,9 @@ export function registerMerge(program: Command): void {
     .command('merge')
     .description('join the JSON or SARIF reports of the shards of one check --shard run into the report one run gives')
     .argument('<reports...>', 'the report of every shard (check --shard k/n --format json or sarif)')
-    .addOption(new Option('--fail-on <level>', 'exit 1 when an output is at least this bad (default: as the shards were run)').choices(['partial', 'ungrounded']))
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 when an output is at least this bad (default: as the shards were run)').choices(['partial', 'ungrounded']),
+    )
     .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2))
     .action((paths: string[], flags: { failOn?: FailOn }) => {
       process.exitCode = merge(paths, flags.failOn);

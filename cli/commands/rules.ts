@@ -14,7 +14,14 @@ export function registerRules(program: Command): void {
     .option('--json', 'the rules with their docs and examples as JSON')
     .option('--markdown', 'the rules page (docs/rules.md)')
     .action((flags: { json?: boolean; markdown?: boolean }) => {
-      if (flags.json) process.stdout.write(JSON.stringify(RULES.map((r) => ({ ...r, runs: packRuns(r.pack) })), null, 2) + '\n');
+      if (flags.json)
+        process.stdout.write(
+          JSON.stringify(
+            RULES.map((r) => ({ ...r, runs: packRuns(r.pack) })),
+            null,
+            2,
+          ) + '\n',
+        );
       else if (flags.markdown) process.stdout.write(rulesMarkdown());
       else process.stdout.write(rulesTable());
     });

@@ -177,7 +177,10 @@ export function registerTurns(program: Command): void {
     .argument('<file>', 'transcript or RAG fixture')
     .option('--json', 'print JSON instead of a table')
     .option('--echo', 'count earlier model-written text as context')
-    .option('--allow-outside-refs', "read files it refers to (promptfoo file://, a session's CLAUDE.md or AGENTS.md) outside its folder and the working directory")
+    .option(
+      '--allow-outside-refs',
+      "read files it refers to (promptfoo file://, a session's CLAUDE.md or AGENTS.md) outside its folder and the working directory",
+    )
     .action((file: string, options: TurnsOptions) => {
       process.exitCode = runTurns(file, options, {
         out: (text) => process.stdout.write(`${text}\n`),
@@ -266,4 +269,3 @@ function describeIds(ids: readonly number[]): string {
 function gapKey(g: ContextGap): string {
   return `${g.code}\u0000${g.message}`;
 }
-

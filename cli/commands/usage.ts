@@ -116,7 +116,11 @@ export function runUsage(paths: readonly string[], options: UsageOptions, io: Us
   const totals = ledgerTotals(sessions);
   const report: UsageReport = {
     sessions: sortSessions(sessions, options.sort ?? 'file'),
-    totals: { ...totals, cost: costOfModels(prices, totals.byModel), byModel: totals.byModel.map((m) => ({ ...m, cost: costOfCounts(prices, m.model, m.counts) })) },
+    totals: {
+      ...totals,
+      cost: costOfModels(prices, totals.byModel),
+      byModel: totals.byModel.map((m) => ({ ...m, cost: costOfCounts(prices, m.model, m.counts) })),
+    },
     prices: { ...(prices.date !== undefined ? { date: prices.date } : {}), fromConfig },
     skipped,
   };
@@ -130,7 +134,11 @@ export function runUsage(paths: readonly string[], options: UsageOptions, io: Us
  * (see shared/usage/subAgentFiles.ts); a sub-agent file so summed is no row
  * of its own, whether it was given or found beside its session.
  */
-function withTheirSubAgents(read: Array<{ target: CheckTarget; timed: TimedUsage }>, readMore: (path: string) => TimedUsage | undefined, cwd: string): SessionRow[] {
+function withTheirSubAgents(
+  read: Array<{ target: CheckTarget; timed: TimedUsage }>,
+  readMore: (path: string) => TimedUsage | undefined,
+  cwd: string,
+): SessionRow[] {
   const given = new Map(read.map((r) => [resolve(cwd, r.target.path), r.timed]));
   const summed = new Set<string>();
   const merged = new Map<CheckTarget, SessionRow>();
@@ -253,15 +261,22 @@ export function formatText(r: UsageReport, prices: PriceTable = DEFAULT_PRICES):
         const wall = a.wallMs === undefined ? '' : `, ${duration(a.wallMs)} wall`;
         const cost = a.byModel ? costOfModels(prices, a.byModel) : undefined;
         const spent = cost ? `, ${cost.usd === null ? 'cost unknown' : dollars(cost.usd)}` : '';
-        lines.push(`${visibleControls(s.file)}: ${visibleControls(a.agent)} (${visibleControls(a.file)}): ${counted(a.turns, 'turn')}, ${figures(a.totals)}${wall}${spent}`);
+        lines.push(
+          `${visibleControls(s.file)}: ${visibleControls(a.agent)} (${visibleControls(a.file)}): ${counted(a.turns, 'turn')}, ${figures(a.totals)}${wall}${spent}`,
+        );
       }
     } else if (!missing && s.groups.length > 1) {
-      for (const g of s.groups) lines.push(`${visibleControls(s.file)}: ${visibleControls(g.agent)}, ${visibleControls(g.model)}: ${counted(g.turns, 'turn')}, ${grouped(g.counts.input)} in, ${grouped(g.counts.output)} out`);
+      for (const g of s.groups)
+        lines.push(
+          `${visibleControls(s.file)}: ${visibleControls(g.agent)}, ${visibleControls(g.model)}: ${counted(g.turns, 'turn')}, ${grouped(g.counts.input)} in, ${grouped(g.counts.output)} out`,
+        );
     }
   }
   if (t.byModel.length > 1) {
     for (const m of t.byModel) {
-      lines.push(`total, ${visibleControls(m.model)}: ${counted(m.turns, 'turn')}, ${figures(m.counts)}, ${m.cost.usd === null ? 'cost unknown' : dollars(m.cost.usd)}`);
+      lines.push(
+        `total, ${visibleControls(m.model)}: ${counted(m.turns, 'turn')}, ${figures(m.counts)}, ${m.cost.usd === null ? 'cost unknown' : dollars(m.cost.usd)}`,
+      );
     }
   }
   if (t.cost.usd === null) lines.push(`total: ${visibleControls(unknownCost(t.cost))}`);
@@ -271,6 +286,7 @@ export function formatText(r: UsageReport, prices: PriceTable = DEFAULT_PRICES):
   return lines.join('\n');
 }
 
+// biome-ignore format: a list of words or values reads best packed
 const CSV_HEADER = ['file', 'format', 'models', 'input', 'output', 'cache_write', 'cache_read', 'reasoning', 'turns', 'wall_seconds', 'note', 'active_seconds', 'sub_agents', 'cost_usd', 'cost_note'];
 
 /** RFC 4180: a row per session, then the total; unknown figures are empty cells, not zeros. */
@@ -291,7 +307,20 @@ export function formatCsv(r: UsageReport): string {
     s.cost && s.cost.usd === null ? unknownCost(s.cost) : '',
   ]);
   const t = r.totals;
-  rows.push(['total', '', t.models.join(' '), ...countCells(t.totals, plain, ''), t.totals?.reasoning == null ? '' : plain(t.totals.reasoning), plain(t.turns), String(t.wallMs / 1000), '', '', '', t.cost.usd === null ? '' : String(t.cost.usd), t.cost.usd === null ? unknownCost(t.cost) : '']);
+  rows.push([
+    'total',
+    '',
+    t.models.join(' '),
+    ...countCells(t.totals, plain, ''),
+    t.totals?.reasoning == null ? '' : plain(t.totals.reasoning),
+    plain(t.turns),
+    String(t.wallMs / 1000),
+    '',
+    '',
+    '',
+    t.cost.usd === null ? '' : String(t.cost.usd),
+    t.cost.usd === null ? unknownCost(t.cost) : '',
+  ]);
   return [CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
 
@@ -311,7 +340,6 @@ export function unknownCost(c: Cost): string {
   const floor = c.pricedUsd ? `; the rest comes to ${dollars(c.pricedUsd)}` : '';
   return `cost unknown: ${(c.unknown ?? []).join(', ')} (add it to "prices" in groundcheck.config.json)${floor}`;
 }
-
 
 function pricesLine(r: UsageReport): string {
   const base = r.prices.date !== undefined ? `groundcheck's price table of ${r.prices.date}` : 'the config';

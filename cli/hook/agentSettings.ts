@@ -35,6 +35,7 @@ export function settingsPath(agent: Agent, scope: Scope, cwd: string, env: NodeJ
 
 /** What the user still has to do before the agent runs the hook. */
 export function afterInstall(agent: Agent): string | undefined {
-  if (agent === 'codex') return 'Codex runs a new hook only once you trust it: open /hooks in Codex to review it (a project\'s hooks load only in a trusted project).';
+  if (agent === 'codex')
+    return "Codex runs a new hook only once you trust it: open /hooks in Codex to review it (a project's hooks load only in a trusted project).";
   return undefined;
 }

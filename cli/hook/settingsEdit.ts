@@ -228,7 +228,9 @@ function styleOf(body: string): Style {
 }
 
 function render(value: unknown, indent: string, style: Style): string {
-  return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
+  return JSON.stringify(value, null, style.unit)
+    .split('\n')
+    .join(style.eol + indent);
 }
 
 /** The spaces and tabs before `offset` when nothing else is between it and the start of its line. */
@@ -251,7 +253,12 @@ function appendElement(body: string, list: Node, value: unknown, style: Style): 
 }
 
 function appendMembers(body: string, object: Node, members: Array<[string, unknown]>, style: Style): Edit {
-  return appendChild(body, object, (indent) => members.map(([k, v]) => `${JSON.stringify(k)}: ${render(v, indent, style)}`).join(`,${style.eol}${indent}`), style);
+  return appendChild(
+    body,
+    object,
+    (indent) => members.map(([k, v]) => `${JSON.stringify(k)}: ${render(v, indent, style)}`).join(`,${style.eol}${indent}`),
+    style,
+  );
 }
 
 /** After the container's last child, indented as that child is; in an empty container, on a line of its own. */

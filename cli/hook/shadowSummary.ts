@@ -64,7 +64,19 @@ export class SummaryBuilder {
     const key = `${e.session}\u0000${e.agent ?? ''}`;
     let t = this.tallies.get(key);
     if (!t) {
-      t = { session: e.session, ...(e.agent !== undefined ? { agent: e.agent } : {}), transcript: e.transcript, first: e.time, last: e.time, stops: 0, wouldBlock: 0, wouldReport: 0, unchecked: 0, rules: [], counts: new Map() };
+      t = {
+        session: e.session,
+        ...(e.agent !== undefined ? { agent: e.agent } : {}),
+        transcript: e.transcript,
+        first: e.time,
+        last: e.time,
+        stops: 0,
+        wouldBlock: 0,
+        wouldReport: 0,
+        unchecked: 0,
+        rules: [],
+        counts: new Map(),
+      };
       this.tallies.set(key, t);
     }
     t.stops++;

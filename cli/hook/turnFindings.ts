@@ -81,7 +81,9 @@ export const freshLoad: SessionLoader = (sessionPath, path, settings) => {
 };
 
 export function unreadable(sessionPath: string, err: unknown): UncheckableSession {
-  return new UncheckableSession(`cannot read the session ${sessionPath}: ${err instanceof FileRefused ? err.reason : err instanceof Error ? err.message : String(err)}`);
+  return new UncheckableSession(
+    `cannot read the session ${sessionPath}: ${err instanceof FileRefused ? err.reason : err instanceof Error ? err.message : String(err)}`,
+  );
 }
 
 /** The session parsed from `raw`, its index and locator built when first asked for. */

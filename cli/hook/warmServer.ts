@@ -157,7 +157,15 @@ function handle(conn: Socket, held: HeldSessions, touched: () => void): void {
 
 function parseRequest(text: string): WarmRequest {
   const v = JSON.parse(text) as Partial<WarmRequest>;
-  if (typeof v !== 'object' || v === null || typeof v.sessionPath !== 'string' || typeof v.path !== 'string' || !isAbsolute(v.path) || typeof v.subAgent !== 'boolean' || typeof v.setup?.settings !== 'object') {
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    typeof v.sessionPath !== 'string' ||
+    typeof v.path !== 'string' ||
+    !isAbsolute(v.path) ||
+    typeof v.subAgent !== 'boolean' ||
+    typeof v.setup?.settings !== 'object'
+  ) {
     throw new Error('not a request: sessionPath, an absolute path, subAgent and setup are needed');
   }
   return v as WarmRequest;

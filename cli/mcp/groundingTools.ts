@@ -27,11 +27,20 @@ export interface ToolSetup {
 const passage = z.union([z.string(), z.object({ text: z.string(), id: z.string().optional().describe('your name for it, echoed in evidence') })]);
 
 const checkOptions = {
-  profile: z.enum(['refined', 'spec']).optional().describe('refined (default): claims only, equivalent spellings, contradictions named; spec: the plain SHOR rules'),
-  packs: z.array(z.enum(['prose', 'code', 'records'])).optional().describe('refined profile: the packs of rules that run (core always does); default every pack, each where it applies'),
+  profile: z
+    .enum(['refined', 'spec'])
+    .optional()
+    .describe('refined (default): claims only, equivalent spellings, contradictions named; spec: the plain SHOR rules'),
+  packs: z
+    .array(z.enum(['prose', 'code', 'records']))
+    .optional()
+    .describe('refined profile: the packs of rules that run (core always does); default every pack, each where it applies'),
   strict: z.boolean().optional().describe('case-sensitive, whole-token, single-sentence lookups'),
   entityTypes: z.array(z.enum(ENTITY_TYPES)).optional().describe('kinds of value to check; default all'),
-  rules: z.record(z.string(), z.enum(['on', 'off'])).optional().describe('rules turned on or off by id, e.g. {"cited-sources": "off"}'),
+  rules: z
+    .record(z.string(), z.enum(['on', 'off']))
+    .optional()
+    .describe('rules turned on or off by id, e.g. {"cited-sources": "off"}'),
 };
 
 export function registerGroundingTools(server: McpServer, setup: ToolSetup): void {
@@ -51,14 +60,27 @@ export function registerGroundingTools(server: McpServer, setup: ToolSetup): voi
     (args): CallToolResult => {
       const passages = typeof args.context === 'string' ? [args.context] : args.context;
       const limits = setup.options;
-      if (passages.length > limits.maxSegments) return toolError(`context has ${passages.length} passages; at most ${limits.maxSegments} are checked (maxSegments)`);
+      if (passages.length > limits.maxSegments)
+        return toolError(`context has ${passages.length} passages; at most ${limits.maxSegments} are checked (maxSegments)`);
       const bytes = passages.reduce((n, p) => n + Buffer.byteLength(typeof p === 'string' ? p : p.text, 'utf8'), Buffer.byteLength(args.output, 'utf8'));
-      if (bytes > limits.maxFileSizeMB * 1024 * 1024) return toolError(`output and context are ${megabytes(bytes)}, over maxFileSizeMB (${limits.maxFileSizeMB} MB)`);
+      if (bytes > limits.maxFileSizeMB * 1024 * 1024)
+        return toolError(`output and context are ${megabytes(bytes)}, over maxFileSizeMB (${limits.maxFileSizeMB} MB)`);
       const result = guarded(() => checkOutput(args.output, args.context, optionsOf(setup, args)));
       if ('error' in result) return toolError(result.error);
       const findings = result.findings.slice(0, MAX_FINDINGS);
-      const answer = { level: result.level, score: result.score, explanation: result.explanation, checked: result.entities.length, findingCount: result.findings.length, findings };
-      const lines = [`${result.level}, score ${round(result.score)}: ${result.explanation}`, ...findings.map((f) => `- ${f.message}${passageEvidence(f)}`), ...more(result.findings.length)];
+      const answer = {
+        level: result.level,
+        score: result.score,
+        explanation: result.explanation,
+        checked: result.entities.length,
+        findingCount: result.findings.length,
+        findings,
+      };
+      const lines = [
+        `${result.level}, score ${round(result.score)}: ${result.explanation}`,
+        ...findings.map((f) => `- ${f.message}${passageEvidence(f)}`),
+        ...more(result.findings.length),
+      ];
       return reply(lines, answer);
     },
   );
@@ -71,7 +93,10 @@ export function registerGroundingTools(server: McpServer, setup: ToolSetup): voi
         "Checks one turn of a session file (Claude Code, Codex, Cline, OpenAI or Anthropic API logs, traces, RAG fixtures) the way `groundcheck check` does: each answer in the turn against what the session showed before it. Returns each output's level and findings with raw-file places (offset, line, column) and the evidence (which tool result, which line). The path must be inside the folders the server was started with.",
       inputSchema: {
         path: z.string().min(1).describe('the session file (absolute, or relative to the server working directory)'),
-        turn: z.union([z.literal('last'), z.number().int().min(0)]).default('last').describe("'last' (default): the turn the session ends in; N: the N-th prompt a person wrote (0: outputs before any prompt)"),
+        turn: z
+          .union([z.literal('last'), z.number().int().min(0)])
+          .default('last')
+          .describe("'last' (default): the turn the session ends in; N: the N-th prompt a person wrote (0: outputs before any prompt)"),
         format: z.string().optional().describe('read as this format (claude-code, codex, openai-chat, ...) instead of detecting it'),
         ...checkOptions,
       },
@@ -92,10 +117,27 @@ export function registerGroundingTools(server: McpServer, setup: ToolSetup): voi
       const outputs = result.outputs.map((o) => {
         const findings = o.findings.slice(0, Math.max(0, budget));
         budget -= findings.length;
-        return { segment: o.segment, line: o.place.line, ...(o.label ? { label: o.label } : {}), level: o.level, score: o.score, explanation: o.explanation, findingCount: o.findings.length, findings };
+        return {
+          segment: o.segment,
+          line: o.place.line,
+          ...(o.label ? { label: o.label } : {}),
+          level: o.level,
+          score: o.score,
+          explanation: o.explanation,
+          findingCount: o.findings.length,
+          findings,
+        };
       });
       const total = result.outputs.reduce((n, o) => n + o.findings.length, 0);
-      const answer = { file: args.path, format: result.format, turns: result.turns, turn: result.turn, findingCount: total, outputs, parseErrors: result.parseErrors };
+      const answer = {
+        file: args.path,
+        format: result.format,
+        turns: result.turns,
+        turn: result.turn,
+        findingCount: total,
+        outputs,
+        parseErrors: result.parseErrors,
+      };
       const head = `turn ${result.turn} of ${result.turns} in ${args.path} (${result.format}): ${plural(outputs.length, 'output')}, ${plural(total, 'finding')}`;
       const lines = [head, ...outputs.flatMap((o) => o.findings.map((f) => `- line ${f.span.line}: ${f.message}${sessionEvidence(f)}`)), ...more(total)];
       return reply(lines, answer);

@@ -27,8 +27,6 @@ import type { FileStatusStore } from './fileStatusStore';
  */
 type PageMessage = { type: 'reveal'; raw: [number, number] } | { type: 'more'; offset?: number };
 
-
-
 /** The view of one document: its panel, and what it shows now. */
 export class ConversationPanel implements vscode.Disposable {
   /** The page as first drawn (the first turns; the rest follow as the page asks). */
@@ -81,7 +79,10 @@ export class ConversationPanel implements vscode.Disposable {
   }
 
   private request(params: Omit<ConversationViewRequest.Params, 'uri'>): Promise<ConversationViewRequest.Result> {
-    return this.client.sendRequest(ConversationViewRequest.method, { uri: this.client.code2ProtocolConverter.asUri(this.uri), ...params }) as Promise<ConversationViewRequest.Result>;
+    return this.client.sendRequest(ConversationViewRequest.method, {
+      uri: this.client.code2ProtocolConverter.asUri(this.uri),
+      ...params,
+    }) as Promise<ConversationViewRequest.Result>;
   }
 
   private async draw(): Promise<void> {
@@ -97,7 +98,10 @@ export class ConversationPanel implements vscode.Disposable {
       body =
         `<div class="bar" role="group" aria-label="Display"><label><input type="checkbox" id="sg"> show grounded entities</label>` +
         `<label><input type="checkbox" id="of"> only turns with findings</label></div>` +
-        result.head + result.turns.join('') + `<div id="more" role="none"></div>` + result.tail;
+        result.head +
+        result.turns.join('') +
+        `<div id="more" role="none"></div>` +
+        result.tail;
     } else {
       this.version = result.version;
       this.next = this.total = 0;
@@ -159,12 +163,17 @@ export class ConversationPanels implements vscode.Disposable {
     if (view) {
       view.panel.reveal(vscode.ViewColumn.Beside);
     } else {
-      const panel = vscode.window.createWebviewPanel('groundcheck.conversation', 'Conversation', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: true,
-        enableFindWidget: true,
-        retainContextWhenHidden: false,
-        localResourceRoots: [],
-      });
+      const panel = vscode.window.createWebviewPanel(
+        'groundcheck.conversation',
+        'Conversation',
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        {
+          enableScripts: true,
+          enableFindWidget: true,
+          retainContextWhenHidden: false,
+          localResourceRoots: [],
+        },
+      );
       view = new ConversationPanel(uri, panel, this.client, () => this.panels.delete(key));
       this.panels.set(key, view);
     }

@@ -109,7 +109,9 @@ export class FindingsTree implements vscode.TreeDataProvider<FindingsNode>, vsco
     const item = new vscode.TreeItem(d.message, vscode.TreeItemCollapsibleState.None);
     item.description = `${typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? '')} · line ${d.range.start.line + 1}`;
     item.tooltip = d.message;
-    item.iconPath = new vscode.ThemeIcon(d.severity === vscode.DiagnosticSeverity.Error ? 'error' : d.severity === vscode.DiagnosticSeverity.Warning ? 'warning' : 'info');
+    item.iconPath = new vscode.ThemeIcon(
+      d.severity === vscode.DiagnosticSeverity.Error ? 'error' : d.severity === vscode.DiagnosticSeverity.Warning ? 'warning' : 'info',
+    );
     item.command = { command: 'vscode.open', title: 'Go to finding', arguments: [node.uri, { selection: d.range }] };
     return item;
   }
@@ -120,4 +122,3 @@ export class FindingsTree implements vscode.TreeDataProvider<FindingsNode>, vsco
     this.changed.dispose();
   }
 }
-

@@ -181,14 +181,7 @@ export class CheckScheduler {
     return job;
   }
 
-  private finish(
-    state: DocumentState,
-    version: number,
-    settings: GroundcheckSettings,
-    reply: WorkerReply,
-    started: number,
-    partials: OutputFinding[],
-  ): void {
+  private finish(state: DocumentState, version: number, settings: GroundcheckSettings, reply: WorkerReply, started: number, partials: OutputFinding[]): void {
     if (!reply.ok) {
       state.workerVersion = undefined;
       const message = 'error' in reply ? reply.error : 'the worker lost the document text';
@@ -200,8 +193,7 @@ export class CheckScheduler {
     if ('analysis' in reply) {
       const sent = reply.alreadySent ?? 0;
       analysis = sent === 0 ? reply.analysis : { ...reply.analysis, outputs: partials.slice(0, sent).concat(reply.analysis.outputs) };
-    }
-    else if ('patch' in reply && state.mirror?.version === reply.baseVersion) analysis = applyPatch(state.mirror.analysis, reply.patch);
+    } else if ('patch' in reply && state.mirror?.version === reply.baseVersion) analysis = applyPatch(state.mirror.analysis, reply.patch);
     else {
       // A patch on findings this thread no longer has: start over from the whole text next time.
       state.workerVersion = undefined;

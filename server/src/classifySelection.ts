@@ -33,9 +33,7 @@ export function classifySelection(
       });
       const result = withSegmentIds(raw, index.partSegment);
       const contextIds = contextOf(t, segment.id, { echo });
-      const contextLabel = `causal context of ${outputLabel(segment)} at line ${segment.line + 1}: ${describeContext(
-        contextIds.map((id) => t.segments[id]),
-      )}`;
+      const contextLabel = `causal context of ${outputLabel(segment)} at line ${segment.line + 1}: ${describeContext(contextIds.map((id) => t.segments[id]))}`;
       return { result, contextLabel, report: report(result, contextLabel, t), hadContext: true };
     }
   }

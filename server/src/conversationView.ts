@@ -120,7 +120,10 @@ function verdictOf(f: EntityFinding, output: OutputFinding, placesOf: () => Enti
     return { note: `indeterminate: ${what} is not in the context, which is known to be incomplete${output.gaps[0] ? `: ${output.gaps[0]}` : ''}` };
   }
   if (f.contradiction !== undefined && f.contradictionAt) {
-    return { note: `${f.status}: ${what}; the context says '${shorten(f.contradiction)}' at ${where(f.contradictionAt)}${detail}`, target: f.contradictionAt.segment };
+    return {
+      note: `${f.status}: ${what}; the context says '${shorten(f.contradiction)}' at ${where(f.contradictionAt)}${detail}`,
+      target: f.contradictionAt.segment,
+    };
   }
   const base = `${f.status}: ${what} is not in the context${detail}`;
   if (f.closest) return { note: `${base}; closest: '${shorten(f.closest.text)}' at ${where(f.closest)}`, target: f.closest.segment };

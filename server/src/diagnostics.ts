@@ -99,9 +99,7 @@ export function buildDiagnostics(doc: DocumentText, analysis: FileAnalysis, sett
     }
   }
   candidates.sort(
-    (a, b) =>
-      TYPE_RANK[a.entity.type] - TYPE_RANK[b.entity.type] ||
-      a.entity.occurrences[a.occurrence][0] - b.entity.occurrences[b.occurrence][0],
+    (a, b) => TYPE_RANK[a.entity.type] - TYPE_RANK[b.entity.type] || a.entity.occurrences[a.occurrence][0] - b.entity.occurrences[b.occurrence][0],
   );
   const total = candidates.length;
   const cap = settings.maxDiagnosticsPerFile;

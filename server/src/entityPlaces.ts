@@ -57,7 +57,9 @@ function readNearest(e: Entity): NearestRead {
   const near = nearestOf(e, MAX_PLACES + 1);
   if (near.all) return { matches: near.matches, matchCount: near.matches.length };
   // Places the check already read are counted; otherwise the count is what was read, and there are more.
-  return isPending(e, 'matches') ? { matches: near.matches, matchCount: near.matches.length, morePlaces: true } : { matches: near.matches, matchCount: e.matches.length };
+  return isPending(e, 'matches')
+    ? { matches: near.matches, matchCount: near.matches.length, morePlaces: true }
+    : { matches: near.matches, matchCount: e.matches.length };
 }
 
 function nearestFirst(t: Transcript, matches: readonly ContextMatch[], max: number): ContextPlace[] {

@@ -118,4 +118,3 @@ export interface FileAnalysis {
  * there are more.
  */
 export const MAX_PLACES = 8;
-

@@ -38,7 +38,9 @@ export async function hover(state: DocumentState, position: Position, placesOf: 
   const lines = [
     `**groundcheck** · [${typeTitle(entity.type)}](${docsUrl(entity.type)}) \`${entity.text}\``,
     '',
-    entity.rule ? `${VERDICT[entity.status]} · rule [${entity.rule}](${ruleDocsUrl(entity.rule)}): ${ruleDoc(entity.rule)?.summary ?? ''}` : VERDICT[entity.status],
+    entity.rule
+      ? `${VERDICT[entity.status]} · rule [${entity.rule}](${ruleDocsUrl(entity.rule)}): ${ruleDoc(entity.rule)?.summary ?? ''}`
+      : VERDICT[entity.status],
     '',
     `Normalized: \`${entity.normalized}\` · ${typeAbout(entity.type)}`,
     '',
@@ -54,7 +56,12 @@ export async function hover(state: DocumentState, position: Position, placesOf: 
   const instructions = p.analysis.instructions;
   if (instructions && !(missing && output.gaps.some((g) => g.includes(instructions)))) lines.push('', `Project instructions: ${instructions}`);
   if (places && places.matches.length > 0) {
-    lines.push('', places.morePlaces ? `Found more than ${places.matchCount - 1} times, nearest first:` : `Found ${places.matchCount} time${places.matchCount === 1 ? '' : 's'}:`);
+    lines.push(
+      '',
+      places.morePlaces
+        ? `Found more than ${places.matchCount - 1} times, nearest first:`
+        : `Found ${places.matchCount} time${places.matchCount === 1 ? '' : 's'}:`,
+    );
     for (const m of places.matches.slice(0, MAX_LINKS)) lines.push(`- ${placeLink(doc, position, m)}`);
     if (places.morePlaces) lines.push('- … more (Find All References)');
     else if (places.matchCount > MAX_LINKS) lines.push(`- … ${places.matchCount - MAX_LINKS} more (Find All References)`);

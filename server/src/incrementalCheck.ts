@@ -19,7 +19,6 @@ import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { LineEdit } from './lineText';
 import { firstAtLeastBy } from '../../shared/text/sortedSearch';
 
-
 /** A map whose raw offsets moved by `delta`; shifting a shifted map folds the deltas. */
 class ShiftedMap implements OffsetMap {
   constructor(
@@ -41,11 +40,7 @@ export interface IncrementalResult {
   patch: FindingsPatch;
 }
 
-export function checkIncrementally(
-  previous: Analyzed,
-  edit: LineEdit,
-  settings: GroundcheckSettings,
-): IncrementalResult | undefined {
+export function checkIncrementally(previous: Analyzed, edit: LineEdit, settings: GroundcheckSettings): IncrementalResult | undefined {
   const t = previous.transcript;
   const check = previous.check;
   if (!t || !check || settings.modelOutputsAsContext) return undefined;
@@ -149,5 +144,3 @@ function segmentsOnLine(t: Transcript, line: number, from: number, to: number): 
   }
   return out;
 }
-
-

@@ -97,7 +97,6 @@ export class LazyTextDocument implements DocumentText {
     if (delta !== 0) for (let i = startLine + 1 + added.length; i < this.starts.length; i++) this.starts[i] += delta;
     return edit;
   }
-
 }
 
 /** Offsets (plus `base`) just after each line break in `text`. */

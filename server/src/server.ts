@@ -150,11 +150,13 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
   });
 
   // Where the context has an entity is read by the worker, which kept the check, when a hover or a jump asks.
-  const placesOf = (uri: string): PlacesOf => async (hit, version, all) => {
-    const job = { kind: 'places' as const, uri, version, segment: hit.output.segment, entity: hit.output.entities.indexOf(hit.entity) };
-    const reply = await worker.query(all ? { ...job, all: true } : job).catch(() => undefined);
-    return reply?.ok && 'places' in reply ? reply.places : undefined;
-  };
+  const placesOf =
+    (uri: string): PlacesOf =>
+    async (hit, version, all) => {
+      const job = { kind: 'places' as const, uri, version, segment: hit.output.segment, entity: hit.output.entities.indexOf(hit.entity) };
+      const reply = await worker.query(all ? { ...job, all: true } : job).catch(() => undefined);
+      return reply?.ok && 'places' in reply ? reply.places : undefined;
+    };
   connection.onHover(({ textDocument, position }) => {
     const state = documents.get(textDocument.uri);
     return state ? hover(state, position, placesOf(textDocument.uri)) : null;
@@ -191,14 +193,17 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
     return null;
   });
 
-  connection.onRequest(requestByName<ClassifySelectionRequest.Params, ClassifySelectionRequest.Result>(ClassifySelectionRequest.method), async (raw: unknown) => {
-    const params = classifySelectionParams(raw);
-    const uri = params.uri;
-    const s = await settings.get(uri ?? '');
-    const reply = await worker.run({ kind: 'selection', uri, offset: params.offset, settings: s, params });
-    if (reply.ok && 'selection' in reply) return reply.selection;
-    throw new Error(!reply.ok && 'error' in reply ? reply.error : 'classification failed');
-  });
+  connection.onRequest(
+    requestByName<ClassifySelectionRequest.Params, ClassifySelectionRequest.Result>(ClassifySelectionRequest.method),
+    async (raw: unknown) => {
+      const params = classifySelectionParams(raw);
+      const uri = params.uri;
+      const s = await settings.get(uri ?? '');
+      const reply = await worker.run({ kind: 'selection', uri, offset: params.offset, settings: s, params });
+      if (reply.ok && 'selection' in reply) return reply.selection;
+      throw new Error(!reply.ok && 'error' in reply ? reply.error : 'classification failed');
+    },
+  );
 
   connection.onRequest(requestByName<ConversationViewRequest.Params, ConversationViewRequest.Result>(ConversationViewRequest.method), async (raw: unknown) => {
     const { uri, from = 0, chars = VIEW_PAGE_CHARS, version } = conversationViewParams(raw);

@@ -23,9 +23,7 @@ export class SettingsCache {
     if (!this.canPull()) return Promise.resolve(DEFAULT_SETTINGS);
     const cached = this.cache.get(uri);
     if (cached) return cached;
-    const pulled = this.connection.workspace
-      .getConfiguration({ scopeUri: uri, section: 'groundcheck' })
-      .then(resolveSettings, () => DEFAULT_SETTINGS);
+    const pulled = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'groundcheck' }).then(resolveSettings, () => DEFAULT_SETTINGS);
     this.cache.set(uri, pulled);
     return pulled;
   }
@@ -57,9 +55,7 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     ...knownPacks(r.packs),
     strict: typeof r.strict === 'boolean' ? r.strict : d.strict,
     minEntities: positiveInt(r.minEntities, d.minEntities),
-    entityTypes: Array.isArray(r.entityTypes)
-      ? r.entityTypes.filter((t): t is EntityType => (ENTITY_TYPES as readonly string[]).includes(t))
-      : d.entityTypes,
+    entityTypes: Array.isArray(r.entityTypes) ? r.entityTypes.filter((t): t is EntityType => (ENTITY_TYPES as readonly string[]).includes(t)) : d.entityTypes,
     stopwords: Array.isArray(r.stopwords) ? r.stopwords.filter((w): w is string => typeof w === 'string') : d.stopwords,
     severity,
     modelOutputsAsContext: typeof r.modelOutputsAsContext === 'boolean' ? r.modelOutputsAsContext : d.modelOutputsAsContext,

@@ -6,13 +6,7 @@ import type { FileStatus } from '../../shared/protocol/messages';
 import type { DiagnosticsResult } from './diagnostics';
 import type { FileAnalysis } from './fileAnalysis';
 
-export function fileStatus(
-  uri: string,
-  version: number,
-  analysis: FileAnalysis,
-  shown: DiagnosticsResult,
-  millis: number,
-): FileStatus {
+export function fileStatus(uri: string, version: number, analysis: FileAnalysis, shown: DiagnosticsResult, millis: number): FileStatus {
   const status: FileStatus = {
     uri,
     version,

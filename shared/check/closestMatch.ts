@@ -297,7 +297,8 @@ function bestCandidate(type: EntityType, target: Target, part: number, candidate
   let best: ClosestMatch | undefined;
   for (const c of candidates) {
     if (c.folded === target.folded) continue;
-    const similarity = type === 'number' ? numberSimilarity(target.value, target.unit, c.value, c.unit!) : diceSimilarity(target.folded.slice(0, 200), c.folded.slice(0, 200));
+    const similarity =
+      type === 'number' ? numberSimilarity(target.value, target.unit, c.value, c.unit!) : diceSimilarity(target.folded.slice(0, 200), c.folded.slice(0, 200));
     const score = similarity + 0.5 * (1 - Math.min(c.gap, WINDOW) / WINDOW);
     if (score >= MIN_SCORE && (!best || score > best.score)) {
       best = { part, start: c.start, end: c.end, text: c.text, near: key, score };

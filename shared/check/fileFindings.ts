@@ -173,7 +173,9 @@ function entityFindings(t: Transcript, segment: Transcript['segments'][number], 
     ...(e.detail ? { detail: e.detail } : {}),
     occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
     keys: finding ? e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)) : [],
-    ...(e.contradiction && against ? { contextValue: { ...against, value: e.contradiction.value, ...(e.contradiction.slot ? { slot: e.contradiction.slot } : {}) } } : {}),
+    ...(e.contradiction && against
+      ? { contextValue: { ...against, value: e.contradiction.value, ...(e.contradiction.slot ? { slot: e.contradiction.slot } : {}) } }
+      : {}),
   };
 }
 
@@ -201,7 +203,12 @@ export function applyIgnores<O extends OutputFindings>(output: O, ignoring: Igno
     return { ...plain, ...(anyIgnored ? { ignored } : {}), ...(suppressed ? { suppressed: true as const } : {}) } as typeof f;
   });
   if (!changed && output.level === output.checked.level && output.explanation === output.checked.explanation) return output;
-  const verdict = anySuppressed ? judgeKept(entities.filter((f) => !f.suppressed), ignoring.minEntities) : output.checked;
+  const verdict = anySuppressed
+    ? judgeKept(
+        entities.filter((f) => !f.suppressed),
+        ignoring.minEntities,
+      )
+    : output.checked;
   return { ...output, ...verdict, entities };
 }
 
@@ -226,7 +233,15 @@ function judgeKept(kept: readonly EntityFindings[], minEntities: number): Output
     ...(f.rule !== undefined ? { rule: f.rule } : {}),
     ...(f.settled ? { settled: f.settled } : {}),
     ...(f.detail ? { detail: f.detail } : {}),
-    ...(f.contextValue ? { contradiction: { value: f.contextValue.value, match: { part: f.contextValue.segment, start: 0, end: 0 }, ...(f.contextValue.slot ? { slot: f.contextValue.slot } : {}) } } : {}),
+    ...(f.contextValue
+      ? {
+          contradiction: {
+            value: f.contextValue.value,
+            match: { part: f.contextValue.segment, start: 0, end: 0 },
+            ...(f.contextValue.slot ? { slot: f.contextValue.slot } : {}),
+          },
+        }
+      : {}),
   }));
   const { level, score, explanation } = judge(entities, minEntities, []);
   return { level, score, explanation };

@@ -4,7 +4,18 @@
  * formatting of a hand-edited store survive every rule the editor adds. A
  * store that cannot be read says where, and is never written over.
  */
-import { applyEdits, createScanner, findNodeAtLocation, getNodeValue, modify, type Node, type ParseError, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
+import {
+  applyEdits,
+  createScanner,
+  findNodeAtLocation,
+  getNodeValue,
+  modify,
+  type Node,
+  type ParseError,
+  parseTree,
+  printParseErrorCode,
+  SyntaxKind,
+} from 'jsonc-parser';
 import { LineIndex } from '../transcript/offsets/lineIndex';
 import { jsoncNestingExceededAt, MAX_JSON_DEPTH } from '../transcript/json/jsonDepth';
 import { emptyIgnoreStore, hasRule, type IgnoreRule, type IgnoreStore, isEntityType } from './ignores';

@@ -58,10 +58,7 @@ export function isEntityType(v: unknown): v is EntityType {
 }
 
 /** One rule to add, as the editor's quick fixes offer them. */
-export type IgnoreRule =
-  | ({ scope: 'occurrence' } & OccurrenceRule)
-  | ({ scope: 'value' } & ValueRule)
-  | { scope: 'type'; type: EntityType };
+export type IgnoreRule = ({ scope: 'occurrence' } & OccurrenceRule) | ({ scope: 'value' } & ValueRule) | { scope: 'type'; type: EntityType };
 
 /** Whether `store` has `rule` already (an occurrence by its key, a value by type and value). */
 export function hasRule(store: IgnoreStore, rule: IgnoreRule): boolean {
@@ -107,10 +104,7 @@ function valueKey(type: EntityType, value: string): string {
 export function occurrenceKey(type: EntityType, normalized: string, text: string, start: number, end: number): string {
   const before = tokensBefore(text, start).join(' ');
   const after = tokensAfter(text, end).join(' ');
-  return createHash('sha256')
-    .update([type, normalized, before, after].join('\u0000'))
-    .digest('hex')
-    .slice(0, 16);
+  return createHash('sha256').update([type, normalized, before, after].join('\u0000')).digest('hex').slice(0, 16);
 }
 
 const WORD_UNIT = /[\p{L}\p{N}_]/u;

@@ -111,7 +111,10 @@ export class TranscriptIndex {
     });
     this.partSegment = this.partStore.subarray(0, parts);
     this.partKind = this.kindStore.subarray(0, parts);
-    this.lookup.append(added.map((id) => this.facts.groundingText(id)), settle);
+    this.lookup.append(
+      added.map((id) => this.facts.groundingText(id)),
+      settle,
+    );
     if (this.reach) this.reach = extendReach(this.reach, parentOf, this.segmentPart, [...newlyUseful, ...newOutputs]);
     return { partsAdded: added.length };
   }

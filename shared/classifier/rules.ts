@@ -46,7 +46,7 @@ export interface PackDoc {
 export const PACKS: readonly PackDoc[] = [
   {
     id: 'core',
-    summary: 'Rules for any text: the lookup itself, whole numbers, the output\'s own labels, what the context lacks.',
+    summary: "Rules for any text: the lookup itself, whole numbers, the output's own labels, what the context lacks.",
     runs: 'On every output; every profile has it.',
   },
   {
@@ -57,7 +57,7 @@ export const PACKS: readonly PackDoc[] = [
   {
     id: 'code',
     summary: 'Rules for what a coding agent says about files, lines, code, commands and test runs.',
-    runs: 'On an agent\'s turn: every output of a coding agent\'s format (Claude Code, Codex, Cline, Aider, SpecStory), and every output of a log that records tool calls. Not on an answer checked against passages or a plain chat.',
+    runs: "On an agent's turn: every output of a coding agent's format (Claude Code, Codex, Cline, Aider, SpecStory), and every output of a log that records tool calls. Not on an answer checked against passages or a plain chat.",
   },
   {
     id: 'records',
@@ -124,7 +124,7 @@ export const RULES = [
     stage: 'not-a-claim',
     pack: 'prose',
     summary: 'List numbers ("1.", "2)") are not claims.',
-    doc: 'A number that numbers an item of a list or a step is the answer\'s own numbering, not a value taken from the context.',
+    doc: "A number that numbers an item of a list or a step is the answer's own numbering, not a value taken from the context.",
     examples: [],
   },
   {
@@ -132,7 +132,7 @@ export const RULES = [
     stage: 'not-a-claim',
     pack: 'core',
     summary: 'Labels the output gives its own items ("#0.3", "Method 3:") are not claims.',
-    doc: 'A number at the head of a line marked as a label (after `#`, or after a word and before a colon, bracket or dash) numbers the output\'s own items; it and its later references (`depends on #0.3`, `see Method 3`) claim nothing about the context. A bare number in a sentence stays a claim.',
+    doc: "A number at the head of a line marked as a label (after `#`, or after a word and before a colon, bracket or dash) numbers the output's own items; it and its later references (`depends on #0.3`, `see Method 3`) claim nothing about the context. A bare number in a sentence stays a claim.",
     examples: [
       {
         output: '- #4.1 Add the login page.\n- #4.2 Add the session store; depends on #4.1.\nThe store keeps 30 days of sessions.',
@@ -220,7 +220,8 @@ export const RULES = [
     summary: 'The value occurs nowhere in what the output could see.',
     doc: 'The plain rule: every form of the entity (its normalized spellings) is looked up in the context before the output on its branch. Not found is a finding; found grounds it.',
     agentTurns: 'off',
-    measured: 'In agent turns of real coding sessions (the dev split of the session benchmark), none of 51 such findings left by the other rules was right: a value the log never showed is mostly the agent\'s own (a proposal, an example, a count it made, general knowledge) or came through a gap in the log.',
+    measured:
+      "In agent turns of real coding sessions (the dev split of the session benchmark), none of 51 such findings left by the other rules was right: a value the log never showed is mostly the agent's own (a proposal, an example, a count it made, general knowledge) or came through a gap in the log.",
     examples: [{ output: 'Revenue grew to $4.9M in 2023.', context: 'The report covers 2023.', flags: ['$4.9M'] }],
   },
   {
@@ -246,7 +247,7 @@ export const RULES = [
     stage: 'equivalence',
     pack: 'records',
     summary: 'A time on the hour is found as schedule records write it (`16:0` for 4 PM).',
-    doc: 'Records of opening hours write a time on the hour with a single zero (`\'Tuesday\': \'16:0-21:0\'`); a clock time is also looked up in that spelling, on token boundaries.',
+    doc: "Records of opening hours write a time on the hour with a single zero (`'Tuesday': '16:0-21:0'`); a clock time is also looked up in that spelling, on token boundaries.",
     examples: [{ output: 'It opens at 4 PM on Tuesdays.', context: "{'name': 'Cafe Luna', 'hours': {'Tuesday': '16:0-21:0'}}", grounds: ['4 PM'] }],
   },
   {
@@ -263,13 +264,19 @@ export const RULES = [
     pack: 'records',
     summary: 'A US state or street type is grounded by its postal abbreviation (`California` by `CA`).',
     doc: 'Records of places write addresses the postal way: states as their two-letter codes and street types abbreviated (`State Street` ⇄ `State St`). A name is looked up in those standard spellings, on token boundaries. These are the postal tables, not learned from any data.',
-    examples: [{ output: 'The shop is at 12 Linden Avenue.', context: "{'name': 'Apna Kitchen', 'address': '12 Linden Ave', 'city': 'Tampa'}", grounds: ['Linden Avenue'] }],
+    examples: [
+      {
+        output: 'The shop is at 12 Linden Avenue.',
+        context: "{'name': 'Apna Kitchen', 'address': '12 Linden Ave', 'city': 'Tampa'}",
+        grounds: ['Linden Avenue'],
+      },
+    ],
   },
   {
     id: 'defined-acronyms',
     stage: 'equivalence',
     pack: 'prose',
-    summary: 'An acronym the output defines from the context\'s words is grounded.',
+    summary: "An acronym the output defines from the context's words is grounded.",
     doc: '"the World Health Organization (WHO)": the letters come from words the context has.',
     examples: [],
   },
@@ -293,8 +300,8 @@ export const RULES = [
     id: 'record-key-units',
     stage: 'equivalence',
     pack: 'records',
-    summary: 'A number with a unit is grounded by a record\'s quoted key ending in the unit (`4.5 stars` by `\'hotel_stars\': 4.5`).',
-    doc: 'A record names a figure\'s slot by its key: a number written with a unit is grounded where the context gives the same number as the value of a quoted key ending in that unit (`\'hotel_stars\': 4.5`, `"review_count": 12`). An unquoted label or name (`Stars: 4.5`, `MAX_UPLOAD_MB = 25`) is any text\'s, and nearby-units reads it.',
+    summary: "A number with a unit is grounded by a record's quoted key ending in the unit (`4.5 stars` by `'hotel_stars': 4.5`).",
+    doc: "A record names a figure's slot by its key: a number written with a unit is grounded where the context gives the same number as the value of a quoted key ending in that unit (`'hotel_stars': 4.5`, `\"review_count\": 12`). An unquoted label or name (`Stars: 4.5`, `MAX_UPLOAD_MB = 25`) is any text's, and nearby-units reads it.",
     examples: [{ output: 'The hotel is rated 4.5 stars.', context: "{'name': 'Sea View', 'city': 'Nice', 'hotel_stars': 4.5}", grounds: ['4.5 stars'] }],
   },
   {
@@ -302,15 +309,15 @@ export const RULES = [
     stage: 'verdict',
     pack: 'prose',
     summary: 'The context gives another value for the same slot.',
-    doc: 'A number not found, whose key words and unit the context gives with another number, is contradicted by it (`revenue … $4.2M` against `revenue … $4.3M`). Numbers on a line of code are the code\'s own and are not compared.',
+    doc: "A number not found, whose key words and unit the context gives with another number, is contradicted by it (`revenue … $4.2M` against `revenue … $4.3M`). Numbers on a line of code are the code's own and are not compared.",
     examples: [{ output: 'Quarterly revenue was $4.9M.', context: 'Quarterly revenue was $4.2M.', flags: ['$4.9M'] }],
   },
   {
     id: 'record-slot-contradictions',
     stage: 'verdict',
     pack: 'records',
-    summary: 'A record\'s quoted key ending in the number\'s unit holds another value.',
-    doc: 'A number with a unit not found, where the context gives a quoted record key ending in that unit (`\'business_stars\': 4.0` for `4.5 stars`) another value of the same kind, is contradicted by it. A key holding the output\'s own value cancels any contradiction of the number. An unquoted label or name (`Stars: 4.0`) is read by slot-contradictions.',
+    summary: "A record's quoted key ending in the number's unit holds another value.",
+    doc: "A number with a unit not found, where the context gives a quoted record key ending in that unit (`'business_stars': 4.0` for `4.5 stars`) another value of the same kind, is contradicted by it. A key holding the output's own value cancels any contradiction of the number. An unquoted label or name (`Stars: 4.0`) is read by slot-contradictions.",
     examples: [{ output: 'Le Cafe has 4.5 stars.', context: "{'name': 'Le Cafe', 'city': 'Tampa', 'business_stars': 4.0}", flags: ['4.5 stars'] }],
   },
   {
@@ -320,7 +327,8 @@ export const RULES = [
     summary: 'The context names someone else in the same role.',
     doc: 'A date or name not found, where the context fills the same labelled slot ("CEO: …", "founded in …") with another, is contradicted.',
     agentTurns: 'off',
-    measured: 'In agent turns of the dev sessions its one finding was wrong ("Missing Axis Coverage" against "Add Missing Axis Questions"), and it caught none of the fabrications planted there: a coding session speaks of many things of one kind, so the words before a name seldom name one role the context fills once.',
+    measured:
+      'In agent turns of the dev sessions its one finding was wrong ("Missing Axis Coverage" against "Add Missing Axis Questions"), and it caught none of the fabrications planted there: a coding session speaks of many things of one kind, so the words before a name seldom name one role the context fills once.',
     examples: [],
   },
   {
@@ -330,7 +338,8 @@ export const RULES = [
     summary: 'Backticked code is found as code, whole or link by link.',
     doc: 'Inline code is looked up on identifier boundaries in its own case; a chain (`.from().select()`) link by link.',
     agentTurns: 'off',
-    measured: 'In agent turns of the dev sessions, 2 of 48 findings on backticked commands and expressions were right: the rest were the agent\'s own commands and edits, equivalent forms, plans and proposed code. A name in them that the session never spelt is still flagged, by absent-names.',
+    measured:
+      "In agent turns of the dev sessions, 2 of 48 findings on backticked commands and expressions were right: the rest were the agent's own commands and edits, equivalent forms, plans and proposed code. A name in them that the session never spelt is still flagged, by absent-names.",
     examples: [],
   },
   {
@@ -338,7 +347,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A function, method or variable name nothing in the session ever spelt.',
-    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, nor is a turn whose prose is not English: a report is told from a proposal by English words, and a rule that cannot read the sentence gives no verdict.',
+    doc: "In an agent's turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent's own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent's tool names (known, and excused) and environment lines, not the project's code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes (\"Change it to:\") is not. A turn naming more than one unknown name or file (this rule's and absent-files' together) is laying out new work and is not judged, nor is a turn whose prose is not English: a report is told from a proposal by English words, and a rule that cannot read the sentence gives no verdict.",
     examples: [
       {
         session: [
@@ -412,7 +421,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'Code the context spells in another case is misspelt.',
-    doc: 'When backticked code is not found but the same name is in another case, the context\'s spelling is offered as the fix.',
+    doc: "When backticked code is not found but the same name is in another case, the context's spelling is offered as the fix.",
     agentTurns: 'off',
     measured: 'In agent turns of the dev sessions, none of its 6 findings was right: a class `Client` is not misspelt by a variable `client`.',
     examples: [],
@@ -424,7 +433,8 @@ export const RULES = [
     summary: 'A quoted line of code that differs from the line read in one token.',
     doc: 'A line of inline code that matches a line the agent read except for a token is contradicted at that token.',
     agentTurns: 'off',
-    measured: 'In agent turns of the dev sessions, 2 of its 26 findings were right: a multi-word span in backticks there is mostly a command or a commit message the agent proposes, compared with a line of a prompt or a document.',
+    measured:
+      'In agent turns of the dev sessions, 2 of its 26 findings were right: a multi-word span in backticks there is mostly a command or a commit message the agent proposes, compared with a line of a prompt or a document.',
     examples: [],
   },
   {
@@ -451,15 +461,16 @@ export const RULES = [
     summary: 'The name the sentence gives is on another line of the file.',
     doc: 'When a sentence cites a line and names an identifier that the file shows on another line and not near the cited one, the line is contradicted and the right one offered.',
     agentTurns: 'off',
-    measured: 'In agent turns of the dev sessions, none of its 13 findings was right: a name the sentence gives is often on the cited lines of another file, or the reference is a link to the file.',
+    measured:
+      'In agent turns of the dev sessions, none of its 13 findings was right: a name the sentence gives is often on the cited lines of another file, or the reference is a link to the file.',
     examples: [],
   },
   {
     id: 'schedule-slots',
     stage: 'verdict',
     pack: 'records',
-    summary: 'A time outside that day\'s opening hours.',
-    doc: 'A clock time stated for the days its clause names (`on Tuesdays`, `Monday through Friday`, `weekends`) is contradicted when a schedule record (`\'Tuesday\': \'17:0-20:0\'`) gives another opening or closing time for one of them, even when the time is found elsewhere in the context; the day\'s time is offered as the fix. Days the record does not list, or lists as `0:0-0:0`, are left alone.',
+    summary: "A time outside that day's opening hours.",
+    doc: "A clock time stated for the days its clause names (`on Tuesdays`, `Monday through Friday`, `weekends`) is contradicted when a schedule record (`'Tuesday': '17:0-20:0'`) gives another opening or closing time for one of them, even when the time is found elsewhere in the context; the day's time is offered as the fix. Days the record does not list, or lists as `0:0-0:0`, are left alone.",
     examples: [
       {
         output: 'On Tuesdays it opens at 8am.',
@@ -536,7 +547,11 @@ export const RULES = [
         grounds: ['All tests pass'],
       },
       {
-        session: [{ user: 'Add a config module.' }, { bash: { command: 'ls src', output: 'index.ts\nparse.ts\n' } }, { say: 'Created `src/config.ts` with the defaults.' }],
+        session: [
+          { user: 'Add a config module.' },
+          { bash: { command: 'ls src', output: 'index.ts\nparse.ts\n' } },
+          { say: 'Created `src/config.ts` with the defaults.' },
+        ],
         flags: ['Created `src/config.ts`'],
       },
     ],
@@ -546,14 +561,14 @@ export const RULES = [
     stage: 'not-a-claim',
     pack: 'code',
     summary: 'Counts an agent made by reading ("the two places") are not claims.',
-    doc: 'In an agent\'s turn, a spelled-out count not found in the context is the agent\'s own count of what it read.',
+    doc: "In an agent's turn, a spelled-out count not found in the context is the agent's own count of what it read.",
     examples: [],
   },
   {
     id: 'unattributed-values',
     stage: 'not-a-claim',
     pack: 'code',
-    summary: 'A quote or number in an agent\'s turn that nothing is said to have shown is its own.',
+    summary: "A quote or number in an agent's turn that nothing is said to have shown is its own.",
     doc: 'In an agent\'s turn, a value the session never showed is mostly the agent\'s own: a label it recommends, an example, a phrase it stresses, a target it proposes ("coverage > 80%"), a count it made by reading. An unfound quote or number is checked only when its sentence attributes it (something said, showed, printed, returned or reported it, a test run passed or failed with it, or it is an error, message or log line); otherwise the rule cannot tell what it refers to, and it is not flagged. Code, file references and identifiers are judged by their own rules.',
     examples: [
       {
@@ -571,7 +586,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'records',
     summary: 'A record field the output states otherwise.',
-    doc: 'A yes/no field of a record (`\'OutdoorSeating\': False`, `"WiFi": \'free\'`; CamelCase keys, and the flags of one such key\'s own record) is read with the phrases a writer uses for it (`outdoor seating`, `wi-fi`). A claim sentence naming the phrase says yes, or no when a negation shares its clause; it is grounded when the field agrees, contradicted when it does not, and unverified when one side leaves the field open.',
+    doc: "A yes/no field of a record (`'OutdoorSeating': False`, `\"WiFi\": 'free'`; CamelCase keys, and the flags of one such key's own record) is read with the phrases a writer uses for it (`outdoor seating`, `wi-fi`). A claim sentence naming the phrase says yes, or no when a negation shares its clause; it is grounded when the field agrees, contradicted when it does not, and unverified when one side leaves the field open.",
     examples: [
       {
         output: 'Cafe Luna offers outdoor seating and free Wi-Fi.',

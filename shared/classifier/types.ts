@@ -8,16 +8,7 @@
  * matches that name the part of a multi-part context they came from.
  */
 
-export const ENTITY_TYPES = [
-  'proper_noun',
-  'identifier',
-  'number',
-  'date',
-  'quoted_string',
-  'citation',
-  'url',
-  'status',
-] as const;
+export const ENTITY_TYPES = ['proper_noun', 'identifier', 'number', 'date', 'quoted_string', 'citation', 'url', 'status'] as const;
 
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
@@ -93,9 +84,7 @@ export interface ExtractedEntity {
  * `[from, to]` pairs. `code`: inline code looked up as code, its `whole`
  * form first, else link by link (`.from().select()` → `from`, `select`).
  */
-export type CodeClaim =
-  | { kind: 'file'; path?: string; lines: Range[] }
-  | { kind: 'code'; whole: string; links: string[] };
+export type CodeClaim = { kind: 'file'; path?: string; lines: Range[] } | { kind: 'code'; whole: string; links: string[] };
 
 /**
  * Why an entity got its verdict. `grounded` and `unverified` are the spec's

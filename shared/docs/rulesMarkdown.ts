@@ -23,7 +23,7 @@ export function rulesMarkdown(): string {
     '',
     'Every finding names the rule that decided it: in the hover, in `--format json` (`rule`), in SARIF',
     '(`ruleId`) and at the end of each line of the text report. A rule is turned off by id, in',
-    '`groundcheck.config.json` or the editor\'s `groundcheck.rules` setting:',
+    "`groundcheck.config.json` or the editor's `groundcheck.rules` setting:",
     '',
     '```json',
     '{ "rules": { "slot-contradictions": "off" } }',
@@ -57,7 +57,10 @@ export function rulesMarkdown(): string {
 function ruleSection(r: RuleDoc): string[] {
   const lines = [`### ${r.id}`, '', `*${r.stage}, ${r.pack} pack.* ${r.summary}`, '', r.doc, ''];
   if (r.agentTurns === 'off') {
-    lines.push(`**Does not flag in an agent's turn** unless turned on (\`"${r.id}": "on"\`); its findings there are indeterminate, with the reason. ${r.measured ?? ''}`.trimEnd(), '');
+    lines.push(
+      `**Does not flag in an agent's turn** unless turned on (\`"${r.id}": "on"\`); its findings there are indeterminate, with the reason. ${r.measured ?? ''}`.trimEnd(),
+      '',
+    );
   }
   for (const e of r.examples) lines.push(...exampleLines(e), '');
   return lines;

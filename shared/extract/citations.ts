@@ -83,6 +83,7 @@ function sourceEnd(text: string, from: number, afterArticle: boolean): number {
  * (`from the skillet and keep them warm`, `the lower back can cause`). `of`
  * is absent on purpose: it sits inside names (`the Bank of England`).
  */
+// biome-ignore format: a list of words or values reads best packed
 const CLAUSE_WORDS = new Set([
   'and', 'or', 'but', 'nor', 'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'while', 'because', 'since', 'as',
   'if', 'then', 'so', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'do', 'does', 'did', 'can', 'could',

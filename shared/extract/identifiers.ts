@@ -249,4 +249,3 @@ function withoutSpaces(s: string): string {
   for (let k = 0; k < s.length; k++) if (!isSpace(s.charCodeAt(k))) out += s[k];
   return out;
 }
-

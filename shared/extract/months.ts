@@ -32,10 +32,14 @@ export function fullDateSpellings(year: number, month: number, day: number): str
   const short = monthShortName(month);
   return [
     `${year}-${pad2(month + 1)}-${pad2(day)}`,
-    `${full} ${day}, ${year}`, `${full} ${day} ${year}`,
-    `${short} ${day}, ${year}`, `${short} ${day} ${year}`,
-    `${day} ${full} ${year}`, `${day} ${short} ${year}`,
-    `${full} ${day}`, `${short} ${day}`,
+    `${full} ${day}, ${year}`,
+    `${full} ${day} ${year}`,
+    `${short} ${day}, ${year}`,
+    `${short} ${day} ${year}`,
+    `${day} ${full} ${year}`,
+    `${day} ${short} ${year}`,
+    `${full} ${day}`,
+    `${short} ${day}`,
   ];
 }
 

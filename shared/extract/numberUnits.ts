@@ -9,6 +9,7 @@
  * can still match the bare figure.
  */
 
+// biome-ignore format: a list of words or values reads best packed
 const FUNCTION_WORDS = new Set([
   // determiners and pronouns
   'a', 'an', 'the', 'this', 'that', 'these', 'those', 'each', 'every', 'all', 'some', 'any', 'no', 'other', 'another',
@@ -32,6 +33,7 @@ const FUNCTION_WORDS = new Set([
 ]);
 
 /** Units that are not written as a plural in `s`: measures, abbreviations and irregular plurals. */
+// biome-ignore format: a list of words or values reads best packed
 const OTHER_UNITS = new Set([
   'km', 'cm', 'mm', 'nm', 'kg', 'mg', 'ml', 'cl', 'dl', 'ms', 'ns', 'us', 'kb', 'mb', 'gb', 'tb', 'px', 'pt', 'em', 'rem',
   'hz', 'khz', 'mhz', 'ghz', 'kw', 'kwh', 'mph', 'kph', 'lb', 'oz', 'ft', 'yd', 'mi', 'sec', 'min', 'hr', 'yr',
@@ -40,6 +42,7 @@ const OTHER_UNITS = new Set([
 ]);
 
 /** Upper-case and mixed-case units that are written after a number. */
+// biome-ignore format: a list of words or values reads best packed
 const CASED_UNITS = new Set([
   'KB', 'MB', 'GB', 'TB', 'PB', 'KiB', 'MiB', 'GiB', 'TiB', 'Kb', 'Mb', 'Gb',
   'Hz', 'kHz', 'MHz', 'GHz', 'kW', 'MW', 'GW', 'kWh', 'MWh', 'GWh',

@@ -25,6 +25,7 @@ const SIGNS = '-+−';
 /** Characters that join a number into a code when letters or digits sit on both sides (`SKU-12`, `10:30`, `#5`). */
 const JOINERS = new Set(['-', '/', ':', '#', '@', '_']);
 
+// biome-ignore format: a list of words or values reads best packed
 const SCALE_WORDS: ReadonlyArray<[string, 3 | 6 | 9 | 12]> = [
   [' thousand', 3], [' million', 6], [' billion', 9], [' trillion', 12],
 ];
@@ -175,6 +176,7 @@ function readScale(text: string, at: number, hasCurrency: boolean): { text: stri
  * Nouns that a number labels rather than counts (`Passage 2 states`, `step 3
  * adds`): the word after such a number is the sentence's verb, not a unit.
  */
+// biome-ignore format: a list of words or values reads best packed
 const LABEL_NOUNS = new Set([
   'passage', 'section', 'step', 'table', 'figure', 'fig', 'chapter', 'item', 'option', 'version', 'page', 'line', 'rule',
   'example', 'case', 'phase', 'stage', 'part', 'article', 'paragraph', 'point', 'question', 'document', 'source',
@@ -205,4 +207,3 @@ function letterRun(text: string, at: number): number {
   while (i < text.length && i - at <= 24 && isAsciiLetter(text.charCodeAt(i))) i++;
   return i - at;
 }
-

@@ -53,10 +53,7 @@ export function resolveOverlaps(candidates: readonly Candidate[], text: string, 
     }
   }
 
-  const weak = [
-    ...settled.filter((c) => c.role === 'unclosed'),
-    ...settled.filter((c) => c.type === 'proper_noun').sort((a, b) => a.start - b.start),
-  ];
+  const weak = [...settled.filter((c) => c.role === 'unclosed'), ...settled.filter((c) => c.type === 'proper_noun').sort((a, b) => a.start - b.start)];
   for (const c of weak) {
     if (isFree(taken, c.start, c.end)) {
       take(taken, c);

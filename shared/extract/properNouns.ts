@@ -100,9 +100,7 @@ function repeatedSingles(text: string, singles: readonly Word[]): Candidate[] {
     const key = text.slice(w.start, w.end).toLowerCase();
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return singles
-    .filter((w) => counts.get(text.slice(w.start, w.end).toLowerCase())! >= 2)
-    .map((w) => candidate(text, w.start, w.end));
+  return singles.filter((w) => counts.get(text.slice(w.start, w.end).toLowerCase())! >= 2).map((w) => candidate(text, w.start, w.end));
 }
 
 function candidate(text: string, start: number, end: number): Candidate {

@@ -3,6 +3,7 @@
  * `And`) are never names, so proper-noun extraction skips them; callers may
  * replace the list (not extend it) through the `stopwords` option.
  */
+// biome-ignore format: a list of words or values reads best packed
 export const DEFAULT_STOPWORDS: readonly string[] = Object.freeze([
   'a', 'an', 'the',
   'i', 'you', 'he', 'she', 'it', 'we', 'they',

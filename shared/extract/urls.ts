@@ -17,6 +17,7 @@ import * as chars from './chars';
 const { isAsciiAlnum, isAsciiLetter, isWordChar } = chars;
 
 /** Top-level domains that make a bare `name.tld` a URL without a path. */
+// biome-ignore format: a list of words or values reads best packed
 export const KNOWN_TLDS: ReadonlySet<string> = new Set([
   'com', 'org', 'net', 'io', 'ai', 'dev', 'edu', 'gov', 'mil', 'co', 'uk', 'de', 'fr',
   'jp', 'cn', 'ru', 'nl', 'eu', 'ca', 'au', 'ch', 'se', 'info', 'biz', 'xyz',
@@ -28,7 +29,7 @@ const SCHEME = /https?:\/\//gi;
 function isUrlChar(c: number): boolean {
   if (isAsciiAlnum(c)) return true;
   // - . _ ~ : / ? # [ ] @ ! $ & ' ( ) * + , ; = %
-  return '-._~:/?#[]@!$&\'()*+,;=%'.includes(String.fromCharCode(c)) && c !== 0;
+  return "-._~:/?#[]@!$&'()*+,;=%".includes(String.fromCharCode(c)) && c !== 0;
 }
 
 /** Punctuation that ends a sentence rather than a URL when it comes last. */
@@ -75,9 +76,13 @@ function trimEnd(text: string, start: number, end: number): number {
   while (end > start) {
     const ch = text[end - 1];
     if (TRAILING.has(ch)) end--;
-    else if (ch === ')' && close > open) { close--; end--; }
-    else if (ch === ']' && squareClose > squareOpen) { squareClose--; end--; }
-    else break;
+    else if (ch === ')' && close > open) {
+      close--;
+      end--;
+    } else if (ch === ']' && squareClose > squareOpen) {
+      squareClose--;
+      end--;
+    } else break;
   }
   return end;
 }

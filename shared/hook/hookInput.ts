@@ -30,7 +30,8 @@ export function parseStopHookInput(text: string): StopHookInput | { error: strin
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'standard input is not a JSON object' };
   const v = value as Record<string, unknown>;
   const event = v.hook_event_name;
-  if (event !== 'Stop' && event !== 'SubagentStop') return { error: `hook_event_name is ${JSON.stringify(event) ?? 'missing'}; this hook handles Stop and SubagentStop` };
+  if (event !== 'Stop' && event !== 'SubagentStop')
+    return { error: `hook_event_name is ${JSON.stringify(event) ?? 'missing'}; this hook handles Stop and SubagentStop` };
   const sessionId = v.session_id;
   if (typeof sessionId !== 'string' || sessionId === '') return { error: 'session_id is missing' };
   const agentPath = event === 'SubagentStop' ? nonEmpty(v.agent_transcript_path) : undefined;

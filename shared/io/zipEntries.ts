@@ -107,7 +107,9 @@ function refuseDeclared(bytes: Uint8Array, want: (name: string) => boolean, limi
     if (!want(e.name)) continue;
     sizes.set(e.name, Math.min(e.originalSize, sizes.get(e.name) ?? Infinity));
     if (e.originalSize > limits.entry) {
-      throw new ZipRefused(`entry ${e.name} declares ${megabytes(e.originalSize)} inflated, more than the cap of ${megabytes(limits.entry)} per entry: not read`);
+      throw new ZipRefused(
+        `entry ${e.name} declares ${megabytes(e.originalSize)} inflated, more than the cap of ${megabytes(limits.entry)} per entry: not read`,
+      );
     }
     total += e.originalSize;
   }

@@ -218,13 +218,10 @@ export class GramIndex {
   private bucketSize(b: number): number {
     return this.heads[b + 1] - this.heads[b];
   }
-
 }
 
 /** Which buckets bound a form's candidates (see GramIndex.plan); `filter` is -1 when no second gram helps. */
-type GramPlan =
-  | { kind: 'prefix'; first: number; last: number }
-  | { kind: 'grams'; lead: number; leadOffset: number; filter: number; filterOffset: number };
+type GramPlan = { kind: 'prefix'; first: number; last: number } | { kind: 'grams'; lead: number; leadOffset: number; filter: number; filterOffset: number };
 
 /** Room for `grams` bucket numbers, in a scratch array reused between calls. */
 let bucketArray = new Int32Array(64);

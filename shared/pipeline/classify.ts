@@ -75,7 +75,8 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const extracted = extractCounted(output, resolved.entityTypes, resolved.stopwords);
   const lookup = { strict: resolved.strict, accept: options.accept, before: options.before };
   // The spec profile is the plain rules for any text; packs and the defaults for agents' turns belong to the refined one.
-  if (resolved.profile === 'spec') return judge(namedMisses(lookUpEntities(extracted, index, lookup)), resolved.minEntities, options.gaps ?? [], ruleSwitch(resolved, SPEC_SCOPE));
+  if (resolved.profile === 'spec')
+    return judge(namedMisses(lookUpEntities(extracted, index, lookup)), resolved.minEntities, options.gaps ?? [], ruleSwitch(resolved, SPEC_SCOPE));
   const searchable = (p: number) => p < (options.before ?? Infinity) && (options.accept?.(p) ?? true);
   // The code pack runs on agents' turns, the records pack where the context holds a record.
   const on = ruleSwitch(resolved, { agentTurn: options.agentTurn === true, records: contextHoldsRecords(index, searchable, options.before) });
@@ -184,11 +185,7 @@ function unresolvedLines(claimed: readonly ExtractedEntity[], entities: Entity[]
 }
 
 /** Extraction, then the `entityTypes` filter (the spec filters after extracting, so overlaps resolve the same either way). */
-export function extractCounted(
-  output: string,
-  types: ReadonlySet<EntityType>,
-  stopwords: readonly string[] | undefined,
-): ExtractedEntity[] {
+export function extractCounted(output: string, types: ReadonlySet<EntityType>, stopwords: readonly string[] | undefined): ExtractedEntity[] {
   const all = extractEntities(output, { stopwords: stopwords ?? DEFAULT_STOPWORDS });
   return all.filter((e: ExtractedEntity) => types.has(e.type));
 }

@@ -34,7 +34,11 @@ export function verdictExplanation(
 
 /** `number '4.5 stars' contradicted: context says 4.0.` for at most three entities. */
 function contradictionNote(contradicted: readonly Entity[]): string {
-  const named = contradicted.slice(0, NAMED_AT_MOST).map((e) => `${e.type} '${e.text}' contradicted: context says ${e.contradiction?.value ?? '?'}${e.contradiction?.slot ? ` (${e.contradiction.slot})` : ''}`);
+  const named = contradicted
+    .slice(0, NAMED_AT_MOST)
+    .map(
+      (e) => `${e.type} '${e.text}' contradicted: context says ${e.contradiction?.value ?? '?'}${e.contradiction?.slot ? ` (${e.contradiction.slot})` : ''}`,
+    );
   const rest = contradicted.length - named.length;
   return `${named.join('; ')}${rest > 0 ? `; and ${rest} more contradicted` : ''}.`;
 }

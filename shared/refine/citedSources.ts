@@ -14,7 +14,8 @@ import type { ContextLookup } from '../lookup/contextLookup';
 import type { OutputSentence } from './claims';
 
 /** A reference in the output: `passage 2`, `passages 1 and 3`, `documents 2-4`, `source 1`, `[doc2]`, `[2]`. */
-const REFERENCE = /\b(?:passages?|documents?|docs?|sources?)\s?(\d{1,3}(?:\s?(?:,|and|&|-|–|to)\s?\d{1,3}){0,5})\b|\[(?:doc(?:ument)?\s?|source\s?)?(\d{1,3})\]/gi;
+const REFERENCE =
+  /\b(?:passages?|documents?|docs?|sources?)\s?(\d{1,3}(?:\s?(?:,|and|&|-|–|to)\s?\d{1,3}){0,5})\b|\[(?:doc(?:ument)?\s?|source\s?)?(\d{1,3})\]/gi;
 /** Longest range a reference may span (`passages 1-3`); longer is not a list of sources. */
 const MAX_RANGE = 20;
 /** A section heading in the context: `passage 2:` or `Document 2:` anywhere, `[2]` at a line start. */
@@ -84,7 +85,12 @@ function referencedNumbers(list: string): number[] {
 }
 
 function onlyReferences(output: string, span: Range): boolean {
-  return output.slice(span[0], span[1]).replace(REFERENCE, '').replace(/[\s.,;()[\]]/g, '') === '';
+  return (
+    output
+      .slice(span[0], span[1])
+      .replace(REFERENCE, '')
+      .replace(/[\s.,;()[\]]/g, '') === ''
+  );
 }
 
 /** Regions for the cited numbers: headed sections in any searchable part, else part N for `[N]`. */
@@ -100,7 +106,8 @@ function regionsFor(numbers: readonly number[], index: ContextLookup, searchable
     }
   }
   if (!anyHeadings && index.partCount > 1) {
-    for (const n of numbers) if (n >= 1 && n <= index.partCount && searchable(n - 1)) regions.push({ part: n - 1, start: 0, end: index.partText(n - 1).length });
+    for (const n of numbers)
+      if (n >= 1 && n <= index.partCount && searchable(n - 1)) regions.push({ part: n - 1, start: 0, end: index.partText(n - 1).length });
   }
   return regions;
 }

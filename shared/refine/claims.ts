@@ -34,12 +34,14 @@ export interface OutputSentence {
 }
 
 /** Sentence openings that withhold commitment to what follows. */
+// biome-ignore format: a list of words or values reads best packed
 const HEDGE_OPENINGS = [
   'i think', 'i believe', 'i guess', 'i suppose', "i'm not sure", 'i am not sure', 'maybe', 'perhaps', 'possibly',
   'probably', 'it might be', 'it may be', 'it could be',
 ];
 
 /** Sentences that talk to the reader about the answer rather than about its subject. */
+// biome-ignore format: a list of words or values reads best packed
 const META_OPENINGS = [
   'let me know', 'i hope this helps', 'hope this helps', 'feel free to', 'please let me know', 'please note that i',
   'as an ai', 'i cannot', "i can't", 'i am unable', "i'm unable", 'i apologize', 'if you have any',
@@ -188,7 +190,10 @@ function kindOf(text: string, start: number, end: number, instructions: boolean)
 function openingOf(text: string, start: number, end: number): string {
   let head = text.slice(start, Math.min(end, start + PREFIX)).toLowerCase();
   // `**Add** a page`: the emphasis around the first word is markup, not part of it.
-  head = head.replace(/^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)/, '').replace(/^[*_]+/, '').replace(/^([a-z][a-z-]*)[*_]+(?=\s)/, '$1');
+  head = head
+    .replace(/^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)/, '')
+    .replace(/^[*_]+/, '')
+    .replace(/^([a-z][a-z-]*)[*_]+(?=\s)/, '$1');
   return head.includes('’') ? head.replace(/[’]/g, "'") : head;
 }
 

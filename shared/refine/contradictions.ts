@@ -36,6 +36,7 @@ const KEY_MATCHES = 50;
 const VALUE_REACH = 30;
 
 /** Function words that never name a slot. */
+// biome-ignore format: a list of words or values reads best packed
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'the', 'of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'as', 'about', 'around', 'over', 'under',
   'nearly', 'almost', 'approximately', 'roughly', 'than', 'and', 'or', 'is', 'was', 'were', 'are', 'be', 'been', 'has',

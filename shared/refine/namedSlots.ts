@@ -88,8 +88,7 @@ function valueAfter(raw: string, keyStart: number, keyEnd: number, type: EntityT
   // The window opens on the key word, so a name's first word is never read as a sentence opener.
   const window = raw.slice(keyStart, p + VALUE_CHARS);
   const at = p - keyStart;
-  const found =
-    type === 'date' ? extractDates(window) : extractProperNouns(window, DEFAULT_STOPWORDS, [0]);
+  const found = type === 'date' ? extractDates(window) : extractProperNouns(window, DEFAULT_STOPWORDS, [0]);
   const hit = found.find((c) => c.start === at && c.type === type);
   return hit ? { start: keyStart + hit.start, end: keyStart + hit.end } : undefined;
 }

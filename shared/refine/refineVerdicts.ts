@@ -25,7 +25,6 @@ import { findSplitName } from './splitNames';
 import { placeSpellings } from './records/placeNames';
 import { ALL_RULES_ON, type RuleId, type RuleSwitch } from '../classifier/rules';
 
-
 export function refineVerdicts(
   output: string,
   extracted: readonly ExtractedEntity[],
@@ -92,14 +91,25 @@ export function refineVerdicts(
 }
 
 /** A number's slot in prose (slot-contradictions) or a record's key (record-slot-contradictions) filled with another value. */
-function numberContradiction(output: string, entity: Entity, slots: SlotCandidates, on: RuleSwitch): { contradiction: Contradiction; rule: RuleId } | undefined {
+function numberContradiction(
+  output: string,
+  entity: Entity,
+  slots: SlotCandidates,
+  on: RuleSwitch,
+): { contradiction: Contradiction; rule: RuleId } | undefined {
   const kinds = { prose: on('slot-contradictions'), records: on('record-slot-contradictions') };
   if ((!kinds.prose && !kinds.records) || isNumericRange(entity.text)) return undefined;
   const found = findContradiction(output, entity.span, slots, kinds);
   return found && { contradiction: found.contradiction, rule: found.inRecord ? 'record-slot-contradictions' : 'slot-contradictions' };
 }
 
-function namedContradiction(output: string, entity: Entity, index: ContextLookup, find: FindOptions, on: RuleSwitch): { contradiction: Contradiction; rule: RuleId } | undefined {
+function namedContradiction(
+  output: string,
+  entity: Entity,
+  index: ContextLookup,
+  find: FindOptions,
+  on: RuleSwitch,
+): { contradiction: Contradiction; rule: RuleId } | undefined {
   if (!on('named-slot-contradictions')) return undefined;
   const contradiction = findNamedSlotContradiction(output, entity.type, entity.span, index, find);
   return contradiction && { contradiction, rule: 'named-slot-contradictions' };

@@ -114,10 +114,18 @@ function sameCall(first: ReportSegment, next: ReportSegment): boolean {
   return first.callId !== undefined ? next.callId === first.callId : next.field !== first.field;
 }
 
-function turn(s: ReportSegment, i: number, verdict: OutputVerdict | undefined, anchor: (n: number) => string, limit: number, budgets: readonly BudgetMark[] = []): string {
+function turn(
+  s: ReportSegment,
+  i: number,
+  verdict: OutputVerdict | undefined,
+  anchor: (n: number) => string,
+  limit: number,
+  budgets: readonly BudgetMark[] = [],
+): string {
   const findings = (verdict ? verdict.marks.some((m) => isFinding(m.status)) : false) || budgets.length > 0;
   const cls = `t r-${s.role}${verdict ? ' o' : ''}${findings ? ' f' : ''}${isBranch(s) ? ' br' : ''}`;
-  const head = heading(s, verdict) + budgets.map((b) => ` <strong class="${budgetClass(b)}" title="${escapeHtml(b.message)}">${escapeHtml(b.rule)}</strong>`).join('');
+  const head =
+    heading(s, verdict) + budgets.map((b) => ` <strong class="${budgetClass(b)}" title="${escapeHtml(b.message)}">${escapeHtml(b.rule)}</strong>`).join('');
   const body = verdict
     ? `<p class="ex">${escapeHtml(verdict.explanation)}${verdict.gaps.map((g) => `<br>Context incomplete: ${escapeHtml(g)}`).join('')}</p><pre>${markedText(s.text, verdict.marks, anchor)}</pre>`
     : `<pre>${clipped(s.text, limit)}</pre>`;

@@ -52,4 +52,3 @@ function legend(): string {
   for (const st of STATUSES) html += `<span class="m ${STATUS_CLASS[st]}">${st}</span>`;
   return html + '</span>';
 }
-

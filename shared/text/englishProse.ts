@@ -13,6 +13,7 @@
  */
 
 /** Words English prose cannot go long without, and other Latin-script languages rarely use. */
+// biome-ignore format: a list of words or values reads best packed
 const FUNCTION_WORDS = new Set([
   'the', 'and', 'is', 'are', 'was', 'were', 'of', 'to', 'with', 'this', 'that', 'it', 'for', 'from', 'by', 'be',
   'been', 'has', 'have', 'had', 'will', 'not', 'in', 'on', 'at', 'or', 'an', 'as', 'which', 'now', 'all', 'you',

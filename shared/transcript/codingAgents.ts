@@ -4,6 +4,7 @@
  * format logs the agent's tool calls, so the rules for agents' turns apply
  * (instructions are advice, values must be tied to what the agent saw).
  */
+// biome-ignore format: a list of words or values reads best packed
 const CODING_AGENT_FORMATS: ReadonlySet<string> = new Set(['claude-code', 'claude-stream', 'codex', 'codex-exec', 'cline', 'aider-chat', 'aider-llm-history', 'specstory']);
 
 export function isCodingAgentFormat(format: string): boolean {

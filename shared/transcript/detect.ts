@@ -46,11 +46,7 @@ export function isNotTranscript<T extends object>(x: T | NotTranscript): x is No
 }
 
 /** The most confident parser for a file starting with `head`; ties go to the earlier one. */
-export function detectFormat(
-  head: string,
-  path?: string,
-  formats: readonly FormatParser[] = ALL_FORMATS,
-): DetectedFormat | undefined {
+export function detectFormat(head: string, path?: string, formats: readonly FormatParser[] = ALL_FORMATS): DetectedFormat | undefined {
   return weigh(head, path, formats).best;
 }
 
@@ -132,10 +128,7 @@ function fits(parser: FormatParser, head: string, container: HeadContainer): boo
   }
 }
 
-export function parseTranscript(
-  input: ParseInput,
-  formats: readonly FormatParser[] = ALL_FORMATS,
-): Transcript | NotTranscript {
+export function parseTranscript(input: ParseInput, formats: readonly FormatParser[] = ALL_FORMATS): Transcript | NotTranscript {
   const head = sniffHead(input.raw);
   const further = () => input.raw.slice(0, CONDENSE_LENGTH);
   const detected = recognise(head, input.path, head.length === input.raw.length, further, formats);
@@ -215,7 +208,10 @@ function describeHead(head: string, complete: boolean, path: string | undefined,
   const kind = textKindOf(head, path);
   const header = kind === 'text' ? looksLikeCsvHeader(head, start) : undefined;
   if (header) {
-    const columns = header.split(',').slice(0, 6).map((c) => c.trim().replace(/^"|"$/g, ''));
+    const columns = header
+      .split(',')
+      .slice(0, 6)
+      .map((c) => c.trim().replace(/^"|"$/g, ''));
     return { kind: 'table', description: `a table with columns ${columns.join(', ')} and no output/context columns groundcheck knows.` };
   }
   if (kind === 'Markdown') return { kind, description: 'Markdown with no chat or trace structure.' };

@@ -29,6 +29,7 @@ function opensJson(head: string, open: number): boolean {
   return ['true', 'false', 'null'].some((w) => head.startsWith(w, at) && !isWordChar(head.charCodeAt(at + w.length)));
 }
 
+// biome-ignore format: a list of words or values reads best packed
 const SOURCE_EXTENSIONS = new Set([
   'c', 'cc', 'cjs', 'cpp', 'cs', 'css', 'go', 'h', 'hpp', 'html', 'java', 'js', 'jsx', 'kt', 'lua', 'mjs', 'php',
   'pl', 'py', 'r', 'rb', 'rs', 'scala', 'scss', 'sh', 'sql', 'svelte', 'swift', 'ts', 'tsx', 'vue', 'zig',
@@ -63,4 +64,3 @@ export function skipSpace(s: string, from: number): number {
   }
   return i;
 }
-

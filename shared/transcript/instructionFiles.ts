@@ -58,7 +58,9 @@ export function findInstructionFiles(agent: InstructionAgent, cwd: string, folde
   const start = resolve(cwd);
   const place = folders.place(start);
   if (place !== 'inside') {
-    found.notes.push(place === 'missing' ? `the working directory ${cwd} is not on this machine` : `the working directory ${cwd} is outside the folders groundcheck may read`);
+    found.notes.push(
+      place === 'missing' ? `the working directory ${cwd} is not on this machine` : `the working directory ${cwd} is outside the folders groundcheck may read`,
+    );
     return { files, found };
   }
   const walk = foldersUp(start, folders);
@@ -77,7 +79,8 @@ export function findInstructionFiles(agent: InstructionAgent, cwd: string, folde
       }
       const text = utf8Prefix(read, budget);
       budget -= utf8Length(text);
-      if (text.length < read.length) found.notes.push(`${path} was cut at ${CODEX_MAX_BYTES} bytes in all, as Codex cuts instruction files (project_doc_max_bytes)`);
+      if (text.length < read.length)
+        found.notes.push(`${path} was cut at ${CODEX_MAX_BYTES} bytes in all, as Codex cuts instruction files (project_doc_max_bytes)`);
       // An empty file gives the agent nothing (Codex skips it).
       if (text.trim() === '') continue;
       files.push({ path, text, name: relative(start, path).split('\\').join('/') });

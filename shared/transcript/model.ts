@@ -15,27 +15,10 @@ import type { JsonLine } from './json/jsonLines';
 import type { ContextGap, Range } from '../classifier/types';
 import type { AllowedFolders } from '../io/referenceReads';
 
-export type Role =
-  | 'system'
-  | 'developer'
-  | 'tool_definition'
-  | 'user'
-  | 'tool_result'
-  | 'document'
-  | 'assistant'
-  | 'tool_call'
-  | 'reasoning'
-  | 'grader';
+export type Role = 'system' | 'developer' | 'tool_definition' | 'user' | 'tool_result' | 'document' | 'assistant' | 'tool_call' | 'reasoning' | 'grader';
 
 /** Roles whose text is evidence: what the model was given. */
-export const GROUNDING_ROLES: ReadonlySet<Role> = new Set<Role>([
-  'system',
-  'developer',
-  'tool_definition',
-  'user',
-  'tool_result',
-  'document',
-]);
+export const GROUNDING_ROLES: ReadonlySet<Role> = new Set<Role>(['system', 'developer', 'tool_definition', 'user', 'tool_result', 'document']);
 
 /** Model-written roles: at most an "echo" when the setting allows it. */
 export const ECHO_ROLES: ReadonlySet<Role> = new Set<Role>(['assistant', 'tool_call', 'reasoning']);

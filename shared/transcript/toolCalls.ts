@@ -28,6 +28,7 @@ export interface ToolCalls {
 }
 
 /** Input fields whose text is what the call did: the file, the command, the content written. */
+// biome-ignore format: a list of words or values reads best packed
 const ACTION_FIELDS = new Set([
   'file_path', 'path', 'notebook_path', 'absolute_path', 'target_file', 'filename', 'command', 'cmd', 'pattern',
   'content', 'contents', 'new_string', 'old_string', 'new_str', 'old_str', 'file_text', 'patch', 'input', 'diff',

@@ -22,15 +22,33 @@ export function apiUsageCounts(u: JsonObject, dialect?: UsageDialect): TokenCoun
   if (d === 'openai-chat') {
     if (!isCount(u.prompt_tokens) && !isCount(u.completion_tokens)) return undefined;
     const cached = count(obj(u.prompt_tokens_details)?.cached_tokens);
-    return { input: Math.max(0, count(u.prompt_tokens) - cached), output: count(u.completion_tokens), cacheWrite: null, cacheRead: cached, reasoning: reasoningOf(obj(u.completion_tokens_details)) };
+    return {
+      input: Math.max(0, count(u.prompt_tokens) - cached),
+      output: count(u.completion_tokens),
+      cacheWrite: null,
+      cacheRead: cached,
+      reasoning: reasoningOf(obj(u.completion_tokens_details)),
+    };
   }
   if (!isCount(u.input_tokens) && !isCount(u.output_tokens)) return undefined;
   if (d === 'openai-responses') {
     const cached = count(obj(u.input_tokens_details)?.cached_tokens);
-    return { input: Math.max(0, count(u.input_tokens) - cached), output: count(u.output_tokens), cacheWrite: null, cacheRead: cached, reasoning: reasoningOf(obj(u.output_tokens_details)) };
+    return {
+      input: Math.max(0, count(u.input_tokens) - cached),
+      output: count(u.output_tokens),
+      cacheWrite: null,
+      cacheRead: cached,
+      reasoning: reasoningOf(obj(u.output_tokens_details)),
+    };
   }
   return withOneHour(
-    { input: count(u.input_tokens), output: count(u.output_tokens), cacheWrite: count(u.cache_creation_input_tokens), cacheRead: count(u.cache_read_input_tokens), reasoning: null },
+    {
+      input: count(u.input_tokens),
+      output: count(u.output_tokens),
+      cacheWrite: count(u.cache_creation_input_tokens),
+      cacheRead: count(u.cache_read_input_tokens),
+      reasoning: null,
+    },
     count(obj(u.cache_creation)?.ephemeral_1h_input_tokens),
   );
 }
@@ -71,7 +89,14 @@ export function apiUsageCalls(values: ReadonlyArray<{ value: unknown; line: numb
         const earlier = delta ?? (id === undefined ? undefined : byId.get(id));
         if (earlier) earlier.counts = largestCounts(earlier.counts, counts);
         else {
-          const call: CallUsage = { line, ...(range ? { range } : {}), model: str(o.model) ?? 'unknown', agent: 'main', counts, ...(id !== undefined ? { key: `api:${id}` } : {}) };
+          const call: CallUsage = {
+            line,
+            ...(range ? { range } : {}),
+            model: str(o.model) ?? 'unknown',
+            agent: 'main',
+            counts,
+            ...(id !== undefined ? { key: `api:${id}` } : {}),
+          };
           if (id !== undefined) byId.set(id, call);
           calls.push(call);
         }

@@ -22,7 +22,9 @@ import type { CallUsage, TokenCounts } from './model';
 export function inspectUsageCalls(log: unknown): CallUsage[] {
   const root = obj(log);
   if (!root) return [];
-  const samples = arr(root.samples).map(obj).filter((s): s is JsonObject => s !== undefined);
+  const samples = arr(root.samples)
+    .map(obj)
+    .filter((s): s is JsonObject => s !== undefined);
   const events = samples.flatMap((s) =>
     arr(s.events)
       .map(obj)
@@ -40,7 +42,12 @@ function inspectCall(model: string, u: JsonObject): CallUsage {
   const anthropic = model.startsWith('anthropic/') || model.includes('claude');
   const input = anthropic ? count(u.input_tokens) : Math.max(0, count(u.input_tokens) - cacheRead - cacheWrite);
   const reasoning = typeof u.reasoning_tokens === 'number' ? count(u.reasoning_tokens) : null;
-  return { line: 1, model, agent: 'main', counts: { input, output: count(u.output_tokens), cacheWrite: 'input_tokens_cache_write' in u ? cacheWrite : null, cacheRead, reasoning } };
+  return {
+    line: 1,
+    model,
+    agent: 'main',
+    counts: { input, output: count(u.output_tokens), cacheWrite: 'input_tokens_cache_write' in u ? cacheWrite : null, cacheRead, reasoning },
+  };
 }
 
 /** LangSmith: each `llm` run's usage, from its outputs. */
@@ -122,7 +129,8 @@ function langfuseCounts(o: JsonObject): TokenCounts | undefined {
   }
   const u = obj(o.usage);
   // The older `usage` may count characters or images (`unit`), which are no tokens.
-  if (u && (u.unit === undefined || u.unit === 'TOKENS') && (typeof u.input === 'number' || typeof u.output === 'number')) return { input: count(u.input), output: count(u.output), cacheWrite: null, cacheRead: 0, reasoning: null };
+  if (u && (u.unit === undefined || u.unit === 'TOKENS') && (typeof u.input === 'number' || typeof u.output === 'number'))
+    return { input: count(u.input), output: count(u.output), cacheWrite: null, cacheRead: 0, reasoning: null };
   if (typeof o.promptTokens === 'number' || typeof o.completionTokens === 'number') {
     return { input: count(o.promptTokens), output: count(o.completionTokens), cacheWrite: null, cacheRead: 0, reasoning: null };
   }

@@ -18,7 +18,17 @@ import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { clineUiCalls, isClineUiLog } from './clineUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
-import { IDLE_GAP_MS, NO_USAGE_RECORDED, perModel, summarise, type CallUsage, type SessionUsage, type TokenCounts, type UsageError, type UsageLine } from './model';
+import {
+  IDLE_GAP_MS,
+  NO_USAGE_RECORDED,
+  perModel,
+  summarise,
+  type CallUsage,
+  type SessionUsage,
+  type TokenCounts,
+  type UsageError,
+  type UsageLine,
+} from './model';
 import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
 
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
@@ -34,7 +44,7 @@ const DOCUMENT_FORMATS = new Set(['anthropic', 'openai-chat', 'openai-responses'
 /** Formats whose usage is read, all JSON Lines (but for the first Codex CLI's single document, which records none). */
 const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec']);
 
-export type UsageInput = { raw: string; path?: string; /** Set for a binary file (an Inspect `.eval` zip), whose usage is not read. */ bytes?: Uint8Array };
+export type UsageInput = { raw: string; path?: string /** Set for a binary file (an Inspect `.eval` zip), whose usage is not read. */; bytes?: Uint8Array };
 
 export type NotASession = { notTranscript: true; reason: string };
 
@@ -60,19 +70,36 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
   const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;
   const base = { format, errors, ...wall, ...(wall ? { activeMs: activeTimeOf(times, IDLE_GAP_MS) } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
 
-  const read: { calls: CallUsage[]; totals?: TokenCounts | null } | { notRead: string } | undefined = jsonLines ? usageOfLines(format, lines) : DOCUMENT_FORMATS.has(format) ? documentUsage(format, raw, errors, input.bytes !== undefined) : undefined;
+  const read: { calls: CallUsage[]; totals?: TokenCounts | null } | { notRead: string } | undefined = jsonLines
+    ? usageOfLines(format, lines)
+    : DOCUMENT_FORMATS.has(format)
+      ? documentUsage(format, raw, errors, input.bytes !== undefined)
+      : undefined;
   if (read && 'notRead' in read) {
     return { usage: { ...base, recorded: false, note: read.notRead, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
   }
   const calls = read?.calls;
   const reportedTotals = read?.totals;
   if (!calls) {
-    return { usage: { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+    return {
+      usage: { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] },
+      times,
+    };
   }
   const { groups, totals, models } = summarise(calls);
   // Older Codex rollouts, for one, log no token counts at all.
-  if (calls.length === 0) return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
-  const session: SessionUsage = { ...base, recorded: true, turns: calls.length, totals: reportedTotals !== undefined ? reportedTotals : totals, models, groups, calls, byModel: perModel(groups) };
+  if (calls.length === 0)
+    return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+  const session: SessionUsage = {
+    ...base,
+    recorded: true,
+    turns: calls.length,
+    totals: reportedTotals !== undefined ? reportedTotals : totals,
+    models,
+    groups,
+    calls,
+    byModel: perModel(groups),
+  };
   // Codex's counters, not its turns, give the total; with one model, that total is the model's.
   if (reportedTotals && models.length === 1) session.byModel = [{ model: models[0], turns: calls.length, counts: reportedTotals }];
   if (format === 'claude-code') {
@@ -109,7 +136,8 @@ export function usageRecordOf(format: string, line: UsageLine): UsageLine | unde
     const m = obj(v.message);
     kept = { type: v.type, isSidechain: v.isSidechain, agentId: v.agentId, message: m ? { id: m.id, model: m.model, usage: m.usage } : undefined };
   } else if (format === 'codex' && v.type === 'turn_context') kept = { type: v.type, payload: { model: obj(v.payload)?.model } };
-  else if (format === 'codex' && v.type === 'event_msg' && obj(v.payload)?.type === 'token_count') kept = { type: v.type, payload: { type: 'token_count', info: obj(v.payload)?.info } };
+  else if (format === 'codex' && v.type === 'event_msg' && obj(v.payload)?.type === 'token_count')
+    kept = { type: v.type, payload: { type: 'token_count', info: obj(v.payload)?.info } };
   else if (format === 'codex-exec' && v.type === 'turn.completed') kept = { type: v.type, usage: v.usage };
   return kept ? { line: line.line, start: line.start, end: line.end, value: kept } : undefined;
 }
@@ -119,7 +147,8 @@ export function usageRecordOf(format: string, line: UsageLine): UsageLine | unde
  * be read go to `errors`; an archive is said not to be read.
  */
 function documentUsage(format: string, raw: string, errors: UsageError[], archive: boolean): { calls: CallUsage[] } | { notRead: string } {
-  if (archive || raw.startsWith('PK\u0003\u0004')) return { notRead: 'usage in .eval archives is not read; read the log written as JSON (inspect log convert --to json)' };
+  if (archive || raw.startsWith('PK\u0003\u0004'))
+    return { notRead: 'usage in .eval archives is not read; read the log written as JSON (inspect log convert --to json)' };
   const b = new InOrderTranscriptBuilder(format, raw);
   const lineOf = (offset: number) => lineOfOffset(raw, offset) + 1;
   let calls: CallUsage[];
@@ -127,7 +156,8 @@ function documentUsage(format: string, raw: string, errors: UsageError[], archiv
   else if (format === 'langsmith') calls = langsmithUsageCalls(raw, b, lineOf);
   else {
     const values = jsonValues(raw, b.errors);
-    if (format === 'claude-stream') calls = claudeCodeCalls(values.map((v) => ({ line: v.line - 1, start: v.range?.[0] ?? 0, end: v.range?.[1] ?? 0, value: v.value })));
+    if (format === 'claude-stream')
+      calls = claudeCodeCalls(values.map((v) => ({ line: v.line - 1, start: v.range?.[0] ?? 0, end: v.range?.[1] ?? 0, value: v.value })));
     else if (format === 'inspect') calls = values.flatMap((v) => inspectUsageCalls(v.value).map((c) => ({ ...c, line: v.line })));
     else if (format === 'langfuse') calls = langfuseUsageCalls(values);
     else calls = apiUsageCalls(values, format === 'anthropic' ? 'anthropic' : format === 'openai-responses' ? 'openai-responses' : undefined);
@@ -177,10 +207,16 @@ function clineUiUsage(raw: string): { usage: SessionUsage; times: number[] } {
     .sort((a, b) => a - b);
   const wall =
     times.length > 0
-      ? { firstTimestamp: new Date(times[0]).toISOString(), lastTimestamp: new Date(times[times.length - 1]).toISOString(), wallMs: times[times.length - 1] - times[0], activeMs: activeTimeOf(times, IDLE_GAP_MS) }
+      ? {
+          firstTimestamp: new Date(times[0]).toISOString(),
+          lastTimestamp: new Date(times[times.length - 1]).toISOString(),
+          wallMs: times[times.length - 1] - times[0],
+          activeMs: activeTimeOf(times, IDLE_GAP_MS),
+        }
       : {};
   const base = { format: 'cline', errors, ...wall };
-  if (calls.length === 0) return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+  if (calls.length === 0)
+    return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
   const { groups, totals, models } = summarise(calls);
   return { usage: { ...base, recorded: true, turns: calls.length, totals, models, groups, calls, byModel: perModel(groups) }, times };
 }

@@ -47,7 +47,13 @@ export function spanUsageCalls(spans: readonly SpanRef[], lineOf: (span: SpanRef
         line: lineOf(s),
         model: model ?? 'unknown',
         agent: 'main',
-        counts: { input: Math.max(0, (first(s, INPUT) ?? 0) - cacheRead - (cacheWrite ?? 0)), output: first(s, OUTPUT) ?? 0, cacheWrite: cacheWrite ?? null, cacheRead, reasoning: reasoning ?? null },
+        counts: {
+          input: Math.max(0, (first(s, INPUT) ?? 0) - cacheRead - (cacheWrite ?? 0)),
+          output: first(s, OUTPUT) ?? 0,
+          cacheWrite: cacheWrite ?? null,
+          cacheRead,
+          reasoning: reasoning ?? null,
+        },
         ...(s.traceId && s.spanId ? { key: `span:${s.traceId}:${s.spanId}` } : {}),
       };
     });

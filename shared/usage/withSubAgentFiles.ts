@@ -19,7 +19,11 @@ export type AgentReader = (file: string) => TimedUsage | undefined;
  * files are looked for beside it). `usage` has the sub-agents summed in;
  * `own` is the file's alone, whose calls are on its own lines.
  */
-export function readUsageWithSubAgents(raw: string, path: string | undefined, readAgent: AgentReader): { usage: SessionUsage; own: SessionUsage } | NotASession {
+export function readUsageWithSubAgents(
+  raw: string,
+  path: string | undefined,
+  readAgent: AgentReader,
+): { usage: SessionUsage; own: SessionUsage } | NotASession {
   const read = readUsageAndTimes({ raw, ...(path !== undefined ? { path } : {}) });
   if ('notTranscript' in read) return read;
   const own = read.usage;

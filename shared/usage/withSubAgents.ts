@@ -30,8 +30,14 @@ export function withSubAgents(session: TimedUsage, agents: readonly (TimedUsage 
   const { groups, totals, models } = summarise(calls);
   const times = mergeTimes([session.times, ...agents.map((a) => a.times)]);
   const spans = [parent, ...agents.map((a) => a.usage)].filter((u) => u.firstTimestamp !== undefined && u.lastTimestamp !== undefined);
-  const first = spans.reduce<SessionUsage | undefined>((best, u) => (!best || Date.parse(u.firstTimestamp!) < Date.parse(best.firstTimestamp!) ? u : best), undefined);
-  const last = spans.reduce<SessionUsage | undefined>((best, u) => (!best || Date.parse(u.lastTimestamp!) > Date.parse(best.lastTimestamp!) ? u : best), undefined);
+  const first = spans.reduce<SessionUsage | undefined>(
+    (best, u) => (!best || Date.parse(u.firstTimestamp!) < Date.parse(best.firstTimestamp!) ? u : best),
+    undefined,
+  );
+  const last = spans.reduce<SessionUsage | undefined>(
+    (best, u) => (!best || Date.parse(u.lastTimestamp!) > Date.parse(best.lastTimestamp!) ? u : best),
+    undefined,
+  );
   const merged: SessionUsage = {
     ...parent,
     recorded: parent.recorded || agents.some((a) => a.usage.recorded),

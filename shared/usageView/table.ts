@@ -40,7 +40,11 @@ export interface UsageTable {
 export function usageTable(s: Extract<UsageSummary, { recorded: true }>): UsageTable {
   const priced = s.cost !== undefined;
   const row = (r: UsageRow): UsageTableRow => ({ name: r.name, cells: [grouped(r.turns), ...figures(r.counts), ...(priced ? [costCell(r.cost)] : [])] });
-  const headline = [`${s.turns.toLocaleString('en-US')} model turn${s.turns === 1 ? '' : 's'}`, ...(s.wallMs !== undefined ? [`wall time ${wallTime(s.wallMs)}`] : []), ...(s.cost ? [costCell(s.cost) === 'unknown' ? 'cost unknown' : costCell(s.cost)] : [])];
+  const headline = [
+    `${s.turns.toLocaleString('en-US')} model turn${s.turns === 1 ? '' : 's'}`,
+    ...(s.wallMs !== undefined ? [`wall time ${wallTime(s.wallMs)}`] : []),
+    ...(s.cost ? [costCell(s.cost) === 'unknown' ? 'cost unknown' : costCell(s.cost)] : []),
+  ];
   const table: UsageTable = {
     columns: [...USAGE_COLUMNS, ...(priced ? ['cost'] : [])],
     headline: headline.join(' · '),
@@ -51,7 +55,8 @@ export function usageTable(s: Extract<UsageSummary, { recorded: true }>): UsageT
   if (s.uncounted) table.uncounted = `not counted: ${s.uncounted.join(', ')}, logged here only as mid-stream copies (their own files hold the figures)`;
   if (s.cost) {
     table.costNotes = [`cost: API-equivalent, at ${s.pricedAt !== undefined ? `groundcheck's price table of ${s.pricedAt}` : 'the configured prices'}`];
-    if (s.cost.usd === null) table.costNotes.push(`cost unknown: ${(s.cost.unknown ?? []).join(', ')}${s.cost.pricedUsd ? `; the rest comes to ${dollars(s.cost.pricedUsd)}` : ''}`);
+    if (s.cost.usd === null)
+      table.costNotes.push(`cost unknown: ${(s.cost.unknown ?? []).join(', ')}${s.cost.pricedUsd ? `; the rest comes to ${dollars(s.cost.pricedUsd)}` : ''}`);
   }
   return table;
 }

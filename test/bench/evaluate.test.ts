@@ -14,10 +14,7 @@ describe('RAGTruth eval end to end', () => {
   it('scores four hand-labelled responses at every level', () => {
     const f = figuresOf(evaluate(records, profileNamed('spec')));
     // q2 ($4.2M) and s1 (3 years, $80M) are flagged; d1's gold span is a clause with no entity in it.
-    assert.deepEqual(
-      [f.overall.response.tp, f.overall.response.fp, f.overall.response.fn, f.overall.response.tn],
-      [2, 0, 1, 1],
-    );
+    assert.deepEqual([f.overall.response.tp, f.overall.response.fp, f.overall.response.fn, f.overall.response.tn], [2, 0, 1, 1]);
     assert.equal(f.overall.response.f1, 0.8);
     assert.equal(f.overall.alwaysFlag.f1, 6 / 7);
     assert.deepEqual(f.overall.entity, { flagged: 3, inGold: 2, precision: 2 / 3 });

@@ -35,15 +35,27 @@ describe('hook replay over a session', () => {
       stops.map((s) => s.findings.map((f) => f.text)),
       [['31 tests'], [], ['8 tests']],
     );
-    assert.deepEqual(stops.map((s) => s.outputs), [1, 1, 1]);
+    assert.deepEqual(
+      stops.map((s) => s.outputs),
+      [1, 1, 1],
+    );
   });
 
   it('calls a block right, wrong or unlabelled by the labels of the findings it blocks on', () => {
     const labels = new Map([label('31 tests', true), label('8 tests', false)]);
     const stops = stopsOf(check.check.transcript, check.findings, labels, false);
-    assert.deepEqual(stops.map((s) => blockAt(s, () => true)), ['right', undefined, 'wrong']);
-    assert.deepEqual(stops.map((s) => blockAt(s, (rule) => rule !== 'test-counts')), [undefined, undefined, undefined]);
+    assert.deepEqual(
+      stops.map((s) => blockAt(s, () => true)),
+      ['right', undefined, 'wrong'],
+    );
+    assert.deepEqual(
+      stops.map((s) => blockAt(s, (rule) => rule !== 'test-counts')),
+      [undefined, undefined, undefined],
+    );
     const none = stopsOf(check.check.transcript, check.findings, new Map(), false);
-    assert.equal(blockAt(none[0], () => true), 'unlabelled');
+    assert.equal(
+      blockAt(none[0], () => true),
+      'unlabelled',
+    );
   });
 });

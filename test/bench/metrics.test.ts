@@ -1,14 +1,5 @@
 import { strict as assert } from 'node:assert';
-import {
-  addScore,
-  alwaysFlag,
-  charPrf,
-  emptyScore,
-  intersectionLength,
-  mergeRanges,
-  prf,
-  scoreRecord,
-} from '../../bench/eval/metrics';
+import { addScore, alwaysFlag, charPrf, emptyScore, intersectionLength, mergeRanges, prf, scoreRecord } from '../../bench/eval/metrics';
 
 describe('eval metrics', () => {
   it('precision, recall and F1 from counts, with empty denominators as 0', () => {
@@ -17,11 +8,35 @@ describe('eval metrics', () => {
   });
 
   it('merges overlapping and touching ranges and drops empty ones', () => {
-    assert.deepEqual(mergeRanges([[10, 12], [0, 3], [2, 5], [5, 7], [20, 20]]), [[0, 7], [10, 12]]);
+    assert.deepEqual(
+      mergeRanges([
+        [10, 12],
+        [0, 3],
+        [2, 5],
+        [5, 7],
+        [20, 20],
+      ]),
+      [
+        [0, 7],
+        [10, 12],
+      ],
+    );
   });
 
   it('counts characters in both unions', () => {
-    assert.equal(intersectionLength([[0, 7], [10, 12]], [[5, 11], [30, 40]]), 3);
+    assert.equal(
+      intersectionLength(
+        [
+          [0, 7],
+          [10, 12],
+        ],
+        [
+          [5, 11],
+          [30, 40],
+        ],
+      ),
+      3,
+    );
   });
 
   it('scores a flagged response whose entities partly sit in gold spans', () => {
@@ -29,11 +44,22 @@ describe('eval metrics', () => {
       {
         flagged: true,
         unverified: [
-          { type: 'number', text: '$5', occurrences: [[4, 6], [30, 32]] },
+          {
+            type: 'number',
+            text: '$5',
+            occurrences: [
+              [4, 6],
+              [30, 32],
+            ],
+          },
           { type: 'proper_noun', text: 'Acme Corp', occurrences: [[40, 49]] },
         ],
       },
-      [[0, 10], [50, 60], [28, 31]],
+      [
+        [0, 10],
+        [50, 60],
+        [28, 31],
+      ],
     );
     assert.deepEqual(s.response, { tp: 1, fp: 0, fn: 0, tn: 0 });
     assert.deepEqual(s.entities, { flagged: 2, inGold: 1 });

@@ -26,7 +26,10 @@ describe('blind split of the real-session corpus', () => {
   });
 
   it('refuses a recorded side that disagrees with the hash, or a missing one, naming the file', () => {
-    assert.throws(() => splitOf({ file: 'a.jsonl', repository: 'DRMacIver/claude-reliability', split: 'test' }), /a\.jsonl: split "test" recorded, but DRMacIver\/claude-reliability belongs on dev/);
+    assert.throws(
+      () => splitOf({ file: 'a.jsonl', repository: 'DRMacIver/claude-reliability', split: 'test' }),
+      /a\.jsonl: split "test" recorded, but DRMacIver\/claude-reliability belongs on dev/,
+    );
     assert.throws(() => splitOf({ file: 'b.md', repository: 'edobry/minsky' }), /b\.md: no split recorded/);
   });
 

@@ -44,6 +44,9 @@ describe('groundcheck check and turns: a file that opens with a UTF-8 BOM', func
     const report = JSON.parse(r.stdout) as { segments: Array<{ isOutput: boolean; rawRange: [number, number] }>; errors: unknown[] };
     assert.deepEqual(report.errors, []);
     const checked = outputsOf(runCli(['check', 'bom.jsonl', '--format', 'json'], { cwd: dir }).stdout).map(([, range]) => range);
-    assert.deepEqual(report.segments.filter((s) => s.isOutput).map((s) => s.rawRange), checked);
+    assert.deepEqual(
+      report.segments.filter((s) => s.isOutput).map((s) => s.rawRange),
+      checked,
+    );
   });
 });

@@ -18,23 +18,45 @@ function claudeSession(model = 'claude-sonnet-4-5-20250929'): string {
   let parent: string | null = null;
   const line = (fields: Record<string, unknown>) => {
     const uuid = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-    const text = JSON.stringify({ parentUuid: parent, isSidechain: false, userType: 'external', cwd: '/work/app', sessionId: 'b7c1e5a0-1111-4222-8333-944455556666', version: '2.0.31', uuid, timestamp: `2026-01-20T09:00:${String(n).padStart(2, '0')}.000Z`, ...fields });
+    const text = JSON.stringify({
+      parentUuid: parent,
+      isSidechain: false,
+      userType: 'external',
+      cwd: '/work/app',
+      sessionId: 'b7c1e5a0-1111-4222-8333-944455556666',
+      version: '2.0.31',
+      uuid,
+      timestamp: `2026-01-20T09:00:${String(n).padStart(2, '0')}.000Z`,
+      ...fields,
+    });
     parent = uuid;
     return text;
   };
-  const usage = (output: number) => ({ input_tokens: 100, cache_creation_input_tokens: 900, cache_read_input_tokens: 9000, output_tokens: output, service_tier: 'standard' });
+  const usage = (output: number) => ({
+    input_tokens: 100,
+    cache_creation_input_tokens: 900,
+    cache_read_input_tokens: 9000,
+    output_tokens: output,
+    service_tier: 'standard',
+  });
   const assistant = (id: string, content: unknown[], output: number) =>
-    line({ type: 'assistant', requestId: `req_${id}`, message: { id, type: 'message', role: 'assistant', model, content, stop_reason: null, usage: usage(output) } });
-  return [
-    line({ type: 'user', message: { role: 'user', content: 'How many rows does orders.csv have?' } }),
-    assistant('msg_01A', [{ type: 'text', text: 'Let me count them.' }], 4),
-    assistant('msg_01A', [{ type: 'tool_use', id: 'toolu_01', name: 'Bash', input: { command: 'wc -l orders.csv' } }], 100),
-    line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: '1042 orders.csv' }] } }),
-    assistant('msg_01B', [{ type: 'text', text: 'The file has 1042 lines.' }], 200),
-    line({ type: 'user', message: { role: 'user', content: 'And without the header?' } }),
-    assistant('msg_01C', [{ type: 'text', text: 'Then 1041 data rows.' }], 3),
-    assistant('msg_01C', [{ type: 'text', text: 'Then 1041 data rows.' }], 300),
-  ].join('\n') + '\n';
+    line({
+      type: 'assistant',
+      requestId: `req_${id}`,
+      message: { id, type: 'message', role: 'assistant', model, content, stop_reason: null, usage: usage(output) },
+    });
+  return (
+    [
+      line({ type: 'user', message: { role: 'user', content: 'How many rows does orders.csv have?' } }),
+      assistant('msg_01A', [{ type: 'text', text: 'Let me count them.' }], 4),
+      assistant('msg_01A', [{ type: 'tool_use', id: 'toolu_01', name: 'Bash', input: { command: 'wc -l orders.csv' } }], 100),
+      line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: '1042 orders.csv' }] } }),
+      assistant('msg_01B', [{ type: 'text', text: 'The file has 1042 lines.' }], 200),
+      line({ type: 'user', message: { role: 'user', content: 'And without the header?' } }),
+      assistant('msg_01C', [{ type: 'text', text: 'Then 1041 data rows.' }], 3),
+      assistant('msg_01C', [{ type: 'text', text: 'Then 1041 data rows.' }], 300),
+    ].join('\n') + '\n'
+  );
 }
 
 describe('groundcheck check: budgets', function () {
@@ -42,7 +64,8 @@ describe('groundcheck check: budgets', function () {
   let dir: string;
   const raw = claudeSession();
   const lineOf = (n: number) => raw.split('\n')[n - 1];
-  const config = (budget: unknown, extra: Record<string, unknown> = {}) => writeFileSync(join(dir, 'groundcheck.config.json'), JSON.stringify({ budget, ...extra }, null, 2));
+  const config = (budget: unknown, extra: Record<string, unknown> = {}) =>
+    writeFileSync(join(dir, 'groundcheck.config.json'), JSON.stringify({ budget, ...extra }, null, 2));
   const check = (...args: string[]) => runCli(['check', 'session.jsonl', ...args], { cwd: dir });
 
   before(async () => {
@@ -57,9 +80,18 @@ describe('groundcheck check: budgets', function () {
     const r = check();
     assert.equal(r.code, 0, r.stderr);
     // The second response (line 5) brings the total to 20,300; the third (its last line, 8) to 30,600.
-    assert.match(r.stdout, /^session\.jsonl:5:1: info budget: this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens \(claude-sonnet-4-5-20250929, main\)  budget-tokens-soft$/m);
-    assert.match(r.stdout, /^session\.jsonl:8:1: warning budget: this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens \(claude-sonnet-4-5-20250929, main\)  budget-tokens-hard$/m);
-    assert.match(r.stdout, /^budgets: 1 warning \(hard limits crossed\), 1 information finding \(soft limits crossed, or turns the cost budget could not price\)$/m);
+    assert.match(
+      r.stdout,
+      /^session\.jsonl:5:1: info budget: this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens \(claude-sonnet-4-5-20250929, main\)  budget-tokens-soft$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^session\.jsonl:8:1: warning budget: this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens \(claude-sonnet-4-5-20250929, main\)  budget-tokens-hard$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^budgets: 1 warning \(hard limits crossed\), 1 information finding \(soft limits crossed, or turns the cost budget could not price\)$/m,
+    );
   });
 
   it('fails the run with --fail-on budget only when a hard budget is crossed', () => {
@@ -87,19 +119,22 @@ describe('groundcheck check: budgets', function () {
       .map((l) => JSON.parse(l));
     const budget = records.filter((x) => x.kind === 'budget');
     assert.equal(budget.length, 1);
-    assert.deepEqual({ ...budget[0], range: undefined }, {
-      kind: 'budget',
-      file: 'session.jsonl',
-      line: 8,
-      range: undefined,
-      rule: 'budget-tokens-hard',
-      severity: 'warning',
-      message: 'this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens',
-      model: 'claude-sonnet-4-5-20250929',
-      agent: 'main',
-      limit: 25_000,
-      reached: 30_600,
-    });
+    assert.deepEqual(
+      { ...budget[0], range: undefined },
+      {
+        kind: 'budget',
+        file: 'session.jsonl',
+        line: 8,
+        range: undefined,
+        rule: 'budget-tokens-hard',
+        severity: 'warning',
+        message: 'this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens',
+        model: 'claude-sonnet-4-5-20250929',
+        agent: 'main',
+        limit: 25_000,
+        reached: 30_600,
+      },
+    );
     assert.equal(raw.slice(budget[0].range[0], budget[0].range[1]), lineOf(8));
     // The output records are still there, before it.
     assert.ok(records.findIndex((x) => x.kind === undefined) < records.indexOf(budget[0]));
@@ -110,16 +145,31 @@ describe('groundcheck check: budgets', function () {
     const r = check('--format', 'html');
     assert.equal(r.code, 0, r.stderr);
     const html = r.stdout;
-    const listed = [...html.matchAll(/<li class="(bw|bi)"><a href="#(f0s\d+)">line (\d+)<\/a>: (warning|info) budget: ([^<]*) <code>([\w-]+)<\/code><\/li>/g)].map((m) => ({ cls: m[1], anchor: m[2], line: Number(m[3]), word: m[4], message: m[5], rule: m[6] }));
+    const listed = [
+      ...html.matchAll(/<li class="(bw|bi)"><a href="#(f0s\d+)">line (\d+)<\/a>: (warning|info) budget: ([^<]*) <code>([\w-]+)<\/code><\/li>/g),
+    ].map((m) => ({ cls: m[1], anchor: m[2], line: Number(m[3]), word: m[4], message: m[5], rule: m[6] }));
     assert.deepEqual(
       listed.map(({ cls, line, word, message, rule }) => ({ cls, line, word, message, rule })),
       [
-        { cls: 'bi', line: 5, word: 'info', message: 'this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens (claude-sonnet-4-5-20250929, main)', rule: 'budget-tokens-soft' },
-        { cls: 'bw', line: 8, word: 'warning', message: 'this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens (claude-sonnet-4-5-20250929, main)', rule: 'budget-tokens-hard' },
+        {
+          cls: 'bi',
+          line: 5,
+          word: 'info',
+          message: 'this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens (claude-sonnet-4-5-20250929, main)',
+          rule: 'budget-tokens-soft',
+        },
+        {
+          cls: 'bw',
+          line: 8,
+          word: 'warning',
+          message: 'this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens (claude-sonnet-4-5-20250929, main)',
+          rule: 'budget-tokens-hard',
+        },
       ],
     );
     // Each link leads to the response that crossed, which carries the rule and stays under the findings filter (class f).
-    const turnOf = (anchor: string) => html.match(new RegExp(`<div role="listitem" class="([^"]*)" id="${anchor}"[^>]*><p class="h">(.*?)</p><pre>(.*?)</pre>`))!;
+    const turnOf = (anchor: string) =>
+      html.match(new RegExp(`<div role="listitem" class="([^"]*)" id="${anchor}"[^>]*><p class="h">(.*?)</p><pre>(.*?)</pre>`))!;
     const soft = turnOf(listed[0].anchor);
     assert.match(soft[1], /\bf\b/);
     assert.match(soft[2], /<strong class="bi" title="[^"]*20,300 tokens[^"]*">budget-tokens-soft<\/strong>/);
@@ -160,14 +210,20 @@ describe('groundcheck check: budgets', function () {
     config({ cost: { hard: 0.02 } });
     const r = runCli(['check', 'unpriced.jsonl', '--fail-on', 'budget'], { cwd: dir });
     assert.equal(r.code, 0);
-    assert.match(r.stdout, /^unpriced\.jsonl:3:1: info budget: the cost budget cannot count this turn or others like it: no price for glm-4\.7 \(add it to "prices" in the config\) \(glm-4\.7, main\)  budget-cost-unpriced$/m);
+    assert.match(
+      r.stdout,
+      /^unpriced\.jsonl:3:1: info budget: the cost budget cannot count this turn or others like it: no price for glm-4\.7 \(add it to "prices" in the config\) \(glm-4\.7, main\)  budget-cost-unpriced$/m,
+    );
     // Priced by the config, the same session crosses the hard budget.
     config({ cost: { hard: 0.02 } }, { prices: { 'glm-4.7': { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 } } });
     assert.equal(runCli(['check', 'unpriced.jsonl', '--fail-on', 'budget'], { cwd: dir }).code, 1);
   });
 
   it('points at a bad budget in the config', () => {
-    writeFileSync(join(dir, 'groundcheck.config.json'), '{\n  "budget": {\n    "tokens": { "soft": 10, "hard": 5 },\n    "cost": { "soft": "1$" },\n    "time": {}\n  }\n}\n');
+    writeFileSync(
+      join(dir, 'groundcheck.config.json'),
+      '{\n  "budget": {\n    "tokens": { "soft": 10, "hard": 5 },\n    "cost": { "soft": "1$" },\n    "time": {}\n  }\n}\n',
+    );
     const r = check();
     assert.equal(r.code, 2);
     assert.equal(
@@ -227,7 +283,13 @@ describe('groundcheck check: budgets', function () {
     config({ tokens: { soft: 9_000, hard: 20_000 } });
     const r = runCli(['check', 'rollout.jsonl', '--fail-on', 'budget'], { cwd: dir });
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /^rollout\.jsonl:17:1: info budget: this turn takes the session to 9,036 tokens, past its soft budget of 9,000 tokens \(gpt-5\.1-codex-max, main\)  budget-tokens-soft$/m);
-    assert.match(r.stdout, /^rollout\.jsonl:32:1: warning budget: this turn takes the session to 26,391 tokens, past its hard budget of 20,000 tokens \(gpt-5\.1-codex-max, main\)  budget-tokens-hard$/m);
+    assert.match(
+      r.stdout,
+      /^rollout\.jsonl:17:1: info budget: this turn takes the session to 9,036 tokens, past its soft budget of 9,000 tokens \(gpt-5\.1-codex-max, main\)  budget-tokens-soft$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^rollout\.jsonl:32:1: warning budget: this turn takes the session to 26,391 tokens, past its hard budget of 20,000 tokens \(gpt-5\.1-codex-max, main\)  budget-tokens-hard$/m,
+    );
   });
 });

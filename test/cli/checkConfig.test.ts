@@ -154,7 +154,10 @@ describe('groundcheck check: project config', function () {
     const r = runCli(['check', 'answers.jsonl', 'unicode.jsonl', '--format', 'json'], { cwd: dir });
     assert.equal(r.stderr, 'answers.jsonl: warning: skipped: 0.4 KB is over maxFileSizeMB (0.0002)\n');
     assert.equal(r.code, 0);
-    const [rec] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [rec] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     // unicode.jsonl's only entity is the number $15: with numbers off nothing is left to judge.
     assert.deepEqual([rec.file, rec.level, rec.entities[0].suppressed], ['unicode.jsonl', 'INDETERMINATE', true]);
   });
@@ -173,7 +176,10 @@ describe('groundcheck check: detection profile', function () {
     assert.equal(bad.stderr, 'gc.json:2:14: error: expected "refined", "spec" or a list of packs, got "loose"\n');
     const flag = runCli(['check', answers, '--profile', 'loose'], { cwd: dir });
     assert.equal(flag.code, 2);
-    assert.match(flag.stderr, /argument 'loose' is invalid\. expected "refined", "spec" or packs joined by commas \(core, prose, code, records\); "loose" is none of them/);
+    assert.match(
+      flag.stderr,
+      /argument 'loose' is invalid\. expected "refined", "spec" or packs joined by commas \(core, prose, code, records\); "loose" is none of them/,
+    );
     writeFileSync(join(dir, 'packs.json'), '{\n  "profile": ["prose", "recipes"]\n}\n');
     const pack = runCli(['check', answers, '--config', 'packs.json'], { cwd: dir });
     assert.equal(pack.code, 2);
@@ -192,7 +198,9 @@ describe('groundcheck check: detection profile', function () {
       }) + '\n',
     );
     const status = (args: string[]) =>
-      JSON.parse(runCli(['check', file, '--format', 'json', '--jobs', '1', ...args], { cwd: dir }).stdout).entities.find((e: { text: string }) => e.text === '8am').status;
+      JSON.parse(runCli(['check', file, '--format', 'json', '--jobs', '1', ...args], { cwd: dir }).stdout).entities.find(
+        (e: { text: string }) => e.text === '8am',
+      ).status;
     assert.equal(status([]), 'contradicted');
     assert.equal(status(['--profile', 'core,prose,records']), 'contradicted');
     // Without the records pack the record's `8:0` is not read as a time either: 8am is just not found.

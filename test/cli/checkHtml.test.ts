@@ -63,7 +63,7 @@ describe('groundcheck check --format html', function () {
     const file = join(dir, 'hostile.jsonl');
     const hostile = {
       user_input: '<script>alert(1)</script> What </details></li></ol> did "Acme" earn?',
-      retrieved_contexts: ['Acme earned $4.1M in 2023. <img src=x onerror=alert(2)>', "Quote: \" ' ` </pre></summary>"],
+      retrieved_contexts: ['Acme earned $4.1M in 2023. <img src=x onerror=alert(2)>', 'Quote: " \' ` </pre></summary>'],
       response: 'Acme earned $4.2M in 2023 <script>alert(3)</script> "per the <b>report</b>" \'and\' </details>',
     };
     writeFileSync(file, JSON.stringify(hostile) + '\n');
@@ -108,7 +108,12 @@ describe('groundcheck check --format html', function () {
           if (!e.suppressed) for (let k = 0; k < e.ranges.length; k++) want.push(`${cls[e.status]} ${e.text}`);
         }
       }
-      const unescape = (h: string) => h.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const unescape = (h: string) =>
+        h
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&');
       const got = [...html.matchAll(/<(mark|a) class="m ([gucai])"[^>]*>([^<]*)<\/\1>/g)].map((m) => `${m[2]} ${unescape(m[3])}`);
       assert.ok(want.length > 300, `${want.length} occurrences`);
       assert.deepEqual(got.sort(), want.sort());
@@ -117,9 +122,19 @@ describe('groundcheck check --format html', function () {
 
   it('says where the context has a value the cited source lacks, and links there', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'groundcheck-html-')), 'cited.jsonl');
-    writeFileSync(file, JSON.stringify({ user_input: 'How many people?', retrieved_contexts: ['Revenue was $4.2M.', 'Headcount is 47 people.'], response: 'Headcount is 47 people [1].' }) + '\n');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        user_input: 'How many people?',
+        retrieved_contexts: ['Revenue was $4.2M.', 'Headcount is 47 people.'],
+        response: 'Headcount is 47 people [1].',
+      }) + '\n',
+    );
     const html = runCli(['check', file, '--format', 'html']).stdout;
-    const mark = /<a class="m a" href="#(f0s\d+)" title="misattributed \(warning\): number '47 people' in context, but not in the source cited for it; the context has it at line 1:\d+">47 people<\/a>/.exec(html);
+    const mark =
+      /<a class="m a" href="#(f0s\d+)" title="misattributed \(warning\): number '47 people' in context, but not in the source cited for it; the context has it at line 1:\d+">47 people<\/a>/.exec(
+        html,
+      );
     assert.ok(mark, html);
     assert.match(html, new RegExp(`<div role="listitem" class="t r-document" id="${mark[1]}">.*?<pre>Headcount is 47 people\\.</pre>`));
   });

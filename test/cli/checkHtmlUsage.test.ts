@@ -8,11 +8,11 @@ function usageRows(html: string, caption: string): [string, number[], string][] 
   const at = html.indexOf(`<caption>${caption}</caption>`);
   assert.ok(at >= 0, `no "${caption}" table`);
   const table = html.slice(at, html.indexOf('</table>', at));
-  return [...table.matchAll(/<tr><th scope="row">(?:<b>)?([^<]+)(?:<\/b>)?<\/th>((?:<td>(?:<b>)?[\d,-]+(?:<\/b>)?<\/td>)+)<td>(?:<b>)?([^<]+)(?:<\/b>)?<\/td><\/tr>/g)].map((m) => [
-    m[1],
-    [...m[2].matchAll(/[\d,]+/g)].map((n) => Number(n[0].replace(/,/g, ''))),
-    m[3],
-  ]);
+  return [
+    ...table.matchAll(
+      /<tr><th scope="row">(?:<b>)?([^<]+)(?:<\/b>)?<\/th>((?:<td>(?:<b>)?[\d,-]+(?:<\/b>)?<\/td>)+)<td>(?:<b>)?([^<]+)(?:<\/b>)?<\/td><\/tr>/g,
+    ),
+  ].map((m) => [m[1], [...m[2].matchAll(/[\d,]+/g)].map((n) => Number(n[0].replace(/,/g, ''))), m[3]]);
 }
 
 describe('groundcheck check --format html: token usage at the head of each file', function () {
@@ -52,7 +52,20 @@ describe('groundcheck check --format html: token usage at the head of each file'
   });
 
   it('says why a cost is unknown rather than guessing it', () => {
-    const line = JSON.stringify({ type: 'assistant', uuid: 'a', parentUuid: null, sessionId: 's', timestamp: '2026-01-01T00:00:00Z', message: { id: 'm1', model: 'deepseek-v4-flash', role: 'assistant', content: [{ type: 'text', text: 'Done.' }], usage: { input_tokens: 1000, output_tokens: 20 } } });
+    const line = JSON.stringify({
+      type: 'assistant',
+      uuid: 'a',
+      parentUuid: null,
+      sessionId: 's',
+      timestamp: '2026-01-01T00:00:00Z',
+      message: {
+        id: 'm1',
+        model: 'deepseek-v4-flash',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Done.' }],
+        usage: { input_tokens: 1000, output_tokens: 20 },
+      },
+    });
     const { stdout } = runCli(['check', '--format', 'html', '-'], { cwd: REPO, input: `${line}\n` });
     assert.match(stdout, / · 1 model turn · wall time 0s · cost unknown</);
     assert.deepEqual(usageRows(stdout, 'By model'), [['deepseek-v4-flash', [1, 1000, 20, 0, 0], 'unknown']]);
@@ -74,7 +87,20 @@ describe('groundcheck check --format html: token usage at the head of each file'
   });
 
   it('escapes a model name the log gives', async () => {
-    const line = JSON.stringify({ type: 'assistant', uuid: 'a', parentUuid: null, sessionId: 's', timestamp: '2026-01-01T00:00:00Z', message: { id: 'm1', model: '<img src=x onerror=alert(1)>', role: 'assistant', content: [{ type: 'text', text: 'Done.' }], usage: { input_tokens: 1, output_tokens: 2 } } });
+    const line = JSON.stringify({
+      type: 'assistant',
+      uuid: 'a',
+      parentUuid: null,
+      sessionId: 's',
+      timestamp: '2026-01-01T00:00:00Z',
+      message: {
+        id: 'm1',
+        model: '<img src=x onerror=alert(1)>',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Done.' }],
+        usage: { input_tokens: 1, output_tokens: 2 },
+      },
+    });
     const { stdout } = runCli(['check', '--format', 'html', '-'], { cwd: REPO, input: `${line}\n` });
     assert.match(stdout, /<th scope="row">&lt;img src=x onerror=alert\(1\)&gt;<\/th>/);
     assert.doesNotMatch(stdout, /<img src=x/);

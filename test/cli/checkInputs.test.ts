@@ -51,7 +51,10 @@ describe('groundcheck check: inputs and exit codes', function () {
   it('reads standard input for -', () => {
     const r = runCli(['check', '-', '--format', 'json'], { input: readFixture('rag/unicode.jsonl') });
     assert.equal(r.code, 0);
-    const [rec] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [rec] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(rec.file, '<stdin>');
     assert.equal(rec.level, 'UNGROUNDED');
     assert.deepEqual(rec.entities[0].ranges, [[101, 104]]);

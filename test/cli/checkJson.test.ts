@@ -85,14 +85,17 @@ describe('groundcheck check --format json', function () {
     const r = runCli(['check', fixture('broken.jsonl'), fixture('rag/unicode.jsonl'), '--format', 'json']);
     assert.equal(r.code, 2);
     const recs = records(r.stdout);
-    assert.deepEqual(recs.map((x) => [x.file, x.line, x.level]), [
-      [fixture('broken.jsonl'), 1, 'PARTIAL'],
-      [fixture('rag/unicode.jsonl'), 1, 'UNGROUNDED'],
-    ]);
+    assert.deepEqual(
+      recs.map((x) => [x.file, x.line, x.level]),
+      [
+        [fixture('broken.jsonl'), 1, 'PARTIAL'],
+        [fixture('rag/unicode.jsonl'), 1, 'UNGROUNDED'],
+      ],
+    );
     assert.match(r.stderr, /^test\/fixtures\/cli\/broken\.jsonl:2:1: error: /);
   });
 
-  it('gives a contradicted entity the context\'s value and where the context gives it', () => {
+  it("gives a contradicted entity the context's value and where the context gives it", () => {
     const raw = readFixture('rag/unicode.jsonl');
     const [rec] = records(runCli(['check', fixture('rag/unicode.jsonl'), '--format', 'json']).stdout);
     const price = rec.entities.find((e) => e.text === '$15')!;
@@ -104,13 +107,32 @@ describe('groundcheck check --format json', function () {
   it('places a contradiction in the segment that holds it when unindexed turns come first', () => {
     // The first user turn is never answered, so it grounds nothing and is not indexed: the report is segment 3 but index part 2.
     const line = (o: object) => JSON.stringify(o);
-    const raw = [
-      line({ type: 'user', uuid: 'x1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'An earlier question nobody answered.' } }),
-      line({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'Summarise report.txt' } }),
-      line({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'cat report.txt' } }] } }),
-      line({ type: 'user', uuid: 'u2', parentUuid: 'a1', sessionId: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'Q3 revenue: $4.3M from 47 customers.' }] } }),
-      line({ type: 'assistant', uuid: 'a2', parentUuid: 'u2', sessionId: 's', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Q3 revenue was $4.2M.' }] } }),
-    ].join('\n') + '\n';
+    const raw =
+      [
+        line({ type: 'user', uuid: 'x1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'An earlier question nobody answered.' } }),
+        line({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'Summarise report.txt' } }),
+        line({
+          type: 'assistant',
+          uuid: 'a1',
+          parentUuid: 'u1',
+          sessionId: 's',
+          message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'cat report.txt' } }] },
+        }),
+        line({
+          type: 'user',
+          uuid: 'u2',
+          parentUuid: 'a1',
+          sessionId: 's',
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'Q3 revenue: $4.3M from 47 customers.' }] },
+        }),
+        line({
+          type: 'assistant',
+          uuid: 'a2',
+          parentUuid: 'u2',
+          sessionId: 's',
+          message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Q3 revenue was $4.2M.' }] },
+        }),
+      ].join('\n') + '\n';
     const file = join(mkdtempSync(join(tmpdir(), 'groundcheck-json-')), 'session.jsonl');
     writeFileSync(file, raw);
     const [rec] = records(runCli(['check', file, '--format', 'json']).stdout);

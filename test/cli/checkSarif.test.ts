@@ -30,7 +30,11 @@ describe('groundcheck check --format sarif', function () {
     const lookup = run.tool.driver.rules.find((r: any) => r.id === 'not-in-context');
     assert.match(lookup.helpUri, /docs\/rules\.md#not-in-context$/);
     // Every result names a rule of the driver, and the level follows the entity type's severity.
-    for (const r of run.results) assert.ok(RULES.some((x) => x.id === r.ruleId), r.ruleId);
+    for (const r of run.results)
+      assert.ok(
+        RULES.some((x) => x.id === r.ruleId),
+        r.ruleId,
+      );
     // The malformed line is a tool notification; the run is not a success.
     assert.equal(run.invocations[0].executionSuccessful, false);
     assert.match(run.invocations[0].toolExecutionNotifications[0].message.text, /broken\.jsonl:2:1: error/);

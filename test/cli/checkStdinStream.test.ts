@@ -63,7 +63,10 @@ describe('check - (standard input as a stream)', function () {
     const input = `${rows[0]}\n{"user_input": "broken\n${rows[1]}\n[1, 2]\n${rows[2]}\n`;
     const r = runCli(['check', '-', '--format', 'json'], { input, timeout: TIMEOUT });
     assert.equal(r.code, 2);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepEqual(
       lines.map((l) => (l.error ? `error ${l.line}:${l.column}` : `output ${l.line}`)),
       ['output 1', 'error 2:1', 'output 3', 'output 5'],
@@ -83,7 +86,10 @@ describe('check - (standard input as a stream)', function () {
     const input = `${rows[0]}\n${huge}\n${rows[2]}\n`;
     const r = runCli(['check', '-', '--format', 'json'], { input, cwd: project, timeout: TIMEOUT, nodeFlags: ['--max-old-space-size=64'] });
     assert.equal(r.code, 2);
-    const [first, bad, last] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [first, bad, last] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(first.line, 1);
     assert.deepEqual(bad, { file: '<stdin>', line: 2, column: 1, error: 'Line 2 is 1.5 MB, more than maxFileSizeMB (1 MB): not read.' });
     assert.equal(last.line, 3);

@@ -69,14 +69,7 @@ describe('groundcheck classify', function () {
   });
 
   it('reads output and context from files', () => {
-    const run = groundcheck(
-      'classify',
-      '--output-file',
-      'examples/quickstart/output.txt',
-      '--context-file',
-      'examples/quickstart/context.txt',
-      '--json',
-    );
+    const run = groundcheck('classify', '--output-file', 'examples/quickstart/output.txt', '--context-file', 'examples/quickstart/context.txt', '--json');
     assert.equal(run.status, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.equal(result.level, 'PARTIAL');

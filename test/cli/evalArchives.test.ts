@@ -12,7 +12,14 @@ const ENTRY_TEXT = strFromU8(unzipSync(GEO)[ENTRY]);
 
 /** The text at a 1-based line and UTF-16 column of `text`, `length` units long. */
 function at(text: string, line: number, column: number, length: number): string {
-  const start = text.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0) + column - 1;
+  const start =
+    text
+      .split('\n')
+      .slice(0, line - 1)
+      .join('\n').length +
+    (line > 1 ? 1 : 0) +
+    column -
+    1;
   return text.slice(start, start + length);
 }
 
@@ -70,7 +77,10 @@ describe('groundcheck check: findings inside an .eval archive', function () {
 
   it('names the entry in the notes of the HTML report', () => {
     const html = run(['check', 'geo.eval', '--format', 'html']).stdout;
-    assert.match(html, /title="unverified \(warning\): number '42 km' not in context; closest in context: '36' at geo\.eval!samples\/q1_epoch_1\.json:\d+:\d+">42 km/);
+    assert.match(
+      html,
+      /title="unverified \(warning\): number '42 km' not in context; closest in context: '36' at geo\.eval!samples\/q1_epoch_1\.json:\d+:\d+">42 km/,
+    );
   });
 
   it('never opens a file on disk for an entry whose name climbs out with ../', () => {

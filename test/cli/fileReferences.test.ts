@@ -35,7 +35,7 @@ describe('groundcheck: files a transcript refers to', function () {
   this.timeout(60000);
   before(buildCli);
 
-  it('reads them within the config\'s folder and the working directory, and refuses the rest with a reason', () => {
+  it("reads them within the config's folder and the working directory, and refuses the rest with a reason", () => {
     const { project } = repository();
     const r = runCli(['turns', 'evals/promptfooconfig.yaml'], { cwd: project });
     assert.equal(r.code, 0, r.stderr);
@@ -45,7 +45,7 @@ describe('groundcheck: files a transcript refers to', function () {
     assert.doesNotMatch(r.stdout, /7734|root:/);
   });
 
-  it('keeps to the config\'s own folder when run from elsewhere', () => {
+  it("keeps to the config's own folder when run from elsewhere", () => {
     const { project } = repository();
     const elsewhere = mkdtempSync(join(tmpdir(), 'groundcheck-elsewhere-'));
     const r = runCli(['turns', join(project, 'evals', 'promptfooconfig.yaml')], { cwd: elsewhere });

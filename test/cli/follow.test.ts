@@ -52,7 +52,9 @@ describe('check --follow', () => {
     const file = join(dir, 'live.jsonl');
     const first = answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid);
     writeFileSync(file, PROMPT.raw + first.raw);
-    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'partial', file], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } }));
+    const run = new Running(
+      spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'partial', file], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } }),
+    );
     await run.until(/'52 customers'/);
 
     // Half a line, then the rest: one finding, no parse error.
@@ -107,18 +109,32 @@ describe('check --follow', () => {
     const spent = (id: string, output: number, parent: string) => {
       const uuid = `u${n++}`;
       const usage = { input_tokens: 100, cache_creation_input_tokens: 900, cache_read_input_tokens: 9000, output_tokens: output };
-      return { raw: JSON.stringify({ type: 'assistant', uuid, parentUuid: parent, sessionId: 's', message: { id, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'Done.' }], usage } }) + '\n', uuid };
+      return {
+        raw:
+          JSON.stringify({
+            type: 'assistant',
+            uuid,
+            parentUuid: parent,
+            sessionId: 's',
+            message: { id, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'Done.' }], usage },
+          }) + '\n',
+        uuid,
+      };
     };
     const first = spent('msg_A', 100, log.uuid);
     writeFileSync(file, log.raw + first.raw);
-    const run = new Running(spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'budget', file], { cwd: sub, env: { ...process.env, NO_COLOR: '1' } }));
+    const run = new Running(
+      spawn(process.execPath, [bundle, 'check', '--follow', '--fail-on', 'budget', file], { cwd: sub, env: { ...process.env, NO_COLOR: '1' } }),
+    );
     await new Promise((r) => setTimeout(r, 900));
     assert.doesNotMatch(run.out, /budget/);
     // The second response over two lines, its output growing from 3 to 200 as it streams.
     const second = spent('msg_B', 3, first.uuid);
     const secondEnd = spent('msg_B', 200, second.uuid);
     appendFileSync(file, second.raw + secondEnd.raw);
-    await run.until(/spend\.jsonl:4:1: info budget: this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens \(claude-sonnet-4-5, main\)  budget-tokens-soft/);
+    await run.until(
+      /spend\.jsonl:4:1: info budget: this turn takes the session to 20,300 tokens, past its soft budget of 15,000 tokens \(claude-sonnet-4-5, main\)  budget-tokens-soft/,
+    );
     const third = spent('msg_C', 300, secondEnd.uuid);
     appendFileSync(file, third.raw);
     await run.until(/spend\.jsonl:5:1: warning budget: this turn takes the session to 30,600 tokens, past its hard budget of 25,000 tokens/);

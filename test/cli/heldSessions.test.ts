@@ -22,11 +22,18 @@ const bigRead = numbered(Array.from({ length: 2500 }, (_, i) => `export const LI
 let n = 0;
 function turn(prompt: string, passing: number, claimed: number): object[] {
   const id = `c${n++}`;
-  return [user(prompt), call(id, 'Bash', { command: 'npm test' }), result(id, `  ${passing} passing (40ms)\n`), say(`All ${claimed} tests pass now, and LIMIT_42 is ${claimed === passing ? 1042 : 1043}.`)];
+  return [
+    user(prompt),
+    call(id, 'Bash', { command: 'npm test' }),
+    result(id, `  ${passing} passing (40ms)\n`),
+    say(`All ${claimed} tests pass now, and LIMIT_42 is ${claimed === passing ? 1042 : 1043}.`),
+  ];
 }
 
 function lines(objects: object[]): string[] {
-  return session(objects).split('\n').map((l) => `${l}\n`);
+  return session(objects)
+    .split('\n')
+    .map((l) => `${l}\n`);
 }
 
 describe('sessions kept between stops', () => {
@@ -41,7 +48,16 @@ describe('sessions kept between stops', () => {
   const fresh = (): TurnFindings => turnFindings(file, false, setup);
 
   it('gives at every stop of a growing session the findings of a fresh read, reading only the new lines', () => {
-    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Once more.', 9, 9), ...turn('Last.', 14, 41)]);
+    const all = lines([
+      user('Read the limits.'),
+      call('r0', 'Read', { file_path: '/w/limits.ts' }),
+      result('r0', bigRead),
+      say('Read it.'),
+      ...turn('Run the tests.', 12, 12),
+      ...turn('Again.', 12, 31),
+      ...turn('Once more.', 9, 9),
+      ...turn('Last.', 14, 41),
+    ]);
     const held = new HeldSessions();
     const stops = [8, 12, 16, 20];
     writeFileSync(file, all.slice(0, 4).join(''));
@@ -61,7 +77,13 @@ describe('sessions kept between stops', () => {
   });
 
   it('reads afresh a file rewritten in place with the same size and time', () => {
-    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12)]);
+    const all = lines([
+      user('Read the limits.'),
+      call('r0', 'Read', { file_path: '/w/limits.ts' }),
+      result('r0', bigRead),
+      say('Read it.'),
+      ...turn('Run the tests.', 12, 12),
+    ]);
     const held = new HeldSessions();
     writeFileSync(file, all.join(''));
     const before = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
@@ -77,7 +99,14 @@ describe('sessions kept between stops', () => {
   });
 
   it('reads afresh a file truncated, or cut and grown again with other lines', () => {
-    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 31), ...turn('Again.', 12, 12)]);
+    const all = lines([
+      user('Read the limits.'),
+      call('r0', 'Read', { file_path: '/w/limits.ts' }),
+      result('r0', bigRead),
+      say('Read it.'),
+      ...turn('Run the tests.', 12, 31),
+      ...turn('Again.', 12, 12),
+    ]);
     const held = new HeldSessions();
     writeFileSync(file, all.join(''));
     assert.deepEqual(turnFindings(file, false, setup, { waitMs: 0 }, held.load).findings, []);
@@ -87,7 +116,15 @@ describe('sessions kept between stops', () => {
     assert.deepEqual(cut, fresh());
     assert.equal(cut.findings.length, 1);
     // Longer than before, but the head differs from what was kept.
-    const other = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 30, 31), ...turn('Again.', 5, 12), ...turn('More.', 12, 12)]);
+    const other = lines([
+      user('Read the limits.'),
+      call('r0', 'Read', { file_path: '/w/limits.ts' }),
+      result('r0', bigRead),
+      say('Read it.'),
+      ...turn('Run the tests.', 30, 31),
+      ...turn('Again.', 5, 12),
+      ...turn('More.', 12, 12),
+    ]);
     writeFileSync(file, other.join(''));
     const longer = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
     assert.equal(held.lastLoad, 'fresh');
@@ -95,7 +132,13 @@ describe('sessions kept between stops', () => {
   });
 
   it('reads the file whole while its last line is still being written, and keeps nothing of it', () => {
-    const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 31)]);
+    const all = lines([
+      user('Read the limits.'),
+      call('r0', 'Read', { file_path: '/w/limits.ts' }),
+      result('r0', bigRead),
+      say('Read it.'),
+      ...turn('Run the tests.', 12, 31),
+    ]);
     const held = new HeldSessions();
     writeFileSync(file, all.slice(0, 4).join(''));
     held.load(file, file, setup.settings);
@@ -125,7 +168,19 @@ describe('sessions kept between stops', () => {
 
   it('reads only the new lines after a rewind, and labels the replies it left as a fresh read does', () => {
     // Line 12 ('Retry.') hangs off line 7: the turn 'Again.' (its reply at line 11) is left behind.
-    const all = rewound([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Retry.', 9, 41)], 12, 7);
+    const all = rewound(
+      [
+        user('Read the limits.'),
+        call('r0', 'Read', { file_path: '/w/limits.ts' }),
+        result('r0', bigRead),
+        say('Read it.'),
+        ...turn('Run the tests.', 12, 12),
+        ...turn('Again.', 12, 31),
+        ...turn('Retry.', 9, 41),
+      ],
+      12,
+      7,
+    );
     const held = new HeldSessions();
     writeFileSync(file, all.slice(0, 12).join(''));
     held.load(file, file, setup.settings);
@@ -140,7 +195,20 @@ describe('sessions kept between stops', () => {
   });
 
   it('reads the file whole when new lines go back to a branch left before', () => {
-    const all = rewound([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Retry.', 9, 41), ...turn('Back to it.', 12, 41)], 12, 7);
+    const all = rewound(
+      [
+        user('Read the limits.'),
+        call('r0', 'Read', { file_path: '/w/limits.ts' }),
+        result('r0', bigRead),
+        say('Read it.'),
+        ...turn('Run the tests.', 12, 12),
+        ...turn('Again.', 12, 31),
+        ...turn('Retry.', 9, 41),
+        ...turn('Back to it.', 12, 41),
+      ],
+      12,
+      7,
+    );
     // The prompt at line 16 answers the reply at line 11, which the rewind had left behind.
     const back = all.map((l, i) => (i === 16 ? l.replace(/"parentUuid":"u\d+"/, '"parentUuid":"u11"') : l));
     const held = new HeldSessions();
@@ -156,7 +224,11 @@ describe('sessions kept between stops', () => {
   describe('read ahead between stops', () => {
     const base = () => [user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.')];
     /** A turn of several answers: each test run is reported, the last answer claims 31. */
-    const longTurn = (): object[] => [user('Run the tests, three times.'), ...[0, 1, 2].flatMap((k) => [call(`x${k}`, 'Bash', { command: 'npm test' }), result(`x${k}`, '  12 passing (40ms)\n'), say(`Run ${k + 1}: 12 passing.`)]), say('All 31 tests pass now, and LIMIT_42 is 1043.')];
+    const longTurn = (): object[] => [
+      user('Run the tests, three times.'),
+      ...[0, 1, 2].flatMap((k) => [call(`x${k}`, 'Bash', { command: 'npm test' }), result(`x${k}`, '  12 passing (40ms)\n'), say(`Run ${k + 1}: 12 passing.`)]),
+      say('All 31 tests pass now, and LIMIT_42 is 1043.'),
+    ];
 
     it('checks the turn as it is written, so the stop that ends it checks only its last answer, with the findings of a fresh read', () => {
       const all = lines([...base(), ...longTurn()]);

@@ -14,7 +14,11 @@ import { call, numbered, result, say, session, user } from '../shared/code/claud
  */
 
 /** What Claude Code logs when a Stop hook blocks: the reason, as a user line it marks as not typed by anyone. */
-const feedback = (reason: string) => ({ type: 'user', isMeta: true, message: { role: 'user', content: `Stop hook feedback:\n[groundcheck hook --mode block]: ${reason}` } });
+const feedback = (reason: string) => ({
+  type: 'user',
+  isMeta: true,
+  message: { role: 'user', content: `Stop hook feedback:\n[groundcheck hook --mode block]: ${reason}` },
+});
 
 let dir: string;
 let cache: string;
@@ -194,7 +198,14 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     const sidechain = (l: object) => ({ ...l, isSidechain: true, agentId: 'a1' });
     writeFileSync(agentFile, `${session([user('Run the test suite and report.'), ...testRun(), wrong()].map(sidechain))}\n`);
     write([user('Delegate the tests.'), say('I will ask a sub-agent.')]);
-    const out = reply(stop(['--mode', 'block'], { hook_event_name: 'SubagentStop', agent_id: 'a1', agent_transcript_path: agentFile, last_assistant_message: 'All 31 tests pass now.' }));
+    const out = reply(
+      stop(['--mode', 'block'], {
+        hook_event_name: 'SubagentStop',
+        agent_id: 'a1',
+        agent_transcript_path: agentFile,
+        last_assistant_message: 'All 31 tests pass now.',
+      }),
+    );
     assert.equal(out?.decision, 'block');
     assert.match(out?.reason as string, /'31 tests': the session says '12 tests'/);
     // The main agent's own stop is clean and blocks are counted apart.
@@ -205,7 +216,14 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     const lines: object[] = [user('Run the tests.'), ...testRun()];
     write(lines);
     // The event's copy may space the answer otherwise than the log does.
-    const event = { session_id: 'sess-1', transcript_path: file, cwd: dir, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Ran them.\n\nAll 31 tests  pass now.\n' };
+    const event = {
+      session_id: 'sess-1',
+      transcript_path: file,
+      cwd: dir,
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      last_assistant_message: 'Ran them.\n\nAll 31 tests  pass now.\n',
+    };
     const bundle = await buildCli();
     const child = spawn(process.execPath, [bundle, 'hook', '--mode', 'block'], { cwd: REPO, env: { ...process.env, XDG_CACHE_HOME: cache } });
     let out = '';
@@ -230,7 +248,10 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
     });
 
     it('on a missing session, one that is not a transcript, one cut inside its last line, or one over the size limit', () => {
-      assertFailsOpen(stop(['--mode', 'block'], { transcript_path: join(dir, 'gone.jsonl') }), /cannot read the session .*gone\.jsonl: no such file; the stop goes through unchecked$/m);
+      assertFailsOpen(
+        stop(['--mode', 'block'], { transcript_path: join(dir, 'gone.jsonl') }),
+        /cannot read the session .*gone\.jsonl: no such file; the stop goes through unchecked$/m,
+      );
       writeFileSync(file, 'just some notes\n');
       assertFailsOpen(stop(['--mode', 'block']), /not a transcript/);
       const whole = `${session([user('Run the tests.'), ...testRun(), wrong(), user('Thanks.'), say('You are welcome; 31 tests.')])}`;

@@ -25,7 +25,8 @@ export interface HookScene {
 
 /** `groundcheck hook ARGS` for a Stop of session `sess-1`, or with `input` as the raw standard input. */
 export function runStop(scene: HookScene, args: string[], event: Record<string, unknown> = {}, input?: string): RunResult {
-  const body = input ?? JSON.stringify({ session_id: 'sess-1', transcript_path: scene.file, cwd: scene.dir, hook_event_name: 'Stop', stop_hook_active: false, ...event });
+  const body =
+    input ?? JSON.stringify({ session_id: 'sess-1', transcript_path: scene.file, cwd: scene.dir, hook_event_name: 'Stop', stop_hook_active: false, ...event });
   return runCli(['hook', ...args], { input: body, cwd: scene.dir, env: { XDG_CACHE_HOME: scene.cache }, timeout: 30000 });
 }
 

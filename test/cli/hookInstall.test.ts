@@ -132,7 +132,10 @@ describe('groundcheck hook install', function () {
     writeSettings('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "npx groundcheck hook --mode block"}]}]}}');
     const r = install();
     assert.match(r.stderr, /Stop already runs `npx groundcheck hook --mode block` \(left as it is\)/);
-    assert.deepEqual(commands(readFileSync(settingsFile(), 'utf8')), { Stop: ['npx groundcheck hook --mode block'], SubagentStop: [`${process.execPath} ${bundle} hook`] });
+    assert.deepEqual(commands(readFileSync(settingsFile(), 'utf8')), {
+      Stop: ['npx groundcheck hook --mode block'],
+      SubagentStop: [`${process.execPath} ${bundle} hook`],
+    });
   });
 
   it("uninstall takes out only groundcheck's hooks, giving back the file's bytes", () => {
@@ -144,7 +147,9 @@ describe('groundcheck hook install', function () {
     assert.deepEqual(diffLines(r.stdout, '+'), []);
     assert.match(r.stderr, /took 2 groundcheck hooks out of/);
     // A groundcheck handler sharing an entry with another tool's: only the handler goes.
-    writeSettings('{\n\t"hooks": {\n\t\t"Stop": [{ "hooks": [{ "type": "command", "command": "notify.sh" }, { "type": "command", "command": "/opt/bin/groundcheck hook" }] }]\n\t}\n}\n');
+    writeSettings(
+      '{\n\t"hooks": {\n\t\t"Stop": [{ "hooks": [{ "type": "command", "command": "notify.sh" }, { "type": "command", "command": "/opt/bin/groundcheck hook" }] }]\n\t}\n}\n',
+    );
     assert.equal(install(['--uninstall']).code, 0);
     assert.equal(readFileSync(settingsFile(), 'utf8'), '{\n\t"hooks": {\n\t\t"Stop": [{ "hooks": [{ "type": "command", "command": "notify.sh" }] }]\n\t}\n}\n');
     const none = install(['--uninstall']);
@@ -205,9 +210,18 @@ describe('groundcheck hook install', function () {
     install(['--mode', 'block']);
     const command = commands(readFileSync(settingsFile(), 'utf8')).Stop[0];
     const transcript = join(dir, 'session.jsonl');
-    writeFileSync(transcript, `${session([user('Run the tests.'), call('t1', 'Bash', { command: 'npm test' }), result('t1', '  12 passing (40ms)\n'), say('All 31 tests pass now.')])}\n`);
+    writeFileSync(
+      transcript,
+      `${session([user('Run the tests.'), call('t1', 'Bash', { command: 'npm test' }), result('t1', '  12 passing (40ms)\n'), say('All 31 tests pass now.')])}\n`,
+    );
     const event = { session_id: 's-1', transcript_path: transcript, cwd: project, hook_event_name: 'Stop', stop_hook_active: false };
-    const r = spawnSync('sh', ['-c', command], { cwd: project, input: JSON.stringify(event), encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') }, timeout: 30000 });
+    const r = spawnSync('sh', ['-c', command], {
+      cwd: project,
+      input: JSON.stringify(event),
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') },
+      timeout: 30000,
+    });
     assert.equal(r.status, 0, r.stderr);
     const reply = JSON.parse(r.stdout);
     assert.equal(reply.decision, 'block');

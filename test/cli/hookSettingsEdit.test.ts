@@ -17,24 +17,46 @@ const EVENTS = ['Stop', 'SubagentStop'];
 const isOurs = (c: string) => isGroundcheckHook(c, ['/usr/local/bin/groundcheck']);
 const spec = { events: EVENTS, command: COMMAND, timeout: 60, isOurs };
 
-const handler = fc.record({ type: fc.constant('command'), command: fc.constantFrom('lint.sh', 'notify-send done', 'prettier --write .', 'python3 ~/.hooks/log.py') });
-const entry = fc.record({ matcher: fc.constantFrom('', 'Bash', 'Edit|Write'), hooks: fc.array(handler, { minLength: 1, maxLength: 2 }) }, { requiredKeys: ['hooks'] });
+const handler = fc.record({
+  type: fc.constant('command'),
+  command: fc.constantFrom('lint.sh', 'notify-send done', 'prettier --write .', 'python3 ~/.hooks/log.py'),
+});
+const entry = fc.record(
+  { matcher: fc.constantFrom('', 'Bash', 'Edit|Write'), hooks: fc.array(handler, { minLength: 1, maxLength: 2 }) },
+  { requiredKeys: ['hooks'] },
+);
 // Never an empty `hooks` object or list: uninstall takes out one that only groundcheck's hooks were in (install's own, as a rule).
-const hookMap = fc.dictionary(fc.constantFrom('Stop', 'SubagentStop', 'PreToolUse', 'PostToolUse', 'Notification'), fc.array(entry, { minLength: 1, maxLength: 2 }), { minKeys: 1, maxKeys: 4 });
-const settings = fc.record({ model: fc.constantFrom('opus', 'sonnet'), env: fc.dictionary(fc.constantFrom('A', 'B', 'C'), fc.string({ maxLength: 5 })), hooks: hookMap }, { requiredKeys: [] });
+const hookMap = fc.dictionary(
+  fc.constantFrom('Stop', 'SubagentStop', 'PreToolUse', 'PostToolUse', 'Notification'),
+  fc.array(entry, { minLength: 1, maxLength: 2 }),
+  { minKeys: 1, maxKeys: 4 },
+);
+const settings = fc.record(
+  { model: fc.constantFrom('opus', 'sonnet'), env: fc.dictionary(fc.constantFrom('A', 'B', 'C'), fc.string({ maxLength: 5 })), hooks: hookMap },
+  { requiredKeys: [] },
+);
 
 /** Settings text written as a person might: any indentation, LF or CRLF, maybe trailing commas and comments. */
-const settingsText = fc.record({ value: settings, indent: fc.constantFrom('  ', '    ', '   ', '\t', ' '), eol: fc.constantFrom('\n', '\r\n'), trailingCommas: fc.boolean(), comments: fc.boolean(), finalEol: fc.boolean() }).map(({ value, indent, eol, trailingCommas, comments, finalEol }) => {
-  const lines = JSON.stringify(value, null, indent).split('\n');
-  const out: string[] = [];
-  for (const line of lines) {
-    const prev = out[out.length - 1];
-    if (trailingCommas && /^\s*[}\]]/.test(line) && prev !== undefined && !/[[{,]$/.test(prev)) out[out.length - 1] = `${prev},`;
-    out.push(line);
-    if (comments && /[[{]$/.test(line)) out.push(`${line.match(/^\s*/)![0]}${indent}// note`);
-  }
-  return out.join(eol) + (finalEol ? eol : '');
-});
+const settingsText = fc
+  .record({
+    value: settings,
+    indent: fc.constantFrom('  ', '    ', '   ', '\t', ' '),
+    eol: fc.constantFrom('\n', '\r\n'),
+    trailingCommas: fc.boolean(),
+    comments: fc.boolean(),
+    finalEol: fc.boolean(),
+  })
+  .map(({ value, indent, eol, trailingCommas, comments, finalEol }) => {
+    const lines = JSON.stringify(value, null, indent).split('\n');
+    const out: string[] = [];
+    for (const line of lines) {
+      const prev = out[out.length - 1];
+      if (trailingCommas && /^\s*[}\]]/.test(line) && prev !== undefined && !/[[{,]$/.test(prev)) out[out.length - 1] = `${prev},`;
+      out.push(line);
+      if (comments && /[[{]$/.test(line)) out.push(`${line.match(/^\s*/)![0]}${indent}// note`);
+    }
+    return out.join(eol) + (finalEol ? eol : '');
+  });
 
 function withoutOurs(value: unknown): unknown {
   const v = structuredClone(value) as { hooks?: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
@@ -142,7 +164,10 @@ describe('hook install: unified diff', () => {
   it('prints hunks with three lines of context and their line numbers', () => {
     const before = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'].join('\n') + '\n';
     const after = before.replace('2\n', '2\nnew\n').replace('11\n', '');
-    assert.equal(unifiedDiff(before, after, 'a.json', 'a.json'), ['--- a.json', '+++ a.json', '@@ -1,5 +1,6 @@', ' 1', ' 2', '+new', ' 3', ' 4', ' 5', '@@ -8,5 +9,4 @@', ' 8', ' 9', ' 10', '-11', ' 12', ''].join('\n'));
+    assert.equal(
+      unifiedDiff(before, after, 'a.json', 'a.json'),
+      ['--- a.json', '+++ a.json', '@@ -1,5 +1,6 @@', ' 1', ' 2', '+new', ' 3', ' 4', ' 5', '@@ -8,5 +9,4 @@', ' 8', ' 9', ' 10', '-11', ' 12', ''].join('\n'),
+    );
   });
 
   it('shows controls in the file as escapes, keeping tabs', () => {
@@ -162,10 +187,22 @@ describe('hook install: the command', () => {
 
   it('recognises a groundcheck hook however it was started', () => {
     const launcher = ['/usr/bin/node', '/home/u/my tools/cli.js'];
-    for (const c of ['groundcheck hook', 'npx groundcheck hook --mode block', "'/opt/x y/bin/groundcheck.js' hook --shadow", 'npx -y groundcheck@0.1.0 hook', "/usr/bin/node '/home/u/my tools/cli.js' hook"]) {
+    for (const c of [
+      'groundcheck hook',
+      'npx groundcheck hook --mode block',
+      "'/opt/x y/bin/groundcheck.js' hook --shadow",
+      'npx -y groundcheck@0.1.0 hook',
+      "/usr/bin/node '/home/u/my tools/cli.js' hook",
+    ]) {
       assert.ok(isGroundcheckHook(c, launcher), c);
     }
-    for (const c of ['groundcheck check .', 'my-groundcheck hook', 'prettier --write .', 'echo groundcheck hook-not', "/usr/bin/node '/home/u/my tools/cli.js' check"]) {
+    for (const c of [
+      'groundcheck check .',
+      'my-groundcheck hook',
+      'prettier --write .',
+      'echo groundcheck hook-not',
+      "/usr/bin/node '/home/u/my tools/cli.js' check",
+    ]) {
       assert.ok(!isGroundcheckHook(c, launcher), c);
     }
   });

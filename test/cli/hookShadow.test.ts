@@ -63,7 +63,16 @@ describe('groundcheck hook --shadow and hook summary', function () {
         turnLine: 1,
         mode: 'block',
         action: 'block',
-        findings: [{ value: '31 tests', verdict: 'contradicted', rule: 'test-counts', says: '12 tests', evidence: 'Bash result of `npm test`, session line 3', detail: 'the latest test run (`npm test`) reported 12 passed' }],
+        findings: [
+          {
+            value: '31 tests',
+            verdict: 'contradicted',
+            rule: 'test-counts',
+            says: '12 tests',
+            evidence: 'Bash result of `npm test`, session line 3',
+            detail: 'the latest test run (`npm test`) reported 12 passed',
+          },
+        ],
       },
     );
   });
@@ -95,7 +104,10 @@ describe('groundcheck hook --shadow and hook summary', function () {
 
   it("logs a sub-agent's stop with its agent id", () => {
     const agentFile = join(dir, 'agent-a1.jsonl');
-    write([user('Run the test suite and report.'), ...testRun(), wrong()].map((l) => ({ ...l, isSidechain: true, agentId: 'a1' })), agentFile);
+    write(
+      [user('Run the test suite and report.'), ...testRun(), wrong()].map((l) => ({ ...l, isSidechain: true, agentId: 'a1' })),
+      agentFile,
+    );
     write([user('Delegate the tests.'), say('I will ask a sub-agent.')]);
     assertSilent(stop(['--mode', 'block', '--shadow'], { hook_event_name: 'SubagentStop', agent_id: 'a1', agent_transcript_path: agentFile }));
     const [entry] = entries();
@@ -169,7 +181,10 @@ describe('groundcheck hook --shadow and hook summary', function () {
       ],
     );
     assert.deepEqual(summary.total, { stops: 4, wouldBlock: 1, wouldReport: 1, unchecked: 0, rules: [{ rule: 'test-counts', findings: 2 }] });
-    assert.equal(json.stderr, `groundcheck: ${log}:5: not a shadow log entry: "action" is not one of clean, block, report, repeated, capped, unchecked\ngroundcheck: ${log}:6: not a shadow log entry: not JSON (a line cut short?)\n`);
+    assert.equal(
+      json.stderr,
+      `groundcheck: ${log}:5: not a shadow log entry: "action" is not one of clean, block, report, repeated, capped, unchecked\ngroundcheck: ${log}:6: not a shadow log entry: not JSON (a line cut short?)\n`,
+    );
     const text = runCli(['hook', 'summary', log]);
     assert.equal(
       text.stdout,

@@ -21,8 +21,19 @@ function turn(prompt: string, passing: number, claimed: number): object[] {
   const id = `w${n++}`;
   return [user(prompt), call(id, 'Bash', { command: 'npm test' }), result(id, `  ${passing} passing (40ms)\n`), say(`All ${claimed} tests pass now.`)];
 }
-const lines = (objects: object[]) => session(objects).split('\n').map((l) => `${l}\n`);
-const all = lines([user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.'), ...turn('Run the tests.', 12, 31), ...turn('Again.', 12, 12), ...turn('More.', 9, 19)]);
+const lines = (objects: object[]) =>
+  session(objects)
+    .split('\n')
+    .map((l) => `${l}\n`);
+const all = lines([
+  user('Read the limits.'),
+  call('r0', 'Read', { file_path: '/w/limits.ts' }),
+  result('r0', bigRead),
+  say('Read it.'),
+  ...turn('Run the tests.', 12, 31),
+  ...turn('Again.', 12, 12),
+  ...turn('More.', 9, 19),
+]);
 
 function waitFor(what: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;

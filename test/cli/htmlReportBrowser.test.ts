@@ -115,10 +115,18 @@ describe('the HTML report in a browser', function () {
     const reached: string[] = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      reached.push((await page.evaluate('document.activeElement.id ? `#${document.activeElement.id}` : `${document.activeElement.className} ${document.activeElement.textContent}`')) as string);
+      reached.push(
+        (await page.evaluate(
+          'document.activeElement.id ? `#${document.activeElement.id}` : `${document.activeElement.className} ${document.activeElement.textContent}`',
+        )) as string,
+      );
     }
     assert.deepEqual(reached.slice(0, 2), ['#sg', '#of']);
-    for (const e of expected) assert.ok(reached.some((r) => r.startsWith('m ') && r.endsWith(` ${e.slice(e.indexOf(' ') + 1)}`)), `${e} not reached`);
+    for (const e of expected)
+      assert.ok(
+        reached.some((r) => r.startsWith('m ') && r.endsWith(` ${e.slice(e.indexOf(' ') + 1)}`)),
+        `${e} not reached`,
+      );
   });
 
   it('follows the dark colour scheme', async () => {

@@ -14,8 +14,23 @@ function tempDir(): string {
 
 function claudeSession(cwd: string): string {
   const lines = [
-    { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', cwd, timestamp: '2026-01-05T10:00:00Z', message: { role: 'user', content: 'How are accounts settled?' } },
-    { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: ANSWER }] } },
+    {
+      type: 'user',
+      uuid: 'u1',
+      parentUuid: null,
+      sessionId: 's',
+      cwd,
+      timestamp: '2026-01-05T10:00:00Z',
+      message: { role: 'user', content: 'How are accounts settled?' },
+    },
+    {
+      type: 'assistant',
+      uuid: 'a1',
+      parentUuid: 'u1',
+      sessionId: 's',
+      cwd,
+      message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: ANSWER }] },
+    },
   ];
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
@@ -50,7 +65,7 @@ function assertUnspelt(entity: Entity): void {
   assert.equal(entity.status, ruleDoc('absent-names') ? 'unverified' : 'indeterminate');
 }
 
-describe('groundcheck check: a coding session\'s instruction files', function () {
+describe("groundcheck check: a coding session's instruction files", function () {
   this.timeout(60000);
   before(buildCli);
 
@@ -64,7 +79,10 @@ describe('groundcheck check: a coding session\'s instruction files', function ()
     assert.equal(entity.match?.file, 'proj/CLAUDE.md');
     const [s, e] = entity.match!.range;
     assert.equal(readFileSync(join(root, 'proj', 'CLAUDE.md'), 'utf8').slice(s, e), 'reconcileLedger');
-    assert.match(gaps.find((g) => g.code === 'system-prompt-not-logged')!.message, new RegExp(`Instruction files read from disk: ${join(root, 'proj', 'CLAUDE.md')}\\.`));
+    assert.match(
+      gaps.find((g) => g.code === 'system-prompt-not-logged')!.message,
+      new RegExp(`Instruction files read from disk: ${join(root, 'proj', 'CLAUDE.md')}\\.`),
+    );
   });
 
   it('reads them for a session piped in, inside the current directory', () => {
@@ -100,7 +118,7 @@ describe('groundcheck check: a coding session\'s instruction files', function ()
     assert.equal(allowed.entity.match?.file, join(project, 'CLAUDE.md'));
   });
 
-  it('grounds a name the repository\'s AGENTS.md gives a Codex session started in a subfolder', () => {
+  it("grounds a name the repository's AGENTS.md gives a Codex session started in a subfolder", () => {
     const root = tempDir();
     mkdirSync(join(root, 'repo', '.git'), { recursive: true });
     mkdirSync(join(root, 'repo', 'pkg'));
@@ -114,7 +132,7 @@ describe('groundcheck check: a coding session\'s instruction files', function ()
     assert.match(gaps.find((g) => g.code === 'instructions-not-logged')!.message, /Instruction files read from disk: .*repo\/AGENTS\.md\./);
   });
 
-  it('leaves a Codex session\'s name unspelt without the file', () => {
+  it("leaves a Codex session's name unspelt without the file", () => {
     const root = tempDir();
     mkdirSync(join(root, 'repo', '.git'), { recursive: true });
     writeFileSync(join(root, 'rollout.jsonl'), codexRollout(join(root, 'repo')));

@@ -19,7 +19,11 @@ function session(turns: number): string[] {
     const call = line('assistant', [{ type: 'tool_use', id: `t${t}`, name: 'Bash', input: { command: `cat build-${t}.log` } }], parent);
     const log = `step ${t}: compiled 1${t}4 files in ${t + 2}.5 s; warnings: ${t % 3}\n`.repeat(t === 0 ? 1400 : 3);
     const result = line('user', [{ type: 'tool_result', tool_use_id: `t${t}`, content: log }], call.uuid);
-    const reply = line('assistant', [{ type: 'text', text: `Step ${t} compiled 1${t}4 files in ${t + 2}.5 s with ${t % 2} warnings, per build-${t}.log.` }], result.uuid);
+    const reply = line(
+      'assistant',
+      [{ type: 'text', text: `Step ${t} compiled 1${t}4 files in ${t + 2}.5 s with ${t % 2} warnings, per build-${t}.log.` }],
+      result.uuid,
+    );
     out.push(call.raw, result.raw, reply.raw);
     parent = reply.uuid;
   }

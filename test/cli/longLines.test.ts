@@ -17,7 +17,12 @@ function oneLineChat(contextSize: number, values: number): string {
   const sentence = 'Route 17 returned 200 errors in the last hour. ';
   const context = sentence.repeat(Math.ceil(contextSize / sentence.length));
   const answer = Array.from({ length: values }, (_, i) => `route 17 returned ${100_000 + i * 13} errors`).join(', ') + '.';
-  return JSON.stringify({ messages: [{ role: 'user', content: context }, { role: 'assistant', content: answer }] });
+  return JSON.stringify({
+    messages: [
+      { role: 'user', content: context },
+      { role: 'assistant', content: answer },
+    ],
+  });
 }
 
 describe('findings on one long line', () => {
@@ -59,7 +64,12 @@ describe('findings on one long line', () => {
     // The answer's key words occur only at the far end of the context: each finding's search reads up to it.
     const context = 'The service logs every request. '.repeat(32_000) + 'Route 17 returned 200 errors.';
     const answer = Array.from({ length: 500 }, (_, i) => `route 17 returned ${100_000 + i * 13} errors`).join(', ') + '.';
-    const raw = JSON.stringify({ messages: [{ role: 'user', content: context }, { role: 'assistant', content: answer }] });
+    const raw = JSON.stringify({
+      messages: [
+        { role: 'user', content: context },
+        { role: 'assistant', content: answer },
+      ],
+    });
     let report: ReturnType<typeof checkFile> | undefined;
     const read = unitsRead(() => (report = checkFile({ file: 'chat.json', raw }, { settings: defaultSettings(), ledger: false })));
     const findings = findingsOf(report!);

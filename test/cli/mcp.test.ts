@@ -74,9 +74,20 @@ describe('groundcheck mcp', function () {
 
   it('check_grounding: level, score, and each finding with its span and its evidence', async () => {
     const output = 'Revenue was $4.2M in Q3. The refund of $25.00 went out.';
-    const result = await call(server, 'check_grounding', { output, context: [{ id: 'filing', text: 'Q3 filing: revenue was $4.3M.' }, 'The refund of $20.00 went out on Monday.'] });
+    const result = await call(server, 'check_grounding', {
+      output,
+      context: [{ id: 'filing', text: 'Q3 filing: revenue was $4.3M.' }, 'The refund of $20.00 went out on Monday.'],
+    });
     assert.equal(result.isError, undefined);
-    const answer = result.structuredContent as { level: string; findings: Array<{ value: string; verdict: string; span: { start: number; end: number }; evidence: Array<{ passage: number; id?: string; text: string }> }> };
+    const answer = result.structuredContent as {
+      level: string;
+      findings: Array<{
+        value: string;
+        verdict: string;
+        span: { start: number; end: number };
+        evidence: Array<{ passage: number; id?: string; text: string }>;
+      }>;
+    };
     assert.equal(answer.level, 'PARTIAL');
     assert.deepEqual(
       answer.findings.map((f) => [f.value, f.verdict, output.slice(f.span.start, f.span.end), f.evidence.map((e) => [e.passage, e.id, e.text])]),
@@ -93,11 +104,27 @@ describe('groundcheck mcp', function () {
   it('check_session: the last turn, with raw-file places and the tool result that is the evidence', async () => {
     const result = await call(server, 'check_session', { path: 'session.jsonl' });
     assert.equal(result.isError, undefined, text(result));
-    const answer = result.structuredContent as { turn: number; turns: number; outputs: Array<{ line: number; findings: Array<{ value: string; verdict: string; rule: string; span: { start: number; end: number; line: number }; evidence: Array<{ label: string; line: number }> }> }> };
+    const answer = result.structuredContent as {
+      turn: number;
+      turns: number;
+      outputs: Array<{
+        line: number;
+        findings: Array<{
+          value: string;
+          verdict: string;
+          rule: string;
+          span: { start: number; end: number; line: number };
+          evidence: Array<{ label: string; line: number }>;
+        }>;
+      }>;
+    };
     assert.deepEqual([answer.turn, answer.turns, answer.outputs.length], [2, 2, 1]);
     const [finding] = answer.outputs[0].findings;
     const raw = readFileSync(join(dir, 'project', 'session.jsonl'), 'utf8');
-    assert.deepEqual([finding.value, finding.verdict, finding.rule, raw.slice(finding.span.start, finding.span.end), finding.span.line], ['31 tests', 'contradicted', 'test-counts', '31 tests', 6]);
+    assert.deepEqual(
+      [finding.value, finding.verdict, finding.rule, raw.slice(finding.span.start, finding.span.end), finding.span.line],
+      ['31 tests', 'contradicted', 'test-counts', '31 tests', 6],
+    );
     assert.deepEqual([finding.evidence[0].label, finding.evidence[0].line], ['tool result (Bash)', 3]);
     assert.match(text(result), /^turn 2 of 2 in session\.jsonl \(claude-code\): 1 output, 1 finding\n- line 6: number '31 tests' contradicts the context/);
   });

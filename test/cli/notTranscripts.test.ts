@@ -33,7 +33,7 @@ describe('groundcheck check: files that are not transcripts', function () {
       r.stdout,
       /\n3 outputs in 1 file \(6 files given: 5 not transcripts \(3 Markdown, 1 source code, 1 JSON\)\)\n--verbose lists the skipped files and why each is not a transcript\n/,
     );
-    assert.equal(runCli(['check', '.', '--jobs', '2', '--fail-on', 'partial'], { cwd: dir }).code, 1, 'the fixture\'s findings still count');
+    assert.equal(runCli(['check', '.', '--jobs', '2', '--fail-on', 'partial'], { cwd: dir }).code, 1, "the fixture's findings still count");
   });
 
   it('lists each skipped file with the format it resembled under --verbose', () => {
@@ -68,7 +68,10 @@ describe('groundcheck check: files that are not transcripts', function () {
     const r = runCli(['check', '.', '--format', 'json'], { cwd: dir });
     assert.equal(r.code, 0);
     assert.equal(r.stderr, '');
-    const [rec] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [rec] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(rec.format, 'ragas');
     assert.equal(rec.level, 'UNGROUNDED');
   });
@@ -78,7 +81,11 @@ describe('groundcheck check: files that are not transcripts', function () {
     for (const format of ['json', 'sarif', 'html']) {
       const r = runCli(['check', '.', '--jobs', '1', '--format', format], { cwd: dir });
       assert.equal(r.code, 0);
-      assert.equal(r.stderr, 'groundcheck: 5 of 6 files skipped as not transcripts (3 Markdown, 1 source code, 1 JSON); --verbose lists each and why\n', format);
+      assert.equal(
+        r.stderr,
+        'groundcheck: 5 of 6 files skipped as not transcripts (3 Markdown, 1 source code, 1 JSON); --verbose lists each and why\n',
+        format,
+      );
     }
   });
 
@@ -96,10 +103,17 @@ describe('groundcheck check: files that are not transcripts', function () {
     const r = runCli(['check', '.', '--jobs', '1', '--format', 'json', '--fail-on', 'partial'], { cwd: dir });
     assert.equal(r.stderr, '');
     assert.equal(r.code, 1, 'the invented $9.9M fails the run');
-    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const records = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepEqual(
       records.map((rec) => [rec.file, rec.format]),
-      [['deepeval.json', 'deepeval'], ['ragas.jsonl', 'ragas'], ['ragas.jsonl', 'ragas']],
+      [
+        ['deepeval.json', 'deepeval'],
+        ['ragas.jsonl', 'ragas'],
+        ['ragas.jsonl', 'ragas'],
+      ],
     );
     // The finding points at the value in the raw file, past the first 64 KB.
     const invented = records[0].entities.find((e: { text: string }) => e.text === '$9.9M');

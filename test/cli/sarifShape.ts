@@ -19,7 +19,7 @@ export function sarifViolations(log: unknown): string[] {
     if (!Array.isArray(x)) v.push(`${at}: expected an array`);
     return Array.isArray(x);
   };
-  const str = (x: unknown, at: string) => typeof x === 'string' && x.length > 0 ? true : (v.push(`${at}: expected a non-empty string`), false);
+  const str = (x: unknown, at: string) => (typeof x === 'string' && x.length > 0 ? true : (v.push(`${at}: expected a non-empty string`), false));
   const int = (x: unknown, at: string, min: number) =>
     Number.isInteger(x) && (x as number) >= min ? true : (v.push(`${at}: expected an integer >= ${min}`), false);
   const message = (m: unknown, at: string) => {
@@ -76,7 +76,9 @@ export function sarifViolations(log: unknown): string[] {
       if (res.ruleId !== undefined && !ruleIds.includes(res.ruleId as string)) v.push(`${rat}.ruleId: no such rule`);
       if (res.ruleIndex !== undefined && ruleIds[res.ruleIndex as number] !== res.ruleId) v.push(`${rat}.ruleIndex: does not point at ruleId`);
       if (arr(res.locations, `${rat}.locations`)) {
-        (res.locations as unknown[]).forEach((l, j) => obj(l, `${rat}.locations[${j}]`) && physical((l as Json).physicalLocation, `${rat}.locations[${j}].physicalLocation`));
+        (res.locations as unknown[]).forEach(
+          (l, j) => obj(l, `${rat}.locations[${j}]`) && physical((l as Json).physicalLocation, `${rat}.locations[${j}].physicalLocation`),
+        );
       }
       if (res.relatedLocations !== undefined && arr(res.relatedLocations, `${rat}.relatedLocations`)) {
         (res.relatedLocations as unknown[]).forEach((l, j) => {
@@ -88,7 +90,8 @@ export function sarifViolations(log: unknown): string[] {
         });
       }
       if (res.partialFingerprints !== undefined && obj(res.partialFingerprints, `${rat}.partialFingerprints`)) {
-        for (const [key, value] of Object.entries(res.partialFingerprints as Json)) if (typeof value !== 'string') v.push(`${rat}.partialFingerprints.${key}: must be a string`);
+        for (const [key, value] of Object.entries(res.partialFingerprints as Json))
+          if (typeof value !== 'string') v.push(`${rat}.partialFingerprints.${key}: must be a string`);
       }
     });
   });

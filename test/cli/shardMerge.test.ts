@@ -80,7 +80,10 @@ describe('check --shard and merge', function () {
     const merged = runCli(['merge', c, a, d, b], { timeout: TIMEOUT });
     const log = JSON.parse(merged.stdout);
     assert.deepEqual(log, JSON.parse(whole.stdout));
-    assert.ok(log.runs[0].artifacts.some((x: { parentIndex?: number }) => x.parentIndex !== undefined), 'the fixtures hold an archive whose entries are nested artifacts');
+    assert.ok(
+      log.runs[0].artifacts.some((x: { parentIndex?: number }) => x.parentIndex !== undefined),
+      'the fixtures hold an archive whose entries are nested artifacts',
+    );
     assert.equal(merged.code, whole.code);
   });
 

@@ -78,7 +78,17 @@ describe('groundcheck check: special files are refused, not read', function () {
     symlinkSync('/dev/zero', join(dir, 'ctx-zero.txt'));
     writeFileSync(
       join(dir, 'promptfooconfig.yaml'),
-      ['prompts: ["Answer: {{question}}"]', 'tests:', '  - vars:', '      question: Where?', '      context: file://ctx-zero.txt', '  - vars:', '      question: When?', '      context: file://ctx-fifo.txt', ''].join('\n'),
+      [
+        'prompts: ["Answer: {{question}}"]',
+        'tests:',
+        '  - vars:',
+        '      question: Where?',
+        '      context: file://ctx-zero.txt',
+        '  - vars:',
+        '      question: When?',
+        '      context: file://ctx-fifo.txt',
+        '',
+      ].join('\n'),
     );
     // The link resolves out of the folder: refused for that first; allowed out, it is refused as a device.
     assert.match(run(['turns', 'promptfooconfig.yaml']).stdout, /file:\/\/ctx-zero\.txt \(outside the allowed folders: not read\)/);
@@ -93,7 +103,10 @@ describe('groundcheck check: special files are refused, not read', function () {
     writeFileSync(join(dir, 'bomb.eval'), bomb);
     const r = run(['check', 'bomb.eval']);
     assert.notEqual(r.code, -1, 'the run hung');
-    assert.match(r.stdout + r.stderr, /bomb\.eval:1:1: error: Zip archive refused: its entries declare 64 MB inflated from an archive of 0\.1 MB, \d+ times its size, more than the cap of 50 times per archive: not read/);
+    assert.match(
+      r.stdout + r.stderr,
+      /bomb\.eval:1:1: error: Zip archive refused: its entries declare 64 MB inflated from an archive of 0\.1 MB, \d+ times its size, more than the cap of 50 times per archive: not read/,
+    );
   });
 
   it('refuses a small archive of many entries each just under 1 MB by its figures in all, and checks the other files', () => {
@@ -102,9 +115,15 @@ describe('groundcheck check: special files are refused, not read', function () {
     writeFileSync(join(dir, 'beside.jsonl'), SESSION);
     const r = run(['check', 'many.eval', 'liar.eval', 'beside.jsonl']);
     assert.equal(r.code, 2, r.stderr);
-    assert.match(r.stderr, /many\.eval:1:1: error: Zip archive refused: its entries declare 479\.5 MB inflated in all, more than the cap of 256 MB per archive: not read/);
+    assert.match(
+      r.stderr,
+      /many\.eval:1:1: error: Zip archive refused: its entries declare 479\.5 MB inflated in all, more than the cap of 256 MB per archive: not read/,
+    );
     // Headers that understate every entry: the bytes that inflate are counted, and refused past what was declared.
-    assert.match(r.stderr, /liar\.eval:1:1: error: Zip archive refused: entry samples\/1_epoch_1\.json inflates past the 100 bytes its headers declare: not read/);
+    assert.match(
+      r.stderr,
+      /liar\.eval:1:1: error: Zip archive refused: entry samples\/1_epoch_1\.json inflates past the 100 bytes its headers declare: not read/,
+    );
     assert.match(r.stdout, /outputs? in 3 files/);
     assert.doesNotMatch(r.stdout, /^0 outputs/m);
   });

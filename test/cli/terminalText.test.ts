@@ -44,7 +44,10 @@ describe('terminal text: controls from a file are shown, never sent', function (
     assert.match(lines[at + 3], /closest in context: '\$4\.1M' at evil\\x1b\[31m\.csv:2:32$/);
     // Every caret sits under the entity its finding names, however many escapes come before it.
     const heads = lines.map((l, i) => [/ number '([^']+)' not in context/.exec(l)?.[1], i] as const).filter(([value]) => value);
-    assert.deepEqual(heads.map(([value]) => value), ['2J', '$4.2M', '31m']);
+    assert.deepEqual(
+      heads.map(([value]) => value),
+      ['2J', '$4.2M', '31m'],
+    );
     for (const [value, i] of heads) {
       const caret = lines[i + 2].indexOf('^');
       assert.equal(lines[i + 1].slice(caret, caret + value!.length), value);

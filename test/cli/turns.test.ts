@@ -10,8 +10,18 @@ import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect
 const FIXTURES = join(__dirname, '..', 'fixtures', 'transcripts');
 
 const RAG_ROWS = [
-  { user_input: 'Is shipping free?', retrieved_contexts: ['Free shipping on orders above $50.', 'Returns within 30 days.'], response: 'Yes, on orders over $50 since 2021.', reference: 'Only above $50.' },
-  { user_input: 'When does the lease start?', retrieved_contexts: ['The lease starts on 1 March 2024.'], response: 'On 1 March 2024.', reference: '1 March 2024' },
+  {
+    user_input: 'Is shipping free?',
+    retrieved_contexts: ['Free shipping on orders above $50.', 'Returns within 30 days.'],
+    response: 'Yes, on orders over $50 since 2021.',
+    reference: 'Only above $50.',
+  },
+  {
+    user_input: 'When does the lease start?',
+    retrieved_contexts: ['The lease starts on 1 March 2024.'],
+    response: 'On 1 March 2024.',
+    reference: '1 March 2024',
+  },
 ];
 
 function run(file: string, options: { json?: boolean; echo?: boolean } = {}) {
@@ -72,7 +82,9 @@ describe('groundcheck turns', () => {
 
   it('gives each output its whole context as the output above it plus what came since, linear in the session', () => {
     // Every fixture and generated session: unordered spans, branches, sub-agents, echoes on and off.
-    const files = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).map((f) => join(FIXTURES, f)).filter((f) => statSync(f).isFile());
+    const files = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
+      .map((f) => join(FIXTURES, f))
+      .filter((f) => statSync(f).isFile());
     const long = join(dir, 'long.jsonl');
     writeFileSync(long, generateRepetitiveSession({ targetSize: 2_000_000 }).raw);
     let compared = 0;
@@ -128,8 +140,20 @@ describe('groundcheck turns', () => {
     writeFileSync(
       session,
       [
-        { ...envelope, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: [image, { type: 'text', text: 'What does the banner say?' }] } },
-        { ...envelope, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It says 40% off until 2025-10-01.' }] } },
+        {
+          ...envelope,
+          type: 'user',
+          uuid: 'u1',
+          parentUuid: null,
+          message: { role: 'user', content: [image, { type: 'text', text: 'What does the banner say?' }] },
+        },
+        {
+          ...envelope,
+          type: 'assistant',
+          uuid: 'a1',
+          parentUuid: 'u1',
+          message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It says 40% off until 2025-10-01.' }] },
+        },
       ]
         .map((l) => JSON.stringify(l))
         .join('\n') + '\n',

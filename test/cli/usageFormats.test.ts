@@ -28,7 +28,14 @@ describe('groundcheck usage: API, trace and eval formats', () => {
     assert.equal(code, 0, err.join('\n'));
     return (JSON.parse(out.join('\n')) as UsageReport).sessions[0];
   };
-  const counts = (input: number, output: number, cacheWrite: number | null, cacheRead: number, reasoning: number | null, cacheWrite1h?: number): TokenCounts => ({
+  const counts = (
+    input: number,
+    output: number,
+    cacheWrite: number | null,
+    cacheRead: number,
+    reasoning: number | null,
+    cacheWrite1h?: number,
+  ): TokenCounts => ({
     input,
     output,
     cacheWrite,
@@ -39,7 +46,13 @@ describe('groundcheck usage: API, trace and eval formats', () => {
 
   it('reads an OpenAI Chat Completions response’s usage, cached and reasoning tokens apart', () => {
     const doc = JSON.parse(fixture('openai-chat/request-response.json'));
-    doc.response.usage = { prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500, prompt_tokens_details: { cached_tokens: 1024, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 128, audio_tokens: 0 } };
+    doc.response.usage = {
+      prompt_tokens: 1200,
+      completion_tokens: 300,
+      total_tokens: 1500,
+      prompt_tokens_details: { cached_tokens: 1024, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 128, audio_tokens: 0 },
+    };
     const s = usageOf('chat.json', JSON.stringify(doc, null, 2));
     assert.equal(s.format, 'openai-chat');
     assert.deepEqual(s.totals, counts(1200 - 1024, 300, null, 1024, 128));
@@ -47,7 +60,13 @@ describe('groundcheck usage: API, trace and eval formats', () => {
   });
 
   it('reads an OpenAI Responses stream once per response, from the event that carries its usage', () => {
-    const completed = { input_tokens: 2000, input_tokens_details: { cached_tokens: 1536 }, output_tokens: 90, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 2090 };
+    const completed = {
+      input_tokens: 2000,
+      input_tokens_details: { cached_tokens: 1536 },
+      output_tokens: 90,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 2090,
+    };
     // response.created carries `usage: null`; response.completed the figures.
     const sse = fixture('openai-responses/stream-completed.sse')
       .replace('"status":"in_progress",', '"status":"in_progress","usage":null,')
@@ -63,7 +82,13 @@ describe('groundcheck usage: API, trace and eval formats', () => {
     // The fixture's response records 812 input and 64 output tokens, nothing cached.
     assert.deepEqual(usageOf('anthropic.json', fixture('anthropic/request-response.json')).totals, counts(812, 64, 0, 0, null));
     const doc = JSON.parse(fixture('anthropic/request-response.json'));
-    doc.response.usage = { input_tokens: 12, cache_creation_input_tokens: 3000, cache_read_input_tokens: 20000, cache_creation: { ephemeral_5m_input_tokens: 1000, ephemeral_1h_input_tokens: 2000 }, output_tokens: 450 };
+    doc.response.usage = {
+      input_tokens: 12,
+      cache_creation_input_tokens: 3000,
+      cache_read_input_tokens: 20000,
+      cache_creation: { ephemeral_5m_input_tokens: 1000, ephemeral_1h_input_tokens: 2000 },
+      output_tokens: 450,
+    };
     assert.deepEqual(usageOf('anthropic-cached.json', JSON.stringify(doc)).totals, counts(12, 450, 3000, 20000, null, 2000));
   });
 
@@ -72,7 +97,8 @@ describe('groundcheck usage: API, trace and eval formats', () => {
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => JSON.parse(l));
-    for (const v of lines) if (v.type === 'assistant') v.message.usage = { input_tokens: 4, cache_creation_input_tokens: 100, cache_read_input_tokens: 5000, output_tokens: 20 };
+    for (const v of lines)
+      if (v.type === 'assistant') v.message.usage = { input_tokens: 4, cache_creation_input_tokens: 100, cache_read_input_tokens: 5000, output_tokens: 20 };
     const s = usageOf('stream.jsonl', lines.map((v) => JSON.stringify(v)).join('\n') + '\n');
     assert.equal(s.format, 'claude-stream');
     // Five responses (msg_1 … msg_5).
@@ -99,7 +125,12 @@ describe('groundcheck usage: API, trace and eval formats', () => {
   it('reads OpenInference llm.token_count.* attributes', () => {
     const doc = JSON.parse(fixture('openinference/bare_attributes.json'));
     delete doc['gen_ai.usage.input_tokens'];
-    Object.assign(doc, { 'llm.model_name': 'gpt-4.1-mini', 'llm.token_count.prompt': 88, 'llm.token_count.completion': 31, 'llm.token_count.prompt_details.cache_read': 64 });
+    Object.assign(doc, {
+      'llm.model_name': 'gpt-4.1-mini',
+      'llm.token_count.prompt': 88,
+      'llm.token_count.completion': 31,
+      'llm.token_count.prompt_details.cache_read': 64,
+    });
     const s = usageOf('span.json', JSON.stringify(doc));
     assert.deepEqual(s.totals, counts(24, 31, null, 64, null));
     assert.deepEqual(s.models, ['gpt-4.1-mini']);
@@ -112,7 +143,17 @@ describe('groundcheck usage: API, trace and eval formats', () => {
     // OpenAI's input includes the 512 cached tokens Inspect lists apart.
     assert.deepEqual(usageOf('inspect.json', JSON.stringify(doc)).totals, counts(388, 120, null, 512, 0));
     const statsOnly = JSON.parse(fixture('inspect/security_guide.json'));
-    statsOnly.stats = { model_usage: { 'anthropic/claude-sonnet-4-5': { input_tokens: 30, output_tokens: 800, total_tokens: 2830, input_tokens_cache_write: 1000, input_tokens_cache_read: 1000 } } };
+    statsOnly.stats = {
+      model_usage: {
+        'anthropic/claude-sonnet-4-5': {
+          input_tokens: 30,
+          output_tokens: 800,
+          total_tokens: 2830,
+          input_tokens_cache_write: 1000,
+          input_tokens_cache_read: 1000,
+        },
+      },
+    };
     const s = usageOf('inspect-stats.json', JSON.stringify(statsOnly));
     // Anthropic's input figure excludes the cache already.
     assert.deepEqual(s.totals, counts(30, 800, 1000, 1000, null));
@@ -122,7 +163,13 @@ describe('groundcheck usage: API, trace and eval formats', () => {
   it('reads a LangSmith llm run’s usage_metadata from its patch record', () => {
     const doc = JSON.parse(fixture('langsmith/post_patch.json'));
     // As langsmith-js logs a wrapped OpenAI reasoning call: input 43, output 1,901 of which 960 reasoning.
-    doc.patch[0].outputs.usage_metadata = { input_tokens: 43, output_tokens: 1901, total_tokens: 1944, input_token_details: { cache_read: 0 }, output_token_details: { reasoning: 960 } };
+    doc.patch[0].outputs.usage_metadata = {
+      input_tokens: 43,
+      output_tokens: 1901,
+      total_tokens: 1944,
+      input_token_details: { cache_read: 0 },
+      output_token_details: { reasoning: 960 },
+    };
     const s = usageOf('langsmith.json', JSON.stringify(doc));
     assert.equal(s.format, 'langsmith');
     assert.deepEqual(s.totals, counts(43, 1901, null, 0, 960));

@@ -22,7 +22,10 @@ describe('docs/editors.md: the Node 20 permission-model command line', () => {
   });
 
   function runDocumented(groundcheckExists: boolean): { code: number | null; out: string; err: string } {
-    const line = fs.readFileSync(DOC, 'utf8').split('\n').find((l) => l.startsWith('node --experimental-permission '));
+    const line = fs
+      .readFileSync(DOC, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('node --experimental-permission '));
     assert.ok(line, 'docs/editors.md gives a Node 20 command line');
     const ext = fs.mkdtempSync(path.join(root, 'ext-'));
     const ws = fs.mkdtempSync(path.join(root, 'ws-'));

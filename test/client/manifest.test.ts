@@ -37,7 +37,12 @@ describe('package.json manifest', () => {
   });
 
   it('has a severity setting per entity type', () => {
-    assert.deepEqual(Object.keys(properties).filter((k) => k.startsWith('groundcheck.severity.')).sort(), ENTITY_TYPES.map((t) => `groundcheck.severity.${t}`).sort());
+    assert.deepEqual(
+      Object.keys(properties)
+        .filter((k) => k.startsWith('groundcheck.severity.'))
+        .sort(),
+      ENTITY_TYPES.map((t) => `groundcheck.severity.${t}`).sort(),
+    );
   });
 
   it('contributes exactly the commands the client registers, in the groundcheck category', () => {

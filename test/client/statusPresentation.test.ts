@@ -4,8 +4,20 @@ import type { FileStatus } from '../../shared/protocol/messages';
 
 function status(over: Partial<FileStatus>): FileStatus {
   return {
-    uri: 'file:///t.jsonl', version: 1, state: 'checked', format: 'claude-code', formatLabel: 'Claude Code session',
-    outputs: 3, entities: 12, unverified: 2, shown: 2, total: 2, ignored: 0, millis: 35, reasons: [], ...over,
+    uri: 'file:///t.jsonl',
+    version: 1,
+    state: 'checked',
+    format: 'claude-code',
+    formatLabel: 'Claude Code session',
+    outputs: 3,
+    entities: 12,
+    unverified: 2,
+    shown: 2,
+    total: 2,
+    ignored: 0,
+    millis: 35,
+    reasons: [],
+    ...over,
   };
 }
 
@@ -26,9 +38,7 @@ describe('status item text', () => {
   });
 
   it('an incomplete context becomes a short note; more reasons are counted', () => {
-    const { notes } = presentStatus(
-      status({ reasons: ['context incomplete: the session log omits the system prompt and tool schemas', '2 parse errors'] }),
-    );
+    const { notes } = presentStatus(status({ reasons: ['context incomplete: the session log omits the system prompt and tool schemas', '2 parse errors'] }));
     assert.equal(notes?.text, 'context incomplete (+1)');
     assert.ok(notes!.detail.length <= 48, notes!.detail);
     assert.ok(notes!.detail.startsWith('the session log omits'));
@@ -37,7 +47,9 @@ describe('status item text', () => {
 
   it('a file that is not checked says why, with the server reason when there is one', () => {
     assert.deepEqual(presentStatus(status({ state: 'not-transcript', reasons: [] })).summary, {
-      text: 'not a transcript', detail: 'no transcript format recognised', level: 'information',
+      text: 'not a transcript',
+      detail: 'no transcript format recognised',
+      level: 'information',
     });
     const tooLarge = presentStatus(status({ state: 'too-large', reasons: ['63.2 MB is over groundcheck.maxFileSizeMB (50)'] }));
     assert.equal(tooLarge.summary.detail, '63.2 MB is over groundcheck.maxFileSizeMB (50)');

@@ -6,7 +6,20 @@ import type { UsageSummary } from '../../shared/usageView/summary';
 const counts = (input: number, output: number, cacheWrite: number | null, cacheRead: number) => ({ input, output, cacheWrite, cacheRead, reasoning: null });
 
 function status(usage: UsageSummary | undefined, state: FileStatus['state'] = 'checked'): FileStatus {
-  return { uri: 'file:///s.jsonl', version: 1, state, outputs: 3, entities: 9, unverified: 0, shown: 0, total: 0, ignored: 0, millis: 20, reasons: [], ...(usage ? { usage } : {}) };
+  return {
+    uri: 'file:///s.jsonl',
+    version: 1,
+    state,
+    outputs: 3,
+    entities: 9,
+    unverified: 0,
+    shown: 0,
+    total: 0,
+    ignored: 0,
+    millis: 20,
+    reasons: [],
+    ...(usage ? { usage } : {}),
+  };
 }
 
 const SESSION: UsageSummary = {
@@ -68,10 +81,17 @@ describe('usage status item', () => {
     assert.match(shown.tooltip, /^\*\*Tokens this session\*\* · 5 model turns · wall time 2m 38s · \$0\.0860$/m);
     assert.match(shown.tooltip, /^\| model \| turns \| in \| out \| cached \| cache write \| cost \|$/m);
     assert.match(shown.tooltip, /^\| claude\\-opus\\-4\\-5\\-20251101 \| 3 \| 50,431 \| 987 \| 46,496 \| 3,928 \| \$0\.0725 \|$/m);
-    assert.match(shown.tooltip, /^\| \*\*total\*\* \| \*\*5\*\* \| \*\*68,987\*\* \| \*\*1,147\*\* \| \*\*55,616\*\* \| \*\*13,358\*\* \| \*\*\$0\.0860\*\* \|$/m);
+    assert.match(
+      shown.tooltip,
+      /^\| \*\*total\*\* \| \*\*5\*\* \| \*\*68,987\*\* \| \*\*1,147\*\* \| \*\*55,616\*\* \| \*\*13,358\*\* \| \*\*\$0\.0860\*\* \|$/m,
+    );
     assert.match(shown.tooltip, /_cost: API\\-equivalent, at groundcheck's price table of 2026\\-11\\-27\._/);
 
-    const unknown: UsageSummary = { ...priced, models: [priced.models[0], { ...SESSION.models[1], name: 'glm-4.7', cost: { usd: null, pricedUsd: 0, unknown: ['no price for glm-4.7'] } }], cost: { usd: null, pricedUsd: 0.072508, unknown: ['no price for glm-4.7'] } };
+    const unknown: UsageSummary = {
+      ...priced,
+      models: [priced.models[0], { ...SESSION.models[1], name: 'glm-4.7', cost: { usd: null, pricedUsd: 0, unknown: ['no price for glm-4.7'] } }],
+      cost: { usd: null, pricedUsd: 0.072508, unknown: ['no price for glm-4.7'] },
+    };
     const partly = presentUsage(status(unknown))!;
     // No figure in the status bar that would read as the whole cost.
     assert.equal(partly.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached');

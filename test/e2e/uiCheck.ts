@@ -156,13 +156,11 @@ async function main(): Promise<void> {
     await goTo(page, positionOf(FIXTURE, 'largest order is'));
     await page.keyboard.press('Shift+End');
     await runCommand(page, 'groundcheck: Classify Selection');
-    await page.locator('.tabs-container .tab', { hasText: /classification-\d+\.md/ }).first().waitFor({ timeout: WAIT_MS });
     await page
-      .frameLocator('iframe.webview')
-      .frameLocator('#active-frame')
-      .getByText('2025-06-19')
+      .locator('.tabs-container .tab', { hasText: /classification-\d+\.md/ })
       .first()
       .waitFor({ timeout: WAIT_MS });
+    await page.frameLocator('iframe.webview').frameLocator('#active-frame').getByText('2025-06-19').first().waitFor({ timeout: WAIT_MS });
     saved.push(await shoot(page, '7-classify-report.png'));
     // The language status follows the active editor: back to the transcript.
     await page.locator('.tabs-container .tab', { hasText: FIXTURE }).first().click();
@@ -180,10 +178,15 @@ async function main(): Promise<void> {
     // Open as Conversation draws the session beside it, findings marked; a click selects the raw characters.
     const smallAsked = Date.now();
     await runCommand(page, 'groundcheck: Open as Conversation');
-    await page.locator('.tabs-container .tab', { hasText: `Conversation: ${FIXTURE}` }).first().waitFor({ timeout: WAIT_MS });
+    await page
+      .locator('.tabs-container .tab', { hasText: `Conversation: ${FIXTURE}` })
+      .first()
+      .waitFor({ timeout: WAIT_MS });
     const view = page.frameLocator('iframe.webview').frameLocator('#active-frame');
     await view.locator('[role=listitem]').first().waitFor({ timeout: WAIT_MS });
-    console.log(`${FIXTURE} (${fs.statSync(path.join(FIXTURE_WORKSPACE, FIXTURE)).size} bytes): first turns shown ${Date.now() - smallAsked} ms after the command`);
+    console.log(
+      `${FIXTURE} (${fs.statSync(path.join(FIXTURE_WORKSPACE, FIXTURE)).size} bytes): first turns shown ${Date.now() - smallAsked} ms after the command`,
+    );
     const marked = view.locator('mark.m.u, a.m.u, a.m.c, mark.m.c', { hasText: '2025-06-19' }).first();
     await marked.waitFor({ timeout: WAIT_MS });
     await marked.scrollIntoViewIfNeeded();
@@ -209,7 +212,10 @@ async function main(): Promise<void> {
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
     await runCommand(page, 'groundcheck: Open as Conversation');
-    await page.locator('.tabs-container .tab', { hasText: `Conversation: ${USAGE_FIXTURE}` }).first().waitFor({ timeout: WAIT_MS });
+    await page
+      .locator('.tabs-container .tab', { hasText: `Conversation: ${USAGE_FIXTURE}` })
+      .first()
+      .waitFor({ timeout: WAIT_MS });
     const usageView = page.frameLocator('iframe.webview').frameLocator('#active-frame');
     await usageView.locator('section.usage').first().waitFor({ timeout: WAIT_MS });
     saved.push(await shoot(page, '14-conversation-usage.png'));
@@ -218,10 +224,16 @@ async function main(): Promise<void> {
     await closeAllEditors(page);
     fs.writeFileSync(LONG_SESSION, generateClaudeSession({ targetSize: 20_000_000, outputs: 2_000 }).raw);
     await openFile(page, path.basename(LONG_SESSION));
-    await page.locator('.tabs-container .tab', { hasText: path.basename(LONG_SESSION) }).first().waitFor({ timeout: WAIT_MS });
+    await page
+      .locator('.tabs-container .tab', { hasText: path.basename(LONG_SESSION) })
+      .first()
+      .waitFor({ timeout: WAIT_MS });
     // VS Code asks before it shows a file this large in the text editor.
     await page.getByRole('button', { name: 'Open Anyway' }).click({ timeout: WAIT_MS });
-    await page.locator('.codelens-decoration a', { hasText: 'Open as Conversation' }).first().waitFor({ timeout: WAIT_MS * 2 });
+    await page
+      .locator('.codelens-decoration a', { hasText: 'Open as Conversation' })
+      .first()
+      .waitFor({ timeout: WAIT_MS * 2 });
     const asked = Date.now();
     await page.locator('.codelens-decoration a', { hasText: 'Open as Conversation' }).first().click();
     const long = page.frameLocator('iframe.webview').frameLocator('#active-frame');

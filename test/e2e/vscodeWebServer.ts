@@ -63,10 +63,19 @@ export async function startVSCodeWebServer({ env = {}, install = [] }: ServerOpt
   for (const vsix of install) {
     execFileSync(
       process.execPath,
-      [main, '--server-data-dir', path.join(dataDir, 'server'), '--extensions-dir', path.join(dataDir, 'extensions'), '--install-extension', path.resolve(vsix)],
+      [
+        main,
+        '--server-data-dir',
+        path.join(dataDir, 'server'),
+        '--extensions-dir',
+        path.join(dataDir, 'extensions'),
+        '--install-extension',
+        path.resolve(vsix),
+      ],
       { stdio: 'inherit' },
     );
   }
+  // biome-ignore format: a list of words or values reads best packed
   const child: ChildProcess = spawn(
     process.execPath,
     [

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 
+// biome-ignore format: a list of words or values reads best packed
 const TOKENS = [
   '4.2M', '$1,200', '€3.5bn', '12%', '12 per cent', 'twelve', '1e999', '-0.0', '0x1F', '3rd', '1,2,3', '2024-01-15', 'March 3rd, 2021',
   '15/01/2024', '9 PM', '21:00', '12:30:00', 'Q3', 'https://example.com/a?b=1#c', 'http://x', 'www.a.b', 'foo_bar()', '`getInitials()`',

@@ -18,4 +18,3 @@ export interface ChunkTask {
 
 export const PROGRESS_RECIPE_AT = 16;
 export const PROGRESS_BYTES = PROGRESS_RECIPE_AT + 4096;
-

@@ -48,7 +48,14 @@ console.log(
 
 type Target = ChunkTask['target'];
 const CHUNK: Record<Target, number> = { transcripts: 20_000, classifier: 20_000, shapes: 10_000 };
-const shares: [Target, number][] = shape || largeOnly ? [['shapes', 1]] : [['transcripts', 0.55], ['classifier', 0.15], ['shapes', 0.3]];
+const shares: [Target, number][] =
+  shape || largeOnly
+    ? [['shapes', 1]]
+    : [
+        ['transcripts', 0.55],
+        ['classifier', 0.15],
+        ['shapes', 0.3],
+      ];
 
 interface Chunk {
   target: Target;
@@ -103,7 +110,15 @@ function addTarget(c: Chunk, r: FuzzReport): void {
   const total = totals.get(c.target);
   totals.set(
     c.target,
-    total ? { ...total, runs: total.runs + r.runs, millis: total.millis + r.millis, slowestMillis: Math.max(total.slowestMillis, r.slowestMillis), failure: total.failure ?? r.failure } : r,
+    total
+      ? {
+          ...total,
+          runs: total.runs + r.runs,
+          millis: total.millis + r.millis,
+          slowestMillis: Math.max(total.slowestMillis, r.slowestMillis),
+          failure: total.failure ?? r.failure,
+        }
+      : r,
   );
   if (r.failure === undefined || r.failedAt === undefined) return;
   const n = (targetFailures.get(c.target) ?? 0) + 1;
@@ -141,7 +156,14 @@ function lostInput(c: Chunk, progress: SharedArrayBuffer, property: string, why:
   s.failures++;
   s.byProperty[property] = (s.byProperty[property] ?? 0) + 1;
   if (!shapeFailures.has(`${name}: ${property}`)) {
-    shapeFailures.set(`${name}: ${property}`, { shape: name, property, detail: `${why} (${cells[2].toLocaleString('en')} characters)`, recipe, seed: c.seed, path: at });
+    shapeFailures.set(`${name}: ${property}`, {
+      shape: name,
+      property,
+      detail: `${why} (${cells[2].toLocaleString('en')} characters)`,
+      recipe,
+      seed: c.seed,
+      path: at,
+    });
   }
   // The inputs before it were handed over as they went (see onFlush).
   inputs++;
@@ -212,7 +234,9 @@ async function lane(): Promise<void> {
     if (stopped.has(c.target) && c.target !== 'shapes') continue;
     await runChunk(c);
     const failures = Object.values(shapes).reduce((n, s) => n + s.failures, 0);
-    process.stdout.write(`  ${inputs.toLocaleString('en')} of ${runs.toLocaleString('en')} inputs, ${((performance.now() - t0) / 1000).toFixed(0)} s, ${failures} shape failures\r`);
+    process.stdout.write(
+      `  ${inputs.toLocaleString('en')} of ${runs.toLocaleString('en')} inputs, ${((performance.now() - t0) / 1000).toFixed(0)} s, ${failures} shape failures\r`,
+    );
   }
 }
 
@@ -228,17 +252,30 @@ function summarize(interrupted: boolean): never {
     console.log(row(r.target, r.runs, r.millis, r.slowestMillis, n > 0 ? `  ${n} failure${n > 1 ? 's' : ''}` : ''));
   }
   if (Object.keys(shapes).length > 0) {
-    console.log(`\n${'shape'.padEnd(54)} ${'inputs'.padStart(9)} ${'CPU'.padStart(10)} ${'per input'.padStart(11)} ${'slowest'.padStart(10)} ${'large'.padStart(6)} ${'most memory'.padStart(12)} failures`);
+    console.log(
+      `\n${'shape'.padEnd(54)} ${'inputs'.padStart(9)} ${'CPU'.padStart(10)} ${'per input'.padStart(11)} ${'slowest'.padStart(10)} ${'large'.padStart(6)} ${'most memory'.padStart(12)} failures`,
+    );
     for (const s of SHAPES) {
       const t = shapes[s.name];
       if (!t) continue;
-      const by = Object.entries(t.byProperty).map(([p, n]) => `${n} ${p}`).join(', ');
-      console.log(row(s.name, t.inputs, t.millis, t.slowestMillis, ` ${String(t.large).padStart(6)} ${`${(t.peakGrowth / 1024 / 1024).toFixed(0)} MB`.padStart(12)} ${t.failures}${by ? ` (${by})` : ''}`));
+      const by = Object.entries(t.byProperty)
+        .map(([p, n]) => `${n} ${p}`)
+        .join(', ');
+      console.log(
+        row(
+          s.name,
+          t.inputs,
+          t.millis,
+          t.slowestMillis,
+          ` ${String(t.large).padStart(6)} ${`${(t.peakGrowth / 1024 / 1024).toFixed(0)} MB`.padStart(12)} ${t.failures}${by ? ` (${by})` : ''}`,
+        ),
+      );
     }
   }
   for (const f of firstFailures) console.log(`\n${f}`);
   const order = (f: ShapeFailure) => SHAPES.findIndex((s) => s.name === f.shape);
-  for (const f of [...shapeFailures.values()].sort((a, b) => order(a) - order(b) || a.property.localeCompare(b.property))) console.log(`\n${shapeFailureReport(f)}`);
+  for (const f of [...shapeFailures.values()].sort((a, b) => order(a) - order(b) || a.property.localeCompare(b.property)))
+    console.log(`\n${shapeFailureReport(f)}`);
   const failed = firstFailures.length > 0 || shapeFailures.size > 0;
   console.log(
     `\n${interrupted ? `interrupted after ${inputs.toLocaleString('en')} of ${runs.toLocaleString('en')}` : inputs.toLocaleString('en')} inputs in ${wall.toFixed(1)} s (${(millis / 1000).toFixed(1)} s checking); peak memory (RSS of the process) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ${failed ? 'FAILED' : 'no failure'}`,

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { Seed } from './seeds';
 
 /** Fragments that break parsers: JSON and escape syntax, fences, speaker labels, odd code units. */
+// biome-ignore format: a list of words or values reads best packed
 const TRICKY = [
   '"', '\\', '\\u', '\\ud83d', '\\udc00', '\\n', '{', '}', '[', ']', ',', ':', 'null', '1e999', '-0', '{"type":"assistant"',
   '\n', '\r\n', '\r', '\u2028', '\ufeff', '\ud83d', '\udc00', '\u0000', '```', '```\n', '~~~', '<details>', '</details>', '<!--',

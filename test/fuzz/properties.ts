@@ -21,7 +21,8 @@ export function rangesInside(t: Transcript, raw: string): string | undefined {
     if (!(start >= 0 && start <= end && end <= raw.length)) return `segment ${s.id} (${s.label ?? s.role}) at [${start}, ${end}) outside 0..${raw.length}`;
   }
   for (const e of t.errors) {
-    if (!(e.rawRange[0] >= 0 && e.rawRange[0] <= e.rawRange[1] && e.rawRange[1] <= raw.length)) return `error "${e.message}" at [${e.rawRange}] outside 0..${raw.length}`;
+    if (!(e.rawRange[0] >= 0 && e.rawRange[0] <= e.rawRange[1] && e.rawRange[1] <= raw.length))
+      return `error "${e.message}" at [${e.rawRange}] outside 0..${raw.length}`;
   }
   return undefined;
 }
@@ -116,7 +117,8 @@ export function classifierProperty(output: string, context: string): string | un
     for (const e of r.entities) {
       const [a, b] = e.span;
       if (!(a >= 0 && a <= b && b <= output.length)) return `${profile}: entity "${e.text}" at [${a}, ${b}) outside the output (${output.length})`;
-      for (const [c, d] of e.locations) if (!(c >= 0 && c <= d && d <= context.length)) return `${profile}: location of "${e.text}" at [${c}, ${d}) outside the context (${context.length})`;
+      for (const [c, d] of e.locations)
+        if (!(c >= 0 && c <= d && d <= context.length)) return `${profile}: location of "${e.text}" at [${c}, ${d}) outside the context (${context.length})`;
     }
   }
   return undefined;

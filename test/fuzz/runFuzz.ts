@@ -175,7 +175,11 @@ export function fuzzShapes(runs: number, seed: number, options: ShapeRunOptions 
         detail: `${file.config ? 'reading the config' : 'groundcheck check'} took ${waited.toFixed(0)} ms of CPU (${dt.toFixed(0)} ms with the fuzzer's own checks, ${wall.toFixed(0)} ms wall), bound ${timeBoundMs(size).toFixed(0)} ms for ${size.toLocaleString('en')} characters`,
       });
     }
-    if (grew > memoryBoundBytes(size)) broken.push({ property: 'memory bound', detail: `heap grew ${mb(grew)}, bound ${mb(memoryBoundBytes(size))} for ${size.toLocaleString('en')} characters` });
+    if (grew > memoryBoundBytes(size))
+      broken.push({
+        property: 'memory bound',
+        detail: `heap grew ${mb(grew)}, bound ${mb(memoryBoundBytes(size))} for ${size.toLocaleString('en')} characters`,
+      });
     if (broken.length > 0) tally.failures++;
     for (const b of broken) {
       tally.byProperty[b.property] = (tally.byProperty[b.property] ?? 0) + 1;

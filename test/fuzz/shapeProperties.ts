@@ -138,7 +138,8 @@ function sameWithoutBom(withBom: Transcript | undefined, without: Transcript | u
     const a = withBom.segments[i];
     const b = without.segments[i];
     if (a.text !== b.text) return `segment ${i} reads ${JSON.stringify(a.text.slice(0, 80))} with the BOM, ${JSON.stringify(b.text.slice(0, 80))} without`;
-    if (a.source === undefined && a.map.toRaw(0) !== b.map.toRaw(0) + 1) return `segment ${i} starts at ${a.map.toRaw(0)} with the BOM, ${b.map.toRaw(0)} without`;
+    if (a.source === undefined && a.map.toRaw(0) !== b.map.toRaw(0) + 1)
+      return `segment ${i} starts at ${a.map.toRaw(0)} with the BOM, ${b.map.toRaw(0)} without`;
   }
   return undefined;
 }
@@ -177,14 +178,20 @@ function textReportProperty(f: ShapeFile, time: UserTime): Broken[] {
   if (threw !== undefined) return [{ property: 'no parser throws', detail: `groundcheck check threw ${message(threw)}` }];
   const broken: Broken[] = [];
   if (opened.length > 0) {
-    const shownPaths = opened.slice(0, 3).map((p) => JSON.stringify(p)).join(', ');
+    const shownPaths = opened
+      .slice(0, 3)
+      .map((p) => JSON.stringify(p))
+      .join(', ');
     broken.push({ property: 'checking reads no file from disk', detail: `opened ${shownPaths}${opened.length > 3 ? ` and ${opened.length - 3} more` : ''}` });
   }
   const text = shown.join('');
   const at = text.search(CONTROL);
   if (at !== -1) {
     const line = text.slice(text.lastIndexOf('\n', at) + 1, text.indexOf('\n', at) === -1 ? undefined : text.indexOf('\n', at));
-    broken.push({ property: 'the text report carries no control character', detail: `U+${text.charCodeAt(at).toString(16).padStart(4, '0').toUpperCase()} in: ${JSON.stringify(line.slice(0, 200))}` });
+    broken.push({
+      property: 'the text report carries no control character',
+      detail: `U+${text.charCodeAt(at).toString(16).padStart(4, '0').toUpperCase()} in: ${JSON.stringify(line.slice(0, 200))}`,
+    });
   }
   return broken;
 }

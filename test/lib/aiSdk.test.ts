@@ -64,7 +64,10 @@ function summaryOf(metadata: Record<string, unknown> | undefined): Summary {
 describe('AI SDK middleware', () => {
   it('generateText: flags what the messages, tool results and documents do not back, in the provider metadata', async () => {
     const checks: GeneratedTextCheck[] = [];
-    const model = wrapLanguageModel({ model: generating('Q3 revenue was $4.2M from 47 customers.'), middleware: groundcheckMiddleware({ onCheck: (c) => checks.push(c) }) });
+    const model = wrapLanguageModel({
+      model: generating('Q3 revenue was $4.2M from 47 customers.'),
+      middleware: groundcheckMiddleware({ onCheck: (c) => checks.push(c) }),
+    });
     const result = await generateText({ model, messages: MESSAGES });
     assert.equal(result.text, 'Q3 revenue was $4.2M from 47 customers.');
     const summary = summaryOf(result.providerMetadata);
@@ -85,7 +88,8 @@ describe('AI SDK middleware', () => {
     assert.equal(summaryOf(clean.providerMetadata).verdict, 'pass');
     await assert.rejects(
       generateText({ model: wrapLanguageModel({ model: generating('Q3 revenue was $4.2M.'), middleware }), messages: MESSAGES, maxRetries: 0 }),
-      (err: unknown) => err instanceof GroundcheckBlockedError && err.check.blocking[0].value === '$4.2M' && /contradicts the context, which says '\$4\.3M'/.test(err.message),
+      (err: unknown) =>
+        err instanceof GroundcheckBlockedError && err.check.blocking[0].value === '$4.2M' && /contradicts the context, which says '\$4\.3M'/.test(err.message),
     );
   });
 
@@ -111,7 +115,10 @@ describe('AI SDK middleware', () => {
   it('streamText: far into a long answer, a finding still names its characters in the text', async () => {
     const checks: GeneratedTextCheck[] = [];
     const lead = 'We signed 47 customers in Q3. '.repeat(60);
-    const model = wrapLanguageModel({ model: streaming([lead, 'Q3 revenue was $4.2M. ', 'Done.']), middleware: groundcheckMiddleware({ onCheck: (c) => checks.push(c) }) });
+    const model = wrapLanguageModel({
+      model: streaming([lead, 'Q3 revenue was $4.2M. ', 'Done.']),
+      middleware: groundcheckMiddleware({ onCheck: (c) => checks.push(c) }),
+    });
     const result = streamText({ model, messages: MESSAGES });
     assert.equal(await result.text, `${lead}Q3 revenue was $4.2M. Done.`);
     const flagged = checks.filter((c) => c.verdict === 'flag');

@@ -13,10 +13,7 @@ import { claudeSession, line } from './sessions';
 
 describe('library: checkOutput', () => {
   const output = 'Revenue was $4.2M in Q3, per the filing. Dana Whitfield signed on March 3, 2025.';
-  const passages = [
-    { id: 'filing', text: 'Q3 filing: revenue was $4.3M.' },
-    'Signed by Dana Whitfield on March 3, 2025.',
-  ];
+  const passages = [{ id: 'filing', text: 'Q3 filing: revenue was $4.3M.' }, 'Signed by Dana Whitfield on March 3, 2025.'];
 
   it('names each value by its span in the output and its evidence by spans in the passages', () => {
     const result = checkOutput(output, passages);
@@ -46,7 +43,10 @@ describe('library: checkOutput', () => {
 
   it('points an unverified value at the closest thing the context says', () => {
     const result = checkOutput('Dana paid $25.00 on Monday.', ['The invoice lists $20.00 for Dana, paid on Monday.']);
-    assert.deepEqual(result.findings.map((f) => [f.value, f.verdict, f.rule, f.evidence.map((e) => e.text)]), [['$25.00', 'unverified', 'not-in-context', ['$20.00']]]);
+    assert.deepEqual(
+      result.findings.map((f) => [f.value, f.verdict, f.rule, f.evidence.map((e) => e.text)]),
+      [['$25.00', 'unverified', 'not-in-context', ['$20.00']]],
+    );
   });
 
   it('refuses bad input with a message naming it', () => {
@@ -69,7 +69,10 @@ describe('library: createGate', () => {
   it('blocks on the verdicts or rules the policy names, and says which findings did', () => {
     const byVerdict = createGate({ block: { verdicts: ['contradicted'] } })(...contradicted);
     assert.equal(byVerdict.verdict, 'block');
-    assert.deepEqual(byVerdict.blocking.map((f) => f.value), ['$4.2M']);
+    assert.deepEqual(
+      byVerdict.blocking.map((f) => f.value),
+      ['$4.2M'],
+    );
     const rule = byVerdict.blocking[0].rule;
     assert.equal(createGate({ block: { rules: [rule] } })(...contradicted).verdict, 'block');
     assert.equal(createGate({ block: { verdicts: ['misattributed'] } })(...contradicted).verdict, 'flag');
@@ -98,7 +101,13 @@ describe('library: checkTranscript', () => {
     const result = checkTranscript(path);
     assert.equal(result.format, 'claude-code');
     assert.equal(result.turns, 2);
-    assert.deepEqual(result.outputs.map((o) => [o.turn, o.findings.length]), [[1, 0], [2, 1]]);
+    assert.deepEqual(
+      result.outputs.map((o) => [o.turn, o.findings.length]),
+      [
+        [1, 0],
+        [2, 1],
+      ],
+    );
   });
 
   it('checks the last turn alone, with raw-file places for the value and its evidence', () => {
@@ -125,7 +134,10 @@ describe('library: checkTranscript', () => {
   it('checks a turn by its number, and the text of a session as well as its path', () => {
     const first = checkTranscript({ text: raw, name: 'pasted.jsonl' }, { turn: 1 });
     assert.equal(first.file, 'pasted.jsonl');
-    assert.deepEqual(first.outputs.map((o) => [o.turn, o.level, o.findings.length]), [[1, 'GROUNDED', 0]]);
+    assert.deepEqual(
+      first.outputs.map((o) => [o.turn, o.level, o.findings.length]),
+      [[1, 'GROUNDED', 0]],
+    );
   });
 
   it('counts turns by what a person wrote: a hook sending the agent back starts none', () => {
@@ -145,8 +157,22 @@ describe('library: checkTranscript', () => {
     const notes = '# Ledger\n\nSettle accounts with `reconcileLedger()`.\n';
     writeFileSync(join(project, 'CLAUDE.md'), notes);
     const text = [
-      JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', cwd: project, message: { role: 'user', content: 'How are accounts settled?' } }),
-      JSON.stringify({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd: project, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'With `reconcileLedger()`.' }] } }),
+      JSON.stringify({
+        type: 'user',
+        uuid: 'u1',
+        parentUuid: null,
+        sessionId: 's',
+        cwd: project,
+        message: { role: 'user', content: 'How are accounts settled?' },
+      }),
+      JSON.stringify({
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        sessionId: 's',
+        cwd: project,
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'With `reconcileLedger()`.' }] },
+      }),
       '',
     ].join('\n');
     const name = (r: ReturnType<typeof checkTranscript>) => r.outputs[0].entities.find((e) => e.value === '`reconcileLedger()`')!;
@@ -162,8 +188,17 @@ describe('library: checkTranscript', () => {
   it('refuses what it cannot check, saying why', () => {
     assert.throws(() => checkTranscript(path, { turn: 3 }), /turn must be 'last' or a whole number from 0 to 2/);
     assert.throws(() => checkTranscript(path, { format: 'nope' }), /unknown format 'nope' \(known: .*claude-code/);
-    assert.throws(() => checkTranscript(join(dir, 'missing.jsonl')), (e: Error) => e instanceof TranscriptError && /missing\.jsonl: .*no such file/.test(e.message));
-    assert.throws(() => checkTranscript(path, { maxFileSizeMB: 0.0001 }), (e: Error) => e instanceof TranscriptError && /over maxFileSizeMB/.test(e.message));
-    assert.throws(() => checkTranscript({ text: 'Just some notes.\n', name: 'notes.txt' }), (e: Error) => e instanceof TranscriptError && /^notes\.txt: /.test(e.message));
+    assert.throws(
+      () => checkTranscript(join(dir, 'missing.jsonl')),
+      (e: Error) => e instanceof TranscriptError && /missing\.jsonl: .*no such file/.test(e.message),
+    );
+    assert.throws(
+      () => checkTranscript(path, { maxFileSizeMB: 0.0001 }),
+      (e: Error) => e instanceof TranscriptError && /over maxFileSizeMB/.test(e.message),
+    );
+    assert.throws(
+      () => checkTranscript({ text: 'Just some notes.\n', name: 'notes.txt' }),
+      (e: Error) => e instanceof TranscriptError && /^notes\.txt: /.test(e.message),
+    );
   });
 });

@@ -6,7 +6,17 @@
  * run with the findings, a flag lets it finish with them.
  */
 import { strict as assert } from 'node:assert';
-import { Agent, type Model, type ModelRequest, type ModelResponse, OutputGuardrailTripwireTriggered, run, setTracingDisabled, tool, Usage } from '@openai/agents';
+import {
+  Agent,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  OutputGuardrailTripwireTriggered,
+  run,
+  setTracingDisabled,
+  tool,
+  Usage,
+} from '@openai/agents';
 import { z } from 'zod';
 import { type GroundcheckGuardrailInfo, groundcheckGuardrail } from '../../lib/openai-agents';
 
@@ -18,9 +28,15 @@ class ScriptedModel implements Model {
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.requests.push(request);
     if (this.requests.length === 1) {
-      return { usage: new Usage(), output: [{ type: 'function_call', id: 'fc_1', callId: 'call_1', name: 'finance', arguments: '{"quarter":"Q3"}', status: 'completed' }] };
+      return {
+        usage: new Usage(),
+        output: [{ type: 'function_call', id: 'fc_1', callId: 'call_1', name: 'finance', arguments: '{"quarter":"Q3"}', status: 'completed' }],
+      };
     }
-    return { usage: new Usage(), output: [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: this.answer }] }] };
+    return {
+      usage: new Usage(),
+      output: [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: this.answer }] }],
+    };
   }
 
   // biome-ignore lint/correctness/useYield: the runner streams only when asked; these runs do not
@@ -37,7 +53,13 @@ const finance = tool({
 });
 
 function agent(answer: string, guardrail: ReturnType<typeof groundcheckGuardrail>): Agent {
-  return new Agent({ name: 'analyst', instructions: 'Answer from the finance tool.', model: new ScriptedModel(answer), tools: [finance], outputGuardrails: [guardrail] });
+  return new Agent({
+    name: 'analyst',
+    instructions: 'Answer from the finance tool.',
+    model: new ScriptedModel(answer),
+    tools: [finance],
+    outputGuardrails: [guardrail],
+  });
 }
 
 describe('OpenAI Agents SDK output guardrail', () => {
@@ -70,7 +92,9 @@ describe('OpenAI Agents SDK output guardrail', () => {
 
   it('takes the context the SDK does not hand a guardrail (the run input) from passages', async () => {
     const guardrail = groundcheckGuardrail({ passages: ({ context }) => (context.context as { documents: string[] }).documents });
-    const result = await run(agent('Q3 revenue was $4.3M; churn fell to 2%.', guardrail), 'How was Q3?', { context: { documents: ['Churn fell to 2% in Q3.'] } });
+    const result = await run(agent('Q3 revenue was $4.3M; churn fell to 2%.', guardrail), 'How was Q3?', {
+      context: { documents: ['Churn fell to 2% in Q3.'] },
+    });
     assert.equal((result.outputGuardrailResults[0].output.outputInfo as GroundcheckGuardrailInfo).verdict, 'pass');
   });
 

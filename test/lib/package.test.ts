@@ -48,13 +48,18 @@ describe('the npm package (library)', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('ships the bundles and declarations, without source maps or sources', () => {
-    for (const f of ['dist/lib/index.js', 'dist/lib/index.mjs', 'dist/lib/index.d.ts', 'dist/lib/types.d.ts', 'dist/cli.js', 'bin/groundcheck.js']) assert.ok(files.includes(f), `${f} is packed`);
-    assert.deepEqual(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts') && !f.endsWith('.d.ts')), []);
+    for (const f of ['dist/lib/index.js', 'dist/lib/index.mjs', 'dist/lib/index.d.ts', 'dist/lib/types.d.ts', 'dist/cli.js', 'bin/groundcheck.js'])
+      assert.ok(files.includes(f), `${f} is packed`);
+    assert.deepEqual(
+      files.filter((f) => f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts'))),
+      [],
+    );
     assert.deepEqual(readdirSync(join(project, 'node_modules')), ['groundcheck']);
   });
 
   it('ships each adapter without its SDK: the SDKs are peers, never bundled', () => {
-    for (const name of ['ai-sdk', 'openai-agents']) for (const ext of ['js', 'mjs', 'd.ts']) assert.ok(files.includes(`dist/lib/${name}.${ext}`), `dist/lib/${name}.${ext} is packed`);
+    for (const name of ['ai-sdk', 'openai-agents'])
+      for (const ext of ['js', 'mjs', 'd.ts']) assert.ok(files.includes(`dist/lib/${name}.${ext}`), `dist/lib/${name}.${ext} is packed`);
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'groundcheck', 'package.json'), 'utf8'));
     assert.deepEqual(Object.keys(manifest.peerDependenciesMeta).sort(), ['@openai/agents', 'ai']);
     for (const name of ['ai-sdk', 'openai-agents']) {
@@ -129,12 +134,27 @@ console.log(JSON.stringify({ middleware: result.providerMetadata.groundcheck.ver
     installPeers();
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: false }, files: ['use.mts', 'use.cts'] }),
+      JSON.stringify({
+        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: false },
+        files: ['use.mts', 'use.cts'],
+      }),
     );
     // The SDKs' own declarations need packages of theirs this machine may lack (@types/json-schema): they are not read here, ours are by the first config.
     writeFileSync(
       join(project, 'tsconfig.adapters.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, types: ['node'], skipLibCheck: true }, files: ['adapters.mts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          skipLibCheck: true,
+        },
+        files: ['adapters.mts'],
+      }),
     );
     writeFileSync(
       join(project, 'use.mts'),

@@ -6,7 +6,18 @@ const SESSION = 'b7e1c9d2-0a4f-4c31-9e57-3d2a8f6b1c05';
 
 export function line(type: 'user' | 'assistant', uuid: string, parentUuid: string | null, content: unknown): string {
   const message = type === 'user' ? { role: 'user', content } : { id: `msg_${uuid}`, role: 'assistant', model: 'claude-sonnet-4-5', content };
-  return JSON.stringify({ type, uuid, parentUuid, timestamp: '2026-01-05T10:00:00.000Z', message, sessionId: SESSION, cwd: '/home/dev/app', version: '2.0.14', isSidechain: false, userType: 'external' });
+  return JSON.stringify({
+    type,
+    uuid,
+    parentUuid,
+    timestamp: '2026-01-05T10:00:00.000Z',
+    message,
+    sessionId: SESSION,
+    cwd: '/home/dev/app',
+    version: '2.0.14',
+    isSidechain: false,
+    userType: 'external',
+  });
 }
 
 /** The session's lines; `answer` is the second turn's reply. */

@@ -132,7 +132,10 @@ describe('append path for growing session files', () => {
   });
 
   it('gives what a full check gives with earlier model text as context, strict matching and the spec profile', () => {
-    const variants: Partial<GroundcheckSettings>[] = [{ modelOutputsAsContext: true, strict: true }, { profile: 'spec', minEntities: 1 }];
+    const variants: Partial<GroundcheckSettings>[] = [
+      { modelOutputsAsContext: true, strict: true },
+      { profile: 'spec', minEntities: 1 },
+    ];
     for (const variant of variants) {
       const { appended, cuts } = growAndCompare(FIXTURE, 1, 1, { ...settings, ...variant });
       assert.ok(appended > cuts / 2, `${JSON.stringify(variant)}: ${appended} of ${cuts} cuts appended`);
@@ -146,7 +149,12 @@ describe('append path for growing session files', () => {
     }
   });
 
-  const sessions = ['claude-code-coverage-fix-4.jsonl', 'claude-code-pai-hook-settings.jsonl', 'claude-code-rust-port-1.jsonl', 'codex-code-butler-second-spec.jsonl'];
+  const sessions = [
+    'claude-code-coverage-fix-4.jsonl',
+    'claude-code-pai-hook-settings.jsonl',
+    'claude-code-rust-port-1.jsonl',
+    'codex-code-butler-second-spec.jsonl',
+  ];
   const corpus = existsSync(CORPUS) ? sessions.filter((f) => existsSync(path.join(CORPUS, f))) : [];
   for (const file of corpus) {
     it(`gives what a full check gives at every cut of the real session ${file}`, () => {
@@ -164,9 +172,16 @@ describe('append path for growing session files', () => {
     // Shuffled, repeated and dropped lines make rewinds, dangling parents, repeated uuids and
     // tool results before their calls: whatever the append path takes must match a full check.
     const pools = [FIXTURE, CODEX].map((raw) => raw.split('\n').filter((l) => l.length > 0));
-    const arb = fc.integer({ min: 0, max: 1 }).chain((k) =>
-      fc.tuple(fc.constant(k), fc.array(fc.integer({ min: 0, max: pools[k].length - 1 }), { minLength: 2, maxLength: 24 }), fc.integer({ min: 1, max: 23 }), fc.integer({ min: 1, max: 4 })),
-    );
+    const arb = fc
+      .integer({ min: 0, max: 1 })
+      .chain((k) =>
+        fc.tuple(
+          fc.constant(k),
+          fc.array(fc.integer({ min: 0, max: pools[k].length - 1 }), { minLength: 2, maxLength: 24 }),
+          fc.integer({ min: 1, max: 23 }),
+          fc.integer({ min: 1, max: 4 }),
+        ),
+      );
     let appended = 0;
     fc.assert(
       fc.property(arb, ([k, picks, cutAt, step]) => {
@@ -204,7 +219,13 @@ describe('append path for growing session files', () => {
 
     it('when a new line uses a skill, which makes the whole file lack context', () => {
       const lines = FIXTURE.split('\n').slice(0, 10);
-      const skill = lines[9].replace('"uuid":"a4"', '"uuid":"k1"').replace('"parentUuid":"u4"', '"parentUuid":"a4"').replace(/"message":\{.*\},"uuid"/, '"message":{"id":"msg_k","role":"assistant","content":[{"type":"tool_use","id":"toolu_k","name":"Skill","input":{"skill":"pdf"}}]},"uuid"');
+      const skill = lines[9]
+        .replace('"uuid":"a4"', '"uuid":"k1"')
+        .replace('"parentUuid":"u4"', '"parentUuid":"a4"')
+        .replace(
+          /"message":\{.*\},"uuid"/,
+          '"message":{"id":"msg_k","role":"assistant","content":[{"type":"tool_use","id":"toolu_k","name":"Skill","input":{"skill":"pdf"}}]},"uuid"',
+        );
       assert.match(skill, /"name":"Skill"/);
       assert.match(fallbackAt(10, [...lines, skill].join('\n') + '\n'), /skill/);
     });
@@ -218,13 +239,15 @@ describe('append path for growing session files', () => {
 
     it('when a new Codex message holds a prompt taken earlier from an event (the event would not count)', () => {
       const lines = CODEX.split('\n');
-      const event = '{"timestamp":"2025-09-18T08:30:14.000Z","type":"event_msg","payload":{"type":"user_message","message":"Now count the orders.","kind":"plain"}}';
-      const item = '{"timestamp":"2025-09-18T08:30:15.000Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Now count the orders."}]}}';
+      const event =
+        '{"timestamp":"2025-09-18T08:30:14.000Z","type":"event_msg","payload":{"type":"user_message","message":"Now count the orders.","kind":"plain"}}';
+      const item =
+        '{"timestamp":"2025-09-18T08:30:15.000Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Now count the orders."}]}}';
       const raw = [...lines.slice(0, 13), event, item].join('\n') + '\n';
       assert.match(fallbackAt(14, raw), /prompt taken from an event/);
     });
 
-    it("when a new Codex line records the base instructions the file was said to lack", () => {
+    it('when a new Codex line records the base instructions the file was said to lack', () => {
       const lines = CODEX.split('\n');
       const meta = '{"timestamp":"2025-09-18T08:30:14.000Z","type":"session_meta","payload":{"id":"x","base_instructions":{"text":"You are Codex."}}}';
       assert.match(fallbackAt(13, [...lines.slice(0, 13), meta].join('\n') + '\n'), /base instructions/);
@@ -266,7 +289,13 @@ describe('the worker and growing files', () => {
     const sessions = new DocumentMemory();
     let held = findings(sessions.check(5, job(5, settings, { text: FIXTURE.slice(0, ends[5]) })), undefined as never);
     for (let line = 6; line <= 13; line++) {
-      const reply = sessions.check(line, job(line, settings, { edits: [{ start: ends[line - 1], end: ends[line - 1], text: FIXTURE.slice(ends[line - 1], ends[line]) }], baseVersion: line - 1 }));
+      const reply = sessions.check(
+        line,
+        job(line, settings, {
+          edits: [{ start: ends[line - 1], end: ends[line - 1], text: FIXTURE.slice(ends[line - 1], ends[line]) }],
+          baseVersion: line - 1,
+        }),
+      );
       assert.ok(reply.ok && 'patch' in reply, `line ${line} answered with ${JSON.stringify(Object.keys(reply))}`);
       assert.equal(reply.patch.header.mode, 'append');
       held = findings(reply, held);
@@ -309,7 +338,9 @@ describe('server: a session file that grows', () => {
     await h.open(grown, FIXTURE.slice(0, ends[5]));
     for (let line = 6; line <= 13; line++) {
       // What an editor sends when a file it shows grows on disk: the new lines inserted at the end.
-      const status = await h.change(grown, line, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: FIXTURE.slice(ends[line - 1], ends[line]) }]);
+      const status = await h.change(grown, line, [
+        { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: FIXTURE.slice(ends[line - 1], ends[line]) },
+      ]);
       const fresh = h.uriOf(`fresh-${line}.jsonl`);
       const expected = await h.open(fresh, FIXTURE.slice(0, ends[line]));
       const same = (uri: string) => JSON.stringify(h.diagnostics.get(uri)!.diagnostics).split(uri).join('<file>');

@@ -7,7 +7,13 @@ import { ServerHarness } from './harness';
 /** A Claude Code session: the agent reads a file, then cites lines of it, one never shown and one beside the wrong name. */
 const lines = [
   { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'Where are the initials made?' } },
-  { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/w/src/AppSidebar.tsx' } }] } },
+  {
+    type: 'assistant',
+    uuid: 'a1',
+    parentUuid: 'u1',
+    sessionId: 's',
+    message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/w/src/AppSidebar.tsx' } }] },
+  },
   {
     type: 'user',
     uuid: 'u2',
@@ -15,10 +21,26 @@ const lines = [
     sessionId: 's',
     message: {
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: 't1', content: `${['import { useMemo } from "react";', '', 'export function getInitials(name: string) {', '  return name[0];', '}', '', 'export function Sidebar() {', '  const x = 1;', '  return x;', '}'].map((l, i) => `${String(i + 1).padStart(6)}\u2192${l}`).join('\n')}\n` }],
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 't1',
+          content: `${['import { useMemo } from "react";', '', 'export function getInitials(name: string) {', '  return name[0];', '}', '', 'export function Sidebar() {', '  const x = 1;', '  return x;', '}'].map((l, i) => `${String(i + 1).padStart(6)}\u2192${l}`).join('\n')}\n`,
+        },
+      ],
     },
   },
-  { type: 'assistant', uuid: 'a2', parentUuid: 'u2', sessionId: 's', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: '`getInitials` is defined at `AppSidebar.tsx:9`, and the bug is at `AppSidebar.tsx:240`.' }] } },
+  {
+    type: 'assistant',
+    uuid: 'a2',
+    parentUuid: 'u2',
+    sessionId: 's',
+    message: {
+      id: 'm2',
+      role: 'assistant',
+      content: [{ type: 'text', text: '`getInitials` is defined at `AppSidebar.tsx:9`, and the bug is at `AppSidebar.tsx:240`.' }],
+    },
+  },
 ];
 const SESSION = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 const doc = TextDocument.create('x', 'x', 1, SESSION);
@@ -34,7 +56,8 @@ describe('server: file and line references in a coding session', () => {
   });
   after(() => h.stop());
 
-  const diagnosticAt = (text: string) => h.diagnostics.get(uri)!.diagnostics.find((d) => SESSION.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) === text)!;
+  const diagnosticAt = (text: string) =>
+    h.diagnostics.get(uri)!.diagnostics.find((d) => SESSION.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) === text)!;
 
   it('says what was checked for a line never shown, in the diagnostic and the hover', async () => {
     const d = diagnosticAt('`AppSidebar.tsx:240`');
@@ -46,7 +69,11 @@ describe('server: file and line references in a coding session', () => {
   it('contradicts a line the named identifier is not near, and offers the right line as the fix', async () => {
     const d = diagnosticAt('`AppSidebar.tsx:9`');
     assert.equal(d.code, 'contradicted');
-    const actions = (await h.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) as CodeAction[];
+    const actions = (await h.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })) as CodeAction[];
     const replace = actions.find((a) => a.title.startsWith('Replace'))!;
     const edit = replace.edit!.changes![uri][0];
     assert.equal(edit.newText, '`AppSidebar.tsx:3`');

@@ -44,7 +44,11 @@ describe('server: incomplete context and echoes', () => {
   it('modelOutputsAsContext lets an earlier answer ground a later one', async () => {
     const uri = h.uriOf('echo.jsonl');
     await h.open(uri, ECHO);
-    const dates = () => h.diagnostics.get(uri)!.diagnostics.filter((d) => d.code === 'date').map((d) => d.range.start.line);
+    const dates = () =>
+      h.diagnostics
+        .get(uri)!
+        .diagnostics.filter((d) => d.code === 'date')
+        .map((d) => d.range.start.line);
     assert.deepEqual(dates(), [1, 3]);
     const next = h.nextChecked(uri, 1);
     await h.configure({ modelOutputsAsContext: true });
@@ -65,9 +69,6 @@ describe('server: refined profile', () => {
     await h.open(uri, SESSION);
     const number = h.diagnostics.get(uri)!.diagnostics.find((d) => d.code === 'contradicted')!;
     assert.equal(number.codeDescription?.href, 'https://github.com/groundcheck/groundcheck/blob/main/docs/rules.md#slot-contradictions');
-    assert.equal(
-      number.message,
-      "number '$4.2M' contradicts the context of this assistant turn, which says '$4.3M': 1 user turn, 1 tool result, 1 tool call",
-    );
+    assert.equal(number.message, "number '$4.2M' contradicts the context of this assistant turn, which says '$4.3M': 1 user turn, 1 tool result, 1 tool call");
   });
 });

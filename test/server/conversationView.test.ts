@@ -58,7 +58,11 @@ describe('server: the conversation view', () => {
     let next = first.turns.length;
     const seen = [...first.turns];
     while (next < first.total) {
-      const page = (await h.connection.sendRequest(ConversationViewRequest.method, { uri, from: next, version: first.version })) as ConversationViewRequest.Result;
+      const page = (await h.connection.sendRequest(ConversationViewRequest.method, {
+        uri,
+        from: next,
+        version: first.version,
+      })) as ConversationViewRequest.Result;
       assert.ok('head' in page);
       assert.equal(page.from, next);
       seen.push(...page.turns);
@@ -67,7 +71,11 @@ describe('server: the conversation view', () => {
     assert.equal(seen.length, first.total);
     // Each turn's recorded start is the raw offset its own data-raw names.
     seen.forEach((t, i) => assert.equal(/data-raw="(\d+),/.exec(t.slice(0, t.indexOf('>')))?.[1] ?? '-1', String(first.starts[i])));
-    const stale = (await h.connection.sendRequest(ConversationViewRequest.method, { uri, from: 5, version: first.version - 1 })) as ConversationViewRequest.Result;
+    const stale = (await h.connection.sendRequest(ConversationViewRequest.method, {
+      uri,
+      from: 5,
+      version: first.version - 1,
+    })) as ConversationViewRequest.Result;
     assert.ok('unavailable' in stale);
     assert.match(stale.unavailable, /checked again/);
   });

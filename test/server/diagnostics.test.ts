@@ -90,7 +90,10 @@ describe('server: diagnostics', () => {
     const status = await h.open(uri, text);
     assert.equal(status.outputs, 1);
     const diags = h.diagnostics.get(uri)!.diagnostics;
-    assert.deepEqual(diags.filter((d) => d.code === 'parse-error'), []);
+    assert.deepEqual(
+      diags.filter((d) => d.code === 'parse-error'),
+      [],
+    );
     assert.deepEqual(
       diags.filter((d) => d.code === 'number').map((d) => [d.range.start.line, textOf(text, d)]),
       [[ANSWER_LINE, '$4.2M']],
@@ -107,7 +110,13 @@ describe('server: diagnostics', () => {
       { range: { start: { line: ANSWER_LINE, character: col + 3 }, end: { line: ANSWER_LINE, character: col + 4 } }, text: '3' },
     ]);
     assert.equal(s1.unverified, 1);
-    assert.deepEqual(h.diagnostics.get(uri)!.diagnostics.map((d) => d.code).filter((c) => c !== 'context-incomplete'), ['quoted_string']);
+    assert.deepEqual(
+      h.diagnostics
+        .get(uri)!
+        .diagnostics.map((d) => d.code)
+        .filter((c) => c !== 'context-incomplete'),
+      ['quoted_string'],
+    );
     // Insert text before the quote: the remaining squiggle must still cover exactly the quote.
     const s2 = await h.change(uri, 3, [
       { range: { start: { line: ANSWER_LINE, character: col }, end: { line: ANSWER_LINE, character: col } }, text: 'about ' },
@@ -126,7 +135,10 @@ describe('server: diagnostics', () => {
     const doc = TextDocument.create(uri, 'plaintext', 1, text);
     const diags = h.diagnostics.get(uri)!.diagnostics;
     assert.equal(diags.length, 1);
-    assert.match(String(diags[0].message), /its samples are entries inside it, so no finding can be shown in place here\. `groundcheck check` reads the archive and names each finding by entry and position in it \(log\.eval!samples\/1_epoch_1\.json:12:40\)/);
+    assert.match(
+      String(diags[0].message),
+      /its samples are entries inside it, so no finding can be shown in place here\. `groundcheck check` reads the archive and names each finding by entry and position in it \(log\.eval!samples\/1_epoch_1\.json:12:40\)/,
+    );
     for (const d of diags) assert.ok(doc.offsetAt(d.range.end) <= text.length && d.range.end.line < doc.lineCount, JSON.stringify(d.range));
   });
 });

@@ -14,11 +14,17 @@ function attemptsSession(tail: string): { lines: string[]; text: string } {
   const lines = ['{"type":"user","uuid":"u0","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Why does the flush fail?"}}'];
   let parent = 'u0';
   for (let i = 1; i <= 12; i++) {
-    lines.push(`{"type":"assistant","uuid":"a${i}","parentUuid":"${parent}","sessionId":"s","message":{"id":"m${i}","role":"assistant","content":[{"type":"tool_use","id":"t${i}","name":"Bash","input":{"command":"tail -1 log${i}.txt"}}]}}`);
-    lines.push(`{"type":"user","uuid":"r${i}","parentUuid":"a${i}","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t${i}","content":"attempt ${i}: invoiceStore timed out${tail}"}]}}`);
+    lines.push(
+      `{"type":"assistant","uuid":"a${i}","parentUuid":"${parent}","sessionId":"s","message":{"id":"m${i}","role":"assistant","content":[{"type":"tool_use","id":"t${i}","name":"Bash","input":{"command":"tail -1 log${i}.txt"}}]}}`,
+    );
+    lines.push(
+      `{"type":"user","uuid":"r${i}","parentUuid":"a${i}","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t${i}","content":"attempt ${i}: invoiceStore timed out${tail}"}]}}`,
+    );
     parent = `r${i}`;
   }
-  lines.push(`{"type":"assistant","uuid":"z","parentUuid":"${parent}","sessionId":"s","message":{"id":"mz","role":"assistant","content":[{"type":"text","text":"Every attempt of invoiceStore timed out."}]}}`);
+  lines.push(
+    `{"type":"assistant","uuid":"z","parentUuid":"${parent}","sessionId":"s","message":{"id":"mz","role":"assistant","content":[{"type":"text","text":"Every attempt of invoiceStore timed out."}]}}`,
+  );
   return { lines, text: lines.join('\n') + '\n' };
 }
 const slice = (r: Range) => SESSION.slice(doc.offsetAt(r.start), doc.offsetAt(r.end));
@@ -72,7 +78,11 @@ describe('server: navigation, lenses and quick fixes', () => {
     };
     const defs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri: many }, position })) as Location[];
     assert.deepEqual(defs.map(toAttempt), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
-    const refs = (await h.connection.sendRequest('textDocument/references', { textDocument: { uri: many }, position, context: { includeDeclaration: false } })) as Location[];
+    const refs = (await h.connection.sendRequest('textDocument/references', {
+      textDocument: { uri: many },
+      position,
+      context: { includeDeclaration: false },
+    })) as Location[];
     assert.deepEqual(refs.map(toAttempt), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     const hover = (await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: many }, position })) as Hover;
     assert.match(JSON.stringify(hover.contents), /Found 12 times/);
@@ -97,7 +107,9 @@ describe('server: navigation, lenses and quick fixes', () => {
 
     // After an edit of the first answer (re-checked in place) the worker's places are those of the new text.
     const edited = lines[answer].replace('Every attempt', 'Each of the attempts');
-    const status = await h.change(many, 3, [{ range: { start: { line: answer, character: 0 }, end: { line: answer, character: lines[answer].length } }, text: edited }]);
+    const status = await h.change(many, 3, [
+      { range: { start: { line: answer, character: 0 }, end: { line: answer, character: lines[answer].length } }, text: edited },
+    ]);
     assert.equal(status.mode, 'incremental');
     const afterEdit = (await h.connection.sendRequest('textDocument/definition', {
       textDocument: { uri: many },
@@ -127,7 +139,10 @@ describe('server: navigation, lenses and quick fixes', () => {
 
   it('goes from an unverified entity to the closest thing the context says', async () => {
     const locs = (await h.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: at('$4.2M') })) as Location[];
-    assert.deepEqual(locs.map((l) => slice(l.range)), ['$4.3M']);
+    assert.deepEqual(
+      locs.map((l) => slice(l.range)),
+      ['$4.3M'],
+    );
   });
 
   it('finds every context location as references', async () => {
@@ -136,10 +151,13 @@ describe('server: navigation, lenses and quick fixes', () => {
       position: at('Q3'),
       context: { includeDeclaration: false },
     })) as Location[];
-    assert.deepEqual(refs.map((l) => [l.range.start.line, slice(l.range)]), [
-      [0, 'Q3'],
-      [2, 'Q3'],
-    ]);
+    assert.deepEqual(
+      refs.map((l) => [l.range.start.line, slice(l.range)]),
+      [
+        [0, 'Q3'],
+        [2, 'Q3'],
+      ],
+    );
   });
 
   it("includes the output's own occurrences when asked for the declaration too", async () => {
@@ -148,11 +166,14 @@ describe('server: navigation, lenses and quick fixes', () => {
       position: at('Q3'),
       context: { includeDeclaration: true },
     })) as Location[];
-    assert.deepEqual(refs.map((l) => [l.range.start.line, slice(l.range)]), [
-      [0, 'Q3'],
-      [2, 'Q3'],
-      [ANSWER_LINE, 'Q3'],
-    ]);
+    assert.deepEqual(
+      refs.map((l) => [l.range.start.line, slice(l.range)]),
+      [
+        [0, 'Q3'],
+        [2, 'Q3'],
+        [ANSWER_LINE, 'Q3'],
+      ],
+    );
   });
 
   it('hovers with type, verdict, what was searched and links', async () => {
@@ -182,15 +203,21 @@ describe('server: navigation, lenses and quick fixes', () => {
       range: diags[0].range,
       context: { diagnostics: diags },
     })) as CodeAction[];
-    assert.deepEqual(actions.map((a) => a.title), [
-      "Show what the context says: '$4.3M' (tool result (Bash))",
-      "Replace '$4.2M' with the context's '$4.3M'",
-      "Ignore this occurrence of '$4.2M'",
-      "Ignore number '$4.2M' everywhere",
-      'Ignore all numbers',
-    ]);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      [
+        "Show what the context says: '$4.3M' (tool result (Bash))",
+        "Replace '$4.2M' with the context's '$4.3M'",
+        "Ignore this occurrence of '$4.2M'",
+        "Ignore number '$4.2M' everywhere",
+        'Ignore all numbers',
+      ],
+    );
     const edit = actions[1].edit!.changes![uri];
-    assert.deepEqual(edit.map((e) => [slice(e.range), e.newText]), [['$4.2M', '$4.3M']]);
+    assert.deepEqual(
+      edit.map((e) => [slice(e.range), e.newText]),
+      [['$4.2M', '$4.3M']],
+    );
   });
 
   it('ignoring a value writes the store, hides the finding and counts it as ignored', async () => {
@@ -206,7 +233,13 @@ describe('server: navigation, lenses and quick fixes', () => {
     await republished;
     const store = JSON.parse(fs.readFileSync(path.join(h.workspace, '.groundcheck/ignore.json'), 'utf8'));
     assert.deepEqual(store.values, [{ type: 'number', value: '$4.2m' }]);
-    assert.deepEqual(h.diagnostics.get(uri)!.diagnostics.map((d) => d.code).filter((c) => c !== 'context-incomplete'), ['quoted_string']);
+    assert.deepEqual(
+      h.diagnostics
+        .get(uri)!
+        .diagnostics.map((d) => d.code)
+        .filter((c) => c !== 'context-incomplete'),
+      ['quoted_string'],
+    );
     const rechecked = h.nextChecked(uri, 1);
     await h.connection.sendRequest(RecheckRequest.method, { uri });
     assert.equal((await rechecked).ignored, 1);
@@ -221,10 +254,13 @@ describe('server: navigation, lenses and quick fixes', () => {
     })) as ClassifySelectionRequest.Result;
     assert.equal(res.hadContext, true);
     assert.equal(res.contextLabel, 'causal context of assistant turn at line 4: 1 user turn, 1 tool call, 1 tool result');
-    assert.deepEqual(res.result.entities.map((e) => [e.text, e.status]), [
-      ['$1.1M', 'grounded'],
-      ['$9M', 'unverified'],
-    ]);
+    assert.deepEqual(
+      res.result.entities.map((e) => [e.text, e.status]),
+      [
+        ['$1.1M', 'grounded'],
+        ['$9M', 'unverified'],
+      ],
+    );
     assert.match(res.report, /^\*\*PARTIAL\*\* · score 0\.50/);
   });
 

@@ -53,13 +53,19 @@ describe('server: files a promptfoo config refers to', function () {
       const uri = g.uriOf('promptfooconfig.yaml');
       const config = ['prompts: ["Answer: {{question}}"]', 'tests:', '  - vars:', '      question: Where?', `      context: file://${ref}`, ''].join('\n');
       const before = await g.open(uri, config, 'yaml');
-      assert.ok(before.reasons.some((r) => r.includes('outside the allowed folders')), before.reasons.join('\n'));
+      assert.ok(
+        before.reasons.some((r) => r.includes('outside the allowed folders')),
+        before.reasons.join('\n'),
+      );
       const again = g.nextChecked(uri, 1);
       await g.connection.sendNotification('workspace/didChangeWorkspaceFolders', {
         event: { added: [{ uri: pathToFileURL(other).toString(), name: 'other' }], removed: [] },
       });
       const after = await again;
-      assert.deepEqual(after.reasons.filter((r) => r.startsWith('context incomplete: file://')), []);
+      assert.deepEqual(
+        after.reasons.filter((r) => r.startsWith('context incomplete: file://')),
+        [],
+      );
     } finally {
       await g.stop();
     }

@@ -32,7 +32,11 @@ describe('server: ignore rules', () => {
     await republished;
   }
 
-  const codes = () => h.diagnostics.get(uri)!.diagnostics.map((d) => d.code).filter((c) => c !== 'context-incomplete');
+  const codes = () =>
+    h.diagnostics
+      .get(uri)!
+      .diagnostics.map((d) => d.code)
+      .filter((c) => c !== 'context-incomplete');
   const store = () => JSON.parse(fs.readFileSync(path.join(h.workspace, '.groundcheck/ignore.json'), 'utf8'));
 
   it('ignores one occurrence by a key that survives edits elsewhere in the file', async () => {
@@ -84,7 +88,8 @@ describe('server: the ignore store as the user wrote it', () => {
   const runIgnore = (args: unknown[]) => h.connection.sendRequest('workspace/executeCommand', { command: IgnoreCommand.id, arguments: args });
 
   it('adds a rule to a store with comments and trailing commas, keeping the rules and comments already there', async () => {
-    const handWritten = '{\n  // Reviewed by hand.\n  "values": [\n    { "type": "date", "value": "2024" }, // the fiscal year\n  ],\n  "types": ["citation",],\n}\n';
+    const handWritten =
+      '{\n  // Reviewed by hand.\n  "values": [\n    { "type": "date", "value": "2024" }, // the fiscal year\n  ],\n  "types": ["citation",],\n}\n';
     fs.mkdirSync(path.dirname(storeFile()), { recursive: true });
     fs.writeFileSync(storeFile(), handWritten);
     await h.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: h.uriOf('.groundcheck/ignore.json'), type: 2 }] });
@@ -162,7 +167,10 @@ describe('server: the ignore store as the user wrote it', () => {
         context: { diagnostics: diags },
       })) as CodeAction[];
       assert.ok(actions.length > 0, 'the other quick fixes are still offered');
-      assert.deepEqual(actions.filter((a) => a.title.startsWith('Ignore')), []);
+      assert.deepEqual(
+        actions.filter((a) => a.title.startsWith('Ignore')),
+        [],
+      );
       await h.close(elsewhere);
     } finally {
       fs.rmSync(outside, { recursive: true, force: true });

@@ -64,10 +64,7 @@ describe('incremental re-check', () => {
     const kept = analyze({ raw: SESSION, settings });
     assert.equal(recheck(kept, SESSION, { start: toolAt, end: toolAt + 5, text: '$4.2M' }), undefined);
     assert.equal(recheck(kept, SESSION, { start: lineBreak, end: lineBreak + 1, text: '' }), undefined);
-    assert.equal(
-      recheck(kept, SESSION, { start: answerAt, end: answerAt, text: 'x' }, { ...settings, modelOutputsAsContext: true }),
-      undefined,
-    );
+    assert.equal(recheck(kept, SESSION, { start: answerAt, end: answerAt, text: 'x' }, { ...settings, modelOutputsAsContext: true }), undefined);
   });
 });
 
@@ -100,7 +97,13 @@ describe('LineText.applyAll', () => {
 
   it('gives no line edit when the edits touch two lines', () => {
     const t = new LineText('ab\ncdef\ngh');
-    assert.equal(t.applyAll([{ start: 4, end: 4, text: 'X' }, { start: 0, end: 1, text: '' }]), undefined);
+    assert.equal(
+      t.applyAll([
+        { start: 4, end: 4, text: 'X' },
+        { start: 0, end: 1, text: '' },
+      ]),
+      undefined,
+    );
     assert.equal(t.text, 'b\ncXdef\ngh');
   });
 });
@@ -116,7 +119,12 @@ describe('LineText.append', () => {
       assert.equal(t.length, text.length);
       // Every line can still be edited in place, at the offsets the joined text has.
       const at = text.indexOf('ij');
-      assert.deepEqual(t.lineEdit({ start: at + 1, end: at + 2, text: 'J' }), { line: text.slice(0, at).split('\n').length - 1, start: at, end: at + 2, text: 'iJ' });
+      assert.deepEqual(t.lineEdit({ start: at + 1, end: at + 2, text: 'J' }), {
+        line: text.slice(0, at).split('\n').length - 1,
+        start: at,
+        end: at + 2,
+        text: 'iJ',
+      });
       t.apply({ start: at + 1, end: at + 2, text: 'J' });
       assert.equal(t.text, text.replace('ij', 'iJ'));
     }
@@ -124,7 +132,7 @@ describe('LineText.append', () => {
 });
 
 describe('incremental re-check of a session with instruction files read from disk', () => {
-  it('keeps evidence in CLAUDE.md at the file\'s own characters when an earlier answer grows', () => {
+  it("keeps evidence in CLAUDE.md at the file's own characters when an earlier answer grows", () => {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'groundcheck-incremental-')));
     // Long enough that the name lies past the edit's offset in the session too: an offset of CLAUDE.md must not move with it.
     const notes = `# Ledger\n\n${'Accounts are kept in cents. '.repeat(40)}\n\nSettle accounts with \`reconcileLedger()\`.\n`;
@@ -132,9 +140,23 @@ describe('incremental re-check of a session with instruction files read from dis
     const line = (o: object) => JSON.stringify(o);
     const raw = `${[
       line({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', cwd: dir, message: { role: 'user', content: 'How are accounts settled?' } }),
-      line({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd: dir, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It takes a moment.' }] } }),
+      line({
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        sessionId: 's',
+        cwd: dir,
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It takes a moment.' }] },
+      }),
       line({ type: 'user', uuid: 'u2', parentUuid: 'a1', sessionId: 's', cwd: dir, message: { role: 'user', content: 'Which function?' } }),
-      line({ type: 'assistant', uuid: 'a2', parentUuid: 'u2', sessionId: 's', cwd: dir, message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'It is `reconcileLedger()`.' }] } }),
+      line({
+        type: 'assistant',
+        uuid: 'a2',
+        parentUuid: 'u2',
+        sessionId: 's',
+        cwd: dir,
+        message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'It is `reconcileLedger()`.' }] },
+      }),
     ].join('\n')}\n`;
     const input = (text: string) => ({ raw: text, settings, referenceRoots: [dir] });
     const kept = analyze(input(raw));

@@ -15,14 +15,33 @@ const CLAUDE_MD = '# Ledger\n\nSettle accounts with `reconcileLedger()` in src/l
 
 function claudeSession(cwd: string): string {
   const lines = [
-    { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', cwd, timestamp: '2026-01-05T10:00:00Z', message: { role: 'user', content: 'How are accounts settled?' } },
-    { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: ANSWER }] } },
+    {
+      type: 'user',
+      uuid: 'u1',
+      parentUuid: null,
+      sessionId: 's',
+      cwd,
+      timestamp: '2026-01-05T10:00:00Z',
+      message: { role: 'user', content: 'How are accounts settled?' },
+    },
+    {
+      type: 'assistant',
+      uuid: 'a1',
+      parentUuid: 'u1',
+      sessionId: 's',
+      cwd,
+      message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: ANSWER }] },
+    },
   ];
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
 
 /** The hover on the name in the session opened as `name`, and where its links lead. */
-async function hoverOnName(h: ServerHarness, name: string, session: string): Promise<{ value: string; links: { uri: string; range: { start: { line: number; character: number } } }[] }> {
+async function hoverOnName(
+  h: ServerHarness,
+  name: string,
+  session: string,
+): Promise<{ value: string; links: { uri: string; range: { start: { line: number; character: number } } }[] }> {
   const uri = h.uriOf(name);
   await h.open(uri, session);
   const doc = TextDocument.create(uri, 'jsonl', 1, session);
@@ -30,11 +49,13 @@ async function hoverOnName(h: ServerHarness, name: string, session: string): Pro
   const hover = (await h.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position })) as Hover;
   const value = (hover.contents as { value: string }).value;
   // Each link runs the references peek with the one place it names: [uri, position, [location]].
-  const links = [...value.matchAll(/\(command:[^?]+\?([^)]+)\)/g)].map((m) => (JSON.parse(decodeURIComponent(m[1])) as [string, unknown, { uri: string; range: { start: { line: number; character: number } } }[]])[2][0]);
+  const links = [...value.matchAll(/\(command:[^?]+\?([^)]+)\)/g)].map(
+    (m) => (JSON.parse(decodeURIComponent(m[1])) as [string, unknown, { uri: string; range: { start: { line: number; character: number } } }[]])[2][0],
+  );
   return { value, links };
 }
 
-describe('server: a coding session\'s instruction files', function () {
+describe("server: a coding session's instruction files", function () {
   this.timeout(30_000);
   let h: ServerHarness;
   before(async () => {
@@ -63,7 +84,7 @@ describe('server: a coding session\'s instruction files', function () {
 });
 
 describe('server: the segment at an offset of a session with instruction files', () => {
-  it('is never an instruction file, whose offsets are that file\'s', () => {
+  it("is never an instruction file, whose offsets are that file's", () => {
     const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-segment-at-')));
     fs.writeFileSync(path.join(dir, 'CLAUDE.md'), `${'Accounts are kept in cents. '.repeat(40)}\n`);
     const raw = claudeSession(dir);

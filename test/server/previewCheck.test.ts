@@ -14,10 +14,15 @@ describe('first findings of a large file', () => {
     const settings = { ...DEFAULT_SETTINGS, profile: 'spec' } as typeof DEFAULT_SETTINGS;
     const plain = analyze({ raw: session.raw, settings }).analysis;
     const partials: { outputs: OutputFinding[]; total?: number; restart?: true }[] = [];
-    const staged = analyze({ raw: session.raw, settings }, (outputs, header, restart) => partials.push({ outputs, total: header.outputsTotal, restart })).analysis;
+    const staged = analyze({ raw: session.raw, settings }, (outputs, header, restart) =>
+      partials.push({ outputs, total: header.outputsTotal, restart }),
+    ).analysis;
     assert.deepEqual(staged, plain);
     // The preview comes from a parse of the head alone, which cannot know how many outputs the file has.
-    const preview = partials.slice(0, partials.findIndex((p) => p.restart));
+    const preview = partials.slice(
+      0,
+      partials.findIndex((p) => p.restart),
+    );
     assert.ok(preview.length > 0 && preview[0].outputs.length > 0);
     assert.ok(preview.every((p) => p.total === undefined));
     // The whole file's first report replaces it; partials then continue where the last left off, in file order.

@@ -77,7 +77,10 @@ describe('server: responsiveness', () => {
     assert.ok(seen.length > 0, 'progress was reported');
     assert.ok(seen.every((p) => p.total === status.outputs && p.version === 1));
     assert.ok(seen[0].checked < status.outputs, 'the first report comes before the end');
-    assert.ok(seen.every((p, i) => i === 0 || p.checked >= seen[i - 1].checked), 'the count only grows');
+    assert.ok(
+      seen.every((p, i) => i === 0 || p.checked >= seen[i - 1].checked),
+      'the count only grows',
+    );
   });
 
   it("shows a large session's first findings from its head, then the whole file's, never one finding twice", async () => {

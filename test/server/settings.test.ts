@@ -8,7 +8,10 @@ const QUOTE_SESSION = [
 ].join('\n');
 
 const codes = (h: ServerHarness, uri: string) =>
-  h.diagnostics.get(uri)!.diagnostics.map((d) => d.code).filter((c) => c !== 'context-incomplete');
+  h.diagnostics
+    .get(uri)!
+    .diagnostics.map((d) => d.code)
+    .filter((c) => c !== 'context-incomplete');
 
 describe('server: settings', () => {
   let h: ServerHarness;
@@ -31,12 +34,39 @@ describe('server: settings', () => {
     assert.equal(diags[0].severity, 1);
   });
 
-  it('a list of packs without the code pack takes the code rules\' findings away', async () => {
+  it("a list of packs without the code pack takes the code rules' findings away", async () => {
     const lines = [
       { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'How is the ledger settled?' } },
-      { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/p/src/ledger.ts' } }] } },
-      { type: 'user', uuid: 'u2', parentUuid: 'a1', sessionId: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '     1\u2192export function settleLedger(entries) {\n     2\u2192  return entries.reduce(sum, 0);\n     3\u2192}\n' }] } },
-      { type: 'assistant', uuid: 'a2', parentUuid: 'u2', sessionId: 's', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'The ledger is settled by `reconcileAll()` in src/ledger.ts.' }] } },
+      {
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        sessionId: 's',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/p/src/ledger.ts' } }] },
+      },
+      {
+        type: 'user',
+        uuid: 'u2',
+        parentUuid: 'a1',
+        sessionId: 's',
+        message: {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 't1',
+              content: '     1\u2192export function settleLedger(entries) {\n     2\u2192  return entries.reduce(sum, 0);\n     3\u2192}\n',
+            },
+          ],
+        },
+      },
+      {
+        type: 'assistant',
+        uuid: 'a2',
+        parentUuid: 'u2',
+        sessionId: 's',
+        message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'The ledger is settled by `reconcileAll()` in src/ledger.ts.' }] },
+      },
     ];
     const uri = h.uriOf('ledger.jsonl');
     await h.configure({ profile: 'refined' });
@@ -75,7 +105,10 @@ describe('server: settings', () => {
     assert.equal(status.total, 2);
     assert.ok(status.reasons.includes('1 of 2 shown'));
     const diags = h.diagnostics.get(uri)!.diagnostics;
-    assert.deepEqual(diags.map((d) => d.code).filter((c) => c !== 'context-incomplete'), ['number', 'capped']);
+    assert.deepEqual(
+      diags.map((d) => d.code).filter((c) => c !== 'context-incomplete'),
+      ['number', 'capped'],
+    );
     assert.match(String(diags.find((d) => d.code === 'capped')!.message), /^1 of 2 unverified findings shown/);
   });
 

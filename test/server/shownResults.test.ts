@@ -77,7 +77,10 @@ describe('server: what the editor shows for every fixture and example', function
         shown.editedDiagnostics = h.diagnostics.get(uri)?.diagnostics;
         const lines = raw.split('\n').filter((l) => l.trim() !== '');
         const end = doc.positionAt(raw.length);
-        const appended = { ...(await h.change(uri, 3, [{ range: { start: end, end }, text: `${raw.endsWith('\n') ? '' : '\n'}${lines.at(-1)}\n` }])), millis: 0 };
+        const appended = {
+          ...(await h.change(uri, 3, [{ range: { start: end, end }, text: `${raw.endsWith('\n') ? '' : '\n'}${lines.at(-1)}\n` }])),
+          millis: 0,
+        };
         shown.appended = appended;
         shown.appendedDiagnostics = h.diagnostics.get(uri)?.diagnostics;
         shown.appendedHovers = await each('textDocument/hover');
@@ -91,7 +94,11 @@ describe('server: what the editor shows for every fixture and example', function
       }
       found[name] = digests;
       if (!UPDATE) {
-        assert.deepEqual(digests, expected[name], `what the editor shows for ${name} changed (GROUNDCHECK_UPDATE_SHOWN=1 writes the digests anew when that is meant)`);
+        assert.deepEqual(
+          digests,
+          expected[name],
+          `what the editor shows for ${name} changed (GROUNDCHECK_UPDATE_SHOWN=1 writes the digests anew when that is meant)`,
+        );
       }
     });
   }

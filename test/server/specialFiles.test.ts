@@ -36,9 +36,16 @@ for (const [kind, make] of [
 
     it('is not written through: ignoring a value there fails with the reason and leaves it as it was', async () => {
       const diags = h.diagnostics.get(uri)!.diagnostics.filter((d) => d.code === 'number');
-      const actions = (await h.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diags[0].range, context: { diagnostics: diags } })) as CodeAction[];
+      const actions = (await h.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range: diags[0].range,
+        context: { diagnostics: diags },
+      })) as CodeAction[];
       const ignore = actions.find((a) => a.command?.command === IgnoreCommand.id)!;
-      await assert.rejects(h.connection.sendRequest('workspace/executeCommand', { command: IgnoreCommand.id, arguments: ignore.command!.arguments }), /not a regular file|not written/);
+      await assert.rejects(
+        h.connection.sendRequest('workspace/executeCommand', { command: IgnoreCommand.id, arguments: ignore.command!.arguments }),
+        /not a regular file|not written/,
+      );
       const after = fs.lstatSync(store);
       assert.ok(after.isSymbolicLink() || after.isFIFO());
     });

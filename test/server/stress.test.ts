@@ -50,8 +50,14 @@ describe('server under stress', () => {
       assert.equal(await h.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: far }), null);
       const def = await h.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: far });
       assert.ok(def === null || (Array.isArray(def) && def.length === 0));
-      assert.deepEqual(await h.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: far, end: far }, context: { diagnostics: [] } }), []);
-      assert.equal(await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: h.uriOf('never-opened.jsonl') }, position: { line: 0, character: 0 } }), null);
+      assert.deepEqual(
+        await h.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: far, end: far }, context: { diagnostics: [] } }),
+        [],
+      );
+      assert.equal(
+        await h.connection.sendRequest('textDocument/hover', { textDocument: { uri: h.uriOf('never-opened.jsonl') }, position: { line: 0, character: 0 } }),
+        null,
+      );
       for (const params of [{}, { textDocument: null }, { textDocument: { uri }, position: { line: -1, character: 'x' } }]) {
         try {
           const answer = await h.connection.sendRequest('textDocument/hover', params);

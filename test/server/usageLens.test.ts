@@ -55,7 +55,10 @@ describe('usage lens: which turn a call belongs to', () => {
     // token_count at 10, reasoning at 11, the message at 12; a call that only ran a tool at 20; token_count at 30, message at 32.
     const outputs = [{ line: 12 }, { line: 32 }];
     const anchors = anchorCalls(outputs, calls(10, 20, 30), true);
-    assert.deepEqual(anchors.map((a) => a.output), [0, undefined, 1]);
+    assert.deepEqual(
+      anchors.map((a) => a.output),
+      [0, undefined, 1],
+    );
   });
 
   it('reads the order from a Codex rollout: counts first when an output comes after the last count', () => {
@@ -67,7 +70,10 @@ describe('usage lens: which turn a call belongs to', () => {
 
   it('never gives an output written before the previous call to a later one', () => {
     const anchors = anchorCalls([{ line: 4 }], calls(4, 8));
-    assert.deepEqual(anchors.map((a) => a.output), [0, undefined]);
+    assert.deepEqual(
+      anchors.map((a) => a.output),
+      [0, undefined],
+    );
   });
 });
 
@@ -139,7 +145,10 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     const dir = path.join(__dirname, '../e2e/workspace');
     const parent = fs.readFileSync(path.join(dir, 'claude-agents-session.jsonl'), 'utf8');
     fs.mkdirSync(path.join(h.workspace, 'agents-session/subagents'), { recursive: true });
-    fs.copyFileSync(path.join(dir, 'claude-agents-session/subagents/agent-a3f9c2e1.jsonl'), path.join(h.workspace, 'agents-session/subagents/agent-a3f9c2e1.jsonl'));
+    fs.copyFileSync(
+      path.join(dir, 'claude-agents-session/subagents/agent-a3f9c2e1.jsonl'),
+      path.join(h.workspace, 'agents-session/subagents/agent-a3f9c2e1.jsonl'),
+    );
     const uri = h.uriOf('agents-session.jsonl');
     const status = await h.open(uri, parent);
     assert.ok(status.usage?.recorded);
@@ -178,7 +187,12 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     await h.open(uri, [...lines.slice(0, 11), JSON.stringify(early)].join('\n') + '\n');
     assert.equal(usageLenses(await lensesOf(uri)).at(-1)?.command?.title, '12.4k in · 1 out · 11.9k cached');
     // The same message's next block, as Claude Code logs it, with the output count it reached.
-    const more = { ...last, uuid: 'a6', parentUuid: 'a5', message: { ...last.message, content: [{ type: 'tool_use', id: 'toolu_01Done', name: 'Bash', input: { command: 'true' } }] } };
+    const more = {
+      ...last,
+      uuid: 'a6',
+      parentUuid: 'a5',
+      message: { ...last.message, content: [{ type: 'tool_use', id: 'toolu_01Done', name: 'Bash', input: { command: 'true' } }] },
+    };
     const end = { line: 12, character: 0 };
     const status = await h.change(uri, 2, [{ range: { start: end, end }, text: `${JSON.stringify(more)}\n` }]);
     assert.equal(status.mode, 'append');
@@ -245,7 +259,12 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
   });
 
   it('sends no usage for a file that records none, and no usage lens', async () => {
-    const chat = JSON.stringify({ messages: [{ role: 'user', content: 'The invoice total is 4860.' }, { role: 'assistant', content: 'The total is 4860.' }] });
+    const chat = JSON.stringify({
+      messages: [
+        { role: 'user', content: 'The invoice total is 4860.' },
+        { role: 'assistant', content: 'The total is 4860.' },
+      ],
+    });
     const uri = h.uriOf('chat.json');
     const status = await h.open(uri, chat, 'json');
     assert.equal(status.state, 'checked');

@@ -7,6 +7,7 @@
 import { SiteList, type PlantGenerator } from '../generator';
 import { firstOk, nearbyNumbers } from '../variants';
 
+// biome-ignore format: a list of words or values reads best packed
 const NOUNS = [
   'tests?', 'files?', 'modules?', 'functions?', 'methods?', 'classes', 'class', 'errors?', 'warnings?', 'passed', 'failed',
   'passing', 'failing', 'skipped', 'lines?', 'commits?', 'changes?', 'insertions?', 'deletions?', 'items?', 'cases?', 'checks?',
@@ -21,7 +22,8 @@ const NOUNS = [
 /** A number, up to two lowercase words, a countable noun: "12 tests", "5 new unit tests", "13 passed". */
 const COUNT = new RegExp(`(?<![\\w.,:/#$+\\-])(\\d{1,5}) ((?:[a-z]+ ){0,2}?)(${NOUNS})\\b`, 'g');
 /** Words that make the number after them a name, not a count: "Phase 4 routes", "Level 2 components", "line 12 files". */
-const LABEL = /(?:^|[^\w])(?:level|phase|step|stage|task|part|section|chapter|round|tier|priority|sprint|issue|pr|version|iteration|milestone|option|rule|day|week|epic|story|ticket|item|line|lines|port|laptop|model|session|node|python)\s$/i;
+const LABEL =
+  /(?:^|[^\w])(?:level|phase|step|stage|task|part|section|chapter|round|tier|priority|sprint|issue|pr|version|iteration|milestone|option|rule|day|week|epic|story|ticket|item|line|lines|port|laptop|model|session|node|python)\s$/i;
 
 export const changedCount: PlantGenerator = {
   kind: 'changed-count',

@@ -15,15 +15,18 @@ const REPORTED = /^(?:: \S| (?:error|exception|is raised|was raised|is thrown|wa
 const MESSAGE = /(?:Error|Exception|error|ERROR|FAILED|FAIL|fatal|panic|failed)(?:\[[\w\-]+\])?: ([^\n`"]{10,200})/dg;
 const WORD = /\b[A-Za-z]{4,}\b/g;
 
+// biome-ignore format: a list of words or values reads best packed
 const ERROR_CLASSES = [
   'ValueError', 'TypeError', 'KeyError', 'RuntimeError', 'AttributeError', 'ImportError', 'ModuleNotFoundError', 'FileNotFoundError',
   'IndexError', 'OSError', 'PermissionError', 'TimeoutError', 'AssertionError', 'NotImplementedError', 'ReferenceError', 'SyntaxError',
   'RangeError', 'LookupError', 'ConnectionError', 'ValidationError', 'ParseError', 'ConfigError',
 ];
+// biome-ignore format: a list of words or values reads best packed
 const EXCEPTION_CLASSES = [
   'IllegalArgumentException', 'IllegalStateException', 'NullPointerException', 'IOException', 'RuntimeException', 'TimeoutException',
   'ValidationException', 'NotFoundException', 'ParseException', 'ConfigException', 'UnsupportedOperationException',
 ];
+// biome-ignore format: a list of words or values reads best packed
 const MESSAGE_WORDS = ['invalid', 'missing', 'unexpected', 'unknown', 'duplicate', 'expired', 'locked', 'unsupported', 'malformed', 'disabled', 'empty', 'stale', 'corrupt', 'readonly'];
 
 export const changedError: PlantGenerator = {
@@ -39,7 +42,11 @@ export const changedError: PlantGenerator = {
       if (!quoted && (inRanges(blocks, m.index) || !REPORTED.test(text.slice(end, end + 14)))) continue;
       if (!list.match(name) || !session.inContext(name)) continue;
       const pool = name.endsWith('Exception') ? EXCEPTION_CLASSES : ERROR_CLASSES;
-      list.add(m.index, m.index + name.length, firstOk(pool, rand, (v) => v !== name && session.absent(v, true)));
+      list.add(
+        m.index,
+        m.index + name.length,
+        firstOk(pool, rand, (v) => v !== name && session.absent(v, true)),
+      );
     }
     for (const m of text.matchAll(MESSAGE)) {
       // Only a message the context printed word for word (the answer's sentence may run on past it).
@@ -50,7 +57,11 @@ export const changedError: PlantGenerator = {
       const w = words[Math.floor(rand() * words.length)];
       const before = message.slice(0, w.index);
       const after = message.slice(w.index + w[0].length);
-      const other = firstOk(MESSAGE_WORDS, rand, (v) => v !== w[0].toLowerCase() && session.absent(before + v + after, true) && session.absent(`${lastWord(before)}${v}${firstWord(after)}`, true));
+      const other = firstOk(
+        MESSAGE_WORDS,
+        rand,
+        (v) => v !== w[0].toLowerCase() && session.absent(before + v + after, true) && session.absent(`${lastWord(before)}${v}${firstWord(after)}`, true),
+      );
       const at = m.indices![1][0] + w.index;
       list.add(at, at + w[0].length, other);
     }

@@ -42,7 +42,11 @@ export const changedVersion: PlantGenerator = {
       if (seen.has(at)) return;
       seen.add(at);
       if (Number(version.split('.')[0]) > 999 || !list.match(version) || !session.inContext(version)) return;
-      list.add(at, at + version.length, firstOk(versionVariants(version), rand, (v) => session.absent(absentAs(v), true)));
+      list.add(
+        at,
+        at + version.length,
+        firstOk(versionVariants(version), rand, (v) => session.absent(absentAs(v), true)),
+      );
     };
     for (const m of text.matchAll(SEMVER)) consider(m[1], m.index + m[0].length - m[1].length, (v) => v);
     for (const m of text.matchAll(PINNED)) consider(m[1], m.index + m[0].length - m[1].length, (v) => `@${v}`);

@@ -36,7 +36,11 @@ export const codeBlockToken: PlantGenerator = {
         if (m[1] !== undefined && !looksLikeName(token, text[at + token.length] === '(')) continue;
         if (KEYWORDS.has(token) || KEYWORDS.has(token.toLowerCase()) || !list.match(token) || !session.inContext(token)) continue;
         if (m[1] !== undefined) {
-          list.add(at, at + token.length, firstOk(identifierVariants(token), rand, (v) => session.absent(v, true)));
+          list.add(
+            at,
+            at + token.length,
+            firstOk(identifierVariants(token), rand, (v) => session.absent(v, true)),
+          );
         } else {
           const other = firstOk(nearbyNumbers(Number(token), { min: 10 }), rand, (v) => session.numberAbsent(String(v)));
           list.add(at, at + token.length, other === undefined ? undefined : String(other));

@@ -25,7 +25,11 @@ export const inventedFlag: PlantGenerator = {
       if (FIXED.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
       if (name.length < 2 || !list.match(name) || !session.inContext(`--${name}`)) continue;
       const at = m.index + 2;
-      list.add(at, at + name.length, firstOk(flagVariants(name), rand, (v) => session.absent(`--${v}`, true)));
+      list.add(
+        at,
+        at + name.length,
+        firstOk(flagVariants(name), rand, (v) => session.absent(`--${v}`, true)),
+      );
     }
     return list.result();
   },

@@ -58,7 +58,11 @@ export const inventedLibrary: PlantGenerator = {
         seen.add(at);
         if (!list.match(name) || !session.inContext(name)) continue;
         const sep = join ?? (name.includes('_') ? '_' : '-');
-        list.add(at, at + name.length, firstOk(libraryVariants(name, sep), rand, (v) => session.absent(v, true)));
+        list.add(
+          at,
+          at + name.length,
+          firstOk(libraryVariants(name, sep), rand, (v) => session.absent(v, true)),
+        );
       }
     }
     return list.result();

@@ -28,7 +28,11 @@ export const renamedIdentifier: PlantGenerator = {
     const consider = (name: string, at: number, called: boolean) => {
       if (inRanges(blocks, at) || !looksLikeName(name, called) || !list.match(name)) return;
       if (!session.inContext(name)) return;
-      list.add(at, at + name.length, firstOk(identifierVariants(name), rand, (v) => session.absent(v, true)));
+      list.add(
+        at,
+        at + name.length,
+        firstOk(identifierVariants(name), rand, (v) => session.absent(v, true)),
+      );
     };
     for (const m of text.matchAll(BACKTICKED)) {
       const q = QUALIFIED.exec(m[1]);

@@ -73,7 +73,14 @@ export class SarifReporter implements Reporter {
         {
           physicalLocation: {
             artifactLocation: this.artifactOf(b),
-            region: { startLine: b.line, startColumn: b.column, endLine: b.endLine, endColumn: b.endColumn, charOffset: b.range[0], charLength: b.range[1] - b.range[0] },
+            region: {
+              startLine: b.line,
+              startColumn: b.column,
+              endLine: b.endLine,
+              endColumn: b.endColumn,
+              charOffset: b.range[0],
+              charLength: b.range[1] - b.range[0],
+            },
           },
         },
       ],
@@ -123,13 +130,18 @@ export class SarifReporter implements Reporter {
     const closest = f.entity.closest;
     const contradiction = f.entity.contradiction;
     const relatedLocations: object[] = [];
-    if (contradiction) relatedLocations.push(this.related(relatedLocations.length + 1, contradiction, `the context gives '${shorten(contradiction.value, 80)}' for the same slot`));
+    if (contradiction)
+      relatedLocations.push(
+        this.related(relatedLocations.length + 1, contradiction, `the context gives '${shorten(contradiction.value, 80)}' for the same slot`),
+      );
     const sameAsContradiction = contradiction && closest && placeName(closest) === placeName(contradiction) && closest.range[0] === contradiction.range[0];
-    if (closest && !sameAsContradiction) relatedLocations.push(this.related(relatedLocations.length + 1, closest, `closest in context: '${shorten(closest.text, 80)}'`));
+    if (closest && !sameAsContradiction)
+      relatedLocations.push(this.related(relatedLocations.length + 1, closest, `closest in context: '${shorten(closest.text, 80)}'`));
     // A contradiction already names the context's value; the closest match would repeat it.
-    const text = closest && !contradiction
-      ? `${findingMessage(f)}; closest in context: '${shorten(closest.text, 80)}'. The output is ${f.output.level}.`
-      : `${findingMessage(f)}. The output is ${f.output.level}.`;
+    const text =
+      closest && !contradiction
+        ? `${findingMessage(f)}; closest in context: '${shorten(closest.text, 80)}'. The output is ${f.output.level}.`
+        : `${findingMessage(f)}. The output is ${f.output.level}.`;
     // Repeats of one value in one file share a key; their order among themselves tells them apart.
     const base = `${placeName(o)}\u0000${o.key ?? f.entity.text}`;
     const nth = seen.get(base) ?? 0;
@@ -165,10 +177,7 @@ export class SarifReporter implements Reporter {
   }
 
   private related(id: number, c: ContextLocation, text: string): object {
-    const region =
-      c.line !== undefined
-        ? { startLine: c.line, startColumn: c.column, endLine: c.endLine, endColumn: c.endColumn }
-        : {};
+    const region = c.line !== undefined ? { startLine: c.line, startColumn: c.column, endLine: c.endLine, endColumn: c.endColumn } : {};
     return {
       id,
       message: { text },
@@ -183,7 +192,10 @@ export class SarifReporter implements Reporter {
   private artifactOf(at: { file: string; entry?: string }): object {
     if (at.entry === undefined) return artifact(at.file);
     const uri = entryUri(at.entry);
-    return { uri, index: this.indexOf(placeName(at), () => ({ location: { uri }, parentIndex: this.indexOf(at.file, () => ({ location: artifact(at.file) })) })) };
+    return {
+      uri,
+      index: this.indexOf(placeName(at), () => ({ location: { uri }, parentIndex: this.indexOf(at.file, () => ({ location: artifact(at.file) })) })),
+    };
   }
 
   private indexOf(key: string, make: () => object): number {

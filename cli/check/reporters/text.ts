@@ -80,16 +80,16 @@ export class TextReporter implements Reporter {
     for (const type of ENTITY_TYPES) {
       const t = s.types[type];
       if (t.entities === 0) continue;
-      lines.push(
-        `  ${type.padEnd(14)}${String(t.entities).padStart(8)}${String(t.grounded).padStart(10)}${String(t.unverified).padStart(12)}`,
-      );
+      lines.push(`  ${type.padEnd(14)}${String(t.entities).padStart(8)}${String(t.grounded).padStart(10)}${String(t.unverified).padStart(12)}`);
     }
     lines.push('');
     const flagged = s.levels.PARTIAL + s.levels.UNGROUNDED;
     const rate = `${(s.hallucinationRate * 100).toFixed(1)}%`;
     lines.push(`hallucination rate: ${flagged > 0 ? c.red(rate) : c.green(rate)} (${flagged} of ${counted(s.outputs, 'output')} PARTIAL or UNGROUNDED)`);
     if (s.budgetWarnings + s.budgetInformation > 0) {
-      lines.push(`budgets: ${counted(s.budgetWarnings, 'warning')} (hard limits crossed), ${counted(s.budgetInformation, 'information finding')} (soft limits crossed, or turns the cost budget could not price)`);
+      lines.push(
+        `budgets: ${counted(s.budgetWarnings, 'warning')} (hard limits crossed), ${counted(s.budgetInformation, 'information finding')} (soft limits crossed, or turns the cost budget could not price)`,
+      );
     }
     this.io.out(lines.join('\n') + '\n');
   }
@@ -128,4 +128,3 @@ function gutterWidth(line: number): number {
 function gutter(line: number): string {
   return ' '.repeat(gutterWidth(line));
 }
-

@@ -23,7 +23,12 @@ export interface ShardReport {
 }
 
 interface SarifLog {
-  runs: Array<{ results: SarifResult[]; artifacts?: SarifArtifact[]; invocations: Array<Record<string, unknown>>; properties?: Record<string, unknown> } & Record<string, unknown>>;
+  runs: Array<
+    { results: SarifResult[]; artifacts?: SarifArtifact[]; invocations: Array<Record<string, unknown>>; properties?: Record<string, unknown> } & Record<
+      string,
+      unknown
+    >
+  >;
 }
 interface SarifArtifact {
   location: { uri: string; uriBaseId?: string };
@@ -81,11 +86,14 @@ export function checkOneRun(reports: readonly ShardReport[]): void {
     const x = r.record;
     const other = `${r.name} and ${first.name}`;
     if (r.kind !== first.kind) throw new MergeRefused(`${other} are reports of different formats (${r.kind}, ${first.kind})`);
-    if (x.groundcheck !== r0.groundcheck) throw new MergeRefused(`${other} were written by different groundcheck versions (${x.groundcheck}, ${r0.groundcheck})`);
+    if (x.groundcheck !== r0.groundcheck)
+      throw new MergeRefused(`${other} were written by different groundcheck versions (${x.groundcheck}, ${r0.groundcheck})`);
     const differing = Object.keys({ ...x.options, ...r0.options }).filter((k) => JSON.stringify(x.options[k]) !== JSON.stringify(r0.options[k]));
     if (differing.length > 0) throw new MergeRefused(`${other} were checked with different options (${differing.join(', ')}): they are not shards of one run`);
-    if (x.inputs !== r0.inputs || x.files !== r0.files) throw new MergeRefused(`${other} checked different inputs (other paths given, or other files found): they are not shards of one run`);
-    if (x.shard.total !== r0.shard.total) throw new MergeRefused(`${other} split the run differently (${x.shard.index}/${x.shard.total}, ${r0.shard.index}/${r0.shard.total})`);
+    if (x.inputs !== r0.inputs || x.files !== r0.files)
+      throw new MergeRefused(`${other} checked different inputs (other paths given, or other files found): they are not shards of one run`);
+    if (x.shard.total !== r0.shard.total)
+      throw new MergeRefused(`${other} split the run differently (${x.shard.index}/${x.shard.total}, ${r0.shard.index}/${r0.shard.total})`);
   }
   const total = r0.shard.total;
   const seen = new Map<number, string>();
@@ -165,8 +173,14 @@ export function mergedSarif(reports: readonly ShardReport[]): object {
   };
   const mergedResults = results.map(({ result, artifacts }) => {
     // The reporter names the related locations' artifacts before the result's own: so does the renumbering.
-    const relatedLocations = result.relatedLocations?.map((l) => ({ ...l, physicalLocation: { ...l.physicalLocation, artifactLocation: renumber(l.physicalLocation.artifactLocation, artifacts) } }));
-    const locations = result.locations.map((l) => ({ ...l, physicalLocation: { ...l.physicalLocation, artifactLocation: renumber(l.physicalLocation.artifactLocation, artifacts) } }));
+    const relatedLocations = result.relatedLocations?.map((l) => ({
+      ...l,
+      physicalLocation: { ...l.physicalLocation, artifactLocation: renumber(l.physicalLocation.artifactLocation, artifacts) },
+    }));
+    const locations = result.locations.map((l) => ({
+      ...l,
+      physicalLocation: { ...l.physicalLocation, artifactLocation: renumber(l.physicalLocation.artifactLocation, artifacts) },
+    }));
     return { ...result, locations, ...(relatedLocations ? { relatedLocations } : {}) };
   });
   const { properties: _shardRecord, artifacts: _artifacts, invocations: _invocations, results: _results, ...run } = reports[0].log!.runs[0];

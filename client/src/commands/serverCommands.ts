@@ -8,11 +8,7 @@ import { RecheckRequest } from '../../../shared/protocol/messages';
 import { COMMANDS } from '../commandIds';
 import type { FileStatusStore } from '../fileStatusStore';
 
-export function registerServerCommands(
-  client: LanguageClient,
-  output: vscode.LogOutputChannel,
-  store: FileStatusStore,
-): vscode.Disposable {
+export function registerServerCommands(client: LanguageClient, output: vscode.LogOutputChannel, store: FileStatusStore): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(COMMANDS.restartServer, async () => {
       output.info('Restarting the groundcheck server');

@@ -22,11 +22,13 @@ function codeOf(diagnostic: vscode.Diagnostic): string {
 }
 
 export function unverifiedIn(uri: vscode.Uri, range: vscode.Range | undefined): vscode.Diagnostic[] {
-  return vscode.languages
-    .getDiagnostics(uri)
-    // File-level notices (the cap, a size limit) share the source but are not claims.
-    .filter((d) => d.source === 'groundcheck' && ENTITY_CODES.has(codeOf(d)) && (!range || range.intersection(d.range) !== undefined))
-    .sort((a, b) => a.range.start.compareTo(b.range.start));
+  return (
+    vscode.languages
+      .getDiagnostics(uri)
+      // File-level notices (the cap, a size limit) share the source but are not claims.
+      .filter((d) => d.source === 'groundcheck' && ENTITY_CODES.has(codeOf(d)) && (!range || range.intersection(d.range) !== undefined))
+      .sort((a, b) => a.range.start.compareTo(b.range.start))
+  );
 }
 
 export function showUnverifiedCommand(client: LanguageClient) {

@@ -25,7 +25,12 @@ export interface Replacement {
  * order, or undefined when one of them does not apply exactly once (or, for
  * `all`, at all): then the result cannot be known.
  */
-export function editedListing(listing: ShownLines, listingSegment: number, text: (segment: number) => string, replacements: readonly Replacement[]): ShownLines | undefined {
+export function editedListing(
+  listing: ShownLines,
+  listingSegment: number,
+  text: (segment: number) => string,
+  replacements: readonly Replacement[],
+): ShownLines | undefined {
   let file = fileOf(listing, listingSegment, text);
   for (const r of replacements) {
     if (r.oldText === '') return undefined;

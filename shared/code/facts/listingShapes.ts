@@ -36,8 +36,10 @@ export interface WrittenFile {
 
 /** Tools that print files with numbered lines, by the names agents' logs give them. */
 const READ_TOOLS = new Set(['Read', 'read_file', 'view', 'readFile', 'read']);
+// biome-ignore format: a list of words or values reads best packed
 const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'NotebookEdit', 'str_replace_editor', 'str_replace_based_edit_tool', 'replace_in_file', 'edit_file', 'apply_diff']);
 const WRITE_TOOLS = new Set(['Write', 'write_to_file', 'create_file', 'write_file']);
+// biome-ignore format: a list of words or values reads best packed
 const SHELL_TOOLS = new Set(['Bash', 'shell', 'exec_command', 'shell_command', 'local_shell', 'command', 'execute_command', 'run_terminal_cmd', 'container.exec']);
 const GREP_TOOLS = new Set(['Grep', 'grep', 'search_files', 'grep_search']);
 
@@ -216,7 +218,17 @@ function commandName(argv0: string | undefined): string {
 }
 
 /** Short options that take the next word as their value, per command. */
-const VALUE_FLAGS: Record<string, string> = { grep: 'ABCmef', egrep: 'ABCmef', rg: 'ABCmefgtT', head: 'nc', tail: 'nc', nl: 'bdfhilnsvw', sed: 'ef', wc: '', cat: '' };
+const VALUE_FLAGS: Record<string, string> = {
+  grep: 'ABCmef',
+  egrep: 'ABCmef',
+  rg: 'ABCmefgtT',
+  head: 'nc',
+  tail: 'nc',
+  nl: 'bdfhilnsvw',
+  sed: 'ef',
+  wc: '',
+  cat: '',
+};
 /** Long options that take the next word as their value when not written `--opt=value`. */
 const VALUE_LONG = new Set(['--max-count', '--context', '--after-context', '--before-context', '--regexp', '--file', '--glob', '--type', '--iglob', '--lines']);
 

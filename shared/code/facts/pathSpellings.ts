@@ -37,10 +37,22 @@ export function pathNames(ref: string, full: string): boolean {
 /** Characters a path token may hold (no spaces: agents quote or backtick paths that have them). */
 export function isPathChar(c: number): boolean {
   return (
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) ||
-    c === 46 /* . */ || c === 47 /* / */ || c === 95 /* _ */ || c === 45 /* - */ || c === 64 /* @ */ ||
-    c === 43 /* + */ || c === 126 /* ~ */ || c === 92 /* \ */ || c === 91 /* [ */ || c === 93 /* ] */ ||
-    c === 40 /* ( */ || c === 41 /* ) */ || c > 0x7f
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 46 /* . */ ||
+    c === 47 /* / */ ||
+    c === 95 /* _ */ ||
+    c === 45 /* - */ ||
+    c === 64 /* @ */ ||
+    c === 43 /* + */ ||
+    c === 126 /* ~ */ ||
+    c === 92 /* \ */ ||
+    c === 91 /* [ */ ||
+    c === 93 /* ] */ ||
+    c === 40 /* ( */ ||
+    c === 41 /* ) */ ||
+    c > 0x7f
   );
 }
 

@@ -158,7 +158,8 @@ export class SessionFacts {
     if (!edit) return;
     const record = this.record(edit.file);
     let base: Listing | undefined;
-    for (let i = record.listings.length - 1; i >= 0 && !base; i--) if (record.listings[i].shown.complete && record.listings[i].segment < resultId) base = record.listings[i];
+    for (let i = record.listings.length - 1; i >= 0 && !base; i--)
+      if (record.listings[i].shown.complete && record.listings[i].segment < resultId) base = record.listings[i];
     if (!base) return;
     const text = (id: number) => this.transcript.segments[id].text;
     const shown = editedListing(base.shown, base.segment, text, edit.replacements);
@@ -171,7 +172,7 @@ export class SessionFacts {
     const failed = s.tool?.failed === true;
     const plain = failed ? undefined : plainReadShape(s, call);
     if (plain === 'header') return;
-    const shape = failed ? undefined : plain ?? (call ? listingShape(call.name, call.input) : targetShape(s));
+    const shape = failed ? undefined : (plain ?? (call ? listingShape(call.name, call.input) : targetShape(s)));
     const scan = scanGutters(s.text, shape);
     if (scan.blanks.length > 0) this.texts.set(s.id, this.pooled.shared(blankOut(s.text, scan.blanks)));
     for (const shown of scan.listings) this.addListing(shown.file, { segment: s.id, shown });
@@ -179,12 +180,24 @@ export class SessionFacts {
       this.record(scan.lineCount.file).counts.push({ segment: s.id, count: scan.lineCount.count });
       const at = s.text.indexOf(String(scan.lineCount.count));
       const words = [baseName(scan.lineCount.file).toLowerCase()];
-      if (at !== -1) this.tallies.push({ segment: s.id, start: at, end: at + String(scan.lineCount.count).length, count: scan.lineCount.count, words, noun: 'lines', command: `wc -l ${scan.lineCount.file}` });
+      if (at !== -1)
+        this.tallies.push({
+          segment: s.id,
+          start: at,
+          end: at + String(scan.lineCount.count).length,
+          count: scan.lineCount.count,
+          words,
+          noun: 'lines',
+          command: `wc -l ${scan.lineCount.file}`,
+        });
     }
-    if (scan.tally && shape?.kind === 'tally') this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
+    if (scan.tally && shape?.kind === 'tally')
+      this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
     // A file's listing is what the file holds, not what a run reported.
-    if (shape?.kind !== 'numbered') for (const t of testTallies(s.text)) this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
+    if (shape?.kind !== 'numbered')
+      for (const t of testTallies(s.text))
+        this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
     if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
   }
 
@@ -377,7 +390,10 @@ function testTallies(text: string): { start: number; end: number; count: number;
 /** Vitest's `Test Files  3 passed (4)` and Jest's `Test Suites: 3 passed` count files, not tests. */
 function countsFilesOrSuites(text: string, at: number): boolean {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const head = text.slice(lineStart, Math.min(at, lineStart + 40)).trimStart().toLowerCase();
+  const head = text
+    .slice(lineStart, Math.min(at, lineStart + 40))
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('test files') || head.startsWith('test suites') || head.startsWith('suites');
 }
 

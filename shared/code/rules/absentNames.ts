@@ -31,6 +31,7 @@ import { baseName, isKnownExtension } from '../facts';
  * Tools the agents' own system prompts define, which a turn may name without
  * ever calling them (Claude Code's and Codex's built-in tools).
  */
+// biome-ignore format: a list of words or values reads best packed
 const AGENT_TOOL_NAMES = new Set(
   [
     'Agent', 'AskUserQuestion', 'Bash', 'BashOutput', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Glob', 'Grep', 'KillBash',
@@ -174,7 +175,6 @@ function settle(e: Entity, rule: string, detail: string): void {
   e.settled = true;
   e.detail = detail;
 }
-
 
 /** Characters of a path a reader would take for one: no spaces, placeholders, globs or other scripts' punctuation. */
 const PLAIN_PATH = /^[A-Za-z0-9_./\\@+~-]+$/;

@@ -14,4 +14,3 @@ export function namesBlock(output: string, span: Range): boolean {
   const next = output.slice(e + 1, e + 1 + 200).trimStart();
   return next.startsWith('```') || next.startsWith('~~~');
 }
-

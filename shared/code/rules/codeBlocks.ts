@@ -32,7 +32,8 @@ const MAX_STEP = 6;
 const CANDIDATES = 20;
 
 /** Intros that present new code rather than quote existing code. */
-const PROPOSAL = /\b(?:change|replace|update|fix|should be|instead|could be|would be|proposed?|suggest(?:ed|ion)?|new version|try|add|rewrite|refactor|becomes?|to this|like this|with this)\b/i;
+const PROPOSAL =
+  /\b(?:change|replace|update|fix|should be|instead|could be|would be|proposed?|suggest(?:ed|ion)?|new version|try|add|rewrite|refactor|becomes?|to this|like this|with this)\b/i;
 
 interface BlockLine {
   /** Trimmed line's range in the output. */
@@ -87,7 +88,11 @@ function isProposal(output: string, fence: Range, sentences: readonly OutputSent
 /** A diff shows a change the agent makes or proposes, not code it quotes. */
 function isDiff(output: string, fence: Range): boolean {
   const nl = output.indexOf('\n', fence[0]);
-  const info = output.slice(fence[0], nl === -1 ? fence[1] : nl).replace(/^\s*[`~]+/, '').trim().toLowerCase();
+  const info = output
+    .slice(fence[0], nl === -1 ? fence[1] : nl)
+    .replace(/^\s*[`~]+/, '')
+    .trim()
+    .toLowerCase();
   return info === 'diff' || info === 'patch';
 }
 
@@ -96,7 +101,11 @@ function blockLines(output: string, fence: Range): BlockLine[] {
   const text = output.slice(fence[0], fence[1]);
   const first = text.indexOf('\n');
   if (first === -1) return [];
-  const info = text.slice(0, first).replace(/^\s*[`~]+/, '').trim().toLowerCase();
+  const info = text
+    .slice(0, first)
+    .replace(/^\s*[`~]+/, '')
+    .trim()
+    .toLowerCase();
   const diff = info === 'diff' || info === 'patch';
   const out: BlockLine[] = [];
   let start = fence[0] + first + 1;
@@ -239,7 +248,13 @@ function differences(
     const found = index.find(t.text, { ...find, limit: CANDIDATES }).some((m) => index.partText(m.part).slice(m.start, m.end) === t.text);
     if (!found) {
       // No aligned line to compare with: a value the context lacks, which material it is known to lack may hold.
-      const e = finding(output, [t.start, t.end], typeOf(t.text), 'unverified', `the quoted code's line \`${shorten(line.text)}\` is not in the passage it quotes`);
+      const e = finding(
+        output,
+        [t.start, t.end],
+        typeOf(t.text),
+        'unverified',
+        `the quoted code's line \`${shorten(line.text)}\` is not in the passage it quotes`,
+      );
       delete e.settled;
       out.push(e);
     }
@@ -247,7 +262,13 @@ function differences(
   return out;
 }
 
-function changedRun(output: string, mine: Token[], theirs: Token[], r: { mine: Range; theirs: Range }, aligned: { text: string; start: number; part: number }): Entity {
+function changedRun(
+  output: string,
+  mine: Token[],
+  theirs: Token[],
+  r: { mine: Range; theirs: Range },
+  aligned: { text: string; start: number; part: number },
+): Entity {
   const span: Range = [mine[r.mine[0]].start, mine[r.mine[1] - 1].end];
   const detail = `the quoted passage reads \`${shorten(aligned.text)}\``;
   if (r.theirs[1] === r.theirs[0]) return finding(output, span, typeOf(mine[r.mine[0]].text), 'unverified', detail);

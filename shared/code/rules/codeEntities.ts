@@ -107,7 +107,8 @@ function attachLinePhrases(output: string, found: Found[], skip: readonly Range[
       continue;
     }
     // The file a bare "line 12" means is one its own line names; a file named lines or items earlier may be another than the one meant.
-    const earlier = before && phrase.span[0] - before.span[1] <= DISCUSSION_REACH && !output.slice(before.span[1], phrase.span[0]).includes('\n') ? before : undefined;
+    const earlier =
+      before && phrase.span[0] - before.span[1] <= DISCUSSION_REACH && !output.slice(before.span[1], phrase.span[0]).includes('\n') ? before : undefined;
     const path = earlier && earlier.code.kind === 'file' ? earlier.code.path : undefined;
     added.push({ span: phrase.span, code: { kind: 'file', ...(path !== undefined ? { path } : {}), lines: [phrase.lines] } });
   }

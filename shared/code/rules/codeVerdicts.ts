@@ -451,7 +451,10 @@ function findCode(form: string, index: ContextLookup, find: FindOptions, sameCas
     const text = index.partText(part);
     const found = text.slice(start, end);
     if (sameCase && found !== form && found.replace(/\s+/g, ' ') !== folded) return false;
-    return !(isIdentChar(form.charCodeAt(0)) && isIdentChar(text.charCodeAt(start - 1))) && !(isIdentChar(form.charCodeAt(form.length - 1)) && isIdentChar(text.charCodeAt(end)));
+    return (
+      !(isIdentChar(form.charCodeAt(0)) && isIdentChar(text.charCodeAt(start - 1))) &&
+      !(isIdentChar(form.charCodeAt(form.length - 1)) && isIdentChar(text.charCodeAt(end)))
+    );
   };
   return index.findLast(form, { ...find, examine: CANDIDATES, keep, limit }).reverse();
 }
@@ -473,4 +476,3 @@ function setVerdict(entity: Entity, matches: ContextMatch[], found = matches.len
   entity.matches = matches;
   entity.locations = matches.map((m): Range => [m.start, m.end]);
 }
-

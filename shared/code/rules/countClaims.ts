@@ -117,10 +117,16 @@ function beside(entity: Entity, noun: string, index: ContextLookup, session: Cod
   for (const m of entity.matches.slice(0, 20)) {
     if (!session.isToolOutput?.(m.part)) continue;
     // From the figure on: the match may be the figure alone or the figure with its noun.
-    const at = index.partText(m.part).slice(m.start, m.end + 40).toLowerCase();
+    const at = index
+      .partText(m.part)
+      .slice(m.start, m.end + 40)
+      .toLowerCase();
     // Within the figure's own clause: "(line 31) ... ok\ntest" does not count tests.
     const clause = at.slice(0, clauseEnd(at, m.end - m.start, OUTPUT_CLAUSE_ENDS));
-    const words = clause.split(/[^a-z0-9-]+/).filter((w) => w !== '').slice(1, MAX_ADJECTIVES + 2);
+    const words = clause
+      .split(/[^a-z0-9-]+/)
+      .filter((w) => w !== '')
+      .slice(1, MAX_ADJECTIVES + 2);
     if (words.some((w) => w.startsWith(stem))) return true;
   }
   return false;
@@ -188,7 +194,9 @@ function countOf(e: ExtractedEntity): number | undefined {
 function countedNoun(output: string, span: Range): string | undefined {
   // The noun is in the figure's own clause: "1 commit (85cb84b) **Files:** 7" does not count files.
   // "26 of the 28 tests pass": the noun after the total is the figure's too.
-  const after = clauseAfter(output, span, 60).toLowerCase().replace(/^(\S+) of (?:the |all )?\d+ /, '$1 ');
+  const after = clauseAfter(output, span, 60)
+    .toLowerCase()
+    .replace(/^(\S+) of (?:the |all )?\d+ /, '$1 ');
   const words = after.split(/[^a-z0-9-]+/).filter((w) => w !== '');
   for (let k = 1; k <= MAX_ADJECTIVES + 1 && k < words.length; k++) {
     const w = words[k];

@@ -40,7 +40,14 @@ export function parseFileRef(token: string): FileRefToken | undefined {
   // `:12:5` is line 12, column 5; `:12-40` a range; `:12,40` two lines.
   const m = /^(\d{1,7})(?:[-\u2013](\d{1,7})|((?:,\d{1,7})+)|:\d{1,5})?$/.exec(spec);
   if (!m) return undefined;
-  if (m[3]) return withLines(path, [range(m[1]), ...m[3].slice(1).split(',').map((n) => range(n))]);
+  if (m[3])
+    return withLines(path, [
+      range(m[1]),
+      ...m[3]
+        .slice(1)
+        .split(',')
+        .map((n) => range(n)),
+    ]);
   return withLines(path, [range(m[1], m[2])]);
 }
 

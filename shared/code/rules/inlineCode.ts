@@ -15,6 +15,7 @@ export const MAX_INLINE = 300;
 export type InlineKind = { kind: 'prose' } | { kind: 'code'; whole: string; links: string[] };
 
 /** Words that make a span of plain words read as prose rather than a command. */
+// biome-ignore format: a list of words or values reads best packed
 const FUNCTION_WORDS = new Set([
   'the', 'a', 'an', 'is', 'are', 'was', 'were', 'be', 'to', 'of', 'in', 'on', 'for', 'with', 'and', 'or', 'not', 'no',
   'this', 'that', 'it', 'you', 'we', 'i', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'should', 'at', 'by',

@@ -48,7 +48,8 @@ const KINDS: Record<Kind, KindRules> = {
       `${OPENING}(?:the\\s+)?(?:build|typecheck|type\\s+check|compilation|project|code)\\s+(?:now\\s+)?(?:succeeds|succeeded|passes|passed|is\\s+(?:now\\s+)?(?:clean|green|passing|successful)|builds\\s+(?:successfully|cleanly)|compiles\\s+(?:successfully|cleanly|without\\s+errors))\\b`,
       'i',
     ),
-    command: /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|typecheck|type-check|compile)|tsc|(?:cargo|go|dotnet|swift)\s+(?:build|check)|mvnw?\s+(?:package|compile)|gradlew?\s+build|vite\s+build|next\s+build)\b/,
+    command:
+      /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|typecheck|type-check|compile)|tsc|(?:cargo|go|dotnet|swift)\s+(?:build|check)|mvnw?\s+(?:package|compile)|gradlew?\s+build|vite\s+build|next\s+build)\b/,
     failure: [/\berror\s+TS\d+/, /\bFound\s+[1-9]\d*\s+errors?\b/, /\bBUILD\s+FAILED\b|\bBuild\s+failed\b|^error(?:\[E\d+\])?:\s/m],
     words: 'build',
   },
@@ -57,7 +58,8 @@ const KINDS: Record<Kind, KindRules> = {
       `${OPENING}(?:the\\s+)?(?:lint(?:er|ing)?|eslint|biome|ruff|clippy|flake8|pylint)\\s+(?:now\\s+)?(?:is\\s+(?:now\\s+)?clean|passes|passed|reports\\s+no\\s+(?:errors|issues|problems))\\b`,
       'i',
     ),
-    command: /\b(?:eslint|biome\s+(?:lint|check|ci)|ruff(?:\s+check)?|flake8|pylint|clippy|golangci-lint|stylelint|rubocop|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?lint)\b/,
+    command:
+      /\b(?:eslint|biome\s+(?:lint|check|ci)|ruff(?:\s+check)?|flake8|pylint|clippy|golangci-lint|stylelint|rubocop|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?lint)\b/,
     failure: [/\b[1-9]\d*\s+(?:problems?|errors?)\b/, /\bFound\s+[1-9]\d*\s+errors?\b/],
     words: 'lint run',
   },
@@ -110,13 +112,24 @@ function passClaim(body: string, start: number, session: CodeSession): Entity | 
 function judgeRun(entity: Entity, kind: Kind, session: CodeSession): void {
   const rules = KINDS[kind];
   // A command whose output counted tests ran them, whatever the runner is called.
-  const counted = kind === 'tests' ? new Set(session.view.tallies().filter((t) => t.noun === 'tests').map((t) => t.segment)) : new Set<number>();
+  const counted =
+    kind === 'tests'
+      ? new Set(
+          session.view
+            .tallies()
+            .filter((t) => t.noun === 'tests')
+            .map((t) => t.segment),
+        )
+      : new Set<number>();
   let edit: ToolStep | undefined;
   for (const step of session.view.steps()) {
     const command = commandOf(step);
     if (command !== undefined && (rules.command.test(command) || (step.result !== undefined && counted.has(step.result)))) {
       if (edit) {
-        unverified(entity, `no ${rules.words} since the last edit (${edit.call.name} of ${pathOf(edit) ?? 'a file'}); the latest \`${short(command)}\` ran before it`);
+        unverified(
+          entity,
+          `no ${rules.words} since the last edit (${edit.call.name} of ${pathOf(edit) ?? 'a file'}); the latest \`${short(command)}\` ran before it`,
+        );
         return;
       }
       // A run whose result never came back shows nothing either way.
@@ -140,7 +153,10 @@ function judgeRun(entity: Entity, kind: Kind, session: CodeSession): void {
     }
     if (!edit && isEdit(step)) edit = step;
   }
-  unverified(entity, edit ? `no ${rules.words} since the last edit (${edit.call.name} of ${pathOf(edit) ?? 'a file'})` : `no ${rules.words} in the session before this answer`);
+  unverified(
+    entity,
+    edit ? `no ${rules.words} since the last edit (${edit.call.name} of ${pathOf(edit) ?? 'a file'})` : `no ${rules.words} in the session before this answer`,
+  );
 }
 
 /** Grounded by a tool result, pointing at its first line. */
@@ -169,7 +185,12 @@ function createdClaim(body: string, start: number, session: CodeSession): Entity
       return entity;
     }
     // A command or a patch that names the file may well have made it.
-    if (JSON.stringify(step.call.input ?? '').toLowerCase().includes(base)) return undefined;
+    if (
+      JSON.stringify(step.call.input ?? '')
+        .toLowerCase()
+        .includes(base)
+    )
+      return undefined;
   }
   const entity = claimEntity(m[0], [start, start + m[0].length]);
   unverified(entity, `no tool call before this answer names ${path}`);
@@ -177,7 +198,18 @@ function createdClaim(body: string, start: number, session: CodeSession): Entity
 }
 
 function claimEntity(text: string, span: Range): Entity {
-  return { text, normalized: text.toLowerCase(), type: 'status', found: false, status: 'unverified', locations: [], matches: [], span, occurrences: [span], rule: 'status-claims' };
+  return {
+    text,
+    normalized: text.toLowerCase(),
+    type: 'status',
+    found: false,
+    status: 'unverified',
+    locations: [],
+    matches: [],
+    span,
+    occurrences: [span],
+    rule: 'status-claims',
+  };
 }
 
 function unverified(entity: Entity, detail: string): void {

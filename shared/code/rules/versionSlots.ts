@@ -18,10 +18,12 @@ import type { ContextLookup } from '../../lookup/contextLookup';
 import type { CodeSession } from './codeVerdicts';
 
 /** How a context writes a name's version right after the name. */
+// biome-ignore format: a list of words or values reads best packed
 const VERSION_KEYS = ['@', '": "', '":"', '": "^', '": "~', '":"^', '":"~', '==', '>=', '~=', '@^', '@~', ' = "', ' = "^', ' = "~', ' (', ' (v', ' v', ' version ', '/v', ': '];
 /** How each range is written before its floor, for the finding's detail. */
 const RANGE_SIGNS: Record<VersionRange, string> = { caret: '^', tilde: '~', floor: '>=', compatible: '~=' };
 /** Keys that give a range rather than one version: the version after them is its floor. */
+// biome-ignore format: a list of words or values reads best packed
 const RANGE_KEYS: Record<string, VersionRange> = {
   '": "^': 'caret', '":"^': 'caret', '@^': 'caret', ' = "^': 'caret',
   '": "~': 'tilde', '":"~': 'tilde', '@~': 'tilde', ' = "~': 'tilde',
@@ -34,6 +36,7 @@ const PORT_KEYS = ['port=', 'port: ', 'port:', '"port": ', 'port ', '--port ', '
 /** Matches read per key. */
 const CANDIDATES = 50;
 /** Words before a number that name a position or a count, not a product with a version. */
+// biome-ignore format: a list of words or values reads best packed
 const NOT_PRODUCTS = new Set([
   'line', 'lines', 'step', 'phase', 'page', 'chapter', 'section', 'item', 'items', 'issue', 'pr', 'version', 'v', 'and',
   'or', 'to', 'of', 'in', 'on', 'at', 'the', 'a', 'an', 'from', 'with', 'by', 'for', 'is', 'was', 'are', 'were', 'be',
@@ -86,7 +89,18 @@ export function dottedVersionClaims(
     const claim = slotClaim(output, start, true);
     if (!claim || claim.slot === 'port') continue;
     const span: Range = [start, end];
-    const entity: Entity = { text: m[0], normalized: m[0], type: 'number', found: false, status: 'unverified', locations: [], matches: [], span, occurrences: [span], rule: 'version-slots' };
+    const entity: Entity = {
+      text: m[0],
+      normalized: m[0],
+      type: 'number',
+      found: false,
+      status: 'unverified',
+      locations: [],
+      matches: [],
+      span,
+      occurrences: [span],
+      rule: 'version-slots',
+    };
     // A turn that lists one package's version many times looks its slot up once.
     const key = [claim.slot, ...(claim.alternatives ?? [])].join(' ');
     let values = known.get(key);
@@ -152,7 +166,11 @@ function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotVa
   entity.matches = [];
   entity.locations = [];
   entity.status = 'contradicted';
-  entity.contradiction = { value: entity.text.slice(0, at) + replacement + entity.text.slice(at + claim.value.length), match: other.match, slot: claim.display };
+  entity.contradiction = {
+    value: entity.text.slice(0, at) + replacement + entity.text.slice(at + claim.value.length),
+    match: other.match,
+    slot: claim.display,
+  };
   entity.detail = `the context gives ${claim.display} ${other.range ? RANGE_SIGNS[other.range] : ''}${other.value}`;
   return true;
 }
@@ -211,7 +229,13 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
   const words = capitalisedWordsBefore(output, Math.max(0, start - 40) + before.lastIndexOf(display), display);
   if (words.length > 1) {
     const joined = words.map((w) => w.toLowerCase());
-    return { slot: joined.join('-'), display: words.join(' '), value, alternatives: [joined.join(''), slotName(lower)], ...floorAfter(output, start + value.length) };
+    return {
+      slot: joined.join('-'),
+      display: words.join(' '),
+      value,
+      alternatives: [joined.join(''), slotName(lower)],
+      ...floorAfter(output, start + value.length),
+    };
   }
   return { slot: slotName(lower), display, value, ...floorAfter(output, start + value.length) };
 }

@@ -14,7 +14,6 @@ import { ContextIndex, type FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import { type StrippedText, stripMarkup } from './stripMarkup';
 
-
 export class MarkupAwareIndex implements ContextLookup {
   private constructor(
     private readonly raw: readonly string[],

@@ -16,7 +16,8 @@ import { onTokenBoundaries } from '../../lookup/tokenBoundary';
 import { RangeSet } from '../rangeSet';
 import { type RecordField, recordFields } from './recordFields';
 
-const NEGATION = /\b(?:no|not|never|without|lacks?|lacking|neither|nor|unavailable|doesn't|does not|don't|do not|isn't|is not|aren't|are not|cannot|can't|won't|none)\b|n't\b/i;
+const NEGATION =
+  /\b(?:no|not|never|without|lacks?|lacking|neither|nor|unavailable|doesn't|does not|don't|do not|isn't|is not|aren't|are not|cannot|can't|won't|none)\b|n't\b/i;
 /** Where a clause begins, looking back from a phrase. */
 const CLAUSE_BREAKS = [',', ';', ':', ' but ', ' while ', ' although ', ' however ', ' and '];
 const CLAUSE_REACH = 80;
@@ -90,7 +91,8 @@ function judge(output: string, span: Range, field: RecordField, said: 'yes' | 'n
   const text = output.slice(span[0], span[1]);
   const base = { text, normalized: text.toLowerCase(), type: 'identifier' as const, span, occurrences: [span] };
   // Saying the record leaves the field open is grounded when it does; any other claim about an open field is not.
-  if (field.value === 'unknown' && said === 'unknown') return { ...base, found: true, status: 'grounded', locations: [[match.start, match.end]], matches: [match] };
+  if (field.value === 'unknown' && said === 'unknown')
+    return { ...base, found: true, status: 'grounded', locations: [[match.start, match.end]], matches: [match] };
   if (field.value === 'unknown' || said === 'unknown') return { ...base, found: false, status: 'unverified', locations: [], matches: [] };
   if (field.value === said) return { ...base, found: true, status: 'grounded', locations: [[match.start, match.end]], matches: [match] };
   return {
@@ -114,7 +116,8 @@ export function withAttributeEntities(output: string, entities: readonly Entity[
   for (const e of entities) {
     const occurrences = e.occurrences.filter((o) => !claimed.overlaps(o[0], o[1]));
     if (occurrences.length === e.occurrences.length) kept.push(e);
-    else if (occurrences.length > 0) kept.push({ ...e, text: output.slice(occurrences[0][0], occurrences[0][1]), span: [occurrences[0][0], occurrences[0][1]], occurrences });
+    else if (occurrences.length > 0)
+      kept.push({ ...e, text: output.slice(occurrences[0][0], occurrences[0][1]), span: [occurrences[0][0], occurrences[0][1]], occurrences });
   }
   return [...kept, ...attributes].sort((a, b) => a.span[0] - b.span[0]);
 }

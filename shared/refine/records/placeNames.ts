@@ -5,11 +5,13 @@
  * These are the standard abbreviation tables, not learned from any data.
  */
 
+// biome-ignore format: a list of words or values reads best packed
 const STREET_TYPES: ReadonlyArray<[string, string]> = [
   ['Street', 'St'], ['Avenue', 'Ave'], ['Boulevard', 'Blvd'], ['Road', 'Rd'], ['Drive', 'Dr'], ['Lane', 'Ln'],
   ['Place', 'Pl'], ['Court', 'Ct'], ['Highway', 'Hwy'], ['Parkway', 'Pkwy'], ['Square', 'Sq'], ['Terrace', 'Ter'],
 ];
 
+// biome-ignore format: a list of words or values reads best packed
 const STATES: ReadonlyArray<[string, string]> = [
   ['Alabama', 'AL'], ['Alaska', 'AK'], ['Arizona', 'AZ'], ['Arkansas', 'AR'], ['California', 'CA'], ['Colorado', 'CO'],
   ['Connecticut', 'CT'], ['Delaware', 'DE'], ['Florida', 'FL'], ['Georgia', 'GA'], ['Hawaii', 'HI'], ['Idaho', 'ID'],

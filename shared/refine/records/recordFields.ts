@@ -36,7 +36,7 @@ const FUNCTION_WORDS = new Set(['for', 'of', 'the', 'a', 'an', 'has', 'is', 'by'
 export function valueOf(written: string): FieldValue {
   const v = written.replace(/^u?['"]|['"]$/g, '').toLowerCase();
   if (v === 'true' || v === 'yes' || v === 'free' || v === 'paid') return 'yes';
-  if (v === 'false' || v === 'no' || v === 'none' && written !== 'None') return 'no';
+  if (v === 'false' || v === 'no' || (v === 'none' && written !== 'None')) return 'no';
   return 'unknown';
 }
 

@@ -13,7 +13,8 @@ import type { ContextLookup } from '../../lookup/contextLookup';
 import type { FindOptions } from '../../lookup/contextIndex';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const DAY_WORD = /\b(Mon(?:day)?s?|Tue(?:s|sday)?s?|Wed(?:nesday)?s?|Thu(?:rs|rsday)?s?|Fri(?:day)?s?|Sat(?:urday)?s?|Sun(?:day)?s?|weekdays|weekends|daily|every day|all week|seven days a week|7 days a week)\b/gi;
+const DAY_WORD =
+  /\b(Mon(?:day)?s?|Tue(?:s|sday)?s?|Wed(?:nesday)?s?|Thu(?:rs|rsday)?s?|Fri(?:day)?s?|Sat(?:urday)?s?|Sun(?:day)?s?|weekdays|weekends|daily|every day|all week|seven days a week|7 days a week)\b/gi;
 const RANGE_JOIN = /^\s*(?:through|thru|to|until|-|–|—)\s*$/i;
 /** `'Monday': '7:0-16:0'` and close variants: the day's key, then an H:M-H:M value. */
 const RECORD_VALUE = /^['"]?\s{0,2}:\s{0,2}['"]?(\d{1,2}):(\d{1,2})\s?-\s?(\d{1,2}):(\d{1,2})/;

@@ -7,7 +7,8 @@
 import { LineIndex } from '../../transcript/offsets/lineIndex';
 
 /** How a line of common languages starts. */
-const CODE_START = /^(?:[+-]\s+)?(?:return|import|from\s+\S+\s+import|def|class|const|let|var|function|if|elif|else|for|while|try|except|catch|throw|raise|export|async|await|public|private|protected|static|fn|pub|use|#include|@\w+|[\w.]+\s*=\s|[\w.]+\(.*\)\s*;?$)/;
+const CODE_START =
+  /^(?:[+-]\s+)?(?:return|import|from\s+\S+\s+import|def|class|const|let|var|function|if|elif|else|for|while|try|except|catch|throw|raise|export|async|await|public|private|protected|static|fn|pub|use|#include|@\w+|[\w.]+\s*=\s|[\w.]+\(.*\)\s*;?$)/;
 
 /**
  * The code lines of one output. Each line is read once, however many

@@ -8,6 +8,7 @@
  */
 
 /** Openings that announce what the speaker will do next. */
+// biome-ignore format: a list of words or values reads best packed
 const OWN_PLAN_OPENINGS = [
   "i'll", 'i will', "i'm going to", 'i am going to', 'i need to', 'i should', 'i would', "i'd", 'i plan to', 'i want to',
   'let me', "let's", 'lets', "we'll", 'we will', 'we need to', 'we should', "we'd", 'we would', 'we must', 'next step',
@@ -19,6 +20,7 @@ const OWN_PLAN_OPENINGS = [
  * advice, not claims; in an answer drawn from documents ("You can reset it
  * in Settings", "If you…") they restate the documents, so they count there.
  */
+// biome-ignore format: a list of words or values reads best packed
 const INSTRUCTION_OPENINGS = [
   "you'll", 'you will', 'you can', 'you could', 'you should', 'you need to', 'you may', 'you might', 'you must',
   'to fix this', 'to do this', 'to fix it', 'to do that', 'make sure', 'remember to', "don't forget", 'do not forget',
@@ -42,6 +44,7 @@ const PLAN_LABEL = /^(?:phase|step|stage|option|todo|to-do|action item)\b[^:\n]{
  * index"). Common in agents' advice; as nouns they open headings or
  * statements ("Build failed", "Update: done"), which `isImperative` tells apart.
  */
+// biome-ignore format: a list of words or values reads best packed
 const IMPERATIVE_VERBS = new Set([
   'add', 'adjust', 'append', 'apply', 'avoid', 'bump', 'call', 'change', 'check', 'click', 'commit', 'configure', 'convert',
   'copy', 'create', 'define', 'delete', 'deploy', 'disable', 'downgrade', 'drop', 'edit', 'enable', 'ensure', 'execute',
@@ -53,10 +56,12 @@ const IMPERATIVE_VERBS = new Set([
 ]);
 
 /** Words after which a leading verb is a noun doing something ("Build failed", "Update completed"). */
-const FINITE_AFTER = /^(?:is|was|are|were|has|had|have|does|did|will|would|can|could|should|may|might|must|passes|passed|fails|failed|works|worked|succeeds|succeeded|completes|completed|returns|returned|runs|ran|shows|showed|takes|took|needs|needed|seems|looks|now|still|also)\b/;
+const FINITE_AFTER =
+  /^(?:is|was|are|were|has|had|have|does|did|will|would|can|could|should|may|might|must|passes|passed|fails|failed|works|worked|succeeds|succeeded|completes|completed|returns|returned|runs|ran|shows|showed|takes|took|needs|needed|seems|looks|now|still|also)\b/;
 
 /** Headings that name a plan: its items are plans too. */
-const PLAN_HEADING = /\b(?:plan|next steps?|steps|todo|to-do|to do|proposal|proposed|recommendations?|suggestions?|options|strategy|phases|roadmap|how to|what to do|action items)\b/;
+const PLAN_HEADING =
+  /\b(?:plan|next steps?|steps|todo|to-do|to do|proposal|proposed|recommendations?|suggestions?|options|strategy|phases|roadmap|how to|what to do|action items)\b/;
 
 /**
  * Whether a sentence opening (lower-cased, without list marker) says what

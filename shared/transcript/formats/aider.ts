@@ -95,7 +95,10 @@ function addGroup(b: InOrderTranscriptBuilder, raw: string, kind: Kind, lines: R
       .filter((l) => !isBlank(raw, l))
       .map((l) => [Math.min(l.start + (kind === 'user' ? 5 : 2), l.end), trimEnd(raw, l)]);
     if (pieces.length === 0) return tip;
-    piece = joinPieces(raw, pieces.map(([s, e]) => [s, Math.max(s, e)]));
+    piece = joinPieces(
+      raw,
+      pieces.map(([s, e]) => [s, Math.max(s, e)]),
+    );
   }
   if (piece.text.trim() === '') return tip;
   return b.add({ role: ROLES[kind], ...piece, parent: tip, isOutput: kind === 'reply', label: `${LABELS[kind]} ${++counts[kind]}` });

@@ -65,7 +65,13 @@ export function parseAnthropicFile(raw: string, format: string, dialect: Anthrop
   } else {
     const doc = readJsonDocument(raw, errors);
     if (doc) {
-      const ctx = { b, src: documentSource(raw, doc.region, doc.value), toolNames, classifyUserText: dialect.newClassifier?.(), splitAssistantText: dialect.splitAssistantText };
+      const ctx = {
+        b,
+        src: documentSource(raw, doc.region, doc.value),
+        toolNames,
+        classifyUserText: dialect.newClassifier?.(),
+        splitAssistantText: dialect.splitAssistantText,
+      };
       emitAnthropicRecord(ctx, doc.value, [], -1);
     }
   }

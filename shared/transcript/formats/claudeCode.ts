@@ -331,7 +331,13 @@ function emitEnvironment(b: FileOrderTranscriptBuilder, line: JsonLine, v: JsonO
   const timestamp = str(v.timestamp);
   if (timestamp !== undefined && isIsoDate(timestamp)) {
     // A prefix of the string, so the string's own map serves it.
-    tail = b.add(timestamp.slice(0, 10), resilientStringMap(src.region, ['timestamp'], timestamp), line.line, { role: 'system', parent: tail, label: 'system prompt: date' }, src.orderOf(['timestamp']));
+    tail = b.add(
+      timestamp.slice(0, 10),
+      resilientStringMap(src.region, ['timestamp'], timestamp),
+      line.line,
+      { role: 'system', parent: tail, label: 'system prompt: date' },
+      src.orderOf(['timestamp']),
+    );
   }
   return tail;
 }

@@ -35,7 +35,11 @@ export function clineUserText(): UserTextClassifier {
     const header = toolResultHeader(text);
     if (header !== undefined) {
       const rest = text.slice(text.indexOf(RESULT_MARK) + RESULT_MARK.length).trim();
-      const tool: ToolRef = { name: header.tool, ...(header.target !== undefined ? { target: header.target } : {}), ...(failedResult(rest) ? { failed: true } : {}) };
+      const tool: ToolRef = {
+        name: header.tool,
+        ...(header.target !== undefined ? { target: header.target } : {}),
+        ...(failedResult(rest) ? { failed: true } : {}),
+      };
       pendingTool = rest === '' ? tool : undefined;
       return { role: 'tool_result', label: `tool result (${header.tool})`, tool };
     }

@@ -46,7 +46,9 @@ function emitItem(b: FileOrderTranscriptBuilder, src: JsonSource, item: JsonObje
   switch (str(item[typeKey])) {
     case 'agent_message':
     case 'assistant_message':
-      return typeof item.text === 'string' ? b.addString(src, at('text'), item.text, { role: 'assistant', parent: tail, isOutput: true, label: 'agent message' }) : tail;
+      return typeof item.text === 'string'
+        ? b.addString(src, at('text'), item.text, { role: 'assistant', parent: tail, isOutput: true, label: 'agent message' })
+        : tail;
     case 'reasoning':
       return typeof item.text === 'string' ? b.addString(src, at('text'), item.text, { role: 'reasoning', parent: tail, label: 'reasoning' }) : tail;
     case 'command_execution': {
@@ -54,23 +56,43 @@ function emitItem(b: FileOrderTranscriptBuilder, src: JsonSource, item: JsonObje
       const callId = str(item.id);
       const tool = { name: 'command', ...(callId ? { callId } : {}) };
       if (typeof item.command === 'string') {
-        next = b.addString(src, at('command'), item.command, { role: 'tool_call', parent: next, label: 'tool call (command)', tool: { ...tool, field: 'command', input: { command: item.command } } });
+        next = b.addString(src, at('command'), item.command, {
+          role: 'tool_call',
+          parent: next,
+          label: 'tool call (command)',
+          tool: { ...tool, field: 'command', input: { command: item.command } },
+        });
       }
       if (typeof item.aggregated_output === 'string') {
         const failed = typeof item.exit_code === 'number' && item.exit_code !== 0;
         const label = `tool result (command)${failed ? ' error' : ''}`;
-        next = b.addString(src, at('aggregated_output'), item.aggregated_output, { role: 'tool_result', parent: next, label, tool: failed ? { ...tool, failed } : tool });
+        next = b.addString(src, at('aggregated_output'), item.aggregated_output, {
+          role: 'tool_result',
+          parent: next,
+          label,
+          tool: failed ? { ...tool, failed } : tool,
+        });
       }
       return next;
     }
     case 'file_change':
       // A completed file change is the record of an applied edit: no separate result follows.
-      return emitStringLeaves(b, src, item.changes, at('changes'), { role: 'tool_call', parent: tail, label: 'file change', tool: { name: 'file_change', input: item.changes } });
+      return emitStringLeaves(b, src, item.changes, at('changes'), {
+        role: 'tool_call',
+        parent: tail,
+        label: 'file change',
+        tool: { name: 'file_change', input: item.changes },
+      });
     case 'mcp_tool_call':
       return emitMcpCall(b, src, item, tail);
     case 'web_search': {
-      const next = typeof item.query === 'string' ? b.addString(src, at('query'), item.query, { role: 'tool_call', parent: tail, label: 'web search query' }) : tail;
-      return b.addGapMarker(src, ['item'], ContextGaps.searchResultsNotIncluded, { role: 'tool_result', parent: next, label: 'web search results (not included)' });
+      const next =
+        typeof item.query === 'string' ? b.addString(src, at('query'), item.query, { role: 'tool_call', parent: tail, label: 'web search query' }) : tail;
+      return b.addGapMarker(src, ['item'], ContextGaps.searchResultsNotIncluded, {
+        role: 'tool_result',
+        parent: next,
+        label: 'web search results (not included)',
+      });
     }
     case 'todo_list':
       return emitStringLeaves(b, src, item.items, at('items'), { role: 'tool_call', parent: tail, label: 'plan' });
@@ -85,7 +107,8 @@ function emitMcpCall(b: FileOrderTranscriptBuilder, src: JsonSource, item: JsonO
   const content = arr(obj(item.result)?.content);
   for (let i = 0; i < content.length; i++) {
     const text = str(obj(content[i])?.text);
-    if (text !== undefined) next = b.addString(src, ['item', 'result', 'content', i, 'text'], text, { role: 'tool_result', parent: next, label: `tool result (${name})` });
+    if (text !== undefined)
+      next = b.addString(src, ['item', 'result', 'content', i, 'text'], text, { role: 'tool_result', parent: next, label: `tool result (${name})` });
   }
   return next;
 }

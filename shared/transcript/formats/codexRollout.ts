@@ -206,7 +206,11 @@ function emitInstructions(session: SessionState, src: JsonSource, meta: JsonObje
   const base = obj(meta.base_instructions);
   if (base && typeof base.text === 'string') {
     const before = session.tail;
-    session.tail = session.b.addString(src, [...path, 'base_instructions', 'text'], base.text, { role: 'system', parent: before, label: 'system prompt (base instructions)' });
+    session.tail = session.b.addString(src, [...path, 'base_instructions', 'text'], base.text, {
+      role: 'system',
+      parent: before,
+      label: 'system prompt (base instructions)',
+    });
     session.sawBasePrompt ||= session.tail !== before;
   }
   if (typeof meta.instructions === 'string') {

@@ -40,8 +40,7 @@ const FIXED = {
   },
   codexExecPrompt: {
     code: 'prompt-not-logged',
-    message:
-      'A `codex exec --json` stream does not contain the prompt, the instructions or AGENTS.md; any claim could come from them.',
+    message: 'A `codex exec --json` stream does not contain the prompt, the instructions or AGENTS.md; any claim could come from them.',
     affects: 'all',
   },
   streamPrompt: {
@@ -51,8 +50,7 @@ const FIXED = {
   },
   codexInstructions: {
     code: 'instructions-not-logged',
-    message:
-      'This rollout does not record the base instructions or tool schemas; names, identifiers and URLs they held cannot be checked.',
+    message: 'This rollout does not record the base instructions or tool schemas; names, identifiers and URLs they held cannot be checked.',
     affects: ['identifier', 'url', 'proper_noun'],
   },
   codexToolSchemas: {
@@ -72,8 +70,7 @@ const FIXED = {
   },
   serverSideHistory: {
     code: 'server-side-history',
-    message:
-      'The request continues a conversation stored on the server (previous_response_id / conversation); that earlier context is not in this file.',
+    message: 'The request continues a conversation stored on the server (previous_response_id / conversation); that earlier context is not in this file.',
     affects: 'all',
   },
   encryptedSearchResults: {
@@ -93,8 +90,7 @@ const FIXED = {
   },
   compactedHistory: {
     code: 'compacted-history',
-    message:
-      'Earlier turns were replaced by a model-written summary; facts from before compaction are only echoed by that summary.',
+    message: 'Earlier turns were replaced by a model-written summary; facts from before compaction are only echoed by that summary.',
     affects: 'all',
   },
   searchResultsNotIncluded: {

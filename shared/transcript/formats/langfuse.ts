@@ -52,8 +52,7 @@ export const langfuseFormat: FormatParser = {
       addTraceForest(b, steps, {
         compareEnds: (x, y) => compareTimes(x.o.end, y.o.end, x.o, y.o),
         compareStarts: (x, y) => compareTimes(x.o.start, y.o.start, x.o, y.o),
-        finishedBefore: (p, call) =>
-          p.o.end !== undefined && call.o.start !== undefined ? p.o.end <= call.o.start : p.o.order < call.o.order,
+        finishedBefore: (p, call) => (p.o.end !== undefined && call.o.start !== undefined ? p.o.end <= call.o.start : p.o.order < call.o.order),
       });
     }
     return b.finish();
@@ -136,7 +135,9 @@ function generationOutput(region: JsonRegion, path: JsonPath, output: unknown): 
   if (Array.isArray(output)) return readMessages(region, path, output, 'assistant');
   if (!isObject(output)) return [];
   if (Array.isArray(output.choices)) {
-    return output.choices.flatMap((c, i) => (isObject(c) && isObject(c.message) ? readMessage(region, [...path, 'choices', i, 'message'], c.message, 'assistant') : []));
+    return output.choices.flatMap((c, i) =>
+      isObject(c) && isObject(c.message) ? readMessage(region, [...path, 'choices', i, 'message'], c.message, 'assistant') : [],
+    );
   }
   return readMessage(region, path, output, 'assistant');
 }

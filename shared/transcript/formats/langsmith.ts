@@ -86,7 +86,9 @@ function llmInputs(inputs: Located | undefined): Draft[] {
   const { region, path, value } = inputs;
   if (Array.isArray(value.messages)) return readMessageList(region, [...path, 'messages'], value.messages, 'user');
   if (Array.isArray(value.prompts)) {
-    return value.prompts.flatMap((p, i) => (typeof p === 'string' ? [{ role: 'user' as Role, text: { text: p, map: region.stringMap([...path, 'prompts', i]) }, label: 'prompt' }] : []));
+    return value.prompts.flatMap((p, i) =>
+      typeof p === 'string' ? [{ role: 'user' as Role, text: { text: p, map: region.stringMap([...path, 'prompts', i]) }, label: 'prompt' }] : [],
+    );
   }
   for (const key of ['input', 'prompt', 'question']) {
     if (typeof value[key] === 'string') return [{ role: 'user', text: { text: value[key] as string, map: region.stringMap([...path, key]) }, label: key }];
@@ -104,7 +106,8 @@ function llmOutputs(outputs: Located | undefined): Draft[] {
       for (const { x, at } of list) {
         if (!isObject(x)) continue;
         if (isObject(x.message)) out.push(...readAnyMessage(region, [...at, 'message'], x.message, 'assistant'));
-        else if (typeof x.text === 'string') out.push({ role: 'assistant', text: { text: x.text, map: region.stringMap([...at, 'text']) }, label: 'assistant' });
+        else if (typeof x.text === 'string')
+          out.push({ role: 'assistant', text: { text: x.text, map: region.stringMap([...at, 'text']) }, label: 'assistant' });
       }
     });
     return out;
@@ -145,4 +148,3 @@ function toolOutput(outputs: Located, name: string): Draft[] {
   if (lcClass(v) && isObject(v)) return readAnyMessage(region, at, v, 'tool_result').map((d) => ({ ...d, role: 'tool_result' as Role, label }));
   return jsonValueTexts(region, at, v).map((t) => ({ role: 'tool_result' as Role, text: t, label }));
 }
-

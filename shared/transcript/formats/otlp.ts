@@ -24,7 +24,11 @@ export const otlpFormat: FormatParser = {
     const conventions = countMarkers(head, CONVENTION_MARKERS);
     if (head.includes('"resourceSpans"')) return conventions > 0 ? 0.95 : 0.6;
     if (head.includes('"resourceLogs"') && conventions > 0) return 0.9;
-    if (head.trimStart().startsWith('{') && countMarkers(head, ['"gen_ai.operation.name"', '"gen_ai.prompt', '"openinference.span.kind"', '"llm.input_messages.']) > 0) return 0.8;
+    if (
+      head.trimStart().startsWith('{') &&
+      countMarkers(head, ['"gen_ai.operation.name"', '"gen_ai.prompt', '"openinference.span.kind"', '"llm.input_messages.']) > 0
+    )
+      return 0.8;
     if (conventions > 0 && head.includes('"attributes"') && countMarkers(head, ['spanId', 'span_id', 'traceId', 'trace_id', '"name"']) > 0) return 0.8;
     return 0;
   },

@@ -74,9 +74,12 @@ function addRow(b: InOrderTranscriptBuilder, row: FixtureRow): void {
   response?.texts().forEach((t) => {
     b.add({ role: 'assistant', ...t, parent: tip, isOutput: true, label: `response (row ${n})` });
   });
-  row.get('multi_responses')?.texts().forEach((t, i) => {
-    b.add({ role: 'assistant', ...t, parent: tip, isOutput: true, label: `response ${i + 1} (row ${n})` });
-  });
+  row
+    .get('multi_responses')
+    ?.texts()
+    .forEach((t, i) => {
+      b.add({ role: 'assistant', ...t, parent: tip, isOutput: true, label: `response ${i + 1} (row ${n})` });
+    });
   // Grader material hangs beside the row's root, never on the response's branch.
   for (const [key, label] of GRADER_KEYS) {
     const texts = row.get(key)?.texts() ?? [];
@@ -94,12 +97,7 @@ function firstAncestor(b: InOrderTranscriptBuilder, id: number): number {
 }
 
 /** Multi-turn `user_input`: a message list whose AI turns are checked too. */
-function addMultiTurn(
-  b: InOrderTranscriptBuilder,
-  messages: unknown[],
-  at: { region: JsonRegion; path: JsonPath },
-  n: number,
-): number {
+function addMultiTurn(b: InOrderTranscriptBuilder, messages: unknown[], at: { region: JsonRegion; path: JsonPath }, n: number): number {
   let tip = -1;
   asArray(messages).forEach((m, i) => {
     if (!isObject(m)) return;

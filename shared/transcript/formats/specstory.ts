@@ -26,6 +26,7 @@ const SPEAKERS: ReadonlyArray<[name: string, speaker: Speaker]> = [
   ['Assistant', 'assistant'],
   ['Agent', 'assistant'],
 ];
+// biome-ignore format: a list of words or values reads best packed
 const TOOL_LINE_PREFIXES = ['Tool use:', 'Read file:', 'Searched codebase', 'Listed directory', 'Grep search', 'Searched web', 'Deleted file', 'Cancelled', 'Ran tool', 'Edit file:'];
 
 type Speaker = 'user' | 'assistant';
@@ -166,9 +167,23 @@ function addAssistantTurn(b: InOrderTranscriptBuilder, raw: string, lines: RawLi
     if (command) {
       // Cursor's terminal tool: the command it ran and what the terminal printed.
       const tool = { name: 'run_terminal_cmd', callId: `${command.command.start}`, input: { command: raw.slice(command.command.start, command.command.end) } };
-      tip = b.add({ role: 'tool_call', text: tool.input.command, map: new ShiftMap(command.command.start), parent: tip, label: 'tool call (terminal)', tool: { ...tool, field: 'command' } });
+      tip = b.add({
+        role: 'tool_call',
+        text: tool.input.command,
+        map: new ShiftMap(command.command.start),
+        parent: tip,
+        label: 'tool call (terminal)',
+        tool: { ...tool, field: 'command' },
+      });
       if (command.output.end > command.output.start) {
-        tip = b.add({ role: 'tool_result', text: raw.slice(command.output.start, command.output.end), map: new ShiftMap(command.output.start), parent: tip, label: 'tool result (terminal)', tool: { name: tool.name, callId: tool.callId } });
+        tip = b.add({
+          role: 'tool_result',
+          text: raw.slice(command.output.start, command.output.end),
+          map: new ShiftMap(command.output.start),
+          parent: tip,
+          label: 'tool result (terminal)',
+          tool: { name: tool.name, callId: tool.callId },
+        });
       }
       return;
     }

@@ -49,9 +49,7 @@ export function readJsonLines(raw: string, errors: ParseError[], at: PieceAt = {
       } catch {
         const partial = !hasNewline;
         errors.push({
-          message: partial
-            ? 'Incomplete last line: the file may still be being written.'
-            : `Line ${line + 1} is not valid JSON: ${describeJsonError(text)}.`,
+          message: partial ? 'Incomplete last line: the file may still be being written.' : `Line ${line + 1} is not valid JSON: ${describeJsonError(text)}.`,
           rawRange: [start + shift, end + shift],
           line,
         });

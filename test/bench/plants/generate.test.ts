@@ -71,17 +71,17 @@ describe('plant generation', () => {
   });
 
   it('is deterministic for a seed, and the seed decides', () => {
-    const raw = session([
-      ...READ,
-      say('Changed `parse_config()` and `loadSettings()` in `src/config.py`; see `src/config.py:4`, 5 tests pass.'),
-    ]);
+    const raw = session([...READ, say('Changed `parse_config()` and `loadSettings()` in `src/config.py`; see `src/config.py:4`, 5 tests pass.')]);
     const t = parse(raw);
     const once = generatePlants(raw, t, { seed: 's1', file: 'f', perKind: 1 });
     const again = generatePlants(raw, parse(raw), { seed: 's1', file: 'f', perKind: 1 });
     assert.deepEqual(described(once.plants), described(again.plants));
     assert.ok(once.plants.length >= 4, described(once.plants).join('; '));
     const seeds = ['s2', 's3', 's4', 's5', 's6'].map((seed) => described(generatePlants(raw, parse(raw), { seed, file: 'f', perKind: 1 }).plants).join('; '));
-    assert.ok(seeds.some((d) => d !== described(once.plants).join('; ')), 'another seed chooses other sites or replacements');
+    assert.ok(
+      seeds.some((d) => d !== described(once.plants).join('; ')),
+      'another seed chooses other sites or replacements',
+    );
     assert.deepEqual(once.tally.get('renamed-identifier'), { found: 2, placeable: 2, planted: 1 });
   });
 

@@ -9,7 +9,10 @@ import { parse, plantsOf, validPlants } from './plantHarness';
 const READ_CONFIG = [
   user('Why does loading the config fail?'),
   call('t1', 'Read', { file_path: '/repo/src/config.py' }),
-  result('t1', numbered(['import os', '', 'def parse_config(path):', '    with open(path) as f:', '        return load(f)', '', 'class ConfigLoader:', '    pass'])),
+  result(
+    't1',
+    numbered(['import os', '', 'def parse_config(path):', '    with open(path) as f:', '        return load(f)', '', 'class ConfigLoader:', '    pass']),
+  ),
 ];
 
 describe('plant kinds', () => {
@@ -40,7 +43,10 @@ describe('plant kinds', () => {
     it('moves `file:line` and "line N" of a file past every line the session shows', () => {
       const raw = session([...READ_CONFIG, say('The bug is at `src/config.py:3`.\nAlso line 5 of config.py returns early.')]);
       const plants = validPlants(raw, 'wrong-line');
-      assert.deepEqual(plants.map((p) => p.find), ['3', '5']);
+      assert.deepEqual(
+        plants.map((p) => p.find),
+        ['3', '5'],
+      );
       const reach = lineReach(new SessionText(parse(raw), raw));
       assert.ok(reach >= 8, `reach ${reach} covers the 8 lines shown`);
       for (const p of plants) assert.ok(Number(p.replace) > reach && Number(p.replace) <= reach + 40, p.replace);
@@ -72,7 +78,10 @@ describe('plant kinds', () => {
         say('All 12 tests pass; I changed 3 files.'),
       ]);
       const plants = validPlants(raw, 'changed-count');
-      assert.deepEqual(plants.map((p) => p.find), ['12', '3']);
+      assert.deepEqual(
+        plants.map((p) => p.find),
+        ['12', '3'],
+      );
       const lower = raw.toLowerCase();
       assert.ok(!lower.includes(`${plants[0].replace} tests`), plants[0].replace);
       assert.notEqual(plants[0].replace, '13', '13 tests occurs in the session');
@@ -122,7 +131,33 @@ describe('plant kinds', () => {
     it('picks a port near the original or a common one, never a multiple of it', () => {
       const raw = session([user('it listens on port 5432'), say('Postgres is on port 5432.')]);
       const replacements = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((seed) => plantsOf(raw, 'changed-port', seed)[0].replace));
-      for (const r of replacements) assert.ok(['5433', '5434', '5431', '5442', '6432', '3000', '3001', '4000', '4200', '5000', '5001', '5173', '5174', '8000', '8001', '8080', '8081', '8443', '8888', '9000', '9090'].includes(r), r);
+      for (const r of replacements)
+        assert.ok(
+          [
+            '5433',
+            '5434',
+            '5431',
+            '5442',
+            '6432',
+            '3000',
+            '3001',
+            '4000',
+            '4200',
+            '5000',
+            '5001',
+            '5173',
+            '5174',
+            '8000',
+            '8001',
+            '8080',
+            '8081',
+            '8443',
+            '8888',
+            '9000',
+            '9090',
+          ].includes(r),
+          r,
+        );
     });
   });
 
@@ -136,9 +171,15 @@ describe('plant kinds', () => {
     });
 
     it('keeps an upper-case stem upper-case, and leaves dotfiles and commands alone', () => {
-      const raw = session([user('Read AGENTS.md, .env.example, then run /speckit.clarify'), say('Updated `AGENTS.md` and `.env.example`; rerun `/speckit.clarify`.')]);
+      const raw = session([
+        user('Read AGENTS.md, .env.example, then run /speckit.clarify'),
+        say('Updated `AGENTS.md` and `.env.example`; rerun `/speckit.clarify`.'),
+      ]);
       const plants = validPlants(raw, 'untouched-path');
-      assert.deepEqual(plants.map((p) => p.find), ['AGENTS.md']);
+      assert.deepEqual(
+        plants.map((p) => p.find),
+        ['AGENTS.md'],
+      );
       assert.match(plants[0].replace, /^AGENTS_[A-Z0-9]+\.md$/);
     });
   });
@@ -174,7 +215,10 @@ describe('plant kinds', () => {
         say("Ran `npm install zod` and added:\n```ts\nimport { z } from 'zod';\nimport fs from 'fs';\n```"),
       ]);
       const plants = validPlants(raw, 'invented-library');
-      assert.deepEqual(plants.map((p) => p.find), ['zod']);
+      assert.deepEqual(
+        plants.map((p) => p.find),
+        ['zod'],
+      );
       assert.match(plants[0].replace, /^zod-\w+$/);
     });
 
@@ -182,7 +226,10 @@ describe('plant kinds', () => {
       const code = ['from pydantic_settings import BaseSettings', 'import typer', 'import contextlib', "import styles from '../styles/a.module.css';"];
       const raw = session([user(code.join('\n')), say(['```python', ...code, '```'].join('\n'))]);
       const plants = validPlants(raw, 'invented-library');
-      assert.deepEqual(plants.map((p) => p.find), ['pydantic_settings', 'typer']);
+      assert.deepEqual(
+        plants.map((p) => p.find),
+        ['pydantic_settings', 'typer'],
+      );
       for (const p of plants) assert.match(p.replace, /^[a-z_]+_[a-z]+$/, 'Python names join with _');
     });
   });
@@ -196,7 +243,10 @@ describe('plant kinds', () => {
         say('The setting, retry_limit:\n```python\nretry_limit = 250  # the limit\ndef connect():\n```'),
       ]);
       const plants = validPlants(raw, 'code-block-token');
-      assert.deepEqual(plants.map((p) => p.find), ['retry_limit', '250', 'connect']);
+      assert.deepEqual(
+        plants.map((p) => p.find),
+        ['retry_limit', '250', 'connect'],
+      );
       const answer = raw.slice(raw.lastIndexOf('The setting'));
       const fence = answer.indexOf('```');
       for (const p of plants) assert.ok(p.rawRange[0] > raw.lastIndexOf('The setting') + fence, `${p.find} is inside the block`);
@@ -214,7 +264,10 @@ describe('plant kinds', () => {
       ]);
       assert.ok(!plantsOf(raw, 'changed-error').some((p) => p.find === 'ValueError'), 'ValueError is only constructed in code');
       const plants = validPlants(raw, 'changed-error');
-      assert.deepEqual(plants.map((p) => p.find).sort(), ['KeyError', ['Cannot', 'find', 'module', 'express'].find((w) => plants.some((p) => p.find === w))].sort());
+      assert.deepEqual(
+        plants.map((p) => p.find).sort(),
+        ['KeyError', ['Cannot', 'find', 'module', 'express'].find((w) => plants.some((p) => p.find === w))].sort(),
+      );
       const word = plants.find((p) => p.find !== 'KeyError')!;
       const message = "Cannot find module 'express'".replace(word.find, word.replace);
       assert.ok(!raw.toLowerCase().includes(message.toLowerCase()));
@@ -223,7 +276,9 @@ describe('plant kinds', () => {
     it('takes a class printed with its message or named as an error, not one imported or caught in code', () => {
       const raw = session([
         user('FileNotFoundError: no such file\nAPIError raised\nTimeoutError'),
-        say('```python\nfrom client.api import APIError\ntry:\n    run()\nexcept FileNotFoundError:\n    pass\n```\nIt raised FileNotFoundError: no such file, an APIError error, and TimeoutError.'),
+        say(
+          '```python\nfrom client.api import APIError\ntry:\n    run()\nexcept FileNotFoundError:\n    pass\n```\nIt raised FileNotFoundError: no such file, an APIError error, and TimeoutError.',
+        ),
       ]);
       const classes = validPlants(raw, 'changed-error').filter((p) => p.find.endsWith('Error'));
       assert.deepEqual(classes.map((p) => p.find).sort(), ['APIError', 'FileNotFoundError']);
@@ -233,6 +288,7 @@ describe('plant kinds', () => {
 
 describe('plant kinds on hostile text', () => {
   // Runs of what each expression looks for, never completed: a super-linear expression takes minutes on these.
+  // biome-ignore format: a list of words or values reads best packed
   const PIECES = ['a', 'a/', 'a.', '--a-', '1.', '1 ', 'Error: a', '`a', '`a.', 'a(', 'localhost:1', 'http://a:', 'npm install --a-', 'line 1', ':1', 'aError', '```\n', '@@ -1 +1 @@'];
   const SIZE = 100_000;
 

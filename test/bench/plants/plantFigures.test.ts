@@ -13,7 +13,17 @@ describe('plant recall table', () => {
     f.count('hand', 'dev', 'grounded');
     const lines = f.format(['renamed-identifier', 'wrong-line', 'changed-port']);
     const cells = lines.map((l) => l.trim().split(/ {2,}/));
-    assert.deepEqual(cells[0], ['kind', 'dev caught', 'test caught', 'all caught', 'missed as: indeterminate', 'grounded', 'not extracted', 'found', 'placeable']);
+    assert.deepEqual(cells[0], [
+      'kind',
+      'dev caught',
+      'test caught',
+      'all caught',
+      'missed as: indeterminate',
+      'grounded',
+      'not extracted',
+      'found',
+      'placeable',
+    ]);
     assert.deepEqual(cells[1], ['wrong-line', '1/2 (50%)', '1/1 (100%)', '2/3 (67%)', '1', '0', '0', '10', '5']);
     assert.deepEqual(cells[2], ['changed-port', '-', '0/1 (0%)', '0/1 (0%)', '0', '0', '1']);
     assert.deepEqual(cells[4], ['all generated', '1/2 (50%)', '1/2 (50%)', '2/4 (50%)', '1', '0', '1']);

@@ -26,7 +26,10 @@ export function plantsOf(raw: string, kind: PlantKind, seed = 'test-seed', path?
 export function validPlants(raw: string, kind: PlantKind, path?: string): GeneratedPlant[] {
   const transcript = parse(raw, path);
   const plants = plantsOf(raw, kind, 'test-seed', path);
-  const everything = transcript.segments.map((s) => s.text).join('\n').toLowerCase();
+  const everything = transcript.segments
+    .map((s) => s.text)
+    .join('\n')
+    .toLowerCase();
   for (const p of plants) {
     assert.equal(p.kind, kind);
     assert.equal(transcript.segments[p.segment].text.slice(...p.decoded), p.find);

@@ -19,8 +19,12 @@ describe('plant recall', () => {
   const { plants } = generatePlants(RAW, check.transcript, { seed: 'recall', file: 'retry', perKind: 10 });
 
   it('re-checks the planted answer alone as a check of the planted file does, caught or not', () => {
-    assert.deepEqual(plants.map((p) => p.kind), ['renamed-identifier', 'wrong-line', 'changed-count', 'untouched-path']);
-    for (const p of plants) assert.equal(verifyPlant(RAW, '/repo/session.jsonl', check, p), plantOutcome(check, p) === 'caught', `${p.kind} ${p.find} → ${p.replace}`);
+    assert.deepEqual(
+      plants.map((p) => p.kind),
+      ['renamed-identifier', 'wrong-line', 'changed-count', 'untouched-path'],
+    );
+    for (const p of plants)
+      assert.equal(verifyPlant(RAW, '/repo/session.jsonl', check, p), plantOutcome(check, p) === 'caught', `${p.kind} ${p.find} → ${p.replace}`);
   });
 
   it('says what each plant was judged: a name the session never spelt is caught although the log leaves out the system prompt', () => {
@@ -37,7 +41,10 @@ describe('plant recall', () => {
     const answer = check.outputs[check.outputs.length - 1];
     const findingsBefore = JSON.stringify(answer.result.entities.map((e) => [e.text, e.status]));
     for (const p of plants) plantOutcome(check, p);
-    assert.deepEqual(check.transcript.segments.map((s) => s.text), before);
+    assert.deepEqual(
+      check.transcript.segments.map((s) => s.text),
+      before,
+    );
     const again = checkTranscript(check.transcript, { profile: 'refined' }).outputs.at(-1)!;
     assert.equal(JSON.stringify(again.result.entities.map((e) => [e.text, e.status])), findingsBefore);
   });

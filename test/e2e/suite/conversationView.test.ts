@@ -17,7 +17,11 @@ function marks(html: string): { cls: string; raw: [number, number]; text: string
   return [...html.matchAll(/<(?:a|mark) class="m (\w)"[^>]*data-raw="(\d+),(\d+)"[^>]*>([^<]*)</g)].map((m) => ({
     cls: m[1],
     raw: [Number(m[2]), Number(m[3])],
-    text: m[4].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+    text: m[4]
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
   }));
 }
 
@@ -122,7 +126,10 @@ suite('findings tree', () => {
     const output = tree.getTreeItem(outputs[0]) as vscode.TreeItem;
     assert.match(String(output.label), /^PARTIAL · assistant/);
     const items = (tree.getChildren(outputs[0]) as FindingsNode[]).map((n) => tree.getTreeItem(n) as vscode.TreeItem);
-    assert.deepEqual(items.map((i) => i.label), diagnostics.map((d) => d.message));
+    assert.deepEqual(
+      items.map((i) => i.label),
+      diagnostics.map((d) => d.message),
+    );
     const go = items[0].command!;
     await vscode.commands.executeCommand(go.command, ...(go.arguments ?? []));
     const active = vscode.window.activeTextEditor!;

@@ -20,11 +20,7 @@ suite('go to definition', () => {
     const inReply = rangeOf(doc, '1042 lines').start.translate(0, 1);
     const toolResultLine = rangeOf(doc, '"tool_result"').start.line;
 
-    const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
-      'vscode.executeDefinitionProvider',
-      doc.uri,
-      inReply,
-    );
+    const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', doc.uri, inReply);
     const targets = found.map(targetOf);
     assert.ok(targets.length > 0, 'a definition is found');
     for (const t of targets) {

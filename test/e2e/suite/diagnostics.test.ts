@@ -26,13 +26,14 @@ suite('diagnostics', () => {
     // The assistant's own line repeats values the tool result gave it: no problem on any of them.
     const assistantLine = rangeOf(doc, 'orders.csv has 1042 lines').start.line;
     for (const grounded of ['1042', 'ORD-7731', '4860', '2025-05-28']) {
-      const onAssistantLine = diagnostics.filter(
-        (d) => d.range.start.line === assistantLine && doc.getText(d.range).includes(grounded),
-      );
+      const onAssistantLine = diagnostics.filter((d) => d.range.start.line === assistantLine && doc.getText(d.range).includes(grounded));
       assert.deepEqual(onAssistantLine.map(codeOf), [], `${grounded} is in the tool result, so it is grounded`);
     }
     // Nothing is reported inside the context lines (user turns and tool results).
-    assert.ok(diagnostics.every((d) => d.range.start.line === assistantLine), 'only the output line has problems');
+    assert.ok(
+      diagnostics.every((d) => d.range.start.line === assistantLine),
+      'only the output line has problems',
+    );
   });
 
   test('an OpenAI chat JSON: the invented quantity and delivery date are marked', async () => {

@@ -28,11 +28,7 @@ export function groundcheckDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 }
 
 /** Resolves with the document's groundcheck diagnostics once `accept` holds for them. */
-export function waitForDiagnostics(
-  uri: vscode.Uri,
-  accept: (diagnostics: vscode.Diagnostic[]) => boolean,
-  what: string,
-): Promise<vscode.Diagnostic[]> {
+export function waitForDiagnostics(uri: vscode.Uri, accept: (diagnostics: vscode.Diagnostic[]) => boolean, what: string): Promise<vscode.Diagnostic[]> {
   const now = groundcheckDiagnostics(uri);
   if (accept(now)) return Promise.resolve(now);
   return new Promise((resolve, reject) => {

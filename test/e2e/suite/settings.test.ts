@@ -26,7 +26,10 @@ suite('settings', () => {
 
     await setSetting('severity.number', 'off');
     const after = await waitForDiagnostics(doc.uri, (ds) => diagnosticAt(ds, inventedNumber) === undefined && ds.length > 0, 'number problems to go');
-    assert.deepEqual(after.filter((d) => codeOf(d) === 'number'), []);
+    assert.deepEqual(
+      after.filter((d) => codeOf(d) === 'number'),
+      [],
+    );
     assert.equal(codeOf(diagnosticAt(after, inventedDate)!), 'date');
 
     await setSetting('severity.number', 'error');

@@ -42,7 +42,11 @@ suite('token usage', () => {
     const api = await groundcheckApi();
     const editor = await open(SESSION);
     await api.whenChecked(editor.document.uri, editor.document.version);
-    const all = await until('the usage lenses', () => lenses(editor.document.uri), (ls) => usageLenses(ls).length === 5);
+    const all = await until(
+      'the usage lenses',
+      () => lenses(editor.document.uri),
+      (ls) => usageLenses(ls).length === 5,
+    );
     // Counted by hand from the log's message.usage records; "in" is the whole prompt.
     assert.deepEqual(usageLenses(all), [
       [2, '18.9k in · 96 out · 15.7k cached'],
@@ -53,18 +57,29 @@ suite('token usage', () => {
     ]);
     // The final answer's line carries both lenses.
     const answer = all.filter(([line]) => line === 11).map(([, title]) => title);
-    assert.ok(answer.some((t) => / · \d+\/\d+ grounded/.test(t)), `grounding lens on the answer: ${answer.join(' | ')}`);
+    assert.ok(
+      answer.some((t) => / · \d+\/\d+ grounded/.test(t)),
+      `grounding lens on the answer: ${answer.join(' | ')}`,
+    );
   });
 
   test('groundcheck.usageLens off leaves the usage lenses out and the grounding lenses in', async () => {
     const api = await groundcheckApi();
     const editor = await open(SESSION);
     await api.whenChecked(editor.document.uri, editor.document.version);
-    await until('the usage lenses', () => lenses(editor.document.uri), (ls) => usageLenses(ls).length === 5);
+    await until(
+      'the usage lenses',
+      () => lenses(editor.document.uri),
+      (ls) => usageLenses(ls).length === 5,
+    );
     await vscode.workspace.getConfiguration('groundcheck').update('usageLens', false, vscode.ConfigurationTarget.Global);
     // While the file is checked again it has no lenses at all: wait for the check's, grounding lenses back.
     const grounding = (ls: [number, string][]) => ls.filter(([, title]) => / · \d+\/\d+ grounded/.test(title));
-    const off = await until('the re-check without usage lenses', () => lenses(editor.document.uri), (ls) => grounding(ls).length > 0 && usageLenses(ls).length === 0);
+    const off = await until(
+      'the re-check without usage lenses',
+      () => lenses(editor.document.uri),
+      (ls) => grounding(ls).length > 0 && usageLenses(ls).length === 0,
+    );
     // And they stay off: the check is done, nothing brings them back.
     await api.whenChecked(editor.document.uri, editor.document.version);
     assert.deepEqual(usageLenses(await lenses(editor.document.uri)), []);
@@ -75,7 +90,11 @@ suite('token usage', () => {
     const api = await groundcheckApi();
     const editor = await open(SESSION);
     await api.whenChecked(editor.document.uri, editor.document.version);
-    const shown = await until('the usage status item', () => api.usageStatus(), (s) => s !== undefined);
+    const shown = await until(
+      'the usage status item',
+      () => api.usageStatus(),
+      (s) => s !== undefined,
+    );
     // The cost at the shipped price table, as groundcheck usage gives it (opus-4-5 $0.0725 + haiku-4-5 $0.0135).
     assert.equal(shown?.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached · $0.0860');
     const tooltip = shown!.tooltip;
@@ -87,10 +106,18 @@ suite('token usage', () => {
     // A transcript whose format records no usage: the item goes.
     const chat = await open('openai-chat.json');
     await api.whenChecked(chat.document.uri, chat.document.version);
-    await until('the item to hide', () => api.usageStatus(), (s) => s === undefined);
+    await until(
+      'the item to hide',
+      () => api.usageStatus(),
+      (s) => s === undefined,
+    );
     // And comes back with the session.
     await open(SESSION);
-    await until('the item to return', () => api.usageStatus(), (s) => s?.text === shown?.text);
+    await until(
+      'the item to return',
+      () => api.usageStatus(),
+      (s) => s?.text === shown?.text,
+    );
   });
 
   test('the conversation view opens with the session’s totals at its head', async () => {
@@ -98,7 +125,11 @@ suite('token usage', () => {
     const editor = await open(SESSION);
     await api.whenChecked(editor.document.uri, editor.document.version);
     await vscode.commands.executeCommand('groundcheck.openConversation');
-    const view = await until('the conversation view', () => api.conversation(editor.document.uri), (v) => v !== undefined && v.html.includes('<article'));
+    const view = await until(
+      'the conversation view',
+      () => api.conversation(editor.document.uri),
+      (v) => v !== undefined && v.html.includes('<article'),
+    );
     const html = view!.html;
     const head = html.slice(html.indexOf('<article'), html.indexOf('role="listitem"'));
     assert.match(head, /<b>Tokens<\/b> 69k in · 1\.15k out · 55\.6k cached · 5 model turns · wall time 2m 38s/);
@@ -111,16 +142,31 @@ suite('token usage', () => {
     // claude-agents-session/subagents/agent-a3f9c2e1.jsonl holds the sub-agent's lines of the session above.
     const editor = await open('claude-agents-session.jsonl');
     await api.whenChecked(editor.document.uri, editor.document.version);
-    const shown = await until('the usage status item', () => api.usageStatus(), (s) => s?.text.includes('$') === true);
+    const shown = await until(
+      'the usage status item',
+      () => api.usageStatus(),
+      (s) => s?.text.includes('$') === true,
+    );
     assert.equal(shown?.text, '$(dashboard) 69k in · 1.15k out · 55.6k cached · $0.0860');
     assert.match(shown!.tooltip, /5 model turns · wall time 2m 38s · \$0\.0860/);
     assert.match(shown!.tooltip, /\| sub\\-agent a3f9c2e1 \| 2 \| 18,556 \| 160 \| 9,120 \| 9,430 \| \$0\.0135 \|/);
     // The lenses stay on this file's own three calls.
-    const own = await until('the usage lenses', () => lenses(editor.document.uri), (ls) => usageLenses(ls).length === 3);
-    assert.deepEqual(usageLenses(own).map(([line]) => line), [2, 5, 7]);
+    const own = await until(
+      'the usage lenses',
+      () => lenses(editor.document.uri),
+      (ls) => usageLenses(ls).length === 3,
+    );
+    assert.deepEqual(
+      usageLenses(own).map(([line]) => line),
+      [2, 5, 7],
+    );
 
     await vscode.commands.executeCommand('groundcheck.openConversation');
-    const view = await until('the conversation view', () => api.conversation(editor.document.uri), (v) => v !== undefined && v.html.includes('<article'));
+    const view = await until(
+      'the conversation view',
+      () => api.conversation(editor.document.uri),
+      (v) => v !== undefined && v.html.includes('<article'),
+    );
     const head = view!.html.slice(view!.html.indexOf('<article'), view!.html.indexOf('role="listitem"'));
     assert.match(head, /<b>Tokens<\/b> 69k in · 1\.15k out · 55\.6k cached · 5 model turns · wall time 2m 38s · \$0\.0860/);
     assert.match(head, /<th scope="row">sub-agent a3f9c2e1<\/th><td>2<\/td><td>18,556<\/td><td>160<\/td><td>9,120<\/td><td>9,430<\/td><td>\$0\.0135<\/td>/);

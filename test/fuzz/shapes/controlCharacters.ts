@@ -65,7 +65,10 @@ export const controlCharacters: Shape<Recipe> = {
     const name = (plain: string) => (has('file name') ? plain.replace('.', `${c()}.`) : plain);
     if (r.format === 'inspect') {
       const entry = has('entry name') ? `samples/${c()}1_epoch_1.json` : 'samples/1_epoch_1.json';
-      const zip = inspectEval([{ name: entry, data: inspectSample(`s${c()}`, { user, assistant }) }, { name: 'samples/2_epoch_1.json', data: '{"id": "broken' }]);
+      const zip = inspectEval([
+        { name: entry, data: inspectSample(`s${c()}`, { user, assistant }) },
+        { name: 'samples/2_epoch_1.json', data: '{"id": "broken' },
+      ]);
       return { file: name('logs/fuzz.eval'), raw: Buffer.from(zip).toString('latin1'), bytes: zip, format: 'inspect' };
     }
     const written = textFile(r.format, [{ user, assistant }]);

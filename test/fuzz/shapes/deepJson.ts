@@ -19,27 +19,40 @@ interface Recipe {
 function nesting(r: Recipe): string {
   const opens: string[] = [];
   for (let i = 0; i < r.depth; i++) opens.push(r.open === 'mixed' ? (i % 2 === 0 ? '[' : '{"a":') : r.open);
-  const closes = r.closed ? opens.map((o) => (o === '[' ? ']' : '}')).reverse().join('') : '';
+  const closes = r.closed
+    ? opens
+        .map((o) => (o === '[' ? ']' : '}'))
+        .reverse()
+        .join('')
+    : '';
   return `${opens.join('')}1${closes}`;
 }
 
 export const deepJson: Shape<Recipe> = {
   name: 'deeply nested JSON',
   hasLarge: true,
-  recipe: fc.oneof(
-    { weight: 490, arbitrary: fc.record({ large: fc.constant(false), depth: fc.integer({ min: 1, max: 200 }) }) },
-    { weight: 9, arbitrary: fc.record({ large: fc.constant(false), depth: fc.integer({ min: 1000, max: 5000 }) }) },
-    { weight: 1, arbitrary: fc.record({ large: fc.constant(true), depth: fc.integer({ min: 5000, max: 200_000 }) }) },
-  ).chain(({ large, depth }) =>
-    fc.record({
-      large: fc.constant(large),
-      depth: fc.constant(depth),
-      where: fc.constantFrom('config' as const, 'config setting' as const, 'package.json' as const, 'claude-code record' as const, 'openai-chat message' as const),
-      open: fc.constantFrom('[' as const, '{"a":' as const, 'mixed' as const),
-      closed: fc.boolean(),
-      seed: fc.integer(),
-    }),
-  ),
+  recipe: fc
+    .oneof(
+      { weight: 490, arbitrary: fc.record({ large: fc.constant(false), depth: fc.integer({ min: 1, max: 200 }) }) },
+      { weight: 9, arbitrary: fc.record({ large: fc.constant(false), depth: fc.integer({ min: 1000, max: 5000 }) }) },
+      { weight: 1, arbitrary: fc.record({ large: fc.constant(true), depth: fc.integer({ min: 5000, max: 200_000 }) }) },
+    )
+    .chain(({ large, depth }) =>
+      fc.record({
+        large: fc.constant(large),
+        depth: fc.constant(depth),
+        where: fc.constantFrom(
+          'config' as const,
+          'config setting' as const,
+          'package.json' as const,
+          'claude-code record' as const,
+          'openai-chat message' as const,
+        ),
+        open: fc.constantFrom('[' as const, '{"a":' as const, 'mixed' as const),
+        closed: fc.boolean(),
+        seed: fc.integer(),
+      }),
+    ),
   build(r): ShapeFile {
     const deep = nesting(r);
     if (r.where === 'config') return { file: 'groundcheck.config.json', raw: deep, config: true };

@@ -22,21 +22,23 @@ interface Recipe {
 export const longLines: Shape<Recipe> = {
   name: 'very long lines',
   hasLarge: true,
-  recipe: fc.oneof(
-    { weight: 490, arbitrary: fc.record({ large: fc.constant(false), length: fc.integer({ min: 200, max: 4000 }) }) },
-    { weight: 9, arbitrary: fc.record({ large: fc.constant(false), length: fc.integer({ min: 20_000, max: 200_000 }) }) },
-    { weight: 1, arbitrary: fc.record({ large: fc.constant(true), length: fc.integer({ min: 1_000_000, max: 4_000_000 }) }) },
-  ).chain(({ large, length }) =>
-    fc.record({
-      large: fc.constant(large),
-      length: fc.constant(length),
-      // Markdown formats break a turn at blank lines; the long line is one paragraph there.
-      format: fc.constantFrom<TextFormat>('claude-code', 'openai-chat', 'aider-chat', 'specstory'),
-      spacing: fc.constantFrom(50, 400, 5000, 100_000),
-      breaks: fc.boolean(),
-      seed: fc.integer(),
-    }),
-  ),
+  recipe: fc
+    .oneof(
+      { weight: 490, arbitrary: fc.record({ large: fc.constant(false), length: fc.integer({ min: 200, max: 4000 }) }) },
+      { weight: 9, arbitrary: fc.record({ large: fc.constant(false), length: fc.integer({ min: 20_000, max: 200_000 }) }) },
+      { weight: 1, arbitrary: fc.record({ large: fc.constant(true), length: fc.integer({ min: 1_000_000, max: 4_000_000 }) }) },
+    )
+    .chain(({ large, length }) =>
+      fc.record({
+        large: fc.constant(large),
+        length: fc.constant(length),
+        // Markdown formats break a turn at blank lines; the long line is one paragraph there.
+        format: fc.constantFrom<TextFormat>('claude-code', 'openai-chat', 'aider-chat', 'specstory'),
+        spacing: fc.constantFrom(50, 400, 5000, 100_000),
+        breaks: fc.boolean(),
+        seed: fc.integer(),
+      }),
+    ),
   build(r) {
     const f = new Filler(r.seed);
     const parts: string[] = [];

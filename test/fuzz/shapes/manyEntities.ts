@@ -20,20 +20,22 @@ interface Recipe {
 export const manyEntities: Shape<Recipe> = {
   name: 'many entities in one turn',
   hasLarge: true,
-  recipe: fc.oneof(
-    { weight: 490, arbitrary: fc.record({ large: fc.constant(false), count: fc.integer({ min: 1, max: 40 }) }) },
-    { weight: 9, arbitrary: fc.record({ large: fc.constant(false), count: fc.integer({ min: 100, max: 600 }) }) },
-    { weight: 1, arbitrary: fc.record({ large: fc.constant(true), count: fc.integer({ min: 8000, max: 25000 }) }) },
-  ).chain(({ large, count }) =>
-    fc.record({
-      large: fc.constant(large),
-      count: fc.constant(count),
-      format: fc.constantFrom(...TEXT_FORMATS),
-      layout: fc.constantFrom('one line' as const, 'one per line' as const, 'paragraphs' as const),
-      grounded: fc.integer({ min: 0, max: 100 }),
-      seed: fc.integer(),
-    }),
-  ),
+  recipe: fc
+    .oneof(
+      { weight: 490, arbitrary: fc.record({ large: fc.constant(false), count: fc.integer({ min: 1, max: 40 }) }) },
+      { weight: 9, arbitrary: fc.record({ large: fc.constant(false), count: fc.integer({ min: 100, max: 600 }) }) },
+      { weight: 1, arbitrary: fc.record({ large: fc.constant(true), count: fc.integer({ min: 8000, max: 25000 }) }) },
+    )
+    .chain(({ large, count }) =>
+      fc.record({
+        large: fc.constant(large),
+        count: fc.constant(count),
+        format: fc.constantFrom(...TEXT_FORMATS),
+        layout: fc.constantFrom('one line' as const, 'one per line' as const, 'paragraphs' as const),
+        grounded: fc.integer({ min: 0, max: 100 }),
+        seed: fc.integer(),
+      }),
+    ),
   build(r) {
     const f = new Filler(r.seed);
     const said: string[] = [];

@@ -19,7 +19,16 @@ export function claudeCodeJsonl(turns: readonly Turn[]): string {
   turns.forEach((t, i) => {
     const u = `u${i}`;
     const a = `a${i}`;
-    lines.push(JSON.stringify({ parentUuid: parent, type: 'user', message: { role: 'user', content: t.user }, uuid: u, sessionId: 's', timestamp: '2025-06-03T09:14:05.000Z' }));
+    lines.push(
+      JSON.stringify({
+        parentUuid: parent,
+        type: 'user',
+        message: { role: 'user', content: t.user },
+        uuid: u,
+        sessionId: 's',
+        timestamp: '2025-06-03T09:14:05.000Z',
+      }),
+    );
     lines.push(
       JSON.stringify({
         parentUuid: u,
@@ -48,7 +57,12 @@ export function openaiChatJson(turns: readonly Turn[]): string {
 export function aiderHistory(turns: readonly Turn[]): string {
   const parts = ['\n# aider chat started at 2025-02-10 09:14:03\n\n> Aider v0.74.1  \n\n'];
   for (const t of turns) {
-    parts.push(`${t.user.split('\n').map((l) => `#### ${l}  `).join('\n')}\n\n${t.assistant}\n\n`);
+    parts.push(
+      `${t.user
+        .split('\n')
+        .map((l) => `#### ${l}  `)
+        .join('\n')}\n\n${t.assistant}\n\n`,
+    );
   }
   return parts.join('');
 }

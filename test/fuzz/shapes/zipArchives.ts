@@ -69,22 +69,31 @@ function bomb(entries: number): Uint8Array {
 export const zipArchives: Shape<Recipe> = {
   name: 'many-entry zip archives',
   hasLarge: true,
-  recipe: fc.oneof(
-    { weight: 490, arbitrary: fc.record({ large: fc.constant(false), entries: fc.integer({ min: 1, max: 8 }), bomb: fc.constant(false) }) },
-    { weight: 9, arbitrary: fc.record({ large: fc.constant(false), entries: fc.integer({ min: 20, max: 200 }), bomb: fc.constant(false) }) },
-    { weight: 1, arbitrary: fc.record({ large: fc.constant(true), entries: fc.integer({ min: 500, max: 3000 }), bomb: fc.boolean() }) },
-  ).chain((base) =>
-    fc.record({
-      large: fc.constant(base.large),
-      entries: base.bomb ? fc.constantFrom(...BOMB_ENTRIES) : fc.constant(base.entries),
-      bomb: fc.constant(base.bomb),
-      hostileEvery: fc.constantFrom(0, 1, 2, 7),
-      lie: fc.option(fc.record({ lie: fc.constantFrom<SizeLie>('zero', 'one', 'max', 'huge'), at: fc.constantFrom<LieAt>('local', 'central', 'both'), nth: fc.integer({ min: 1, max: 5 }) }), { nil: undefined }),
-      nestEvery: fc.constantFrom(0, 0, 1, 3),
-      stored: fc.boolean(),
-      seed: fc.integer(),
-    }),
-  ),
+  recipe: fc
+    .oneof(
+      { weight: 490, arbitrary: fc.record({ large: fc.constant(false), entries: fc.integer({ min: 1, max: 8 }), bomb: fc.constant(false) }) },
+      { weight: 9, arbitrary: fc.record({ large: fc.constant(false), entries: fc.integer({ min: 20, max: 200 }), bomb: fc.constant(false) }) },
+      { weight: 1, arbitrary: fc.record({ large: fc.constant(true), entries: fc.integer({ min: 500, max: 3000 }), bomb: fc.boolean() }) },
+    )
+    .chain((base) =>
+      fc.record({
+        large: fc.constant(base.large),
+        entries: base.bomb ? fc.constantFrom(...BOMB_ENTRIES) : fc.constant(base.entries),
+        bomb: fc.constant(base.bomb),
+        hostileEvery: fc.constantFrom(0, 1, 2, 7),
+        lie: fc.option(
+          fc.record({
+            lie: fc.constantFrom<SizeLie>('zero', 'one', 'max', 'huge'),
+            at: fc.constantFrom<LieAt>('local', 'central', 'both'),
+            nth: fc.integer({ min: 1, max: 5 }),
+          }),
+          { nil: undefined },
+        ),
+        nestEvery: fc.constantFrom(0, 0, 1, 3),
+        stored: fc.boolean(),
+        seed: fc.integer(),
+      }),
+    ),
   build(r): ShapeFile {
     let zip: Uint8Array;
     if (r.bomb) {

@@ -51,10 +51,9 @@ describe('closestMatch', () => {
 
   it('finds a similar name through the name itself', () => {
     const out = 'We signed with Acme Inc yesterday.';
-    const m = findClosestMatch(
-      { type: 'proper_noun', text: 'Acme Inc', output: out, span: [15, 23] },
-      [{ id: 2, text: 'The contract is with Acme Corp of Ohio.' }],
-    );
+    const m = findClosestMatch({ type: 'proper_noun', text: 'Acme Inc', output: out, span: [15, 23] }, [
+      { id: 2, text: 'The contract is with Acme Corp of Ohio.' },
+    ]);
     assert.equal(m?.text, 'Acme Corp');
   });
 
@@ -86,17 +85,23 @@ describe('closestMatch', () => {
 
     it('give every query the answer it gets searching afresh', () => {
       fc.assert(
-        fc.property(fc.array(text, { minLength: 1, maxLength: 3 }), fc.array(query, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 400 }), (texts, queries, hits, scanChars) => {
-          const parts = texts.map((t, id) => ({ id, text: t }));
-          const searches = new ClosestSearches();
-          for (const q of queries) {
-            const out = `${q.before} ${q.value} here`;
-            const at = q.before.length + 1;
-            const asked = { type: q.type, text: q.value, output: out, span: [at, at + q.value.length] as [number, number] };
-            const budget = { hits, scanChars };
-            assert.deepEqual(findClosestMatch(asked, parts, budget, searches), findClosestMatch(asked, parts, budget));
-          }
-        }),
+        fc.property(
+          fc.array(text, { minLength: 1, maxLength: 3 }),
+          fc.array(query, { minLength: 1, maxLength: 8 }),
+          fc.integer({ min: 1, max: 6 }),
+          fc.integer({ min: 1, max: 400 }),
+          (texts, queries, hits, scanChars) => {
+            const parts = texts.map((t, id) => ({ id, text: t }));
+            const searches = new ClosestSearches();
+            for (const q of queries) {
+              const out = `${q.before} ${q.value} here`;
+              const at = q.before.length + 1;
+              const asked = { type: q.type, text: q.value, output: out, span: [at, at + q.value.length] as [number, number] };
+              const budget = { hits, scanChars };
+              assert.deepEqual(findClosestMatch(asked, parts, budget, searches), findClosestMatch(asked, parts, budget));
+            }
+          },
+        ),
       );
     });
 

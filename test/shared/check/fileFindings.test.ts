@@ -46,7 +46,15 @@ function cliShows(report: FileReport): Map<string, Shown> {
   const out = new Map<string, Shown>();
   for (const o of report.outputs) {
     const findings = o.entities.map((e) =>
-      JSON.stringify([e.type, e.text, e.status, e.rule, e.suppressed, e.occurrences.map((x) => [x.range, x.ignored === true]), e.closest ? [e.closest.range, e.closest.text] : null]),
+      JSON.stringify([
+        e.type,
+        e.text,
+        e.status,
+        e.rule,
+        e.suppressed,
+        e.occurrences.map((x) => [x.range, x.ignored === true]),
+        e.closest ? [e.closest.range, e.closest.text] : null,
+      ]),
     );
     out.set(`@${o.range.join('-')}`, { level: o.level, findings });
   }

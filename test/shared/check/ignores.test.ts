@@ -85,7 +85,11 @@ describe('ignores', () => {
     assert.ok('text' in added);
     assert.deepEqual(rulesOf(added.text).types, ['citation', 'url']);
     assert.deepEqual(rulesOf(added.text).values, [{ type: 'number', value: '$4.2m' }]);
-    for (const line of ['  // Checked by hand against the Q3 report.', '    { "type": "number", "value": "$4.2m" }, // finance signed off', '  "version": 1,']) {
+    for (const line of [
+      '  // Checked by hand against the Q3 report.',
+      '    { "type": "number", "value": "$4.2m" }, // finance signed off',
+      '  "version": 1,',
+    ]) {
       assert.ok(added.text.includes(line), `kept: ${line}`);
     }
     const occurrence = addIgnoreRule(added.text, { scope: 'occurrence', key: '0123456789abcdef', type: 'number', text: '47' });

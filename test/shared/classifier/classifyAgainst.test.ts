@@ -24,7 +24,11 @@ describe('classifyAgainst', () => {
 
   it('decides a verdict on a large context from one match per form and, when asked, lists the locations nearest the output (in part order, accepted parts only)', () => {
     const padding = ' Retried after backoff.'.repeat(12);
-    const repeated = ContextIndex.build(['Ticket invoiceStore.flush() opened.', 'Other branch: invoiceStore.flush().', ...Array.from({ length: 300 }, (_, i) => `Log ${i}: invoiceStore.flush() retried.${padding}`)]);
+    const repeated = ContextIndex.build([
+      'Ticket invoiceStore.flush() opened.',
+      'Other branch: invoiceStore.flush().',
+      ...Array.from({ length: 300 }, (_, i) => `Log ${i}: invoiceStore.flush() retried.${padding}`),
+    ]);
     assert.ok(repeated.size > 64 * 1024, `context of ${repeated.size} characters`);
     const limits: (number | undefined)[] = [];
     const counting = {
@@ -68,12 +72,19 @@ describe('classifyAgainst', () => {
       findLast: (form: string, opts: Parameters<ContextIndex['find']>[1]) => (limits.push(opts.limit), large.findLast(form, opts)),
     };
     // Inline code is the code pack's, which runs on agents' turns; turned on here for a plain context.
-    const result = classifyAgainst('The queue size was 8, on `invoiceStore`.', counting, { profile: 'refined', before: 200, rules: { 'code-entities': 'on', 'inline-code': 'on' } });
+    const result = classifyAgainst('The queue size was 8, on `invoiceStore`.', counting, {
+      profile: 'refined',
+      before: 200,
+      rules: { 'code-entities': 'on', 'inline-code': 'on' },
+    });
     const eight = result.entities.find((e) => e.text === '8')!;
     const store = result.entities.find((e) => e.text === '`invoiceStore`')!;
     assert.equal(eight.status, 'grounded');
     assert.equal(store.status, 'grounded');
-    assert.ok(limits.every((l) => l === 1), `lookups took ${limits.join(', ')} matches`);
+    assert.ok(
+      limits.every((l) => l === 1),
+      `lookups took ${limits.join(', ')} matches`,
+    );
     limits.length = 0;
     assert.deepEqual(eight.matches, [{ part: 150, start: 11, end: 12 }]);
     assert.deepEqual(store.locations, [[25, 37]]);

@@ -7,6 +7,7 @@ import { DEFAULT_STOPWORDS } from '../../../shared/extract/stopwords';
 import type { ClassifyResult, ExtractedEntity } from '../../../shared/classifier/types';
 
 /** Text that exercises every entity type, every normalization, and arbitrary Unicode. */
+// biome-ignore format: a list of words or values reads best packed
 const piece = fc.oneof(
   fc.constantFrom(
     'Q3 ', '$4.2M ', '47% ', '1,234 ', 'January 15, 2024 ', '2024-01-15 ', 'db.query() ', 'user_id ', 'src/lib/util.ts ',
@@ -30,7 +31,10 @@ const options = fc.record(
 function lookupForms(output: string, stopwords: readonly string[] | undefined, strict: boolean): Map<string, string[]> {
   const forms = new Map<string, string[]>();
   for (const e of extractEntities(output, { stopwords: stopwords ?? DEFAULT_STOPWORDS }) as ExtractedEntity[]) {
-    forms.set(`${e.type}@${e.span[0]}`, e.forms.map((f) => normalizeForm(f, { foldCase: !strict })));
+    forms.set(
+      `${e.type}@${e.span[0]}`,
+      e.forms.map((f) => normalizeForm(f, { foldCase: !strict })),
+    );
   }
   return forms;
 }

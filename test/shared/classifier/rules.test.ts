@@ -25,7 +25,11 @@ function stepLines(step: SessionStep): object[] {
   if ('say' in step) return [say(step.say)];
   const id = `t${calls++}`;
   if ('read' in step) return [call(id, 'Read', { file_path: step.read.path }), result(id, numbered(step.read.lines))];
-  if ('edit' in step) return [call(id, 'Edit', { file_path: step.edit.path, old_string: step.edit.old, new_string: step.edit.new }), result(id, `The file ${step.edit.path} has been updated.`)];
+  if ('edit' in step)
+    return [
+      call(id, 'Edit', { file_path: step.edit.path, old_string: step.edit.old, new_string: step.edit.new }),
+      result(id, `The file ${step.edit.path} has been updated.`),
+    ];
   return [call(id, 'Bash', { command: step.bash.command }), result(id, step.bash.output)];
 }
 
@@ -70,12 +74,19 @@ describe('classifier rules', () => {
   it('names a rule for every finding, and no rule twice', () => {
     const ids = RULES.map((r) => r.id);
     assert.equal(new Set(ids).size, ids.length);
-    const r = classify({ output: 'Revenue was $4.9M in 2021, up 8 points.', context: 'Revenue was $4.2M in 2020, up 80 points.', options: { profile: 'refined' } });
+    const r = classify({
+      output: 'Revenue was $4.9M in 2021, up 8 points.',
+      context: 'Revenue was $4.2M in 2020, up 80 points.',
+      options: { profile: 'refined' },
+    });
     for (const e of r.entities) if (isFinding(e.status)) assert.ok(ids.includes(e.rule as never), `${e.text}: ${e.rule}`);
   });
 
   it('refuses an unknown rule id, naming the known ones', () => {
-    assert.throws(() => classify({ output: 'x', context: 'y', options: { rules: { 'no-such-rule': 'off' } } }), /unknown rule 'no-such-rule' \(known: claim-sentences,/);
+    assert.throws(
+      () => classify({ output: 'x', context: 'y', options: { rules: { 'no-such-rule': 'off' } } }),
+      /unknown rule 'no-such-rule' \(known: claim-sentences,/,
+    );
   });
 
   it('docs/rules.md is the catalogue as `groundcheck rules --markdown` writes it', () => {
@@ -84,7 +95,7 @@ describe('classifier rules', () => {
   });
 });
 
-describe('rules off by default in an agent\'s turn', () => {
+describe("rules off by default in an agent's turn", () => {
   const raw = session([
     user('Why does the upload fail?'),
     call('r1', 'Read', { file_path: 'src/upload.ts' }),

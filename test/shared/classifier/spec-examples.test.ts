@@ -42,10 +42,7 @@ describe('SHOR spec examples', () => {
 
   describe('entity types', () => {
     it('number: currency, percentages and thousands separators', () => {
-      const result = run(
-        'Revenue was $4.2M, growth of 47%, from 1,234 customers.',
-        'Q3 had $4.2M in revenue, 47% growth, 1,234 customers signed up.',
-      );
+      const result = run('Revenue was $4.2M, growth of 47%, from 1,234 customers.', 'Q3 had $4.2M in revenue, 47% growth, 1,234 customers signed up.');
       assertVerdict(result, 'GROUNDED', 1);
     });
 

@@ -1,13 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
 
+// biome-ignore format: a list of words or values reads best packed
 const ledger = ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}', '', 'export function add_numbers(a, b) {', '  return a + b;', '}'];
 
-const readLedger = [
-  user('How is the ledger settled?'),
-  call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }),
-  result('r1', numbered(ledger)),
-];
+const readLedger = [user('How is the ledger settled?'), call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }), result('r1', numbered(ledger))];
 
 /** The verdict and rule of the entity written `text` in the last turn, with the rules as they are by default. */
 function judged(text: string, answer: string): string {
@@ -33,10 +30,7 @@ describe('names and files nothing in the session spelt', () => {
     assert.equal(judged('`docs/ledger_index.md`', 'Next:\n- **Add** a `docs/ledger_index.md` page.'), 'no entity');
     assert.notEqual(judged('`get_adsets`', 'Missing endpoints:\n- `get_adsets` for ad sets').split(' ')[1], 'absent-names');
     assert.notEqual(judged('`NtQuerySystemInformation`', '这个 DLL 主要 hook 哪些 API（例如 `NtQuerySystemInformation`）？').split(' ')[1], 'absent-names');
-    assert.notEqual(
-      judged('`retryAll()`', 'The ledger now retries with `retryAll()`:\n\n```ts\nfunction retryAll() {}\n```').split(' ')[1],
-      'absent-names',
-    );
+    assert.notEqual(judged('`retryAll()`', 'The ledger now retries with `retryAll()`:\n\n```ts\nfunction retryAll() {}\n```').split(' ')[1], 'absent-names');
   });
 
   it('flags a name nothing spelt in a block that otherwise quotes code the session showed, but not in a block it proposes', () => {

@@ -10,6 +10,7 @@ function lastEntities(raw: string): Map<string, Entity> {
   return new Map(check.outputs[check.outputs.length - 1].result.entities.map((e) => [e.text, e]));
 }
 
+// biome-ignore format: a list of words or values reads best packed
 const lines = ['import os', '', 'def load(path):', '    with open(path) as f:', '        return f.read()', '', 'def save(path, data):', '    raise NotImplementedError'];
 
 describe('line references in Codex and Cline sessions', () => {
@@ -19,24 +20,58 @@ describe('line references in Codex and Cline sessions', () => {
     const raw = [
       JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's', cwd: '/w', instructions: 'You are Codex.' } }),
       item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Where is save?' }] }),
-      item({ type: 'function_call', name: 'shell', call_id: 'c1', arguments: JSON.stringify({ command: ['bash', '-lc', "nl -ba app/io.py | sed -n '1,40p'"] }) }),
+      item({
+        type: 'function_call',
+        name: 'shell',
+        call_id: 'c1',
+        arguments: JSON.stringify({ command: ['bash', '-lc', "nl -ba app/io.py | sed -n '1,40p'"] }),
+      }),
       item({ type: 'function_call_output', call_id: 'c1', output: JSON.stringify({ output: nl, metadata: { exit_code: 0 } }) }),
-      item({ type: 'custom_tool_call', name: 'apply_patch', call_id: 'p1', input: '*** Begin Patch\n*** Update File: app/io.py\n-    raise NotImplementedError\n+    open(path, "w").write(data[:4096])\n*** End Patch\n' }),
+      item({
+        type: 'custom_tool_call',
+        name: 'apply_patch',
+        call_id: 'p1',
+        input: '*** Begin Patch\n*** Update File: app/io.py\n-    raise NotImplementedError\n+    open(path, "w").write(data[:4096])\n*** End Patch\n',
+      }),
       item({ type: 'custom_tool_call_output', call_id: 'p1', output: 'Success. Updated the following files:\nM app/io.py\n' }),
-      item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: '`save` was at `app/io.py:7` and now caps it at 4096; `app/io.py:30` does not exist.' }] }),
+      item({
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: '`save` was at `app/io.py:7` and now caps it at 4096; `app/io.py:30` does not exist.' }],
+      }),
     ].join('\n');
     const v = lastEntities(raw);
     assert.equal(v.get('`app/io.py:7`')?.status, 'grounded');
-    assert.equal(v.get("4096")?.status, "grounded");
+    assert.equal(v.get('4096')?.status, 'grounded');
     assert.equal(v.get('`app/io.py:30`')?.status, 'unverified');
   });
 
-  it("Cline: a read_file result is the whole file, so its lines and its end are known", () => {
+  it('Cline: a read_file result is the whole file, so its lines and its end are known', () => {
     const raw = JSON.stringify([
-      { role: 'user', content: [{ type: 'text', text: '<task>\nWhere is save?\n</task>' }, { type: 'text', text: '<environment_details>\n# Current Working Directory (/w)\n</environment_details>' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '<task>\nWhere is save?\n</task>' },
+          { type: 'text', text: '<environment_details>\n# Current Working Directory (/w)\n</environment_details>' },
+        ],
+      },
       { role: 'assistant', content: [{ type: 'text', text: '<read_file>\n<path>app/io.py</path>\n</read_file>' }] },
-      { role: 'user', content: [{ type: 'text', text: `[read_file for 'app/io.py'] Result:` }, { type: 'text', text: lines.join('\n') }] },
-      { role: 'assistant', content: [{ type: 'text', text: '<attempt_completion>\n<result>\n`save` is at `app/io.py:7`; `app/io.py:12` is past the end.\n</result>\n</attempt_completion>' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: `[read_file for 'app/io.py'] Result:` },
+          { type: 'text', text: lines.join('\n') },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: '<attempt_completion>\n<result>\n`save` is at `app/io.py:7`; `app/io.py:12` is past the end.\n</result>\n</attempt_completion>',
+          },
+        ],
+      },
     ]);
     const v = lastEntities(raw);
     assert.equal(v.get('`app/io.py:7`')?.status, 'grounded');

@@ -36,9 +36,7 @@ export function numbered(lines: string[], from = 1): string {
  * Every rule flagging, as before some were kept from flagging in agents'
  * turns by default: for tests of what a rule does there, not of defaults.
  */
-export const EVERY_RULE_FLAGGING: Record<string, 'on' | 'off'> = Object.fromEntries(
-  RULES.map((r) => [r.id, r.id === 'unattributed-values' ? 'off' : 'on']),
-);
+export const EVERY_RULE_FLAGGING: Record<string, 'on' | 'off'> = Object.fromEntries(RULES.map((r) => [r.id, r.id === 'unattributed-values' ? 'off' : 'on']));
 
 /** Every entity of the session's last output, by its text. */
 export function lastOutput(raw: string, options: CheckOptions = {}): Map<string, Entity> {

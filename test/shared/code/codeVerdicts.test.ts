@@ -27,7 +27,13 @@ const readSidebar = [
 
 describe('file and line references in a coding session', () => {
   it('grounds a line the agent was shown, by file name, relative or absolute path', () => {
-    const v = statuses(session([...readSidebar, say('`AppSidebar.tsx:8` memoizes it; `src/components/AppSidebar.tsx:3` defines it; see /w/app/src/components/AppSidebar.tsx#L7.')]), ALL);
+    const v = statuses(
+      session([
+        ...readSidebar,
+        say('`AppSidebar.tsx:8` memoizes it; `src/components/AppSidebar.tsx:3` defines it; see /w/app/src/components/AppSidebar.tsx#L7.'),
+      ]),
+      ALL,
+    );
     assert.deepEqual(v, {
       '`AppSidebar.tsx:8`': 'grounded',
       '`src/components/AppSidebar.tsx:3`': 'grounded',
@@ -74,7 +80,10 @@ describe('file and line references in a coding session', () => {
 
   it('takes line numbers from nl -ba, sed -n and grep -n in shell commands, and never grounds a count with them', () => {
     const lines = Array.from({ length: 120 }, () => 'const rows = db.select();');
-    const nl = lines.slice(80, 100).map((l, i) => `${String(81 + i).padStart(6)}\t${l}`).join('\n');
+    const nl = lines
+      .slice(80, 100)
+      .map((l, i) => `${String(81 + i).padStart(6)}\t${l}`)
+      .join('\n');
     const raw = session([
       user('How many selects?'),
       call('s1', 'Bash', { command: "nl -ba src/db.ts | sed -n '81,100p'" }),
@@ -90,7 +99,10 @@ describe('file and line references in a coding session', () => {
   });
 
   it('looks inline code up as code: whatever the arguments, link by link, in its own case (a case slip is contradicted)', () => {
-    const v = statuses(session([...readSidebar, say('It calls `getInitials()` in `useMemo`, chains `.from().select().eq()`, and never `getinitials` or `.from().where()`.')]), ALL);
+    const v = statuses(
+      session([...readSidebar, say('It calls `getInitials()` in `useMemo`, chains `.from().select().eq()`, and never `getinitials` or `.from().where()`.')]),
+      ALL,
+    );
     assert.deepEqual(v, {
       '`getInitials()`': 'grounded',
       '`useMemo`': 'grounded',
@@ -120,7 +132,10 @@ describe('fenced code quoted from the context', () => {
 
   it('grounds a faithful quote as one claim', () => {
     const v = lastOutput(quote(sidebar.slice(6, 10).join('\n')), ALL);
-    assert.deepEqual([...v.values()].map((e) => [e.type, e.status, e.detail]), [['quoted_string', 'grounded', 'quoted code: 4 of 4 lines are in the context']]);
+    assert.deepEqual(
+      [...v.values()].map((e) => [e.type, e.status, e.detail]),
+      [['quoted_string', 'grounded', 'quoted code: 4 of 4 lines are in the context']],
+    );
   });
 
   it("contradicts a renamed identifier or a changed value with the passage's own token", () => {
@@ -235,7 +250,11 @@ describe('what the agent knows of files it read and then changed', () => {
       user('Add multiply.'),
       call('r1', 'Read', { file_path: '/w/m.py' }),
       result('r1', numbered(before)),
-      call('e1', 'Edit', { file_path: '/w/m.py', old_string: '    return a + b\n', new_string: '    return a + b\n\n\ndef multiply(a, b):\n    return a * b\n' }),
+      call('e1', 'Edit', {
+        file_path: '/w/m.py',
+        old_string: '    return a + b\n',
+        new_string: '    return a + b\n\n\ndef multiply(a, b):\n    return a * b\n',
+      }),
       result('e1', 'The file /w/m.py has been updated successfully.'),
       say('`multiply` is at `m.py:5`, and `m.py:12` does not exist.'),
     ]);
@@ -248,8 +267,14 @@ describe('what the agent knows of files it read and then changed', () => {
   it('keeps the results of parallel tool calls in the context of the next turn', () => {
     const parallel = session([
       user('Read both.'),
-      { type: 'assistant', message: { id: 'm-par', role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'Read', input: { file_path: '/w/a.py' } }] } },
-      { type: 'assistant', message: { id: 'm-par', role: 'assistant', content: [{ type: 'tool_use', id: 'b', name: 'Read', input: { file_path: '/w/b.py' } }] } },
+      {
+        type: 'assistant',
+        message: { id: 'm-par', role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'Read', input: { file_path: '/w/a.py' } }] },
+      },
+      {
+        type: 'assistant',
+        message: { id: 'm-par', role: 'assistant', content: [{ type: 'tool_use', id: 'b', name: 'Read', input: { file_path: '/w/b.py' } }] },
+      },
       result('a', numbered(['ALPHA = 71'])),
       result('b', numbered(['BETA = 72'])),
       say('ALPHA is 71 and BETA is 72.'),
@@ -279,7 +304,7 @@ describe('what the agent knows of files it read and then changed', () => {
 });
 
 describe('files attached to a prompt', () => {
-  it("leaves what an attached file could hold indeterminate when the log omits its content, and says which file", () => {
+  it('leaves what an attached file could hold indeterminate when the log omits its content, and says which file', () => {
     const raw = session([user('Why does @src/billing/tax.ts round wrong?'), say('`computeTax` at `src/billing/tax.ts:42` rounds with a 0.5 bias.')]);
     const v = lastOutput(raw, ALL);
     assert.equal(v.get('`computeTax`')?.status, 'indeterminate');

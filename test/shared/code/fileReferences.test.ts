@@ -7,7 +7,13 @@ describe('file references in prose', () => {
   it('reads every way agents cite lines', () => {
     assert.deepEqual(parseFileRef('src/app.ts:42'), { path: 'src/app.ts', lines: [[42, 42]] });
     assert.deepEqual(parseFileRef('app.ts:42-50'), { path: 'app.ts', lines: [[42, 50]] });
-    assert.deepEqual(parseFileRef('app.ts:12,40'), { path: 'app.ts', lines: [[12, 12], [40, 40]] });
+    assert.deepEqual(parseFileRef('app.ts:12,40'), {
+      path: 'app.ts',
+      lines: [
+        [12, 12],
+        [40, 40],
+      ],
+    });
     assert.deepEqual(parseFileRef('app.ts:12:5'), { path: 'app.ts', lines: [[12, 12]] });
     assert.deepEqual(parseFileRef('src/app.ts#L42-L50'), { path: 'src/app.ts', lines: [[42, 50]] });
     assert.deepEqual(parseFileRef('./src/app.ts'), { path: './src/app.ts', lines: [] });
@@ -22,7 +28,13 @@ describe('file references in prose', () => {
   it('finds references among prose punctuation and skips fenced code', () => {
     const text = 'See (src/a.ts:12), then b.py:3-4.\n```\nc.ts:9\n```\n';
     const refs = proseFileRefs(text, codeFenceRanges(text));
-    assert.deepEqual(refs.map((r) => [text.slice(...r.span), r.lines]), [['src/a.ts:12', [[12, 12]]], ['b.py:3-4', [[3, 4]]]]);
+    assert.deepEqual(
+      refs.map((r) => [text.slice(...r.span), r.lines]),
+      [
+        ['src/a.ts:12', [[12, 12]]],
+        ['b.py:3-4', [[3, 4]]],
+      ],
+    );
   });
 
   it('joins line phrases to the file they name, before or after', () => {
@@ -36,7 +48,10 @@ describe('file references in prose', () => {
         ['line 7', { kind: 'file', path: 'NavUser.tsx', lines: [[7, 7]] }],
       ],
     );
-    assert.deepEqual(linePhrases('lines 3 to 9', []).map((p) => p.lines), [[3, 9]]);
+    assert.deepEqual(
+      linePhrases('lines 3 to 9', []).map((p) => p.lines),
+      [[3, 9]],
+    );
   });
 
   it('reads inline code as code: calls, chains and generics by their names', () => {

@@ -17,7 +17,13 @@ describe('line-number gutters in tool output', () => {
 
   it('reads grep -n lines per file, and single-file grep without a path', () => {
     const scan = scanGutters('src/a.ts:12:  foo()\nsrc/b.ts-3-  bar\n--\nsrc/a.ts:97:  foo(1)\n', { kind: 'grep' });
-    assert.deepEqual(scan.listings.map((l) => [l.file, l.lines]), [['src/a.ts', [12, 97]], ['src/b.ts', [3]]]);
+    assert.deepEqual(
+      scan.listings.map((l) => [l.file, l.lines]),
+      [
+        ['src/a.ts', [12, 97]],
+        ['src/b.ts', [3]],
+      ],
+    );
     assert.equal(blankOut('src/a.ts:12:x', scanGutters('src/a.ts:12:x', { kind: 'grep' }).blanks), 'src/a.ts:  :x');
     assert.deepEqual(scanGutters('4:DB_POOL=12\n', { kind: 'grep', file: '.env' }).listings[0].lines, [4]);
   });
@@ -38,7 +44,10 @@ describe('line-number gutters in tool output', () => {
 
   it('in output of unknown shape, reads compiler and grep lines that name a file', () => {
     const scan = scanGutters('src/app.ts:42:7 - error TS2304: Cannot find name', undefined);
-    assert.deepEqual(scan.listings.map((l) => [l.file, l.lines]), [['src/app.ts', [42]]]);
+    assert.deepEqual(
+      scan.listings.map((l) => [l.file, l.lines]),
+      [['src/app.ts', [42]]],
+    );
     assert.deepEqual(scanGutters('2024-01-15 12:30:00 started', undefined).listings, []);
   });
 

@@ -8,6 +8,7 @@ const CODE_ON: Record<string, 'on'> = Object.fromEntries(RULES.filter((r) => r.p
 const refined = { profile: 'refined' as const, rules: CODE_ON };
 
 /** Coding-agent prose: file references, inline code, fences, counts, versions, plans. */
+// biome-ignore format: a list of words or values reads best packed
 const piece = fc.oneof(
   fc.constantFrom(
     '`src/app.ts:42` ', 'app.ts#L3-L9 ', 'lines 2-4 of a.py ', 'line 7 ', '`getInitials()` ', '`.from().select()` ', '`Map<K, V>` ',

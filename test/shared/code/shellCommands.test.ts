@@ -7,7 +7,14 @@ describe('shell commands an agent ran', () => {
     const p = parseShell(`cd /w && nl -ba 'src/my file.ts' | sed -n "40,80p"; echo done`);
     assert.deepEqual(
       p.map((pipeline) => pipeline.map((c) => c.argv)),
-      [[['cd', '/w']], [['nl', '-ba', 'src/my file.ts'], ['sed', '-n', '40,80p']], [['echo', 'done']]],
+      [
+        [['cd', '/w']],
+        [
+          ['nl', '-ba', 'src/my file.ts'],
+          ['sed', '-n', '40,80p'],
+        ],
+        [['echo', 'done']],
+      ],
     );
   });
 
@@ -39,7 +46,11 @@ describe('what a call shows of which file', () => {
   it('reads numbered listings from Read, cat -n and nl -ba, with line filters after them', () => {
     assert.deepEqual(listingShape('Read', { file_path: '/w/src/a.ts' }), { kind: 'numbered', file: '/w/src/a.ts', complete: true });
     assert.deepEqual(listingShape('Read', { file_path: '/w/src/a.ts', offset: 40, limit: 20 }), { kind: 'numbered', file: '/w/src/a.ts', complete: false });
-    assert.deepEqual(listingShape('shell', { command: ['bash', '-lc', "nl -ba src/a.ts | sed -n '40,80p'"] }), { kind: 'numbered', file: 'src/a.ts', complete: false });
+    assert.deepEqual(listingShape('shell', { command: ['bash', '-lc', "nl -ba src/a.ts | sed -n '40,80p'"] }), {
+      kind: 'numbered',
+      file: 'src/a.ts',
+      complete: false,
+    });
     assert.deepEqual(listingShape('Bash', { command: 'cat -n src/a.ts' }), { kind: 'numbered', file: 'src/a.ts', complete: true });
   });
 

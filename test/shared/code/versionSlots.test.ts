@@ -46,7 +46,14 @@ describe('version-slots', () => {
 
   it('reads Cargo.toml versions as the caret ranges they are', () => {
     const cargo = ['[dependencies]', 'cortex-m-rt = "0.7.3"', 'tinybmp = "0.5.0"'];
-    const out = lastOutput(session([user('Deps?'), call('t1', 'Read', { file_path: '/p/Cargo.toml' }), result('t1', numbered(cargo)), say('It depends on cortex-m-rt 0.7.2 and tinybmp 0.5.4.')]));
+    const out = lastOutput(
+      session([
+        user('Deps?'),
+        call('t1', 'Read', { file_path: '/p/Cargo.toml' }),
+        result('t1', numbered(cargo)),
+        say('It depends on cortex-m-rt 0.7.2 and tinybmp 0.5.4.'),
+      ]),
+    );
     assert.equal(out.get('0.7.2')?.status, 'contradicted');
     assert.equal(out.get('0.5.4'), undefined);
   });

@@ -4,13 +4,17 @@ import { entity, listed, textsOfType } from './helpers';
 describe('extract: citations', () => {
   it('takes the source after the phrase, not the cited content', () => {
     const output = 'According to the SEC filing, revenue was $4.2M.';
-    assert.deepEqual(listed(output), [['the SEC filing', 'citation'], ['$4.2M', 'number']]);
+    assert.deepEqual(listed(output), [
+      ['the SEC filing', 'citation'],
+      ['$4.2M', 'number'],
+    ]);
     const e = entity(output, 'the SEC filing');
     assert.deepEqual(e.span, [13, 27]);
     assert.deepEqual(e.forms, ['the SEC filing', 'SEC filing']);
   });
 
   it('fires on each of the eight phrases, in any case', () => {
+    // biome-ignore format: a list of words or values reads best packed
     const output = [
       'According to the audit, a.',
       'Per the handbook, b.',
@@ -22,7 +26,14 @@ describe('extract: citations', () => {
       'You said tomorrow works, h.',
     ].join(' ');
     assert.deepEqual(textsOfType(output, 'citation'), [
-      'the audit', 'the handbook', 'the contract', 'the vendor portal', 'growth slowed', 'late fees', 'nothing new', 'tomorrow works',
+      'the audit',
+      'the handbook',
+      'the contract',
+      'the vendor portal',
+      'growth slowed',
+      'late fees',
+      'nothing new',
+      'tomorrow works',
     ]);
   });
 

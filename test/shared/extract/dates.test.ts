@@ -3,12 +3,20 @@ import { entity, listed, textsOfType } from './helpers';
 
 describe('extract: dates', () => {
   it('reads a written date and gives it its ISO and other spellings', () => {
+    // biome-ignore format: a list of words or values reads best packed
     const e = entity('Filed on January 15, 2024.', 'January 15, 2024');
     assert.equal(e.type, 'date');
     assert.deepEqual(e.span, [9, 25]);
     assert.deepEqual(e.forms, [
-      'January 15, 2024', '2024-01-15', 'January 15 2024', 'Jan 15, 2024', 'Jan 15 2024',
-      '15 January 2024', '15 Jan 2024', 'January 15', 'Jan 15',
+      'January 15, 2024',
+      '2024-01-15',
+      'January 15 2024',
+      'Jan 15, 2024',
+      'Jan 15 2024',
+      '15 January 2024',
+      '15 Jan 2024',
+      'January 15',
+      'Jan 15',
     ]);
   });
 
@@ -49,10 +57,19 @@ describe('extract: dates', () => {
 
   it('types a relative duration as a date only when another date is near in the same sentence', () => {
     assert.deepEqual(listed('It shipped 3 days ago.'), [['3 days ago', 'number']]);
-    assert.deepEqual(listed('In Q3, 2 weeks ago, we shipped.'), [['Q3', 'date'], ['2 weeks ago', 'date']]);
+    assert.deepEqual(listed('In Q3, 2 weeks ago, we shipped.'), [
+      ['Q3', 'date'],
+      ['2 weeks ago', 'date'],
+    ]);
     // The other date is in a different sentence.
-    assert.deepEqual(listed('That was Q3. 2 weeks ago we shipped.'), [['Q3', 'date'], ['2 weeks ago', 'number']]);
+    assert.deepEqual(listed('That was Q3. 2 weeks ago we shipped.'), [
+      ['Q3', 'date'],
+      ['2 weeks ago', 'number'],
+    ]);
     // Same sentence but more than 30 characters away.
-    assert.deepEqual(listed('In Q3 the team worked on many other things and 2 weeks ago shipped.'), [['Q3', 'date'], ['2 weeks ago', 'number']]);
+    assert.deepEqual(listed('In Q3 the team worked on many other things and 2 weeks ago shipped.'), [
+      ['Q3', 'date'],
+      ['2 weeks ago', 'number'],
+    ]);
   });
 });

@@ -16,5 +16,7 @@ export function entity(output: string, text: string): ExtractedEntity {
 
 /** Texts of the entities of one type. */
 export function textsOfType(output: string, type: string): string[] {
-  return extractEntities(output).filter((e) => e.type === type).map((e) => e.text);
+  return extractEntities(output)
+    .filter((e) => e.type === type)
+    .map((e) => e.text);
 }

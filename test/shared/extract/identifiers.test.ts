@@ -18,12 +18,14 @@ describe('extract: identifiers', () => {
     assert.deepEqual(entity('then print(value) it', 'print(value)').forms, ['print(value)', 'print()', 'print']);
   });
 
+  // biome-ignore format: a list of words or values reads best packed
   it('reads snake_case, camelCase and PascalCase names with an inner capital', () => {
     assert.deepEqual(textsOfType('Use user_id, MAX_RETRIES, fetchAll, getUserById, HTTPServer and __init__ here.', 'identifier'), [
       'user_id', 'MAX_RETRIES', 'fetchAll', 'getUserById', 'HTTPServer', '__init__',
     ]);
   });
 
+  // biome-ignore format: a list of words or values reads best packed
   it('reads index access, generics and accessors', () => {
     assert.deepEqual(textsOfType('Read rows[0], obj["k"], Map<K, V>, user?.email and std::vec::Vec.', 'identifier'), [
       'rows[0]', 'obj["k"]', 'Map<K, V>', 'user?.email', 'std::vec::Vec',
@@ -31,6 +33,7 @@ describe('extract: identifiers', () => {
     assert.deepEqual(entity('a Map<K, V> here', 'Map<K, V>').forms, ['Map<K, V>', 'Map<K,V>']);
   });
 
+  // biome-ignore format: a list of words or values reads best packed
   it('reads rooted and relative paths', () => {
     assert.deepEqual(textsOfType('Edit src/lib/util.ts, ./x, ../lib/a and /usr/bin/env, not and/or or km/h.', 'identifier'), [
       'src/lib/util.ts', './x', '../lib/a', '/usr/bin/env',

@@ -56,6 +56,7 @@ describe('extract: numbers', () => {
     assert.deepEqual(entity('from 1,234 customers.', '1,234 customers').forms, ['1,234 customers', '1234 customers']);
   });
 
+  // biome-ignore format: a list of words or values reads best packed
   it('takes plural nouns and known units as units, but not adjectives or verbs', () => {
     assert.deepEqual(textsOfType('We saw 5 major cities, 12 responded, 20 people came, 3 km away and 1 customer paid.', 'number'), [
       '5', '12', '20 people', '3 km', '1 customer',

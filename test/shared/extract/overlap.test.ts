@@ -17,20 +17,35 @@ describe('extract: overlaps and duplicates', () => {
   });
 
   it('lets the longer date beat the numbers and shorter dates inside it', () => {
-    assert.deepEqual(listed('Due 15 January 2024, not in fiscal 2025.'), [['15 January 2024', 'date'], ['fiscal 2025', 'date']]);
+    assert.deepEqual(listed('Due 15 January 2024, not in fiscal 2025.'), [
+      ['15 January 2024', 'date'],
+      ['fiscal 2025', 'date'],
+    ]);
   });
 
   it('merges repeats of the same type and form, ignoring case, keeping every occurrence', () => {
     const output = 'Call db.query() first. Then DB.QUERY() again, and $5M then $5M.';
     const entities = extractEntities(output);
-    assert.deepEqual(entities.map((e) => e.text), ['db.query()', '$5M']);
-    assert.deepEqual(entities[0].occurrences, [[5, 15], [28, 38]]);
-    assert.deepEqual(entities[1].occurrences, [[50, 53], [59, 62]]);
+    assert.deepEqual(
+      entities.map((e) => e.text),
+      ['db.query()', '$5M'],
+    );
+    assert.deepEqual(entities[0].occurrences, [
+      [5, 15],
+      [28, 38],
+    ]);
+    assert.deepEqual(entities[1].occurrences, [
+      [50, 53],
+      [59, 62],
+    ]);
   });
 
   it('keeps the same text apart when the types differ', () => {
     const output = 'Path "src/a.ts" and src/a.ts.';
-    assert.deepEqual(listed(output), [['"src/a.ts"', 'quoted_string'], ['src/a.ts', 'identifier']]);
+    assert.deepEqual(listed(output), [
+      ['"src/a.ts"', 'quoted_string'],
+      ['src/a.ts', 'identifier'],
+    ]);
   });
 
   it('returns entities in document order with no two ranges overlapping', () => {

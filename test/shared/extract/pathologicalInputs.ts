@@ -34,7 +34,7 @@ export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
   capitals: 'A',
   'capital words': 'Ab ',
   'open parens': '(',
-  'calls': 'ab(',
+  calls: 'ab(',
   dollars: '$',
   'dollar-digits': '$1',
   underscores: '_',
@@ -55,7 +55,7 @@ export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
   'clock times': '1:00 ',
   'colon digits': '1:',
   'relative dates': '3 days ago ',
-  'fiscal': 'FY2',
+  fiscal: 'FY2',
   'mixed triggers': '$1.5M Q3 "x\' ',
 };
 

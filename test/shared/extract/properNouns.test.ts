@@ -5,10 +5,16 @@ import { entity, listed, textsOfType } from './helpers';
 describe('extract: proper nouns', () => {
   it('reads the spec sentence as New York City and Alice', () => {
     const output = 'I met New York City visitors last week. Alice and Bob were there. Alice was on time.';
-    assert.deepEqual(listed(output), [['New York City', 'proper_noun'], ['Alice', 'proper_noun']]);
+    assert.deepEqual(listed(output), [
+      ['New York City', 'proper_noun'],
+      ['Alice', 'proper_noun'],
+    ]);
     const alice = entity(output, 'Alice');
     assert.deepEqual(alice.span, [40, 45]);
-    assert.deepEqual(alice.occurrences, [[40, 45], [66, 71]]);
+    assert.deepEqual(alice.occurrences, [
+      [40, 45],
+      [66, 71],
+    ]);
   });
 
   it('needs a single capitalized word twice; once is not enough', () => {
@@ -43,8 +49,14 @@ describe('extract: proper nouns', () => {
 
   it('replaces the stopword list instead of adding to it', () => {
     const output = 'We read The Times. The Times said so.';
-    assert.deepEqual(listed(output, { stopwords: [] }).map(([t]) => t), ['The Times']);
-    assert.deepEqual(listed(output, { stopwords: ['banana'] }).map(([t]) => t), ['The Times']);
+    assert.deepEqual(
+      listed(output, { stopwords: [] }).map(([t]) => t),
+      ['The Times'],
+    );
+    assert.deepEqual(
+      listed(output, { stopwords: ['banana'] }).map(([t]) => t),
+      ['The Times'],
+    );
     assert.deepEqual(listed(output, { stopwords: ['times', 'the'] }), []);
   });
 

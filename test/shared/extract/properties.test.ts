@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { extractEntities } from '../../../shared/extract';
 
 /** Text built from the characters the extractors care about, so generated inputs hit their rules. */
+// biome-ignore format: a list of words or values reads best packed
 const interesting = fc
   .array(
     fc.oneof(
@@ -45,7 +46,7 @@ describe('extract: properties', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), checkInvariants), { numRuns: 500 });
   });
 
-  it('keeps the same guarantees on text made of the extractors\' trigger pieces', () => {
+  it("keeps the same guarantees on text made of the extractors' trigger pieces", () => {
     fc.assert(fc.property(interesting, checkInvariants), { numRuns: 1500 });
   });
 });

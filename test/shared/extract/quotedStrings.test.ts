@@ -10,6 +10,7 @@ describe('extract: quoted strings', () => {
     assert.deepEqual(e.forms, ['we are going to win this quarter']);
   });
 
+  // biome-ignore format: a list of words or values reads best packed
   it('reads straight, backtick and typographic quotes', () => {
     assert.deepEqual(textsOfType('He said \'hello there\', ran `npm test`, wrote “smart one”, ‘single one’, «guillemets», „low high“ and ‚low single‘.', 'quoted_string'), [
       "'hello there'", '`npm test`', '“smart one”', '‘single one’', '«guillemets»', '„low high“', '‚low single‘',
@@ -43,7 +44,10 @@ describe('extract: quoted strings', () => {
   });
 
   it('lets an unclosed quote yield to the entities inside it', () => {
-    assert.deepEqual(listed('He said "revenue was $4.2M in Q3'), [['$4.2M', 'number'], ['Q3', 'date']]);
+    assert.deepEqual(listed('He said "revenue was $4.2M in Q3'), [
+      ['$4.2M', 'number'],
+      ['Q3', 'date'],
+    ]);
   });
 
   it('does not take fenced code as a quotation', () => {

@@ -22,19 +22,32 @@ describe('the turn a stop hook checks', () => {
   it("passes over injected text and a hook's feedback, and checks only what came after the feedback", () => {
     const meta = { type: 'user', isMeta: true, message: { role: 'user', content: '<system-reminder>Keep going.</system-reminder>' } };
     const claudeFeedback = { type: 'user', isMeta: true, message: { role: 'user', content: `Stop hook feedback:\n[groundcheck hook]: ${reason}` } };
-    assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), claudeFeedback, say('12 pass.'), meta, say('Done.')]), { prompt: 'Run it.', outputs: ['12 pass.', 'Done.'] });
+    assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), claudeFeedback, say('12 pass.'), meta, say('Done.')]), {
+      prompt: 'Run it.',
+      outputs: ['12 pass.', 'Done.'],
+    });
   });
 
   it('neither checks a compaction summary nor starts a turn at one', () => {
-    const summary = { type: 'user', isCompactSummary: true, message: { role: 'user', content: 'This session is being continued. Summary: 31 tests were added.' } };
+    const summary = {
+      type: 'user',
+      isCompactSummary: true,
+      message: { role: 'user', content: 'This session is being continued. Summary: 31 tests were added.' },
+    };
     assert.deepEqual(turnOf([user('Go.'), say('A.'), summary, say('B.')]), { prompt: 'Go.', outputs: ['A.', 'B.'] });
   });
 
   it('knows its own block reason logged as a plain user message', () => {
     assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user(reason), say('12 pass.')]), { prompt: 'Run it.', outputs: ['12 pass.'] });
-    assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user(`<hook_prompt>${reason}</hook_prompt>`), say('12 pass.')]), { prompt: 'Run it.', outputs: ['12 pass.'] });
+    assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user(`<hook_prompt>${reason}</hook_prompt>`), say('12 pass.')]), {
+      prompt: 'Run it.',
+      outputs: ['12 pass.'],
+    });
     // A person who writes "groundcheck: …" in other words is a person.
-    assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user('groundcheck: what does it say?'), say('Nothing.')]), { prompt: 'groundcheck: what does it say?', outputs: ['Nothing.'] });
+    assert.deepEqual(turnOf([user('Run it.'), say('31 pass.'), user('groundcheck: what does it say?'), say('Nothing.')]), {
+      prompt: 'groundcheck: what does it say?',
+      outputs: ['Nothing.'],
+    });
   });
 
   it("follows the main agent past a sub-agent's lines in the same file, and the sub-agent on SubagentStop", () => {

@@ -40,12 +40,21 @@ describe('readAfter', () => {
 
   it('refuses a file over the limit, or one that is not a regular file, as readBounded does', () => {
     writeFileSync(file, 'abc\ndef\n');
-    assert.throws(() => readAfter(file, 6, kept('abc\n', 2)), (e: unknown) => e instanceof FileRefused && /larger than/.test(e.reason));
-    assert.throws(() => readAfter(join(dir, 'gone'), 100, []), (e: unknown) => e instanceof FileRefused && e.reason === 'no such file');
+    assert.throws(
+      () => readAfter(file, 6, kept('abc\n', 2)),
+      (e: unknown) => e instanceof FileRefused && /larger than/.test(e.reason),
+    );
+    assert.throws(
+      () => readAfter(join(dir, 'gone'), 100, []),
+      (e: unknown) => e instanceof FileRefused && e.reason === 'no such file',
+    );
     if (process.platform === 'linux') {
       const fifo = join(dir, 'fifo');
       execFileSync('mkfifo', [fifo]);
-      assert.throws(() => readAfter(fifo, 100, []), (e: unknown) => e instanceof FileRefused && /FIFO/.test(e.reason));
+      assert.throws(
+        () => readAfter(fifo, 100, []),
+        (e: unknown) => e instanceof FileRefused && /FIFO/.test(e.reason),
+      );
     }
   });
 });

@@ -33,7 +33,10 @@ describe('zip entries: caps for the whole archive', () => {
 
   it('refuses by the ratio over the whole archive, however small each entry', () => {
     const bomb = manyEntryBomb({ entries: 100, entryBytes: MANY_ENTRY_BOMB.entryBytes });
-    assert.throws(() => readZipEntries(bomb, samples), /its entries declare 99\.9 MB inflated from an archive of 0\.1 MB, \d+ times its size, more than the cap of 50 times per archive/);
+    assert.throws(
+      () => readZipEntries(bomb, samples),
+      /its entries declare 99\.9 MB inflated from an archive of 0\.1 MB, \d+ times its size, more than the cap of 50 times per archive/,
+    );
   });
 
   it('counts the bytes that inflate when the headers understate them: past the declared size, or with no directory past the ratio', () => {

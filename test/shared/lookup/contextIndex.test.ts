@@ -113,29 +113,33 @@ describe('ContextIndex', () => {
   it('agrees with a brute-force search and every location normalizes back to the form', () => {
     const unit = fc.constantFrom('a', 'b', 'A', ' ', '\n', '.', 'é', 'e\u0301', 'İ', '“', '"', '4', '7');
     fc.assert(
-      fc.property(fc.array(fc.string({ unit, maxLength: 30 }), { minLength: 1, maxLength: 4 }), fc.string({ unit, minLength: 1, maxLength: 4 }), (parts, form) => {
-        const idx = ContextIndex.build(parts);
-        const wanted = normalizeForm(form, { foldCase: true });
-        const found = idx.find(form, lenient);
-        for (const m of found) {
-          assert.equal(normalizeForm(parts[m.part].slice(m.start, m.end), { foldCase: true }), wanted);
-        }
-        // Brute force: every original range that normalizes to the form without splitting an accented letter.
-        if (wanted.length > 0 && !wanted.includes(' ')) {
-          const expected = new Set<string>();
-          parts.forEach((text, p) => {
-            for (let s = 0; s < text.length; s++) {
-              for (let e = s + 1; e <= text.length; e++) {
-                const whole = text[e] !== '\u0301' && text.slice(s, e).trim() === text.slice(s, e);
-                if (whole && normalizeForm(text.slice(s, e), { foldCase: true }) === wanted) {
-                  expected.add(`${p}:${s}`);
+      fc.property(
+        fc.array(fc.string({ unit, maxLength: 30 }), { minLength: 1, maxLength: 4 }),
+        fc.string({ unit, minLength: 1, maxLength: 4 }),
+        (parts, form) => {
+          const idx = ContextIndex.build(parts);
+          const wanted = normalizeForm(form, { foldCase: true });
+          const found = idx.find(form, lenient);
+          for (const m of found) {
+            assert.equal(normalizeForm(parts[m.part].slice(m.start, m.end), { foldCase: true }), wanted);
+          }
+          // Brute force: every original range that normalizes to the form without splitting an accented letter.
+          if (wanted.length > 0 && !wanted.includes(' ')) {
+            const expected = new Set<string>();
+            parts.forEach((text, p) => {
+              for (let s = 0; s < text.length; s++) {
+                for (let e = s + 1; e <= text.length; e++) {
+                  const whole = text[e] !== '\u0301' && text.slice(s, e).trim() === text.slice(s, e);
+                  if (whole && normalizeForm(text.slice(s, e), { foldCase: true }) === wanted) {
+                    expected.add(`${p}:${s}`);
+                  }
                 }
               }
-            }
-          });
-          assert.deepEqual(new Set(found.map((m) => `${m.part}:${m.start}`)), expected);
-        }
-      }),
+            });
+            assert.deepEqual(new Set(found.map((m) => `${m.part}:${m.start}`)), expected);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -28,7 +28,10 @@ const options = fc.record({
 });
 
 /** A keep that reads the match's own characters, as the classifier's filters do (a part with `b` before the match is refused). */
-function findOptions(index: ContextLookup, o: { strict: boolean; before?: number; limit?: number; examine?: number; modulus: number; keepEvery: number }): FindOptions {
+function findOptions(
+  index: ContextLookup,
+  o: { strict: boolean; before?: number; limit?: number; examine?: number; modulus: number; keepEvery: number },
+): FindOptions {
   return {
     strict: o.strict,
     accept: (p) => p % o.modulus !== 1,

@@ -19,17 +19,27 @@ const options = fc.record({
 });
 
 function findOptions(o: { strict: boolean; before?: number; limit?: number; modulus: number }): FindOptions {
-  return { strict: o.strict, accept: (p) => p % o.modulus !== 1, ...(o.before === undefined ? {} : { before: o.before }), ...(o.limit === undefined ? {} : { limit: o.limit }) };
+  return {
+    strict: o.strict,
+    accept: (p) => p % o.modulus !== 1,
+    ...(o.before === undefined ? {} : { before: o.before }),
+    ...(o.limit === undefined ? {} : { limit: o.limit }),
+  };
 }
 
 describe('finding the nearest occurrences first', () => {
   it('gives the accepted matches find gives, from the last one back, up to the limit', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit, maxLength: 30 }), { minLength: 1, maxLength: 6 }), fc.string({ unit, minLength: 1, maxLength: 4 }), options, (parts, form, o) => {
-        const index = ContextIndex.build(parts);
-        const opts = findOptions(o);
-        assert.deepEqual(index.findLast(form, opts), expected(index, form, opts));
-      }),
+      fc.property(
+        fc.array(fc.string({ unit, maxLength: 30 }), { minLength: 1, maxLength: 6 }),
+        fc.string({ unit, minLength: 1, maxLength: 4 }),
+        options,
+        (parts, form, o) => {
+          const index = ContextIndex.build(parts);
+          const opts = findOptions(o);
+          assert.deepEqual(index.findLast(form, opts), expected(index, form, opts));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -39,7 +49,10 @@ describe('finding the nearest occurrences first', () => {
     const words = fc.constantFrom('read ', 'src/app.ts ', 'app ', 'line 42 ', 'lines ', 'ts ', 'rea', 'd src', '\n');
     fc.assert(
       fc.property(
-        fc.array(fc.array(words, { minLength: 50, maxLength: 300 }).map((w) => w.join('')), { minLength: 1, maxLength: 8 }),
+        fc.array(
+          fc.array(words, { minLength: 50, maxLength: 300 }).map((w) => w.join('')),
+          { minLength: 1, maxLength: 8 },
+        ),
         fc.constantFrom('read src/app.ts', 'app.ts', 'line 42', 'ts line', 'ad s', 'rc', 'e'),
         options,
         (parts, form, o) => {

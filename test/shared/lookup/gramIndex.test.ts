@@ -28,13 +28,17 @@ const smallAlphabet = fc.constantFrom('a', 'b', 'c');
 describe('GramIndex', () => {
   it('yields candidates in increasing order, every real start among them', () => {
     fc.assert(
-      fc.property(fc.string({ unit: smallAlphabet, minLength: 200, maxLength: 3000 }), fc.string({ unit: smallAlphabet, minLength: 2, maxLength: 9 }), (text, form) => {
-        const index = GramIndex.build(unitsOf(text), text.length);
-        const candidates = allCandidates(index, form);
-        for (let k = 1; k < candidates.length; k++) assert.ok(candidates[k] > candidates[k - 1]);
-        const set = new Set(candidates);
-        for (const start of bruteStarts(text, form)) assert.ok(set.has(start), `start ${start} of ${form} missing`);
-      }),
+      fc.property(
+        fc.string({ unit: smallAlphabet, minLength: 200, maxLength: 3000 }),
+        fc.string({ unit: smallAlphabet, minLength: 2, maxLength: 9 }),
+        (text, form) => {
+          const index = GramIndex.build(unitsOf(text), text.length);
+          const candidates = allCandidates(index, form);
+          for (let k = 1; k < candidates.length; k++) assert.ok(candidates[k] > candidates[k - 1]);
+          const set = new Set(candidates);
+          for (const start of bruteStarts(text, form)) assert.ok(set.has(start), `start ${start} of ${form} missing`);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -65,7 +69,10 @@ describe('ContextIndex against a brute-force search on long, repetitive parts', 
             for (const start of bruteStarts(text, form)) expected.push({ part, start, end: start + form.length });
           });
           assert.deepEqual(index.find(form, { strict: false, accept, before, limit }), expected.slice(0, limit));
-          assert.deepEqual(index.find(form, { strict: false }), parts.flatMap((text, part) => bruteStarts(text, form).map((start) => ({ part, start, end: start + form.length }))));
+          assert.deepEqual(
+            index.find(form, { strict: false }),
+            parts.flatMap((text, part) => bruteStarts(text, form).map((start) => ({ part, start, end: start + form.length }))),
+          );
         },
       ),
       { numRuns: 300 },

@@ -31,7 +31,9 @@ describe('packs: where a pack runs', () => {
 
   it('does not read a field quoted in a passage of prose as the record of what the output describes', () => {
     const docs = "To hide the patio option, send 'OutdoorSeating': False in the example payload. The Luna cafe opened in 2019.";
-    const e = classify({ output: 'The Luna cafe offers outdoor seating and opened in 2019.', context: docs, options: refined }).entities.find((x) => x.text === 'outdoor seating');
+    const e = classify({ output: 'The Luna cafe offers outdoor seating and opened in 2019.', context: docs, options: refined }).entities.find(
+      (x) => x.text === 'outdoor seating',
+    );
     assert.equal(e, undefined, 'no record-fields claim is made of a prose passage');
   });
 
@@ -49,12 +51,14 @@ describe('packs: where a pack runs', () => {
     assert.notEqual(e?.rule, 'schedule-slots');
   });
 
-  it('runs the code rules on an agent\'s turn only', () => {
+  it("runs the code rules on an agent's turn only", () => {
     const output = 'The port is set in `src/server.ts:40`.';
     const context = 'const port = 8080;';
     const plain = classify({ output, context, options: refined }).entities.find((x) => x.text.includes('src/server.ts'));
     assert.notEqual(plain?.rule, 'file-lines');
-    const agent = classify({ output, context, options: { ...refined, rules: { 'code-entities': 'on', 'file-lines': 'on' } } }).entities.find((x) => x.text.includes('src/server.ts'));
+    const agent = classify({ output, context, options: { ...refined, rules: { 'code-entities': 'on', 'file-lines': 'on' } } }).entities.find((x) =>
+      x.text.includes('src/server.ts'),
+    );
     assert.equal(agent?.rule, 'file-lines', 'a rule turned on by id runs where its pack does not');
   });
 });
@@ -73,6 +77,9 @@ describe('packs: a profile is a list of packs', () => {
   });
 
   it('refuses an unknown pack, naming the known ones', () => {
-    assert.throws(() => classify({ output: 'x', context: 'y', options: { ...refined, packs: ['recipes'] } }), /unknown pack 'recipes' \(known: core, prose, code, records\)/);
+    assert.throws(
+      () => classify({ output: 'x', context: 'y', options: { ...refined, packs: ['recipes'] } }),
+      /unknown pack 'recipes' \(known: core, prose, code, records\)/,
+    );
   });
 });

@@ -16,7 +16,13 @@ describe('refine: cited sources', () => {
 
   it('flags an entity found only outside the passage its sentence cites', () => {
     const result = classify({ output: 'According to passage 2, the museum opened in 1952.', context: passages, options: refined });
-    assert.deepEqual(result.entities.map((e) => [e.text, e.status]), [['passage 2', 'grounded'], ['1952', 'misattributed']]);
+    assert.deepEqual(
+      result.entities.map((e) => [e.text, e.status]),
+      [
+        ['passage 2', 'grounded'],
+        ['1952', 'misattributed'],
+      ],
+    );
     const year = result.entities[1];
     // Where the value really is stays reported.
     assert.deepEqual(year.locations, [[32, 36]]);
@@ -40,6 +46,12 @@ describe('refine: cited sources', () => {
 
   it('leaves entities alone when the cited passage does not exist', () => {
     const r = classify({ output: 'Passage 7 says it opened in 1952.', context: passages, options: refined });
-    assert.deepEqual(r.entities.map((e) => [e.text, e.status]), [['Passage 7', 'unverified'], ['1952', 'grounded']]);
+    assert.deepEqual(
+      r.entities.map((e) => [e.text, e.status]),
+      [
+        ['Passage 7', 'unverified'],
+        ['1952', 'grounded'],
+      ],
+    );
   });
 });

@@ -7,14 +7,17 @@ function kinds(output: string): Array<[string, string]> {
 
 describe('refine/claims: which sentences make a claim', () => {
   it('keeps statements and sets aside questions, hedges, meta talk and greetings', () => {
-    assert.deepEqual(kinds('Sure! Here is a summary in 85 words: Revenue rose 12% to $4.2M. Did costs fall? I think margins held at 30%. Let me know if you need more.'), [
-      ['Sure!', 'greeting'],
-      ['Here is a summary in 85 words:', 'meta'],
-      ['Revenue rose 12% to $4.2M.', 'claim'],
-      ['Did costs fall?', 'question'],
-      ['I think margins held at 30%.', 'hedge'],
-      ['Let me know if you need more.', 'meta'],
-    ]);
+    assert.deepEqual(
+      kinds('Sure! Here is a summary in 85 words: Revenue rose 12% to $4.2M. Did costs fall? I think margins held at 30%. Let me know if you need more.'),
+      [
+        ['Sure!', 'greeting'],
+        ['Here is a summary in 85 words:', 'meta'],
+        ['Revenue rose 12% to $4.2M.', 'claim'],
+        ['Did costs fall?', 'question'],
+        ['I think margins held at 30%.', 'hedge'],
+        ['Let me know if you need more.', 'meta'],
+      ],
+    );
   });
 
   it('cuts list items at line breaks and reads past their markers', () => {
@@ -30,7 +33,10 @@ describe('refine/claims: which sentences make a claim', () => {
   it('marks every line of a fenced code block, fences included, as code', () => {
     const output = 'Run this:\n```js\nconst port = 8080;\n```\nIt listens on 8080.';
     assert.deepEqual(codeFenceRanges(output), [[10, 38]]);
-    assert.deepEqual(kinds(output).map(([, k]) => k), ['claim', 'code', 'code', 'code', 'claim']);
+    assert.deepEqual(
+      kinds(output).map(([, k]) => k),
+      ['claim', 'code', 'code', 'code', 'claim'],
+    );
   });
 
   it('runs an unclosed fence to the end of the output', () => {

@@ -23,7 +23,10 @@ describe('refine: contradictions', () => {
 
   it('reads revenue figures after the same key word', () => {
     const result = classify({ output: 'Quarterly revenue was $4.3M.', context: 'Quarterly revenue: $4.2M, up 8%.', options: refined });
-    assert.deepEqual(result.entities.map((e) => [e.text, e.status, e.contradiction?.value]), [['$4.3M', 'contradicted', '$4.2M']]);
+    assert.deepEqual(
+      result.entities.map((e) => [e.text, e.status, e.contradiction?.value]),
+      [['$4.3M', 'contradicted', '$4.2M']],
+    );
   });
 
   it('reads a record field named by the unit', () => {
@@ -34,7 +37,7 @@ describe('refine: contradictions', () => {
     assert.equal(context.slice(e.contradiction!.match.start, e.contradiction!.match.end), '4.0');
   });
 
-  it('takes no key word from a URL or path: `http` in a server\'s address names no HTTP status', () => {
+  it("takes no key word from a URL or path: `http` in a server's address names no HTTP status", () => {
     const status = (output: string, context: string) => classify({ output, context, options: refined }).entities.find((x) => x.text === '503')?.status;
     assert.notEqual(status('The site returned HTTP 503 for five minutes.', 'ready - Local: http://localhost:3002 (started)'), 'contradicted');
     assert.notEqual(status('The site returned HTTP 503 for five minutes.', 'logs written to /var/log/http/2024 by the proxy'), 'contradicted');
@@ -87,7 +90,10 @@ describe('refine: contradictions', () => {
     // One lookup of the record key and one of the prose key, for all 300 numbers.
     assert.deepEqual(lookups.sort(), ['error', 'returned']);
     // The same answers as a fresh read of the context for each number.
-    assert.deepEqual(shared, spans.map((span) => findContradiction(output, span, new SlotCandidates(index, find), both)?.contradiction));
+    assert.deepEqual(
+      shared,
+      spans.map((span) => findContradiction(output, span, new SlotCandidates(index, find), both)?.contradiction),
+    );
     assert.equal(shared[0], undefined);
     assert.deepEqual(shared[1], { value: '200 errors', match: { part: 0, start: 18, end: 28 } });
   });

@@ -84,10 +84,17 @@ describe('refine: clock times', () => {
     const out = 'Open 9am to 5:30 PM, or 5:30 to 9:30 p.m. on Fridays, and 17:00 on Sundays.';
     assert.deepEqual(
       findClockTimes(out).map((t) => [out.slice(t.span[0], t.span[1]), t.hour, t.minute]),
-      [['9am', 9, 0], ['5:30 PM', 17, 30], ['5:30', 17, 30], ['9:30 p.m.', 21, 30], ['17:00', 17, 0]],
+      [
+        ['9am', 9, 0],
+        ['5:30 PM', 17, 30],
+        ['5:30', 17, 30],
+        ['9:30 p.m.', 21, 30],
+        ['17:00', 17, 0],
+      ],
     );
   });
 
+  // biome-ignore format: a list of words or values reads best packed
   it('spells a time every common way', () => {
     assert.deepEqual(clockForms({ span: [0, 0], hour: 21, minute: 0, meridiem: 'pm' }), [
       '21:00', '21:0', '9:00 pm', '9:00pm', '9:00 p.m.', '9 pm', '9pm', '9 p.m.',
@@ -98,12 +105,15 @@ describe('refine: clock times', () => {
   it('checks opening hours against a 24-hour record, on token boundaries', () => {
     const context = "{'hours': {'Monday': '11:0-21:0', 'Tuesday': '11:0-14:0'}}";
     const result = classify({ output: 'It is open from 11am to 9 PM, and until 4:00 PM on Tuesdays.', context, options: refined });
-    assert.deepEqual(result.entities.map((e) => [e.text, e.type, e.status]), [
-      ['11am', 'date', 'grounded'],
-      ['9 PM', 'date', 'grounded'],
-      // Tuesday closes at 14:0 in the record: the time is not just missing, it is contradicted.
-      ['4:00 PM', 'date', 'contradicted'],
-    ]);
+    assert.deepEqual(
+      result.entities.map((e) => [e.text, e.type, e.status]),
+      [
+        ['11am', 'date', 'grounded'],
+        ['9 PM', 'date', 'grounded'],
+        // Tuesday closes at 14:0 in the record: the time is not just missing, it is contradicted.
+        ['4:00 PM', 'date', 'contradicted'],
+      ],
+    );
     const nine = result.entities[1];
     assert.equal(context.slice(nine.locations[0][0], nine.locations[0][1]), '21:0');
   });
@@ -112,10 +122,13 @@ describe('refine: clock times', () => {
 describe('refine: spelled-out counts', () => {
   it('extracts "three reviews" with its digit form, not "one" and not a bare word', () => {
     const found = findNumberWords('It has three reviews, one reviewer and forty-two dishes. Twelve.');
-    assert.deepEqual(found.map((e) => [e.text, e.span, e.forms]), [
-      ['three reviews', [7, 20], ['three reviews', '3 reviews']],
-      ['forty-two dishes', [39, 55], ['forty-two dishes', '42 dishes']],
-    ]);
+    assert.deepEqual(
+      found.map((e) => [e.text, e.span, e.forms]),
+      [
+        ['three reviews', [7, 20], ['three reviews', '3 reviews']],
+        ['forty-two dishes', [39, 55], ['forty-two dishes', '42 dishes']],
+      ],
+    );
   });
 
   it('grounds a spelled-out count against digits and flags a wrong one', () => {
@@ -127,7 +140,10 @@ describe('refine: spelled-out counts', () => {
 describe('refine: numeric ranges and fractions', () => {
   it('reads hyphenated ranges and mixed fractions, not dates or codes', () => {
     const out = 'Bake 50-60 minutes, then 3-4 minutes at 38-43°C (2004-2010), not 2024-01-15 or SKU-12-34; cook 2 1/2 hours; 10-15% off.';
-    assert.deepEqual(findNumericRanges(out).map((e) => e.text), ['50-60 minutes', '3-4 minutes', '38-43°C', '2004-2010', '10-15%', '2 1/2 hours']);
+    assert.deepEqual(
+      findNumericRanges(out).map((e) => e.text),
+      ['50-60 minutes', '3-4 minutes', '38-43°C', '2004-2010', '10-15%', '2 1/2 hours'],
+    );
     const r = findNumericRanges('Cook 3-4 minutes.')[0];
     assert.deepEqual(r.span, [5, 16]);
     assert.deepEqual(r.forms, ['3-4 minutes', '3–4 minutes', '3 to 4 minutes', '3 - 4 minutes', 'between 3 and 4 minutes']);

@@ -7,7 +7,9 @@ const refined = { profile: 'refined' as const };
 
 /** The raw text each match of `form` points at. */
 function rawMatches(context: string, form: string): string[] {
-  return MarkupAwareIndex.build([context]).find(form, { strict: false }).map((m) => context.slice(m.start, m.end));
+  return MarkupAwareIndex.build([context])
+    .find(form, { strict: false })
+    .map((m) => context.slice(m.start, m.end));
 }
 
 describe('refine/markup: markup-insensitive context', () => {
@@ -23,7 +25,10 @@ describe('refine/markup: markup-insensitive context', () => {
   });
 
   it('strips wikitext links, bold and headings', () => {
-    assert.equal(stripMarkup("== History ==\n[[Paris|The capital]] had '''2.1 million''' people in [[France]].").text, " History ==\nThe capital had 2.1 million people in France.");
+    assert.equal(
+      stripMarkup("== History ==\n[[Paris|The capital]] had '''2.1 million''' people in [[France]].").text,
+      ' History ==\nThe capital had 2.1 million people in France.',
+    );
   });
 
   it('reports matches on the raw characters, markup inside them included', () => {
@@ -37,17 +42,31 @@ describe('refine/markup: markup-insensitive context', () => {
     const context = 'Q3 revenue: **$4.2** million, from <a href="/c">Acme&nbsp;Corp</a>.';
     const output = 'In Q3 the firm Acme Corp earned $4.2 million.';
     const spec = classify({ output, context });
-    assert.deepEqual(spec.entities.filter((e) => !e.found).map((e) => e.text), ['Acme Corp', '$4.2 million']);
+    assert.deepEqual(
+      spec.entities.filter((e) => !e.found).map((e) => e.text),
+      ['Acme Corp', '$4.2 million'],
+    );
     const r = classify({ output, context, options: refined });
-    assert.deepEqual(r.entities.map((e) => [e.text, e.found, context.slice(e.locations[0][0], e.locations[0][1])]), [
-      ['Q3', true, 'Q3'],
-      ['Acme Corp', true, 'Acme&nbsp;Corp'],
-      ['$4.2 million', true, '$4.2** million'],
-    ]);
+    assert.deepEqual(
+      r.entities.map((e) => [e.text, e.found, context.slice(e.locations[0][0], e.locations[0][1])]),
+      [
+        ['Q3', true, 'Q3'],
+        ['Acme Corp', true, 'Acme&nbsp;Corp'],
+        ['$4.2 million', true, '$4.2** million'],
+      ],
+    );
   });
 
   it('stays linear on pathological markup', () => {
-    for (const text of ['['.repeat(200_000), '&'.repeat(200_000), '<a'.repeat(100_000), '|-'.repeat(100_000), '*'.repeat(200_000), "''".repeat(100_000), '](x'.repeat(60_000)]) {
+    for (const text of [
+      '['.repeat(200_000),
+      '&'.repeat(200_000),
+      '<a'.repeat(100_000),
+      '|-'.repeat(100_000),
+      '*'.repeat(200_000),
+      "''".repeat(100_000),
+      '](x'.repeat(60_000),
+    ]) {
       const t0 = performance.now();
       stripMarkup(text);
       assert.ok(performance.now() - t0 < 1500, `${text.slice(0, 4)}… too slow`);

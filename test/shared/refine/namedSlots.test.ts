@@ -34,7 +34,9 @@ describe('refine: dates and names that fill a slot', () => {
     assert.deepEqual(verdicts('It opened in March 2020.', 'It opened on March 4, 2020.'), [['March 2020', 'unverified', undefined]]);
     // Two names sharing no word are as often two people mentioned after the same word.
     assert.deepEqual(verdicts('The library was founded by Jane Smith.', 'The library was founded by John Doe.'), [['Jane Smith', 'unverified', undefined]]);
-    assert.deepEqual(verdicts('He attended Saint Louis University.', 'He attended St Louis University.'), [['Saint Louis University', 'unverified', undefined]]);
+    assert.deepEqual(verdicts('He attended Saint Louis University.', 'He attended St Louis University.'), [
+      ['Saint Louis University', 'unverified', undefined],
+    ]);
     assert.deepEqual(
       verdicts('The product launched on March 3, 2020.', 'The product launched on March 4, 2020. In Spain the product launched on March 3, 2020.'),
       [['March 3, 2020', 'grounded', undefined]],

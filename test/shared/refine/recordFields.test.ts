@@ -41,28 +41,40 @@ describe('refine: record fields as claims', () => {
   it('reads a negation after the phrase and a field called unspecified', () => {
     const output = 'Reservations are not accepted, and WiFi is unavailable. Group suitability is not specified, unlike outdoor seating.';
     const r = classify({ output, context: record, options: refined });
-    assert.deepEqual(r.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]), [
-      ['Reservations', 'grounded'],
-      ['WiFi', 'contradicted'],
-      ['outdoor seating', 'contradicted'],
-    ]);
+    assert.deepEqual(
+      r.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]),
+      [
+        ['Reservations', 'grounded'],
+        ['WiFi', 'contradicted'],
+        ['outdoor seating', 'contradicted'],
+      ],
+    );
     // The record leaves RestaurantsGoodForGroups as None: saying so is grounded, claiming it is not.
     const open = classify({ output: 'Whether it is good for groups is unknown.', context: record, options: refined });
-    assert.deepEqual(open.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]), [['for groups', 'grounded']]);
+    assert.deepEqual(
+      open.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]),
+      [['for groups', 'grounded']],
+    );
     const claimed = classify({ output: 'It is good for groups.', context: record, options: refined });
-    assert.deepEqual(claimed.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]), [['for groups', 'unverified']]);
+    assert.deepEqual(
+      claimed.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status]),
+      [['for groups', 'unverified']],
+    );
   });
 
-  it('reads nested flags with their parent\'s noun, and long flag words alone', () => {
+  it("reads nested flags with their parent's noun, and long flag words alone", () => {
     const context = "{'BusinessParking': {'garage': False, 'street': True, 'lot': False}, 'Ambience': {'romantic': False, 'casual': True}}";
     const output = 'Guests use street parking or lot parking. The casual ambience is romantic.';
     const r = classify({ output, context, options: refined });
-    assert.deepEqual(r.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status, e.contradiction?.value]), [
-      ['street parking', 'grounded', undefined],
-      ['lot parking', 'contradicted', 'False'],
-      ['casual ambience', 'grounded', undefined],
-      ['romantic', 'contradicted', 'False'],
-    ]);
+    assert.deepEqual(
+      r.entities.filter((e) => e.type === 'identifier').map((e) => [e.text, e.status, e.contradiction?.value]),
+      [
+        ['street parking', 'grounded', undefined],
+        ['lot parking', 'contradicted', 'False'],
+        ['casual ambience', 'grounded', undefined],
+        ['romantic', 'contradicted', 'False'],
+      ],
+    );
     const lot = r.entities.find((e) => e.text === 'lot parking')!;
     assert.equal(lot.contradiction!.slot, 'BusinessParking.lot');
     assert.equal(context.slice(lot.contradiction!.match.start, lot.contradiction!.match.end), 'False');
@@ -71,6 +83,9 @@ describe('refine: record fields as claims', () => {
 
   it('reads nothing from lower-case keys or text without a record', () => {
     const r = classify({ output: 'It has outdoor seating.', context: 'Guests sit outdoors. {"seating": false}', options: refined });
-    assert.deepEqual(r.entities.filter((e) => e.type === 'identifier'), []);
+    assert.deepEqual(
+      r.entities.filter((e) => e.type === 'identifier'),
+      [],
+    );
   });
 });

@@ -17,9 +17,15 @@ describe('refined profile end to end', () => {
   it('does not count entities of questions, hedges and meta talk, and reports per-claim verdicts', () => {
     const output = 'Here is a summary in 85 words: Revenue rose to $4.2M. Did costs hit $9M? Maybe Acme earned $7M.';
     const spec = classify({ output, context: 'Revenue rose to $4.2M.' });
-    assert.deepEqual(spec.entities.map((e) => e.text), ['85 words', '$4.2M', '$9M', '$7M']);
+    assert.deepEqual(
+      spec.entities.map((e) => e.text),
+      ['85 words', '$4.2M', '$9M', '$7M'],
+    );
     const r = classify({ output, context: 'Revenue rose to $4.2M.', options: refined });
-    assert.deepEqual(r.entities.map((e) => [e.text, e.status]), [['$4.2M', 'grounded']]);
+    assert.deepEqual(
+      r.entities.map((e) => [e.text, e.status]),
+      [['$4.2M', 'grounded']],
+    );
     assert.equal(r.level, 'GROUNDED');
     assert.deepEqual(r.claims, [{ span: [31, 53], verdict: 'grounded', entityIndexes: [0] }]);
     assert.equal(output.slice(31, 53), 'Revenue rose to $4.2M.');
@@ -27,14 +33,22 @@ describe('refined profile end to end', () => {
 
   it('gives a claim with a contradicted number the contradicted verdict', () => {
     const r = classify({ output: 'Revenue rose to $4.3M. It has 40 staff.', context: 'Revenue rose to $4.2M.', options: refined });
-    assert.deepEqual(r.claims!.map((c) => c.verdict), ['contradicted', 'unverified']);
+    assert.deepEqual(
+      r.claims!.map((c) => c.verdict),
+      ['contradicted', 'unverified'],
+    );
   });
 
   it('does not flag list markers, unnamed sources or sentence-opening words', () => {
     const output = 'According to customer reviews, the soup is good.\n1. Stir the soup.\n2. Serve it.\nHowever, Lisbon is busy.';
     const context = 'Reviews: the soup is good. Stir and serve. Lisbon is busy.';
     assert.ok(classify({ output, context }).entities.some((e) => e.text === 'customer reviews' && !e.found));
-    assert.deepEqual(classify({ output, context, options: refined }).entities.filter((e) => !e.found).map((e) => e.text), []);
+    assert.deepEqual(
+      classify({ output, context, options: refined })
+        .entities.filter((e) => !e.found)
+        .map((e) => e.text),
+      [],
+    );
   });
 
   it('grounds a name assembled from nearby parts, not from parts far apart', () => {

@@ -21,7 +21,7 @@ describe('refine: opening hours per day', () => {
     assert.equal(clauseAround('Mon 8am to 2pm, and Tue 5pm to 8pm', 24, 27), 'Tue 5pm to 8pm');
   });
 
-  it('accepts times that are the named day\'s opening or closing time', () => {
+  it("accepts times that are the named day's opening or closing time", () => {
     assert.deepEqual(verdicts('It opens Monday from 8am to 2pm, and Tuesday from 5pm to 8pm.'), [
       ['8am', 'grounded', undefined],
       ['2pm', 'grounded', undefined],
@@ -30,7 +30,7 @@ describe('refine: opening hours per day', () => {
     ]);
   });
 
-  it('contradicts a time the record gives for another day, naming that day\'s hours on their raw characters', () => {
+  it("contradicts a time the record gives for another day, naming that day's hours on their raw characters", () => {
     const result = classify({ output: 'It is open Monday through Tuesday from 8am to 2pm.', context: record, options: refined });
     const eight = result.entities.find((e) => e.text === '8am')!;
     assert.equal(eight.status, 'contradicted');
@@ -42,10 +42,13 @@ describe('refine: opening hours per day', () => {
     const two = result.entities.find((e) => e.text === '2pm')!;
     assert.equal(record.slice(two.contradiction!.match.start, two.contradiction!.match.end), '20:0');
     assert.equal(two.contradiction!.value, '8pm');
-    assert.equal(result.explanation, "date '8am' contradicted: context says 5pm (Tuesday 17:0-20:0); date '2pm' contradicted: context says 8pm (Tuesday 17:0-20:0).");
+    assert.equal(
+      result.explanation,
+      "date '8am' contradicted: context says 5pm (Tuesday 17:0-20:0); date '2pm' contradicted: context says 8pm (Tuesday 17:0-20:0).",
+    );
   });
 
-  it('writes the replacement in the output\'s style', () => {
+  it("writes the replacement in the output's style", () => {
     assert.deepEqual(
       ['8am', '8:00 AM', '8 p.m.', '08:30', '8:30'].map((w) => writtenLike(w, 17 * 60)),
       ['5pm', '5:00 PM', '5 p.m.', '17:00', '17:00'],

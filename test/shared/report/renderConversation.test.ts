@@ -43,7 +43,11 @@ describe('a file as a conversation', () => {
   it('gives the output its verdict and marks, and the class the findings filter keeps', () => {
     const html = renderConversation(view(segments, [verdict]), 0);
     assert.match(html, /<div role="listitem" class="t r-assistant o f" id="f0s4">.*<strong class="lv PARTIAL">PARTIAL<\/strong>/);
-    assert.ok(html.includes('There are <a class="m g" href="#f0s3" tabindex="-1" title="grounded">1043</a> rows, not <mark class="m u" tabindex="0" title="unverified">1044</mark>.'));
+    assert.ok(
+      html.includes(
+        'There are <a class="m g" href="#f0s3" tabindex="-1" title="grounded">1043</a> rows, not <mark class="m u" tabindex="0" title="unverified">1044</mark>.',
+      ),
+    );
     assert.equal(count(html, ' f"'), 1, 'only the output with a finding is kept by the filter');
     // Every link lands on an element of the page.
     for (const [, id] of html.matchAll(/href="#([^"]+)"/g)) assert.ok(html.includes(`id="${id}"`), id);
@@ -51,7 +55,10 @@ describe('a file as a conversation', () => {
 
   it('opens a folded turn that holds a finding', () => {
     const html = renderConversation(
-      view([{ role: 'tool_call', tool: 'Write', field: 'content', line: 1, text: 'line one\nline two 42' }], [{ ...verdict, segment: 0, marks: [{ ...verdict.marks[1], start: 18, end: 20 }] }]),
+      view(
+        [{ role: 'tool_call', tool: 'Write', field: 'content', line: 1, text: 'line one\nline two 42' }],
+        [{ ...verdict, segment: 0, marks: [{ ...verdict.marks[1], start: 18, end: 20 }] }],
+      ),
       0,
     );
     assert.match(html, /<div role="listitem" class="t r-tool_call o f" id="f0s0">/);
@@ -66,7 +73,13 @@ describe('a file as a conversation', () => {
   it('cuts long context text, never an output', () => {
     const long = 'x'.repeat(50) + '😀' + 'y'.repeat(50);
     const html = renderConversation(
-      view([{ role: 'tool_result', line: 1, text: long }, { role: 'assistant', line: 2, text: long }], [{ ...verdict, segment: 1, marks: [] }]),
+      view(
+        [
+          { role: 'tool_result', line: 1, text: long },
+          { role: 'assistant', line: 2, text: long },
+        ],
+        [{ ...verdict, segment: 1, marks: [] }],
+      ),
       0,
       51,
     );
@@ -77,11 +90,16 @@ describe('a file as a conversation', () => {
 
   it('escapes labels, tool names, field names and file names', () => {
     const html = renderConversation(
-      { ...view([{ role: 'tool_call', label: '<b>x</b>', tool: '<i>T</i>', field: '"><s>', line: 1, text: '</pre></details>' }]), file: '<x>.jsonl', problems: ['<p>bad</p>'] },
+      {
+        ...view([{ role: 'tool_call', label: '<b>x</b>', tool: '<i>T</i>', field: '"><s>', line: 1, text: '</pre></details>' }]),
+        file: '<x>.jsonl',
+        problems: ['<p>bad</p>'],
+      },
       0,
     );
     for (const markup of ['<b>x', '<i>', '<s>', '<x>', '<p>bad']) assert.ok(!html.includes(markup), `${markup} in ${html}`);
-    for (const text of ['&lt;b&gt;x&lt;/b&gt;', '&lt;i&gt;T&lt;/i&gt;', '"&gt;&lt;s&gt;', '&lt;x&gt;.jsonl', '&lt;p&gt;bad&lt;/p&gt;']) assert.ok(html.includes(text), text);
+    for (const text of ['&lt;b&gt;x&lt;/b&gt;', '&lt;i&gt;T&lt;/i&gt;', '"&gt;&lt;s&gt;', '&lt;x&gt;.jsonl', '&lt;p&gt;bad&lt;/p&gt;'])
+      assert.ok(html.includes(text), text);
     assert.equal(count(html, '</details>'), 1);
     assert.equal(count(html, '</pre>'), 1);
   });

@@ -25,9 +25,24 @@ describe('readsAsEnglish', () => {
   });
 
   it('does not read French or Spanish prose about code', () => {
-    assert.equal(readsAsEnglish('Le grand livre est réglé par `reconcileAll()` dans src/ledger.ts, après chaque import de relevés bancaires du mois, puis les totaux sont affichés.'), false);
-    assert.equal(readsAsEnglish('Documenter la configuration locale (Go, Node, Docker), les conventions et les listes de contrôle des PR; critère: `CONTRIBUTING.md` disponible pour tous.'), false);
-    assert.equal(readsAsEnglish('Actualicé la función `parseConfig()` para que lea el archivo de configuración desde el directorio del proyecto y devuelva los valores por defecto.'), false);
+    assert.equal(
+      readsAsEnglish(
+        'Le grand livre est réglé par `reconcileAll()` dans src/ledger.ts, après chaque import de relevés bancaires du mois, puis les totaux sont affichés.',
+      ),
+      false,
+    );
+    assert.equal(
+      readsAsEnglish(
+        'Documenter la configuration locale (Go, Node, Docker), les conventions et les listes de contrôle des PR; critère: `CONTRIBUTING.md` disponible pour tous.',
+      ),
+      false,
+    );
+    assert.equal(
+      readsAsEnglish(
+        'Actualicé la función `parseConfig()` para que lea el archivo de configuración desde el directorio del proyecto y devuelva los valores por defecto.',
+      ),
+      false,
+    );
   });
 
   it('does not read Chinese or Japanese prose, even with English names in it', () => {

@@ -12,7 +12,8 @@ function scanFirst(values: readonly number[], holds: (v: number) => boolean, fro
 const sorted = fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 40 }).map((xs) => xs.sort((a, b) => a - b));
 const target = fc.integer({ min: -3, max: 33 });
 /** A sub-range `[from, to)` of an array of length `n`. */
-const bracket = (n: number) => fc.tuple(fc.integer({ min: 0, max: n }), fc.integer({ min: 0, max: n })).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+const bracket = (n: number) =>
+  fc.tuple(fc.integer({ min: 0, max: n }), fc.integer({ min: 0, max: n })).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
 
 describe('sortedSearch', () => {
   it('finds the same boundaries as a linear scan, over the whole array and inside a bracket', () => {
@@ -21,11 +22,23 @@ describe('sortedSearch', () => {
         sorted.chain((xs) => fc.tuple(fc.constant(xs), bracket(xs.length))),
         target,
         ([xs, [from, to]], t) => {
-          assert.equal(firstAbove(xs, t), scanFirst(xs, (v) => v > t, 0, xs.length));
-          assert.equal(firstAtLeast(xs, t), scanFirst(xs, (v) => v >= t, 0, xs.length));
+          assert.equal(
+            firstAbove(xs, t),
+            scanFirst(xs, (v) => v > t, 0, xs.length),
+          );
+          assert.equal(
+            firstAtLeast(xs, t),
+            scanFirst(xs, (v) => v >= t, 0, xs.length),
+          );
           assert.equal(lastAtMost(xs, t), scanFirst(xs, (v) => v > t, 0, xs.length) - 1);
-          assert.equal(firstAbove(xs, t, from, to), scanFirst(xs, (v) => v > t, from, to));
-          assert.equal(firstAtLeast(xs, t, from, to), scanFirst(xs, (v) => v >= t, from, to));
+          assert.equal(
+            firstAbove(xs, t, from, to),
+            scanFirst(xs, (v) => v > t, from, to),
+          );
+          assert.equal(
+            firstAtLeast(xs, t, from, to),
+            scanFirst(xs, (v) => v >= t, from, to),
+          );
           assert.equal(lastAtMost(xs, t, from, to), scanFirst(xs, (v) => v > t, from, to) - 1);
         },
       ),

@@ -88,9 +88,7 @@ describe('causal context', () => {
   });
 
   it('answers ancestor questions exactly as walking the parent chain does', () => {
-    const forestArb = fc.integer({ min: 1, max: 60 }).chain((n) =>
-      fc.array(fc.integer({ min: -1, max: n - 1 }), { minLength: n, maxLength: n }),
-    );
+    const forestArb = fc.integer({ min: 1, max: 60 }).chain((n) => fc.array(fc.integer({ min: -1, max: n - 1 }), { minLength: n, maxLength: n }));
     fc.assert(
       fc.property(forestArb, (parents) => {
         // Only earlier parents, so the input is a forest and the chain walk terminates.
@@ -112,7 +110,10 @@ describe('causal context', () => {
   it('names the latest ancestor of every segment, in a branched forest and in random ones', () => {
     const tree = new CausalForest([{ parent: -1 }, { parent: 0 }, { parent: 1 }, { parent: 0 }, { parent: 3 }, { parent: 2 }]);
     // 4 hangs off a rewind to 0, so 1 and 2 (both before it) are not its ancestors.
-    assert.deepEqual([0, 1, 2, 3, 4, 5].map((id) => tree.latestAncestor(id)), [-1, 0, 1, 0, 3, 2]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5].map((id) => tree.latestAncestor(id)),
+      [-1, 0, 1, 0, 3, 2],
+    );
     const forestArb = fc.integer({ min: 1, max: 60 }).chain((n) => fc.array(fc.integer({ min: -1, max: n - 1 }), { minLength: n, maxLength: n }));
     fc.assert(
       fc.property(forestArb, (parents) => {
@@ -125,12 +126,14 @@ describe('causal context', () => {
 
   it('answers for segments appended in pieces as a forest built from all of them does', () => {
     // Appended segments name earlier parents only, as a parser reading appended lines gives them.
-    const arb = fc.integer({ min: 1, max: 80 }).chain((n) =>
-      fc.tuple(
-        fc.array(fc.integer({ min: -1, max: n - 1 }), { minLength: n, maxLength: n }),
-        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
-      ),
-    );
+    const arb = fc
+      .integer({ min: 1, max: 80 })
+      .chain((n) =>
+        fc.tuple(
+          fc.array(fc.integer({ min: -1, max: n - 1 }), { minLength: n, maxLength: n }),
+          fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 20 }),
+        ),
+      );
     fc.assert(
       fc.property(arb, ([raw, pieces]) => {
         const segments = raw.map((p, i) => ({ parent: p < i ? p : -1 }));

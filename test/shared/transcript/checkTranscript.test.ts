@@ -144,10 +144,7 @@ describe('checking a whole transcript', () => {
     assert.equal(only.result.level, 'INDETERMINATE');
     assert.equal(entity(only, '2023-05-09').status, 'indeterminate');
     assert.equal(entity(only, '2023-05-09').found, false);
-    assert.equal(
-      only.result.explanation,
-      'Context is incomplete: The system prompt was not logged. 1 unfound entity could not be checked.',
-    );
+    assert.equal(only.result.explanation, 'Context is incomplete: The system prompt was not logged. 1 unfound entity could not be checked.');
   });
 
   it('reports raw ranges of entities and matches that sit behind JSON escapes', () => {
@@ -320,4 +317,3 @@ describe('checking a whole transcript', () => {
     }
   });
 });
-

@@ -17,7 +17,10 @@ describe('condensedHead', () => {
   it('keeps the first items of a long list, and what follows the list', () => {
     const record = { chunks: Array.from({ length: 10_000 }, (_, i) => ({ id: i, text: 'z'.repeat(50) })), actual_output: 'done' };
     const back = JSON.parse(condensedHead(JSON.stringify(record, null, 2), SNIFF_LENGTH)!);
-    assert.deepEqual(back.chunks.map((c: { id: number }) => c.id), [0, 1, 2, 3]);
+    assert.deepEqual(
+      back.chunks.map((c: { id: number }) => c.id),
+      [0, 1, 2, 3],
+    );
     assert.equal(back.actual_output, 'done');
   });
 

@@ -1,12 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import {
-  detectFormat,
-  isNotTranscript,
-  parseTranscript,
-  SNIFF_LENGTH,
-  type NotTranscript,
-} from '../../../shared/transcript/detect';
+import { detectFormat, isNotTranscript, parseTranscript, SNIFF_LENGTH, type NotTranscript } from '../../../shared/transcript/detect';
 import type { FormatParser, ParseInput, Transcript } from '../../../shared/transcript/model';
 
 /** A parser that claims files containing `marker`, and records what it was shown. */
@@ -55,10 +49,7 @@ describe('format detection', () => {
       reasonOf(parseTranscript({ raw: 'The quick brown fox.\nJumps over the lazy dog.' })),
       'not a transcript or RAG fixture groundcheck knows: text with no recognisable chat or trace structure.',
     );
-    assert.equal(
-      reasonOf(parseTranscript({ raw: '  \n' })),
-      'not a transcript or RAG fixture groundcheck knows: the file is empty.',
-    );
+    assert.equal(reasonOf(parseTranscript({ raw: '  \n' })), 'not a transcript or RAG fixture groundcheck knows: the file is empty.');
   });
 
   it('shows the sniffers no more than 64 KB of a 5 MB base64 line: its head, then the line condensed', () => {
@@ -139,7 +130,6 @@ describe('format detection', () => {
     );
   });
 });
-
 
 describe('format detection by structure', () => {
   it('turns away a Markdown table that names RAGAS columns, naming the format it resembles', () => {

@@ -20,8 +20,23 @@ function tree(files: Record<string, string>): string {
 
 function claudeSession(cwd: string, answer: string): string {
   const lines = [
-    { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', cwd, timestamp: '2026-01-05T10:00:00Z', message: { role: 'user', content: 'How are accounts settled?' } },
-    { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: answer }] } },
+    {
+      type: 'user',
+      uuid: 'u1',
+      parentUuid: null,
+      sessionId: 's',
+      cwd,
+      timestamp: '2026-01-05T10:00:00Z',
+      message: { role: 'user', content: 'How are accounts settled?' },
+    },
+    {
+      type: 'assistant',
+      uuid: 'a1',
+      parentUuid: 'u1',
+      sessionId: 's',
+      cwd,
+      message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: answer }] },
+    },
   ];
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
@@ -41,7 +56,7 @@ function parse(raw: string, roots: string[] | undefined): Transcript {
   return t;
 }
 
-describe('instruction files at a session\'s working directory', () => {
+describe("instruction files at a session's working directory", () => {
   it('Claude Code: CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md from the outermost allowed folder down to the working directory', () => {
     const root = tree({
       'CLAUDE.md': 'outer',
@@ -61,7 +76,12 @@ describe('instruction files at a session\'s working directory', () => {
       ],
       'the CLAUDE.md above the allowed folder is not read',
     );
-    assert.deepEqual(found.read, [join(root, 'app/CLAUDE.md'), join(root, 'app/.claude/CLAUDE.md'), join(root, 'app/CLAUDE.local.md'), join(root, 'app/src/CLAUDE.md')]);
+    assert.deepEqual(found.read, [
+      join(root, 'app/CLAUDE.md'),
+      join(root, 'app/.claude/CLAUDE.md'),
+      join(root, 'app/CLAUDE.local.md'),
+      join(root, 'app/src/CLAUDE.md'),
+    ]);
     assert.deepEqual(found.notes, []);
   });
 
@@ -78,10 +98,19 @@ describe('instruction files at a session\'s working directory', () => {
     const root = tree({ 'app/CLAUDE.md': 'project', 'other/': '' });
     const allowed = allowedFolders([join(root, 'other')]);
     const say = (cwd: string) => describeInstructionFiles(findInstructionFiles('claude-code', cwd, allowed).found);
-    assert.equal(say(join(root, 'app')), `No instruction file was read: the working directory ${join(root, 'app')} is outside the folders groundcheck may read.`);
-    assert.equal(say(join(root, 'other', 'gone')), `No instruction file was read: the working directory ${join(root, 'other', 'gone')} is not on this machine.`);
+    assert.equal(
+      say(join(root, 'app')),
+      `No instruction file was read: the working directory ${join(root, 'app')} is outside the folders groundcheck may read.`,
+    );
+    assert.equal(
+      say(join(root, 'other', 'gone')),
+      `No instruction file was read: the working directory ${join(root, 'other', 'gone')} is not on this machine.`,
+    );
     assert.equal(say('C:\\Users\\me\\app'), 'No instruction file was read: the working directory C:\\Users\\me\\app is not a path on this machine.');
-    assert.equal(say(join(root, 'other')), `No instruction file (CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md) was found at ${join(root, 'other')} or the folders above it that groundcheck may read.`);
+    assert.equal(
+      say(join(root, 'other')),
+      `No instruction file (CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md) was found at ${join(root, 'other')} or the folders above it that groundcheck may read.`,
+    );
   });
 
   it('Codex: one file per folder from the folder holding .git down, AGENTS.override.md first', () => {
@@ -110,7 +139,7 @@ describe('instruction files at a session\'s working directory', () => {
     assert.match(found.notes[0], /was cut at 32768 bytes/);
   });
 
-  it('puts the files before the first output as system context whose offsets are the file\'s own', () => {
+  it("puts the files before the first output as system context whose offsets are the file's own", () => {
     const text = '# Notes\r\n\r\nSettle accounts with `reconcileLedger()`.\r\n';
     const root = tree({ 'proj/CLAUDE.md': text });
     const t = parse(claudeSession(join(root, 'proj'), 'Accounts are settled by `reconcileLedger()`.'), [root]);
@@ -136,8 +165,17 @@ describe('instruction files at a session\'s working directory', () => {
     const raw = [
       { type: 'attachment', uuid: 'x1', parentUuid: null, sessionId: 's', cwd, attachment: { type: 'todo', content: 'Settle the ledger.' } },
       { type: 'user', uuid: 'u1', parentUuid: 'x1', sessionId: 's', cwd, message: { role: 'user', content: 'How are accounts settled?' } },
-      { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', cwd, message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'With `reconcileLedger()`.' }] } },
-    ].map((l) => JSON.stringify(l)).join('\n');
+      {
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        sessionId: 's',
+        cwd,
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'With `reconcileLedger()`.' }] },
+      },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
     const t = parse(raw, [root]);
     const file = t.segments.find((s) => s.source !== undefined)!;
     let node = t.segments.find((s) => s.isOutput)!.parent;

@@ -16,7 +16,9 @@ describe('JSON raw offsets', () => {
     const doc = readJsonDocument(raw, [])!;
     const value = (doc.value as { a: { b: string } }).a.b;
     assert.equal(value, 'second $4.2M');
-    const [s, e] = rawOf(doc.region.stringMap(['a', 'b']), value, '$4.2M').split(',').map(Number);
+    const [s, e] = rawOf(doc.region.stringMap(['a', 'b']), value, '$4.2M')
+      .split(',')
+      .map(Number);
     assert.equal(raw.slice(s, e), '$4.2M');
     assert.equal(s, raw.lastIndexOf('$4.2M'));
   });
@@ -92,7 +94,13 @@ describe('JSON raw offsets', () => {
     const errors: ParseError[] = [];
     const lines = readJsonLines(raw, errors);
     assert.deepEqual(errors, []);
-    assert.deepEqual(lines.map((l) => [l.line, l.start, l.value]), [[0, 1, { n: '1' }], [1, 11, { n: '2' }]]);
+    assert.deepEqual(
+      lines.map((l) => [l.line, l.start, l.value]),
+      [
+        [0, 1, { n: '1' }],
+        [1, 11, { n: '2' }],
+      ],
+    );
     const [s, e] = toRawRange(lines[0].region.stringMap(['n']), 0, 1);
     assert.deepEqual([s, raw.slice(s, e)], [7, '1']);
     const doc = readJsonDocument('\ufeff{"a": "x"}', errors);

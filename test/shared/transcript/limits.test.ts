@@ -28,7 +28,10 @@ describe('limits on hostile input', () => {
     assert.equal(e.line, 1);
     assert.equal(raw[e.rawRange[0]], '[');
     assert.equal(raw.slice(raw.indexOf('"x":') + 4, e.rawRange[0]).length, MAX_JSON_DEPTH - 1, 'the record is level 1; this bracket opens level 1001');
-    assert.deepEqual(t.segments.filter((s) => s.isOutput).map((s) => s.text), ['Port 3002.']);
+    assert.deepEqual(
+      t.segments.filter((s) => s.isOutput).map((s) => s.text),
+      ['Port 3002.'],
+    );
   });
 
   it('refuses a whole JSON document nested past the limit with one located error', () => {
@@ -51,7 +54,12 @@ describe('limits on hostile input', () => {
 
   it('expands YAML aliases up to the limit and names it at the first alias past it (a billion laughs)', () => {
     const lines = ['prompts: ["Answer: {{question}}"]', 'l0: &l0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 10; i++) lines.push(`l${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(',')}]`);
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `l${i}: &l${i} [${Array(9)
+          .fill(`*l${i - 1}`)
+          .join(',')}]`,
+      );
     lines.push('tests:', '  - vars:', '      question: *l9', '');
     const raw = lines.join('\n');
     const started = performance.now();
@@ -64,6 +72,7 @@ describe('limits on hostile input', () => {
   });
 
   it('reads a variable given by an alias, with offsets at the anchored text', () => {
+    // biome-ignore format: a list of words or values reads best packed
     const raw = ['prompts: ["Answer: {{question}}"]', 'shared: &ctx "Paris is the capital."', 'tests:', '  - vars:', '      question: Where?', '      context: *ctx', ''].join('\n');
     const t = parsed(raw, '/w/promptfooconfig.yaml');
     assert.deepEqual(t.errors, []);
@@ -98,9 +107,15 @@ describe('limits on the size of what a file holds', () => {
     const t = parsed(raw);
     assert.ok(performance.now() - started < 2000);
     assert.equal(t.format, 'aider-chat');
-    assert.deepEqual(t.errors.map((e) => [e.message, e.line]), [[`Line 6 is ${long.length} characters long, over the 1000000 line-length limit: not read.`, 5]]);
+    assert.deepEqual(
+      t.errors.map((e) => [e.message, e.line]),
+      [[`Line 6 is ${long.length} characters long, over the 1000000 line-length limit: not read.`, 5]],
+    );
     assert.equal(raw.slice(t.errors[0].rawRange[0], t.errors[0].rawRange[0] + 4), 'word');
-    assert.deepEqual(t.segments.map((s) => s.text), ['What port?', 'The port is 3000.', 'And the host?', 'The host is example.org.']);
+    assert.deepEqual(
+      t.segments.map((s) => s.text),
+      ['What port?', 'The port is 3000.', 'And the host?', 'The host is example.org.'],
+    );
   });
 });
 

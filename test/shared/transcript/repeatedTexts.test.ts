@@ -14,7 +14,20 @@ function rereadSession(reads: number, lines: number): string {
   let parent: string | null = null;
   const line = (uuid: string, type: 'user' | 'assistant', content: unknown) => {
     const timestamp = new Date(Date.UTC(2025, 5, 3, 9, 0, out.length)).toISOString();
-    out.push(JSON.stringify({ parentUuid: parent, isSidechain: false, userType: 'external', cwd: '/home/dev/shop', sessionId: 's1', version: '2.0.14', type, message: { role: type, content }, uuid, timestamp }));
+    out.push(
+      JSON.stringify({
+        parentUuid: parent,
+        isSidechain: false,
+        userType: 'external',
+        cwd: '/home/dev/shop',
+        sessionId: 's1',
+        version: '2.0.14',
+        type,
+        message: { role: type, content },
+        uuid,
+        timestamp,
+      }),
+    );
     parent = uuid;
   };
   line('q', 'user', 'What limits does src/limits.ts set?');

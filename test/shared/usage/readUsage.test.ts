@@ -16,10 +16,21 @@ function usageOf(raw: string, file = 'session.jsonl'): SessionUsage {
 
 const SESSION = 'sess-1';
 function claudeLine(fields: Record<string, unknown>): string {
-  return JSON.stringify({ parentUuid: null, isSidechain: false, sessionId: SESSION, uuid: `u${Math.random()}`, timestamp: '2026-01-20T09:00:00.000Z', ...fields });
+  return JSON.stringify({
+    parentUuid: null,
+    isSidechain: false,
+    sessionId: SESSION,
+    uuid: `u${Math.random()}`,
+    timestamp: '2026-01-20T09:00:00.000Z',
+    ...fields,
+  });
 }
 function assistant(id: string, usage: Record<string, number>, extra: Record<string, unknown> = {}): string {
-  return claudeLine({ type: 'assistant', message: { id, model: 'claude-opus-4-5', role: 'assistant', content: [{ type: 'text', text: 'x' }], usage }, ...extra });
+  return claudeLine({
+    type: 'assistant',
+    message: { id, model: 'claude-opus-4-5', role: 'assistant', content: [{ type: 'text', text: 'x' }], usage },
+    ...extra,
+  });
 }
 
 function codexLine(type: string, payload: Record<string, unknown>, timestamp = '2025-11-24T20:00:00.000Z'): string {
@@ -50,14 +61,14 @@ describe('usage: Claude Code logs', () => {
     assert.equal(u.format, 'claude-code');
     assert.equal(u.turns, 2);
     assert.deepEqual(u.totals, { input: 8, output: 419, cacheWrite: 100, cacheRead: 4100, reasoning: null });
-    assert.deepEqual(u.calls.map((c) => c.line), [4, 5]);
+    assert.deepEqual(
+      u.calls.map((c) => c.line),
+      [4, 5],
+    );
   });
 
   it('keeps a field’s largest value when a later line of the response logs less', () => {
-    const raw = [
-      assistant('msg_A', { input_tokens: 17217, output_tokens: 1 }),
-      assistant('msg_A', { input_tokens: 17217, output_tokens: 0 }),
-    ].join('\n');
+    const raw = [assistant('msg_A', { input_tokens: 17217, output_tokens: 1 }), assistant('msg_A', { input_tokens: 17217, output_tokens: 0 })].join('\n');
     assert.deepEqual(usageOf(raw).totals, { input: 17217, output: 1, cacheWrite: 0, cacheRead: 0, reasoning: null });
   });
 
@@ -65,8 +76,14 @@ describe('usage: Claude Code logs', () => {
     const raw = [
       assistant('msg_A', { input_tokens: 10, output_tokens: 20 }),
       assistant('msg_S', { input_tokens: 1, output_tokens: 2 }, { isSidechain: true, agentId: 'a7' }),
-      claudeLine({ type: 'assistant', message: { id: 'msg_H', model: 'claude-haiku-4-5', role: 'assistant', content: [], usage: { input_tokens: 4, output_tokens: 4 } } }),
-      claudeLine({ type: 'assistant', message: { id: 'msg_X', model: '<synthetic>', role: 'assistant', content: [], usage: { input_tokens: 0, output_tokens: 0 } } }),
+      claudeLine({
+        type: 'assistant',
+        message: { id: 'msg_H', model: 'claude-haiku-4-5', role: 'assistant', content: [], usage: { input_tokens: 4, output_tokens: 4 } },
+      }),
+      claudeLine({
+        type: 'assistant',
+        message: { id: 'msg_X', model: '<synthetic>', role: 'assistant', content: [], usage: { input_tokens: 0, output_tokens: 0 } },
+      }),
     ].join('\n');
     const u = usageOf(raw);
     assert.deepEqual(
@@ -82,7 +99,11 @@ describe('usage: Claude Code logs', () => {
   });
 
   it('reports a malformed line with its line number and counts the others', () => {
-    const raw = [assistant('msg_A', { input_tokens: 10, output_tokens: 20 }), '{"type":"assistant",', assistant('msg_B', { input_tokens: 1, output_tokens: 2 })].join('\n');
+    const raw = [
+      assistant('msg_A', { input_tokens: 10, output_tokens: 20 }),
+      '{"type":"assistant",',
+      assistant('msg_B', { input_tokens: 1, output_tokens: 2 }),
+    ].join('\n');
     const u = usageOf(raw);
     assert.equal(u.errors.length, 1);
     assert.equal(u.errors[0].line, 2);
@@ -90,7 +111,8 @@ describe('usage: Claude Code logs', () => {
   });
 
   it('gives wall time from the earliest to the latest timestamp', () => {
-    const at = (timestamp: string, id: string) => claudeLine({ type: 'assistant', timestamp, message: { id, model: 'm', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 1 } } });
+    const at = (timestamp: string, id: string) =>
+      claudeLine({ type: 'assistant', timestamp, message: { id, model: 'm', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 1 } } });
     const u = usageOf([at('2026-01-20T09:00:05.000Z', 'a'), at('2026-01-20T09:00:00.000Z', 'b'), at('2026-01-20T10:02:00.500Z', 'c')].join('\n'));
     assert.equal(u.wallMs, 3_720_500);
     assert.equal(u.firstTimestamp, '2026-01-20T09:00:00.000Z');
@@ -135,7 +157,10 @@ describe('usage: Codex rollouts', () => {
   });
 
   it('says so when a rollout logs no token counts', () => {
-    const u = usageOf([...CODEX_HEAD, codexLine('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] })].join('\n'), 'rollout.jsonl');
+    const u = usageOf(
+      [...CODEX_HEAD, codexLine('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] })].join('\n'),
+      'rollout.jsonl',
+    );
     assert.equal(u.recorded, false);
     assert.equal(u.totals, null);
     assert.equal(u.note, 'no usage recorded in this file');
@@ -197,7 +222,8 @@ describe('usage: Cline UI logs', () => {
 
 describe('usage: formats without usage', () => {
   it('says the format records none instead of estimating', () => {
-    const raw = '<!-- Generated by SpecStory -->\n\n# Fix the build (2025-05-01 10:00Z)\n\n_**User**_\n\nWhy does it fail?\n\n---\n\n_**Assistant**_\n\nThe import path is wrong.\n';
+    const raw =
+      '<!-- Generated by SpecStory -->\n\n# Fix the build (2025-05-01 10:00Z)\n\n_**User**_\n\nWhy does it fail?\n\n---\n\n_**Assistant**_\n\nThe import path is wrong.\n';
     const u = usageOf(raw, 'history.md');
     assert.equal(u.format, 'specstory');
     assert.equal(u.recorded, false);
@@ -210,12 +236,26 @@ describe('usage: totals over several files', () => {
   it('counts a response that two files log once, and wall time as the union of spans', () => {
     const main = usageOf(
       [
-        claudeLine({ type: 'assistant', timestamp: '2026-01-20T09:00:00.000Z', message: { id: 'msg_M', model: 'm', role: 'assistant', content: [], usage: { input_tokens: 10, output_tokens: 10 } } }),
-        claudeLine({ type: 'assistant', timestamp: '2026-01-20T09:10:00.000Z', isSidechain: true, message: { id: 'msg_S', model: 'm', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 3 } } }),
+        claudeLine({
+          type: 'assistant',
+          timestamp: '2026-01-20T09:00:00.000Z',
+          message: { id: 'msg_M', model: 'm', role: 'assistant', content: [], usage: { input_tokens: 10, output_tokens: 10 } },
+        }),
+        claudeLine({
+          type: 'assistant',
+          timestamp: '2026-01-20T09:10:00.000Z',
+          isSidechain: true,
+          message: { id: 'msg_S', model: 'm', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 3 } },
+        }),
       ].join('\n'),
     );
     const agent = usageOf(
-      claudeLine({ type: 'assistant', timestamp: '2026-01-20T09:05:00.000Z', isSidechain: true, message: { id: 'msg_S', model: 'm', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 250 } } }),
+      claudeLine({
+        type: 'assistant',
+        timestamp: '2026-01-20T09:05:00.000Z',
+        isSidechain: true,
+        message: { id: 'msg_S', model: 'm', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 250 } },
+      }),
     );
     const t = ledgerTotals([main, agent]);
     assert.equal(t.turns, 2);
@@ -287,33 +327,128 @@ describe('usage: real sessions', () => {
   const claude = (t: TokenCounts | null) => (t ? [t.input, t.output, t.cacheWrite, t.cacheRead] : []);
   const codex = (t: TokenCounts | null) => (t ? [t.input, t.output, t.cacheRead, t.reasoning] : []);
 
-  const cases: Array<{ file: string; why: string; turns: number; totals: number[]; wallMs?: number; agent?: string; pick: (t: TokenCounts | null) => unknown[]; byHand: (f: string) => { turns: number; totals: number[] } }> = [
+  const cases: Array<{
+    file: string;
+    why: string;
+    turns: number;
+    totals: number[];
+    wallMs?: number;
+    agent?: string;
+    pick: (t: TokenCounts | null) => unknown[];
+    byHand: (f: string) => { turns: number; totals: number[] };
+  }> = [
     // 14 response ids over 21 usage lines; figures constant within each id. Wall: 09:29:56.539 to 09:54:06.394.
-    { file: 'claude-code-coverage-fix-4.jsonl', why: 'split responses', turns: 14, totals: [76, 226, 19897, 306656], wallMs: 1_449_855, pick: claude, byHand: claudeByHand },
+    {
+      file: 'claude-code-coverage-fix-4.jsonl',
+      why: 'split responses',
+      turns: 14,
+      totals: [76, 226, 19897, 306656],
+      wallMs: 1_449_855,
+      pick: claude,
+      byHand: claudeByHand,
+    },
     // 20 responses through a proxy whose second line of each logs output_tokens 0 after 1; no cache fields.
-    { file: 'claude-code-bohack-danmaku-timer.jsonl', why: 'a later line logging less', turns: 20, totals: [519858, 3217, 0, 0], pick: claude, byHand: claudeByHand },
+    {
+      file: 'claude-code-bohack-danmaku-timer.jsonl',
+      why: 'a later line logging less',
+      turns: 20,
+      totals: [519858, 3217, 0, 0],
+      pick: claude,
+      byHand: claudeByHand,
+    },
     // 223 response ids, 129 of whose lines grow output_tokens (e.g. msg_01MBbAmcL7ZKuX9S89jSz1YG: 5 … 696).
-    { file: 'claude-code-hive-mind-queen.jsonl', why: 'streaming output counts', turns: 223, totals: [16095, 47884, 1575443, 20196892], pick: claude, byHand: claudeByHand },
+    {
+      file: 'claude-code-hive-mind-queen.jsonl',
+      why: 'streaming output counts',
+      turns: 223,
+      totals: [16095, 47884, 1575443, 20196892],
+      pick: claude,
+      byHand: claudeByHand,
+    },
     // A sub-agent's own file: every line isSidechain with agentId af058e4abbac005ae; 4 ids over 22 lines.
-    { file: 'claude-code-subagent-vllm-read-python.jsonl', why: 'a sub-agent file', turns: 4, totals: [24, 843, 26157, 42044], wallMs: 87_325, agent: 'sub-agent af058e4abbac005ae', pick: claude, byHand: claudeByHand },
+    {
+      file: 'claude-code-subagent-vllm-read-python.jsonl',
+      why: 'a sub-agent file',
+      turns: 4,
+      totals: [24, 843, 26157, 42044],
+      wallMs: 87_325,
+      agent: 'sub-agent af058e4abbac005ae',
+      pick: claude,
+      byHand: claudeByHand,
+    },
     // 8 token_count events, 1 with info null, each other logged twice: 4 responses. Last total: 25922 in (18944 cached), 469 out (320 reasoning).
-    { file: 'codex-code-butler-no-spec.jsonl', why: 'repeated events', turns: 4, totals: [25922 - 18944, 469, 18944, 320], wallMs: 146_669, pick: codex, byHand: codexByHand },
+    {
+      file: 'codex-code-butler-no-spec.jsonl',
+      why: 'repeated events',
+      turns: 4,
+      totals: [25922 - 18944, 469, 18944, 320],
+      wallMs: 146_669,
+      pick: codex,
+      byHand: codexByHand,
+    },
     // A review at line 211 counts from zero to 193803 in (154624 cached), 5415 out (4736 reasoning) by line 263;
     // the main counter returns at line 272 and ends at 1163666 in (973568 cached), 20236 out (12672 reasoning).
-    { file: 'codex-vibe-template-rbac-phase4.jsonl', why: 'a review counter', turns: 55, totals: [1357469 - 1128192, 25651, 1128192, 17408], pick: codex, byHand: codexByHand },
+    {
+      file: 'codex-vibe-template-rbac-phase4.jsonl',
+      why: 'a review counter',
+      turns: 55,
+      totals: [1357469 - 1128192, 25651, 1128192, 17408],
+      pick: codex,
+      byHand: codexByHand,
+    },
     // The counter restarts at line 333 (2306201 → 66027 total) and ends at line 441: 2280287 + 886183 in, 2013312 + 819328 cached, 25914 + 16568 out.
-    { file: 'codex-cpolar-connect-status-offline.jsonl', why: 'a counter restarted', turns: 69, totals: [3166470 - 2832640, 42482, 2832640, 24192], pick: codex, byHand: codexByHand },
+    {
+      file: 'codex-cpolar-connect-status-offline.jsonl',
+      why: 'a counter restarted',
+      turns: 69,
+      totals: [3166470 - 2832640, 42482, 2832640, 24192],
+      pick: codex,
+      byHand: codexByHand,
+    },
     // Cline UI logs (bench/sessions/USAGE_SOURCES.json). 24 api_req_started, each with figures; ts 1770482470358 to 1770484758475.
-    { file: 'cline-ui-xray-jira-panel.json', why: 'a Cline task', turns: 24, totals: [240, 11035, 72182, 1038797], wallMs: 2_288_117, pick: claude, byHand: clineByHand },
+    {
+      file: 'cline-ui-xray-jira-panel.json',
+      why: 'a Cline task',
+      turns: 24,
+      totals: [240, 11035, 72182, 1038797],
+      wallMs: 2_288_117,
+      pick: claude,
+      byHand: clineByHand,
+    },
     // 53 requests; one failed mid-stream (streaming_failed) after 10 in, 1 out, 12893 written and 81801 read were billed, and counts.
-    { file: 'cline-ui-xray-conversation-history.json', why: 'a billed failed request', turns: 53, totals: [530, 51905, 1346804, 5349183], wallMs: 9_161_382, pick: claude, byHand: clineByHand },
+    {
+      file: 'cline-ui-xray-conversation-history.json',
+      why: 'a billed failed request',
+      turns: 53,
+      totals: [530, 51905, 1346804, 5349183],
+      wallMs: 9_161_382,
+      pick: claude,
+      byHand: clineByHand,
+    },
     // 31 requests, 7 of them failed with every figure 0 (33 retries logged apart), and 2 deleted_api_reqs of 0: 24 turns over two models.
-    { file: 'cline-ui-fineye-grok.json', why: 'failed, retried and deleted requests', turns: 24, totals: [144404, 4086, 0, 632838], wallMs: 3_583_479, pick: claude, byHand: clineByHand },
+    {
+      file: 'cline-ui-fineye-grok.json',
+      why: 'failed, retried and deleted requests',
+      turns: 24,
+      totals: [144404, 4086, 0, 632838],
+      wallMs: 3_583_479,
+      pick: claude,
+      byHand: clineByHand,
+    },
     // 61 requests, one cancelled by the user before any figure (all 0); no modelInfo in this older log.
-    { file: 'cline-ui-mcp-vscode-server.json', why: 'a log naming no model', turns: 60, totals: [0, 23260, 256586, 3066304], wallMs: 3_876_084, pick: claude, byHand: clineByHand },
+    {
+      file: 'cline-ui-mcp-vscode-server.json',
+      why: 'a log naming no model',
+      turns: 60,
+      totals: [0, 23260, 256586, 3066304],
+      wallMs: 3_876_084,
+      pick: claude,
+      byHand: clineByHand,
+    },
   ];
   const present = existsSync(CORPUS) ? cases.filter((c) => existsSync(path.join(CORPUS, c.file))) : [];
-  if (present.length > 0) for (const c of cases.filter((x) => !present.includes(x))) it.skip(`${c.file}: not in bench/sessions/corpus (npm run sessions:corpus)`);
+  if (present.length > 0)
+    for (const c of cases.filter((x) => !present.includes(x))) it.skip(`${c.file}: not in bench/sessions/corpus (npm run sessions:corpus)`);
   for (const c of present) {
     it(`reads ${c.file} (${c.why}) as counted by hand`, () => {
       const u = usageOf(readFileSync(path.join(CORPUS, c.file), 'utf8'), c.file);
@@ -323,7 +458,11 @@ describe('usage: real sessions', () => {
       assert.equal(u.turns, byHand.turns);
       assert.equal(u.turns, c.turns);
       if (c.wallMs !== undefined) assert.equal(u.wallMs, c.wallMs);
-      if (c.agent !== undefined) assert.deepEqual(u.groups.map((g) => g.agent), [c.agent]);
+      if (c.agent !== undefined)
+        assert.deepEqual(
+          u.groups.map((g) => g.agent),
+          [c.agent],
+        );
       assert.deepEqual(u.errors, []);
     });
   }
@@ -334,7 +473,10 @@ describe('usage: real sessions', () => {
       const u = usageOf(readFileSync(path.join(CORPUS, withAgents), 'utf8'), withAgents);
       // agent_progress lines with usage name af058e4abbac005ae (then a16a5dff5d3494f25); every assistant line is the main agent's.
       assert.deepEqual(u.progressOnlyAgents, ['sub-agent af058e4abbac005ae', 'sub-agent a16a5dff5d3494f25']);
-      assert.deepEqual(u.groups.map((g) => g.agent), ['main']);
+      assert.deepEqual(
+        u.groups.map((g) => g.agent),
+        ['main'],
+      );
       assert.deepEqual(claude(u.totals), claudeByHand(withAgents).totals);
     });
   }

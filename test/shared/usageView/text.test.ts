@@ -1,14 +1,32 @@
 import { strict as assert } from 'node:assert';
 import { compactCount, tokenDetail, tokenLine, wallTime } from '../../../shared/usageView/text';
 
-const counts = (input: number, output: number, cacheWrite: number | null, cacheRead: number, reasoning: number | null = null) => ({ input, output, cacheWrite, cacheRead, reasoning });
+const counts = (input: number, output: number, cacheWrite: number | null, cacheRead: number, reasoning: number | null = null) => ({
+  input,
+  output,
+  cacheWrite,
+  cacheRead,
+  reasoning,
+});
 
 describe('usage in words', () => {
   it('writes counts with three significant figures at most, carrying into the next unit', () => {
-    assert.deepEqual(
-      [0, 830, 999, 1000, 1147, 9994, 9996, 12_431, 99_960, 125_000, 999_400, 999_600, 3_210_000, 2_500_000_000].map(compactCount),
-      ['0', '830', '999', '1k', '1.15k', '9.99k', '10k', '12.4k', '100k', '125k', '999k', '1M', '3.21M', '2.5B'],
-    );
+    assert.deepEqual([0, 830, 999, 1000, 1147, 9994, 9996, 12_431, 99_960, 125_000, 999_400, 999_600, 3_210_000, 2_500_000_000].map(compactCount), [
+      '0',
+      '830',
+      '999',
+      '1k',
+      '1.15k',
+      '9.99k',
+      '10k',
+      '12.4k',
+      '100k',
+      '125k',
+      '999k',
+      '1M',
+      '3.21M',
+      '2.5B',
+    ]);
   });
 
   it('counts the whole prompt as "in", and the cache reads as "cached" only when there are some', () => {

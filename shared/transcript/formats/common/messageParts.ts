@@ -66,14 +66,7 @@ export function readMessage(region: JsonRegion, path: JsonPath, m: Record<string
   return out;
 }
 
-function readParts(
-  region: JsonRegion,
-  path: JsonPath,
-  parts: unknown[],
-  role: Role,
-  labelFor: (r: Role) => string,
-  out: SpanText[],
-): void {
+function readParts(region: JsonRegion, path: JsonPath, parts: unknown[], role: Role, labelFor: (r: Role) => string, out: SpanText[]): void {
   parts.forEach((p, j) => {
     const at = [...path, j];
     if (typeof p === 'string') {

@@ -25,7 +25,11 @@ export function readRetriever(span: SpanRef, c: SpanContent): void {
     let withoutContent = 0;
     docs.value.forEach((d, i) => {
       if (isObject(d) && typeof d.content === 'string') {
-        c.provides.push({ role: 'document', text: { text: d.content, map: docs.region.stringMap([...docs.base, i, 'content']) }, label: `retrieved document ${++n}` });
+        c.provides.push({
+          role: 'document',
+          text: { text: d.content, map: docs.region.stringMap([...docs.base, i, 'content']) },
+          label: `retrieved document ${++n}`,
+        });
       } else withoutContent++;
     });
     if (withoutContent > 0) c.gaps.push(ContextGaps.documentContentMissing());

@@ -62,7 +62,9 @@ export function readSpanContent(span: SpanRef): SpanContent {
 function readLlm(span: SpanRef, c: SpanContent): void {
   const a = span.attrs;
   // Inputs: the first convention that has any wins; later ones repeat it.
-  c.inputs.push(...messagesIn(span, 'gen_ai.system_instructions', a, 'system', c.gaps).map((t) => ({ ...t, role: 'system' as Role, label: 'system instructions' })));
+  c.inputs.push(
+    ...messagesIn(span, 'gen_ai.system_instructions', a, 'system', c.gaps).map((t) => ({ ...t, role: 'system' as Role, label: 'system instructions' })),
+  );
   c.inputs.push(...messagesIn(span, 'gen_ai.input.messages', a, 'user', c.gaps));
   if (c.inputs.length === 0) c.inputs.push(...indexedMessages(span, 'gen_ai.prompt', 'user'));
   if (c.inputs.length === 0) c.inputs.push(...openInferenceMessages(span, 'llm.input_messages', 'user'));
@@ -101,8 +103,10 @@ function vercelPrompt(span: SpanRef, c: SpanContent): SpanText[] {
   if (!parsed || !isObject(parsed.value)) return [];
   const v = parsed.value;
   const out: SpanText[] = [];
-  if (typeof v.system === 'string') out.push({ role: 'system', text: { text: v.system, map: parsed.region.stringMap([...parsed.base, 'system']) }, label: 'system' });
-  if (typeof v.prompt === 'string') out.push({ role: 'user', text: { text: v.prompt, map: parsed.region.stringMap([...parsed.base, 'prompt']) }, label: 'user' });
+  if (typeof v.system === 'string')
+    out.push({ role: 'system', text: { text: v.system, map: parsed.region.stringMap([...parsed.base, 'system']) }, label: 'system' });
+  if (typeof v.prompt === 'string')
+    out.push({ role: 'user', text: { text: v.prompt, map: parsed.region.stringMap([...parsed.base, 'prompt']) }, label: 'user' });
   if (Array.isArray(v.messages)) out.push(...readMessages(parsed.region, [...parsed.base, 'messages'], v.messages, 'user'));
   return out;
 }
@@ -158,4 +162,3 @@ function toolDefinitions(span: SpanRef): SpanText[] {
   }
   return out;
 }
-

@@ -45,13 +45,7 @@ export interface AnthropicContext {
 }
 
 /** Emits `content` at `path` after `parent`; returns the new branch tail. */
-export function emitAnthropicContent(
-  ctx: AnthropicContext,
-  content: unknown,
-  path: JsonPath,
-  side: Side,
-  parent: number,
-): number {
+export function emitAnthropicContent(ctx: AnthropicContext, content: unknown, path: JsonPath, side: Side, parent: number): number {
   if (typeof content === 'string') return emitPlainText(ctx, content, path, side, parent);
   let tail = parent;
   const blocks = arr(content);

@@ -200,14 +200,19 @@ function emitReasoning(ctx: ResponsesContext, item: JsonObject, path: JsonPath, 
 function emitFileSearch(ctx: ResponsesContext, item: JsonObject, path: JsonPath, parent: number): number {
   let tail = emitStringLeaves(ctx.b, ctx.src, item.queries, [...path, 'queries'], { role: 'tool_call', parent, label: 'file search query' });
   if (!Array.isArray(item.results)) {
-    return ctx.b.addGapMarker(ctx.src, path, ContextGaps.searchResultsNotIncluded, { role: 'tool_result', parent: tail, label: 'file search results (not included)' });
+    return ctx.b.addGapMarker(ctx.src, path, ContextGaps.searchResultsNotIncluded, {
+      role: 'tool_result',
+      parent: tail,
+      label: 'file search results (not included)',
+    });
   }
   const results = item.results;
   for (let i = 0; i < results.length; i++) {
     const r = obj(results[i]);
     if (!r) continue;
     const label = `file search result ${str(r.filename) ?? str(r.file_id) ?? ''}`.trimEnd();
-    if (typeof r.filename === 'string') tail = ctx.b.addString(ctx.src, [...path, 'results', i, 'filename'], r.filename, { role: 'document', parent: tail, label: `${label} (name)` });
+    if (typeof r.filename === 'string')
+      tail = ctx.b.addString(ctx.src, [...path, 'results', i, 'filename'], r.filename, { role: 'document', parent: tail, label: `${label} (name)` });
     if (typeof r.text === 'string') tail = ctx.b.addString(ctx.src, [...path, 'results', i, 'text'], r.text, { role: 'document', parent: tail, label });
   }
   return tail;
@@ -223,18 +228,25 @@ function emitWebSearch(ctx: ResponsesContext, item: JsonObject, path: JsonPath, 
   const sources = action ? arr(action.sources) : [];
   for (let i = 0; i < sources.length; i++) {
     const url = str(obj(sources[i])?.url);
-    if (url !== undefined) tail = ctx.b.addString(ctx.src, [...path, 'action', 'sources', i, 'url'], url, { role: 'tool_result', parent: tail, label: 'web search source' });
+    if (url !== undefined)
+      tail = ctx.b.addString(ctx.src, [...path, 'action', 'sources', i, 'url'], url, { role: 'tool_result', parent: tail, label: 'web search source' });
   }
-  return ctx.b.addGapMarker(ctx.src, path, ContextGaps.searchResultsNotIncluded, { role: 'tool_result', parent: tail, label: 'web search results (not included)' });
+  return ctx.b.addGapMarker(ctx.src, path, ContextGaps.searchResultsNotIncluded, {
+    role: 'tool_result',
+    parent: tail,
+    label: 'web search results (not included)',
+  });
 }
 
 function emitCodeInterpreter(ctx: ResponsesContext, item: JsonObject, path: JsonPath, parent: number): number {
   let tail = parent;
-  if (typeof item.code === 'string') tail = ctx.b.addString(ctx.src, [...path, 'code'], item.code, { role: 'tool_call', parent, label: 'tool call (code interpreter)' });
+  if (typeof item.code === 'string')
+    tail = ctx.b.addString(ctx.src, [...path, 'code'], item.code, { role: 'tool_call', parent, label: 'tool call (code interpreter)' });
   const outputs = arr(item.outputs);
   for (let i = 0; i < outputs.length; i++) {
     const logs = str(obj(outputs[i])?.logs);
-    if (logs !== undefined) tail = ctx.b.addString(ctx.src, [...path, 'outputs', i, 'logs'], logs, { role: 'tool_result', parent: tail, label: 'tool result (code interpreter)' });
+    if (logs !== undefined)
+      tail = ctx.b.addString(ctx.src, [...path, 'outputs', i, 'logs'], logs, { role: 'tool_result', parent: tail, label: 'tool result (code interpreter)' });
   }
   return tail;
 }

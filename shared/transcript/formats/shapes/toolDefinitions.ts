@@ -27,9 +27,15 @@ export function emitToolDefinition(
   }
   if (obj(def[schemaKey])) {
     const schema = rawJsonText(src, [...path, schemaKey]);
-    if (schema) tail = b.add(schema.text, schema.map, src.lineOf([...path, schemaKey]), { role: 'tool_definition', parent: tail, label: `${label} (schema)` }, src.orderOf([...path, schemaKey]));
+    if (schema)
+      tail = b.add(
+        schema.text,
+        schema.map,
+        src.lineOf([...path, schemaKey]),
+        { role: 'tool_definition', parent: tail, label: `${label} (schema)` },
+        src.orderOf([...path, schemaKey]),
+      );
     else tail = emitStringLeaves(b, src, def[schemaKey], [...path, schemaKey], { role: 'tool_definition', parent: tail, label: `${label} (schema)` });
   }
   return tail;
 }
-

@@ -13,7 +13,14 @@ import type { JsonSource, FileOrderTranscriptBuilder } from './fileOrderTranscri
  * `annotations` at `path`; `nested` names the key holding the citation's
  * fields (Chat Completions nests them under `url_citation`, Responses does not).
  */
-export function emitUrlCitations(b: FileOrderTranscriptBuilder, src: JsonSource, annotations: unknown, path: JsonPath, parent: number, nested: boolean): number {
+export function emitUrlCitations(
+  b: FileOrderTranscriptBuilder,
+  src: JsonSource,
+  annotations: unknown,
+  path: JsonPath,
+  parent: number,
+  nested: boolean,
+): number {
   let tail = parent;
   const list = arr(annotations);
   for (let i = 0; i < list.length; i++) {

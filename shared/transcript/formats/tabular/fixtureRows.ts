@@ -95,10 +95,7 @@ function jsonRow(obj: Record<string, unknown>, region: JsonRegion, path: JsonPat
       return {
         value,
         json: { region, path: at },
-        texts: () =>
-          Array.isArray(value)
-            ? value.flatMap((v, i) => jsonValueTexts(region, [...at, i], v))
-            : jsonValueTexts(region, at, value),
+        texts: () => (Array.isArray(value) ? value.flatMap((v, i) => jsonValueTexts(region, [...at, i], v)) : jsonValueTexts(region, at, value)),
       };
     },
   };
@@ -129,4 +126,3 @@ function cellTexts(cell: CsvCell): TextAt[] {
   if (!items) return [{ text: cell.text, map: cell.map }];
   return items.map((item) => ({ text: item.text, map: new ComposedMap(item.map, cell.map) }));
 }
-

@@ -15,7 +15,16 @@ export interface ListItem {
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '\\': '\\', "'": "'", '"': '"', '/': '/', '0': '\0',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '/': '/',
+  '0': '\0',
 };
 
 /** Items of a list of strings, or undefined when the cell is not one. */

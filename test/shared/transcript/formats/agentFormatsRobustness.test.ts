@@ -62,7 +62,10 @@ describe('agent and chat parsers list segments in file order', () => {
   it('keeps tools that follow the messages in the file as their ancestors', () => {
     const t = parser('openai-chat').parse({ raw: readFixture('openai-chat/fine-tune.jsonl') });
     const weather = t.segments.filter((s) => s.line === 2);
-    assert.deepEqual(weather.map((s) => s.role), ['user', 'tool_call', 'tool_call', 'tool_result', 'assistant', 'tool_definition', 'tool_definition', 'tool_definition']);
+    assert.deepEqual(
+      weather.map((s) => s.role),
+      ['user', 'tool_call', 'tool_call', 'tool_result', 'assistant', 'tool_definition', 'tool_definition', 'tool_definition'],
+    );
     assert.ok(isGrounded(t, weather[4].id, 'Get the current weather'));
   });
 });
@@ -92,7 +95,14 @@ describe('agent and chat parsers on damaged input', () => {
       ['openai-chat', (v) => JSON.stringify({ messages: v, tools: v, choices: v })],
       ['openai-responses', (v) => JSON.stringify({ input: v, output: v, tools: v })],
       ['anthropic', (v) => JSON.stringify({ system: v, tools: v, messages: v })],
-      ['cline', (v) => JSON.stringify([{ role: 'user', content: v }, { role: 'assistant', content: v }])],
+      [
+        'cline',
+        (v) =>
+          JSON.stringify([
+            { role: 'user', content: v },
+            { role: 'assistant', content: v },
+          ]),
+      ],
     ];
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 5 }), fc.nat(envelopes.length - 1), (value, k) => {
@@ -129,12 +139,30 @@ describe('agent and chat parsers on damaged input', () => {
         uuid: 'u1',
         parentUuid: null,
         sessionId: 's',
-        message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: image } }, { type: 'text', text: 'Count the rows.' }] },
+        message: {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: image } },
+            { type: 'text', text: 'Count the rows.' },
+          ],
+        },
       }) +
       '\n' +
-      JSON.stringify({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'cat big.csv' } }] } }) +
+      JSON.stringify({
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        sessionId: 's',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'cat big.csv' } }] },
+      }) +
       '\n' +
-      JSON.stringify({ type: 'user', uuid: 'u2', parentUuid: 'a1', sessionId: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: output }] } }) +
+      JSON.stringify({
+        type: 'user',
+        uuid: 'u2',
+        parentUuid: 'a1',
+        sessionId: 's',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: output }] },
+      }) +
       '\n';
     const t = parser('claude-code').parse({ raw });
     assert.deepEqual(
@@ -155,15 +183,18 @@ describe('agent and chat parsers on damaged input', () => {
     const first = '"message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"Bash","input":{"command":"ls"}}]}';
     const second = '"message":{"role":"user","content":[{"type":"text","text":"Find MAX_RETRIES."}]}';
     const raw = `{"type":"user",${first},"uuid":"a",${second},"parentUuid":null,"sessionId":"s"}\n`;
-    const [segment] = parser('claude-code').parse({ raw }).segments.filter((s) => s.role === 'user');
+    const [segment] = parser('claude-code')
+      .parse({ raw })
+      .segments.filter((s) => s.role === 'user');
     assert.equal(segment.text, 'Find MAX_RETRIES.');
     assert.equal(raw.slice(segment.map.toRaw(0), segment.map.toRaw(segment.text.length)), 'Find MAX_RETRIES.');
 
     const escaped = raw.replace('Find MAX_RETRIES.', 'Caf\\u00e9 MAX_RETRIES.');
-    const [kept] = parser('claude-code').parse({ raw: escaped }).segments.filter((s) => s.role === 'user');
+    const [kept] = parser('claude-code')
+      .parse({ raw: escaped })
+      .segments.filter((s) => s.role === 'user');
     assert.equal(kept.text, 'Café MAX_RETRIES.');
     assert.equal(escaped.slice(kept.map.toRaw(0), kept.map.toRaw(kept.text.length)), 'Caf\\u00e9 MAX_RETRIES.');
     assert.equal(kept.map.toRaw(0), escaped.lastIndexOf('Caf'));
   });
 });
-

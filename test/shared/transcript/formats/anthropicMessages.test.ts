@@ -33,7 +33,10 @@ describe('Anthropic Messages parser', () => {
         'assistant* assistant',
       ]);
       // The cited passage is listed where the file has it, after its text, yet comes before it on the branch.
-      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14]);
+      assert.deepEqual(
+        t.segments.map((s) => s.parent),
+        [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14],
+      );
       assert.deepEqual(t.gaps, []);
       assertWholeSegmentsMap(raw, t);
     });
@@ -74,10 +77,13 @@ describe('Anthropic Messages parser', () => {
     assert.ok(isGrounded(t, answer.id, '6,893 m'));
     const citation = t.segments[5];
     assert.equal(rawOf(raw, citation, 'highest volcano'), 'highest volcano');
-    assert.deepEqual(outputs(t)[0].gaps?.map((g) => [g.code, g.affects]), [
-      ['request-not-in-file', 'all'],
-      ['encrypted-search-results', 'all'],
-    ]);
+    assert.deepEqual(
+      outputs(t)[0].gaps?.map((g) => [g.code, g.affects]),
+      [
+        ['request-not-in-file', 'all'],
+        ['encrypted-search-results', 'all'],
+      ],
+    );
     const marker = t.segments[1];
     assert.equal(marker.text, '');
     assert.equal(raw.slice(marker.map.toRaw(0), marker.map.toRaw(0) + 2), '[{');
@@ -87,8 +93,14 @@ describe('Anthropic Messages parser', () => {
     const { raw, t } = parse('conversations.jsonl');
 
     it('keeps each line a separate conversation and reports the malformed line', () => {
-      assert.deepEqual(t.segments.filter((s) => s.parent === -1).map((s) => s.line), [0, 2]);
-      assert.deepEqual(t.errors.map((e) => e.line), [1]);
+      assert.deepEqual(
+        t.segments.filter((s) => s.parent === -1).map((s) => s.line),
+        [0, 2],
+      );
+      assert.deepEqual(
+        t.errors.map((e) => e.line),
+        [1],
+      );
     });
 
     it('marks a base64 PDF unreadable without reading it, and thinking as reasoning', () => {
@@ -102,7 +114,10 @@ describe('Anthropic Messages parser', () => {
       const pdf = t.segments[0];
       assert.equal(pdf.text, '');
       assert.equal(raw.slice(pdf.map.toRaw(0), pdf.map.toRaw(0) + 16), '{"type": "base64');
-      assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['unreadable-document']);
+      assert.deepEqual(
+        outputs(t)[0].gaps?.map((g) => g.code),
+        ['unreadable-document'],
+      );
       assert.equal(isGrounded(t, outputs(t)[0].id, '$4.2M'), false);
     });
 
@@ -143,7 +158,15 @@ describe('Anthropic Messages parser', () => {
     assert.equal(detect(raw), 'anthropic');
     const t = anthropicMessagesFormat.parse({ raw });
     assert.deepEqual(outline(t), ['system system prompt', 'user user', 'assistant* assistant', 'user user']);
-    assert.deepEqual(t.segments.map((s) => [s.parent, s.line]), [[-1, 0], [0, 0], [1, 0], [-1, 1]]);
+    assert.deepEqual(
+      t.segments.map((s) => [s.parent, s.line]),
+      [
+        [-1, 0],
+        [0, 0],
+        [1, 0],
+        [-1, 1],
+      ],
+    );
     assert.deepEqual(
       t.errors.map((e) => [e.line, e.message]),
       [[1, 'Line 2: the response was streamed (SSE in body_raw); streaming dumps are not supported yet, so its output is not checked.']],
@@ -151,4 +174,3 @@ describe('Anthropic Messages parser', () => {
     assert.deepEqual(t.gaps, []);
   });
 });
-

@@ -147,6 +147,9 @@ describe('classifier verdicts on the agent and chat fixtures', () => {
       '48 hours': 'unverified',
     });
     const texts = c.check.outputs.flatMap((o) => o.result.entities.map((e) => e.text));
-    assert.equal(texts.some((t) => t.includes('read_file') || t.includes('attempt_completion') || t.startsWith('/')), false);
+    assert.equal(
+      texts.some((t) => t.includes('read_file') || t.includes('attempt_completion') || t.startsWith('/')),
+      false,
+    );
   });
 });

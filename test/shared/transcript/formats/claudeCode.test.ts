@@ -96,7 +96,10 @@ describe('Claude Code session parser', () => {
     // After compaction only the (model-written) summary remembers the retry limit.
     assert.equal(isGrounded(t, afterCompaction, 'retries to 7'), false);
     assert.ok(isGrounded(t, afterCompaction, 'production retry limit'));
-    assert.equal(t.segments[t.segments[afterCompaction].parent].parent, t.segments.findIndex((s) => s.label === 'compaction summary'));
+    assert.equal(
+      t.segments[t.segments[afterCompaction].parent].parent,
+      t.segments.findIndex((s) => s.label === 'compaction summary'),
+    );
   });
 
   it('labels replies on the branch the user rewound away from, across compaction', () => {
@@ -118,7 +121,10 @@ describe('Claude Code session parser', () => {
   });
 
   it('says what the log leaves out: system prompt for every output, images and compaction per branch', () => {
-    assert.deepEqual(t.gaps.map((g) => [g.code, g.affects]), [['system-prompt-not-logged', ['identifier', 'url', 'proper_noun']]]);
+    assert.deepEqual(
+      t.gaps.map((g) => [g.code, g.affects]),
+      [['system-prompt-not-logged', ['identifier', 'url', 'proper_noun']]],
+    );
     assert.deepEqual(
       outputs(t).map((s) => (s.gaps ?? []).map((g) => g.code)),
       [
@@ -141,8 +147,18 @@ describe('Claude Code session parser', () => {
   it('reads an attachment line (a skill listing, an edited file) as context the next turn saw, at its raw characters', () => {
     const lines = [
       { type: 'user', uuid: 'u1', parentUuid: null, timestamp: '2026-01-02T10:00:00Z', message: { role: 'user', content: 'Where do local settings go?' } },
-      { type: 'attachment', uuid: 'a1', parentUuid: 'u1', attachment: { type: 'skill_listing', content: '- update-config: edits settings.json/settings.local.json files "with quotes"', skillCount: 1 } },
-      { type: 'assistant', uuid: 'r1', parentUuid: 'a1', message: { id: 'm1', role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: 'Use `.claude/settings.local.json`.' }] } },
+      {
+        type: 'attachment',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        attachment: { type: 'skill_listing', content: '- update-config: edits settings.json/settings.local.json files "with quotes"', skillCount: 1 },
+      },
+      {
+        type: 'assistant',
+        uuid: 'r1',
+        parentUuid: 'a1',
+        message: { id: 'm1', role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: 'Use `.claude/settings.local.json`.' }] },
+      },
     ];
     const attached = lines.map((l) => JSON.stringify(l)).join('\n');
     const parsed = claudeCodeFormat.parse({ raw: attached });
@@ -168,4 +184,3 @@ describe('Claude Code session parser', () => {
     assert.deepEqual(outline(parsed), ['user user', 'assistant client notice']);
   });
 });
-

@@ -56,7 +56,10 @@ describe('Claude stream-json parser', () => {
   });
 
   it('says the prompt and system prompt are missing', () => {
-    assert.deepEqual(t.gaps.map((g) => g.code), ['system-prompt-not-logged', 'prompt-not-logged']);
+    assert.deepEqual(
+      t.gaps.map((g) => g.code),
+      ['system-prompt-not-logged', 'prompt-not-logged'],
+    );
   });
 
   it('takes the result line as the output when no assistant message was logged, and sees a logged prompt', () => {
@@ -66,6 +69,9 @@ describe('Claude stream-json parser', () => {
       '{"type":"result","subtype":"success","result":"Hi Ada!","session_id":"s"}\n';
     const parsed = claudeStreamJsonFormat.parse({ raw: small });
     assert.deepEqual(outline(parsed), ['system system prompt: working directory', 'tool_definition tool name', 'user user', 'assistant* result']);
-    assert.deepEqual(parsed.gaps.map((g) => g.code), ['system-prompt-not-logged']);
+    assert.deepEqual(
+      parsed.gaps.map((g) => g.code),
+      ['system-prompt-not-logged'],
+    );
   });
 });

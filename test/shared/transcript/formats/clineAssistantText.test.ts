@@ -7,10 +7,12 @@ function pieces(text: string): string[] {
 
 describe('Cline assistant text splitting', () => {
   it('separates prose, thinking, tool calls and the completion result', () => {
-    assert.deepEqual(
-      pieces('Checking.\n<thinking>Maybe 3.</thinking>\n<execute_command>\n<command>ls</command>\n</execute_command>\nDone.'),
-      ['assistant* assistant: Checking.', 'reasoning thinking: Maybe 3.', 'tool_call tool call (execute_command): <command>ls</command>', 'assistant* assistant: Done.'],
-    );
+    assert.deepEqual(pieces('Checking.\n<thinking>Maybe 3.</thinking>\n<execute_command>\n<command>ls</command>\n</execute_command>\nDone.'), [
+      'assistant* assistant: Checking.',
+      'reasoning thinking: Maybe 3.',
+      'tool_call tool call (execute_command): <command>ls</command>',
+      'assistant* assistant: Done.',
+    ]);
     assert.deepEqual(pieces('<attempt_completion>\n<result>\nIt is 42.\n</result>\n<command>open index.html</command>\n</attempt_completion>'), [
       'assistant* assistant (attempt_completion): It is 42.',
       'tool_call tool call (attempt_completion): <command>open index.html</command>',

@@ -38,7 +38,13 @@ describe('codex exec --json parser', () => {
   });
 
   it('says the prompt is not in the stream, for every type of claim', () => {
-    assert.deepEqual(t.gaps.map((g) => [g.code, g.affects]), [['prompt-not-logged', 'all']]);
-    assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['prompt-not-logged']);
+    assert.deepEqual(
+      t.gaps.map((g) => [g.code, g.affects]),
+      [['prompt-not-logged', 'all']],
+    );
+    assert.deepEqual(
+      outputs(t)[0].gaps?.map((g) => g.code),
+      ['prompt-not-logged'],
+    );
   });
 });

@@ -24,7 +24,10 @@ describe('Codex rollout parser', () => {
       'tool_result tool result (apply_patch)',
       'assistant* assistant',
     ]);
-    assert.equal(t.segments.some((s) => s.text.includes('9090')), false);
+    assert.equal(
+      t.segments.some((s) => s.text.includes('9090')),
+      false,
+    );
     assertWholeSegmentsMap(raw, t);
   });
 
@@ -53,9 +56,18 @@ describe('Codex rollout parser', () => {
   });
 
   it('reports the broken line and the missing instructions and tool schemas', () => {
-    assert.deepEqual(t.errors.map((e) => e.line), [11]);
-    assert.deepEqual(t.gaps.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged']);
-    assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged']);
+    assert.deepEqual(
+      t.errors.map((e) => e.line),
+      [11],
+    );
+    assert.deepEqual(
+      t.gaps.map((g) => g.code),
+      ['instructions-not-logged', 'tool-schemas-not-logged'],
+    );
+    assert.deepEqual(
+      outputs(t)[0].gaps?.map((g) => g.code),
+      ['instructions-not-logged', 'tool-schemas-not-logged'],
+    );
   });
 
   it('grounds recorded instructions and drops that gap', () => {
@@ -64,7 +76,10 @@ describe('Codex rollout parser', () => {
       '{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"I am Codex."}]}}\n';
     const parsed = codexRolloutFormat.parse({ raw: withInstructions });
     assert.deepEqual(outline(parsed), ['system system prompt (base instructions)', 'assistant* assistant']);
-    assert.deepEqual(parsed.gaps.map((g) => g.code), ['tool-schemas-not-logged']);
+    assert.deepEqual(
+      parsed.gaps.map((g) => g.code),
+      ['tool-schemas-not-logged'],
+    );
   });
 
   it('reads older rollouts without the envelope', () => {
@@ -76,8 +91,14 @@ describe('Codex rollout parser', () => {
     assert.equal(detect(old), 'codex');
     const parsed = codexRolloutFormat.parse({ raw: old });
     assert.deepEqual(outline(parsed), ['system user instructions', 'user user', 'assistant* assistant']);
-    assert.deepEqual(parsed.segments.map((s) => s.parent), [-1, 0, 1]);
-    assert.deepEqual(parsed.gaps.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged']);
+    assert.deepEqual(
+      parsed.segments.map((s) => s.parent),
+      [-1, 0, 1],
+    );
+    assert.deepEqual(
+      parsed.gaps.map((g) => g.code),
+      ['instructions-not-logged', 'tool-schemas-not-logged'],
+    );
   });
 
   it('reads the TypeScript CLI session document', () => {
@@ -95,8 +116,14 @@ describe('Codex rollout parser', () => {
     assert.equal(detect(doc), 'codex');
     const parsed = codexRolloutFormat.parse({ raw: doc });
     assert.deepEqual(outline(parsed), ['system user instructions', 'user user', 'assistant* assistant']);
-    assert.deepEqual(parsed.segments.map((s) => s.line), [4, 13, 23]);
-    assert.deepEqual(parsed.gaps.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged']);
+    assert.deepEqual(
+      parsed.segments.map((s) => s.line),
+      [4, 13, 23],
+    );
+    assert.deepEqual(
+      parsed.gaps.map((g) => g.code),
+      ['instructions-not-logged', 'tool-schemas-not-logged'],
+    );
   });
 
   it('replaces history with the compaction summary, as an echo with a gap', () => {
@@ -107,7 +134,10 @@ describe('Codex rollout parser', () => {
       '{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Using 8080."}]}}\n';
     const parsed = codexRolloutFormat.parse({ raw });
     assert.deepEqual(outline(parsed), ['user user', 'assistant compaction summary', 'assistant* assistant']);
-    assert.deepEqual(outputs(parsed)[0].gaps?.map((g) => g.code), ['instructions-not-logged', 'tool-schemas-not-logged', 'compacted-history']);
+    assert.deepEqual(
+      outputs(parsed)[0].gaps?.map((g) => g.code),
+      ['instructions-not-logged', 'tool-schemas-not-logged', 'compacted-history'],
+    );
   });
 
   it('takes a prompt logged only as an event, but never an answer', () => {
@@ -122,4 +152,3 @@ describe('Codex rollout parser', () => {
     assert.equal(rawOf(raw, parsed.segments[0], '4471'), '4471');
   });
 });
-

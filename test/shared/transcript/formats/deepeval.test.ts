@@ -55,11 +55,7 @@ describe('DeepEval CSV datasets', () => {
     const second = byLabel(t, 'retrieval context 2 (case 1)');
     assert.equal(second.text, 'Business costs $25 per seat per month');
     assert.equal(rawOf(raw, second, '$25 per seat'), '$25 per seat');
-    assert.deepEqual(groundingOf(t, byLabel(t, 'actual output (case 1)')), [
-      'retrieval context 2 (case 1)',
-      'retrieval context 1 (case 1)',
-      'input (case 1)',
-    ]);
+    assert.deepEqual(groundingOf(t, byLabel(t, 'actual output (case 1)')), ['retrieval context 2 (case 1)', 'retrieval context 1 (case 1)', 'input (case 1)']);
     assert.equal(byLabel(t, 'ideal context 1 (case 1)').role, 'grader');
   });
 });

@@ -75,4 +75,3 @@ export function contextText(t: Transcript, seg: Segment): string {
 export function outputs(t: Transcript): Segment[] {
   return t.segments.filter((s) => s.isOutput);
 }
-

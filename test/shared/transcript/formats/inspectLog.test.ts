@@ -54,7 +54,10 @@ describe('Inspect AI logs', () => {
     // The failed tool call's error message is what the model saw; the unresolved user message is not there.
     assert.deepEqual(groundingOf(t, out), ['tool error bash (sample 4 epoch 1)']);
     assert.equal(byLabel(t, 'tool error bash (sample 4 epoch 1)').text, 'Command timed out after 180 seconds.');
-    assert.deepEqual(out.gaps?.map((g) => [g.code, g.affects]), [['unresolved-attachment', 'all']]);
+    assert.deepEqual(
+      out.gaps?.map((g) => [g.code, g.affects]),
+      [['unresolved-attachment', 'all']],
+    );
     assert.match(out.gaps![0].message, /attachment:\/\/00000000000000000000000000000000/);
     for (const o of outputs(t)) {
       for (let p = o.parent; p !== -1; p = t.segments[p].parent) assert.notEqual(t.segments[p].role, 'grader');

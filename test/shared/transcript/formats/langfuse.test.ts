@@ -11,7 +11,10 @@ describe('Langfuse traces', () => {
 
   it('checks the generation only, not the span or trace output that repeats it', () => {
     assert.deepEqual(t.errors, []);
-    assert.deepEqual(outputs(t).map((o) => o.label), ['assistant (generation answer)']);
+    assert.deepEqual(
+      outputs(t).map((o) => o.label),
+      ['assistant (generation answer)'],
+    );
   });
 
   it('grounds a generation in its input and in retriever documents that ended before it, not in a later tool call', () => {
@@ -49,6 +52,9 @@ describe('Langfuse generations with Anthropic content blocks', () => {
       ],
     );
     assert.equal(rawOf(raw, byLabel(t, 'tool result 4 (generation claude-call)'), '18°C'), '18\\u00b0C');
-    assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['tool-schemas-missing']);
+    assert.deepEqual(
+      outputs(t)[0].gaps?.map((g) => g.code),
+      ['tool-schemas-missing'],
+    );
   });
 });

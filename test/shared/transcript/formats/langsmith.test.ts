@@ -10,7 +10,10 @@ describe('LangSmith runs', () => {
 
   it('checks LLM runs only, grounded in their LangChain-serialised inputs and earlier retriever and tool runs', () => {
     const { t } = parseFixture(langsmithFormat, 'langsmith/runs.jsonl');
-    assert.deepEqual(outputs(t).map((o) => o.label), ['assistant (run ChatOpenAI)']);
+    assert.deepEqual(
+      outputs(t).map((o) => o.label),
+      ['assistant (run ChatOpenAI)'],
+    );
     assert.deepEqual(groundingOf(t, outputs(t)[0]), [
       'user 2 (run ChatOpenAI)',
       'system 1 (run ChatOpenAI)',
@@ -30,15 +33,21 @@ describe('LangSmith runs', () => {
     assert.equal(rawOf(raw, byLabel(t, 'system 1 (run ChatOpenAI)'), 'context.\tBe'), 'context.\\tBe');
     assert.equal(byLabel(t, 'tool result lookup_order (run lookup_order)').text, 'Order A-1042 shipped on 2024-11-03.');
     assert.equal(outputs(t)[0].line, 3);
-    assert.deepEqual(t.errors.map((e) => e.line), [5]);
+    assert.deepEqual(
+      t.errors.map((e) => e.line),
+      [5],
+    );
   });
 
   it('merges a post record with the patch that carries its outputs', () => {
     const { raw, t } = parseFixture(langsmithFormat, 'langsmith/post_patch.json');
-    assert.deepEqual(t.segments.map((s) => [s.role, s.label, s.parent]), [
-      ['user', 'user 1 (run ChatOpenAI)', -1],
-      ['assistant', 'assistant (run ChatOpenAI)', 0],
-    ]);
+    assert.deepEqual(
+      t.segments.map((s) => [s.role, s.label, s.parent]),
+      [
+        ['user', 'user 1 (run ChatOpenAI)', -1],
+        ['assistant', 'assistant (run ChatOpenAI)', 0],
+      ],
+    );
     assert.equal(rawOf(raw, outputs(t)[0], '"[1,2],[3,4]"'), '\\"[1,2],[3,4]\\"');
     assert.equal(t.segments[0].line, 13);
   });

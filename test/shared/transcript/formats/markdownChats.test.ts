@@ -28,14 +28,24 @@ describe('Markdown chat histories', () => {
           ['assistant', 'assistant 2', 50],
         ],
       );
-      assert.equal(byLabel(t, 'user 1').text, 'Why does test_login fail on CI? The log says:\n\n---\nTimeoutError after 2000 ms\n---\n\nIt passes locally on macOS 14.');
+      assert.equal(
+        byLabel(t, 'user 1').text,
+        'Why does test_login fail on CI? The log says:\n\n---\nTimeoutError after 2000 ms\n---\n\nIt passes locally on macOS 14.',
+      );
       assert.ok(byLabel(t, 'assistant 1').text.endsWith('```python\n# ---\nLOGIN_TIMEOUT = 5\n```'));
       assert.equal(rawOf(raw, byLabel(t, 'assistant 2'), '3f9c2ab'), '3f9c2ab');
     });
 
     it('says the files the model read are missing, on every output', () => {
-      assert.deepEqual(t.gaps.map((g) => g.code), ['markdown-chat', 'file-contents-missing']);
-      for (const o of outputs(t)) assert.deepEqual(o.gaps?.map((g) => g.code), ['markdown-chat', 'file-contents-missing']);
+      assert.deepEqual(
+        t.gaps.map((g) => g.code),
+        ['markdown-chat', 'file-contents-missing'],
+      );
+      for (const o of outputs(t))
+        assert.deepEqual(
+          o.gaps?.map((g) => g.code),
+          ['markdown-chat', 'file-contents-missing'],
+        );
       assert.deepEqual(groundingOf(t, byLabel(t, 'assistant 1')), ['tool use 2', 'tool use 1', 'user 1']);
     });
   });
@@ -55,14 +65,20 @@ describe('Markdown chat histories', () => {
 
     it('starts a new conversation at each session header and reports missing file contents', () => {
       assert.deepEqual(groundingOf(t, byLabel(t, 'assistant 2')), ['aider output 3', 'user 2']);
-      assert.deepEqual(byLabel(t, 'assistant 1').gaps?.map((g) => g.code), ['markdown-chat', 'file-contents-missing']);
+      assert.deepEqual(
+        byLabel(t, 'assistant 1').gaps?.map((g) => g.code),
+        ['markdown-chat', 'file-contents-missing'],
+      );
     });
   });
 
   describe('Aider chat history with old Mac (CR) or Windows (CRLF) line ends', () => {
     const { raw } = parseFixture(aiderChatFormat, 'aider/.aider.chat.history.md');
     const lf = aiderChatFormat.parse({ raw });
-    for (const [name, lineEnd] of [['CR', '\r'], ['CRLF', '\r\n']] as const) {
+    for (const [name, lineEnd] of [
+      ['CR', '\r'],
+      ['CRLF', '\r\n'],
+    ] as const) {
       it(`reads the same turns, on the same lines, from ${name} line ends, each at its exact raw range`, () => {
         const converted = raw.replace(/\n/g, lineEnd);
         const t = aiderChatFormat.parse({ raw: converted });

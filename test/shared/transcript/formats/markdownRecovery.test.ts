@@ -81,7 +81,7 @@ describe('Markdown chats recover from unbalanced fences and HTML', () => {
     assert.match(t.segments[1].text, /#### not a user line\n```\n````$/);
   });
 
-  it('Aider: fences of the same length nested in an edit pair up, and Aider\'s lines after the edit are read', () => {
+  it("Aider: fences of the same length nested in an edit pair up, and Aider's lines after the edit are read", () => {
     const { t } = parse(aiderChatFormat, [
       '# aider chat started at 2025-02-10 09:14:03',
       '',
@@ -169,7 +169,10 @@ describe('Markdown chats recover from unbalanced fences and HTML', () => {
       '',
       'Done.',
     ]);
-    assert.deepEqual(t.segments.map((s) => s.role), ['assistant']);
+    assert.deepEqual(
+      t.segments.map((s) => s.role),
+      ['assistant'],
+    );
     assert.match(t.segments[0].text, /Read file: not a tool line/);
   });
 });

@@ -26,7 +26,10 @@ describe('OpenAI Chat Completions parser', () => {
         'tool_result tool result (get_price) (decoded) stock',
         'assistant* assistant',
       ]);
-      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      assert.deepEqual(
+        t.segments.map((s) => s.parent),
+        [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      );
       assertWholeSegmentsMap(raw, t);
     });
 
@@ -84,13 +87,19 @@ describe('OpenAI Chat Completions parser', () => {
         t.segments.filter((s) => s.parent === -1).map((s) => s.line),
         [0, 2],
       );
-      assert.deepEqual(outputs(t).map((s) => s.text.slice(0, 20)), ['Oh, just some guy na', 'It is 16 °C in San F']);
+      assert.deepEqual(
+        outputs(t).map((s) => s.text.slice(0, 20)),
+        ['Oh, just some guy na', 'It is 16 °C in San F'],
+      );
       assert.equal(segmentWith(t, 'Paris').label, 'assistant (weight 0)');
       assert.equal(segmentWith(t, 'Paris').isOutput, false);
     });
 
     it('reports the malformed line and parses the rest', () => {
-      assert.deepEqual(t.errors.map((e) => [e.line, e.rawRange[1] - e.rawRange[0]]), [[1, 47]]);
+      assert.deepEqual(
+        t.errors.map((e) => [e.line, e.rawRange[1] - e.rawRange[0]]),
+        [[1, 47]],
+      );
     });
 
     it('maps \\u escapes in an ASCII-escaped line', () => {
@@ -108,15 +117,24 @@ describe('OpenAI Chat Completions parser', () => {
       const { raw, t } = parse('batch-input.jsonl');
       assert.equal(detect(raw), 'openai-chat');
       assert.deepEqual(outline(t), ['system system prompt', 'user user', 'system system prompt', 'user user']);
-      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, -1, 2]);
+      assert.deepEqual(
+        t.segments.map((s) => s.parent),
+        [-1, 0, -1, 2],
+      );
     });
 
     it('reads batch output choices as outputs whose request is elsewhere', () => {
       const { raw, t } = parse('batch-output.jsonl');
       assert.deepEqual(outline(t), ['assistant* assistant', 'assistant* assistant']);
-      assert.deepEqual(t.gaps.map((g) => [g.code, g.affects]), [['request-not-in-file', 'all']]);
+      assert.deepEqual(
+        t.gaps.map((g) => [g.code, g.affects]),
+        [['request-not-in-file', 'all']],
+      );
       assert.equal(rawOf(raw, outputs(t)[1], '19% VAT'), '19% VAT');
-      assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['request-not-in-file']);
+      assert.deepEqual(
+        outputs(t)[0].gaps?.map((g) => g.code),
+        ['request-not-in-file'],
+      );
     });
   });
 
@@ -126,7 +144,10 @@ describe('OpenAI Chat Completions parser', () => {
     const image = t.segments[1];
     assert.equal(image.text, '');
     assert.equal(raw.slice(image.map.toRaw(0), image.map.toRaw(0) + 20), '{"type": "image_url"');
-    assert.deepEqual(outputs(t)[0].gaps?.map((g) => [g.code, g.affects]), [['image-content', 'all']]);
+    assert.deepEqual(
+      outputs(t)[0].gaps?.map((g) => [g.code, g.affects]),
+      [['image-content', 'all']],
+    );
   });
 
   it('refuses a streamed dump with a file-level error instead of misreading it', () => {
@@ -141,7 +162,9 @@ describe('OpenAI Chat Completions parser', () => {
 
   it('reads legacy function calling: functions[], function_call and the function role', () => {
     const raw = JSON.stringify({
-      functions: [{ name: 'get_rate', description: 'Exchange rate for a currency pair.', parameters: { type: 'object', properties: { pair: { type: 'string' } } } }],
+      functions: [
+        { name: 'get_rate', description: 'Exchange rate for a currency pair.', parameters: { type: 'object', properties: { pair: { type: 'string' } } } },
+      ],
       messages: [
         { role: 'user', content: 'EUR to CHF?' },
         { role: 'assistant', content: null, function_call: { name: 'get_rate', arguments: '{"pair":"EURCHF"}' } },
@@ -177,11 +200,16 @@ describe('OpenAI Chat Completions parser', () => {
     });
     const t = openaiChatFormat.parse({ raw });
     assert.deepEqual(outline(t), ['assistant* assistant', 'tool_result web search citation (url)', 'tool_result web search citation (title)']);
-    assert.deepEqual(t.segments.map((s) => s.parent), [2, -1, 1]);
-    assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['request-not-in-file', 'search-results-not-included']);
+    assert.deepEqual(
+      t.segments.map((s) => s.parent),
+      [2, -1, 1],
+    );
+    assert.deepEqual(
+      outputs(t)[0].gaps?.map((g) => g.code),
+      ['request-not-in-file', 'search-results-not-included'],
+    );
     // The cited URL grounds the link; the page text the model read is not in the file.
     assert.ok(isGrounded(t, outputs(t)[0].id, 'https://example.org/tdf'));
     assert.equal(rawOf(raw, t.segments[1], 'example.org/tdf'), 'example.org/tdf');
   });
 });
-

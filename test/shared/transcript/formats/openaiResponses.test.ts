@@ -28,7 +28,10 @@ describe('OpenAI Responses parser', () => {
         'reasoning reasoning',
         'assistant* assistant',
       ]);
-      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      assert.deepEqual(
+        t.segments.map((s) => s.parent),
+        [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      );
       assert.deepEqual(t.gaps, []);
       assertWholeSegmentsMap(raw, t);
     });
@@ -70,9 +73,18 @@ describe('OpenAI Responses parser', () => {
         'tool_result web search citation (title)',
       ]);
       // File order lists the marker (at the item's start) and the citations (after the text) out of causal order.
-      assert.deepEqual(t.segments.map((s) => s.parent), [-1, 3, 0, 2, 6, 1, 5]);
-      assert.deepEqual(t.gaps.map((g) => g.code), ['server-side-history', 'input-not-in-file']);
-      assert.deepEqual(outputs(t)[0].gaps?.map((g) => g.code), ['server-side-history', 'input-not-in-file', 'search-results-not-included']);
+      assert.deepEqual(
+        t.segments.map((s) => s.parent),
+        [-1, 3, 0, 2, 6, 1, 5],
+      );
+      assert.deepEqual(
+        t.gaps.map((g) => g.code),
+        ['server-side-history', 'input-not-in-file'],
+      );
+      assert.deepEqual(
+        outputs(t)[0].gaps?.map((g) => g.code),
+        ['server-side-history', 'input-not-in-file', 'search-results-not-included'],
+      );
     });
 
     it('grounds the URL on the search source the model was shown', () => {
@@ -87,13 +99,19 @@ describe('OpenAI Responses parser', () => {
     const { raw, t } = parse('stream-completed.sse');
     assert.equal(detect(raw), 'openai-responses');
     assert.deepEqual(outline(t), ['system system prompt (instructions)', 'assistant* assistant']);
-    assert.deepEqual(t.segments.map((s) => s.line), [10, 10]);
+    assert.deepEqual(
+      t.segments.map((s) => s.line),
+      [10, 10],
+    );
     assert.deepEqual(t.errors, []);
     const [answer] = outputs(t);
     assert.equal(rawOf(raw, answer, '17:00 — "sharp"'), '17:00 \\u2014 \\"sharp\\"');
     assert.ok(isGrounded(t, answer.id, '08:30'));
     assert.equal(isGrounded(t, answer.id, '17:00'), false);
-    assert.deepEqual(t.gaps.map((g) => g.code), ['input-not-in-file']);
+    assert.deepEqual(
+      t.gaps.map((g) => g.code),
+      ['input-not-in-file'],
+    );
   });
 
   it('refuses a streamed event dump that never completed, with a file-level error', () => {
@@ -110,7 +128,17 @@ describe('OpenAI Responses parser', () => {
       '{"object":"response","output":[{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Ojos del Salado, 6,893 m."}]}]}\n';
     const t = openaiResponsesFormat.parse({ raw });
     assert.deepEqual(outline(t), ['system system prompt (instructions)', 'user user', 'assistant* assistant']);
-    assert.deepEqual(t.segments.map((s) => [s.parent, s.line]), [[-1, 0], [0, 0], [-1, 1]]);
-    assert.deepEqual(t.gaps.map((g) => g.code), ['input-not-in-file']);
+    assert.deepEqual(
+      t.segments.map((s) => [s.parent, s.line]),
+      [
+        [-1, 0],
+        [0, 0],
+        [-1, 1],
+      ],
+    );
+    assert.deepEqual(
+      t.gaps.map((g) => g.code),
+      ['input-not-in-file'],
+    );
   });
 });

@@ -39,9 +39,15 @@ describe('OTLP traces', () => {
     });
 
     it('reports documents without content and truncated message attributes as gaps', () => {
-      assert.deepEqual(answer.gaps?.map((g) => g.code), ['document-content-missing']);
+      assert.deepEqual(
+        answer.gaps?.map((g) => g.code),
+        ['document-content-missing'],
+      );
       const cut = byLabel(t, 'assistant (span chat gpt-4o-mini)');
-      assert.deepEqual(cut.gaps?.map((g) => g.code), ['truncated', 'document-content-missing']);
+      assert.deepEqual(
+        cut.gaps?.map((g) => g.code),
+        ['truncated', 'document-content-missing'],
+      );
       assert.match(cut.gaps![0].message, /gen_ai\.input\.messages/);
       assert.ok(byLabel(t, 'user 1 (span chat gpt-4o-mini)').text.startsWith('[{"role":"user"'));
     });
@@ -56,7 +62,10 @@ describe('OTLP traces', () => {
       assert.ok(last.text.startsWith('Turn 10:'));
       assert.equal(rawOf(raw, last, '"Danube, 2,850 km"'), '\\"Danube, 2,850 km\\"');
       assert.equal(byLabel(t, 'assistant (span anthropic.chat)').parent, last.id);
-      assert.deepEqual(t.errors.map((e) => e.line), [1]);
+      assert.deepEqual(
+        t.errors.map((e) => e.line),
+        [1],
+      );
     });
 
     it('reads deprecated gen_ai.user.message and gen_ai.choice events', () => {
@@ -70,7 +79,10 @@ describe('OTLP traces', () => {
   describe('OpenInference', () => {
     it('takes outputs from LLM spans only, grounded in earlier retriever documents', () => {
       const { raw, t } = parseFixture(otlpFormat, 'openinference/agentprism.json');
-      assert.deepEqual(outputs(t).map((o) => o.label), ['assistant (span ChatOpenAI)']);
+      assert.deepEqual(
+        outputs(t).map((o) => o.label),
+        ['assistant (span ChatOpenAI)'],
+      );
       assert.deepEqual(groundingOf(t, outputs(t)[0]), [
         'user 3 (span ChatOpenAI)',
         'system 2 (span ChatOpenAI)',
@@ -96,7 +108,10 @@ describe('OTLP traces', () => {
       assert.equal(rawOf(raw, tool, '"wind": "NW 5 m/s"'), '\\"wind\\": \\"NW 5 m/s\\"');
       assert.equal(rawOf(raw, outputs(t)[0], '4 °C'), '4 °C');
       // A tool was called but no tool schemas were logged.
-      assert.deepEqual(outputs(t)[0].gaps?.map((g) => [g.code, g.affects]), [['tool-schemas-missing', ['identifier', 'quoted_string']]]);
+      assert.deepEqual(
+        outputs(t)[0].gaps?.map((g) => [g.code, g.affects]),
+        [['tool-schemas-missing', ['identifier', 'quoted_string']]],
+      );
     });
   });
 
@@ -146,7 +161,10 @@ describe('OTLP traces', () => {
 
     it('checks doGenerate calls only, with tool schemas from ai.prompt.tools and tool results inline and from tool spans', () => {
       assert.equal(detectedId('otlp/vercel_ai.json'), 'otlp');
-      assert.deepEqual(outputs(t).map((o) => o.text), ['Yes: 37 units of HF-2291 are in the Leeds depot; restock due 2025-03-14.']);
+      assert.deepEqual(
+        outputs(t).map((o) => o.text),
+        ['Yes: 37 units of HF-2291 are in the Leeds depot; restock due 2025-03-14.'],
+      );
       const out = outputs(t)[0];
       assert.deepEqual(groundingOf(t, out), [
         'tool result getStock 5 (span ai.generateText.doGenerate)',

@@ -28,9 +28,10 @@ describe('promptfoo', () => {
       assert.equal(doc.source, fixturePath('promptfoo/docs/returns.md'));
       assert.equal(doc.text.slice(doc.map.toRaw(0), doc.map.toRaw(16)), '# Returns policy');
       assert.equal(doc.line, 0);
-      assert.deepEqual(t.gaps.map((g) => [g.code, g.message]), [
-        ['unresolved-file', 'file://docs/missing.md could not be read, so the context it names is unknown.'],
-      ]);
+      assert.deepEqual(
+        t.gaps.map((g) => [g.code, g.message]),
+        [['unresolved-file', 'file://docs/missing.md could not be read, so the context it names is unknown.']],
+      );
     });
 
     it('maps block, folded and quoted scalars to their exact raw characters', () => {
@@ -67,12 +68,18 @@ describe('promptfoo JSON Lines results', () => {
   it('reads one result per line and reports the broken last line', () => {
     const { raw, t } = parseFixture(promptfooFormat, 'promptfoo/results.jsonl');
     assert.equal(detectedId('promptfoo/results.jsonl'), 'promptfoo');
-    assert.deepEqual(outputs(t).map((o) => [o.label, o.line, groundingOf(t, o)]), [
-      ['response (result 1, openai:gpt-4o-mini)', 0, ['rendered prompt (result 1)']],
-      ['response (result 2, openai:gpt-4o-mini)', 1, ['rendered prompt (result 2)']],
-    ]);
+    assert.deepEqual(
+      outputs(t).map((o) => [o.label, o.line, groundingOf(t, o)]),
+      [
+        ['response (result 1, openai:gpt-4o-mini)', 0, ['rendered prompt (result 1)']],
+        ['response (result 2, openai:gpt-4o-mini)', 1, ['rendered prompt (result 2)']],
+      ],
+    );
     assert.equal(rawOf(raw, outputs(t)[1], '"2-year"'), '\\"2-year\\"');
-    assert.deepEqual(t.errors.map((e) => e.line), [2]);
+    assert.deepEqual(
+      t.errors.map((e) => e.line),
+      [2],
+    );
   });
 });
 

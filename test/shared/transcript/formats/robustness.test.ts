@@ -69,9 +69,16 @@ describe('format parsers on damaged and oversized input', () => {
   it('never throws on arbitrary text or JSON, whatever the parser', () => {
     const ids = [...new Set(FIXTURES.map(([f]) => f))].concat('inspect');
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 4 }), fc.jsonValue().map((v) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [v] }] }] }))), (raw) => {
-        for (const id of ids) assertRangesInside(parser(id).parse({ raw }), raw);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.json({ maxDepth: 4 }),
+          fc.jsonValue().map((v) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [v] }] }] })),
+        ),
+        (raw) => {
+          for (const id of ids) assertRangesInside(parser(id).parse({ raw }), raw);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -84,16 +91,35 @@ describe('format parsers on damaged and oversized input', () => {
       name: 'chat big',
       attributes: [
         { key: 'gen_ai.operation.name', value: { stringValue: 'chat' } },
-        { key: 'gen_ai.input.messages', value: { stringValue: JSON.stringify([{ role: 'user', parts: [{ type: 'blob', content: blob }, { type: 'text', content: 'Describe the image.' }] }]) } },
-        { key: 'gen_ai.output.messages', value: { stringValue: JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'A red car, plate KX-442.' }] }]) } },
+        {
+          key: 'gen_ai.input.messages',
+          value: {
+            stringValue: JSON.stringify([
+              {
+                role: 'user',
+                parts: [
+                  { type: 'blob', content: blob },
+                  { type: 'text', content: 'Describe the image.' },
+                ],
+              },
+            ]),
+          },
+        },
+        {
+          key: 'gen_ai.output.messages',
+          value: { stringValue: JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'A red car, plate KX-442.' }] }]) },
+        },
       ],
     };
     const raw = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] });
     const t = parser('otlp').parse({ raw });
-    assert.deepEqual(t.segments.map((s) => [s.role, s.text]), [
-      ['user', 'Describe the image.'],
-      ['assistant', 'A red car, plate KX-442.'],
-    ]);
+    assert.deepEqual(
+      t.segments.map((s) => [s.role, s.text]),
+      [
+        ['user', 'Describe the image.'],
+        ['assistant', 'A red car, plate KX-442.'],
+      ],
+    );
     const out = t.segments[1];
     const at = out.text.indexOf('KX-442');
     assert.equal(raw.slice(out.map.toRaw(at), out.map.toRaw(at + 6)), 'KX-442');

@@ -33,6 +33,7 @@ describe('SpecStory speaker labels and export versions', () => {
   });
 
   it('reads each label shape SpecStory has written', () => {
+    // biome-ignore format: a list of words or values reads best packed
     const t = specstoryFormat.parse({
       raw: history(
         '_**User**_', '', 'one', '',
@@ -81,7 +82,23 @@ describe('SpecStory speaker labels and export versions', () => {
 
   it('reads the bare Tool use: lines of late-2025 Cursor exports as tool use, not as the reply', () => {
     const t = specstoryFormat.parse({
-      raw: history('_**User (2025-10-01 23:30Z)**_', '', 'why?', '', '---', '', '_**Assistant (claude-4.5-sonnet-thinking)**_', '', 'Tool use: **read_file**', '', 'Read file: /home/dev/app/script.js', '', '---', '', 'Because of line 12.'),
+      raw: history(
+        '_**User (2025-10-01 23:30Z)**_',
+        '',
+        'why?',
+        '',
+        '---',
+        '',
+        '_**Assistant (claude-4.5-sonnet-thinking)**_',
+        '',
+        'Tool use: **read_file**',
+        '',
+        'Read file: /home/dev/app/script.js',
+        '',
+        '---',
+        '',
+        'Because of line 12.',
+      ),
     });
     assert.deepEqual(
       t.segments.map((s) => [s.role, s.text]),
@@ -95,8 +112,13 @@ describe('SpecStory speaker labels and export versions', () => {
   });
 
   it('detects the earliest exports by their ## SpecStory heading', () => {
-    const t = parseTranscript({ raw: '## SpecStory\n\n## Setup (3/11/2025, 8:11:06 PM)\n\n_**User**_\n\nmake it full screen\n\n---\n\n_**Assistant**_\n\nDone.\n' });
+    const t = parseTranscript({
+      raw: '## SpecStory\n\n## Setup (3/11/2025, 8:11:06 PM)\n\n_**User**_\n\nmake it full screen\n\n---\n\n_**Assistant**_\n\nDone.\n',
+    });
     assert.ok(!isNotTranscript(t));
-    assert.deepEqual(t.segments.map((s) => s.role), ['user', 'assistant']);
+    assert.deepEqual(
+      t.segments.map((s) => s.role),
+      ['user', 'assistant'],
+    );
   });
 });

@@ -53,13 +53,17 @@ describe('YAML scalar offsets', () => {
   it('aligns every character of any string in every style the library writes', () => {
     const styles = ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'] as const;
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', "'", '"', '\\', 'é', '\t', '#', ':', '-'), maxLength: 40 }), fc.constantFrom(...styles), (s, style) => {
-        const text = stringify({ vars: { k: s } }, { defaultStringType: style, lineWidth: 12, minContentWidth: 4 });
-        const [m] = mapped(text);
-        // The library does not round-trip every string in every style (a lone space as a block); those say nothing about offsets.
-        fc.pre(m.value === s);
-        for (let i = 0; i < s.length; i++) assert.ok(plausible(s[i], m.at(i)), `${JSON.stringify(text)} char ${i}`);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', "'", '"', '\\', 'é', '\t', '#', ':', '-'), maxLength: 40 }),
+        fc.constantFrom(...styles),
+        (s, style) => {
+          const text = stringify({ vars: { k: s } }, { defaultStringType: style, lineWidth: 12, minContentWidth: 4 });
+          const [m] = mapped(text);
+          // The library does not round-trip every string in every style (a lone space as a block); those say nothing about offsets.
+          fc.pre(m.value === s);
+          for (let i = 0; i < s.length; i++) assert.ok(plausible(s[i], m.at(i)), `${JSON.stringify(text)} char ${i}`);
+        },
+      ),
       { numRuns: 400 },
     );
   });
