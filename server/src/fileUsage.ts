@@ -27,6 +27,19 @@ export interface FileUsage {
   summary: UsageSummary;
   /** In file order of their lines. */
   calls: CallCounts[];
+  /**
+   * Every call the summary counts, in the order budgets add them up: this
+   * file's, then its sub-agent files' (which have no line here).
+   */
+  sessionCalls: SessionCall[];
+}
+
+export interface SessionCall {
+  /** 0-based line of the record in this file; absent for a sub-agent file's call. */
+  line?: number;
+  model: string;
+  agent: string;
+  counts: TokenCounts;
 }
 
 export function fileUsage(raw: string, path: string | undefined): FileUsage | undefined {
@@ -34,7 +47,10 @@ export function fileUsage(raw: string, path: string | undefined): FileUsage | un
   if ('notTranscript' in read) return undefined;
   // The lenses sit on this file's lines: a sub-agent file's calls are in the summary only.
   const calls = read.own.calls.map((c) => ({ line: c.line - 1, model: c.model, agent: c.agent, counts: c.counts })).sort((a, b) => a.line - b.line);
-  return { summary: usageSummary(read.usage, DEFAULT_PRICES), calls };
+  // A response both files log is one call of the merged list, at the session's own line.
+  const ownCount = read.own.calls.length;
+  const sessionCalls = read.usage.calls.map((c, i) => ({ ...(i < ownCount ? { line: c.line - 1 } : {}), model: c.model, agent: c.agent, counts: c.counts }));
+  return { summary: usageSummary(read.usage, DEFAULT_PRICES), calls, sessionCalls };
 }
 
 /**

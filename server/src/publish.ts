@@ -9,6 +9,7 @@ import { CheckProgressNotification, DocumentCheckedNotification } from '../../sh
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { applyIgnores } from '../../shared/check/fileFindings';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
+import { budgetDiagnostics, hasBudget } from './budgetDiagnostics';
 import { buildDiagnostics, SOURCE } from './diagnostics';
 import type { DocumentState } from './documentState';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
@@ -27,7 +28,7 @@ export class Publisher {
     // Lenses, hovers and the findings tree read the published findings: the levels they show are after ignores, as the CLI's.
     const analysis = withIgnores(checked, settings, this.ignores.matcherFor(doc.uri));
     const built = buildDiagnostics(doc, analysis, settings);
-    const diagnostics: Diagnostic[] = built.diagnostics;
+    const diagnostics: Diagnostic[] = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings)];
     if (analysis.state === 'too-large') diagnostics.push(fileLevel(analysis.reasons.join(' '), 'too-large'));
     const status = fileStatus(doc.uri, doc.version, analysis, built, millis);
     state.published = { version: doc.version, analysis, settings, status };
@@ -44,17 +45,26 @@ export class Publisher {
     const doc = state.doc;
     const analysis = withIgnores(checked, settings, this.ignores.matcherFor(doc.uri));
     const built = buildDiagnostics(doc, analysis, settings);
-    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: built.diagnostics });
+    const diagnostics = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings)];
+    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     if (analysis.outputsTotal !== undefined) {
       const progress: CheckProgressNotification.Params = { uri: doc.uri, version: doc.version, checked: analysis.outputs.length, total: analysis.outputsTotal };
       void this.connection.sendNotification(CheckProgressNotification.method, progress);
     }
   }
 
-  /** The same check's status again, with the usage read since (see CheckScheduler.readPendingUsage), and its lenses. */
+  /**
+   * The same check's status again, with the usage read since (see
+   * CheckScheduler.readPendingUsage), and its lenses; with budgets set, its
+   * diagnostics again too, since the turns that cross them may have moved.
+   */
   publishUsage(state: DocumentState): void {
     const p = state.current();
     if (!p) return;
+    if (hasBudget(p.settings)) {
+      this.publish(state, p.analysis, p.settings, p.status.millis);
+      return;
+    }
     const { usage: _before, ...rest } = p.status;
     p.status = p.analysis.usage ? { ...rest, usage: p.analysis.usage.summary } : rest;
     void this.connection.sendNotification(DocumentCheckedNotification.method, p.status);

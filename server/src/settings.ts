@@ -65,6 +65,7 @@ export function resolveSettings(raw: unknown): GroundcheckSettings {
     run: r.run === 'onSave' || r.run === 'onType' ? r.run : d.run,
     rules: knownRules(r.rules),
     usageLens: typeof r.usageLens === 'boolean' ? r.usageLens : d.usageLens,
+    budget: knownBudget(r.budget),
   };
 }
 
@@ -83,6 +84,17 @@ function knownRules(v: unknown): Record<string, 'on' | 'off'> {
     if (isRuleId(id) && (state === 'on' || state === 'off')) out[id] = state;
   }
   return out;
+}
+
+/** Each limit a client sets to a number above 0 (a whole one for tokens); anything else is no limit. */
+function knownBudget(v: unknown): GroundcheckSettings['budget'] {
+  const limits = (kind: unknown, whole: boolean) => {
+    const k = (kind && typeof kind === 'object' ? kind : {}) as Record<string, unknown>;
+    const limit = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 && (!whole || Number.isSafeInteger(x)) ? x : null);
+    return { soft: limit(k.soft), hard: limit(k.hard) };
+  };
+  const b = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  return { tokens: limits(b.tokens, true), cost: limits(b.cost, false) };
 }
 
 function positiveInt(v: unknown, fallback: number): number {

@@ -38,6 +38,15 @@ export interface GroundcheckSettings {
   rules: Record<string, 'on' | 'off'>;
   /** The editor shows each model call's token counts beside its turn, where the file records them. */
   usageLens: boolean;
+  /**
+   * Soft and hard limits on a session's tokens and API-equivalent cost (US
+   * dollars at the shipped price table); null, no limit. The turn that takes
+   * the session past one gets a diagnostic (see shared/usage/budget.ts).
+   */
+  budget: {
+    tokens: { soft: number | null; hard: number | null };
+    cost: { soft: number | null; hard: number | null };
+  };
 }
 
 export const DEFAULT_SETTINGS: GroundcheckSettings = {
@@ -64,4 +73,5 @@ export const DEFAULT_SETTINGS: GroundcheckSettings = {
   packs: [],
   rules: {},
   usageLens: true,
+  budget: { tokens: { soft: null, hard: null }, cost: { soft: null, hard: null } },
 };
