@@ -82,6 +82,64 @@ describe('server: budget crossings as diagnostics', () => {
     await again;
     assert.deepEqual(h.diagnostics.get(uri)!.diagnostics, without);
   });
+
+  it('counts a Claude Code session’s sub-agent files beside it, after its own calls, on its last call', async () => {
+    const dir = path.join(__dirname, '../e2e/workspace');
+    fs.mkdirSync(path.join(h.workspace, 'budget-agents/subagents'), { recursive: true });
+    fs.copyFileSync(
+      path.join(dir, 'claude-agents-session/subagents/agent-a3f9c2e1.jsonl'),
+      path.join(h.workspace, 'budget-agents/subagents/agent-a3f9c2e1.jsonl'),
+    );
+    // Its own calls: 18,977 + 19,180 + 13,261 = 51,418 tokens (lenses on lines 3, 6 and 8); the
+    // sub-agent file's: 9,164 (60,582) and 9,552 (70,134).
+    await h.configure({ budget: { tokens: { soft: 30000, hard: 60000 } } });
+    const uri = h.uriOf('budget-agents.jsonl');
+    await h.open(uri, fs.readFileSync(path.join(dir, 'claude-agents-session.jsonl'), 'utf8'));
+    assert.deepEqual(
+      budgetOnly(h.diagnostics.get(uri)!.diagnostics).map((d) => [d.range.start.line, d.severity, d.code, d.message]),
+      [
+        [5, 3, 'budget-tokens-soft', 'this turn takes the session to 38,157 tokens, past its soft budget of 30,000 tokens (claude-opus-4-5-20251101, main)'],
+        [
+          7,
+          2,
+          'budget-tokens-hard',
+          'a turn of sub-agent a3f9c2e1 in its own file takes the session to 60,582 tokens, past its hard budget of 60,000 tokens (claude-haiku-4-5-20251001, sub-agent a3f9c2e1)',
+        ],
+      ],
+    );
+    await h.close(uri);
+    await h.configure({});
+  });
+
+  it('appears when an appended line takes the turn past the limit, once the usage is read again', async () => {
+    await h.configure({ budget: { tokens: { hard: 70000 } } });
+    const lines = SESSION.trimEnd().split('\n');
+    const last = JSON.parse(lines[11]);
+    // The answer's first block as Claude Code logs it while it streams: 1 output token so far, 69,305 in all.
+    const early = structuredClone(last);
+    early.message.usage.output_tokens = 1;
+    const uri = h.uriOf('budget-growing.jsonl');
+    await h.open(uri, `${[...lines.slice(0, 11), JSON.stringify(early)].join('\n')}\n`);
+    assert.deepEqual(budgetOnly(h.diagnostics.get(uri)!.diagnostics), []);
+    // Its next block, with the 830 output tokens it reached: 70,134 in all.
+    const more = {
+      ...last,
+      uuid: 'a6',
+      parentUuid: 'a5',
+      message: { ...last.message, content: [{ type: 'tool_use', id: 'toolu_01Done', name: 'Bash', input: { command: 'true' } }] },
+    };
+    const end = { line: 12, character: 0 };
+    const status = await h.change(uri, 2, [{ range: { start: end, end }, text: `${JSON.stringify(more)}\n` }]);
+    assert.equal(status.mode, 'append');
+    const deadline = Date.now() + 10_000;
+    while (budgetOnly(h.diagnostics.get(uri)!.diagnostics).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(
+      budgetOnly(h.diagnostics.get(uri)!.diagnostics).map((d) => [d.range.start.line, d.code, d.message]),
+      [[11, 'budget-tokens-hard', 'this turn takes the session to 70,134 tokens, past its hard budget of 70,000 tokens (claude-opus-4-5-20251101, main)']],
+    );
+    await h.close(uri);
+    await h.configure({});
+  });
 });
 
 describe('settings: budgets', () => {
