@@ -21,6 +21,10 @@ export interface RepetitiveSessionOptions {
   targetSize?: number;
   /** Every turn reads the same file, whose every line names the same person. */
   pathological?: boolean;
+  /** Each response records its token usage, as Claude Code logs it; default none. */
+  usage?: boolean;
+  /** A person's prompt after every this many tool calls, so the session has turns that end (a stop hook's stops); default none. */
+  promptEvery?: number;
   seed?: number;
 }
 
@@ -129,9 +133,20 @@ export function generateRepetitiveSession(options: RepetitiveSessionOptions = {}
       : `${CONSTANTS[k]} is ${value} in \`${pick(FILES)}\`, set by ${pick(PEOPLE)} on ${pick(DATES)}; \`${pick(FUNCTIONS)}\` calls ${pick(URLS)}.`;
     parent = session.envelope('assistant', parent, {
       requestId: `req_011C${id}c`,
-      message: { id: `msg_01${id}c`, type: 'message', role: 'assistant', content: [{ type: 'text', text }] },
+      message: {
+        id: `msg_01${id}c`,
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'text', text }],
+        ...(options.usage
+          ? { model: 'claude-sonnet-4-5-20250929', usage: { input_tokens: 4, cache_read_input_tokens: 9_000 + turn, output_tokens: 40 + (turn % 60) } }
+          : {}),
+      },
     });
     outputs++;
+    if (options.promptEvery && (turn + 1) % options.promptEvery === 0) {
+      parent = session.envelope('user', parent, { message: { role: 'user', content: `Now check ${CONSTANTS[(turn + 1) % CONSTANTS.length]} the same way.` } });
+    }
   }
   return { raw: session.raw, lines: session.lines.length, outputs, fabricated };
 }

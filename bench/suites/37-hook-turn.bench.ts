@@ -42,6 +42,7 @@ import type { BenchSuite } from '../run';
 import { collectGarbage } from '../collectGarbage';
 import { noteFigure, type Shape } from '../goals';
 import { generateClaudeSession } from '../generators/claudeSession';
+import { generateRepetitiveSession } from '../generators/repetitiveSession';
 
 const STOPS = 20;
 /** Stops run through the CLI: a process each. */
@@ -55,6 +56,8 @@ const LINES_PER_READ_AHEAD = 3;
 
 const SHAPES: { name: Shape; generate(size: number): string }[] = [
   { name: 'varied', generate: (size) => generateClaudeSession({ targetSize: size, outputs: Math.round((2_000 * size) / 20_000_000) }).raw },
+  // The same file read again and again, a prompt every 12 tool calls: a turn of 25 answers, as in the varied shape.
+  { name: 'repetitive', generate: (size) => generateRepetitiveSession({ targetSize: size, promptEvery: 12 }).raw },
 ];
 
 const percentile = (xs: readonly number[], p: number): number => {
@@ -85,12 +88,14 @@ const suite: BenchSuite = {
     const setup = { settings: defaultSettings() };
     const dir = mkdtempSync(join(tmpdir(), 'groundcheck-hook-bench-'));
     const cli: string[] = [];
+    const growth: string[] = [];
     const rows: string[] = [
       '| shape | size | turns checked | outputs in a turn (median) | full check (p50) | cold p50 / p95 | kept p50 / p95 | ahead p50 / p95 | read-ahead CPU per turn (median) | new lines only (kept, ahead) | kept = ahead = cold |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ];
     try {
       for (const shape of SHAPES) {
+        const bySize: { full: number; kept: number; ahead: number }[] = [];
         for (const size of [2_000_000, 20_000_000]) {
           const raw = shape.generate(size);
           const lines = raw
@@ -156,19 +161,26 @@ const suite: BenchSuite = {
           rows.push(
             `| ${shape.name} | ${(raw.length / 1e6).toFixed(0)} MB | ${ends.length} | ${percentile(outputs, 50)} | ${ms(p50)} | ${vs(cold)} | ${vs(kept)} | ${vs(early)} | ${ms(percentile(readAhead, 50))} | ${appended}/${ends.length}, ${appendedAhead}/${ends.length} | ${equal ? 'yes' : 'NO'} |`,
           );
+          bySize.push({ full: p50, kept: percentile(kept, 95), ahead: percentile(early, 95) });
           if (size === 20_000_000) {
             noteFigure('hookTurnKept', shape.name, percentile(kept, 95));
             noteFigure('hookTurnAhead', shape.name, percentile(early, 95));
-            cli.push(...(await throughCli(dir, lines, turnEnds(lines).slice(-CLI_STOPS))));
+            // One shape's stops through the CLI say what starting a process costs; the other would say it again.
+            if (shape === SHAPES[0]) cli.push(...(await throughCli(dir, lines, turnEnds(lines).slice(-CLI_STOPS))));
           }
           rmSync(file);
           rmSync(aheadFile);
         }
+        const [small, large] = bySize;
+        growth.push(
+          `${shape.name} 20 MB / 2 MB: full check ${(large.full / small.full).toFixed(2)}×, kept p95 ${(large.kept / small.kept).toFixed(2)}×, ahead p95 ${(large.ahead / small.ahead).toFixed(2)}× (10× is linear in the file; a last-turn check should not grow with it)`,
+        );
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     console.log(rows.join('\n'));
+    console.log(`\n${growth.join('\n')}`);
     console.log(`\n${cli.join('\n')}`);
     const [l1, l5, l15] = loadavg();
     console.log(
