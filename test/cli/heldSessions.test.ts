@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { defaultSettings } from '../../cli/check/checkSettings';
 import { HeldSessions } from '../../cli/hook/heldSessions';
 import { freshLoad, turnFindings, type TurnFindings } from '../../cli/hook/turnFindings';
-import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
+import { call, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
 
 /**
  * The stop hook's kept sessions: at every stop, the turn's findings from a
@@ -15,9 +15,6 @@ import { call, numbered, result, say, session, user } from '../shared/code/claud
  */
 
 const setup = { settings: defaultSettings() };
-
-/** A source file long enough that the session's head is past format detection, so appends take the kept path. */
-const bigRead = numbered(Array.from({ length: 2500 }, (_, i) => `export const LIMIT_${i} = ${1000 + i}; // owner: team ${i % 7}`));
 
 let n = 0;
 function turn(prompt: string, passing: number, claimed: number): object[] {
@@ -30,11 +27,7 @@ function turn(prompt: string, passing: number, claimed: number): object[] {
   ];
 }
 
-function lines(objects: object[]): string[] {
-  return session(objects)
-    .split('\n')
-    .map((l) => `${l}\n`);
-}
+const lines = sessionLines;
 
 describe('sessions kept between stops', () => {
   let dir: string;
@@ -49,10 +42,7 @@ describe('sessions kept between stops', () => {
 
   it('gives at every stop of a growing session the findings of a fresh read, reading only the new lines', () => {
     const all = lines([
-      user('Read the limits.'),
-      call('r0', 'Read', { file_path: '/w/limits.ts' }),
-      result('r0', bigRead),
-      say('Read it.'),
+      ...longReadOpening(),
       ...turn('Run the tests.', 12, 12),
       ...turn('Again.', 12, 31),
       ...turn('Once more.', 9, 9),
@@ -77,13 +67,7 @@ describe('sessions kept between stops', () => {
   });
 
   it('reads afresh a file rewritten in place with the same size and time', () => {
-    const all = lines([
-      user('Read the limits.'),
-      call('r0', 'Read', { file_path: '/w/limits.ts' }),
-      result('r0', bigRead),
-      say('Read it.'),
-      ...turn('Run the tests.', 12, 12),
-    ]);
+    const all = lines([...longReadOpening(), ...turn('Run the tests.', 12, 12)]);
     const held = new HeldSessions();
     writeFileSync(file, all.join(''));
     const before = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
@@ -99,14 +83,7 @@ describe('sessions kept between stops', () => {
   });
 
   it('reads afresh a file truncated, or cut and grown again with other lines', () => {
-    const all = lines([
-      user('Read the limits.'),
-      call('r0', 'Read', { file_path: '/w/limits.ts' }),
-      result('r0', bigRead),
-      say('Read it.'),
-      ...turn('Run the tests.', 12, 31),
-      ...turn('Again.', 12, 12),
-    ]);
+    const all = lines([...longReadOpening(), ...turn('Run the tests.', 12, 31), ...turn('Again.', 12, 12)]);
     const held = new HeldSessions();
     writeFileSync(file, all.join(''));
     assert.deepEqual(turnFindings(file, false, setup, { waitMs: 0 }, held.load).findings, []);
@@ -116,15 +93,7 @@ describe('sessions kept between stops', () => {
     assert.deepEqual(cut, fresh());
     assert.equal(cut.findings.length, 1);
     // Longer than before, but the head differs from what was kept.
-    const other = lines([
-      user('Read the limits.'),
-      call('r0', 'Read', { file_path: '/w/limits.ts' }),
-      result('r0', bigRead),
-      say('Read it.'),
-      ...turn('Run the tests.', 30, 31),
-      ...turn('Again.', 5, 12),
-      ...turn('More.', 12, 12),
-    ]);
+    const other = lines([...longReadOpening(), ...turn('Run the tests.', 30, 31), ...turn('Again.', 5, 12), ...turn('More.', 12, 12)]);
     writeFileSync(file, other.join(''));
     const longer = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
     assert.equal(held.lastLoad, 'fresh');
@@ -132,13 +101,7 @@ describe('sessions kept between stops', () => {
   });
 
   it('reads the file whole while its last line is still being written, and keeps nothing of it', () => {
-    const all = lines([
-      user('Read the limits.'),
-      call('r0', 'Read', { file_path: '/w/limits.ts' }),
-      result('r0', bigRead),
-      say('Read it.'),
-      ...turn('Run the tests.', 12, 31),
-    ]);
+    const all = lines([...longReadOpening(), ...turn('Run the tests.', 12, 31)]);
     const held = new HeldSessions();
     writeFileSync(file, all.slice(0, 4).join(''));
     held.load(file, file, setup.settings);
@@ -168,19 +131,7 @@ describe('sessions kept between stops', () => {
 
   it('reads only the new lines after a rewind, and labels the replies it left as a fresh read does', () => {
     // Line 12 ('Retry.') hangs off line 7: the turn 'Again.' (its reply at line 11) is left behind.
-    const all = rewound(
-      [
-        user('Read the limits.'),
-        call('r0', 'Read', { file_path: '/w/limits.ts' }),
-        result('r0', bigRead),
-        say('Read it.'),
-        ...turn('Run the tests.', 12, 12),
-        ...turn('Again.', 12, 31),
-        ...turn('Retry.', 9, 41),
-      ],
-      12,
-      7,
-    );
+    const all = rewound([...longReadOpening(), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Retry.', 9, 41)], 12, 7);
     const held = new HeldSessions();
     writeFileSync(file, all.slice(0, 12).join(''));
     held.load(file, file, setup.settings);
@@ -196,16 +147,7 @@ describe('sessions kept between stops', () => {
 
   it('reads the file whole when new lines go back to a branch left before', () => {
     const all = rewound(
-      [
-        user('Read the limits.'),
-        call('r0', 'Read', { file_path: '/w/limits.ts' }),
-        result('r0', bigRead),
-        say('Read it.'),
-        ...turn('Run the tests.', 12, 12),
-        ...turn('Again.', 12, 31),
-        ...turn('Retry.', 9, 41),
-        ...turn('Back to it.', 12, 41),
-      ],
+      [...longReadOpening(), ...turn('Run the tests.', 12, 12), ...turn('Again.', 12, 31), ...turn('Retry.', 9, 41), ...turn('Back to it.', 12, 41)],
       12,
       7,
     );
@@ -222,7 +164,7 @@ describe('sessions kept between stops', () => {
   });
 
   describe('read ahead between stops', () => {
-    const base = () => [user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', bigRead), say('Read it.')];
+    const base = longReadOpening;
     /** A turn of several answers: each test run is reported, the last answer claims 31. */
     const longTurn = (): object[] => [
       user('Run the tests, three times.'),

@@ -7,7 +7,7 @@ import { turnFindings } from '../../cli/hook/turnFindings';
 import { askWarm } from '../../cli/hook/warmClient';
 import { READ_AHEAD_MS, serveWarm, type WarmRequest } from '../../cli/hook/warmServer';
 import { buildCli, runCli, type RunResult } from './harness';
-import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
+import { call, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
 
 /**
  * `groundcheck hook --warm`: a process keeps the session indexed between
@@ -15,25 +15,13 @@ import { call, numbered, result, say, session, user } from '../shared/code/claud
  * answers are the ones the hook gives on its own.
  */
 
-const bigRead = numbered(Array.from({ length: 2500 }, (_, i) => `export const LIMIT_${i} = ${1000 + i}; // owner: team ${i % 7}`));
 let n = 0;
 function turn(prompt: string, passing: number, claimed: number): object[] {
   const id = `w${n++}`;
   return [user(prompt), call(id, 'Bash', { command: 'npm test' }), result(id, `  ${passing} passing (40ms)\n`), say(`All ${claimed} tests pass now.`)];
 }
-const lines = (objects: object[]) =>
-  session(objects)
-    .split('\n')
-    .map((l) => `${l}\n`);
-const all = lines([
-  user('Read the limits.'),
-  call('r0', 'Read', { file_path: '/w/limits.ts' }),
-  result('r0', bigRead),
-  say('Read it.'),
-  ...turn('Run the tests.', 12, 31),
-  ...turn('Again.', 12, 12),
-  ...turn('More.', 9, 19),
-]);
+const lines = sessionLines;
+const all = lines([...longReadOpening(), ...turn('Run the tests.', 12, 31), ...turn('Again.', 12, 12), ...turn('More.', 9, 19)]);
 
 function waitFor(what: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;

@@ -4,44 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ruleDoc } from '../../shared/classifier/rules';
 import { buildCli, runCli } from './harness';
+import { claudeSessionAt, codexRolloutAt } from '../shared/transcript/sessionsAt';
 
 const ANSWER = 'Accounts are settled by `reconcileLedger()`.';
 const CLAUDE_MD = '# Ledger\n\nSettle accounts with `reconcileLedger()` in src/ledger.ts.\n';
 
 function tempDir(): string {
   return realpathSync(mkdtempSync(join(tmpdir(), 'groundcheck-cli-instructions-')));
-}
-
-function claudeSession(cwd: string): string {
-  const lines = [
-    {
-      type: 'user',
-      uuid: 'u1',
-      parentUuid: null,
-      sessionId: 's',
-      cwd,
-      timestamp: '2026-01-05T10:00:00Z',
-      message: { role: 'user', content: 'How are accounts settled?' },
-    },
-    {
-      type: 'assistant',
-      uuid: 'a1',
-      parentUuid: 'u1',
-      sessionId: 's',
-      cwd,
-      message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: ANSWER }] },
-    },
-  ];
-  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
-}
-
-function codexRollout(cwd: string): string {
-  const lines = [
-    { timestamp: 't', type: 'session_meta', payload: { id: 'x', cwd, originator: 'codex_cli_rs', cli_version: '0.50.0' } },
-    { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'How are accounts settled?' }] } },
-    { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: ANSWER }] } },
-  ];
-  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
 
 interface Entity {
@@ -73,7 +42,7 @@ describe("groundcheck check: a coding session's instruction files", function () 
     const root = tempDir();
     mkdirSync(join(root, 'proj'));
     writeFileSync(join(root, 'proj', 'CLAUDE.md'), CLAUDE_MD);
-    writeFileSync(join(root, 'session.jsonl'), claudeSession(join(root, 'proj')));
+    writeFileSync(join(root, 'session.jsonl'), claudeSessionAt(join(root, 'proj'), ANSWER));
     const { entity, gaps } = check(root, ['session.jsonl']);
     assert.equal(entity.status, 'grounded');
     assert.equal(entity.match?.file, 'proj/CLAUDE.md');
@@ -89,7 +58,7 @@ describe("groundcheck check: a coding session's instruction files", function () 
     const root = tempDir();
     mkdirSync(join(root, 'proj'));
     writeFileSync(join(root, 'proj', 'CLAUDE.md'), CLAUDE_MD);
-    const r = runCli(['check', '-', '--format', 'json'], { cwd: root, input: claudeSession(join(root, 'proj')) });
+    const r = runCli(['check', '-', '--format', 'json'], { cwd: root, input: claudeSessionAt(join(root, 'proj'), ANSWER) });
     assert.equal(r.code, 0, r.stderr);
     const entity = JSON.parse(r.stdout.trim().split('\n')[0]).entities.find((e: Entity) => e.text === '`reconcileLedger()`');
     assert.equal(entity.status, 'grounded');
@@ -99,7 +68,7 @@ describe("groundcheck check: a coding session's instruction files", function () 
   it('leaves the name unspelt when the project has no CLAUDE.md, and says none was found', () => {
     const root = tempDir();
     mkdirSync(join(root, 'proj'));
-    writeFileSync(join(root, 'session.jsonl'), claudeSession(join(root, 'proj')));
+    writeFileSync(join(root, 'session.jsonl'), claudeSessionAt(join(root, 'proj'), ANSWER));
     const { entity, gaps } = check(root, ['session.jsonl']);
     assertUnspelt(entity);
     assert.match(gaps[0].message, /No instruction file \(CLAUDE\.md, \.claude\/CLAUDE\.md, CLAUDE\.local\.md\) was found at /);
@@ -109,7 +78,7 @@ describe("groundcheck check: a coding session's instruction files", function () 
     const project = tempDir();
     writeFileSync(join(project, 'CLAUDE.md'), CLAUDE_MD);
     const checked = tempDir();
-    writeFileSync(join(checked, 'session.jsonl'), claudeSession(project));
+    writeFileSync(join(checked, 'session.jsonl'), claudeSessionAt(project, ANSWER));
     const refused = check(checked, ['session.jsonl']);
     assertUnspelt(refused.entity);
     assert.match(refused.gaps[0].message, new RegExp(`the working directory ${project} is outside the folders groundcheck may read`));
@@ -123,7 +92,7 @@ describe("groundcheck check: a coding session's instruction files", function () 
     mkdirSync(join(root, 'repo', '.git'), { recursive: true });
     mkdirSync(join(root, 'repo', 'pkg'));
     writeFileSync(join(root, 'repo', 'AGENTS.md'), CLAUDE_MD);
-    writeFileSync(join(root, 'rollout.jsonl'), codexRollout(join(root, 'repo', 'pkg')));
+    writeFileSync(join(root, 'rollout.jsonl'), codexRolloutAt(join(root, 'repo', 'pkg'), ANSWER));
     const { entity, gaps } = check(root, ['rollout.jsonl']);
     assert.equal(entity.status, 'grounded');
     assert.equal(entity.match?.file, 'repo/AGENTS.md');
@@ -135,7 +104,7 @@ describe("groundcheck check: a coding session's instruction files", function () 
   it("leaves a Codex session's name unspelt without the file", () => {
     const root = tempDir();
     mkdirSync(join(root, 'repo', '.git'), { recursive: true });
-    writeFileSync(join(root, 'rollout.jsonl'), codexRollout(join(root, 'repo')));
+    writeFileSync(join(root, 'rollout.jsonl'), codexRolloutAt(join(root, 'repo'), ANSWER));
     const { entity, gaps } = check(root, ['rollout.jsonl']);
     assertUnspelt(entity);
     assert.match(gaps.find((g) => g.code === 'instructions-not-logged')!.message, /No instruction file \(AGENTS\.override\.md, AGENTS\.md\) was found/);

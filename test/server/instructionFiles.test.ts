@@ -9,32 +9,10 @@ import { segmentAt } from '../../server/src/classifySelection';
 import { allowedFolders } from '../../shared/io/referenceReads';
 import { parseTranscript } from '../../shared/transcript/detect';
 import { ServerHarness } from './harness';
+import { claudeSessionAt } from '../shared/transcript/sessionsAt';
 
 const ANSWER = 'Accounts are settled by `reconcileLedger()`.';
 const CLAUDE_MD = '# Ledger\n\nSettle accounts with `reconcileLedger()` in src/ledger.ts.\n';
-
-function claudeSession(cwd: string): string {
-  const lines = [
-    {
-      type: 'user',
-      uuid: 'u1',
-      parentUuid: null,
-      sessionId: 's',
-      cwd,
-      timestamp: '2026-01-05T10:00:00Z',
-      message: { role: 'user', content: 'How are accounts settled?' },
-    },
-    {
-      type: 'assistant',
-      uuid: 'a1',
-      parentUuid: 'u1',
-      sessionId: 's',
-      cwd,
-      message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: ANSWER }] },
-    },
-  ];
-  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
-}
 
 /** The hover on the name in the session opened as `name`, and where its links lead. */
 async function hoverOnName(
@@ -66,7 +44,7 @@ describe("server: a coding session's instruction files", function () {
   it('reads CLAUDE.md at a working directory inside the workspace, says so in the hover, and links to it', async () => {
     fs.mkdirSync(path.join(h.workspace, 'proj'));
     fs.writeFileSync(path.join(h.workspace, 'proj', 'CLAUDE.md'), CLAUDE_MD);
-    const { value, links } = await hoverOnName(h, 'inside.jsonl', claudeSession(path.join(h.workspace, 'proj')));
+    const { value, links } = await hoverOnName(h, 'inside.jsonl', claudeSessionAt(path.join(h.workspace, 'proj'), ANSWER));
     assert.match(value, /✓ grounded/);
     assert.ok(value.includes(`Project instructions: Instruction files read from disk: ${path.join(h.workspace, 'proj', 'CLAUDE.md')}.`), value);
     assert.match(value, /\[CLAUDE\.md \(read from disk\), line 3\]/);
@@ -77,7 +55,7 @@ describe("server: a coding session's instruction files", function () {
   it('says in the hover that a working directory outside the workspace was not read', async () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-outside-'));
     fs.writeFileSync(path.join(outside, 'CLAUDE.md'), CLAUDE_MD);
-    const { value } = await hoverOnName(h, 'outside.jsonl', claudeSession(outside));
+    const { value } = await hoverOnName(h, 'outside.jsonl', claudeSessionAt(outside, ANSWER));
     assert.doesNotMatch(value, /✓ grounded/);
     assert.ok(value.includes(`No instruction file was read: the working directory ${outside} is outside the folders groundcheck may read.`), value);
   });
@@ -87,7 +65,7 @@ describe('server: the segment at an offset of a session with instruction files',
   it("is never an instruction file, whose offsets are that file's", () => {
     const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-segment-at-')));
     fs.writeFileSync(path.join(dir, 'CLAUDE.md'), `${'Accounts are kept in cents. '.repeat(40)}\n`);
-    const raw = claudeSession(dir);
+    const raw = claudeSessionAt(dir, ANSWER);
     const t = parseTranscript({ raw, projectFolders: allowedFolders([dir]) });
     if (!('segments' in t)) throw new Error(t.reason);
     assert.ok(t.segments.some((s) => s.source !== undefined));

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { ServerHarness } from './harness';
 import { SESSION } from './session';
+import { call, numbered, result, say, session, user } from '../shared/code/claudeSession';
 
 const QUOTE_SESSION = [
   '{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"Ship It Today, says the 3 person team."}}',
@@ -35,42 +36,15 @@ describe('server: settings', () => {
   });
 
   it("a list of packs without the code pack takes the code rules' findings away", async () => {
-    const lines = [
-      { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'How is the ledger settled?' } },
-      {
-        type: 'assistant',
-        uuid: 'a1',
-        parentUuid: 'u1',
-        sessionId: 's',
-        message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/p/src/ledger.ts' } }] },
-      },
-      {
-        type: 'user',
-        uuid: 'u2',
-        parentUuid: 'a1',
-        sessionId: 's',
-        message: {
-          role: 'user',
-          content: [
-            {
-              type: 'tool_result',
-              tool_use_id: 't1',
-              content: '     1\u2192export function settleLedger(entries) {\n     2\u2192  return entries.reduce(sum, 0);\n     3\u2192}\n',
-            },
-          ],
-        },
-      },
-      {
-        type: 'assistant',
-        uuid: 'a2',
-        parentUuid: 'u2',
-        sessionId: 's',
-        message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'The ledger is settled by `reconcileAll()` in src/ledger.ts.' }] },
-      },
-    ];
+    const raw = session([
+      user('How is the ledger settled?'),
+      call('t1', 'Read', { file_path: '/p/src/ledger.ts' }),
+      result('t1', numbered(['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'])),
+      say('The ledger is settled by `reconcileAll()` in src/ledger.ts.'),
+    ]);
     const uri = h.uriOf('ledger.jsonl');
     await h.configure({ profile: 'refined' });
-    await h.open(uri, lines.map((l) => JSON.stringify(l)).join('\n'));
+    await h.open(uri, raw);
     assert.deepEqual(codes(h, uri), ['identifier']);
     const next = h.nextChecked(uri, 1);
     await h.configure({ profile: 'refined', packs: ['prose', 'records'] });

@@ -10,8 +10,8 @@
  * Each claim costs a lookup of each spelling of the name, and of its
  * `name@`-style keys where the name occurs; nothing scans the context.
  */
-import { firstAtLeast } from '../../text/sortedSearch';
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../../classifier/types';
+import { RangeSet } from '../../refine/rangeSet';
 import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
 import type { FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
@@ -75,7 +75,7 @@ export function dottedVersionClaims(
   session: CodeSession | undefined,
 ): Entity[] {
   const out: Entity[] = [];
-  const taken = spanIndex(entities);
+  const taken = new RangeSet(entities.map((e) => e.span));
   const known = new Map<string, SlotValue[]>();
   // Linear: every match succeeds where it starts (the repetition may be empty), so nothing is retried.
   const runs = /\d+(?:\.\d+)*/g;
@@ -83,7 +83,7 @@ export function dottedVersionClaims(
     const start = m.index;
     const end = start + m[0].length;
     const parts = m[0].split('.').length;
-    if (parts < 3 || parts > 4 || !standsAlone(output, start, end) || overlaps(taken, start, end)) continue;
+    if (parts < 3 || parts > 4 || !standsAlone(output, start, end) || taken.overlaps(start, end)) continue;
     const sentence = sentenceIndexAt(sentences, start);
     if (sentence === undefined || sentences[sentence].kind !== 'claim') continue;
     const claim = slotClaim(output, start, true);
@@ -186,19 +186,6 @@ function standsAlone(output: string, start: number, end: number): boolean {
   return !/\w/.test(after);
 }
 
-/** Entity spans sorted by start, with the farthest end reached by each prefix: an overlap test is one binary search. */
-function spanIndex(entities: readonly Entity[]): { starts: number[]; reach: number[] } {
-  const spans = entities.map((e) => e.span).sort((x, y) => x[0] - y[0]);
-  const reach: number[] = [];
-  let far = -1;
-  for (const [, end] of spans) reach.push((far = Math.max(far, end)));
-  return { starts: spans.map((x) => x[0]), reach };
-}
-
-function overlaps(taken: { starts: number[]; reach: number[] }, start: number, end: number): boolean {
-  const before = firstAtLeast(taken.starts, end);
-  return before > 0 && taken.reach[before - 1] > start;
-}
 
 interface SlotClaim {
   /** Normalized slot name (`next`, `node`, `port`). */

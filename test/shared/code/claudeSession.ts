@@ -49,3 +49,18 @@ export function lastOutput(raw: string, options: CheckOptions = {}): Map<string,
 export function statuses(raw: string, options: CheckOptions = {}): Record<string, string> {
   return Object.fromEntries([...lastOutput(raw, options)].map(([text, e]) => [text, e.status]));
 }
+
+/** A session's lines, each with its line feed, as an agent appends them to the file. */
+export function sessionLines(objects: object[]): string[] {
+  return session(objects)
+    .split('\n')
+    .map((l) => `${l}\n`);
+}
+
+/** A Read of a source file long enough that a session's head is past format detection, so appended lines take the kept path. */
+export const LONG_READ = numbered(Array.from({ length: 2500 }, (_, i) => `export const LIMIT_${i} = ${1000 + i}; // owner: team ${i % 7}`));
+
+/** A session's first exchange: the user asks, the agent reads LONG_READ and answers. */
+export function longReadOpening(): object[] {
+  return [user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', LONG_READ), say('Read it.')];
+}

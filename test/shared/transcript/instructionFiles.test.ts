@@ -6,6 +6,7 @@ import { allowedFolders } from '../../../shared/io/referenceReads';
 import { parseTranscript } from '../../../shared/transcript/detect';
 import { describeInstructionFiles, findInstructionFiles } from '../../../shared/transcript/instructionFiles';
 import type { Transcript } from '../../../shared/transcript/model';
+import { claudeSessionAt, codexRolloutAt } from './sessionsAt';
 
 /** A temporary folder, resolved (macOS's /tmp is a link), with the files given. */
 function tree(files: Record<string, string>): string {
@@ -16,38 +17,6 @@ function tree(files: Record<string, string>): string {
     else writeFileSync(join(root, path), text);
   }
   return root;
-}
-
-function claudeSession(cwd: string, answer: string): string {
-  const lines = [
-    {
-      type: 'user',
-      uuid: 'u1',
-      parentUuid: null,
-      sessionId: 's',
-      cwd,
-      timestamp: '2026-01-05T10:00:00Z',
-      message: { role: 'user', content: 'How are accounts settled?' },
-    },
-    {
-      type: 'assistant',
-      uuid: 'a1',
-      parentUuid: 'u1',
-      sessionId: 's',
-      cwd,
-      message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: answer }] },
-    },
-  ];
-  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
-}
-
-function codexRollout(cwd: string, answer: string): string {
-  const lines = [
-    { timestamp: 't', type: 'session_meta', payload: { id: 'x', cwd, originator: 'codex_cli_rs', cli_version: '0.50.0' } },
-    { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'How are accounts settled?' }] } },
-    { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: answer }] } },
-  ];
-  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
 
 function parse(raw: string, roots: string[] | undefined): Transcript {
@@ -142,7 +111,7 @@ describe("instruction files at a session's working directory", () => {
   it("puts the files before the first output as system context whose offsets are the file's own", () => {
     const text = '# Notes\r\n\r\nSettle accounts with `reconcileLedger()`.\r\n';
     const root = tree({ 'proj/CLAUDE.md': text });
-    const t = parse(claudeSession(join(root, 'proj'), 'Accounts are settled by `reconcileLedger()`.'), [root]);
+    const t = parse(claudeSessionAt(join(root, 'proj'), 'Accounts are settled by `reconcileLedger()`.'), [root]);
     const file = t.segments.find((s) => s.source !== undefined)!;
     const output = t.segments.find((s) => s.isOutput)!;
     assert.equal(file.source, join(root, 'proj', 'CLAUDE.md'));
@@ -185,7 +154,7 @@ describe("instruction files at a session's working directory", () => {
 
   it('Codex rollouts get their AGENTS.md files the same way', () => {
     const root = tree({ 'repo/.git/': '', 'repo/AGENTS.md': 'Settle with `reconcileLedger()`.\n' });
-    const t = parse(codexRollout(join(root, 'repo'), 'Accounts are settled by `reconcileLedger()`.'), [root]);
+    const t = parse(codexRolloutAt(join(root, 'repo'), 'Accounts are settled by `reconcileLedger()`.'), [root]);
     const file = t.segments.find((s) => s.source !== undefined)!;
     assert.equal(file.label, 'AGENTS.md (read from disk)');
     assert.ok(file.id < t.segments.find((s) => s.isOutput)!.id);
@@ -194,7 +163,7 @@ describe("instruction files at a session's working directory", () => {
 
   it('reads nothing, and changes nothing, when the parse may not look', () => {
     const root = tree({ 'proj/CLAUDE.md': 'Settle with `reconcileLedger()`.' });
-    const raw = claudeSession(join(root, 'proj'), 'Accounts are settled by `reconcileLedger()`.');
+    const raw = claudeSessionAt(join(root, 'proj'), 'Accounts are settled by `reconcileLedger()`.');
     const alone = parse(raw, undefined);
     assert.equal(alone.instructions, undefined);
     assert.ok(alone.segments.every((s) => s.source === undefined));
