@@ -186,7 +186,6 @@ function standsAlone(output: string, start: number, end: number): boolean {
   return !/\w/.test(after);
 }
 
-
 interface SlotClaim {
   /** Normalized slot name (`next`, `node`, `port`). */
   slot: string;
