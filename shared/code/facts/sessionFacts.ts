@@ -14,6 +14,7 @@
  */
 import type { Segment, Transcript } from '../../transcript/model';
 import { ToolCallLinker, type ToolCall } from '../../transcript/toolCalls';
+import { AGENTS_INSTRUCTIONS_LABEL } from '../../transcript/formats/shapes/responsesItems';
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
@@ -136,7 +137,8 @@ export class SessionFacts {
     const segments = this.transcript.segments;
     for (let id = from; id < segments.length; id++) {
       const s = segments[id];
-      if (s.role === 'user') for (const path of attachedPaths(s.text)) this.attachments.push({ segment: s.id, path });
+      // An instruction file the agent injects is not a prompt: an `@path` in it points the agent at a file to read, and attaches nothing.
+      if (s.role === 'user' && s.label !== AGENTS_INSTRUCTIONS_LABEL) for (const path of attachedPaths(s.text)) this.attachments.push({ segment: s.id, path });
     }
     this.linker.link(segments, from);
     const { calls, callOf } = this.linker;

@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { checkTranscript } from '../../../shared/check/checkTranscript';
+import { parseTranscript } from '../../../shared/transcript/detect';
 import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
 
 // biome-ignore format: a list of words or values reads best packed
@@ -57,5 +59,36 @@ describe('names and files nothing in the session spelt', () => {
     const titled = lastOutput(session([...readLedger, say('Here is the new file:\n\nsrc/ledger_sync.ts\n```ts\nexport const x = 1;\n```')]));
     assert.equal(titled.get('src/ledger_sync.ts')?.status ?? 'none', titled.has('src/ledger_sync.ts') ? 'indeterminate' : 'none');
     assert.notEqual(titled.get('src/ledger_sync.ts')?.rule, 'absent-files');
+  });
+});
+
+describe('names nothing spelt in a Codex rollout, and files its prompts attach', () => {
+  const item = (payload: object) => JSON.stringify({ timestamp: 't', type: 'response_item', payload });
+  const message = (role: string, text: string) =>
+    item({ type: 'message', role, content: [{ type: role === 'assistant' ? 'output_text' : 'input_text', text }] });
+  const rollout = (prompts: string[]) =>
+    [
+      JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's', cwd: '/w', instructions: 'You are Codex.' } }),
+      ...prompts.map((p) => message('user', p)),
+      item({ type: 'function_call', name: 'shell', call_id: 'c1', arguments: JSON.stringify({ command: ['bash', '-lc', 'cat src/ledger.ts'] }) }),
+      item({ type: 'function_call_output', call_id: 'c1', output: JSON.stringify({ output: ledger.join('\n'), metadata: { exit_code: 0 } }) }),
+      message('assistant', 'The ledger is settled by `reconcileAll()` in src/ledger.ts.'),
+    ].join('\n');
+  const verdict = (raw: string) => {
+    const t = parseTranscript({ raw });
+    if (!('segments' in t)) throw new Error('not a transcript');
+    const check = checkTranscript(t, { profile: 'refined' });
+    const e = check.outputs[check.outputs.length - 1].result.entities.find((x) => x.text === '`reconcileAll()`');
+    return e ? `${e.status} ${e.rule}` : 'no entity';
+  };
+
+  it('flags it although the AGENTS.md Codex injects points at another file with @: that file was not attached', () => {
+    const agents =
+      '# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\nAlways open `@/openspec/AGENTS.md` when the request mentions a proposal.\n</INSTRUCTIONS>';
+    assert.equal(verdict(rollout([agents, 'How is the ledger settled?'])), 'unverified absent-names');
+  });
+
+  it('still leaves it when the prompt itself attached a file with @ whose content the log lacks', () => {
+    assert.notEqual(verdict(rollout(['How is the ledger settled? See @src/reconcile.ts'])).split(' ')[1], 'absent-names');
   });
 });

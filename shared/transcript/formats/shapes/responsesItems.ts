@@ -97,11 +97,14 @@ function emitMessage(ctx: ResponsesContext, item: JsonObject, path: JsonPath, pa
   return tail;
 }
 
+/** The label of the message in which Codex gives the model the project's AGENTS.md: a user message nobody typed. */
+export const AGENTS_INSTRUCTIONS_LABEL = 'AGENTS.md instructions';
+
 /** Codex feeds its environment and AGENTS.md to the model as ordinary messages. */
 function labelFor(role: Role, text: string): string {
   if (role === 'assistant') return 'assistant';
   if (text.startsWith('<environment_context>')) return 'environment context';
-  if (text.startsWith('<user_instructions>') || text.startsWith('# AGENTS.md')) return 'AGENTS.md instructions';
+  if (text.startsWith('<user_instructions>') || text.startsWith('# AGENTS.md')) return AGENTS_INSTRUCTIONS_LABEL;
   if (role === 'system') return 'system prompt';
   return role;
 }
