@@ -8,7 +8,12 @@
  * because a Chinese or French turn about code is full of English-looking
  * names. What is left is English when most of its letters are Latin and,
  * among enough words, English function words are as common as they are in
- * any English sentence. One pass over the text; no regular expression with
+ * any English sentence; or, in terse text (a report of lists, tables and
+ * headings drops most of them), when they are still not rare and outnumber
+ * the function words of the other languages most often written in Latin
+ * letters. Only that positive sign of another language (French `les`,
+ * `dans`; German `und`, `nicht`...) tells terse English from a language the
+ * rules cannot read. One pass over the text; no regular expression with
  * nested repetition.
  */
 
@@ -21,10 +26,25 @@ const FUNCTION_WORDS = new Set([
   'those', 'should', 'would', 'could', 'does', 'do', 'did', 'than', 'then', 'also', 'only', 'each', 'any', 'some',
 ]);
 
+/**
+ * Function words of French, Spanish, Portuguese, Italian, German and Dutch
+ * that English prose about code does not use: words English or code also
+ * spells (`die`, `per`, `mit`, `op`, `du`, `y`, `es`, `em`) are left out.
+ */
+// biome-ignore format: a list of words or values reads best packed
+const OTHER_FUNCTION_WORDS = new Set([
+  'le', 'la', 'les', 'des', 'une', 'est', 'et', 'pour', 'dans', 'avec', 'sur', 'que', 'qui', 'ne', 'au', 'ou', 'mais',
+  'ce', 'cette', 'sont', 'nous', 'vous', 'je', 'tu', 'el', 'los', 'las', 'para', 'por', 'una', 'lo', 'se', 'não', 'uma',
+  'da', 'il', 'di', 'che', 'è', 'gli', 'della', 'der', 'das', 'und', 'ist', 'nicht', 'für', 'auf', 'ein', 'eine', 'zu',
+  'dem', 'het', 'een', 'en', 'niet', 'voor', 'zijn', 'ik',
+]);
+
 /** Below this many prose words the share of function words says nothing. */
 const MIN_WORDS = 12;
-/** English prose, even terse bullet lists, keeps well above this share of function words. */
+/** Running English prose keeps well above this share of function words. */
 const MIN_FUNCTION_SHARE = 0.08;
+/** Terse English (tables, headings, lists of files) keeps above this share, when no other language's words outnumber them. */
+const MIN_TERSE_SHARE = 0.03;
 /** Above this share of letters in other scripts (CJK, Cyrillic, Arabic...) the prose is not English. */
 const MAX_OTHER_SCRIPT_SHARE = 0.2;
 
@@ -33,12 +53,17 @@ export function readsAsEnglish(text: string): boolean {
   let other = 0;
   let words = 0;
   let functionWords = 0;
+  let otherWords = 0;
   let wordStart = -1;
   const endWord = (at: number) => {
     if (wordStart < 0) return;
     words++;
     // No function word is longer than six letters: longer words are not looked up.
-    if (at - wordStart <= 6 && FUNCTION_WORDS.has(text.slice(wordStart, at).toLowerCase())) functionWords++;
+    if (at - wordStart <= 6) {
+      const word = text.slice(wordStart, at).toLowerCase();
+      if (FUNCTION_WORDS.has(word)) functionWords++;
+      else if (OTHER_FUNCTION_WORDS.has(word)) otherWords++;
+    }
     wordStart = -1;
   };
   let i = 0;
@@ -66,7 +91,8 @@ export function readsAsEnglish(text: string): boolean {
   endWord(text.length);
   if (other > (latin + other) * MAX_OTHER_SCRIPT_SHARE) return false;
   if (words < MIN_WORDS) return true;
-  return functionWords >= words * MIN_FUNCTION_SHARE;
+  if (functionWords >= words * MIN_FUNCTION_SHARE) return true;
+  return functionWords >= words * MIN_TERSE_SHARE && functionWords > otherWords;
 }
 
 const LETTER = /\p{L}/u;

@@ -62,6 +62,32 @@ describe('names and files nothing in the session spelt', () => {
   });
 });
 
+describe('names nothing spelt in terse reports', () => {
+  it('flags a file a terse English report of tables and lists names, and leaves the same report in French', () => {
+    const report = [
+      '## Summary',
+      '**STATUS:** PASS',
+      '| Step | Result |',
+      '|------|--------|',
+      '| Type check | PASS |',
+      '| Unit tests | PASS |',
+      '| Lint | PASS |',
+      '### Files Changed',
+      '- `src/ledger_sync.ts` - rounding fix',
+      '- `src/ledger.ts` - settle totals',
+      '### Notes',
+      '- Totals now exact',
+    ].join('\n');
+    assert.equal(judged('`src/ledger_sync.ts`', report), 'unverified absent-files');
+    const french = [
+      '### Fichiers modifiés',
+      "- `src/ledger_sync.ts` - correction de l'arrondi dans le calcul des totaux pour les écritures",
+      '- `src/ledger.ts` - totaux exacts pour la clôture et les rapports du mois',
+    ].join('\n');
+    assert.notEqual(judged('`src/ledger_sync.ts`', french).split(' ')[1], 'absent-files');
+  });
+});
+
 describe('names nothing spelt in a Codex rollout, and files its prompts attach', () => {
   const item = (payload: object) => JSON.stringify({ timestamp: 't', type: 'response_item', payload });
   const message = (role: string, text: string) =>
