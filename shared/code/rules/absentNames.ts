@@ -180,13 +180,21 @@ function settle(e: Entity, rule: string, detail: string): void {
 const PLAIN_PATH = /^[A-Za-z0-9_./\\@+~-]+$/;
 
 /**
+ * Its folders may also hold a web router's brackets and parentheses
+ * (`app/(admin)/[...slug]/`): literal folder names, which leave the file's
+ * own name as plain as it is.
+ */
+const PLAIN_FOLDERS = /^[A-Za-z0-9_./\\@+~()[\]-]*$/;
+
+/**
  * The entity is the path and nothing else (a command holding a path claims
  * the command), written plainly, and names a file by a known extension: a
  * slash between words ("read/write/delete") is no path.
  */
 function plainFileName(text: string, path: string, name: string): boolean {
   const inner = text.startsWith('`') && text.endsWith('`') ? text.slice(1, -1) : text;
-  if (!inner.startsWith(path) || !PLAIN_PATH.test(path) || name.length < MIN_NAME) return false;
+  if (!inner.startsWith(path) || !path.endsWith(name) || name.length < MIN_NAME) return false;
+  if (!PLAIN_PATH.test(name) || !PLAIN_FOLDERS.test(path.slice(0, path.length - name.length))) return false;
   const dot = name.lastIndexOf('.');
   return dot > 0 && isKnownExtension(name.slice(dot + 1).toLowerCase());
 }

@@ -62,6 +62,16 @@ describe('names and files nothing in the session spelt', () => {
   });
 });
 
+describe('files under folders a web router names with brackets', () => {
+  it('flags a file nothing named under `(group)` and `[...slug]` folders, and not a file name that is itself a placeholder', () => {
+    assert.equal(
+      judged('`src/app/(admin)/[...slug]/ledger_view.tsx`', 'I fixed the rounding in `src/app/(admin)/[...slug]/ledger_view.tsx`.'),
+      'unverified absent-files',
+    );
+    assert.notEqual(judged('`src/app/(admin)/[slug].tsx`', 'I fixed the rounding in `src/app/(admin)/[slug].tsx`.').split(' ')[1], 'absent-files');
+  });
+});
+
 describe('names nothing spelt in terse reports', () => {
   it('flags a file a terse English report of tables and lists names, and leaves the same report in French', () => {
     const report = [
