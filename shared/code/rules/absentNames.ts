@@ -127,6 +127,12 @@ export function markAbsentNames(
       files.push({ e, name });
       return;
     }
+    // A command run as a script (`manage.sh start`) names the script's file: a script nothing named was never run.
+    const script = on.files && code?.kind === 'code' ? scriptOf(e.text) : undefined;
+    if (script !== undefined) {
+      if (!spelt(script)) files.push({ e, name: script });
+      return;
+    }
     if (!on.names || e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
     const absent = absentComponent(e.text, spelt);
     if (absent !== undefined) names.push({ e, name: absent });
@@ -197,6 +203,17 @@ function plainFileName(text: string, path: string, name: string): boolean {
   if (!PLAIN_PATH.test(name) || !PLAIN_FOLDERS.test(path.slice(0, path.length - name.length))) return false;
   const dot = name.lastIndexOf('.');
   return dot > 0 && isKnownExtension(name.slice(dot + 1).toLowerCase());
+}
+
+/** The file name of the script a backticked command runs (`./manage.sh start`), when its first word is a plain path to one. */
+function scriptOf(text: string): string | undefined {
+  if (!text.startsWith('`') || !text.endsWith('`')) return undefined;
+  const inner = text.slice(1, -1);
+  const space = inner.indexOf(' ');
+  if (space <= 0 || inner.slice(space).trim() === '') return undefined;
+  const program = inner.slice(0, space);
+  const name = baseName(program);
+  return plainFileName(program, program, name) ? name : undefined;
 }
 
 /** The value of a command-line option (`--pdl your.yaml`): an example invocation names a file to use, not one that exists. */

@@ -62,6 +62,16 @@ describe('names and files nothing in the session spelt', () => {
   });
 });
 
+describe('the script a reported command runs', () => {
+  it('flags a command whose script nothing named, and not one the agent ran or one it only suggests', () => {
+    const report = 'I checked the totals with `ledger_sync.sh --all`.';
+    assert.equal(judged('`ledger_sync.sh --all`', report), 'unverified absent-files');
+    const ran = session([...readLedger, call('b1', 'Bash', { command: './scripts/ledger_sync.sh --all' }), result('b1', 'totals ok'), say(report)]);
+    assert.notEqual(lastOutput(ran).get('`ledger_sync.sh --all`')?.rule, 'absent-files');
+    assert.notEqual(judged('`ledger_sync.sh --all`', 'You could check the totals with `ledger_sync.sh --all`.').split(' ')[1], 'absent-files');
+  });
+});
+
 describe('files under folders a web router names with brackets', () => {
   it('flags a file nothing named under `(group)` and `[...slug]` folders, and not a file name that is itself a placeholder', () => {
     assert.equal(
