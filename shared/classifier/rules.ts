@@ -388,7 +388,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A file the agent reports on that nothing in the session ever named.',
-    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged.',
+    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A denial (\"missing from `config.json`\", \"not listed in `README.md`\") presupposes the file it names as the place it looked in, and does not keep that file from being judged. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged.',
     examples: [
       {
         session: [

@@ -61,13 +61,19 @@ const COMPONENTS = /[A-Za-z_$][\w$]*/g;
 /** One name or a chain of them, maybe called: the whole of what a claim about a name writes. */
 const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$/;
 
-/**
- * Words by which a sentence, or the line that introduces its list, proposes,
- * supposes or denies that something exists: what it names need not exist.
- * A plain negation ("the test wasn't calling `add()`") still presupposes it.
- */
-const NOT_REPORTING =
-  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g\.|for example|such as|for instance|if|todo|next steps?|want|missing|lack(?:s|ing)?|absent|no|to (?:define|add|create|implement|introduce|write|build)|not (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included))\b|n't (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included)\b|'ll\b|'d\b/i;
+/** Words by which a sentence, or the line that introduces its list, proposes or supposes that something exists. */
+const PROPOSING =
+  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g\.|for example|such as|for instance|if|todo|next steps?|want|to (?:define|add|create|implement|introduce|write|build))\b|'ll\b|'d\b/i;
+
+/** Words by which it denies that something exists. A plain negation ("the test wasn't calling `add()`") still presupposes it. */
+const DENYING =
+  /\b(?:missing|lack(?:s|ing)?|absent|no|not (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included))\b|n't (?:yet )?(?:\w+ly )?(?:exist|have|contain|include|define|implement|find|found|defined|implemented|present|there|available|supported|added|created|exported|included)\b/i;
+
+/** Either: what such a sentence names need not exist. */
+const NOT_REPORTING = new RegExp(`${PROPOSING.source}|${DENYING.source}`, 'i');
+
+/** A file written as the place a sentence looks in ("listed in `a.md`", "missing from `b.json`"): a denial there is about what the file holds, and presupposes the file. */
+const AS_PLACE = /\b(?:in|from|of) `?$/;
 
 /** Farthest back the line introducing a list item is looked for. */
 const LEAD_IN_REACH = 2000;
@@ -152,7 +158,7 @@ export function markAbsentNames(
   if (distinct(files) + distinct(names) !== 1 || !readsAsEnglish(output)) return added;
   if (files.length > 0) {
     for (const { e, name } of files) {
-      if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reports(output, sentences, e.span)) continue;
+      if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reportsFile(output, sentences, e.span)) continue;
       settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn`);
     }
   }
@@ -267,6 +273,18 @@ function reports(output: string, sentences: readonly OutputSentence[], span: Ran
   if (NOT_REPORTING.test(straightQuotes(output.slice(s, e)))) return false;
   const leadIn = listLeadIn(output, s);
   return leadIn === undefined || !NOT_REPORTING.test(straightQuotes(leadIn));
+}
+
+/** As `reports`, except that a denial does not keep a file it names as the place it looked in from being judged: only a proposal does. */
+function reportsFile(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
+  if (reports(output, sentences, span)) return true;
+  const before = output.slice(Math.max(0, span[0] - 8), span[0]);
+  if (!AS_PLACE.test(before)) return false;
+  const i = sentenceIndexAt(sentences, span[0]);
+  const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
+  if (PROPOSING.test(straightQuotes(output.slice(s, e)))) return false;
+  const leadIn = listLeadIn(output, s);
+  return leadIn === undefined || !PROPOSING.test(straightQuotes(leadIn));
 }
 
 function lineAround(text: string, at: number): Range {

@@ -62,6 +62,14 @@ describe('names and files nothing in the session spelt', () => {
   });
 });
 
+describe('a file a denial names as the place it looked in', () => {
+  it('flags it, since "missing from" presupposes the file; not a file the denial is about, nor one a proposal names', () => {
+    assert.equal(judged('`src/ledger_sync.ts`', 'The rounding mode is missing from `src/ledger_sync.ts`.'), 'unverified absent-files');
+    assert.notEqual(judged('`src/ledger_sync.ts`', 'There is no `src/ledger_sync.ts` in the repository.').split(' ')[1], 'absent-files');
+    assert.notEqual(judged('`src/ledger_sync.ts`', 'The rounding mode is missing; it should live in `src/ledger_sync.ts`.').split(' ')[1], 'absent-files');
+  });
+});
+
 describe('the script a reported command runs', () => {
   it('flags a command whose script nothing named, and not one the agent ran or one it only suggests', () => {
     const report = 'I checked the totals with `ledger_sync.sh --all`.';
