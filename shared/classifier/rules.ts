@@ -414,6 +414,22 @@ export const RULES = [
         ],
         passes: ['`src/upload_retry.ts`'],
       },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'The timeout is missing from `src/upload_config.json`, so I set it in src/upload.ts.' },
+        ],
+        flags: ['`src/upload_config.json`'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'I raised the timeout and checked it with `upload_check.sh --dry-run`.' },
+        ],
+        flags: ['`upload_check.sh --dry-run`'],
+      },
     ],
   },
   {
