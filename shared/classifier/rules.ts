@@ -620,6 +620,42 @@ export const RULES = [
     examples: [{ output: 'Revenue was $4.2M [1].', context: '[1] The office is in Boston.\n[2] Revenue was $4.2M.', flags: ['$4.2M'] }],
   },
   {
+    id: 'quoted-lines',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A line of a code or log block that copies a line the session showed, with one name or number changed to one nothing spelt.',
+    doc: 'In an agent\'s turn, a line of a fenced block that is the copy of a line the session showed (a file read, a command\'s output, a log, an edit the agent made), token for token but for one name or number, quotes that line; when nothing in the session spells the token it changed, the token is contradicted by the line\'s own, which is the evidence. Left alone, because it may be new code: a block the turn proposes (a diff, a search-and-replace edit, a block the sentence before or after proposes: "Change it to:", "you could", "should"), a token the session spells anywhere (before the turn, or later in what the agent wrote), a line that differs in more than one token, a line too short to tell which line it copies (fewer than two other names or numbers), a line whose shape the context fills with more than one value at that place (`export * from \'./a\';`), a listing\'s line numbers, and a turn whose prose is not English. Logs whose tool output is not recorded, and gaps that hide the files (a Markdown chat), excuse it.',
+    examples: [
+      {
+        session: [
+          { user: 'Why does the total drift?' },
+          {
+            read: {
+              path: 'src/ledger.ts',
+              lines: ['export function settleLedger(entries) {', '  const total = entries.reduce(sumCents, 0);', '  return Math.round(total);', '}'],
+            },
+          },
+          { say: 'The total is computed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```' },
+        ],
+        flags: ['sumAmounts'],
+      },
+      {
+        session: [
+          { user: 'Why does the total drift?' },
+          {
+            read: {
+              path: 'src/ledger.ts',
+              lines: ['export function settleLedger(entries) {', '  const total = entries.reduce(sumCents, 0);', '  return Math.round(total);', '}'],
+            },
+          },
+          { bash: { command: 'npm run start', output: 'Listening on port 8080\nconnected to db at postgres://localhost:5432/ledger' } },
+          { say: 'The server started:\n\n```\nListening on port 8080\nconnected to db at postgres://localhost:5433/ledger\n```' },
+        ],
+        flags: ['5433'],
+      },
+    ],
+  },
+  {
     id: 'quoted-code-blocks',
     stage: 'verdict',
     pack: 'code',

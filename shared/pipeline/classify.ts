@@ -24,6 +24,7 @@ import {
   dropUnattributedValues,
   extractCodeEntities,
   markAbsentNames,
+  quotedLineFindings,
   quotesCheckable,
   statusClaims,
   versionVerdicts,
@@ -112,6 +113,11 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
         : [];
     const quoted = markAbsentNames(output, sentences, claimed, entities, index, options.before, options.gaps ?? [], which, blockTokens);
     if (quoted.length > 0) entities = [...entities, ...quoted].sort((a, b) => a.span[0] - b.span[0]);
+  }
+  if (options.agentTurn && on('quoted-lines') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
+    const fences = codeFenceRanges(output);
+    const misquoted = named(quotedLineFindings({ output, fences, sentences, index, find: lookup, gaps: options.gaps ?? [], entities }), 'quoted-lines');
+    if (misquoted.length > 0) entities = [...entities, ...misquoted].sort((a, b) => a.span[0] - b.span[0]);
   }
   if (on('record-fields')) entities = withAttributeEntities(output, entities, named(attributeEntities(output, sentences, index, searchable), 'record-fields'));
   decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));

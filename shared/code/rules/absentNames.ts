@@ -266,6 +266,11 @@ function writtenAsName(text: string): boolean {
   return dot < 0 || !isKnownExtension(inner.slice(dot + 1).toLowerCase());
 }
 
+/** The text proposes, supposes or denies that what it names exists, rather than report it. */
+export function proposes(text: string): boolean {
+  return NOT_REPORTING.test(straightQuotes(text));
+}
+
 /** The sentence holding `span`, and the line introducing its list if it is a list item, report rather than propose. */
 function reports(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
   const i = sentenceIndexAt(sentences, span[0]);

@@ -74,7 +74,7 @@ export function codeBlockEntities(
 }
 
 /** The sentence before the block proposes it, or the block is a diff's added side only. */
-function isProposal(output: string, fence: Range, sentences: readonly OutputSentence[]): boolean {
+export function isProposal(output: string, fence: Range, sentences: readonly OutputSentence[]): boolean {
   let before: OutputSentence | undefined;
   for (const s of sentences) {
     if (s.span[1] > fence[0]) break;
@@ -86,7 +86,7 @@ function isProposal(output: string, fence: Range, sentences: readonly OutputSent
 }
 
 /** A diff shows a change the agent makes or proposes, not code it quotes. */
-function isDiff(output: string, fence: Range): boolean {
+export function isDiff(output: string, fence: Range): boolean {
   const nl = output.indexOf('\n', fence[0]);
   const info = output
     .slice(fence[0], nl === -1 ? fence[1] : nl)

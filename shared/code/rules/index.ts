@@ -3,7 +3,7 @@
  * runs them: coding claims extracted beside the generic entities (file and
  * line references, inline code), their verdicts against the session's facts
  * (`../facts`), and the passes over fenced code, counts, status claims,
- * unattributed values, absent names and version slots.
+ * unattributed values, absent names, quoted lines and version slots.
  */
 export { markAbsentNames } from './absentNames';
 export { codeBlockEntities } from './codeBlocks';
@@ -11,5 +11,6 @@ export { extractCodeEntities, withCodeEntities } from './codeEntities';
 export { codeVerdicts, quotesCheckable, type CodeSession } from './codeVerdicts';
 export { countVerdicts, dropReadingCounts } from './countClaims';
 export { statusClaims } from './statusClaims';
+export { quotedLineFindings } from './quotedLines';
 export { dropUnattributedValues } from './unattributedValues';
 export { dottedVersionClaims, versionVerdicts } from './versionSlots';

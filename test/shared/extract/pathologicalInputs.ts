@@ -18,6 +18,9 @@ import { extractTemplates } from '../../../shared/extract/templates';
 import { extractTimes } from '../../../shared/extract/times';
 import { extractUrls } from '../../../shared/extract/urls';
 import { sentenceStarts } from '../../../shared/text/sentences';
+import { quotedLineFindings } from '../../../shared/code/rules';
+import { ContextIndex } from '../../../shared/lookup/contextIndex';
+import { codeFenceRanges, outputSentences } from '../../../shared/refine/claims';
 
 /** Repeating units; each input is one unit repeated to the wanted length. */
 export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
@@ -79,4 +82,13 @@ export const EXTRACTORS: Readonly<Record<string, (text: string) => unknown[]>> =
   properNouns: (t) => extractProperNouns(t, DEFAULT_STOPWORDS, sentenceStarts(t)),
   // Not an extractor, but a scan of every agent turn that names an unknown name: held to the same line.
   englishProse: (t) => [readsAsEnglish(t)],
+  // Not an extractor either: a turn's block of the input's lines, each with a name nothing spelt added, against a context of those lines.
+  quotedLines: (t) => {
+    const lines: string[] = [];
+    for (let i = 0; i < t.length; i += 100) lines.push(t.slice(i, i + 100));
+    const output = `The file reads as follows, and this is what the test run showed:\n\n\`\`\`\n${lines.map((l) => `${l} zz_unseen`).join('\n')}\n\`\`\`\n`;
+    const index = ContextIndex.build([lines.join('\n'), 'The end.']);
+    const fences = codeFenceRanges(output);
+    return quotedLineFindings({ output, fences, sentences: outputSentences(output), index, find: { strict: false, before: 2 }, gaps: [], entities: [] });
+  },
 };

@@ -1,0 +1,301 @@
+/**
+ * A line of an agent's fenced block that copies a line the session showed
+ * (a file read, a command's output, a log, an edit the agent made) but for
+ * one name or number, which nothing in the session ever spelt: the block
+ * quotes that line, and the one token it changed is a claim the session does
+ * not support. The line the session showed is the evidence.
+ *
+ * Agents also write new code in blocks, and new code often copies an
+ * existing line with a new name. What tells a quote from new code, and so
+ * what is left alone: a block the turn proposes (a diff, an edit's
+ * replacement, a block the sentence before or after proposes), a turn whose
+ * prose is not English (proposals are told by English words), a token the
+ * session spells anywhere (before the turn, or later in what the agent
+ * wrote), a line that differs in more than one token, a short line whose
+ * shape says little, a line the context fills with other values at that
+ * place (a template: `export * from './x';`), and a listing's line numbers.
+ *
+ * Work per turn: one lookup per candidate token (only tokens nothing spelt
+ * go further) and one lookup of the line's shared part, bounded; nothing
+ * walks the context line by line.
+ */
+import type { ContextGap, ContextMatch, Entity, EntityType, Range } from '../../classifier/types';
+import type { FindOptions } from '../../lookup/contextIndex';
+import type { ContextLookup } from '../../lookup/contextLookup';
+import type { OutputSentence } from '../../refine/claims';
+import { readsAsEnglish } from '../../text/englishProse';
+import { isCodeShaped, namesCheckable, proposes } from './absentNames';
+import { isDiff, isProposal } from './codeBlocks';
+
+/** Shortest line (trimmed) that says enough to be recognised as a copy. */
+const MIN_LINE = 12;
+/** Longest line compared. */
+const MAX_LINE = 240;
+/** The tokens a copied line shares with its original must hold at least this many names or numbers… */
+const MIN_SHARED_VALUES = 2;
+/** …and this many characters. */
+const MIN_SHARED_CHARS = 10;
+/** Occurrences of a line's shared part examined for the line it copies. */
+const CANDIDATES = 16;
+/** Leading tokens a context line may have before the copied part: a listing's gutter, a diff's marker. */
+const MAX_GUTTER_TOKENS = 3;
+/** How close (characters) a sentence must sit to a block to speak of it. */
+const NEAR = 4;
+
+/** Names, numbers, and each other character on its own: what a line is compared by. */
+const TOKEN = /[A-Za-z_$][\w$]*|\d+|\S/g;
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The line of the context a block line copies, and the token it has where the block line differs. */
+interface Original {
+  line: string;
+  token: ContextMatch;
+  value: string;
+}
+
+export interface QuotedLinesInput {
+  output: string;
+  fences: readonly Range[];
+  sentences: readonly OutputSentence[];
+  index: ContextLookup;
+  /** Where the lines a block copies may be: the turn's context. */
+  find: FindOptions;
+  gaps: readonly ContextGap[];
+  /** Entities the turn already has: a token one of them covers is judged already. */
+  entities: readonly Entity[];
+}
+
+/** Findings for tokens of quoted lines that differ from the line quoted. */
+export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
+  const { output, fences, sentences, index, find, gaps, entities } = input;
+  if (!namesCheckable(gaps) || !readsAsEnglish(proseOf(output, fences))) return [];
+  const spelt = spelling(index, find.before);
+  // A line a turn repeats is looked up once.
+  const copies = new Map<string, Original | undefined>();
+  const out: Entity[] = [];
+  for (const fence of fences) {
+    if (isDiff(output, fence) || isEditBlock(output, fence) || isProposal(output, fence, sentences) || proposedAround(output, fence, sentences)) continue;
+    for (const line of blockLines(output, fence)) {
+      const mine = tokens(line.text, line.start);
+      const changed = loneUnspelt(output, mine, spelt);
+      if (changed === undefined || !sharesEnough(mine, changed) || covered(entities, mine[changed])) continue;
+      let original = copies.get(line.text);
+      if (!copies.has(line.text)) copies.set(line.text, (original = copiedLine(output, mine, changed, index, find)));
+      if (original) out.push(finding(output, mine[changed], original));
+    }
+  }
+  return out;
+}
+
+/** The turn without its fenced blocks: what tells whether it is written in English is its prose, not its code. */
+function proseOf(output: string, fences: readonly Range[]): string {
+  let prose = '';
+  let at = 0;
+  for (const [s, e] of fences) {
+    prose += output.slice(at, s);
+    at = e;
+  }
+  return prose + output.slice(at);
+}
+
+/**
+ * Whether a token occurs anywhere in the session but the turn itself:
+ * before it (any branch, any role), or later in the file, where an agent
+ * that writes the line in a later edit shows it was new code.
+ */
+function spelling(index: ContextLookup, before: number | undefined): (token: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (token) => {
+    let hit = seen.get(token);
+    if (hit === undefined) {
+      const number = /^\d/.test(token);
+      // A number is one where no digit continues it; a name is found in any case, as a part of a longer one too.
+      const keep = (part: number, start: number, end: number) =>
+        (before === undefined || part < before || part > before) && (!number || wholeNumber(index.partText(part), start, end));
+      hit = index.find(token, { strict: false, limit: 1, examine: 200, keep }).length > 0;
+      seen.set(token, hit);
+    }
+    return hit;
+  };
+}
+
+function wholeNumber(text: string, start: number, end: number): boolean {
+  return !isDigit(text.charCodeAt(start - 1)) && !isDigit(text.charCodeAt(end));
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * The index of the line's one candidate token nothing spelt, if exactly one
+ * is: a name shaped like code, or a number of two digits or more that is
+ * not a listing's line number. Two unknown tokens make a line that differs
+ * in more than one place: new code, not a quote.
+ */
+function loneUnspelt(output: string, mine: readonly Token[], spelt: (token: string) => boolean): number | undefined {
+  let found: number | undefined;
+  for (let i = 0; i < mine.length; i++) {
+    const t = mine[i].text;
+    if (!/^[A-Za-z_$\d]/.test(t) || t.length < 2 || spelt(t)) continue;
+    if (found !== undefined && mine[found].text !== t) return undefined;
+    found ??= i;
+  }
+  if (found === undefined) return undefined;
+  const t = mine[found].text;
+  if (/^\d/.test(t)) return isLineNumber(output, mine, found) ? undefined : found;
+  return isCodeShaped(t, mine[found + 1]?.text === '(') ? found : undefined;
+}
+
+/**
+ * A listing's line number: a number leading its line, or after a path's
+ * colon, and followed by a gutter (`12→`, `12:`, `src/a.ts:12:`, `12\t`).
+ * A copy of a listing may count its lines from elsewhere.
+ */
+function isLineNumber(output: string, mine: readonly Token[], i: number): boolean {
+  if (i > 0 && mine[i - 1].text !== ':') return false;
+  return i === 0 || /^[:→|\t]/.test(output.slice(mine[i].end, mine[i].end + 1));
+}
+
+/** The rest of the line, what it shares with the line it copies, says enough to tell which line that is. */
+function sharesEnough(mine: readonly Token[], changed: number): boolean {
+  let values = 0;
+  let chars = 0;
+  mine.forEach((t, i) => {
+    if (i === changed) return;
+    chars += t.text.length;
+    if (/^[A-Za-z_$\d]/.test(t.text)) values++;
+  });
+  return values >= MIN_SHARED_VALUES && chars >= MIN_SHARED_CHARS;
+}
+
+function covered(entities: readonly Entity[], t: Token): boolean {
+  return entities.some((e) => e.occurrences.some(([s, end]) => s < t.end && end > t.start));
+}
+
+/**
+ * The context line the block line copies but for its `changed` token: found
+ * by the longer side of the line around that token, and compared token by
+ * token. None when no line matches, or when the matching lines hold more
+ * than one value at that place (the line's shape is a template).
+ */
+function copiedLine(output: string, mine: readonly Token[], changed: number, index: ContextLookup, find: FindOptions): Original | undefined {
+  const head = changed > 0 ? output.slice(mine[0].start, mine[changed - 1].end) : '';
+  const tail = changed < mine.length - 1 ? output.slice(mine[changed + 1].start, mine[mine.length - 1].end) : '';
+  const anchor = head.length >= tail.length ? head : tail;
+  let original: Original | undefined;
+  for (const m of index.findLast(anchor, { ...find, strict: false, limit: CANDIDATES })) {
+    const other = alignedToken(index.partText(m.part), m, mine, changed);
+    if (!other) continue;
+    if (original && original.value !== other.value) return undefined;
+    original ??= other;
+  }
+  return original;
+}
+
+/** The token the context line holding `m` has where the block line has its changed token, if the lines agree everywhere else. */
+function alignedToken(text: string, m: ContextMatch, mine: readonly Token[], changed: number): Original | undefined {
+  const start = text.lastIndexOf('\n', m.start - 1) + 1;
+  let end = text.indexOf('\n', m.end);
+  if (end === -1) end = text.length;
+  if (end - start > MAX_LINE * 2) return undefined;
+  const line = text.slice(start, end);
+  const theirs = tokens(line, start);
+  const lead = theirs.length - mine.length;
+  if (lead < 0 || lead > MAX_GUTTER_TOKENS || !theirs.slice(0, lead).every((t) => /^(?:\d+|[^\w$])$/.test(t.text))) return undefined;
+  for (let i = 0; i < mine.length; i++) {
+    if (i !== changed && theirs[lead + i].text !== mine[i].text) return undefined;
+  }
+  const token = theirs[lead + changed];
+  // The same kind of token at the same place: a name for a name, a number for a number.
+  if (token.text === mine[changed].text || /^\d/.test(token.text) !== /^\d/.test(mine[changed].text) || !/^[A-Za-z_$\d]/.test(token.text)) return undefined;
+  return { line: line.trim(), token: { part: m.part, start: token.start, end: token.end }, value: token.text };
+}
+
+/** An edit written as search and replace: its replacement is new code. */
+function isEditBlock(output: string, fence: Range): boolean {
+  const body = output.slice(fence[0], fence[1]);
+  return /^(?:<{7}|>{7}|={7})/m.test(body) || /^@@ /m.test(body);
+}
+
+/** The sentence right before or right after the block proposes, supposes or denies: the block is not a report of what exists. */
+function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[]): boolean {
+  let before: OutputSentence | undefined;
+  let after: OutputSentence | undefined;
+  for (const s of sentences) {
+    if (s.kind === 'code') continue;
+    if (s.span[1] <= fence[0]) before = s;
+    else if (s.span[0] >= fence[1]) {
+      after = s;
+      break;
+    }
+  }
+  const near = (s: OutputSentence | undefined, gap: number) =>
+    s !== undefined && gap <= NEAR && (s.kind === 'plan' || proposes(output.slice(s.span[0], s.span[1])));
+  return (
+    near(before, before ? gapBetween(output, before.span[1], fence[0]) : Infinity) ||
+    near(after, after ? gapBetween(output, fence[1], after.span[0]) : Infinity)
+  );
+}
+
+/** Characters between two offsets other than blanks and line breaks. */
+function gapBetween(output: string, from: number, to: number): number {
+  return output.slice(from, to).replace(/\s+/g, '').length;
+}
+
+/** The block's lines, trimmed, fence lines left out. */
+function blockLines(output: string, fence: Range): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  let at = output.indexOf('\n', fence[0]) + 1;
+  if (at === 0) return out;
+  while (at < fence[1]) {
+    let end = output.indexOf('\n', at);
+    if (end === -1 || end > fence[1]) end = fence[1];
+    let s = at;
+    let e = end;
+    while (s < e && isBlank(output.charCodeAt(s))) s++;
+    while (e > s && isBlank(output.charCodeAt(e - 1))) e--;
+    const text = output.slice(s, e);
+    if (e - s >= MIN_LINE && e - s <= MAX_LINE && !/^[`~]{3}/.test(text)) out.push({ text, start: s });
+    at = end + 1;
+  }
+  return out;
+}
+
+function tokens(text: string, offset: number): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) out.push({ text: m[0], start: offset + m.index, end: offset + m.index + m[0].length });
+  return out;
+}
+
+function finding(output: string, t: Token, original: Original): Entity {
+  const text = output.slice(t.start, t.end);
+  const type: EntityType = /^\d/.test(text) ? 'number' : 'identifier';
+  return {
+    text,
+    normalized: text.toLowerCase(),
+    type,
+    found: false,
+    status: 'contradicted',
+    locations: [],
+    matches: [],
+    span: [t.start, t.end],
+    occurrences: [[t.start, t.end]],
+    detail: `the block quotes the line \`${shorten(original.line)}\`, which has \`${original.value}\` here; \`${text}\` occurs nowhere in the session`,
+    settled: true,
+    contradiction: { value: original.value, match: original.token },
+  };
+}
+
+function shorten(text: string): string {
+  return text.length <= 80 ? text : `${text.slice(0, 79)}…`;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 13;
+}

@@ -1,0 +1,87 @@
+import { strict as assert } from 'node:assert';
+import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+
+// biome-ignore format: a list of words or values reads best packed
+const ledger = ['export function settleLedger(entries) {', '  const total = entries.reduce(sumCents, 0);', '  return Math.round(total / 100);', '}'];
+
+const readLedger = [user('Why does the total drift?'), call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }), result('r1', numbered(ledger))];
+
+/** The verdict and rule of the entity written `text` in the last turn, or 'none'. */
+function judged(text: string, answer: string, before: object[] = readLedger): string {
+  const e = lastOutput(session([...before, say(answer)])).get(text);
+  return e ? `${e.status} ${e.rule}` : 'none';
+}
+
+describe('lines of a block that copy a line the session showed, one token changed', () => {
+  it('contradicts a name the block changed in a line it quotes, with the line read as evidence', () => {
+    const e = lastOutput(session([...readLedger, say('The total is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```')])).get(
+      'sumAmounts',
+    );
+    assert.equal(`${e?.status} ${e?.rule}`, 'contradicted quoted-lines');
+    assert.equal(e?.contradiction?.value, 'sumCents');
+    assert.match(e?.detail ?? '', /const total = entries\.reduce\(sumCents, 0\);/);
+  });
+
+  it('contradicts a number changed in a quoted log line', () => {
+    const run = [
+      user('Start it'),
+      call('b1', 'Bash', { command: 'npm start' }),
+      result('b1', 'Listening on port 8080\nconnected to postgres://localhost:5432/ledger'),
+    ];
+    const answer = 'It started:\n\n```\nconnected to postgres://localhost:5433/ledger\n```';
+    assert.equal(judged('5433', answer, run), 'contradicted quoted-lines');
+  });
+
+  it('leaves a block the turn proposes, before or after it, and a diff', () => {
+    assert.equal(judged('sumAmounts', 'Change it to:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```'), 'none');
+    assert.equal(judged('sumAmounts', 'Here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```\n\nYou could rename the reducer like this.'), 'none');
+    assert.equal(
+      judged('sumAmounts', 'The fix:\n\n```diff\n-  const total = entries.reduce(sumCents, 0);\n+  const total = entries.reduce(sumAmounts, 0);\n```'),
+      'none',
+    );
+  });
+
+  it('leaves a token the session spells elsewhere, and one the agent writes later in an edit', () => {
+    const withHelper = [...readLedger, call('g1', 'Grep', { pattern: 'sumAmounts' }), result('g1', 'src/sum.ts:1:export const sumAmounts = 1;')];
+    assert.equal(judged('sumAmounts', 'It is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```', withHelper), 'none');
+    const raw = session([
+      ...readLedger,
+      say('It is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```'),
+      call('e1', 'Edit', { file_path: '/w/app/src/ledger.ts', old_string: 'sumCents', new_string: 'sumAmounts' }),
+      result('e1', 'The file /w/app/src/ledger.ts has been updated.'),
+      say('Done.'),
+    ]);
+    const { claudeCodeFormat } = require('../../../shared/transcript/formats/claudeCode');
+    const { checkTranscript } = require('../../../shared/check/checkTranscript');
+    const check = checkTranscript(claudeCodeFormat.parse({ raw }), { profile: 'refined' });
+    const quoting = check.outputs.find((o: { result: { entities: { text: string }[] } }) => o.result.entities.some((e) => e.text === 'sumAmounts'));
+    assert.equal(quoting, undefined);
+  });
+
+  it('leaves lines that differ in more than one token, short lines, and a shape the context fills with many values', () => {
+    assert.equal(judged('sumAmounts', 'It is:\n\n```ts\nconst totalCents = entries.reduce(sumAmounts, 0);\n```'), 'none');
+    assert.equal(
+      judged('sumAmounts', 'It is:\n\n```ts\nreturn sumAmounts;\n```', [
+        ...readLedger,
+        call('r2', 'Read', { file_path: '/w/app/src/a.ts' }),
+        result('r2', numbered(['return sumCents;'])),
+      ]),
+      'none',
+    );
+    const index = ['export * from "./ledger_entry";', 'export * from "./ledger_total";', 'export * from "./ledger_rounding";'];
+    const readIndex = [user('What does the index export?'), call('r3', 'Read', { file_path: '/w/app/src/index.ts' }), result('r3', numbered(index))];
+    assert.equal(judged('ledger_refunds', 'It exports:\n\n```ts\nexport * from "./ledger_refunds";\n```', readIndex), 'none');
+  });
+
+  it("leaves a listing's line numbers", () => {
+    const grep = [
+      user('Where is the sum?'),
+      call('g1', 'Grep', { pattern: 'reduce', '-n': true }),
+      result('g1', 'src/ledger.ts:57:const total = entries.reduce(sumCents, 0);'),
+    ];
+    assert.equal(
+      judged('58', 'The sum is computed on this line of the file:\n\n```\nsrc/ledger.ts:58:const total = entries.reduce(sumCents, 0);\n```', grep),
+      'none',
+    );
+  });
+});
