@@ -1,4 +1,7 @@
 import { strict as assert } from 'node:assert';
+import { ClosestCap, outputFindings } from '../../../shared/check/fileFindings';
+import { checkTranscript } from '../../../shared/check/checkTranscript';
+import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
 
 // biome-ignore format: a list of words or values reads best packed
@@ -20,6 +23,18 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(`${e?.status} ${e?.rule}`, 'contradicted quoted-lines');
     assert.equal(e?.contradiction?.value, 'sumCents');
     assert.match(e?.detail ?? '', /const total = entries\.reduce\(sumCents, 0\);/);
+  });
+
+  it('points the finding and its evidence at the exact characters of the raw file', () => {
+    const raw = session([...readLedger, say('The total is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```')]);
+    const t = claudeCodeFormat.parse({ raw });
+    const check = checkTranscript(t, { profile: 'refined' });
+    const last = check.outputs[check.outputs.length - 1];
+    const f = outputFindings(t, last, ClosestCap.forFile()).entities.find((e) => e.text === 'sumAmounts');
+    assert.ok(f?.contextValue, 'the finding names the line it contradicts');
+    assert.equal(raw.slice(f.occurrences[0][0], f.occurrences[0][1]), 'sumAmounts');
+    assert.equal(raw.slice(f.contextValue.raw[0], f.contextValue.raw[1]), 'sumCents');
+    assert.equal(f.contextValue.value, 'sumCents');
   });
 
   it('contradicts a number changed in a quoted log line', () => {
@@ -51,10 +66,8 @@ describe('lines of a block that copy a line the session showed, one token change
       result('e1', 'The file /w/app/src/ledger.ts has been updated.'),
       say('Done.'),
     ]);
-    const { claudeCodeFormat } = require('../../../shared/transcript/formats/claudeCode');
-    const { checkTranscript } = require('../../../shared/check/checkTranscript');
     const check = checkTranscript(claudeCodeFormat.parse({ raw }), { profile: 'refined' });
-    const quoting = check.outputs.find((o: { result: { entities: { text: string }[] } }) => o.result.entities.some((e) => e.text === 'sumAmounts'));
+    const quoting = check.outputs.find((o) => o.result.entities.some((e) => e.text === 'sumAmounts'));
     assert.equal(quoting, undefined);
   });
 
