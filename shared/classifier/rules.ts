@@ -525,8 +525,25 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A count the latest command or test run gave otherwise.',
-    doc: 'Counts of tests, files or lines are compared with the latest run that counted them.',
-    examples: [],
+    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing") counts tests, as the runner\'s own summary does.',
+    examples: [
+      {
+        session: [
+          { user: 'Add the slicer tests.' },
+          { bash: { command: 'pytest -q', output: '........\n48 passed in 0.41s\n' } },
+          { say: 'All tests pass: 50 passed.' },
+        ],
+        flags: ['50'],
+      },
+      {
+        session: [
+          { user: 'Add the slicer tests.' },
+          { bash: { command: 'pytest -q', output: '........\n48 passed in 0.41s\n' } },
+          { say: 'All tests pass: 48 passed.' },
+        ],
+        passes: ['48'],
+      },
+    ],
   },
   {
     id: 'status-claims',

@@ -18,6 +18,9 @@ import type { ContextLookup } from '../../lookup/contextLookup';
 /** Words between a figure and what it counts ("97 similar selects"). */
 const MAX_ADJECTIVES = 2;
 
+/** A state word right after a figure, as test runners print it: the figure counts tests. */
+const RUN_STATES = new Set(['passed', 'passing', 'failed', 'failing']);
+
 /** Nouns that count matches of whatever was searched. */
 const GENERIC_MATCHES = new Set(['match', 'occurrence', 'hit', 'result', 'instance', 'usage', 'use', 'call', 'place', 'reference', 'line']);
 
@@ -198,6 +201,8 @@ function countedNoun(output: string, span: Range): string | undefined {
     .toLowerCase()
     .replace(/^(\S+) of (?:the |all )?\d+ /, '$1 ');
   const words = after.split(/[^a-z0-9-]+/).filter((w) => w !== '');
+  // "34 passed", "3 passed; 0 failed": a test runner's own summary, whose figures count tests.
+  if (RUN_STATES.has(words[1])) return 'test';
   for (let k = 1; k <= MAX_ADJECTIVES + 1 && k < words.length; k++) {
     const w = words[k];
     if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return singular(w);
