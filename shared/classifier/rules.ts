@@ -521,6 +521,40 @@ export const RULES = [
     ],
   },
   {
+    id: 'host-ports',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A port in an address the session gives otherwise (`localhost:8082` against `localhost:8080`).',
+    doc: "A port written after a host in a claim (`http://localhost:8082`, `127.0.0.1:3001`, `http://31.97.103.71:3003/api`) is the port of that host: the local machine's, which the session sets with `localhost:`, `127.0.0.1:`, `0.0.0.0:`, `PORT=` or `--port`, or another host's, written after that host. It is contradicted, with the session's port as the fix, only when the session gives exactly one port for that host in addresses of the claim's kind (a web address is not judged by a database's `postgres://…:5432`), and nowhere writes the claimed number as a number of its own (another service's port, a table of them): otherwise the rule cannot tell which service the claim names. Addresses in code blocks, lines of code, questions and plans are not judged; a bare `name.ts:120` is a line, not a port.",
+    examples: [
+      {
+        session: [
+          { user: 'Start the API.' },
+          { bash: { command: 'docker compose up -d api', output: 'api  | Listening on http://0.0.0.0:8080' } },
+          { say: 'The API is now running at http://localhost:8082/healthz.' },
+        ],
+        flags: ['http://localhost:8082/healthz'],
+      },
+      {
+        session: [
+          { user: 'Start the API.' },
+          { bash: { command: 'cat .env', output: 'DATABASE_URL=postgres://app@localhost:5432/app' } },
+          { say: 'The API is now running at http://localhost:8082/healthz.' },
+        ],
+        passes: ['http://localhost:8082/healthz'],
+      },
+      {
+        session: [
+          { user: 'Start the API and the docs server.' },
+          { bash: { command: 'docker compose up -d api', output: 'api  | Listening on http://0.0.0.0:8080' } },
+          { bash: { command: 'npm run docs', output: 'docs ready on port 8082' } },
+          { say: 'The docs are served at http://localhost:8082.' },
+        ],
+        passes: ['http://localhost:8082'],
+      },
+    ],
+  },
+  {
     id: 'test-counts',
     stage: 'verdict',
     pack: 'code',

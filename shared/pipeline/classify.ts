@@ -21,6 +21,7 @@ import {
   countVerdicts,
   dropReadingCounts,
   dottedVersionClaims,
+  hostPortClaims,
   dropUnattributedValues,
   extractCodeEntities,
   markAbsentNames,
@@ -132,6 +133,10 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.session && on('version-slots')) {
     const versions = dottedVersionClaims(output, sentences, entities, index, lookup, options.session);
     if (versions.length > 0) entities = [...entities, ...versions].sort((a, b) => a.span[0] - b.span[0]);
+  }
+  if (options.session && on('host-ports')) {
+    const ports = hostPortClaims(output, sentences, entities, index, lookup);
+    if (ports.length > 0) entities = [...entities, ...ports].sort((a, b) => a.span[0] - b.span[0]);
   }
   const result = judge(entities, resolved.minEntities, options.gaps ?? [], on);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;

@@ -13,4 +13,5 @@ export { countVerdicts, dropReadingCounts } from './countClaims';
 export { statusClaims } from './statusClaims';
 export { quotedLineFindings } from './quotedLines';
 export { dropUnattributedValues } from './unattributedValues';
+export { hostPortClaims } from './hostPorts';
 export { dottedVersionClaims, versionVerdicts } from './versionSlots';

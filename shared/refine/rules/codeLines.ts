@@ -39,5 +39,6 @@ export class CodeLines {
 function readsAsCode(raw: string): boolean {
   const line = raw.trim();
   if (line.length === 0 || line.length > 400) return false;
-  return CODE_START.test(line) || /;\s*$/.test(line) || /[{}]\s*$/.test(line);
+  // A markup element on its own line (`<input value="http://localhost:8000" />`) is a file's content too.
+  return CODE_START.test(line) || /;\s*$/.test(line) || /[{}]\s*$/.test(line) || (/^<\/?[A-Za-z]/.test(line) && line.endsWith('>'));
 }
