@@ -235,6 +235,32 @@ export const RULES = [
     examples: [{ output: 'There are 8 open tickets.', context: 'Ticket 80 is closed.', flags: ['8'] }],
   },
   {
+    id: 'number-places',
+    stage: 'verdict',
+    pack: 'code',
+    summary: "In an agent's turn, a number is grounded only where the session writes it as a number.",
+    doc: "A number the lookup found only inside something else is not grounded by it: not by the tail of a longer number, version or identifier (`1834`, `v0.2.0`, `a60dc8c`, `L475`), a part of a clock time, date or path (`17:50:56`, `2025-11-04`, `sha512/17/b8`), or the head of a decimal or hex run (`17.5mb`, `4f09`). `4` in `4.0` and `100` in `100ms` are the number. With no such place the number gets no verdict of its own, as any number an agent's turn states without saying where it comes from; another spelling may still ground it, and the rules that know what it counts or versions (test-counts, version-slots) judge it, but a prose slot filled otherwise does not (slot-contradictions cannot tell what such digits refer to). In an agent's turn this takes the place of whole-numbers, which would flag it.",
+    examples: [
+      {
+        session: [
+          { user: 'Which Python does CI use?' },
+          { bash: { command: 'gh run view 42 --json createdAt', output: '{"createdAt": "2025-10-28T16:27:54.000Z"}' } },
+          { bash: { command: 'cat .python-version', output: 'Python 3.12' } },
+          { say: 'CI runs on Python 3.12, released 2023-10-02.' },
+        ],
+        passes: ['3.12'],
+      },
+      {
+        session: [
+          { user: 'How many tests are there?' },
+          { bash: { command: 'pytest --collect-only -q | tail -1', output: '48 tests collected in 0.21s' } },
+          { say: 'The suite has 48 tests.' },
+        ],
+        passes: ['48 tests'],
+      },
+    ],
+  },
+  {
     id: 'clock-boundaries',
     stage: 'verdict',
     pack: 'prose',

@@ -81,3 +81,38 @@ export function numberAfter(text: string, pos: number, reach: number): NumberTok
   }
   return undefined;
 }
+
+/** Characters that join a number into a code, a path or a time when a letter or digit sits before them (`T-6`, `sha512/17`, `12:19`, `#5` is not joined). */
+const JOINERS = '-/:#@_';
+
+function isAlnum(c: string | undefined): boolean {
+  return c !== undefined && /[A-Za-z0-9]/.test(c);
+}
+
+/**
+ * Whether `[start, end)` of `text`, a run of digits (and points) found by a
+ * lookup, is a number of its own, as extraction reads one: not the tail of
+ * a longer number, version or identifier (`1834`, `v0.2.0`, `a60dc8c`,
+ * `L475`), not a part of a clock time, date or path (`17:50:56`,
+ * `2025-11-04`, `sha512/17/b8`), and not the head of a decimal, version or
+ * hex run (`17.5mb`, `3.14`, `4f09`). `4` in `4.0` is the same number, and
+ * a unit may follow (`100ms`).
+ */
+export function standsAsNumber(text: string, start: number, end: number): boolean {
+  const before = text[start - 1];
+  if (before !== undefined && (/[A-Za-z0-9_.]/.test(before) || (JOINERS.includes(before) && isAlnum(text[start - 2])))) return false;
+  const after = text[end];
+  if (after === undefined) return true;
+  if (isDigit(after)) return false;
+  if ((after === ',' || after === ':' || after === '/' || after === '-') && isDigit(text[end + 1])) return false;
+  if (after === '.' && isDigit(text[end + 1])) {
+    // `4` in `4.0` is the same number; `4` in `4.5`, or `4.0` in `4.0.1`, is not.
+    let i = end + 1;
+    while (text[i] === '0') i++;
+    return !isDigit(text[i]) && !(text[i] === '.' && isDigit(text[i + 1]));
+  }
+  // Letters glued after the digits are a unit (`100ms`) unless a digit follows them (`4f09`, `8c1d`).
+  let i = end;
+  while (i < text.length && i - end < 12 && /[A-Za-z]/.test(text[i])) i++;
+  return i === end || !isDigit(text[i]);
+}

@@ -21,6 +21,7 @@ import { findNamedSlotContradiction } from './namedSlots';
 import { type EquivalenceOptions, equivalentForms } from './equivalentForms';
 import { findWithNearbyUnit } from './nearbyUnit';
 import { isNumericRange } from './numericRanges';
+import { standsAsNumber } from './numberTokens';
 import { findSplitName } from './splitNames';
 import { placeSpellings } from './records/placeNames';
 import { ALL_RULES_ON, type RuleId, type RuleSwitch } from '../classifier/rules';
@@ -48,22 +49,16 @@ export function refineVerdicts(
     }
     // A number is not found inside a longer one: `58.58ms` is not in `158.58ms`, `8` not in `80`.
     if (entity.found && entity.type === 'number' && on('whole-numbers')) {
-      if (isPending(entity, 'matches')) {
-        // Locations not read yet: one whole number among each form's nearest decides, and the locations stay unread.
-        const forms = formsOf(extracted[i]);
-        const whole = { ...find, examine: LOCATION_CAP, keep: (part: number, start: number, end: number) => digitBounded(index.partText(part), start, end) };
-        if (forms.some((form) => index.findLast(form, { ...whole, limit: 1 }).length > 0)) {
-          defineLazyMatches(entity, (limit) => nearestMatches(forms, index, { ...whole, limit }));
-          return;
-        }
-      } else {
-        const whole = entity.matches.filter((m) => digitBounded(index.partText(m.part), m.start, m.end));
-        if (whole.length > 0) {
-          if (whole.length < entity.matches.length) ground(entity, whole, entity.rule);
-          return;
-        }
-      }
+      if (keepPlaces(entity, extracted[i], index, find, digitBounded, LOCATION_CAP)) return;
       unground(entity, 'whole-numbers');
+    } else if (entity.found && entity.type === 'number' && on('number-places')) {
+      // Nor inside a clock time, date, version, path or identifier; with no place of its own it gets no verdict here, and the slot rules may still judge it.
+      if (keepPlaces(entity, extracted[i], index, find, standsAsNumber, PLACES_EXAMINED)) return;
+      unground(entity, 'not-in-context');
+      // Another spelling may still ground it; but the digits were found, so a prose slot filled otherwise says little about what they refer to.
+      const equivalent = findEquivalent(extracted[i], index, find, equivalence, on);
+      if (equivalent) ground(entity, equivalent.matches, equivalent.rule);
+      return;
     }
     if (entity.found) return;
     const equivalent = findEquivalent(extracted[i], index, find, equivalence, on);
@@ -88,6 +83,39 @@ export function refineVerdicts(
       entity.rule = found.rule;
     }
   });
+}
+
+/**
+ * Places read, nearest first, for one where a number stands as itself: a
+ * short number sits inside thousands of timestamps and ids in a long
+ * session, and its own place may lie beyond the first hundred of them.
+ */
+const PLACES_EXAMINED = 4000;
+
+/**
+ * Keeps only the places where `holds` says the number stands as itself;
+ * false when there is none. Places not read yet stay unread: one kept place
+ * among each form's nearest decides.
+ */
+function keepPlaces(
+  entity: Entity,
+  extracted: ExtractedEntity,
+  index: ContextLookup,
+  find: FindOptions,
+  holds: (text: string, start: number, end: number) => boolean,
+  examine: number,
+): boolean {
+  if (isPending(entity, 'matches')) {
+    const forms = formsOf(extracted);
+    const kept = { ...find, examine, keep: (part: number, start: number, end: number) => holds(index.partText(part), start, end) };
+    if (!forms.some((form) => index.findLast(form, { ...kept, limit: 1 }).length > 0)) return false;
+    defineLazyMatches(entity, (limit) => nearestMatches(forms, index, { ...kept, limit }));
+    return true;
+  }
+  const kept = entity.matches.filter((m) => holds(index.partText(m.part), m.start, m.end));
+  if (kept.length === 0) return false;
+  if (kept.length < entity.matches.length) ground(entity, kept, entity.rule);
+  return true;
 }
 
 /** A number's slot in prose (slot-contradictions) or a record's key (record-slot-contradictions) filled with another value. */

@@ -1,0 +1,51 @@
+/**
+ * In an agent's turn a number is grounded only where the session writes it
+ * as a number: not by the same digits inside a clock time, date, version,
+ * path, identifier or longer number.
+ */
+import { strict as assert } from 'node:assert';
+import { standsAsNumber } from '../../../shared/refine/numberTokens';
+import { call, lastOutput, result, say, session, user } from '../code/claudeSession';
+
+/** Whether the first occurrence of `digits` in `text` stands as a number. */
+const stands = (text: string, digits: string, from = 0) => {
+  const at = text.indexOf(digits, from);
+  return standsAsNumber(text, at, at + digits.length);
+};
+
+const ran = (output: string, text: string) =>
+  lastOutput(session([user('Check the CI.'), call('b1', 'Bash', { command: 'gh run view 42' }), result('b1', output), say(text)]));
+
+describe('number-places', () => {
+  it('reads a number standing alone, with a unit or as `4` in `4.0`, as that number', () => {
+    assert.ok(stands('48 passed in 0.41s', '48'));
+    assert.ok(stands('took 100ms total', '100'));
+    assert.ok(stands('version is 4.0 now', '4'));
+    assert.ok(stands('see issue #5', '5'));
+    assert.ok(stands('[11]', '11'));
+  });
+
+  it('does not read digits inside a clock time, date, version, path, identifier or longer number as the number', () => {
+    assert.ok(!stands('at 2025-11-01T17:50:56Z', '50'), 'clock time');
+    assert.ok(!stands('at 08:15 today', '15'), 'clock minutes');
+    assert.ok(!stands('branch fix-2025-11-04', '11'), 'date');
+    assert.ok(!stands('module v0.2.0 loaded', '2.0'), 'version tail');
+    assert.ok(!stands('needs 3.14.1', '3.14'), 'version head');
+    assert.ok(!stands('cache/sha512/17/b8', '17'), 'path segment');
+    assert.ok(!stands('agent a60dc8c done', '8'), 'hex id');
+    assert.ok(!stands('commit 4f09a1 merged', '4'), 'hex head');
+    assert.ok(!stands('task T006 open', '6'), 'zero-padded id');
+    assert.ok(!stands('size 1834 bytes', '83'), 'longer number');
+    assert.ok(!stands('used 17.5mb', '17'), 'decimal');
+  });
+
+  it('leaves a version grounded only by a timestamp without a verdict, instead of grounding it', () => {
+    const e = ran('{"createdAt": "2025-10-28T16:27:54.000Z", "status": "completed"}', 'The deploy job failed on Python 4.0, the job log says.').get('4.0');
+    assert.notEqual(e?.status, 'grounded');
+  });
+
+  it('still grounds a number the session writes as a number', () => {
+    const e = ran('{"createdAt": "2025-10-28T16:27:54.000Z"}\nPython 4.0 selected', 'The deploy job ran on Python 4.0, the job log says.').get('4.0');
+    assert.equal(e?.status, 'grounded');
+  });
+});
