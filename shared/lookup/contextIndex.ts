@@ -14,7 +14,7 @@ import { appendNormalized, NormalizedBuffer, normalizeForm } from '../text/norma
 import { type CandidateCursor, GramIndex } from './gramIndex';
 import { OffsetRuns } from './offsetRuns';
 import { onTokenBoundaries } from './tokenBoundary';
-import { firstAbove, lastAtMost } from '../text/sortedSearch';
+import { firstAbove, lastAtMostInt32 } from '../text/sortedSearch';
 
 export interface FindOptions {
   /** Case-sensitive, on token boundaries, within one sentence. */
@@ -197,7 +197,7 @@ export class ContextIndex {
 
   /** The part holding normalized position `position`. */
   private partAt(position: number): number {
-    return Math.max(0, lastAtMost(this.partStarts, position, 0, this.parts.length));
+    return Math.max(0, lastAtMostInt32(this.partStarts, position, 0, this.parts.length));
   }
 
   /** The match starting at normalized position `c` of `part`, if the form really is there. */
@@ -255,7 +255,7 @@ export class ContextIndex {
       step *= 2;
     }
     const hi = Math.min(lo + step - 1, last);
-    return Math.max(lo, lastAtMost(starts, position, lo, hi + 1));
+    return Math.max(lo, lastAtMostInt32(starts, position, lo, hi + 1));
   }
 }
 

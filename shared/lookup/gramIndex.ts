@@ -27,7 +27,7 @@
  * agent prose: median lookup of one entity form about 2 µs, build about
  * 0.15 s for the postings on top of normalization.
  */
-import { firstAbove, firstAtLeast } from '../text/sortedSearch';
+import { firstAboveInt32, firstAtLeastInt32 } from '../text/sortedSearch';
 
 const KEY_BITS = 21;
 /** Candidate lists up to this long are verified directly; longer ones get a second gram as a filter. */
@@ -271,7 +271,7 @@ class BucketCursor implements CandidateCursor {
       // order, a logarithmic jump when a caller skips a rejected part.
       let step = 1;
       while (at + step < this.end && positions[at + step] < target) step *= 2;
-      at = firstAtLeast(positions, target, at + (step >>> 1) + 1, Math.min(at + step, this.end));
+      at = firstAtLeastInt32(positions, target, at + (step >>> 1) + 1, Math.min(at + step, this.end));
       this.at = at;
     }
     return at < this.end ? positions[at] - this.offset : -1;
@@ -344,7 +344,7 @@ function seek(positions: Int32Array, at: number, end: number, target: number): n
   if (at >= end || positions[at] >= target) return at;
   let step = 1;
   while (at + step < end && positions[at + step] < target) step *= 2;
-  return firstAtLeast(positions, target, at + (step >>> 1) + 1, Math.min(at + step, end));
+  return firstAtLeastInt32(positions, target, at + (step >>> 1) + 1, Math.min(at + step, end));
 }
 
 /** Yields candidate starts in decreasing order. */
@@ -429,5 +429,5 @@ function seekBack(positions: Int32Array, start: number, at: number, target: numb
   let step = 1;
   while (at - step > start && positions[at - step - 1] > target) step *= 2;
   // positions[at - 1 - step/2] > target, and positions[at - step - 1] ≤ target or lies below `start`.
-  return firstAbove(positions, target, Math.max(start, at - step), at - 1 - (step >>> 1));
+  return firstAboveInt32(positions, target, Math.max(start, at - step), at - 1 - (step >>> 1));
 }

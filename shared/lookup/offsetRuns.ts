@@ -6,7 +6,7 @@
  * is a binary search, paid only for the handful of positions a match reports.
  */
 import type { ShiftRuns } from '../text/normalize';
-import { lastAtMost } from '../text/sortedSearch';
+import { lastAtMostInt32 } from '../text/sortedSearch';
 
 export class OffsetRuns {
   private constructor(
@@ -67,7 +67,7 @@ export class OffsetRuns {
 
   /** The run holding normalized index `k` (the first run for negative `k`). */
   private runOf(k: number): number {
-    return Math.max(0, lastAtMost(this.starts, k));
+    return Math.max(0, lastAtMostInt32(this.starts, k));
   }
 
   get runCount(): number {

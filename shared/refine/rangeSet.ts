@@ -4,7 +4,7 @@
  * thousands of entities instead of comparing every pair.
  */
 import type { Range } from '../classifier/types';
-import { firstAtLeast } from '../text/sortedSearch';
+import { firstAtLeastInt32 } from '../text/sortedSearch';
 
 export class RangeSet {
   private readonly starts: Int32Array;
@@ -25,7 +25,7 @@ export class RangeSet {
   /** Some range shares at least one character with `[start, end)`. */
   overlaps(start: number, end: number): boolean {
     // Last range starting before `end`; any overlapping range starts at or before it.
-    const last = firstAtLeast(this.starts, end) - 1;
+    const last = firstAtLeastInt32(this.starts, end) - 1;
     return last >= 0 && this.maxEnds[last] > start;
   }
 }

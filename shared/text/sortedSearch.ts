@@ -13,6 +13,12 @@
  * answer is then in `[from, to]`, or `from - 1` for `lastAtMost`. The `By`
  * forms read each item's value through `key` (a segment's line, an interval's
  * end). Values may repeat; each call reads about log2(to - from) of them.
+ *
+ * The `Int32` forms are the same searches over an Int32Array, for the
+ * lookup's hot loops (gram positions, part starts, offset runs). V8 keeps one
+ * record per function of the array kinds it has read; a search fed both plain
+ * arrays and typed arrays reads every value through a polymorphic load, in
+ * each caller it is inlined into, and a lookup runs these millions of times.
  */
 
 /** First index in `[from, to)` whose value is > `target`, or `to`. */
@@ -71,4 +77,33 @@ export function firstAtLeastBy<T>(items: ArrayLike<T>, key: (item: T) => number,
 /** Last index whose `key` is ≤ `target`, or -1; keys ascend. */
 export function lastAtMostBy<T>(items: ArrayLike<T>, key: (item: T) => number, target: number): number {
   return firstAboveBy(items, key, target) - 1;
+}
+
+/** `firstAbove` over an Int32Array. */
+export function firstAboveInt32(values: Int32Array, target: number, from = 0, to = values.length): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] <= target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `firstAtLeast` over an Int32Array. */
+export function firstAtLeastInt32(values: Int32Array, target: number, from = 0, to = values.length): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `lastAtMost` over an Int32Array. */
+export function lastAtMostInt32(values: Int32Array, target: number, from = 0, to = values.length): number {
+  return firstAboveInt32(values, target, from, to) - 1;
 }

@@ -4,7 +4,7 @@
  * them. Each lookup is a binary search, so a caller asking once per entity
  * or per finding never reads the line around it.
  */
-import { lastAtMost } from '../../text/sortedSearch';
+import { lastAtMostInt32 } from '../../text/sortedSearch';
 export class LineIndex {
   private starts: Int32Array;
   private length: number;
@@ -63,7 +63,7 @@ export class LineIndex {
   }
 
   lineOf(offset: number): number {
-    return Math.max(0, lastAtMost(this.starts, offset));
+    return Math.max(0, lastAtMostInt32(this.starts, offset));
   }
 
   /** Offset → `{line, character}` (UTF-16 units, as LSP counts). */

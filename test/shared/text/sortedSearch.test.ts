@@ -1,6 +1,16 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { firstAbove, firstAboveBy, firstAtLeast, firstAtLeastBy, lastAtMost, lastAtMostBy } from '../../../shared/text/sortedSearch';
+import {
+  firstAbove,
+  firstAboveBy,
+  firstAboveInt32,
+  firstAtLeast,
+  firstAtLeastBy,
+  firstAtLeastInt32,
+  lastAtMost,
+  lastAtMostBy,
+  lastAtMostInt32,
+} from '../../../shared/text/sortedSearch';
 
 /** The definitions, by a linear scan of `[from, to)`. */
 function scanFirst(values: readonly number[], holds: (v: number) => boolean, from: number, to: number): number {
@@ -58,6 +68,25 @@ describe('sortedSearch', () => {
         assert.equal(firstAtLeastBy(items, key, t), firstAtLeast(xs, t));
         assert.equal(lastAtMostBy(items, key, t), lastAtMost(xs, t));
       }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives the same answers in its Int32Array forms, over the whole array and inside a bracket', () => {
+    fc.assert(
+      fc.property(
+        sorted.chain((xs) => fc.tuple(fc.constant(xs), bracket(xs.length))),
+        target,
+        ([xs, [from, to]], t) => {
+          const typed = Int32Array.from(xs);
+          assert.equal(firstAboveInt32(typed, t), firstAbove(xs, t));
+          assert.equal(firstAtLeastInt32(typed, t), firstAtLeast(xs, t));
+          assert.equal(lastAtMostInt32(typed, t), lastAtMost(xs, t));
+          assert.equal(firstAboveInt32(typed, t, from, to), firstAbove(xs, t, from, to));
+          assert.equal(firstAtLeastInt32(typed, t, from, to), firstAtLeast(xs, t, from, to));
+          assert.equal(lastAtMostInt32(typed, t, from, to), lastAtMost(xs, t, from, to));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
