@@ -10,6 +10,7 @@
 import type { CodeSession } from '../code/rules';
 import { SessionFacts, sessionView } from '../code/facts';
 import { GrowingContextIndex } from '../lookup/growingContextIndex';
+import type { LookupScope, NearestMatchMemo } from '../lookup/nearestMatchMemo';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
 import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';
 
@@ -23,6 +24,13 @@ export type IndexExtension = { partsAdded: number } | { fallback: string };
 export class TranscriptIndex {
   readonly forest: CausalForest;
   readonly lookup: GrowingContextIndex;
+  /**
+   * The lookup remembers each form's nearest matches from one output to a
+   * later one below it (see nearestMatchMemo.ts), so a name that every
+   * answer repeats is not searched for from the end of the context by every
+   * one of them; each output's `accept` is registered here.
+   */
+  private readonly nearest: NearestMatchMemo;
   /** What the session's tool calls establish: files shown, actions taken, text that grounds. */
   readonly facts: SessionFacts;
   /** Segment id of each index part, ascending. */
@@ -36,6 +44,9 @@ export class TranscriptIndex {
   private useful: Uint8Array;
   /** Per segment: 1 + the highest part among its strict ancestors (0 for none), filled on demand. */
   private reach: Int32Array | undefined;
+  /** Per segment: the highest ancestor (or itself) from which segment ids only grow down to it; filled on demand, for `runFilled` segments. */
+  private runTop = new Int32Array(0);
+  private runFilled = 0;
 
   private constructor(readonly transcript: Transcript) {
     this.forest = causalForest(transcript);
@@ -58,6 +69,7 @@ export class TranscriptIndex {
     this.partSegment = this.partStore = Int32Array.from(ids);
     this.partKind = this.kindStore = Uint8Array.from(kinds);
     this.lookup = GrowingContextIndex.build(texts);
+    this.nearest = this.lookup.rememberNearest((earlier, later) => this.scopeExtends(earlier, later));
   }
 
   /**
@@ -140,6 +152,41 @@ export class TranscriptIndex {
   }
 
   /**
+   * Whether, below an earlier output's bound, a later output's lookups
+   * accept exactly the parts the earlier one's do, so that the matches
+   * remembered for the one hold for the other there. They do when the later
+   * output lies below the earlier one's parent (the tool call its turn makes
+   * next, say): its ancestors are the earlier one's and segments under that
+   * parent. Those come after the earlier one's latest indexed ancestor in
+   * the file, and so lie above its bound, when segment ids only grow down
+   * the later one's ancestry from that ancestor on.
+   */
+  private scopeExtends(earlier: LookupScope, later: LookupScope): boolean {
+    if (earlier.before === 0) return true;
+    const forest = this.forest;
+    const parent = forest.parentOf[earlier.output];
+    if (parent !== later.output && !forest.isAncestor(parent, later.output)) return false;
+    const top = this.increasingFrom(later.output);
+    const latest = this.partSegment[earlier.before - 1];
+    return top === latest || forest.isAncestor(top, latest);
+  }
+
+  /** The highest ancestor of a segment (or itself) from which segment ids only grow down to it. */
+  private increasingFrom(segment: number): number {
+    const parentOf = this.forest.parentOf;
+    if (this.runFilled < parentOf.length) {
+      // Appended segments come after their parents (CausalForest.extend), so each follows one already filled.
+      const top = (this.runTop = grown(this.runTop, parentOf.length, -1));
+      for (let id = this.runFilled; id < parentOf.length; id++) {
+        const p = parentOf[id];
+        top[id] = p !== -1 && p < id ? top[p] : id;
+      }
+      this.runFilled = parentOf.length;
+    }
+    return this.runTop[segment];
+  }
+
+  /**
    * The log holds the agent's tool calls with what they returned, so a file
    * line it never showed was never seen. Histories that name the files a
    * tool read without their contents (a gap on everything) do not.
@@ -166,7 +213,8 @@ export class TranscriptIndex {
     const partSegment = this.partSegment;
     const partKind = this.partKind;
     const allowed = echo ? GROUNDS | ECHOES : GROUNDS;
-    return (part) => (partKind[part] & allowed) !== 0 && forest.isAncestor(partSegment[part], outputId);
+    const accept = (part: number) => (partKind[part] & allowed) !== 0 && forest.isAncestor(partSegment[part], outputId);
+    return this.nearest.scope(accept, { output: outputId, group: echo ? 1 : 0, before: this.beforeFor(outputId) });
   }
 }
 

@@ -27,6 +27,12 @@ export interface FindOptions {
    * later part with `accept`.
    */
   before?: number;
+  /**
+   * Parts below this index are never searched: a lookup that already knows
+   * the matches of the parts below (see nearestMatchMemo.ts) reads only the
+   * parts after them.
+   */
+  from?: number;
   /** Stop after this many matches (document order). Default: all. */
   limit?: number;
   /**
@@ -130,15 +136,15 @@ export class ContextIndex {
   find(form: string, opts: FindOptions): ContextMatch[] {
     const q = this.query(form, opts);
     if (!q) return [];
-    const { folded, kept, before, taken } = q;
+    const { folded, kept, from, before, taken } = q;
     const accept = opts.accept;
     const stop = this.partStarts[before];
     const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0), stop) : this.grams.candidates(folded);
-    let part = -1;
+    let part = from - 1;
     let partAccepted = false;
-    let min = 0;
+    let min = this.partStarts[from];
     for (let c = cursor.next(min); c >= 0 && c < stop; c = cursor.next(min)) {
-      if (part < 0 || c >= this.partStarts[part + 1]) {
+      if (part < from || c >= this.partStarts[part + 1]) {
         part = this.partOf(c, part);
         partAccepted = accept === undefined || accept(part);
       }
@@ -163,13 +169,14 @@ export class ContextIndex {
   findLast(form: string, opts: FindOptions): ContextMatch[] {
     const q = this.query(form, opts);
     if (!q) return [];
-    const { folded, kept, before, taken } = q;
+    const { folded, kept, from, before, taken } = q;
     const accept = opts.accept;
     const cursor = folded.length === 1 ? new BackwardScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidatesBackward(folded);
+    const floor = this.partStarts[from];
     let max = this.partStarts[before] - 1;
     let part = before;
     let partAccepted = false;
-    for (let c = cursor.prev(max); c >= 0; c = cursor.prev(max)) {
+    for (let c = cursor.prev(max); c >= floor; c = cursor.prev(max)) {
       if (c < this.partStarts[part]) {
         part = this.partAt(c);
         partAccepted = accept === undefined || accept(part);
@@ -186,13 +193,14 @@ export class ContextIndex {
   }
 
   /** What both directions of a lookup start from, or undefined when nothing can match. */
-  private query(form: string, opts: FindOptions): { folded: string; kept: string; before: number; taken: TakenMatches } | undefined {
+  private query(form: string, opts: FindOptions): { folded: string; kept: string; from: number; before: number; taken: TakenMatches } | undefined {
     const folded = normalizeForm(form, { foldCase: true });
     const limit = opts.limit ?? Infinity;
     const examine = opts.examine ?? Infinity;
     const before = Math.min(opts.before ?? this.parts.length, this.parts.length);
-    if (folded.length === 0 || limit <= 0 || before <= 0 || examine <= 0) return undefined;
-    return { folded, kept: opts.strict ? normalizeForm(form, { foldCase: false }) : '', before, taken: new TakenMatches(limit, examine, opts.keep) };
+    const from = Math.max(0, opts.from ?? 0);
+    if (folded.length === 0 || limit <= 0 || before <= from || examine <= 0) return undefined;
+    return { folded, kept: opts.strict ? normalizeForm(form, { foldCase: false }) : '', from, before, taken: new TakenMatches(limit, examine, opts.keep) };
   }
 
   /** The part holding normalized position `position`. */

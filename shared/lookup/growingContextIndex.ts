@@ -6,12 +6,13 @@
  * rebuilt as one (the logarithmic method: each part is rebuilt a
  * logarithmic number of times, and a lookup asks a logarithmic number of
  * indexes). A lookup asks them in part order and gives what one index over
- * all parts would give: matches in part order, `limit`, `before`,
+ * all parts would give: matches in part order, `limit`, `from`, `before`,
  * `accept`, `keep` and `examine` alike.
  */
 import type { ContextMatch } from '../classifier/types';
 import type { ContextLookup } from './contextLookup';
 import { ContextIndex, type FindOptions } from './contextIndex';
+import { type LookupScope, NearestMatchMemo } from './nearestMatchMemo';
 
 interface Level {
   index: ContextIndex;
@@ -23,6 +24,7 @@ export class GrowingContextIndex implements ContextLookup {
   private readonly levels: Level[];
   private parts = 0;
   private units = 0;
+  private nearest: NearestMatchMemo | undefined;
 
   private constructor(index: ContextIndex) {
     this.levels = [{ index, first: 0 }];
@@ -87,7 +89,21 @@ export class GrowingContextIndex implements ContextLookup {
     return this.across(this.levels, opts, (index, o) => index.find(form, o));
   }
 
+  /**
+   * From now on, remembers each form's nearest matches from one scope of
+   * lookups to a later one that extends it (see nearestMatchMemo.ts); the
+   * scopes are registered with the memo returned.
+   */
+  rememberNearest(extendsScope: (earlier: LookupScope, later: LookupScope) => boolean): NearestMatchMemo {
+    this.nearest = new NearestMatchMemo((form, opts) => this.findLastAcross(form, opts), extendsScope);
+    return this.nearest;
+  }
+
   findLast(form: string, opts: FindOptions): ContextMatch[] {
+    return this.nearest ? this.nearest.findLast(form, opts) : this.findLastAcross(form, opts);
+  }
+
+  private findLastAcross(form: string, opts: FindOptions): ContextMatch[] {
     return this.across(this.levels.length === 1 ? this.levels : [...this.levels].reverse(), opts, (index, o) => index.findLast(form, o));
   }
 
@@ -96,16 +112,18 @@ export class GrowingContextIndex implements ContextLookup {
     if (levels.length === 1) return look(levels[0].index, opts);
     const limit = opts.limit ?? Infinity;
     const before = opts.before ?? this.parts;
+    const from = opts.from ?? 0;
     const { accept, keep, examine } = opts;
     const out: ContextMatch[] = [];
     // Matches verified so far over all levels, when `examine` caps them: each level is told what is left.
     let examined = 0;
     for (const { index, first } of levels) {
       if (out.length >= limit || (examine !== undefined && examined >= examine)) break;
-      if (before <= first) continue;
+      if (before <= first || from >= first + index.partCount) continue;
       const found = look(index, {
         strict: opts.strict,
         before: before - first,
+        ...(from > first ? { from: from - first } : {}),
         limit: limit - out.length,
         ...(accept ? { accept: first === 0 ? accept : (part: number) => accept(part + first) } : {}),
         ...(keep || examine !== undefined
