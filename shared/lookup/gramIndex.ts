@@ -60,7 +60,17 @@ export function unitClass(unit: number): number {
   return UNIT_CLASS[unit];
 }
 
+/** Plans a GramIndex keeps (see `plan`); past this many it starts over. */
+const MAX_PLANS = 4096;
+
 export class GramIndex {
+  /**
+   * Each form's plan, made once: a long session asks for the same names
+   * answer after answer, and planning a common form reads every one of its
+   * grams' bucket sizes and a sample of candidates (cache misses all).
+   */
+  private readonly plans = new Map<string, GramPlan>();
+
   private constructor(
     private readonly heads: Int32Array,
     private readonly positions: Int32Array,
@@ -115,7 +125,7 @@ export class GramIndex {
     const { heads, positions } = this;
     if (plan.kind === 'prefix') {
       if (plan.first === plan.last) return new BucketCursor(positions, heads[plan.first], heads[plan.first + 1], 0);
-      return new MergedCursor(this.prefixBuckets(plan).map((b) => new BucketCursor(positions, heads[b], heads[b + 1], 0)));
+      return new MergedCursor(plan.buckets.map((b) => new BucketCursor(positions, heads[b], heads[b + 1], 0)));
     }
     const { lead, leadOffset, filter, filterOffset } = plan;
     if (filter < 0) return new BucketCursor(positions, heads[lead], heads[lead + 1], leadOffset);
@@ -131,7 +141,7 @@ export class GramIndex {
     const plan = this.plan(form);
     const { heads, positions } = this;
     if (plan.kind === 'prefix') {
-      const lists = this.prefixBuckets(plan).map((b) => new BackwardBucketCursor(positions, heads[b], heads[b + 1], 0));
+      const lists = plan.buckets.map((b) => new BackwardBucketCursor(positions, heads[b], heads[b + 1], 0));
       return lists.length === 1 ? lists[0] : new BackwardMergedCursor(lists);
     }
     const { lead, leadOffset, filter, filterOffset } = plan;
@@ -152,9 +162,21 @@ export class GramIndex {
    * one is rare enough that reading more sizes would cost more than it saves.
    */
   private plan(form: string): GramPlan {
+    let plan = this.plans.get(form);
+    if (plan === undefined) {
+      if (this.plans.size >= MAX_PLANS) this.plans.clear();
+      plan = this.planAfresh(form);
+      this.plans.set(form, plan);
+    }
+    return plan;
+  }
+
+  private planAfresh(form: string): GramPlan {
     if (form.length === 2) {
       const prefix = (unitClass(form.charCodeAt(0)) << 14) | (unitClass(form.charCodeAt(1)) << 7);
-      return { kind: 'prefix', first: prefix >>> this.shift, last: (prefix | (CLASS_COUNT - 1)) >>> this.shift };
+      const first = prefix >>> this.shift;
+      const last = (prefix | (CLASS_COUNT - 1)) >>> this.shift;
+      return { kind: 'prefix', first, last, buckets: this.prefixBuckets(first, last) };
     }
     const grams = form.length - 2;
     const classes = formClasses(form);
@@ -176,9 +198,9 @@ export class GramIndex {
   }
 
   /** The non-empty buckets of a two-unit prefix, in key order. */
-  private prefixBuckets(plan: { first: number; last: number }): number[] {
+  private prefixBuckets(first: number, last: number): number[] {
     const out: number[] = [];
-    for (let b = plan.first; b <= plan.last; b++) if (this.heads[b + 1] > this.heads[b]) out.push(b);
+    for (let b = first; b <= last; b++) if (this.heads[b + 1] > this.heads[b]) out.push(b);
     return out;
   }
 
@@ -221,7 +243,9 @@ export class GramIndex {
 }
 
 /** Which buckets bound a form's candidates (see GramIndex.plan); `filter` is -1 when no second gram helps. */
-type GramPlan = { kind: 'prefix'; first: number; last: number } | { kind: 'grams'; lead: number; leadOffset: number; filter: number; filterOffset: number };
+type GramPlan =
+  | { kind: 'prefix'; first: number; last: number; buckets: number[] }
+  | { kind: 'grams'; lead: number; leadOffset: number; filter: number; filterOffset: number };
 
 /** Room for `grams` bucket numbers, in a scratch array reused between calls. */
 let bucketArray = new Int32Array(64);

@@ -78,4 +78,26 @@ describe('ContextIndex against a brute-force search on long, repetitive parts', 
       { numRuns: 300 },
     );
   });
+  it('gives a form asked again, forward and backward, the candidates it gave the first time', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: smallAlphabet, minLength: 200, maxLength: 2000 }),
+        fc.array(fc.string({ unit: smallAlphabet, minLength: 2, maxLength: 7 }), { minLength: 1, maxLength: 12 }),
+        (text, forms) => {
+          const index = GramIndex.build(unitsOf(text), text.length);
+          const first = forms.map((f) => allCandidates(index, f));
+          // Asked again in another order, each from an index that plans it anew and from the one that kept its plan.
+          for (const [k, f] of [...forms.entries()].reverse()) {
+            assert.deepEqual(allCandidates(index, f), first[k]);
+            assert.deepEqual(allCandidates(GramIndex.build(unitsOf(text), text.length), f), first[k]);
+            const backward = index.candidatesBackward(f);
+            const down: number[] = [];
+            for (let c = backward.prev(text.length); c >= 0; c = backward.prev(c - 1)) down.push(c);
+            assert.deepEqual(down.reverse(), first[k]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
