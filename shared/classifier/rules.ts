@@ -585,7 +585,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A count the latest command or test run gave otherwise.',
-    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing") counts tests, as the runner\'s own summary does.',
+    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing") counts tests, as the runner\'s own summary does. A count of tests whose clause names no state ("56 RED tests", "2 evaluate tests" still to write) says nothing a run could contradict, and is left alone.',
     examples: [
       {
         session: [
@@ -602,6 +602,14 @@ export const RULES = [
           { say: 'All tests pass: 48 passed.' },
         ],
         passes: ['48'],
+      },
+      {
+        session: [
+          { user: 'Write the failing slicer tests first.' },
+          { bash: { command: 'pytest -q', output: '........\n48 passed in 0.41s\n' } },
+          { say: 'Wrote 12 RED tests in `test_slicer.py`; committing them before the fix.' },
+        ],
+        passes: ['12'],
       },
     ],
   },

@@ -211,9 +211,21 @@ describe('counts in an agent turn', () => {
       user('Run the tests.'),
       call('t1', 'Bash', { command: 'cargo test' }),
       result('t1', 'test src/lib.rs - factorial (line 31) ... ok\ntest src/lib.rs - reverse (line 40) ... ok\n\ntest result: ok. 29 passed; 0 failed'),
-      say('- **31 unit tests** across all modules'),
+      say('- **31 passing unit tests** across all modules'),
     ]);
     assert.equal(lastOutput(raw, ALL).get('31')?.status, 'contradicted');
+  });
+
+  it('does not compare a count of tests that names no state with a run: it may count a file, a plan or failing tests', () => {
+    const raw = session([
+      user('Write the failing tests first.'),
+      call('t1', 'Bash', { command: 'pytest -q' }),
+      result('t1', '........\n48 passed in 0.41s'),
+      say('Wrote `test_models.py` (12 tests, 300 lines); still needed: 2 CLI tests.'),
+    ]);
+    const judged = lastOutput(raw, ALL);
+    assert.notEqual(judged.get('12 tests')?.status ?? judged.get('12')?.status, 'contradicted');
+    assert.notEqual(judged.get('2 CLI tests')?.status ?? judged.get('2')?.status, 'contradicted');
   });
 
   it('drops counts the agent made by reading, in words, that no command counted', () => {
