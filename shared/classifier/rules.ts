@@ -581,6 +581,50 @@ export const RULES = [
     ],
   },
   {
+    id: 'unknown-flags',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A flag the program does not take, where the session shows its options (`--no-push-all` where `update` defines `--no-push`).',
+    doc: "A long flag in a command the turn gives as code (in backticks or a shell block, a command it ran or tells the reader to run) is unverified when the session shows which options that command takes and the flag is not one of them, and nothing before the turn spells it. A command's options are shown by the project's own source the session read or wrote (commander's `.option('--branch <b>')`, argparse's `add_argument('--branch')`, click's and typer's options, clap's `#[arg(long)]`, cobra's and Go's flags, yargs' `.option('branch', {…})`), for a program the project declares (a manifest's `bin` or `[project.scripts]`, `prog=`, `.name()`) or runs as a file (`./bin/tool`, `node dist/cli.js`) and for a subcommand the same text defines; or by a help output a tool printed (`Usage:` line, or a command run with `--help`), for the command it describes. The program is read from the command's first words through launchers (`npx tool`, `python -m pkg`, `uv run tool`); flags after `--` belong to another program, and `npm run x -- --flag` names no program. Accepted without a listing: `--help`, `--version`, the `--no-` form of a listed option and the positive form of a listed `--no-` one, and an abbreviation of a listed option (argparse expands them). A third-party tool's flags are world knowledge, so a program whose options the session does not show gets no verdict.",
+    examples: [
+      {
+        session: [
+          { user: 'How do I update a session without pushing?' },
+          {
+            read: {
+              path: 'src/commands/session.ts',
+              lines: [
+                'export const session = new Command("session");',
+                'session',
+                '  .command("update")',
+                '  .option("--no-stash", "Do not stash changes")',
+                '  .option("--no-push", "Do not push after updating")',
+                '  .option("--branch <branch>", "Branch to merge from");',
+              ],
+            },
+          },
+          { read: { path: 'package.json', lines: ['{', '  "name": "minsky",', '  "bin": { "minsky": "./src/cli.ts" }', '}'] } },
+          { say: 'Run `minsky session update --no-push-all` to update without pushing.' },
+        ],
+        flags: ['--no-push-all'],
+      },
+      {
+        session: [
+          { user: 'How do I update a session without pushing?' },
+          {
+            bash: {
+              command: 'minsky session update --help',
+              output:
+                'Usage: minsky session update [options] [session]\n\nOptions:\n  --no-stash         Do not stash changes\n  --no-push          Do not push after updating\n  --branch <branch>  Branch to merge from\n  -h, --help         display help for command',
+            },
+          },
+          { say: 'Run `minsky session update --no-push --branch develop`, then `git log --reverse` to see what it merged.' },
+        ],
+        passes: ['--no-push', '--branch'],
+      },
+    ],
+  },
+  {
     id: 'test-counts',
     stage: 'verdict',
     pack: 'code',

@@ -28,6 +28,7 @@ import {
   quotedLineFindings,
   quotesCheckable,
   statusClaims,
+  unknownFlagClaims,
   versionVerdicts,
   withCodeEntities,
   type CodeSession,
@@ -137,6 +138,10 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.session && on('host-ports')) {
     const ports = hostPortClaims(output, sentences, entities, index, lookup);
     if (ports.length > 0) entities = [...entities, ...ports].sort((a, b) => a.span[0] - b.span[0]);
+  }
+  if (options.agentTurn && options.session && on('unknown-flags')) {
+    const flags = unknownFlagClaims(output, sentences, entities, index, lookup, options.session);
+    if (flags.length > 0) entities = [...entities, ...flags].sort((a, b) => a.span[0] - b.span[0]);
   }
   const result = judge(entities, resolved.minEntities, options.gaps ?? [], on);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;

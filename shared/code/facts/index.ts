@@ -6,7 +6,8 @@
  * limited to its causal past. Facts only: nothing here judges a claim (the
  * rules that do are in `../rules`, one layer up).
  */
+export { commandProgram, type CommandProgram } from './commandPrograms';
 export { isKnownExtension } from './fileExtensions';
 export { baseName, cleanPath, isPathChar, looksLikeFilePath, pathNames } from './pathSpellings';
-export { SessionFacts, type Tally } from './sessionFacts';
+export { SessionFacts, type OptionList, type Tally } from './sessionFacts';
 export { FileKnowledge, sessionView, type LinePlace, type SessionView, type ToolStep } from './sessionView';

@@ -18,7 +18,9 @@ import { AGENTS_INSTRUCTIONS_LABEL } from '../../transcript/formats/shapes/respo
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
-import { inputFile, listingShape, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
+import { inputFile, listingShape, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
+import { declaredPrograms, optionSource } from './optionSources';
+import { helpListing } from './helpOutputs';
 import { baseName, cleanPath, looksLikeFilePath, pathNames } from './pathSpellings';
 import { firstAboveBy, firstAtLeastBy } from '../../text/sortedSearch';
 
@@ -40,6 +42,26 @@ export interface Tally {
   /** Test counts: whether they passed or failed. */
   state?: 'passed' | 'failed';
 }
+
+/**
+ * Long options the session shows a program to have: a source text's
+ * definitions (with the subcommands and program names it defines) or a
+ * help output (with the command it describes).
+ */
+export interface OptionList {
+  segment: number;
+  kind: 'source' | 'help';
+  /** Source: the program names the text declares; help: the program it describes. */
+  programs: string[];
+  /** Help: the subcommand words it describes. */
+  path: string[];
+  options: string[];
+  /** Source: subcommands the text defines; help: subcommands it lists. */
+  commands: string[];
+}
+
+/** Roles whose text may hold a program's option definitions: what was read, written or pasted, not the agent's prose. */
+const DEFINING_ROLES = new Set(['tool_result', 'tool_call', 'user', 'document']);
 
 /** Everything known about one file. */
 export interface FileRecord {
@@ -76,6 +98,10 @@ export class SessionFacts {
   readonly tallies: Tally[] = [];
   /** Versions `--version` commands printed, in file order. */
   readonly versions: { segment: number; program: string; value: string; start: number; end: number }[] = [];
+  /** Option lists of programs (definitions and help outputs), in file order. */
+  readonly optionLists: OptionList[] = [];
+  /** Program names a project manifest declares (`bin`, `[project.scripts]`), in file order. */
+  readonly declaredPrograms: { segment: number; name: string }[] = [];
   /** Every listing's segment and file, in file order. */
   private readonly timeline: { segment: number; record: FileRecord }[] = [];
 
@@ -141,6 +167,7 @@ export class SessionFacts {
       if (s.role === 'user' && s.label !== AGENTS_INSTRUCTIONS_LABEL) for (const path of attachedPaths(s.text)) this.attachments.push({ segment: s.id, path });
     }
     this.linker.link(segments, from);
+    this.readOptions(from);
     const { calls, callOf } = this.linker;
     for (let id = from; id < segments.length; id++) {
       const s = segments[id];
@@ -151,6 +178,24 @@ export class SessionFacts {
       this.readResult(s, call);
     }
     this.readTo = segments.length;
+  }
+
+  /** Option definitions, manifests' program names and help outputs in segments from `from` on. */
+  private readOptions(from: number): void {
+    const { calls, callOf } = this.linker;
+    const segments = this.transcript.segments;
+    for (let id = from; id < segments.length; id++) {
+      const s = segments[id];
+      if (!DEFINING_ROLES.has(s.role)) continue;
+      const source = optionSource(s.text);
+      if (source) this.optionLists.push({ segment: id, kind: 'source', path: [], ...source });
+      for (const name of declaredPrograms(s.text)) this.declaredPrograms.push({ segment: id, name });
+      if (s.role !== 'tool_result' || s.tool?.failed === true) continue;
+      const call = callOf[id] === -1 || callOf[id] === undefined ? undefined : calls[callOf[id]];
+      const argv = call ? soleCommand(call) : undefined;
+      const help = argv ? helpListing(s.text, argv) : undefined;
+      if (help) this.optionLists.push({ segment: id, kind: 'help', programs: [help.program], path: help.path, options: help.options, commands: help.commands });
+    }
   }
 
   /** A file written whole, or edited after the agent had read all of it. */
@@ -405,6 +450,13 @@ function isDigitCode(c: number): boolean {
 
 function isWordChar(c: number): boolean {
   return isDigitCode(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** The words of the last command `call` ran, when nothing filtered its output (a `| head` would cut a help short). */
+function soleCommand(call: ToolCall): string[] | undefined {
+  const pipelines = shellPipelines(call.name, call.input);
+  const last = pipelines?.[pipelines.length - 1];
+  return last?.length === 1 ? last[0].argv : undefined;
 }
 
 /** How a call is named in a message: its command, or its tool name. */

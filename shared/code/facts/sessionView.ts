@@ -7,13 +7,15 @@
 import type { Range } from '../../classifier/types';
 import type { CausalForest } from '../../transcript/causalContext';
 import type { ToolCall } from '../../transcript/toolCalls';
-import type { FileRecord, Listing, SessionFacts, Tally } from './sessionFacts';
+import type { FileRecord, Listing, OptionList, SessionFacts, Tally } from './sessionFacts';
 import { firstAtLeast, lastAtMostBy } from '../../text/sortedSearch';
 
 /** Listings of one file an output question reads, newest first. */
 const MAX_LISTINGS = 256;
 /** Counts an output's count claims are compared with. */
 const MAX_TALLIES = 64;
+/** Option lists an output's flags are checked against, newest first. */
+const MAX_OPTION_LISTS = 512;
 /** Listings searched for an identifier's line. */
 const MAX_SEARCHED = 16;
 
@@ -36,6 +38,10 @@ export interface SessionView {
    * log does not hold (no listing of them follows the prompt).
    */
   unloggedAttachments(): string[];
+  /** Option lists (definitions and help outputs) before this output, newest first (a bounded number). */
+  optionLists(): OptionList[];
+  /** Program names a project manifest before this output declares. */
+  declaredPrograms(): Set<string>;
   /** Versions `program --version` printed before this output, oldest first. */
   versions(program: string): { segment: number; value: string; start: number; end: number }[];
   /**
@@ -167,6 +173,17 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
         seen.add(call);
         yield call.results.includes(id) ? { call, result: id } : { call };
       }
+    },
+    optionLists() {
+      const out: OptionList[] = [];
+      const all = facts.optionLists;
+      for (let i = lastAtOrBefore(all, latest); i >= 0 && out.length < MAX_OPTION_LISTS; i--) if (visible(all[i].segment)) out.push(all[i]);
+      return out;
+    },
+    declaredPrograms() {
+      const out = new Set<string>();
+      for (const d of facts.declaredPrograms) if (visible(d.segment)) out.add(d.name);
+      return out;
     },
     tallies() {
       const out: Tally[] = [];

@@ -272,7 +272,8 @@ export function proposes(text: string): boolean {
 }
 
 /** The sentence holding `span`, and the line introducing its list if it is a list item, report rather than propose. */
-function reports(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
+/** Whether the sentence at `span` (or its list's lead-in) states what exists, rather than proposing, supposing or denying it. */
+export function reports(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
   const i = sentenceIndexAt(sentences, span[0]);
   const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
   if (NOT_REPORTING.test(straightQuotes(output.slice(s, e)))) return false;

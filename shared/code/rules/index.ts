@@ -3,7 +3,7 @@
  * runs them: coding claims extracted beside the generic entities (file and
  * line references, inline code), their verdicts against the session's facts
  * (`../facts`), and the passes over fenced code, counts, status claims,
- * unattributed values, absent names, quoted lines and version slots.
+ * unattributed values, absent names, quoted lines, version slots and unknown flags.
  */
 export { markAbsentNames } from './absentNames';
 export { codeBlockEntities } from './codeBlocks';
@@ -14,4 +14,5 @@ export { statusClaims } from './statusClaims';
 export { quotedLineFindings } from './quotedLines';
 export { dropUnattributedValues } from './unattributedValues';
 export { hostPortClaims } from './hostPorts';
+export { unknownFlagClaims } from './unknownFlags';
 export { dottedVersionClaims, versionVerdicts } from './versionSlots';

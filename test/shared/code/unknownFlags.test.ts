@@ -1,0 +1,179 @@
+/**
+ * Flags in an agent's commands against the option lists the session shows:
+ * the project's own CLI whose source defines its options, and a program
+ * whose help a tool printed. Programs whose options the session never shows
+ * get no verdict.
+ */
+import { strict as assert } from 'node:assert';
+import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+import { commandProgram } from '../../../shared/code/facts/commandPrograms';
+import { helpListing } from '../../../shared/code/facts/helpOutputs';
+import { declaredPrograms, optionSource } from '../../../shared/code/facts/optionSources';
+
+const UPDATE_TS = [
+  'import { Command } from "commander";',
+  'export function createUpdateCommand() {',
+  '  return new Command("update")',
+  '    .argument("[session]", "Session name")',
+  '    .option("--no-stash", "Do not stash changes before updating")',
+  '    .option("--no-push", "Do not push changes after updating")',
+  '    .option("-b, --branch <branch>", "Branch to merge from", "main")',
+  '    .option("--remote <remote>", "Remote to pull from", "origin");',
+  '}',
+];
+const SESSION_TS = ['import { Command } from "commander";', 'export const sessionCommand = new Command("session").addCommand(createUpdateCommand());'];
+const PACKAGE_JSON = ['{', '  "name": "minsky",', '  "bin": { "minsky": "./src/cli.ts" }', '}'];
+
+/**
+ * A session that read the commander source of `minsky session update`, the
+ * parent command's when `withParent`, and the manifest when `withManifest`.
+ */
+function commanderSession(text: string, withManifest = true, withParent = true) {
+  const lines: object[] = [
+    user('How do I update a session?'),
+    call('t1', 'Read', { file_path: '/p/src/commands/session/update.ts' }),
+    result('t1', numbered(UPDATE_TS)),
+  ];
+  if (withParent) lines.push(call('t3', 'Read', { file_path: '/p/src/commands/session/index.ts' }), result('t3', numbered(SESSION_TS)));
+  if (withManifest) lines.push(call('t2', 'Read', { file_path: '/p/package.json' }), result('t2', numbered(PACKAGE_JSON)));
+  return lastOutput(session([...lines, say(text)]));
+}
+
+const OPK_GEN_HELP = [
+  'usage: opk gen [-h] --pdl PDL --slicer {orca,prusa} [--out OUT] [--bundle BUNDLE]',
+  '',
+  'options:',
+  '  -h, --help            show this help message and exit',
+  '  --pdl PDL             Path to the PDL file',
+  '  --slicer {orca,prusa}',
+  '  --out OUT             Output directory',
+  '  --bundle BUNDLE       Optional bundle zip',
+].join('\n');
+const OPK_HELP = [
+  'usage: opk [-h] {gen,convert} ...',
+  '',
+  'positional arguments:',
+  '  {gen,convert}',
+  '',
+  'options:',
+  '  -h, --help  show this help message and exit',
+].join('\n');
+
+/** A session that ran `command` and printed `help`. */
+function helpSession(command: string, help: string, text: string) {
+  return lastOutput(session([user('How do I generate profiles?'), call('t1', 'Bash', { command }), result('t1', help), say(text)]));
+}
+
+describe('unknown-flags', () => {
+  it('flags a flag the commander source of the project’s CLI does not define, saying which options it does', () => {
+    const out = commanderSession('Run `minsky session update --no-push-all` to update without pushing.');
+    const e = out.get('--no-push-all')!;
+    assert.equal(e.status, 'unverified');
+    assert.equal(e.rule, 'unknown-flags');
+    assert.match(
+      e.detail ?? '',
+      /shows for minsky session update and the commands defined beside it \(--no-stash, --no-push, --branch, --remote\) do not include --no-push-all/,
+    );
+  });
+
+  it('points the finding at exactly the flag in a shell block, and grounds the defined flags beside it', () => {
+    const text = 'Usage:\n\n```bash\nminsky session update my-session --branch develop --branch-once\n```\n';
+    const out = commanderSession(text);
+    const e = out.get('--branch-once')!;
+    assert.equal(e.status, 'unverified');
+    assert.equal(text.slice(e.span[0], e.span[1]), '--branch-once');
+    assert.equal(out.get('--branch')?.status, 'grounded');
+  });
+
+  it('accepts what the parser derives: the positive form of a `--no-` option, an abbreviation, --help and --version', () => {
+    const out = commanderSession('Run `minsky session update --stash --bran main --help --version --brunch x` to see it.');
+    for (const f of ['--stash', '--bran', '--help', '--version']) assert.ok(out.get(f)?.status !== 'unverified', f);
+    assert.equal(out.get('--brunch')?.status, 'unverified');
+  });
+
+  it('gives no verdict when the session never says which program the definitions are of', () => {
+    const out = commanderSession('Run `minsky session update --no-push-all` to update without pushing.', false);
+    assert.equal(out.get('--no-push-all'), undefined);
+  });
+
+  it('gives no verdict when a subcommand of that name may sit under a parent the session never showed', () => {
+    const text = 'Run `minsky session update --no-push-all` or `minsky tasks update --no-push-all`.';
+    assert.equal(commanderSession(text, true, false).get('--no-push-all'), undefined);
+    const out = commanderSession('Run `minsky tasks update --no-push-all` to refresh.');
+    assert.equal(out.get('--no-push-all'), undefined);
+  });
+
+  it('gives no verdict on a third-party tool’s flags, or on flags handed on after `--`', () => {
+    const out = commanderSession('I ran `git log --no-pretty main`, then `minsky session update -- --no-push-all` and `npm run dev -- --no-push-all`.');
+    assert.equal(out.get('--no-pretty'), undefined);
+    assert.equal(out.get('--no-push-all'), undefined);
+  });
+
+  it('gives no verdict in a question, nor to a flag the session spells elsewhere', () => {
+    assert.equal(commanderSession('Does `minsky session update --no-push-all` work?').get('--no-push-all'), undefined);
+    const out = lastOutput(
+      session([
+        user('Please add a --force-push flag to session update.'),
+        call('t1', 'Read', { file_path: '/p/src/commands/session/update.ts' }),
+        result('t1', numbered(UPDATE_TS)),
+        call('t2', 'Read', { file_path: '/p/package.json' }),
+        result('t2', numbered(PACKAGE_JSON)),
+        say('Run `minsky session update --force-push` once it lands.'),
+      ]),
+    );
+    assert.notEqual(out.get('--force-push')?.status, 'unverified');
+  });
+
+  it('flags a flag a printed help does not list, for the command the help describes', () => {
+    const out = helpSession('opk gen --help', OPK_GEN_HELP, 'Generated the profiles with `opk gen --slicer-once orca --pdl printer.yaml`.');
+    const e = out.get('--slicer-once')!;
+    assert.equal(e.status, 'unverified');
+    assert.equal(e.rule, 'unknown-flags');
+    assert.equal(out.get('--pdl')?.status, 'grounded');
+  });
+
+  it('reads no list from a help cut short by a filter or the harness, nor from a file that shows a usage line', () => {
+    const text = 'Generated the profiles with `opk gen --slicer-once orca`.';
+    assert.equal(helpSession('opk gen --help | head -5', OPK_GEN_HELP, text).get('--slicer-once'), undefined);
+    assert.equal(helpSession('opk gen --help', `${OPK_GEN_HELP}\n... [output truncated]`, text).get('--slicer-once'), undefined);
+    assert.equal(helpSession('cat README.md', OPK_GEN_HELP, text).get('--slicer-once'), undefined);
+  });
+
+  it('does not judge a subcommand by the help of its parent, which lists it without its options', () => {
+    const out = helpSession('opk --help', OPK_HELP, 'Converted it with `opk convert --from-mode cura`.');
+    assert.equal(out.get('--from-mode'), undefined);
+    assert.equal(helpSession('opk --help', OPK_HELP, 'Ran `opk --verbose-all` first.').get('--verbose-all')?.status, 'unverified');
+  });
+
+  it('reads a command written in prose when it starts with a program whose options the session shows', () => {
+    const out = helpSession('opk gen --help', OPK_GEN_HELP, 'Done.\n\n- CLI: opk gen --slicer orca --pdl-all printer.yaml --out build\n');
+    assert.equal(out.get('--pdl-all')?.status, 'unverified');
+    assert.equal(out.get('--out')?.status, 'grounded');
+  });
+
+  it('reads clap, argparse, click, cobra and yargs definitions, and the program names manifests declare', () => {
+    const clap =
+      '#[derive(Parser)]\n#[command(name = "tool")]\nstruct Cli {\n    #[arg(long, short)]\n    /// Print only\n    pub dry_run: bool,\n    #[arg(long = "out-dir")]\n    out: PathBuf,\n}';
+    assert.deepEqual(optionSource(clap)?.options.sort(), ['--dry-run', '--out-dir']);
+    assert.deepEqual(optionSource(clap)?.commands, ['tool']);
+    const argparse =
+      'ap = argparse.ArgumentParser(prog="opk")\nsub = ap.add_subparsers()\ng = sub.add_parser("gen")\ng.add_argument("--pdl", "-p", required=True)';
+    assert.deepEqual(optionSource(argparse), { options: ['--pdl'], commands: ['gen'], programs: ['opk'] });
+    assert.deepEqual(optionSource("@click.option('--verbose/--quiet', default=False)")?.options, ['--verbose', '--quiet']);
+    assert.deepEqual(optionSource('cmd.Flags().StringVarP(&opts.branch, "branch", "b", "", "branch")\nUse: "update [name]",')?.options, ['--branch']);
+    assert.deepEqual(optionSource("yargs.option('watch', { type: 'boolean' })")?.options, ['--watch']);
+    assert.equal(optionSource('const x = 1;'), undefined);
+    assert.deepEqual(declaredPrograms('[project.scripts]\nopk = "opk.cli:main"\nopk-gui = "opk.ui:main"\n\n[tool.black]\nx = 1'), ['opk', 'opk-gui']);
+    assert.deepEqual(declaredPrograms('{ "name": "@acme/tool", "bin": "./cli.js" }'), ['tool']);
+  });
+
+  it('reads the program of a command through launchers, and none from a script runner', () => {
+    assert.equal(commandProgram(['npx', '-y', 'tool', '--x'])?.program, 'tool');
+    assert.equal(commandProgram(['python', '-m', 'opk.cli', 'gen'])?.program, 'opk');
+    assert.equal(commandProgram(['FOO=1', 'node', 'dist/cli.js', '--x'])?.program, 'cli');
+    assert.equal(commandProgram(['./bin/minsky', 'session'])?.local, true);
+    assert.equal(commandProgram(['npm', 'run', 'dev', '--', '--x']), undefined);
+    assert.deepEqual(helpListing(OPK_HELP, ['opk', '--help'])?.commands, ['gen', 'convert']);
+    assert.deepEqual(helpListing('  --watch  rebuild on change', ['tool', 'build', '--help'])?.path, ['build']);
+  });
+});
