@@ -9,7 +9,7 @@
  * and the program names it declares (`prog="opk"`, `.name('minsky')`, a
  * manifest's `bin` or `[project.scripts]`).
  *
- * Every pattern is anchored on a literal found with `indexOf` and reads a
+ * Every pattern is anchored on a literal found in one pass and reads a
  * bounded stretch after it, so a text is read in time linear in its length.
  */
 
@@ -27,34 +27,74 @@ const CALL_REACH = 400;
 /** Farthest a field is looked for after a clap attribute. */
 const FIELD_REACH = 600;
 
-/** Calls whose quoted arguments that start with `--` are long options. */
-const OPTION_CALLS = ['option(', 'Option(', 'add_argument('];
-/** Calls whose first quoted argument is a subcommand's name. */
-const COMMAND_CALLS = ['.command(', 'new Command(', 'add_parser(', '.subcommand(', 'Command::new('];
-/** Go calls whose first string argument (after an optional `&target,`) is an option name without dashes. */
-const GO_FLAG_CALLS = ['Flags().', 'flag.'];
-/** A Go flag call's method and first string argument, read after its anchor. */
+/**
+ * Every construct read, found in one pass over the text: option calls
+ * (commander, argparse, click, typer, yargs), Go and clap flags, subcommand
+ * definitions and program names. A longer anchor comes before the shorter
+ * one it contains, so each place is read once.
+ */
+const ANCHORS =
+  /\.option\(|option\(|Option\(|add_argument\(|Flags\(\)\.|flag\.|\.long\(|#\[(?:arg|clap|structopt|command)\(|\.command\(|new Command\(|add_parser\(|\.subcommand\(|Command::new\(|Use:|prog ?=|\.name\(/g;
+/** Where a manifest declares programs. */
+const MANIFEST_ANCHORS = /"bin"|\[project\.scripts\]|\[tool\.poetry\.scripts\]|console_scripts|\[\[bin\]\]/g;
+/** A Go flag call's method and first string argument, read after its anchor (`Flags().StringVarP(&x, "branch"`). */
 const GO_FLAG = /^[A-Z]\w{0,30}\(\s*(?:&[\w.[\]]{1,80}\s*,\s*)?"([A-Za-z][\w-]{0,60})"/;
 
 /** The options, subcommands and program names `text` defines, or undefined when it defines neither an option nor a subcommand. */
 export function optionSource(text: string): OptionSource | undefined {
   const options = new Set<string>();
-  for (const anchor of OPTION_CALLS) forEachCall(text, anchor, (args) => quotedLongOptions(args, options));
-  forEachCall(text, '.option(', (args) => yargsOption(args, options));
-  for (const anchor of GO_FLAG_CALLS) forEachAfter(text, anchor, (rest) => addDashed(GO_FLAG.exec(rest)?.[1], options));
-  // clap's builder: `Arg::new("x").long("x")`.
-  forEachAfter(text, '.long(', (rest) => addDashed(/^\s*"([A-Za-z][\w-]{0,60})"/.exec(rest)?.[1], options));
-  clapFields(text, options);
   const commands = new Set<string>();
-  for (const anchor of COMMAND_CALLS) forEachCall(text, anchor, (args) => addFirstQuoted(args, commands));
-  forEachAfter(text, 'Use:', (rest) => addFirstQuoted(rest, commands));
-  // clap's `#[command(name = "exec")]`.
-  for (const anchor of ['#[command(', '#[clap('])
-    forEachCall(text, anchor, (args) => addFirstQuoted(/(?<![\w-])name\s*=\s*(.*)$/s.exec(args)?.[1] ?? '', commands));
+  const programs = new Set<string>();
+  for (const m of text.matchAll(ANCHORS)) {
+    const anchor = m[0];
+    const from = m.index + anchor.length;
+    const rest = () => text.slice(from, from + CALL_REACH);
+    switch (anchor) {
+      case '.option(': {
+        const args = callArguments(text, from);
+        quotedLongOptions(args, options);
+        yargsOption(args, options);
+        break;
+      }
+      case 'option(':
+      case 'Option(':
+      case 'add_argument(':
+        quotedLongOptions(callArguments(text, from), options);
+        break;
+      case 'Flags().':
+      case 'flag.':
+        addDashed(GO_FLAG.exec(rest())?.[1], options);
+        break;
+      case '.long(':
+        // clap's builder: `Arg::new("x").long("x")`.
+        addDashed(/^\s*"([A-Za-z][\w-]{0,60})"/.exec(rest())?.[1], options);
+        break;
+      case '#[arg(':
+      case '#[structopt(':
+        clapField(text, from, options);
+        break;
+      case '#[clap(':
+      case '#[command(': {
+        if (anchor === '#[clap(') clapField(text, from, options);
+        // clap's `#[command(name = "exec")]`.
+        const name = /(?<![\w-])name\s*=\s*(.*)$/s.exec(callArguments(text, from));
+        if (name) addFirstQuoted(name[1], commands);
+        break;
+      }
+      case 'Use:':
+        addFirstQuoted(rest(), commands);
+        break;
+      case 'prog=':
+      case 'prog =':
+      case '.name(':
+        addFirstQuoted(rest(), programs);
+        break;
+      default:
+        addFirstQuoted(callArguments(text, from), commands);
+    }
+  }
   // A text that defines only subcommands (`new Command("session").addCommand(…)`) still shows how they nest.
   if (options.size === 0 && commands.size === 0) return undefined;
-  const programs = new Set<string>();
-  for (const anchor of ['prog=', 'prog =', '.name(']) forEachAfter(text, anchor, (rest) => addFirstQuoted(rest, programs));
   return { options: [...options], commands: [...commands], programs: [...programs] };
 }
 
@@ -65,54 +105,38 @@ export function optionSource(text: string): OptionSource | undefined {
  */
 export function declaredPrograms(text: string): string[] {
   const out = new Set<string>();
-  forEachAfter(text, '"bin"', (rest) => {
-    const m = /^\s*:\s*(?:"[^"\n]*"|\{([^{}]{0,1000})\})/.exec(rest);
-    if (!m) return;
-    if (m[1] !== undefined) for (const k of m[1].matchAll(/"([\w.@/-]{1,80})"\s*:/g)) out.add(unscoped(k[1]));
+  for (const m of text.matchAll(MANIFEST_ANCHORS)) {
+    const from = m.index + m[0].length;
+    const rest = text.slice(from, from + CALL_REACH);
+    if (m[0] === '"bin"') binEntries(text, rest, out);
+    else if (m[0] === 'console_scripts') for (const e of rest.matchAll(/["']\s*([\w.-]{1,80})\s*=\s*[\w.]+:\w+/g)) out.add(e[1]);
     else {
-      // A single entry is installed under the package's name.
-      const at = text.indexOf('"name"');
-      const name = at === -1 ? null : /^"name"\s*:\s*"([\w.@/-]{1,80})"/.exec(text.slice(at, at + 200));
-      if (name) out.add(unscoped(name[1]));
-    }
-  });
-  for (const header of ['[project.scripts]', '[tool.poetry.scripts]']) {
-    forEachAfter(text, header, (rest) => {
-      for (const line of rest.slice(0, 2000).split('\n').slice(1)) {
+      // A TOML table: its lines up to the next table.
+      const key = m[0] === '[[bin]]' ? /^\s*name\s*=\s*"([\w.-]{1,80})"/ : /^\s*"?([\w.-]{1,80})"?\s*=/;
+      for (const line of rest.split('\n').slice(1)) {
         if (line.trimStart().startsWith('[')) break;
-        const m = /^\s*"?([\w.-]{1,80})"?\s*=/.exec(line);
-        if (m) out.add(m[1]);
+        const k = key.exec(line);
+        if (k) out.add(k[1]);
       }
-    });
-  }
-  forEachAfter(text, 'console_scripts', (rest) => {
-    for (const m of rest.slice(0, 1000).matchAll(/["']\s*([\w.-]{1,80})\s*=\s*[\w.]+:\w+/g)) out.add(m[1]);
-  });
-  forEachAfter(text, '[[bin]]', (rest) => {
-    for (const line of rest.split('\n').slice(1)) {
-      if (line.trimStart().startsWith('[')) break;
-      const m = /^\s*name\s*=\s*"([\w.-]{1,80})"/.exec(line);
-      if (m) out.add(m[1]);
     }
-  });
+  }
   return [...out];
+}
+
+/** `"bin": { "tool": "./cli.js" }` names its programs; `"bin": "./cli.js"` installs one under the package's name. */
+function binEntries(text: string, rest: string, out: Set<string>): void {
+  const m = /^\s*:\s*(?:"[^"\n]*"|\{([^{}]{0,1000})\})/.exec(rest);
+  if (!m) return;
+  if (m[1] !== undefined) {
+    for (const k of m[1].matchAll(/"([\w.@/-]{1,80})"\s*:/g)) out.add(unscoped(k[1]));
+    return;
+  }
+  const name = /"name"\s*:\s*"([\w.@/-]{1,80})"/.exec(text);
+  if (name) out.add(unscoped(name[1]));
 }
 
 function unscoped(name: string): string {
   return name.replace(/^@[\w.-]+\//, '');
-}
-
-/** Calls `visit` with the stretch after each `anchor`, up to a closing parenthesis at its own depth or the reach. */
-function forEachCall(text: string, anchor: string, visit: (args: string, at: number) => void): void {
-  for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + anchor.length)) {
-    const from = at + anchor.length;
-    visit(callArguments(text, from), at);
-  }
-}
-
-function forEachAfter(text: string, anchor: string, visit: (rest: string) => void): void {
-  for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + anchor.length))
-    visit(text.slice(at + anchor.length, at + anchor.length + CALL_REACH));
 }
 
 /** The arguments of a call opened just before `from`: up to its closing parenthesis, outside quotes, within the reach. */
@@ -149,22 +173,19 @@ function addDashed(name: string | undefined, out: Set<string>): void {
   if (name !== undefined) out.add(`--${name}`);
 }
 
-/** clap's `#[arg(long)]` / `#[clap(long = "x")]`: the name given, or the next field's in kebab case. */
-function clapFields(text: string, out: Set<string>): void {
-  for (const anchor of ['#[arg(', '#[clap(', '#[structopt(']) {
-    forEachCall(text, anchor, (args, at) => {
-      const named = /(?<![\w-])long\s*=\s*"([\w-]{1,60})"/.exec(args);
-      if (named) {
-        out.add(`--${named[1]}`);
-        return;
-      }
-      if (!/(?<![\w-])long(?![\w-]|\s*=)/.test(args)) return;
-      const after = text.slice(at + anchor.length + args.length, at + anchor.length + args.length + FIELD_REACH);
-      if (!after.startsWith(')]')) return;
-      const field = /^(?:pub(?:\([\w:]+\))?\s+)?([a-z_][a-z0-9_]*)\s*:/.exec(after.slice(pastAttributes(after, 2)));
-      if (field) out.add(`--${field[1].replace(/_/g, '-')}`);
-    });
+/** clap's `#[arg(long)]` / `#[clap(long = "x")]` opened just before `from`: the name given, or the next field's in kebab case. */
+function clapField(text: string, from: number, out: Set<string>): void {
+  const args = callArguments(text, from);
+  const named = /(?<![\w-])long\s*=\s*"([\w-]{1,60})"/.exec(args);
+  if (named) {
+    out.add(`--${named[1]}`);
+    return;
   }
+  if (!/(?<![\w-])long(?![\w-]|\s*=)/.test(args)) return;
+  const after = text.slice(from + args.length, from + args.length + FIELD_REACH);
+  if (!after.startsWith(')]')) return;
+  const field = /^(?:pub(?:\([\w:]+\))?\s+)?([a-z_][a-z0-9_]*)\s*:/.exec(after.slice(pastAttributes(after, 2)));
+  if (field) out.add(`--${field[1].replace(/_/g, '-')}`);
 }
 
 /** Where the text from `from` on is past blanks, further `#[…]` attributes and `//` comments. */
