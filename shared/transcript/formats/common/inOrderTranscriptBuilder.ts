@@ -28,6 +28,37 @@ export interface NewSegment {
   tool?: ToolRef;
 }
 
+/** Where a segment's line is worked out from, until it is first read; then the line itself. */
+const PENDING_LINE = Symbol('pendingLine');
+
+interface PendingLine {
+  builder: InOrderTranscriptBuilder;
+  map: OffsetMap;
+  source: string | undefined;
+}
+
+type DeferredSegment = Segment & { [PENDING_LINE]: PendingLine | number };
+
+/**
+ * One getter for every deferred line, added as a new property so that every
+ * segment keeps one fast shape. A getter made for each segment, put in place
+ * of a data property, left each segment in V8's slow (dictionary) mode, and
+ * such segments, with the parse their getter held (the builder, the raw
+ * text), outlived young collections: a stream of RAG rows checked one by one
+ * piled its dead rows up in the old generation until a full collection.
+ */
+const DEFERRED_LINE: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: DeferredSegment): number {
+    const pending = this[PENDING_LINE];
+    if (typeof pending === 'number') return pending;
+    const line = pending.builder.lineOf(pending.map.toRaw(0), pending.source);
+    this[PENDING_LINE] = line;
+    return line;
+  },
+};
+
 export class InOrderTranscriptBuilder {
   readonly segments: Segment[] = [];
   readonly errors: ParseError[] = [];
@@ -59,25 +90,18 @@ export class InOrderTranscriptBuilder {
   add(s: NewSegment): number {
     if (s.text.length === 0) return s.parent;
     const id = this.segments.length;
-    const seg = {
-      id,
-      role: s.role,
-      text: this.texts.shared(s.text),
-      map: s.map,
-      line: s.line ?? -1,
-      parent: s.parent,
-      isOutput: s.isOutput ?? false,
-    } as Segment;
+    const text = this.texts.shared(s.text);
+    let seg: Segment;
     if (s.line === undefined) {
       // The line needs the segment's raw offset, which may need an offset-aware
       // parse of its JSON; defer it until someone looks, as the maps do.
-      const map = s.map;
-      const source = s.source;
-      let line: number | undefined;
-      Object.defineProperty(seg, 'line', {
-        enumerable: true,
-        get: () => (line ??= this.lineOf(map.toRaw(0), source)),
-      });
+      seg = { id, role: s.role, text, map: s.map } as Segment;
+      Object.defineProperty(seg, 'line', DEFERRED_LINE);
+      Object.defineProperty(seg, PENDING_LINE, { value: { builder: this, map: s.map, source: s.source }, writable: true });
+      seg.parent = s.parent;
+      seg.isOutput = s.isOutput ?? false;
+    } else {
+      seg = { id, role: s.role, text, map: s.map, line: s.line, parent: s.parent, isOutput: s.isOutput ?? false };
     }
     if (s.label !== undefined) seg.label = s.label;
     if (s.gaps && s.gaps.length > 0) seg.gaps = [...s.gaps];
