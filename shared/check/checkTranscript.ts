@@ -84,14 +84,19 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
   const { echo = false, ...classifyOptions } = options;
   const session = index.codeSessionFor(segmentId);
   const attached = session.view.unloggedAttachments();
-  const raw = classifyAgainst(segment.text, index.lookup, {
-    ...classifyOptions,
-    accept: index.acceptFor(segmentId, echo),
-    before: index.beforeFor(segmentId),
-    gaps: attached.length === 0 ? gaps : [...gaps, ...attached.map(attachmentGap)],
-    session,
-    agentTurn: index.facts.hasToolCalls || isCodingAgentFormat(index.transcript.format),
-  });
+  // Assigned, not spread and extended: in Node 20's V8 that gives each output's options a hidden class of its own in the
+  // old generation, which a check of many outputs fills with garbage only a full collection frees.
+  const raw = classifyAgainst(
+    segment.text,
+    index.lookup,
+    Object.assign({}, classifyOptions, {
+      accept: index.acceptFor(segmentId, echo),
+      before: index.beforeFor(segmentId),
+      gaps: attached.length === 0 ? gaps : [...gaps, ...attached.map(attachmentGap)],
+      session,
+      agentTurn: index.facts.hasToolCalls || isCodingAgentFormat(index.transcript.format),
+    }),
+  );
   return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
 }
 

@@ -42,7 +42,7 @@ import { refineVerdicts } from '../refine/refineVerdicts';
 import { markScheduleContradictions } from '../refine/records/scheduleVerdicts';
 import { contextHoldsRecords } from '../refine/records/structuredRecords';
 import { contextIncomplete, tooFewEntities, verdictExplanation } from './explanation';
-import { INDETERMINATE, verdictFor } from '../classifier/levels';
+import { INDETERMINATE, type Verdict, verdictFor } from '../classifier/levels';
 import { isFinding } from '../classifier/findingStatus';
 import { lookUpEntities } from '../lookup/lookupEntities';
 import { ALL_RULES_ON, ruleDoc, type RuleId, type RuleSwitch } from '../classifier/rules';
@@ -233,15 +233,26 @@ export function judge(entities: Entity[], minEntities: number, gaps: readonly Co
     for (const g of gapsForType) if (!affecting.includes(g)) affecting.push(g);
   }
   if (entities.length === 0 || entities.length < minEntities) {
-    return { ...INDETERMINATE, entities, explanation: tooFewEntities(entities.length, minEntities) };
+    return withVerdict(INDETERMINATE, entities, tooFewEntities(entities.length, minEntities));
   }
   const countable = entities.length - uncheckable;
   if (countable === 0) {
-    return { ...INDETERMINATE, entities, explanation: contextIncomplete(uncheckable, affecting) };
+    return withVerdict(INDETERMINATE, entities, contextIncomplete(uncheckable, affecting));
   }
   const found = entities.filter((e) => e.found).length;
   const verdict = verdictFor(found, countable);
   const unverified = entities.filter((e) => e.status === 'unverified');
   const contradicted = entities.filter((e) => e.status === 'contradicted');
-  return { ...verdict, entities, explanation: verdictExplanation(unverified, uncheckable, affecting, contradicted) };
+  return withVerdict(verdict, entities, verdictExplanation(unverified, uncheckable, affecting, contradicted));
+}
+
+/**
+ * Written out rather than spread (`{ ...verdict, entities, explanation }`):
+ * in Node 20's V8 a spread followed by more properties gives every result a
+ * hidden class of its own, allocated in the old generation, so checking
+ * many outputs one by one filled it with garbage only a full collection
+ * frees.
+ */
+function withVerdict(verdict: Verdict, entities: Entity[], explanation: string): ClassifyResult {
+  return { level: verdict.level, score: verdict.score, flagForReview: verdict.flagForReview, entities, explanation };
 }
