@@ -27,7 +27,7 @@ import { LiveFileCheck } from '../liveFileCheck';
 import type { Reporter } from '../reporters/reporter';
 import type { RunSummary } from '../summary';
 import { checkRow, ROW_FORMATS } from './checkRow';
-import { type StreamLine, streamLines } from './streamLines';
+import { linesByRead, type StreamLine, streamLines } from './streamLines';
 
 export interface StreamRun {
   source: AsyncIterable<Buffer | string>;
@@ -41,35 +41,34 @@ export interface StreamRun {
 
 export async function checkStream(run: StreamRun): Promise<void> {
   const maxBytes = run.options.settings.maxFileSizeMB * 1024 * 1024;
-  const batches = streamLines(run.source, maxBytes)[Symbol.asyncIterator]();
+  const lines = streamLines(run.source, maxBytes)[Symbol.asyncIterator]();
   const out = new StreamOutput(run);
-  // The head: whole lines until they tell the format, the sniffers' window is full, or the stream ends.
+  // The head: whole reads until they tell the format, the sniffers' window is full, or the stream ends.
   // A stream that trickles in (records piped one by one) is told by its first lines, so its first result need not wait for 64 KB.
   const head: StreamLine[] = [];
   let headLength = 0;
   let ended = false;
   let found: ReturnType<typeof recognise> | undefined;
   for (;;) {
-    const next = await batches.next();
+    const next = await lines.next();
     if (next.done) {
       ended = true;
       break;
     }
-    for (const l of next.value) {
-      head.push(l);
-      headLength += l.text.length;
-    }
+    head.push(next.value);
+    headLength += next.value.text.length;
+    if (!next.value.endsRead) continue;
     if (headLength >= SNIFF_LENGTH) break;
     found = recognise(textOf(head), undefined, false);
     if (!isNotTranscript(found)) break;
   }
-  const rest = ended ? emptyBatches() : batches;
+  const rest = ended ? emptyLines() : lines;
   const headText = textOf(head);
   found = recognise(headText, undefined, ended);
   if (!isNotTranscript(found) && ROW_FORMATS.has(found.parser.id) && rowFileKind(headText) === 'jsonl') {
     await checkRows(found.parser, head, rest, run, out);
   } else {
-    await checkSession(head, ended, rest, run, out, maxBytes);
+    await checkSession(head, ended, linesByRead(rest)[Symbol.asyncIterator](), run, out, maxBytes);
   }
   out.finish();
 }
@@ -78,23 +77,21 @@ function textOf(lines: readonly StreamLine[]): string {
   return lines.map((l) => l.text).join('');
 }
 
-async function* emptyBatches(): AsyncGenerator<StreamLine[]> {}
+async function* emptyLines(): AsyncGenerator<StreamLine> {}
 
-async function checkRows(parser: FormatParser, head: StreamLine[], rest: AsyncIterator<StreamLine[]>, run: StreamRun, out: StreamOutput): Promise<void> {
+async function checkRows(parser: FormatParser, head: StreamLine[], rest: AsyncIterator<StreamLine>, run: StreamRun, out: StreamOutput): Promise<void> {
   out.checked(parser.id);
   let rows = 0;
-  const each = async (lines: StreamLine[]) => {
-    for (const line of lines) {
-      const checked = checkRow(line, rows, parser, run.target.shown, run.options);
-      if (checked.isRow) rows++;
-      for (const p of checked.problems) out.problem(p);
-      if (checked.report) out.outputs(checked.report);
-      await out.drained();
-    }
+  // Each line is checked and let go before the next is read: the stream holds one row at a time.
+  const check = async (line: StreamLine) => {
+    const checked = checkRow(line, rows, parser, run.target.shown, run.options);
+    if (checked.isRow) rows++;
+    for (const p of checked.problems) out.problem(p);
+    if (checked.report) out.outputs(checked.report);
+    await out.drained();
   };
-  await each(head);
-  head.length = 0;
-  for (let next = await rest.next(); !next.done; next = await rest.next()) await each(next.value);
+  for (const line of head.splice(0)) await check(line);
+  for (let next = await rest.next(); !next.done; next = await rest.next()) await check(next.value);
 }
 
 /**

@@ -19,40 +19,45 @@ export interface StreamLine {
   lfLine: number;
   /** Set when the line was over the cap: how many bytes it had. */
   tooLong?: number;
+  /** Whether it is the last whole line of the read it came in: the next line waits for more input. */
+  endsRead: boolean;
 }
 
 /**
- * The lines of `source`, in batches: every complete line of one chunk read
- * together, so a reader that does work per batch (a session grown by its new
- * lines) does it once per read, not once per line.
+ * The lines of `source`, each made when it is asked for: a reader that
+ * checks a line and lets it go (a stream of RAG rows) holds one line's text
+ * at a time, not a whole read's, so no line lives long enough to be kept
+ * past the young generation. `linesByRead` groups them again for a reader
+ * that does work per read.
  */
-export async function* streamLines(source: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<StreamLine[]> {
+export async function* streamLines(source: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<StreamLine> {
   const position = new StreamPosition();
   let parts: Buffer[] = [];
   let bytes = 0;
   // Set while a line over the cap is being counted past.
   let dropping: { decoder: StringDecoder; units: number; breaks: LineBreaks } | undefined;
 
-  const finish = (into: StreamLine[]) => {
+  const finish = (endsRead: boolean): StreamLine | undefined => {
+    let line: StreamLine | undefined;
     if (dropping) {
       const tail = dropping.decoder.end();
       dropping.units += tail.length;
       dropping.breaks.add(tail);
-      into.push(position.skip(dropping.units, dropping.breaks, bytes));
+      line = position.skip(dropping.units, dropping.breaks, bytes, endsRead);
       dropping = undefined;
     } else if (bytes > 0) {
-      into.push(position.take(Buffer.concat(parts, bytes).toString('utf8')));
+      line = position.take(Buffer.concat(parts, bytes).toString('utf8'), endsRead);
     }
     parts = [];
     bytes = 0;
+    return line;
   };
 
   for await (const chunk of source) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    const batch: StreamLine[] = [];
     let from = 0;
+    let nl = buf.indexOf(0x0a);
     while (from < buf.length) {
-      const nl = buf.indexOf(0x0a, from);
       const end = nl === -1 ? buf.length : nl + 1;
       const piece = buf.subarray(from, end);
       bytes += piece.length;
@@ -66,14 +71,27 @@ export async function* streamLines(source: AsyncIterable<Buffer | string>, maxLi
       if (dropping) countPast(dropping, piece);
       // A chunk may be reused by its stream: keep a copy of what outlives it.
       else parts.push(Buffer.from(piece));
-      if (nl !== -1) finish(batch);
       from = end;
+      if (nl === -1) break;
+      nl = buf.indexOf(0x0a, from);
+      const line = finish(nl === -1);
+      if (line) yield line;
     }
-    if (batch.length > 0) yield batch;
   }
-  const last: StreamLine[] = [];
-  finish(last);
-  if (last.length > 0) yield last;
+  const last = finish(true);
+  if (last) yield last;
+}
+
+/** Lines in the groups they were read in, so a reader that does work per read (a session grown by its new lines) does it once per read, not once per line. */
+export async function* linesByRead(lines: AsyncIterator<StreamLine>): AsyncGenerator<StreamLine[]> {
+  let read: StreamLine[] = [];
+  for (let next = await lines.next(); !next.done; next = await lines.next()) {
+    read.push(next.value);
+    if (!next.value.endsRead) continue;
+    yield read;
+    read = [];
+  }
+  if (read.length > 0) yield read;
 }
 
 function countPast(dropping: { decoder: StringDecoder; units: number; breaks: LineBreaks }, piece: Buffer): void {
@@ -114,16 +132,16 @@ class StreamPosition {
   private line = 0;
   private lfLine = 0;
 
-  take(text: string): StreamLine {
+  take(text: string, endsRead: boolean): StreamLine {
     const breaks = new LineBreaks();
     breaks.add(text);
-    const at: StreamLine = { text, offset: this.offset, line: this.line, lfLine: this.lfLine };
+    const at: StreamLine = { text, offset: this.offset, line: this.line, lfLine: this.lfLine, endsRead };
     this.move(text.length, breaks);
     return at;
   }
 
-  skip(units: number, breaks: LineBreaks, bytes: number): StreamLine {
-    const at: StreamLine = { text: '', offset: this.offset, line: this.line, lfLine: this.lfLine, tooLong: bytes };
+  skip(units: number, breaks: LineBreaks, bytes: number, endsRead: boolean): StreamLine {
+    const at: StreamLine = { text: '', offset: this.offset, line: this.line, lfLine: this.lfLine, tooLong: bytes, endsRead };
     this.move(units, breaks);
     return at;
   }
