@@ -5,14 +5,10 @@
  * rows checked one by one does not pile dead rows up in the old generation.
  */
 import { strict as assert } from 'node:assert';
-import { getHeapSpaceStatistics } from 'node:v8';
+import { join } from 'node:path';
 import { RagRows } from '../../../../bench/generators/ragRows';
 import { ragasFormat } from '../../../../shared/transcript/formats/ragas';
-import type { Transcript } from '../../../../shared/transcript/model';
-
-function oldGenerationBytes(): number {
-  return getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.space_used_size;
-}
+import { oldGenerationGrowthPerStep } from '../../oldGenerationGrowth';
 
 describe('deferred segment lines', () => {
   it('are the lines the segments start on, enumerable in their place, and copied by a spread', () => {
@@ -36,25 +32,8 @@ describe('deferred segment lines', () => {
   });
 
   it('leave a parsed row nothing that outlives it into the old generation', () => {
-    const rows = new RagRows(7);
-    const parseRow = (i: number): Transcript => {
-      const t = ragasFormat.parse({ raw: rows.next(), firstRow: i });
-      // A report reads each output's line.
-      for (const s of t.segments) if (s.isOutput) assert.ok(s.line >= 0);
-      return t;
-    };
-    for (let i = 0; i < 500; i++) parseRow(i);
-    const ROWS = 4000;
-    let grown = 0;
-    let last = oldGenerationBytes();
-    for (let i = 0; i < ROWS; i++) {
-      parseRow(i);
-      const now = oldGenerationBytes();
-      // A full collection in between shrinks it: only growth counts.
-      if (now > last) grown += now - last;
-      last = now;
-    }
-    // A row's parse is about 8 KB (segments, maps, its JSON): were each promoted, 4000 rows would add some 30 MB.
-    assert.ok(grown < 2 * 1024 * 1024, `the old generation grew by ${(grown / 1024 / 1024).toFixed(1)} MB over ${ROWS} rows`);
-  });
+    const perRow = oldGenerationGrowthPerStep(join(__dirname, '../../ragRowSteps'), 'parseRow', 500, 4000);
+    // A row's parse is about 8 KB (segments, maps, its JSON): were each kept past the young generation, this would be near that.
+    assert.ok(perRow < 500, `the old generation grew by ${Math.round(perRow)} bytes a row`);
+  }).timeout(120_000);
 });
