@@ -104,7 +104,11 @@ export function standsAsNumber(text: string, start: number, end: number): boolea
   const after = text[end];
   if (after === undefined) return true;
   if (isDigit(after)) return false;
-  if ((after === ',' || after === ':' || after === '/' || after === '-') && isDigit(text[end + 1])) return false;
+  if (after === ',' && isDigit(text[end + 1])) {
+    // `4,860` is one number; `4860,2025-05-28` is a CSV row's cells. A thousands group follows one to three digits.
+    return !(end - start <= 3 && isDigit(text[end + 2]) && isDigit(text[end + 3]) && !isDigit(text[end + 4]));
+  }
+  if ((after === ':' || after === '/' || after === '-') && isDigit(text[end + 1])) return false;
   if (after === '.' && isDigit(text[end + 1])) {
     // `4` in `4.0` is the same number; `4` in `4.5`, or `4.0` in `4.0.1`, is not.
     let i = end + 1;

@@ -23,6 +23,8 @@ describe('number-places', () => {
     assert.ok(stands('version is 4.0 now', '4'));
     assert.ok(stands('see issue #5', '5'));
     assert.ok(stands('[11]', '11'));
+    assert.ok(stands('ORD-7731,Harlow Tools,4860,2025-05-28', '4860'), "a CSV row's cell before a date");
+    assert.ok(stands('id,qty,total\n17,2,40', '17'), "a CSV row's cell before a short one");
   });
 
   it('does not read digits inside a clock time, date, version, path, identifier or longer number as the number', () => {
@@ -37,11 +39,17 @@ describe('number-places', () => {
     assert.ok(!stands('task T006 open', '6'), 'zero-padded id');
     assert.ok(!stands('size 1834 bytes', '83'), 'longer number');
     assert.ok(!stands('used 17.5mb', '17'), 'decimal');
+    assert.ok(!stands('a total of 4,860 orders', '4'), 'thousands group');
   });
 
   it('leaves a version grounded only by a timestamp without a verdict, instead of grounding it', () => {
     const e = ran('{"createdAt": "2025-10-28T16:27:54.000Z", "status": "completed"}', 'The deploy job failed on Python 4.0, the job log says.').get('4.0');
     assert.notEqual(e?.status, 'grounded');
+  });
+
+  it('grounds a number a CSV row gives as one of its cells', () => {
+    const e = ran('ORD-7731,Harlow Tools,4860,2025-05-28', 'The largest order is ORD-7731 for 4860.').get('4860');
+    assert.equal(e?.status, 'grounded');
   });
 
   it('still grounds a number the session writes as a number', () => {
