@@ -97,10 +97,21 @@ suite('conversation view', () => {
     // Turns with a finding carry the class the "only turns with findings" box keeps.
     assert.match(before, /<input type="checkbox" id="of">/);
     assert.match(before, /<div role="listitem" class="t r-assistant o f"/);
-    await editor.edit((b) => b.replace(new vscode.Range(editor.document.positionAt(finding.raw[0]), editor.document.positionAt(finding.raw[1])), 'REDACTED'));
-    await api.whenChecked(editor.document.uri, editor.document.version);
-    await until('the view to redraw', () => view().html !== before && !marks(view().html).some((m) => m.text === finding.text && m.raw[0] === finding.raw[0]));
-    assert.ok(view().html.includes('REDACTED'));
+    const original = editor.document.getText();
+    try {
+      await editor.edit((b) => b.replace(new vscode.Range(editor.document.positionAt(finding.raw[0]), editor.document.positionAt(finding.raw[1])), 'REDACTED'));
+      await api.whenChecked(editor.document.uri, editor.document.version);
+      await until(
+        'the view to redraw',
+        () => view().html !== before && !marks(view().html).some((m) => m.text === finding.text && m.raw[0] === finding.raw[0]),
+      );
+      assert.ok(view().html.includes('REDACTED'));
+    } finally {
+      // The fixture is shared by every suite: put its text back and on disk, whatever closing the editor does with an edit.
+      const doc = editor.document;
+      await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), original));
+      await doc.save();
+    }
   });
 });
 
@@ -117,7 +128,11 @@ suite('findings tree', () => {
       files = (tree.getChildren() as FindingsNode[]).filter((n) => n.kind === 'file' && n.uri.toString() === editor.document.uri.toString());
       return files.length === 1;
     });
-    const diagnostics = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'groundcheck' && d.code !== 'context-incomplete');
+    // The tree lists an output's findings in the order they stand in the file.
+    const diagnostics = vscode.languages
+      .getDiagnostics(editor.document.uri)
+      .filter((d) => d.source === 'groundcheck' && d.code !== 'context-incomplete')
+      .sort((a, b) => a.range.start.compareTo(b.range.start));
     const file = files[0] as FindingsNode & { kind: 'file' };
     assert.equal(file.count, diagnostics.length);
     assert.equal((tree.getTreeItem(file) as vscode.TreeItem).description, `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'}`);
