@@ -93,6 +93,9 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const code = resolved.entityTypes.has('identifier') && on('code-entities') ? checkableCodeClaims(output, options.session) : [];
   const claimed = refineExtracted(output, withCodeEntities(output, generic, code), sentences, on);
   let entities = namedMisses(lookUpEntities(claimed, index, lookup));
+  // The fenced blocks, found once for the rules that read them and only when the output has a fence.
+  let fenceRanges: ReturnType<typeof codeFenceRanges> | undefined;
+  const fences = () => (fenceRanges ??= output.includes('```') || output.includes('~~~') ? codeFenceRanges(output) : []);
   const decide = (id: RuleId, pass: () => void) => {
     if (on(id)) attributed(entities, id, pass);
   };
@@ -108,45 +111,40 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.agentTurn && (on('absent-names') || on('absent-files'))) {
     const which = { names: on('absent-names'), files: on('absent-files') };
     // Quoted blocks are judged token by token only when their own rule is on; a name in them nothing spelt is this rule's either way.
-    const fenced = output.includes('```') || output.includes('~~~');
     const blockTokens =
-      which.names && fenced && !on('quoted-code-blocks') && quotesCheckable(options.session)
-        ? codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup).filter((e) => isFinding(e.status) && e.type === 'identifier')
+      which.names && fences().length > 0 && !on('quoted-code-blocks') && quotesCheckable(options.session)
+        ? codeBlockEntities(output, fences(), sentences, index, lookup).filter((e) => isFinding(e.status) && e.type === 'identifier')
         : [];
-    const quoted = markAbsentNames(output, sentences, claimed, entities, index, options.before, options.gaps ?? [], which, blockTokens);
-    if (quoted.length > 0) entities = [...entities, ...quoted].sort((a, b) => a.span[0] - b.span[0]);
+    entities = withAdded(entities, markAbsentNames(output, sentences, claimed, entities, index, options.before, options.gaps ?? [], which, blockTokens));
   }
-  if (options.agentTurn && on('quoted-lines') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
-    const fences = codeFenceRanges(output);
-    const misquoted = named(quotedLineFindings({ output, fences, sentences, index, find: lookup, gaps: options.gaps ?? [], entities }), 'quoted-lines');
-    if (misquoted.length > 0) entities = [...entities, ...misquoted].sort((a, b) => a.span[0] - b.span[0]);
+  if (options.agentTurn && on('quoted-lines') && fences().length > 0 && quotesCheckable(options.session)) {
+    const misquoted = quotedLineFindings({ output, fences: fences(), sentences, index, find: lookup, gaps: options.gaps ?? [], entities });
+    entities = withAdded(entities, named(misquoted, 'quoted-lines'));
   }
   if (on('record-fields')) entities = withAttributeEntities(output, entities, named(attributeEntities(output, sentences, index, searchable), 'record-fields'));
   decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));
-  if (on('quoted-code-blocks') && (output.includes('```') || output.includes('~~~')) && quotesCheckable(options.session)) {
-    const quoted = named(codeBlockEntities(output, codeFenceRanges(output), sentences, index, lookup), 'quoted-code-blocks');
-    entities = [...entities, ...quoted].sort((a, b) => a.span[0] - b.span[0]);
+  if (on('quoted-code-blocks') && fences().length > 0 && quotesCheckable(options.session)) {
+    entities = withAdded(entities, named(codeBlockEntities(output, fences(), sentences, index, lookup), 'quoted-code-blocks'));
   }
   if (options.agentTurn && resolved.entityTypes.has('status') && on('status-claims')) {
-    const status = statusClaims(output, sentences, options.session);
-    if (status.length > 0) entities = [...entities, ...status].sort((a, b) => a.span[0] - b.span[0]);
+    entities = withAdded(entities, statusClaims(output, sentences, options.session));
   }
   if (options.session && on('version-slots')) {
-    const versions = dottedVersionClaims(output, sentences, entities, index, lookup, options.session);
-    if (versions.length > 0) entities = [...entities, ...versions].sort((a, b) => a.span[0] - b.span[0]);
+    entities = withAdded(entities, dottedVersionClaims(output, sentences, entities, index, lookup, options.session));
   }
-  if (options.session && on('host-ports')) {
-    const ports = hostPortClaims(output, sentences, entities, index, lookup);
-    if (ports.length > 0) entities = [...entities, ...ports].sort((a, b) => a.span[0] - b.span[0]);
-  }
+  if (options.session && on('host-ports')) entities = withAdded(entities, hostPortClaims(output, sentences, entities, index, lookup));
   if (options.agentTurn && options.session && on('unknown-flags')) {
-    const flags = unknownFlagClaims(output, sentences, entities, index, lookup, options.session);
-    if (flags.length > 0) entities = [...entities, ...flags].sort((a, b) => a.span[0] - b.span[0]);
+    entities = withAdded(entities, unknownFlagClaims(output, sentences, entities, index, lookup, options.session));
   }
   const result = judge(entities, resolved.minEntities, options.gaps ?? [], on);
   result.contradictions = entities.filter((e) => e.status === 'contradicted').length;
   result.claims = claimVerdicts(sentences, entities);
   return result;
+}
+
+/** `entities` with a later rule's own entities merged in, in the order they stand in the output. */
+function withAdded(entities: Entity[], added: readonly Entity[]): Entity[] {
+  return added.length === 0 ? entities : [...entities, ...added].sort((a, b) => a.span[0] - b.span[0]);
 }
 
 /** The spec profile has no packs: its rules (the lookup, context gaps) run wherever they are on. */
