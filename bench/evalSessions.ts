@@ -1,6 +1,6 @@
 /**
  * `npm run eval:sessions [-- --file NAME] [--split dev|test] [--todo] [--json]
- * [--plants] [--plants-per-kind N] [--verify-plants]`: how many of groundcheck's
+ * [--round N] [--plants] [--plants-per-kind N] [--verify-plants]`: how many of groundcheck's
  * findings on real coding-agent sessions are right, by hand labels, and how
  * many fabrications planted into copies of them it catches.
  *
@@ -13,7 +13,8 @@
  * yet, for labelling; `--plants` lists every generated plant with what it
  * was judged; `--verify-plants` also checks each one on a planted copy of
  * the raw file parsed afresh (slow). `--split` reads one side of the blind
- * split only (see sessions/split.ts).
+ * split only (see sessions/split.ts); `--round` the sessions one corpus round
+ * added.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +45,7 @@ const PLANTS_PER_KIND = 5;
 interface Flags {
   file?: string;
   split?: Split;
+  round?: number;
   todo?: boolean;
   json?: boolean;
   plants?: boolean;
@@ -77,6 +79,7 @@ function main(): void {
   new Command('eval:sessions')
     .option('--file <name>', 'only this corpus file')
     .addOption(new Option('--split <side>', 'only the sessions on this side of the blind split').choices(SPLITS))
+    .option('--round <n>', 'only the sessions added in this corpus round', wholeNumber)
     .option('--todo', 'list sampled findings without a label')
     .option('--json', 'print the figures as JSON')
     .option('--plants', 'list every generated plant with what it was judged')
@@ -88,7 +91,7 @@ function main(): void {
 
 function run(flags: Flags): void {
   const started = performance.now();
-  const sources = sourcesOn(flags.split).filter((s) => !flags.file || s.file === flags.file);
+  const sources = sourcesOn(flags.split).filter((s) => (!flags.file || s.file === flags.file) && (flags.round === undefined || s.round === flags.round));
   const files = sources.map((s) => s.file);
   const missing = files.filter((f) => !existsSync(join(CORPUS, f)));
   if (missing.length > 0) {

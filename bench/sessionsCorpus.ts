@@ -32,6 +32,13 @@ export interface Source {
   about: string;
   /** The side of the blind split, recorded before any labelling. */
   split: Split;
+  /**
+   * The corpus round that added the session, when it came after the first
+   * rounds: its labels were made before any rule was tuned with it in sight,
+   * so its test side gives a figure no rule was fitted to, even after the
+   * older test sessions' wrong findings have been read.
+   */
+  round?: number;
 }
 
 const ROOT = join(__dirname, 'sessions');
