@@ -27,6 +27,7 @@ import { LiveFileCheck } from '../liveFileCheck';
 import type { Reporter } from '../reporters/reporter';
 import type { RunSummary } from '../summary';
 import { checkRow, ROW_FORMATS } from './checkRow';
+import { withLevelHeap } from './rowStreamHeap';
 import { linesByRead, type StreamLine, streamLines } from './streamLines';
 
 export interface StreamRun {
@@ -66,7 +67,7 @@ export async function checkStream(run: StreamRun): Promise<void> {
   const headText = textOf(head);
   found = recognise(headText, undefined, ended);
   if (!isNotTranscript(found) && ROW_FORMATS.has(found.parser.id) && rowFileKind(headText) === 'jsonl') {
-    await checkRows(found.parser, head, rest, run, out);
+    await withLevelHeap(() => checkRows(found.parser, head, rest, run, out));
   } else {
     await checkSession(head, ended, linesByRead(rest)[Symbol.asyncIterator](), run, out, maxBytes);
   }
