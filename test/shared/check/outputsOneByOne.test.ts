@@ -12,6 +12,7 @@ describe('outputs checked one by one', () => {
   it('leave the old generation next to nothing per output', () => {
     const perRow = oldGenerationGrowthPerStep(join(__dirname, '../ragRowSteps'), 'checkRow', 300, 2000);
     // A row's check allocates over 100 KB; were a share of it promoted, or a hidden class made per output, this would be 700 bytes or more.
-    assert.ok(perRow < 400, `the old generation grew by ${Math.round(perRow)} bytes a row`);
+    // A busy machine's later young collections promote a little more (160-300 bytes alone, up to 405 under load), so the line sits between.
+    assert.ok(perRow < 600, `the old generation grew by ${Math.round(perRow)} bytes a row`);
   }).timeout(120_000);
 });
