@@ -39,6 +39,8 @@ export interface AnthropicDialect {
   /** A fresh classifier for each conversation's user text. */
   newClassifier?: () => UserTextClassifier;
   splitAssistantText?: (text: string) => TextPiece[];
+  /** Tool → the input field that is an answer to the user (Cline's `attempt_completion` → `result`). */
+  answerFields?: Readonly<Record<string, string>>;
 }
 
 /** Reads any Anthropic Messages file; Cline histories reuse it with their own dialect. */
@@ -52,7 +54,14 @@ export function parseAnthropicFile(raw: string, format: string, dialect: Anthrop
   const toolNames = new Map<string, string>();
   if (isJsonLines(raw)) {
     for (const line of readJsonLines(raw, errors)) {
-      const ctx = { b, src: lineSource(line), toolNames, classifyUserText: dialect.newClassifier?.(), splitAssistantText: dialect.splitAssistantText };
+      const ctx = {
+        b,
+        src: lineSource(line),
+        toolNames,
+        classifyUserText: dialect.newClassifier?.(),
+        splitAssistantText: dialect.splitAssistantText,
+        answerFields: dialect.answerFields,
+      };
       emitAnthropicRecord(ctx, line.value, [], -1);
       if (hasStreamedResponse(line.value)) {
         errors.push({
@@ -71,6 +80,7 @@ export function parseAnthropicFile(raw: string, format: string, dialect: Anthrop
         toolNames,
         classifyUserText: dialect.newClassifier?.(),
         splitAssistantText: dialect.splitAssistantText,
+        answerFields: dialect.answerFields,
       };
       emitAnthropicRecord(ctx, doc.value, [], -1);
     }

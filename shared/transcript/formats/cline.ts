@@ -4,12 +4,14 @@
  * a `[tool for 'x'] Result:` block followed by the result, next to an
  * `<environment_details>` block. Labels say which is which; all of it was
  * shown to the model, so all of it grounds. Assistant text carries tool calls
- * as XML; only its prose and final answers are checked.
+ * as XML, or as native `tool_use` blocks; only its prose and final answers
+ * (the answer parameter of `attempt_completion` and its kin, in either form)
+ * are checked.
  */
 import type { FormatParser, ParseInput, ToolRef, Transcript } from '../model';
 import { parseAnthropicFile } from './anthropicMessages';
 import type { UserTextClassifier } from './shapes/anthropicBlocks';
-import { splitClineAssistantText } from './shapes/clineAssistantText';
+import { CLINE_ANSWER_PARAMETERS, splitClineAssistantText } from './shapes/clineAssistantText';
 
 export const clineFormat: FormatParser = {
   id: 'cline',
@@ -20,7 +22,11 @@ export const clineFormat: FormatParser = {
     return head.includes('<environment_details>') || head.includes('"text":"<task>') ? 0.85 : 0;
   },
   parse(input: ParseInput): Transcript {
-    return parseAnthropicFile(input.raw, 'cline', { newClassifier: clineUserText, splitAssistantText: splitClineAssistantText });
+    return parseAnthropicFile(input.raw, 'cline', {
+      newClassifier: clineUserText,
+      splitAssistantText: splitClineAssistantText,
+      answerFields: CLINE_ANSWER_PARAMETERS,
+    });
   },
 };
 

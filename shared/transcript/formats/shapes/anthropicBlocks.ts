@@ -36,6 +36,12 @@ export interface AnthropicContext {
   classifyUserText?: UserTextClassifier;
   /** Prefix for every label ("sub-agent "). */
   labelPrefix?: string;
+  /**
+   * Tool → the input field that is the agent's answer to the user: a client
+   * whose model calls `attempt_completion` natively puts its final answer
+   * there, and it is as much a claim as text would be.
+   */
+  answerFields?: Readonly<Record<string, string>>;
   /** Splits assistant text that mixes prose with tool-call markup (Cline) into typed pieces. */
   splitAssistantText?: (text: string) => TextPiece[];
   /** Role and label for user text (Claude Code's compaction summary is model-written). */
@@ -105,6 +111,10 @@ export function emitAnthropicBlock(ctx: AnthropicContext, block: JsonObject, pat
       const name = str(block.name) ?? 'tool';
       const id = str(block.id);
       if (id) ctx.toolNames.set(id, name);
+      const answerField = ctx.answerFields?.[name];
+      const input = obj(block.input);
+      const answer = answerField && input ? str(input[answerField]) : undefined;
+      if (answerField && input && answer !== undefined) return emitToolAnswer(ctx, block, input, answerField, answer, path, parent);
       return emitStringLeaves(b, src, block.input, [...path, 'input'], {
         role: 'tool_call',
         parent,
@@ -126,6 +136,26 @@ export function emitAnthropicBlock(ctx: AnthropicContext, block: JsonObject, pat
       if (type && type.endsWith('_tool_result')) return emitToolResult(ctx, block, path, parent);
       return parent;
   }
+}
+
+/**
+ * A tool call whose one field is the agent's answer: that field is an output,
+ * the call's other fields stay tool input. Both keep the input's paths, so
+ * offsets still point into the raw file.
+ */
+function emitToolAnswer(ctx: AnthropicContext, block: JsonObject, input: JsonObject, field: string, answer: string, path: JsonPath, parent: number): number {
+  const p = ctx.labelPrefix ?? '';
+  const name = str(block.name) ?? 'tool';
+  const id = str(block.id);
+  const rest: JsonObject = {};
+  for (const key of Object.keys(input)) if (key !== field) rest[key] = input[key];
+  const tail = emitStringLeaves(ctx.b, ctx.src, rest, [...path, 'input'], {
+    role: 'tool_call',
+    parent,
+    label: `${p}tool call (${name})`,
+    tool: { name, ...(id ? { callId: id } : {}), input: block.input },
+  });
+  return ctx.b.addString(ctx.src, [...path, 'input', field], answer, { role: 'assistant', parent: tail, isOutput: true, label: `${p}assistant (${name})` });
 }
 
 /**

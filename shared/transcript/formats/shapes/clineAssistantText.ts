@@ -20,8 +20,11 @@ export interface TextPiece {
   tool?: ToolRef;
 }
 
-/** Children of a tool element that are answers to the user, not tool arguments. */
-const ANSWER_CHILDREN: Record<string, string> = {
+/**
+ * Parameters of a tool that are answers to the user, not tool arguments:
+ * children of the XML element, or fields of a native `tool_use` input.
+ */
+export const CLINE_ANSWER_PARAMETERS: Readonly<Record<string, string>> = {
   attempt_completion: 'result',
   ask_followup_question: 'question',
   plan_mode_respond: 'response',
@@ -56,7 +59,7 @@ function pushElement(pieces: TextPiece[], text: string, name: string, start: num
     pushPiece(pieces, text, start, end, { role: 'reasoning', label: 'thinking', isOutput: false });
     return;
   }
-  const answer = ANSWER_CHILDREN[name];
+  const answer = CLINE_ANSWER_PARAMETERS[name];
   const open = answer ? text.indexOf(`<${answer}>`, start) : -1;
   const close = open !== -1 && open < end ? text.indexOf(`</${answer}>`, open) : -1;
   if (answer && close !== -1 && close < end) {

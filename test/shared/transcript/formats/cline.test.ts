@@ -48,3 +48,26 @@ describe('Cline task history parser', () => {
     assert.equal(rawOf(raw, file, '25;\nexport'), '25;\\nexport');
   });
 });
+
+describe('Cline task history with native tool calls', () => {
+  const nativeRaw = readFixture('cline/native_tool_calls.json');
+  const native = clineFormat.parse({ raw: nativeRaw });
+
+  it('checks the result of a native attempt_completion call as the final answer', () => {
+    assert.equal(detect(nativeRaw), 'cline');
+    assert.deepEqual(
+      outputs(native).map((s) => s.label),
+      ['assistant (attempt_completion)'],
+    );
+    const answer = outputs(native)[0];
+    assert.ok(isGrounded(native, answer.id, 'MAX_RETRIES = 3'));
+    assert.equal(isGrounded(native, answer.id, '90 seconds'), false);
+    assert.equal(rawOf(nativeRaw, answer, '"250 ms"'), '\\"250 ms\\"');
+    assertWholeSegmentsMap(nativeRaw, native);
+  });
+
+  it("keeps the call's other fields as tool input, not as the answer", () => {
+    const call = segmentWith(native, 'cat src/upload.ts', 'tool_call');
+    assert.equal(call.label, 'tool call (attempt_completion) command');
+  });
+});
