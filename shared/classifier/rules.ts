@@ -526,7 +526,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A version the session shows otherwise (`Next.js 14` against `next@15.5.2`).',
-    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed). One that agrees is grounded, one that differs contradicted. A range (`^5.4.8`, `~5.4`, `>=3.11`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for.',
+    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed). One that agrees is grounded, one that differs contradicted. A range (`^5.4.8`, `~5.4`, `>=3.11`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for. The name and the number must be on one line, only spaces apart; a whole number before a plural noun ("Next.js 12 pages", "26 files") counts what follows it and is no version.',
     examples: [
       {
         session: [
@@ -543,6 +543,15 @@ export const RULES = [
           { say: 'The project builds with Vite 5.4.8.' },
         ],
         grounds: ['5.4.8'],
+      },
+      {
+        session: [
+          { user: 'Build it.' },
+          { read: { path: 'package.json', lines: ['{', '  "devDependencies": {', '    "vite": "^5.4.8"', '  }', '}'] } },
+          { bash: { command: 'npx vite build', output: 'transforming...\n42 modules transformed.' } },
+          { say: 'The build runs on Vite\n42 modules were transformed.' },
+        ],
+        passes: ['42 modules'],
       },
     ],
   },

@@ -208,6 +208,7 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
   if (!value) return undefined;
   const lower = display.toLowerCase();
   if (lower === 'port') return { slot: 'port', display, value };
+  if (countsWhatFollows(output, start, value)) return undefined;
   if (NOT_PRODUCTS.has(lower)) return undefined;
   // A product is a capitalised name or a package name (`Next.js`, `Node`, `react`), not a plain word; a dotted version (`tinybmp 0.5.0`) says so itself.
   if (!dotted && !/^[A-Z]/.test(display) && !/[.@/-]/.test(display) && !output.slice(Math.max(0, start - 42), start).includes('`')) return undefined;
@@ -226,6 +227,17 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
   return { slot: slotName(lower), display, value, ...floorAfter(output, start + value.length) };
 }
 
+/**
+ * "26 files", "12 pages": a whole number right before a plural noun counts
+ * that noun; a version is its product's, not a quantity of what follows. A
+ * `v` before it (`Pydantic v2 models`) or a point in it says version.
+ */
+function countsWhatFollows(output: string, start: number, value: string): boolean {
+  if (value.includes('.') || output[start - 1] === 'v') return false;
+  const word = /^ ([a-z]+)\b/.exec(output.slice(start + value.length, start + value.length + 40))?.[1];
+  return word !== undefined && word.length > 3 && word.endsWith('s') && !word.endsWith('ss');
+}
+
 /** `13+`, `3.11 or later`, `18 and up`: the claim is a floor, not a version. */
 function floorAfter(output: string, end: number): { floor?: true } {
   return FLOOR.test(output.slice(end, end + 16)) ? { floor: true } : {};
@@ -235,7 +247,7 @@ const FLOOR = /^(?:\+|\.x\+| or (?:later|newer|higher|above)| and (?:up|above|la
 
 /**
  * The name a number follows: `Next.js 14`, `Node v18`, ``react` 18``,
- * `next@15`. What `/([A-Za-z][\w.+-]*[A-Za-z0-9+])`?\s+v?$/` or else
+ * `next@15`. What `/([A-Za-z][\w.+-]*[A-Za-z0-9+])`?[ \t]+v?$/` or else
  * `/…@$/` would capture, read backwards from the end: every number of an
  * output asks, and the regex tries each of the 40 start positions.
  */
@@ -244,7 +256,8 @@ function nameBefore(before: string): string | undefined {
   if (before[e - 1] === '@') return nameEndingAt(before, e - 1);
   if (before[e - 1] === 'v') e--;
   const spaced = e;
-  while (e > 0 && /\s/.test(before[e - 1])) e--;
+  // Spaces on the number's own line only: a name ending one line is not the product of a number opening the next.
+  while (e > 0 && (before[e - 1] === ' ' || before[e - 1] === '\t')) e--;
   if (e === spaced) return undefined;
   if (before[e - 1] === '`') e--;
   return nameEndingAt(before, e);

@@ -65,4 +65,14 @@ describe('version-slots', () => {
     assert.equal(out.get('10.0.0.12'), undefined);
     assert.equal(out.get('5.4.9.1.2'), undefined);
   });
+
+  it('pairs no product with a number on a later line, nor with a count of what follows it', () => {
+    const three = ['{', '  "dependencies": {', '    "next": "14.2.30",', '    "three": "^0.168.0"', '  }', '}'];
+    const bySlots = (text: string) => [...manifest(three, text)].filter(([, e]) => e.rule === 'version-slots').map(([k, e]) => `${k}: ${e.status}`);
+    assert.deepEqual(bySlots('The viewer is drawn with Three.js\n3 of the meshes are drawn per frame.'), []);
+    assert.deepEqual(bySlots('The viewer is drawn with Three.js\n\n2024 was the year it shipped.'), []);
+    assert.deepEqual(bySlots('I moved all Next.js 12 pages to the app router.'), []);
+    // The same product and number on one line, with no count after it, is still a version.
+    assert.deepEqual(bySlots('The viewer is built with Next.js 12 and Three.js.'), ['12: contradicted']);
+  });
 });
