@@ -414,7 +414,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A file the agent reports on that nothing in the session ever named.',
-    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A denial (\"missing from `config.json`\", \"not listed in `README.md`\") presupposes the file it names as the place it looked in, and does not keep that file from being judged. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged.',
+    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. That prompt is known to hold only the agent\'s tools, its environment and the project\'s instruction files: a file the agent loads into it (`CLAUDE.md` and `CLAUDE.local.md` for Claude Code, `AGENTS.md` for a Codex rollout without its instructions) is left unchecked, and the detail says so. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A denial (\"missing from `config.json`\", \"not listed in `README.md`\") presupposes the file it names as the place it looked in, and does not keep that file from being judged. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged.',
     examples: [
       {
         session: [
@@ -439,6 +439,14 @@ export const RULES = [
           { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
         ],
         passes: ['`src/upload_retry.ts`'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'As your `CLAUDE.md` asks, I raised the timeout in `src/upload.ts`.' },
+        ],
+        passes: ['`CLAUDE.md`'],
       },
       {
         session: [

@@ -40,6 +40,12 @@ const CODEX_FILES = ['AGENTS.override.md', 'AGENTS.md'];
 /** Codex's default `project_doc_max_bytes`. */
 const CODEX_MAX_BYTES = 32 * 1024;
 
+/** The file names each agent loads into its system prompt, whatever folder they are in. */
+export const INSTRUCTION_FILE_NAMES: Record<InstructionAgent, readonly string[]> = {
+  'claude-code': [...new Set(CLAUDE_FILES.map((f) => f.slice(f.lastIndexOf('/') + 1)))],
+  codex: CODEX_FILES,
+};
+
 /** The names each agent looks for, for messages. */
 export const INSTRUCTION_NAMES: Record<InstructionAgent, string> = {
   'claude-code': CLAUDE_FILES.join(', '),

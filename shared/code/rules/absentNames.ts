@@ -11,6 +11,9 @@
  * the log. So only gaps that hide the material code names come from (files
  * a Markdown chat never recorded, a prompt a stream omits) excuse it, and
  * compaction does not: the turns it summarised are still earlier in the file.
+ * The prompt is also known to hold the project's instruction files
+ * (`CLAUDE.md`, `AGENTS.md`: the gap names them), so naming one of those is
+ * excused too.
  *
  * Only names written as code count: a backticked name or chain, or a call
  * (`settle()`), shaped like code (camelCase, snake_case, a call). A plain word
@@ -24,6 +27,7 @@ import type { ContextLookup } from '../../lookup/contextLookup';
 import type { FindOptions } from '../../lookup/contextIndex';
 import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../../refine/claims';
 import { readsAsEnglish } from '../../text/englishProse';
+import { instructionFilesHidden } from '../../transcript/formats/contextGaps';
 import { namesBlock } from './blockNames';
 import { baseName, isKnownExtension } from '../facts';
 
@@ -124,12 +128,19 @@ export function markAbsentNames(
   const inOwnCode = (name: string) => (fencedLower ??= fencedText(output).toLowerCase()).includes(name.toLowerCase());
   const files: { e: Entity; name: string }[] = [];
   const names: { e: Entity; name: string }[] = [];
+  const loadedBy = instructionFilesOf(gaps);
   entities.forEach((e, i) => {
     if (e.found || e.status !== 'unverified' || e.settled) return;
     const code = claimed[i]?.code;
     if (on.files && code?.kind === 'file' && code.path !== undefined && e.rule === 'file-lines') {
       const name = baseName(code.path);
       if (!plainFileName(e.text, code.path, name) || spelt(name)) return;
+      const agent = loadedBy.get(name.toLowerCase());
+      if (agent !== undefined) {
+        // The gap leaves it unchecked; the detail says why it is no invention.
+        e.detail = `${name} is never named in the log, but ${agent} loads it into the system prompt the log leaves out`;
+        return;
+      }
       files.push({ e, name });
       return;
     }
@@ -176,6 +187,16 @@ export function markAbsentNames(
     }
   }
   return added;
+}
+
+/** The instruction files the turn's missing system prompt is known to hold, by lower-cased file name, with the agent that loads them. */
+function instructionFilesOf(gaps: readonly ContextGap[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const g of gaps) {
+    const loaded = instructionFilesHidden(g);
+    if (loaded) for (const name of loaded.names) out.set(name.toLowerCase(), loaded.agent);
+  }
+  return out;
 }
 
 function distinct(found: readonly { name: string }[]): number {

@@ -7,6 +7,7 @@
  * per use.
  */
 import type { ContextGap } from '../../classifier/types';
+import { INSTRUCTION_FILE_NAMES } from '../instructionFiles';
 
 const FIXED = {
   /**
@@ -167,3 +168,17 @@ const NAMED = {
 };
 
 export const ContextGaps = { ...FIXED, ...NAMED };
+
+/**
+ * The instruction files a missing system prompt is known to hold, by the
+ * gap that says it is missing: the agent saw them, so naming one is no
+ * invention, whatever else the prompt held.
+ */
+const LOADED_BY_GAP: Record<string, { agent: string; names: readonly string[] }> = {
+  [FIXED.claudeSystemPrompt.code]: { agent: 'Claude Code', names: INSTRUCTION_FILE_NAMES['claude-code'] },
+  [FIXED.codexInstructions.code]: { agent: 'Codex', names: INSTRUCTION_FILE_NAMES.codex },
+};
+
+export function instructionFilesHidden(gap: ContextGap): { agent: string; names: readonly string[] } | undefined {
+  return Object.hasOwn(LOADED_BY_GAP, gap.code) ? LOADED_BY_GAP[gap.code] : undefined;
+}

@@ -114,6 +114,14 @@ describe('names nothing spelt in terse reports', () => {
     ].join('\n');
     assert.notEqual(judged('`src/ledger_sync.ts`', french).split(' ')[1], 'absent-files');
   });
+
+  it("excuses the instruction files the agent's unlogged system prompt loads, and says why, but not another agent's", () => {
+    const e = lastOutput(session([...readLedger, say("I've gone through your CLAUDE.md rules and the ledger code.")])).get('CLAUDE.md');
+    assert.equal(`${e?.status} ${e?.rule}`, 'indeterminate context-gaps');
+    assert.match(e?.detail ?? '', /Claude Code loads it into the system prompt the log leaves out/);
+    // Claude Code does not load a Codex file: naming one nothing showed is still a finding.
+    assert.equal(judged('AGENTS.md', "I've gone through your AGENTS.md rules and the ledger code."), 'unverified absent-files');
+  });
 });
 
 describe('names nothing spelt in a Codex rollout, and files its prompts attach', () => {
@@ -140,6 +148,22 @@ describe('names nothing spelt in a Codex rollout, and files its prompts attach',
     const agents =
       '# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\nAlways open `@/openspec/AGENTS.md` when the request mentions a proposal.\n</INSTRUCTIONS>';
     assert.equal(verdict(rollout([agents, 'How is the ledger settled?'])), 'unverified absent-names');
+  });
+
+  it('excuses AGENTS.md when the rollout leaves out the instructions that loaded it', () => {
+    const raw = [
+      JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's', cwd: '/w' } }),
+      message('user', 'How is the ledger settled?'),
+      item({ type: 'function_call', name: 'shell', call_id: 'c1', arguments: JSON.stringify({ command: ['bash', '-lc', 'cat src/ledger.ts'] }) }),
+      item({ type: 'function_call_output', call_id: 'c1', output: JSON.stringify({ output: ledger.join('\n'), metadata: { exit_code: 0 } }) }),
+      message('assistant', 'Following the rules in AGENTS.md, the ledger is settled in src/ledger.ts.'),
+    ].join('\n');
+    const t = parseTranscript({ raw });
+    if (!('segments' in t)) throw new Error('not a transcript');
+    const check = checkTranscript(t, { profile: 'refined' });
+    const e = check.outputs[check.outputs.length - 1].result.entities.find((x) => x.text === 'AGENTS.md');
+    assert.equal(`${e?.status} ${e?.rule}`, 'indeterminate context-gaps');
+    assert.match(e?.detail ?? '', /Codex loads it into the system prompt/);
   });
 
   it('still leaves it when the prompt itself attached a file with @ whose content the log lacks', () => {
