@@ -74,6 +74,21 @@ const QUALIFIED = /\b(?:except|but|apart\s+from|other\s+than|not|never|if|once|w
 /** Markdown a sentence may open with: a bullet, a check mark, emphasis. */
 const LEAD = /^(?:[-*+>]\s+|\d+[.)]\s+|(?:\u2705|\u2714\uFE0F?|\u2611\uFE0F?|\u{1F389})+\s*|\*\*|__)*/u;
 
+/**
+ * A line of output that reports tests passed ("All integration tests
+ * passed!", "✓ 12 unit tests passed"): whatever printed it ran them. Past
+ * tense and at the line's start, so advice in a file shown ("make sure the
+ * tests pass") is no run.
+ */
+const TESTS_PASSED_REPORT = /^[^\S\n]*(?:[\u2705\u2713\u2714]\uFE0F?[^\S\n]*)?(?:[\w-]+[^\S\n]+){0,3}tests?[^\S\n]+(?:have[^\S\n]+|were[^\S\n]+)?passed\b/im;
+
+/**
+ * Files no test reads: prose documents, the agent's memory and notes among
+ * them (Claude Code keeps its memory as Markdown). An edit to one cannot
+ * change a test's result, so it leaves an earlier run standing.
+ */
+const DOCUMENT = /\.(?:md|markdown|rst|adoc)$/i;
+
 /** Tools whose successful call changes files. */
 const EDITING = /edit|write|patch|replace|insert|create|str_replace/i;
 /** Tools whose input is the agent's plan or a delegation (TodoWrite), not a change to a file. */
@@ -111,7 +126,7 @@ function passClaim(body: string, start: number, session: CodeSession): Entity | 
 /** By the latest run of the kind, if it came after the last edit. */
 function judgeRun(entity: Entity, kind: Kind, session: CodeSession): void {
   const rules = KINDS[kind];
-  // A command whose output counted tests ran them, whatever the runner is called.
+  // A command whose output counted tests, or reports them passing, ran them, whatever the runner is called.
   const counted =
     kind === 'tests'
       ? new Set(
@@ -124,7 +139,7 @@ function judgeRun(entity: Entity, kind: Kind, session: CodeSession): void {
   let edit: ToolStep | undefined;
   for (const step of session.view.steps()) {
     const command = commandOf(step);
-    if (command !== undefined && (rules.command.test(command) || (step.result !== undefined && counted.has(step.result)))) {
+    if (command !== undefined && (rules.command.test(command) || (step.result !== undefined && reportsTests(kind, step.result, counted, session)))) {
       if (edit) {
         unverified(
           entity,
@@ -151,12 +166,17 @@ function judgeRun(entity: Entity, kind: Kind, session: CodeSession): void {
       groundOnFirstLine(entity, part, text);
       return;
     }
-    if (!edit && isEdit(step)) edit = step;
+    if (!edit && isEdit(step) && !(kind === 'tests' && DOCUMENT.test(pathOf(step) ?? ''))) edit = step;
   }
   unverified(
     entity,
     edit ? `no ${rules.words} since the last edit (${edit.call.name} of ${pathOf(edit) ?? 'a file'})` : `no ${rules.words} in the session before this answer`,
   );
+}
+
+/** For tests: a result that counted tests, or that reports them passing. */
+function reportsTests(kind: Kind, result: number, counted: ReadonlySet<number>, session: CodeSession): boolean {
+  return kind === 'tests' && (counted.has(result) || TESTS_PASSED_REPORT.test(session.text(result)));
 }
 
 /** Grounded by a tool result, pointing at its first line. */

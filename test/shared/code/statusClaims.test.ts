@@ -118,6 +118,40 @@ describe('status claims in a Claude Code session', () => {
     );
   });
 
+  it('takes a script whose output reports tests passed for a test run, but not advice a file shows', () => {
+    const script = 'python -c "from app import check; check.run_all()"';
+    const ran = status([
+      user('Fix it.'),
+      ...edit('pyproject.toml'),
+      ...bash(script, 'GET /status OK\nPOST /orders OK\n\nAll integration tests passed!\n'),
+      say('All 7 integration tests pass.'),
+    ]);
+    assert.equal(ran.get('All 7 integration tests pass')?.status, 'grounded');
+    const advice = status([
+      user('Fix it.'),
+      ...edit('app/orders.py'),
+      ...bash('cat CONTRIBUTING.md', 'Before you push, make sure the tests pass.\n'),
+      say('All tests pass.'),
+    ]);
+    assert.equal(advice.get('All tests pass')?.status, 'unverified');
+  });
+
+  it('lets a passing run stand after an edit to a document or the agent memory, but not after one to a build file', () => {
+    const afterNotes = status([
+      user('Fix it.'),
+      ...edit('app/orders.py'),
+      ...bash('pytest -q', '14 passed in 0.30s\n'),
+      ...edit('/home/dev/.claude/projects/-work-shop/memory/MEMORY.md'),
+      ...edit('docs/orders.rst'),
+      say('All 14 tests pass.'),
+    ]);
+    assert.equal(afterNotes.get('All 14 tests pass')?.status, 'grounded');
+    const afterBuild = status([user('Fix it.'), ...bash('pytest -q', '14 passed in 0.30s\n'), ...edit('pyproject.toml'), say('All 14 tests pass.')]);
+    const e = afterBuild.get('All 14 tests pass');
+    assert.equal(e?.status, 'unverified');
+    assert.match(e?.detail ?? '', /since the last edit \(Edit of pyproject\.toml\)/);
+  });
+
   it('checks only plain claims: not a question, a plan, a condition, an instruction or a qualified claim', () => {
     const failing = [user('Fix it.'), ...edit('src/a.ts'), ...bash('npm test', '  3 passing\n  2 failing\n', true)];
     for (const text of [
