@@ -29,13 +29,13 @@ export function parseFileRef(token: string): FileRefToken | undefined {
   if (hash > 0) {
     const m = /^L(\d{1,7})(?:-L?(\d{1,7}))?$/.exec(token.slice(hash + 1));
     const path = token.slice(0, hash);
-    if (!m || !looksLikeFilePath(path)) return undefined;
+    if (!m || !isPath(path)) return undefined;
     return withLines(path, [range(m[1], m[2])]);
   }
   const colon = firstLineColon(token);
-  if (colon === -1) return looksLikeFilePath(token) ? { path: token, lines: [] } : undefined;
+  if (colon === -1) return isPath(token) ? { path: token, lines: [] } : undefined;
   const path = token.slice(0, colon);
-  if (!looksLikeFilePath(path)) return undefined;
+  if (!isPath(path)) return undefined;
   const spec = token.slice(colon + 1);
   // `:12:5` is line 12, column 5; `:12-40` a range; `:12,40` two lines.
   const m = /^(\d{1,7})(?:[-\u2013](\d{1,7})|((?:,\d{1,7})+)|:\d{1,5})?$/.exec(spec);
@@ -49,6 +49,31 @@ export function parseFileRef(token: string): FileRefToken | undefined {
         .map((n) => range(n)),
     ]);
   return withLines(path, [range(m[1], m[2])]);
+}
+
+/**
+ * Shaped like a path and written as one: code that holds a path
+ * (`background-image: url('/img/cat.gif');`, `open(data/a.csv)`) is not
+ * one, since no path as written holds a quote, a semicolon, a `name: value`
+ * colon, a call's parenthesis right after a name, or a bracket it does not
+ * close. A folder in brackets (`app/(admin)/`, `[slug]`) or a copy's
+ * number (`report (1).pdf`) is still a path.
+ */
+function isPath(text: string): boolean {
+  return looksLikeFilePath(text) && !/['"`;]|:\s|\w\(/.test(text) && bracketsBalance(text);
+}
+
+function bracketsBalance(text: string): boolean {
+  let round = 0;
+  let square = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') round++;
+    else if (c === ')' && --round < 0) return false;
+    else if (c === '[') square++;
+    else if (c === ']' && --square < 0) return false;
+  }
+  return round === 0 && square === 0;
 }
 
 /** The colon that starts a line spec (`C:\x` drive letters are not one). */

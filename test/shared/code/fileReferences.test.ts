@@ -25,6 +25,20 @@ describe('file references in prose', () => {
     }
   });
 
+  it('does not take code that holds a path for the path, but keeps bracketed folders and a copy number', () => {
+    for (const code of [
+      "background-image: url('/img/tile.png');",
+      'src: url(/fonts/body.woff2)',
+      'load("conf/app.yaml")',
+      'open(data/rows.csv',
+      'x = 1; y = lib/a.py',
+    ]) {
+      assert.equal(parseFileRef(code), undefined, code);
+    }
+    assert.deepEqual(parseFileRef('app/(shop)/[id]/page.tsx:4'), { path: 'app/(shop)/[id]/page.tsx', lines: [[4, 4]] });
+    assert.deepEqual(parseFileRef('d:/Work/Orders - Copy/report (1).pdf'), { path: 'd:/Work/Orders - Copy/report (1).pdf', lines: [] });
+  });
+
   it('finds references among prose punctuation and skips fenced code', () => {
     const text = 'See (src/a.ts:12), then b.py:3-4.\n```\nc.ts:9\n```\n';
     const refs = proseFileRefs(text, codeFenceRanges(text));
