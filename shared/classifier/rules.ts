@@ -492,7 +492,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A cited file or line the agent never saw.',
-    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line. Code that holds a path (`background-image: url(\'/img/a.gif\');`, `load("conf/app.yaml")`) is code, not a file reference.',
+    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line. A path is named wherever the context writes it, in brackets (`(c:/app)`) or as the folder of a longer path, with forward or Windows backslashes. Code that holds a path (`background-image: url(\'/img/a.gif\');`, `load("conf/app.yaml")`) is code, not a file reference.',
     examples: [
       {
         session: [

@@ -298,15 +298,24 @@ function shortName(path: string): string {
 
 /**
  * A path's occurrences in the context: the path without `./` or a leading
- * `/` (a project-relative `/src/a.ts`), not inside a longer name.
+ * `/` (a project-relative `/src/a.ts`), or with a Windows drive's
+ * backslashes, not inside a longer name. Brackets around it (`(c:/app)`,
+ * `[src/a.ts]`) wrap it rather than belong to it, and a `/` after it makes
+ * it a folder of the path written there, which names it too.
  */
 function findPath(path: string, index: ContextLookup, find: FindOptions, limit?: number): ContextMatch[] {
   const forms = [cleanPath(path)];
   const relative = forms[0].replace(/^\/+/, '');
   if (relative !== forms[0] && relative.includes('/')) forms.push(relative);
+  if (/^[A-Za-z]:\//.test(forms[0])) forms.push(forms[0].replace(/\//g, '\\'));
   const keep = (part: number, start: number, end: number): boolean => {
     const text = index.partText(part);
-    return !isPathChar(text.charCodeAt(end)) && (start === 0 || !isPathChar(text.charCodeAt(start - 1)) || text[start - 1] === '/');
+    const after = text.charCodeAt(end);
+    const before = text.charCodeAt(start - 1);
+    return (
+      (!isPathChar(after) || after === SLASH || after === BACKSLASH || CLOSING.includes(after)) &&
+      (start === 0 || !isPathChar(before) || before === SLASH || OPENING.includes(before))
+    );
   };
   for (const form of forms) {
     const found = index.findLast(form, { ...find, examine: CANDIDATES, keep, limit }).reverse();
@@ -314,6 +323,12 @@ function findPath(path: string, index: ContextLookup, find: FindOptions, limit?:
   }
   return [];
 }
+
+const SLASH = 47;
+const BACKSLASH = 92;
+/** `(` and `[`, `)` and `]`: path characters inside a route folder's name (`(admin)`, `[slug]`), wrappers outside one. */
+const OPENING = [40, 91];
+const CLOSING = [41, 93];
 
 /** Inline code shorter than this many tokens is a name, not a quoted line. */
 const QUOTED_TOKENS = 4;

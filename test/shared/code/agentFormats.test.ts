@@ -46,6 +46,30 @@ describe('line references in Codex and Cline sessions', () => {
     assert.equal(v.get('`app/io.py:30`')?.status, 'unverified');
   });
 
+  it('Cline: the working directory its environment details give names that folder, spaces, drive and brackets around it', () => {
+    const named = (cwd: string, said: string) =>
+      lastEntities(
+        JSON.stringify([
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: '<task>\nSummarise the app.\n</task>' },
+              { type: 'text', text: `<environment_details>\n# Current Working Directory (${cwd}) Files\nREADME.md\n</environment_details>` },
+            ],
+          },
+          {
+            role: 'assistant',
+            content: [{ type: 'text', text: `<attempt_completion>\n<result>\nI read the README in \`${said}\`.\n</result>\n</attempt_completion>` }],
+          },
+        ]),
+      ).get(`\`${said}\``)?.status;
+    assert.equal(named('d:/Work/Harbor Tools - Copy/harbor-app', 'd:/Work/Harbor Tools - Copy/harbor-app'), 'grounded');
+    assert.equal(named('/srv/harbor-app', '/srv/harbor-app'), 'grounded');
+    assert.equal(named('d:\\Work\\Harbor Tools\\harbor-app', 'd:/Work/Harbor Tools/harbor-app'), 'grounded');
+    // A folder of a path the context wrote is named by it.
+    assert.equal(named('/srv/harbor/app', '/srv/harbor'), 'grounded');
+  });
+
   it('Cline: a read_file result is the whole file, so its lines and its end are known', () => {
     const raw = JSON.stringify([
       {
