@@ -564,6 +564,32 @@ export const RULES = [
     ],
   },
   {
+    id: 'unseen-versions',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A version of three parts the turn states that no part of the session spells (`published v1.0.3` after writing `Version: 1.0.0`).',
+    doc: 'A version is copied, not worked out: from a manifest, a lockfile, a command\'s output, a file the agent wrote. So a three-part version (`1.0.3`) that a claim of an agent\'s turn states, and that no other part of the session writes as a version of its own (before the turn on any branch, or later in what the agent wrote; `11.0.3`, `1.0.30` and `1.0.3.4` are other versions), is unverified. Only digits marked as a version are read: after a `v`, a pin (`@`, `^`, `~`, `>=`, `==`), the word "version" or "release", or a product\'s name ("Vite 5.4.10", "rand 0.8.7"), not after a word that numbers a document\'s parts or steps ("Step 1.2.3", "Requirement 2.1.1"). A version that version-slots judged against the one the session gives for its product is left to it. Questions, plans, instructions, code blocks and lines of code are not read; a version inside a longer inline code or command is that code\'s. Gaps that hide what the agent read (a Markdown chat, file contents not logged, images, tool output not recorded) leave it unchecked.',
+    examples: [
+      {
+        session: [
+          { user: 'Bump the constitution for the new principle.' },
+          { read: { path: 'docs/constitution.md', lines: ['# Constitution', '**Version**: 1.0.0 | **Ratified**: 2025-10-01'] } },
+          { edit: { path: 'docs/constitution.md', old: '**Version**: 1.0.0', new: '**Version**: 1.1.0' } },
+          { say: 'Published v1.2.0 of the constitution with the new principle.' },
+        ],
+        flags: ['1.2.0'],
+      },
+      {
+        session: [
+          { user: 'What does the firmware depend on?' },
+          { bash: { command: 'cargo tree --depth 1', output: 'app v0.1.0\n├── heapless v0.8.0\n└── rand v0.8.5' } },
+          { say: 'The firmware depends on heapless 0.8.0 and fugit 0.3.7.' },
+        ],
+        flags: ['0.3.7'],
+      },
+    ],
+  },
+  {
     id: 'host-ports',
     stage: 'verdict',
     pack: 'code',

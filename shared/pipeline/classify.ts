@@ -29,6 +29,7 @@ import {
   quotesCheckable,
   statusClaims,
   unknownFlagClaims,
+  unseenVersionClaims,
   versionVerdicts,
   withCodeEntities,
   type CodeSession,
@@ -133,6 +134,10 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
     entities = withAdded(entities, dottedVersionClaims(output, sentences, entities, index, lookup, options.session));
   }
   if (options.session && on('host-ports')) entities = withAdded(entities, hostPortClaims(output, sentences, entities, index, lookup));
+  // After the slots: a version the session gives for its product was judged against that; this speaks of those no slot judged.
+  if (options.agentTurn && on('unseen-versions') && quotesCheckable(options.session)) {
+    entities = withAdded(entities, unseenVersionClaims({ output, sentences, entities, index, turn: options.before, gaps: options.gaps ?? [] }));
+  }
   if (options.agentTurn && options.session && on('unknown-flags')) {
     entities = withAdded(entities, unknownFlagClaims(output, sentences, entities, index, lookup, options.session));
   }

@@ -37,7 +37,7 @@ const PORT_KEYS = ['port=', 'port: ', 'port:', '"port": ', 'port ', '--port ', '
 const CANDIDATES = 50;
 /** Words before a number that name a position or a count, not a product with a version. */
 // biome-ignore format: a list of words or values reads best packed
-const NOT_PRODUCTS = new Set([
+export const NOT_PRODUCTS: ReadonlySet<string> = new Set([
   'line', 'lines', 'step', 'phase', 'page', 'chapter', 'section', 'item', 'items', 'issue', 'pr', 'version', 'v', 'and',
   'or', 'to', 'of', 'in', 'on', 'at', 'the', 'a', 'an', 'from', 'with', 'by', 'for', 'is', 'was', 'are', 'were', 'be',
   'about', 'over', 'under', 'than', 'only', 'all', 'top', 'last', 'first', 'next', 'option', 'stage', 'level', 'row',
@@ -176,7 +176,7 @@ function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotVa
 }
 
 /** Not part of a longer token: no word character or point runs on (`1.2.3.4.5`, `a1.2.3`, `1.2.3-beta`), but `v1.2.3` may lead. */
-function standsAlone(output: string, start: number, end: number): boolean {
+export function standsAlone(output: string, start: number, end: number): boolean {
   const before = output[start - 1];
   const lead = before === 'v' ? output[start - 2] : before;
   if (lead !== undefined && /[\w.\-/]/.test(lead)) return false;
@@ -251,7 +251,7 @@ const FLOOR = /^(?:\+|\.x\+| or (?:later|newer|higher|above)| and (?:up|above|la
  * `/…@$/` would capture, read backwards from the end: every number of an
  * output asks, and the regex tries each of the 40 start positions.
  */
-function nameBefore(before: string): string | undefined {
+export function nameBefore(before: string): string | undefined {
   let e = before.length;
   if (before[e - 1] === '@') return nameEndingAt(before, e - 1);
   if (before[e - 1] === 'v') e--;

@@ -1,0 +1,54 @@
+/**
+ * Three-part versions an agent's turn states that no other part of the
+ * session writes: unverified when marked as a version and claimed; left
+ * alone when the session spells them, when they number a document's parts,
+ * when they are proposed or in code, and when gaps hide what was read.
+ */
+import { strict as assert } from 'node:assert';
+import type { Entity } from '../../../shared/classifier/types';
+import { call, lastOutput, result, say, session, user } from './claudeSession';
+
+const ran = (output: string, text: string, more: object[] = []) =>
+  lastOutput(session([user('What changed?'), call('b1', 'Bash', { command: 'cat VERSION CHANGELOG.md' }), result('b1', output), ...more, say(text)]));
+
+const byRule = (out: Map<string, Entity>) => [...out.values()].filter((e) => e.rule === 'unseen-versions').map((e) => e.text);
+
+describe('unseen-versions', () => {
+  it('flags a version after a v, a pin, the word version or a product name that the session never writes', () => {
+    const out = ran('Version: 1.0.0\nvite 5.4.8', 'Published v1.0.3 of the spec. Bumped to version 1.2.0. The app builds with Vite 5.4.10.');
+    assert.deepEqual(byRule(out), ['1.0.3', '1.2.0', '5.4.10']);
+    const e = out.get('1.0.3')!;
+    assert.equal(e.status, 'unverified');
+    assert.equal(e.detail, 'no part of the session spells the version 1.0.3');
+  });
+
+  it('judges inline code holding nothing but versions on that entity', () => {
+    const out = ran('Version: 1.1.0', 'The constitution is now at version `1.1.2`. Next.js requires `^18.18.0 || >= 20.0.0`.');
+    assert.equal(out.get('`1.1.2`')?.rule, 'unseen-versions');
+    assert.equal(out.get('`1.1.2`')?.status, 'unverified');
+    assert.equal(out.get('`^18.18.0 || >= 20.0.0`')?.rule, 'unseen-versions');
+  });
+
+  it('leaves alone a version the session writes, before the turn or in a longer run only when it is that version', () => {
+    assert.deepEqual(byRule(ran('Version: 1.0.3 (was v1.0.2)', 'Published v1.0.3 of the spec.')), []);
+    assert.deepEqual(byRule(ran('pin: 11.0.3 and 1.0.30', 'Published v1.0.3 of the spec.')), ['1.0.3']);
+  });
+
+  it('leaves alone numbering, addresses, dates and unmarked dotted runs', () => {
+    const out = ran('Version: 1.0.0', 'See Step 2.1.3 and Requirement 4.2.1. The host is 10.0.0.12 and the run was on 2025.10.04. Item 3.2.1 passes.');
+    assert.deepEqual(byRule(out), []);
+  });
+
+  it('leaves alone plans, questions, code blocks and commands', () => {
+    const out = ran(
+      'Version: 1.0.0',
+      'I\'ll bump it to version 1.2.0 next. Should it be v1.3.0?\n\n```toml\nversion = "v1.4.0"\n```\n\nRun `npm install vite@5.4.11` to update.',
+    );
+    assert.deepEqual(byRule(out), []);
+  });
+
+  it('leaves every version unchecked when the session does not record what the agent read', () => {
+    const image = user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }]);
+    assert.deepEqual(byRule(ran('Version: 1.0.0', 'Published v1.0.3 of the spec.', [image])), []);
+  });
+});
