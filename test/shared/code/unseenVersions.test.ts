@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import type { Entity } from '../../../shared/classifier/types';
-import { call, lastOutput, result, say, session, user } from './claudeSession';
+import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
 
 const ran = (output: string, text: string, more: object[] = []) =>
   lastOutput(session([user('What changed?'), call('b1', 'Bash', { command: 'cat VERSION CHANGELOG.md' }), result('b1', output), ...more, say(text)]));
@@ -20,6 +20,21 @@ describe('unseen-versions', () => {
     const e = out.get('1.0.3')!;
     assert.equal(e.status, 'unverified');
     assert.equal(e.detail, 'no part of the session spells the version 1.0.3');
+  });
+
+  it('flags a version inside a range the session gives but never writes, and leaves the versions version-slots judged to it', () => {
+    const manifest = ['{', '  "dependencies": {', '    "zustand": "^4.5.4",', '    "vite": "^5.4.8"', '  }', '}'];
+    const out = lastOutput(
+      session([
+        user('What stack is this?'),
+        call('t1', 'Read', { file_path: '/p/package.json' }),
+        result('t1', numbered(manifest)),
+        say('The app uses Zustand 4.5.5 and Vite 6.0.1.'),
+      ]),
+    );
+    assert.equal(out.get('4.5.5')?.rule, 'unseen-versions');
+    assert.equal(out.get('6.0.1')?.rule, 'version-slots');
+    assert.equal(out.get('6.0.1')?.status, 'contradicted');
   });
 
   it('judges inline code holding nothing but versions on that entity', () => {
