@@ -29,6 +29,51 @@ export function fencedBlocks(text: string): Range[] {
   return out;
 }
 
+/** Info strings of fenced blocks that hold what a program or a terminal printed, not code: their error lines may be reports. */
+const OUTPUT_BLOCKS = new Set([
+  '',
+  'text',
+  'txt',
+  'plaintext',
+  'plain',
+  'console',
+  'log',
+  'logs',
+  'output',
+  'shell',
+  'sh',
+  'bash',
+  'zsh',
+  'terminal',
+  'shell-session',
+]);
+
+/** A line that only code has: an edit's markers, or a definition or import opening it. */
+const DEFINES = /^(?:<{7} |@@ |\s*(?:def|class|import|from [\w.]+ import|function|const|let|var|export|fn|func|struct|package|#include)\b)/m;
+
+/**
+ * Ranges of code the answer writes: fenced blocks tagged with a language
+ * other than a terminal's or plain text's (```python, ```ts), edits
+ * written as search and replace or as a diff, blocks whose lines define or
+ * import things, and Aider's
+ * `<source>` blocks, which hold a file's new content.
+ */
+export function codeBlocks(text: string): Range[] {
+  const out: Range[] = [];
+  for (const [from, to] of fencedBlocks(text)) {
+    const fenceLine = text.slice(text.lastIndexOf('\n', from - 2) + 1, from - 1);
+    const info = /^ {0,3}(?:`{3,}|~{3,})\s*([\w+#.-]*)/.exec(fenceLine)?.[1].toLowerCase() ?? '';
+    // A search-and-replace edit, a diff, or a body that defines things is code whatever its tag says.
+    if (!OUTPUT_BLOCKS.has(info) || DEFINES.test(text.slice(from, to))) out.push([from, to]);
+  }
+  for (let at = text.indexOf('<source>'); at !== -1; at = text.indexOf('<source>', at + 1)) {
+    const end = text.indexOf('</source>', at);
+    out.push([at, end === -1 ? text.length : end]);
+    if (end === -1) break;
+  }
+  return out;
+}
+
 export function inRanges(ranges: readonly Range[], at: number): boolean {
   return ranges.some(([s, e]) => at >= s && at < e);
 }

@@ -4,7 +4,7 @@
  * one word of its message changed (`Cannot read properties of undefined` →
  * `… of missing`) so the message occurs nowhere in the session.
  */
-import { fencedBlocks, inRanges } from '../answerText';
+import { codeBlocks, fencedBlocks, inRanges } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
 import type { SessionText } from '../sessionText';
 import { firstOk } from '../variants';
@@ -48,7 +48,10 @@ export const changedError: PlantGenerator = {
         firstOk(pool, rand, (v) => v !== name && session.absent(v, true)),
       );
     }
+    const code = codeBlocks(text);
     for (const m of text.matchAll(MESSAGE)) {
+      // A message in code the answer writes (a file's content, `raise ValueError("…")`, `print("ERROR: …")`, a docstring) is that code's, not a report of an error.
+      if (inRanges(code, m.index) || IN_STRING.test(lineBefore(text, m.index)) || FIELD.test(lineAt(text, m.index))) continue;
       // Only a message the context printed word for word (the answer's sentence may run on past it).
       const message = printedPart(m[1], session);
       if (message === undefined || !list.match(message)) continue;
@@ -68,6 +71,23 @@ export const changedError: PlantGenerator = {
     return list.result();
   },
 };
+
+/** The line before a message opens a string literal, as code does: `print("`, `raise Error('`, `f"`. */
+const IN_STRING = /[(=,]\s*[fbr]?["']$/;
+
+/** A field declared with a type and a default, as a class body does: `error: Optional[str] = None`. */
+const FIELD = /^\s*\w+: [^=\n]{1,60} = /;
+
+/** The line holding `at`. */
+function lineAt(text: string, at: number): string {
+  const end = text.indexOf('\n', at);
+  return text.slice(text.lastIndexOf('\n', at - 1) + 1, end === -1 ? text.length : end);
+}
+
+/** The text from the start of the line holding `at` up to it. */
+function lineBefore(text: string, at: number): string {
+  return text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+}
 
 /** The longest start of `text`, ending after a word (and a closing quote), that the context printed: at least two words. */
 function printedPart(text: string, session: SessionText): string | undefined {

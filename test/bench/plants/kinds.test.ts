@@ -283,6 +283,26 @@ describe('plant kinds', () => {
       const classes = validPlants(raw, 'changed-error').filter((p) => p.find.endsWith('Error'));
       assert.deepEqual(classes.map((p) => p.find).sort(), ['APIError', 'FileNotFoundError']);
     });
+
+    it('takes a message reported in prose or a log block, not one in code the answer writes', () => {
+      const printed = 'ERROR: uvicorn not found. Install with: pip install uvicorn\nValueError: If the document content is empty\nerror: Optional[str] = None';
+      const code = [
+        '```python\ndef index(doc):\n    """\n    Raises:\n        ValueError: If the document content is empty\n    """\n```',
+        'tools/run.py\n<source>\nif missing:\n    print("ERROR: uvicorn not found. Install with: pip install uvicorn")\n</source>',
+        'class QueryResponse(BaseModel):\n    error: Optional[str] = None',
+      ];
+      for (const answer of code) {
+        const raw = session([user('Run it.'), call('t1', 'Bash', { command: 'python tools/run.py' }), result('t1', printed, true), say(answer)]);
+        assert.deepEqual(validPlants(raw, 'changed-error'), [], answer);
+      }
+      const reported = session([
+        user('Run it.'),
+        call('t1', 'Bash', { command: 'python tools/run.py' }),
+        result('t1', printed, true),
+        say('It stopped with:\n```\nERROR: uvicorn not found. Install with: pip install uvicorn\n```'),
+      ]);
+      assert.equal(validPlants(reported, 'changed-error').length, 1);
+    });
   });
 });
 
