@@ -4,9 +4,16 @@
  * mentions: a renamed variable in a quoted snippet, a changed value in a
  * pasted log. Names count when shaped like a program's (camelCase,
  * snake_case, two-humped PascalCase, or called), not plain words.
+ *
+ * Quoted means the line holding the token is a line the context showed (a
+ * file read, a command's output, an edit the agent made): a token changed in
+ * code the answer proposes (a new migration, a command for the reader to
+ * run, a file it writes in full) or in a report it lays out itself is new
+ * code or the agent's own wording, not a misquote of what it saw.
  */
 import { fencedBlocks } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
+import type { SessionText } from '../sessionText';
 import { looksLikeName } from './renamedIdentifier';
 import { firstOk, identifierVariants, nearbyNumbers } from '../variants';
 
@@ -23,6 +30,16 @@ const KEYWORDS = new Set(
   ).split(' '),
 );
 
+/** Shortest line (trimmed) whose presence in the context says the block quotes it. */
+const MIN_LINE = 12;
+
+/** Whether the line holding `at` is, trimmed, a line the context showed. */
+function quotedLine(text: string, at: number, session: SessionText): boolean {
+  const nl = text.indexOf('\n', at);
+  const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, nl === -1 ? text.length : nl).trim();
+  return line.length >= MIN_LINE && session.inContext(line);
+}
+
 export const codeBlockToken: PlantGenerator = {
   kind: 'code-block-token',
   sites(text, session, rand) {
@@ -32,6 +49,7 @@ export const codeBlockToken: PlantGenerator = {
       for (const m of body.matchAll(TOKEN)) {
         const token = m[0];
         const at = from + m.index;
+        if (!quotedLine(text, at, session)) continue;
         // A plain word in a comment or a log line is prose: only names shaped like a program's, or called.
         if (m[1] !== undefined && !looksLikeName(token, text[at + token.length] === '(')) continue;
         if (KEYWORDS.has(token) || KEYWORDS.has(token.toLowerCase()) || !list.match(token) || !session.inContext(token)) continue;

@@ -252,6 +252,16 @@ describe('plant kinds', () => {
       for (const p of plants) assert.ok(p.rawRange[0] > raw.lastIndexOf('The setting') + fence, `${p.find} is inside the block`);
       assert.ok(!/(?<!\d)${plants[1].replace}(?!\d)/.test(raw));
     });
+
+    it('changes tokens only on lines the block quotes, not in code it proposes with names the context gave', () => {
+      const raw = session([
+        user('add a retry helper'),
+        call('t1', 'Read', { file_path: '/repo/settings.py' }),
+        result('t1', numbered(['retry_limit = 250  # the limit', 'def connect():', '    return True'])),
+        say('Add this:\n```python\ndef connect_with_retry():\n    for attempt in range(retry_limit):\n        if connect():\n            return attempt\n```'),
+      ]);
+      assert.deepEqual(validPlants(raw, 'code-block-token'), []);
+    });
   });
 
   describe('changed-error', () => {
