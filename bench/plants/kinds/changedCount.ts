@@ -25,6 +25,9 @@ const COUNT = new RegExp(`(?<![\\w.,:/#$+\\-])(\\d{1,5}) ((?:[a-z]+ ){0,2}?)(${N
 const LABEL =
   /(?:^|[^\w])(?:level|phase|step|stage|task|part|section|chapter|round|tier|priority|sprint|issue|pr|version|iteration|milestone|option|rule|day|week|epic|story|ticket|item|line|lines|port|laptop|model|session|node|python)\s$/i;
 
+/** Words between a number and a noun that make the number something else's: "644 for files" is a mode, "restart at 1 on each page" a position. */
+const NOT_BETWEEN = /^(?:for|on|in|at|per|each|every|from|by|with|to|into|across|than|and|or) /;
+
 export const changedCount: PlantGenerator = {
   kind: 'changed-count',
   sites(text, session, rand) {
@@ -33,7 +36,7 @@ export const changedCount: PlantGenerator = {
       const [, digits, middle, noun] = m;
       // A zero-padded number (`session 004`) is an id, not a count.
       if (digits.length > 1 && digits.startsWith('0')) continue;
-      if (LABEL.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+      if (LABEL.test(text.slice(Math.max(0, m.index - 12), m.index)) || NOT_BETWEEN.test(middle)) continue;
       if (!list.match(`${digits} ${middle}${noun}`.toLowerCase())) continue;
       const n = Number(digits);
       const other = firstOk(nearbyNumbers(n), rand, (v) => session.absent(`${v} ${middle}${noun}`, true));

@@ -88,6 +88,11 @@ describe('plant kinds', () => {
       assert.ok(!lower.includes(`${plants[1].replace} files`));
     });
 
+    it('takes no number a preposition parts from the noun: a mode or a position is no count', () => {
+      const raw = session([user('defaults?'), say('Modes are typically 644 for files and 755 for directories; numbering restarts at 1 on each page.')]);
+      assert.deepEqual(validPlants(raw, 'changed-count'), []);
+    });
+
     it('reads a zero-padded number as an id', () => {
       const raw = session([user('status?'), say('Session 004 files are ready.')]);
       assert.deepEqual(validPlants(raw, 'changed-count'), []);
