@@ -42,8 +42,8 @@ const MAX_GUTTER_TOKENS = 3;
 /** How close (characters) a sentence must sit to a block to speak of it. */
 const NEAR = 4;
 
-/** Names, numbers, and each other character on its own: what a line is compared by. */
-const TOKEN = /[A-Za-z_$][\w$]*|\d+|\S/g;
+/** Names, numbers (a dotted run such as a version `3.4.2` or a decimal is one), and each other character on its own: what a line is compared by. */
+const TOKEN = /[A-Za-z_$][\w$]*|\d+(?:\.\d+)*|\S/g;
 
 interface Token {
   text: string;

@@ -27,8 +27,8 @@ import { nameBefore, NOT_PRODUCTS, standsAlone } from './versionSlots';
 
 /** Matches of a version's digits read before deciding the session never spells it as a version of its own. */
 const EXAMINED = 400;
-/** Marks right before the digits that make them a version: `v1.2.3`, `@1.2.3`, `^1.2.3`, `>=1.2.3`, `==1.2.3`. */
-const PIN_BEFORE = /(?:[vV]|@|\^|~|[<>]=?|[=~!]=)$/;
+/** Marks right before the digits that make them a version: `v1.2.3`, `@1.2.3`, `^1.2.3`, `>=1.2.3`, `>= 1.2.3`, `==1.2.3`. */
+const PIN_BEFORE = /(?:[vV]|@|\^|~|(?:[<>]=?|[=~!]=) ?)$/;
 /** The word "version" (or "release") just before, with a colon, `v` or "to" between: "version 1.0.3", "Version: 2.1.0". */
 const WORD_BEFORE = /\b(?:[Vv]ersion|[Rr]elease)s?(?:[:=]?\s{1,3}|\s(?:is\s|to\s|of\s)?)v?$/;
 /** Names before a number that number a document's parts or an agent's steps, not a product. */

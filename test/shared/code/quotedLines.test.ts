@@ -37,6 +37,16 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(f.contextValue.value, 'sumCents');
   });
 
+  it('compares a dotted version or decimal as one number, so a changed part of it is a changed token', () => {
+    const gradle = [
+      user('Which Koin do we use?'),
+      call('r1', 'Read', { file_path: '/w/app/build.gradle' }),
+      result('r1', numbered(['ext {', "    ext.koin_version = '3.4.2'", '}'])),
+    ];
+    assert.equal(judged('3.4.1', "It is pinned here:\n\n```gradle\next.koin_version = '3.4.1'\n```", gradle), 'contradicted quoted-lines');
+    assert.equal(judged('3.4.2', "It is pinned here:\n\n```gradle\next.koin_version = '3.4.2'\n```", gradle), 'none');
+  });
+
   it('contradicts a number changed in a quoted log line', () => {
     const run = [
       user('Start it'),

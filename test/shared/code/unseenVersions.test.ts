@@ -42,6 +42,8 @@ describe('unseen-versions', () => {
     assert.equal(out.get('`1.1.2`')?.rule, 'unseen-versions');
     assert.equal(out.get('`1.1.2`')?.status, 'unverified');
     assert.equal(out.get('`^18.18.0 || >= 20.0.0`')?.rule, 'unseen-versions');
+    const spaced = ran('engines: node ^18.18.0 || ^19.8.0', 'Next.js requires `^18.18.0 || ^19.8.0 || >= 20.0.2`.');
+    assert.equal(spaced.get('`^18.18.0 || ^19.8.0 || >= 20.0.2`')?.rule, 'unseen-versions');
   });
 
   it('leaves alone a version the session writes, before the turn or in a longer run only when it is that version', () => {
