@@ -336,6 +336,9 @@ export const RULES = [
     pack: 'prose',
     summary: 'The context gives another value for the same slot.',
     doc: "A number not found, whose key words and unit the context gives with another number, is contradicted by it (`revenue … $4.2M` against `revenue … $4.3M`). Numbers on a line of code are the code's own and are not compared.",
+    agentTurns: 'off',
+    measured:
+      "In agents' turns of the 60 dev sessions added in the fifth corpus round it made 42 findings and none was right (task numbers of a TODO list read as measurements, counts worked out from a printed object, `5.3M` for `5390189`), against 13 of the 1,617 fabrications generated in all dev sessions and 1 of the 21 placed by hand: a session holds many values for the same words and unit (every file, every run), so the words before a number seldom name one slot the context fills once.",
     examples: [{ output: 'Quarterly revenue was $4.9M.', context: 'Quarterly revenue was $4.2M.', flags: ['$4.9M'] }],
   },
   {

@@ -133,9 +133,13 @@ describe('groundcheck check --format json', function () {
           message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Q3 revenue was $4.2M.' }] },
         }),
       ].join('\n') + '\n';
-    const file = join(mkdtempSync(join(tmpdir(), 'groundcheck-json-')), 'session.jsonl');
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-json-'));
+    const file = join(dir, 'session.jsonl');
     writeFileSync(file, raw);
-    const [rec] = records(runCli(['check', file, '--format', 'json']).stdout);
+    // slot-contradictions does not flag in an agent's turn unless a config turns it on.
+    const config = join(dir, 'groundcheck.config.json');
+    writeFileSync(config, JSON.stringify({ rules: { 'slot-contradictions': 'on' } }));
+    const [rec] = records(runCli(['check', file, '--format', 'json', '--config', config]).stdout);
     const revenue = rec.entities.find((e) => e.text === '$4.2M')!;
     assert.equal(revenue.status, 'contradicted');
     assert.equal(revenue.contradiction!.value, '$4.3M');

@@ -60,7 +60,8 @@ describe('server: incomplete context and echoes', () => {
 describe('server: refined profile', () => {
   let h: ServerHarness;
   before(async () => {
-    h = await ServerHarness.start({ profile: 'refined' });
+    // The session's contradiction is slot-contradictions', which does not flag in an agent's turn unless turned on.
+    h = await ServerHarness.start({ profile: 'refined', rules: { 'slot-contradictions': 'on' } });
   });
   after(() => h.stop());
 
