@@ -33,17 +33,19 @@ const HELP_WORDS = new Set(['--help', '-h', 'help']);
  * output cut short: a partial list is no list.
  */
 export function helpListing(text: string, argv: readonly string[]): HelpListing | undefined {
-  const head = text.length > HELP_HEAD ? text.slice(0, HELP_HEAD) : text;
-  if (text.length > HELP_HEAD || CUT_SHORT.test(head)) return undefined;
-  const usage = usageCommand(head);
+  if (text.length > HELP_HEAD) return undefined;
+  const usage = usageCommand(text);
   const asked = argv.some((w) => HELP_WORDS.has(w));
   if (!asked && (!usage || commandProgram(argv)?.program !== usage.program)) return undefined;
+  // Read after the checks above, which read at most the usage line's reach: every command's output comes here, and
+  // few are help, so the whole output is searched for a cut only when it is help.
+  if (CUT_SHORT.test(text)) return undefined;
   const described = usage ?? askedCommand(argv);
   if (!described) return undefined;
   const options = new Set<string>();
-  for (const m of head.matchAll(/(?<![\w-])--([A-Za-z0-9][\w-]*)/g)) options.add(`--${m[1]}`);
+  for (const m of text.matchAll(/(?<![\w-])--([A-Za-z0-9][\w-]*)/g)) options.add(`--${m[1]}`);
   if (options.size === 0) return undefined;
-  return { program: described.program, path: described.path, options: [...options], commands: listedCommands(head) };
+  return { program: described.program, path: described.path, options: [...options], commands: listedCommands(text) };
 }
 
 /** `Usage: minsky session update [options] [session]` → minsky, [session, update]. */

@@ -37,8 +37,24 @@ const ANCHORS =
   /\.option\(|option\(|Option\(|add_argument\(|Flags\(\)\.|flag\.|\.long\(|#\[(?:arg|clap|structopt|command)\(|\.command\(|new Command\(|add_parser\(|\.subcommand\(|Command::new\(|Use:|prog ?=|\.name\(/g;
 /** Where a manifest declares programs. */
 const MANIFEST_ANCHORS = /"bin"|\[project\.scripts\]|\[tool\.poetry\.scripts\]|console_scripts|\[\[bin\]\]/g;
+/**
+ * Text that `optionSource` or `declaredPrograms` can read anything from holds
+ * one of these: every anchor above contains one of them (`ption(` is in
+ * every option call, `ommand` in every subcommand anchor). Why a gate: those
+ * two scans try some twenty anchors at every unit of every text a session
+ * reads, and most texts (logs, test runs, prose files) hold none; one
+ * search for a few rarer pieces, stopping at the first, rules such a text
+ * out in a third of the time. A text it lets through is read as before.
+ */
+const MAY_DEFINE =
+  /ption\(|add_(?:argument|parser)\(|lags\(\)\.|flag\.|\.long\(|#\[|ommand|Use:|prog ?=|\.name\(|"bin"|\[project\.scripts\]|\[tool\.poetry\.scripts\]|console_scripts|\[\[bin\]\]/;
 /** A Go flag call's method and first string argument, read after its anchor (`Flags().StringVarP(&x, "branch"`). */
 const GO_FLAG = /^[A-Z]\w{0,30}\(\s*(?:&[\w.[\]]{1,80}\s*,\s*)?"([A-Za-z][\w-]{0,60})"/;
+
+/** False when `text` can define no option, subcommand or program: `optionSource` is then undefined and `declaredPrograms` empty. */
+export function mayDefineOptions(text: string): boolean {
+  return MAY_DEFINE.test(text);
+}
 
 /** The options, subcommands and program names `text` defines, or undefined when it defines neither an option nor a subcommand. */
 export function optionSource(text: string): OptionSource | undefined {

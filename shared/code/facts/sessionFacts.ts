@@ -19,7 +19,7 @@ import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutte
 import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
 import { inputFile, listingShape, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
-import { declaredPrograms, optionSource } from './optionSources';
+import { declaredPrograms, mayDefineOptions, optionSource } from './optionSources';
 import { helpListing } from './helpOutputs';
 import { baseName, cleanPath, looksLikeFilePath, pathNames } from './pathSpellings';
 import { firstAboveBy, firstAtLeastBy } from '../../text/sortedSearch';
@@ -187,9 +187,11 @@ export class SessionFacts {
     for (let id = from; id < segments.length; id++) {
       const s = segments[id];
       if (!DEFINING_ROLES.has(s.role)) continue;
-      const source = optionSource(s.text);
-      if (source) this.optionLists.push({ segment: id, kind: 'source', path: [], ...source });
-      for (const name of declaredPrograms(s.text)) this.declaredPrograms.push({ segment: id, name });
+      if (mayDefineOptions(s.text)) {
+        const source = optionSource(s.text);
+        if (source) this.optionLists.push({ segment: id, kind: 'source', path: [], ...source });
+        for (const name of declaredPrograms(s.text)) this.declaredPrograms.push({ segment: id, name });
+      }
       if (s.role !== 'tool_result' || s.tool?.failed === true) continue;
       const call = callOf[id] === -1 || callOf[id] === undefined ? undefined : calls[callOf[id]];
       const argv = call ? soleCommand(call) : undefined;

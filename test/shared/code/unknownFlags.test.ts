@@ -5,10 +5,11 @@
  * get no verdict.
  */
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
 import { commandProgram } from '../../../shared/code/facts/commandPrograms';
 import { helpListing } from '../../../shared/code/facts/helpOutputs';
-import { declaredPrograms, optionSource } from '../../../shared/code/facts/optionSources';
+import { declaredPrograms, mayDefineOptions, optionSource } from '../../../shared/code/facts/optionSources';
 
 const UPDATE_TS = [
   'import { Command } from "commander";',
@@ -165,6 +166,83 @@ describe('unknown-flags', () => {
     assert.equal(optionSource('const x = 1;'), undefined);
     assert.deepEqual(declaredPrograms('[project.scripts]\nopk = "opk.cli:main"\nopk-gui = "opk.ui:main"\n\n[tool.black]\nx = 1'), ['opk', 'opk-gui']);
     assert.deepEqual(declaredPrograms('{ "name": "@acme/tool", "bin": "./cli.js" }'), ['tool']);
+  });
+
+  it('passes over a text only where it holds no definition that optionSource or declaredPrograms reads', () => {
+    const definitions = [
+      '.option("-b, --branch <b>")',
+      "parser.add_argument('--pdl')",
+      "@click.option('--verbose/--quiet')",
+      "typer.Option('--name')",
+      'cmd.Flags().StringVarP(&o.b, "branch", "b", "", "x")',
+      'flag.String("depth", "", "x")',
+      'Arg::new("x").long("out-dir")',
+      '#[arg(long)]\n    dry_run: bool,',
+      '#[structopt(long)]\n    dry_run: bool,',
+      '#[clap(long = "out")]',
+      '#[command(name = "tool")]',
+      '.command("update")',
+      'new Command("session")',
+      'sub.add_parser("gen")',
+      '.subcommand(Command::new("run"))',
+      'Use: "update [name]",',
+      '"bin": { "minsky": "./cli.ts" }',
+      '[project.scripts]\nopk = "opk.cli:main"',
+      '[tool.poetry.scripts]\nopk = "opk.cli:main"',
+      "entry_points={'console_scripts': ['opk = opk.cli:main']}",
+      '[[bin]]\nname = "opk"',
+    ];
+    const found = (t: string) => optionSource(t) !== undefined || declaredPrograms(t).length > 0;
+    for (const d of definitions) {
+      assert.ok(found(d), d);
+      assert.ok(mayDefineOptions(d), d);
+    }
+    // A program's name counts only beside an option or subcommand the text defines.
+    for (const d of ['argparse.ArgumentParser(prog="opk")', 'prog = "opk"', "program.name('opk')"]) {
+      assert.deepEqual(optionSource(`${d}\nx.command("gen")`)?.programs, ['opk'], d);
+      assert.ok(mayDefineOptions(d), d);
+    }
+    // Near misses of the anchors and pieces of them, in any order: where the gate says no, neither reader finds anything.
+    const pieces = [
+      'option',
+      'ption',
+      '(',
+      ')',
+      '.',
+      ':',
+      '=',
+      ' ',
+      '"',
+      "'",
+      '--x',
+      'flag',
+      'Flags',
+      'long',
+      '#',
+      '[',
+      ']',
+      'arg',
+      'command',
+      'Command',
+      'name',
+      'prog',
+      'Use',
+      'bin',
+      'project.scripts',
+      'console',
+      'scripts',
+      'add_',
+      'parser',
+      'argument',
+      'x\n',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+        const t = parts.join('');
+        if (!mayDefineOptions(t)) assert.ok(!found(t), t);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('reads the program of a command through launchers, and none from a script runner', () => {
