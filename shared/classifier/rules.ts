@@ -124,8 +124,14 @@ export const RULES = [
     stage: 'not-a-claim',
     pack: 'prose',
     summary: 'List numbers ("1.", "2)") are not claims.',
-    doc: "A number that numbers an item of a list or a step is the answer's own numbering, not a value taken from the context.",
-    examples: [],
+    doc: "A number that numbers an item of a list, a step or a Markdown heading (`### **3. Sending**`) is the answer's own numbering, not a value taken from the context.",
+    examples: [
+      {
+        output: '### **3. How mail is sent**\nThe mailer retries 5 times.',
+        context: 'The mailer retries 5 times before it gives up.',
+        skips: ['3'],
+      },
+    ],
   },
   {
     id: 'own-numbering',
