@@ -149,6 +149,8 @@ function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotVa
   if (!agreeing && claim.floor) return false;
   // A range (`^5.4.8`) says which versions may be installed, not which is, and the session may show the installed one in a form not read here (pip's `textual-8.0.1`): one inside it gets no verdict.
   if (!agreeing && values.some((v) => v.range !== undefined && withinRange(claim.value, v.value, v.range))) return false;
+  const firm = values.filter((v) => !v.loose);
+  if (!agreeing && firm.length === 0) return false;
   entity.settled = true;
   if (agreeing) {
     entity.found = true;
@@ -158,7 +160,7 @@ function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotVa
     return true;
   }
   if (claim.slot === 'port' && new Set(values.map((v) => v.value)).size > 1) return false;
-  const other = values[values.length - 1];
+  const other = firm[firm.length - 1];
   const replacement = truncated(other.value, claim.value);
   const at = entity.text.indexOf(claim.value);
   if (at === -1) return false;
@@ -208,6 +210,8 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
   if (!value) return undefined;
   const lower = display.toLowerCase();
   if (lower === 'port') return { slot: 'port', display, value };
+  // "TypeScript 52.3%" is a share of something, not a version.
+  if (output[start + value.length] === '%') return undefined;
   if (countsWhatFollows(output, start, value)) return undefined;
   if (NOT_PRODUCTS.has(lower)) return undefined;
   // A product is a capitalised name or a package name (`Next.js`, `Node`, `react`), not a plain word; a dotted version (`tinybmp 0.5.0`) says so itself.
@@ -284,7 +288,16 @@ interface SlotValue {
   match: ContextMatch;
   /** The value is the floor of a range (`^5.4.8`, `>=3.11`), not a version. */
   range?: VersionRange;
+  /**
+   * A whole number after the name and a space, bracket or colon (`Priority 1`,
+   * `Tier: 2`): as likely a rank, count or label as a version, so it may
+   * ground a claim that agrees but never contradicts one.
+   */
+  loose?: true;
 }
+
+/** Keys that write any number after a name, not only a version. */
+const LOOSE_KEYS: ReadonlySet<string> = new Set([' (', ': ']);
 
 /** Versions the context gives for `slot`, in context order. */
 function versionValues(slot: string, index: ContextLookup, find: FindOptions): SlotValue[] {
@@ -300,8 +313,11 @@ function versionValues(slot: string, index: ContextLookup, find: FindOptions): S
         const v = /^v?(\d+(?:\.\d+){0,3})/.exec(text.slice(m.end, m.end + 24));
         if (!v) continue;
         const start = m.end + v[0].length - v[1].length;
+        // A language's share of a repository (`Python 100.0%`) is no version.
+        if (text[start + v[1].length] === '%') continue;
         const range = RANGE_KEYS[key];
-        out.push({ value: v[1], match: { part: m.part, start, end: start + v[1].length }, ...(range ? { range } : {}) });
+        const loose = LOOSE_KEYS.has(key) && !v[1].includes('.');
+        out.push({ value: v[1], match: { part: m.part, start, end: start + v[1].length }, ...(range ? { range } : {}), ...(loose ? { loose } : {}) });
       }
     }
   }

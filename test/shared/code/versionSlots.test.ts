@@ -79,4 +79,22 @@ describe('version-slots', () => {
     // The same product and number on one line, with no count after it, is still a version.
     assert.deepEqual(bySlots('The viewer is built with Next.js 12 and Three.js.'), ['12: contradicted']);
   });
+
+  it('takes no share for a version, and contradicts nothing with a bare number a label, rank or count could be', () => {
+    const stats = (output: string, shown: string) =>
+      [
+        ...lastOutput(session([user('Describe the repo.'), call('t1', 'Bash', { command: 'gh repo view' }), result('t1', shown), say(output)]), {
+          rules: { 'unseen-versions': 'off' },
+        }),
+      ]
+        .filter(([, e]) => e.rule === 'version-slots')
+        .map(([k, e]) => `${k}: ${e.status}`);
+    // A language's share of the code is no version on either side.
+    assert.deepEqual(stats('It is written in Python 3.14.', 'Languages: Python (100.0%)'), []);
+    assert.deepEqual(stats('The app is TypeScript 52.3% and Rust 47.7%.', 'Compiler: TypeScript (v5.4.2)'), []);
+    // "Priority 1" may be a rank: it grounds "Priority 1" but contradicts no "Priority 2".
+    assert.deepEqual(stats('Sources of Priority 2 get half the weight.', 'Weights: Priority: 1 (high) full'), []);
+    // A dotted version after the same words still contradicts.
+    assert.deepEqual(stats('It is written in Python 3.11.', 'Runtime: Python v3.12.1'), ['3.11: contradicted']);
+  });
 });
