@@ -109,3 +109,23 @@ export function pathTokens(text: string): PathToken[] {
   }
   return out;
 }
+
+/** Words that deny what follows them: "No `vercel.json`", "without `--force`". */
+const DENIED = /\b(?:no|without|missing|lacks?|lacking)[ \t]+[`'"*]*$/i;
+
+/**
+ * Whether a denial ends right before `at`: an answer saying a file or name
+ * is missing claims nothing exists, so swapping in another absent name makes
+ * no fabrication.
+ */
+export function deniedBefore(text: string, at: number): boolean {
+  return DENIED.test(text.slice(Math.max(0, at - 24), at));
+}
+
+/** Whether `at` is inside a backticked span of its line: the text between is written as code. */
+export function inInlineCode(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let ticks = 0;
+  for (let i = lineStart; i < at; i++) if (text.charCodeAt(i) === 0x60) ticks++;
+  return ticks % 2 === 1;
+}

@@ -2,6 +2,7 @@
  * `invented-flag`: a long command-line flag the context gave (`--watch`,
  * `--no-verify`) changed to one the session never mentions (`--watch-all`).
  */
+import { deniedBefore } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
 import { firstOk } from '../variants';
 
@@ -22,7 +23,8 @@ export const inventedFlag: PlantGenerator = {
     const list = new SiteList();
     for (const m of text.matchAll(FLAG)) {
       const name = m[1];
-      if (FIXED.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
+      // "without `--force`" says the flag was not used: another absent flag there is no fabrication.
+      if (FIXED.test(text.slice(Math.max(0, m.index - 5), m.index)) || deniedBefore(text, m.index)) continue;
       if (name.length < 2 || !list.match(name) || !session.inContext(`--${name}`)) continue;
       const at = m.index + 2;
       list.add(

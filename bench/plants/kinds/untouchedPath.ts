@@ -3,7 +3,7 @@
  * replaced by a sibling (`src/math_utils_helpers.py`, `src/math_utils_old.py`)
  * whose name occurs nowhere in the session, so the file was never touched.
  */
-import { pathTokens } from '../answerText';
+import { deniedBefore, pathTokens } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
 import { firstOk, stemVariants } from '../variants';
 
@@ -15,6 +15,8 @@ export const untouchedPath: PlantGenerator = {
       const quoted = p.start > 0 && text[p.start - 1] === '`';
       // A bare word with a dot is as often a module or a host as a file: only quoted names or paths with a directory.
       if (!quoted && !p.path.includes('/')) continue;
+      // "No `vercel.json`": an absent file said to be absent is no fabrication.
+      if (deniedBefore(text, p.start)) continue;
       const name = text.slice(p.base, p.end);
       if (!list.match(p.path) || !session.inContext(name)) continue;
       // A dotfile (`.env.example`) has no stem to make a sibling of.

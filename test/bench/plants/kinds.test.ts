@@ -31,6 +31,15 @@ describe('plant kinds', () => {
       assert.deepEqual(validPlants(raw, 'renamed-identifier'), []);
     });
 
+    it('reads a plural written after a word as a word, and leaves a name said to be missing alone', () => {
+      const raw = session([
+        user('Which Location(s) and action(s) does parse_config take? Is ConfigLoader there?'),
+        ...READ_CONFIG.slice(1),
+        say('| ID | Location(s) | Summary |\nThe action(s) are listed. There is no `ConfigLoader` subclass.'),
+      ]);
+      assert.deepEqual(validPlants(raw, 'renamed-identifier'), []);
+    });
+
     it('never picks a rename the session holds in another case', () => {
       const taken = ['parse_config_all', 'PARSE_CONFIG_ASYNC', 'Parse_Config_Impl', 'parse_config_safe', 'parse_config_once', 'try_parse_config'];
       const raw = session([user(`Names in use: ${taken.join(', ')}`), ...READ_CONFIG.slice(1), say('See `parse_config()`.')]);
@@ -175,6 +184,11 @@ describe('plant kinds', () => {
       assert.match(p.replace, /^config_\w+\.py$/);
     });
 
+    it('leaves a file the answer says is missing alone', () => {
+      const raw = session([...READ_CONFIG, say('Checked the deploy setup:\n- No `src/config.py` override\n- Without src/config.py the defaults apply')]);
+      assert.deepEqual(validPlants(raw, 'untouched-path'), []);
+    });
+
     it('keeps an upper-case stem upper-case, and leaves dotfiles and commands alone', () => {
       const raw = session([
         user('Read AGENTS.md, .env.example, then run /speckit.clarify'),
@@ -227,15 +241,28 @@ describe('plant kinds', () => {
       assert.match(plants[0].replace, /^zod-\w+$/);
     });
 
-    it('reads Python imports, not JavaScript default imports or the standard library', () => {
-      const code = ['from pydantic_settings import BaseSettings', 'import typer', 'import contextlib', "import styles from '../styles/a.module.css';"];
-      const raw = session([user(code.join('\n')), say(['```python', ...code, '```'].join('\n'))]);
+    it('reads Python imports written as code in prose, not JavaScript default imports or the standard library', () => {
+      const code = ['from pydantic_settings import BaseSettings', 'import typer', 'import contextlib', "import styles from '../styles/a.module.css'"];
+      const raw = session([user(code.join('\n')), say(`The module starts with ${code.map((c) => `\`${c}\``).join(', ')}.`)]);
       const plants = validPlants(raw, 'invented-library');
       assert.deepEqual(
         plants.map((p) => p.find),
         ['pydantic_settings', 'typer'],
       );
       for (const p of plants) assert.match(p.replace, /^[a-z_]+_[a-z]+$/, 'Python names join with _');
+    });
+
+    it('leaves fenced blocks to code-block-token, and commands in plain words or naming a path alone', () => {
+      const code = ['from pydantic_settings import BaseSettings', 'import typer'];
+      const raw = session([
+        user(`${code.join('\n')}\npip install -r backend/requirements.txt; npm install with care; zod`),
+        say(
+          ['```python', ...code, '```', 'Fixed npm install with `--legacy-peer-deps`; ran `pip install -r backend/requirements.txt`; no `zod` library.'].join(
+            '\n',
+          ),
+        ),
+      ]);
+      assert.deepEqual(validPlants(raw, 'invented-library'), []);
     });
   });
 
