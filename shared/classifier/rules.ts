@@ -382,7 +382,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A function, method or variable name nothing in the session ever spelt.',
-    doc: "In an agent's turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent's own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent's tool names (known, and excused) and environment lines, not the project's code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes (\"Change it to:\") is not. A turn naming more than one unknown name or file (this rule's and absent-files' together) is laying out new work and is not judged, nor is a turn whose prose is not English: a report is told from a proposal by English words, and a rule that cannot read the sentence gives no verdict. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.",
+    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A denial counts against what follows it ("no `toCents()`", "missing: `toCents()`") or what its own clause says is missing ("`toCents()` does not exist"); one in a later clause ("`toCents()` writes whole cents, so no drift") denies something else. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, nor is a turn whose prose is not English: a report is told from a proposal by English words, and a rule that cannot read the sentence gives no verdict. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.',
     examples: [
       {
         session: [
@@ -415,6 +415,14 @@ export const RULES = [
           { say: 'The ledger is settled by `reconcileAll()`, which lives in src/reconcile.ts.' },
         ],
         passes: ['`reconcileAll()`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: '`toCents()` in the ledger writes whole cents, so no float drift is possible.' },
+        ],
+        flags: ['`toCents()`'],
       },
     ],
   },

@@ -76,6 +76,9 @@ const DENYING =
 /** Either: what such a sentence names need not exist. */
 const NOT_REPORTING = new RegExp(`${PROPOSING.source}|${DENYING.source}`, 'i');
 
+/** Where a clause ends: a denial past it is about something else ("`toMoney` writes cents, so no rounding"). */
+const CLAUSE_BREAK = /[,;:()\u2013\u2014]|\s(?:and|but|so|while|whereas|because)\s/;
+
 /** A file written as the place a sentence looks in ("listed in `a.md`", "missing from `b.json`"): a denial there is about what the file holds, and presupposes the file. */
 const AS_PLACE = /\b(?:in|from|of) `?$/;
 
@@ -297,9 +300,23 @@ export function proposes(text: string): boolean {
 export function reports(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
   const i = sentenceIndexAt(sentences, span[0]);
   const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
-  if (NOT_REPORTING.test(straightQuotes(output.slice(s, e)))) return false;
+  if (PROPOSING.test(straightQuotes(output.slice(s, e))) || denies(output, s, e, span)) return false;
   const leadIn = listLeadIn(output, s);
   return leadIn === undefined || !NOT_REPORTING.test(straightQuotes(leadIn));
+}
+
+/**
+ * Whether the sentence `[s, e)` denies what `span` names: a denial before
+ * the name ("no `x`", "missing: `x`"), or after it in its own clause ("`x`
+ * does not exist"). A denial in a later clause denies something else.
+ */
+function denies(output: string, s: number, e: number, span: Range): boolean {
+  const from = Math.max(s, Math.min(span[0], e));
+  const to = Math.max(from, Math.min(span[1], e));
+  if (DENYING.test(straightQuotes(output.slice(s, from)))) return true;
+  const after = straightQuotes(output.slice(to, e));
+  const clauseEnd = after.search(CLAUSE_BREAK);
+  return DENYING.test(clauseEnd < 0 ? after : after.slice(0, clauseEnd));
 }
 
 /** As `reports`, except that a denial does not keep a file it names as the place it looked in from being judged: only a proposal does. */

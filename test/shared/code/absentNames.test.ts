@@ -26,6 +26,16 @@ describe('names and files nothing in the session spelt', () => {
     assert.equal(judged('`add_numbers_safe`', "The test wasn't calling `add_numbers_safe`; it asserted True."), 'unverified absent-names');
   });
 
+  it('flags a name whose sentence denies something else in a later clause, not one the denial is about', () => {
+    assert.equal(judged('`toCents()`', '`toCents()` in the ledger writes whole cents, so no float drift is possible.'), 'unverified absent-names');
+    assert.equal(
+      judged('`SettlementState`', 'I aligned `SettlementState` with the real types, and noted the current lack of retries.'),
+      'unverified absent-names',
+    );
+    assert.notEqual(judged('`toCents()`', 'The ledger has no `toCents()` helper.').split(' ')[1], 'absent-names');
+    assert.notEqual(judged('`toCents()`', 'Checked the ledger: `toCents()` does not exist yet.').split(' ')[1], 'absent-names');
+  });
+
   it('leaves names the turn proposes, asks about, lists as missing, or defines in its own code block', () => {
     assert.equal(judged('`retryAll()`', 'You could add a `retryAll()` helper.'), 'no entity');
     // An imperative in bold is still an instruction to the reader.
