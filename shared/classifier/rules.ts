@@ -116,7 +116,7 @@ export const RULES = [
     stage: 'sentences',
     pack: 'prose',
     summary: 'Only sentences that state something are checked.',
-    doc: 'Questions, hedged sentences ("I think", "maybe"), talk about the answer itself ("Here is a summary:"), greetings, the speaker\'s plans ("I\'ll add…"), fenced code and, in an agent\'s turn, instructions to the reader ("Run `npm test`") state nothing about the context. Their entities are not checked.',
+    doc: 'Questions, hedged sentences ("I think", "maybe"), talk about the answer itself ("Here is a summary:"), greetings, the speaker\'s plans ("I\'ll add…"), fenced code and, in an agent\'s turn, instructions to the reader ("Run `npm test`") and sections under a heading that names a plan ("Next steps", "Prochaines étapes", "修复方案", "手順") state nothing about the context. Their entities are not checked.',
     examples: [{ output: 'Maybe the launch was in 2019? The launch was in 2021.', context: 'The launch was in 2020.', skips: ['2019'], flags: [] }],
   },
   {
@@ -382,7 +382,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A function, method or variable name nothing in the session ever spelt.',
-    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A denial counts against what follows it ("no `toCents()`", "missing: `toCents()`") or what its own clause says is missing ("`toCents()` does not exist"); one in a later clause ("`toCents()` writes whole cents, so no drift") denies something else. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, nor is a turn whose prose is not English: a report is told from a proposal by English words, and a rule that cannot read the sentence gives no verdict. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.',
+    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A denial counts against what follows it ("no `toCents()`", "missing: `toCents()`") or what its own clause says is missing ("`toCents()` does not exist"); one in a later clause ("`toCents()` writes whole cents, so no drift") denies something else. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, nor is a turn written in a language the rule cannot read: a report is told from a proposal by its words, which it reads in English, French, Chinese and Japanese (modals, conditionals, future and instruction forms, words of proposing, asking and denying: `pourrait`, `Créer`, `建议`, `新建`, `没有`, `べき`, `追加`, `ない`; wide lists, since a cue read where there is none only costs a finding), and in any other language it gives no verdict. Chinese and Japanese are read by the whole line as well as the sentence, since sentences are split by English punctuation. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.',
     examples: [
       {
         session: [
@@ -405,6 +405,22 @@ export const RULES = [
           { user: 'How is the ledger settled?' },
           { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
           { say: 'Le grand livre est réglé par `reconcileAll()` dans src/ledger.ts, après chaque import de relevés bancaires du mois.' },
+        ],
+        flags: ['`reconcileAll()`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'On pourrait ajouter `reconcileAll()` dans src/ledger.ts, après chaque import de relevés bancaires du mois.' },
+        ],
+        passes: ['`reconcileAll()`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'Das Hauptbuch wird von `reconcileAll()` in src/ledger.ts abgeglichen, nach jedem Import der Kontoauszüge des Monats.' },
         ],
         passes: ['`reconcileAll()`'],
       },

@@ -39,6 +39,13 @@ const OTHER_FUNCTION_WORDS = new Set([
   'dem', 'het', 'een', 'en', 'niet', 'voor', 'zijn', 'ik',
 ]);
 
+/** Function words of French that the other languages listed do not share: what tells French prose from Spanish or Italian. */
+// biome-ignore format: a list of words or values reads best packed
+const FRENCH_WORDS = new Set([
+  'les', 'des', 'une', 'est', 'et', 'pour', 'dans', 'avec', 'sur', 'qui', 'au', 'aux', 'ou', 'mais', 'ce', 'cette', 'sont',
+  'nous', 'vous', 'je', 'tu', 'pas', 'du', 'été', 'déjà', 'ces', 'leur',
+]);
+
 /** Below this many prose words the share of function words says nothing. */
 const MIN_WORDS = 12;
 /** Running English prose keeps well above this share of function words. */
@@ -48,21 +55,52 @@ const MIN_TERSE_SHARE = 0.03;
 /** Above this share of letters in other scripts (CJK, Cyrillic, Arabic...) the prose is not English. */
 const MAX_OTHER_SCRIPT_SHARE = 0.2;
 
+/** What one pass over a text's prose (code left out) counts. */
+export interface ProseCounts {
+  /** Latin letters, accented ones included. */
+  latin: number;
+  /** Letters of other scripts. */
+  other: number;
+  /** Of those, Chinese characters (kanji in Japanese). */
+  han: number;
+  /** Of those, Japanese kana. */
+  kana: number;
+  /** Words of Latin letters. */
+  words: number;
+  /** English function words among them. */
+  functionWords: number;
+  /** Function words of the other Latin-script languages. */
+  otherWords: number;
+  /** Function words only French uses. */
+  frenchWords: number;
+  /** Function words of the other Latin-script languages that are not French. */
+  notFrenchWords: number;
+}
+
 export function readsAsEnglish(text: string): boolean {
-  let latin = 0;
-  let other = 0;
-  let words = 0;
-  let functionWords = 0;
-  let otherWords = 0;
+  return countsReadAsEnglish(proseCounts(text));
+}
+
+export function countsReadAsEnglish(c: ProseCounts): boolean {
+  if (c.other > (c.latin + c.other) * MAX_OTHER_SCRIPT_SHARE) return false;
+  if (c.words < MIN_WORDS) return true;
+  if (c.functionWords >= c.words * MIN_FUNCTION_SHARE) return true;
+  return c.functionWords >= c.words * MIN_TERSE_SHARE && c.functionWords > c.otherWords;
+}
+
+export function proseCounts(text: string): ProseCounts {
+  const c: ProseCounts = { latin: 0, other: 0, han: 0, kana: 0, words: 0, functionWords: 0, otherWords: 0, frenchWords: 0, notFrenchWords: 0 };
   let wordStart = -1;
   const endWord = (at: number) => {
     if (wordStart < 0) return;
-    words++;
+    c.words++;
     // No function word is longer than six letters: longer words are not looked up.
     if (at - wordStart <= 6) {
       const word = text.slice(wordStart, at).toLowerCase();
-      if (FUNCTION_WORDS.has(word)) functionWords++;
-      else if (OTHER_FUNCTION_WORDS.has(word)) otherWords++;
+      if (FUNCTION_WORDS.has(word)) c.functionWords++;
+      else if (OTHER_FUNCTION_WORDS.has(word)) c.otherWords++;
+      if (FRENCH_WORDS.has(word)) c.frenchWords++;
+      else if (OTHER_FUNCTION_WORDS.has(word)) c.notFrenchWords++;
     }
     wordStart = -1;
   };
@@ -74,25 +112,26 @@ export function readsAsEnglish(text: string): boolean {
       i = skip;
       continue;
     }
-    const c = text.charCodeAt(i);
-    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7)) {
+    const ch = text.charCodeAt(i);
+    if ((ch >= 0x41 && ch <= 0x5a) || (ch >= 0x61 && ch <= 0x7a) || (ch >= 0xc0 && ch <= 0x24f && ch !== 0xd7 && ch !== 0xf7)) {
       // Accented Latin letters count as Latin, but make no English function word.
-      latin++;
+      c.latin++;
       if (wordStart < 0) wordStart = i;
       i++;
       continue;
     }
     endWord(i);
-    const cp = text.codePointAt(i) ?? c;
+    const cp = text.codePointAt(i) ?? ch;
     const width = cp > 0xffff ? 2 : 1;
-    if (cp > 0x24f && LETTER.test(text.slice(i, i + width))) other++;
+    if (cp > 0x24f && LETTER.test(text.slice(i, i + width))) {
+      c.other++;
+      if ((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf)) c.han++;
+      else if (cp >= 0x3040 && cp <= 0x30ff) c.kana++;
+    }
     i += width;
   }
   endWord(text.length);
-  if (other > (latin + other) * MAX_OTHER_SCRIPT_SHARE) return false;
-  if (words < MIN_WORDS) return true;
-  if (functionWords >= words * MIN_FUNCTION_SHARE) return true;
-  return functionWords >= words * MIN_TERSE_SHARE && functionWords > otherWords;
+  return c;
 }
 
 const LETTER = /\p{L}/u;
@@ -115,11 +154,17 @@ function codeEnd(text: string, i: number): number {
     for (let k = i + 1; k < close; k++) if (text.charCodeAt(k) === 0x0a) return i;
     return close + 1;
   }
-  if (i > 0 && !isSpace(text[i - 1])) return i;
+  // Chinese and Japanese put no spaces between words: a token also starts or ends where their script does.
+  if (i > 0 && !isSpace(text[i - 1]) && !isWideScript(text.charCodeAt(i - 1))) return i;
   if (isSpace(text[i])) return i;
   let end = i;
-  while (end < text.length && !isSpace(text[end])) end++;
+  while (end < text.length && !isSpace(text[end]) && !isWideScript(text.charCodeAt(end))) end++;
   return PATH_LIKE.test(text.slice(i, end)) ? end : i;
+}
+
+/** CJK scripts and full-width punctuation (U+3000 on), written without spaces between words. */
+function isWideScript(code: number): boolean {
+  return code >= 0x3000 && code <= 0xffef;
 }
 
 function isSpace(ch: string): boolean {

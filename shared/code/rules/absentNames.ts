@@ -26,8 +26,9 @@ import type { ContextGap, Entity, ExtractedEntity, Range } from '../../classifie
 import type { ContextLookup } from '../../lookup/contextLookup';
 import type { FindOptions } from '../../lookup/contextIndex';
 import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../../refine/claims';
-import { readsAsEnglish } from '../../text/englishProse';
 import { instructionFilesHidden } from '../../transcript/formats/contextGaps';
+import { type ProseLanguage, proseLanguage } from '../../text/proseLanguage';
+import { foreignCue } from './foreignCues';
 import { namesBlock } from './blockNames';
 import { baseName, isKnownExtension } from '../facts';
 
@@ -168,11 +169,13 @@ export function markAbsentNames(
   }
   const added: Entity[] = [];
   // One unknown among names and files the session knows stands out; a turn naming several is laying out new work (a design, a plan, a list of what is missing).
-  // Whether a sentence reports or proposes is read from English words: a turn in another language gets no verdict.
-  if (distinct(files) + distinct(names) !== 1 || !readsAsEnglish(output)) return added;
+  // Whether a sentence reports or proposes is read from its words: a turn in a language the rule cannot read gets no verdict.
+  if (distinct(files) + distinct(names) !== 1) return added;
+  const language = proseLanguage(output);
+  if (language === undefined) return added;
   if (files.length > 0) {
     for (const { e, name } of files) {
-      if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reportsFile(output, sentences, e.span)) continue;
+      if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reportsFile(output, sentences, e.span, language)) continue;
       settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn`);
     }
   }
@@ -185,7 +188,7 @@ export function markAbsentNames(
         added.push(e);
         continue;
       }
-      if (inOwnCode(name) || !reports(output, sentences, e.span)) continue;
+      if (inOwnCode(name) || !reports(output, sentences, e.span, language)) continue;
       settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn`);
     }
   }
@@ -297,12 +300,16 @@ export function proposes(text: string): boolean {
 
 /** The sentence holding `span`, and the line introducing its list if it is a list item, report rather than propose. */
 /** Whether the sentence at `span` (or its list's lead-in) states what exists, rather than proposing, supposing or denying it. */
-export function reports(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
+export function reports(output: string, sentences: readonly OutputSentence[], span: Range, language: ProseLanguage = 'en'): boolean {
   const i = sentenceIndexAt(sentences, span[0]);
   const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
-  if (PROPOSING.test(straightQuotes(output.slice(s, e))) || denies(output, s, e, span)) return false;
+  const sentence = straightQuotes(output.slice(s, e));
+  // English words are read in any language: a French or Chinese turn about code quotes English too.
+  if (PROPOSING.test(sentence) || denies(output, s, e, span)) return false;
+  // Sentences are split by English punctuation; in another language the whole line is read, so a cue before a full-width colon still counts.
+  if (language !== 'en' && (foreignCue(sentence, language) || foreignCue(output.slice(...lineAround(output, span[0])), language))) return false;
   const leadIn = listLeadIn(output, s);
-  return leadIn === undefined || !NOT_REPORTING.test(straightQuotes(leadIn));
+  return leadIn === undefined || !(NOT_REPORTING.test(straightQuotes(leadIn)) || foreignCue(leadIn, language));
 }
 
 /**
@@ -320,8 +327,10 @@ function denies(output: string, s: number, e: number, span: Range): boolean {
 }
 
 /** As `reports`, except that a denial does not keep a file it names as the place it looked in from being judged: only a proposal does. */
-function reportsFile(output: string, sentences: readonly OutputSentence[], span: Range): boolean {
-  if (reports(output, sentences, span)) return true;
+function reportsFile(output: string, sentences: readonly OutputSentence[], span: Range, language: ProseLanguage): boolean {
+  if (reports(output, sentences, span, language)) return true;
+  // A file as the place a denial looked in is read from English words only.
+  if (language !== 'en') return false;
   const before = output.slice(Math.max(0, span[0] - 8), span[0]);
   if (!AS_PLACE.test(before)) return false;
   const i = sentenceIndexAt(sentences, span[0]);

@@ -88,9 +88,18 @@ export function isImperative(head: string): boolean {
   return !FINITE_AFTER.test(rest);
 }
 
+/**
+ * The same in the other languages the rules read: French (`Prochaines
+ * étapes`, `Recommandations`), Chinese (`修复方案` "fix plan", `方法 2`
+ * "method 2", `步骤`) and Japanese (`手順` "steps", `対応策`, `提案`).
+ */
+const OTHER_PLAN_HEADING =
+  /(?<!\p{L})(?:étapes?|propositions?|recommandations?|à faire|feuille de route)(?!\p{L})|方案|计划|步骤|方法|建议|下一步|解决办法|計画|手順|提案|対応策|推奨|次のステップ/u;
+
 /** A heading or label line that introduces a plan ("## Migration plan", "**Next steps:**"). */
 export function isPlanHeading(line: string): boolean {
-  return PLAN_HEADING.test(line.toLowerCase());
+  const lower = line.toLowerCase();
+  return PLAN_HEADING.test(lower) || OTHER_PLAN_HEADING.test(lower);
 }
 
 function opensWith(head: string, phrase: string): boolean {

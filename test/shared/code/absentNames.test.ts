@@ -101,7 +101,7 @@ describe('files under folders a web router names with brackets', () => {
 });
 
 describe('names nothing spelt in terse reports', () => {
-  it('flags a file a terse English report of tables and lists names, and leaves the same report in French', () => {
+  it('flags a file a terse English report of tables and lists names, and the same report in French', () => {
     const report = [
       '## Summary',
       '**STATUS:** PASS',
@@ -122,7 +122,36 @@ describe('names nothing spelt in terse reports', () => {
       "- `src/ledger_sync.ts` - correction de l'arrondi dans le calcul des totaux pour les écritures",
       '- `src/ledger.ts` - totaux exacts pour la clôture et les rapports du mois',
     ].join('\n');
-    assert.notEqual(judged('`src/ledger_sync.ts`', french).split(' ')[1], 'absent-files');
+    assert.equal(judged('`src/ledger_sync.ts`', french), 'unverified absent-files');
+  });
+});
+
+describe('names nothing spelt in turns written in French, Chinese or Japanese', () => {
+  it('flags a name or file the turn reports on', () => {
+    assert.equal(
+      judged('`reconcileAll()`', 'Le grand livre est réglé par `reconcileAll()` dans src/ledger.ts, après chaque import des relevés du mois.'),
+      'unverified absent-names',
+    );
+    assert.equal(judged('`reconcileAll()`', '账本由 `reconcileAll()` 函数结算，每次导入银行流水后运行。'), 'unverified absent-names');
+    assert.equal(judged('`src/ledger_sync.ts`', '丸めの修正は `src/ledger_sync.ts` に入れて、合計を正確にしました。'), 'unverified absent-files');
+  });
+
+  it("leaves what the turn proposes, asks about or denies in the language's own words", () => {
+    const left = (text: string, answer: string) =>
+      assert.notEqual(judged(text, answer).split(' ')[1], text.includes('/') ? 'absent-files' : 'absent-names', answer);
+    left('`src/ledger_sync.ts`', "- Créer `src/ledger_sync.ts` pour isoler l'arrondi des totaux dans les écritures du mois.");
+    left('`reconcileAll()`', 'On pourrait ajouter `reconcileAll()` dans le module pour les rapports du mois et les écritures.');
+    left('`reconcileAll()`', "Il n'y a pas de `reconcileAll()` dans le module, ni dans les tests des écritures du mois.");
+    left('`src/ledger_sync.ts`', '新建文件：`src/ledger_sync.ts`，把取整逻辑放进去。');
+    left('`reconcileAll()`', '建议把结算逻辑移到 `reconcileAll()` 函数里。');
+    left('`reconcileAll()`', '项目里没有 `reconcileAll()` 这个函数。');
+    left('`reconcileAll()`', '`reconcileAll()` を追加して、合計を計算するべきです。');
+  });
+
+  it('leaves a turn in a language it cannot read', () => {
+    const german = 'Das Hauptbuch wird von `reconcileAll()` in src/ledger.ts abgeglichen, nach jedem Import der Kontoauszüge des Monats und nicht vorher.';
+    assert.notEqual(judged('`reconcileAll()`', german).split(' ')[1], 'absent-names');
+    assert.notEqual(judged('`reconcileAll()`', 'Книга сверяется функцией `reconcileAll()` после каждого импорта выписок.').split(' ')[1], 'absent-names');
   });
 
   it("excuses the instruction files the agent's unlogged system prompt loads, and says why, but not another agent's", () => {

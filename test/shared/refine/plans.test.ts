@@ -40,6 +40,16 @@ describe('plans and instructions are not claims', () => {
     ]);
   });
 
+  it('in an agent turn, sections under a plan heading in French, Chinese or Japanese are plans too', () => {
+    const zh = '## 修复方案\n\n- 打开设置 `settings.json`\n\n## 结果\n\n- 测试通过';
+    assert.deepEqual(
+      kinds(zh, true).map(([t, k]) => `${k}: ${t}`),
+      ['plan: ## 修复方案', 'plan: - 打开设置 `settings.json`', 'claim: ## 结果', 'claim: - 测试通过'],
+    );
+    assert.equal(kinds('### Prochaines étapes\n- Lancer les tests du module', true)[1][1], 'plan');
+    assert.equal(kinds('## 手順\n1. `npm test` を実行', true)[1][1], 'plan');
+  });
+
   it('in an answer drawn from documents, instructions restate the documents and stay claims', () => {
     assert.deepEqual(kinds('Preheat is not a verb we know. Remove the foil after 15 minutes.', false), [
       ['Preheat is not a verb we know.', 'claim'],
