@@ -184,6 +184,14 @@ describe('plant kinds', () => {
       assert.match(p.replace, /^config_\w+\.py$/);
     });
 
+    it('leaves paths in fenced blocks, the commands and code the answer writes, to code-block-token', () => {
+      const raw = session([
+        ...READ_CONFIG,
+        say('To load it:\n```bash\npython src/config.py --check\n```\n```python\n# in src/config.py\nparse_config(path)\n```'),
+      ]);
+      assert.deepEqual(validPlants(raw, 'untouched-path'), []);
+    });
+
     it('leaves a file the answer says is missing alone', () => {
       const raw = session([...READ_CONFIG, say('Checked the deploy setup:\n- No `src/config.py` override\n- Without src/config.py the defaults apply')]);
       assert.deepEqual(validPlants(raw, 'untouched-path'), []);
