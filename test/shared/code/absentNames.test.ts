@@ -141,6 +141,7 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
       assert.notEqual(judged(text, answer).split(' ')[1], text.includes('/') ? 'absent-files' : 'absent-names', answer);
     left('`src/ledger_sync.ts`', "- Créer `src/ledger_sync.ts` pour isoler l'arrondi des totaux dans les écritures du mois.");
     left('`reconcileAll()`', 'On pourrait ajouter `reconcileAll()` dans le module pour les rapports du mois et les écritures.');
+    left('`reconcileAll()`', '- Vérifie que `reconcileAll()` renvoie les totaux du mois pour les écritures et les rapports.');
     left('`reconcileAll()`', "Il n'y a pas de `reconcileAll()` dans le module, ni dans les tests des écritures du mois.");
     left('`src/ledger_sync.ts`', '新建文件：`src/ledger_sync.ts`，把取整逻辑放进去。');
     left('`reconcileAll()`', '建议把结算逻辑移到 `reconcileAll()` 函数里。');
