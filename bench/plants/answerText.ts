@@ -122,10 +122,20 @@ export function deniedBefore(text: string, at: number): boolean {
   return DENIED.test(text.slice(Math.max(0, at - 24), at));
 }
 
-/** Whether `at` is inside a backticked span of its line: the text between is written as code. */
-export function inInlineCode(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  let ticks = 0;
-  for (let i = lineStart; i < at; i++) if (text.charCodeAt(i) === 0x60) ticks++;
-  return ticks % 2 === 1;
+/**
+ * For each offset of `text`, whether it lies inside a backticked span of its
+ * line (an odd number of backticks before it on the line). One pass, so
+ * asking it for every match of a long line stays linear.
+ */
+export function inlineCodeMask(text: string): Uint8Array {
+  const mask = new Uint8Array(text.length + 1);
+  let open = 0;
+  for (let i = 0; i < text.length; i++) {
+    mask[i] = open;
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) open = 0;
+    else if (c === 0x60) open ^= 1;
+  }
+  mask[text.length] = open;
+  return mask;
 }

@@ -10,7 +10,7 @@
  * written in plain words ("fixed npm install with the flag") has no name to
  * read.
  */
-import { deniedBefore, fencedBlocks, inInlineCode, inRanges } from '../answerText';
+import { deniedBefore, fencedBlocks, inlineCodeMask, inRanges } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
 import { firstOk } from '../variants';
 
@@ -60,6 +60,7 @@ export const inventedLibrary: PlantGenerator = {
     const list = new SiteList();
     const seen = new Set<number>();
     const blocks = fencedBlocks(text);
+    const inCode = inlineCodeMask(text);
     for (const { re, join, install, quoted } of PATTERNS) {
       for (const m of text.matchAll(re)) {
         const group = m.length - 1;
@@ -69,7 +70,7 @@ export const inventedLibrary: PlantGenerator = {
         // A file (`git.ts`) or a private module (`__future__`) is not a package anyone installs.
         if (seen.has(at) || name.length < 2 || STANDARD.has(name.toLowerCase()) || /^[._]/.test(name) || /\.[a-z]{1,4}$/.test(name)) continue;
         seen.add(at);
-        if (inRanges(blocks, at) || !(quoted || inInlineCode(text, at)) || deniedBefore(text, m.index) || (install && text[at + name.length] === '/')) continue;
+        if (inRanges(blocks, at) || !(quoted || inCode[at] === 1) || deniedBefore(text, m.index) || (install && text[at + name.length] === '/')) continue;
         if (!list.match(name) || !session.inContext(name)) continue;
         const sep = join ?? (name.includes('_') ? '_' : '-');
         list.add(
