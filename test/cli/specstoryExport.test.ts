@@ -16,7 +16,10 @@ describe('groundcheck check: SpecStory Markdown v2.1.0 exports', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('checks a Cursor agent export with CRLF line ends and finds the changed number', () => {
-    const r = runCli(['check', CURSOR_V21]);
+    // The change is slot-contradictions', which does not flag in an agent's turn unless a config turns it on.
+    const config = join(dir, 'slots-on.json');
+    writeFileSync(config, JSON.stringify({ rules: { 'slot-contradictions': 'on' } }));
+    const r = runCli(['check', CURSOR_V21, '--config', config]);
     assert.equal(r.stderr, '');
     assert.match(r.stdout, new RegExp(`^${CURSOR_V21}:29:92: warning number '750 ms' contradicts the context, which says '500 ms' \\[PARTIAL\\]`, 'm'));
     assert.match(r.stdout, /^3 outputs in 1 file$/m);
