@@ -111,15 +111,16 @@ export function emitAnthropicBlock(ctx: AnthropicContext, block: JsonObject, pat
       const name = str(block.name) ?? 'tool';
       const id = str(block.id);
       if (id) ctx.toolNames.set(id, name);
-      const answerField = ctx.answerFields?.[name];
-      const input = obj(block.input);
-      const answer = answerField && input ? str(input[answerField]) : undefined;
-      if (answerField && input && answer !== undefined) return emitToolAnswer(ctx, block, input, answerField, answer, path, parent);
-      return emitStringLeaves(b, src, block.input, [...path, 'input'], {
-        role: 'tool_call',
-        parent,
-        label: `${p}tool call (${name})`,
-        tool: { name, ...(id ? { callId: id } : {}), input: block.input },
+      const call = { role: 'tool_call' as const, parent, label: `${p}tool call (${name})`, tool: { name, ...(id ? { callId: id } : {}), input: block.input } };
+      const answer = toolAnswer(ctx.answerFields?.[name], block.input);
+      if (!answer) return emitStringLeaves(b, src, block.input, [...path, 'input'], call);
+      // The answer field is an output, the call's other fields stay tool input; both keep the input's paths, so offsets still point into the raw file.
+      const tail = emitStringLeaves(b, src, answer.rest, [...path, 'input'], call);
+      return b.addString(src, [...path, 'input', answer.field], answer.text, {
+        role: 'assistant',
+        parent: tail,
+        isOutput: true,
+        label: `${p}assistant (${name})`,
       });
     }
     case 'tool_result':
@@ -138,24 +139,14 @@ export function emitAnthropicBlock(ctx: AnthropicContext, block: JsonObject, pat
   }
 }
 
-/**
- * A tool call whose one field is the agent's answer: that field is an output,
- * the call's other fields stay tool input. Both keep the input's paths, so
- * offsets still point into the raw file.
- */
-function emitToolAnswer(ctx: AnthropicContext, block: JsonObject, input: JsonObject, field: string, answer: string, path: JsonPath, parent: number): number {
-  const p = ctx.labelPrefix ?? '';
-  const name = str(block.name) ?? 'tool';
-  const id = str(block.id);
+/** The field of a tool call's input that is the agent's answer to the user, with the input's other fields. */
+function toolAnswer(field: string | undefined, input: unknown): { field: string; text: string; rest: JsonObject } | undefined {
+  const fields = obj(input);
+  const text = field !== undefined && fields !== undefined ? str(fields[field]) : undefined;
+  if (field === undefined || fields === undefined || text === undefined) return undefined;
   const rest: JsonObject = {};
-  for (const key of Object.keys(input)) if (key !== field) rest[key] = input[key];
-  const tail = emitStringLeaves(ctx.b, ctx.src, rest, [...path, 'input'], {
-    role: 'tool_call',
-    parent,
-    label: `${p}tool call (${name})`,
-    tool: { name, ...(id ? { callId: id } : {}), input: block.input },
-  });
-  return ctx.b.addString(ctx.src, [...path, 'input', field], answer, { role: 'assistant', parent: tail, isOutput: true, label: `${p}assistant (${name})` });
+  for (const key of Object.keys(fields)) if (key !== field) rest[key] = fields[key];
+  return { field, text, rest };
 }
 
 /**
