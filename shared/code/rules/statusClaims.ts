@@ -13,6 +13,7 @@
  * ("except", "but", "not") is left alone, and a run only fails on markers
  * no passing run prints.
  */
+import { ruleEntity } from '../../classifier/ruleEntity';
 import type { Entity, Range } from '../../classifier/types';
 import type { OutputSentence } from '../../refine/claims';
 import type { CodeSession } from './codeVerdicts';
@@ -218,18 +219,7 @@ function createdClaim(body: string, start: number, session: CodeSession): Entity
 }
 
 function claimEntity(text: string, span: Range): Entity {
-  return {
-    text,
-    normalized: text.toLowerCase(),
-    type: 'status',
-    found: false,
-    status: 'unverified',
-    locations: [],
-    matches: [],
-    span,
-    occurrences: [span],
-    rule: 'status-claims',
-  };
+  return ruleEntity(text, 'status', span, 'status-claims', text.toLowerCase());
 }
 
 function unverified(entity: Entity, detail: string): void {

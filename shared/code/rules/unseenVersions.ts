@@ -18,6 +18,7 @@
  *
  * Work per turn: one bounded lookup per distinct version the turn states.
  */
+import { ruleEntity } from '../../classifier/ruleEntity';
 import type { ContextGap, Entity, Range } from '../../classifier/types';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
@@ -89,20 +90,10 @@ export function unseenVersionClaims(input: UnseenVersionsInput): Entity[] {
       same.occurrences.push(span);
       continue;
     }
-    added.set(m[0], {
-      text: m[0],
-      normalized: m[0],
-      type: 'number',
-      found: false,
-      status: 'unverified',
-      locations: [],
-      matches: [],
-      span,
-      occurrences: [span],
-      rule: 'unseen-versions',
-      settled: true,
-      detail,
-    });
+    const entity = ruleEntity(m[0], 'number', span, 'unseen-versions');
+    entity.settled = true;
+    entity.detail = detail;
+    added.set(m[0], entity);
   }
   return [...added.values()];
 }

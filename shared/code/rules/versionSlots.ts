@@ -10,6 +10,7 @@
  * Each claim costs a lookup of each spelling of the name, and of its
  * `name@`-style keys where the name occurs; nothing scans the context.
  */
+import { ruleEntity } from '../../classifier/ruleEntity';
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../../classifier/types';
 import { RangeSet } from '../../refine/rangeSet';
 import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
@@ -89,18 +90,7 @@ export function dottedVersionClaims(
     const claim = slotClaim(output, start, true);
     if (!claim || claim.slot === 'port') continue;
     const span: Range = [start, end];
-    const entity: Entity = {
-      text: m[0],
-      normalized: m[0],
-      type: 'number',
-      found: false,
-      status: 'unverified',
-      locations: [],
-      matches: [],
-      span,
-      occurrences: [span],
-      rule: 'version-slots',
-    };
+    const entity = ruleEntity(m[0], 'number', span, 'version-slots');
     // A turn that lists one package's version many times looks its slot up once.
     const key = [claim.slot, ...(claim.alternatives ?? [])].join(' ');
     let values = known.get(key);
