@@ -136,6 +136,22 @@ export class SessionFacts {
     return ids.map((i) => this.records[i]).filter((r) => r.names.some((n) => pathNames(ref, n) || pathNames(n, ref)));
   }
 
+  /**
+   * Files whose name ends with `name` after a separator (`user.entity.ts`
+   * for `entity.ts`, `api-client.ts` for `client.ts`): the files a reference
+   * to `name` may shorten. A scan of the session's distinct file names, asked
+   * only when a cited name matched no file.
+   */
+  filesShortenedTo(name: string): FileRecord[] {
+    const base = baseName(name).toLowerCase();
+    const out: FileRecord[] = [];
+    for (const [key, ids] of this.byBase) {
+      if (key.length <= base.length || !key.endsWith(base) || !'.-_'.includes(key[key.length - base.length - 1])) continue;
+      for (const i of ids) out.push(this.records[i]);
+    }
+    return out;
+  }
+
   /** Files a user prompt attached with `@path`, in file order. */
   readonly attachments: { segment: number; path: string }[] = [];
 

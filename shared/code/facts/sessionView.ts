@@ -29,6 +29,8 @@ export interface LinePlace {
 export interface SessionView {
   /** Files a path names that this output knows anything of (listed, counted or edited before it). */
   files(path: string): FileKnowledge[];
+  /** Files this output knows whose names end with the name `path` gives after a separator (`user.entity.ts` for `entity.ts`). */
+  filesShortenedTo(path: string): FileKnowledge[];
   /** The file most recently listed before this output (the one "line 12" means without a name). */
   latestListed(): FileKnowledge | undefined;
   /** Counts that commands printed before this output, newest first (a bounded number). */
@@ -144,6 +146,14 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     files(path) {
       const out: FileKnowledge[] = [];
       for (const r of facts.filesNamed(path)) {
+        const k = knowledge(r);
+        if (k) out.push(k);
+      }
+      return out;
+    },
+    filesShortenedTo(path) {
+      const out: FileKnowledge[] = [];
+      for (const r of facts.filesShortenedTo(path)) {
         const k = knowledge(r);
         if (k) out.push(k);
       }

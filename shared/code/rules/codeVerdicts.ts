@@ -136,6 +136,12 @@ function judgeFile(
       entity.detail = attachedDetail(shownName, path!);
       return;
     }
+    // A name the end of a file's name repeats may shorten it (`entity.ts:116` for `user.entity.ts`): which file it means cannot be told.
+    const longer = path !== undefined && session !== undefined ? session.view.filesShortenedTo(path) : [];
+    if (longer.length > 0) {
+      entity.detail = `no file named ${shortName(shownName)} was read, listed or named before this turn; it may shorten ${shortName(longer[0].name)}`;
+      return;
+    }
     entity.detail = `${shortName(shownName)} was never read, listed or named before this turn`;
     // Citing lines of a file the agent never saw is a finding, prompt or not; a bare path may name a file it is about to create.
     if (session?.toolsLogged && lines.length > 0) entity.settled = true;

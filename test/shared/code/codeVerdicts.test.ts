@@ -62,6 +62,20 @@ describe('file and line references in a coding session', () => {
     assert.match(e.detail!, /utils\.ts was never read, listed or named/);
   });
 
+  it("gives no verdict on a name the end of a read file's name repeats: it may shorten that file", () => {
+    const readEntity = [
+      user('Why do new users lack the default?'),
+      call('r1', 'Read', { file_path: '/w/app/src/users/user.entity.ts' }),
+      result('r1', numbered(sidebar)),
+    ];
+    const e = lastOutput(session([...readEntity, say('The default is set at `entity.ts:9`.')]), ALL).get('`entity.ts:9`')!;
+    assert.equal(e.status, 'indeterminate');
+    assert.equal(e.detail, 'no file named entity.ts was read, listed or named before this turn; it may shorten …/users/user.entity.ts');
+    // A name that only ends the same way without a separator is another file.
+    const other = lastOutput(session([...readEntity, say('The default is set at `tity.ts:9`.')]), ALL).get('`tity.ts:9`')!;
+    assert.equal(other.status, 'unverified');
+  });
+
   it('contradicts a line when the identifier the sentence names is shown on another line', () => {
     const e = lastOutput(session([...readSidebar, say('`supabase` is queried at `AppSidebar.tsx:4`.')]), ALL).get('`AppSidebar.tsx:4`')!;
     assert.equal(e.status, 'contradicted');
