@@ -63,6 +63,9 @@ const MIN_NAME = 4;
 /** Components of a qualified name or call: `a.b`, `A::b`, `A#b`, `b(x)`. */
 const COMPONENTS = /[A-Za-z_$][\w$]*/g;
 
+/** The name of a naming convention (`snake_case`, `camelCase`, `kebab-case`): a word about code, shaped like code. */
+const NAMING_STYLE = /^(?:lower|upper|screaming)?[_-]?(?:snake|camel|pascal|kebab|train|flat|constant|macro|cobol|dot|title|sentence|upper|lower)[_-]?case$/i;
+
 /** One name or a chain of them, maybe called: the whole of what a claim about a name writes. */
 const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$/;
 
@@ -139,6 +142,8 @@ export function markAbsentNames(
     if (on.files && code?.kind === 'file' && code.path !== undefined && e.rule === 'file-lines') {
       const name = baseName(code.path);
       if (!plainFileName(e.text, code.path, name) || spelt(name)) return;
+      const machineFolder = folderOnTheMachine(code.path);
+      if (machineFolder !== undefined && (machineFolder === '' || !spelt(machineFolder))) return;
       const agent = loadedBy.get(name.toLowerCase());
       if (agent !== undefined) {
         // The gap leaves it unchecked; the detail says why it is no invention.
@@ -238,6 +243,22 @@ function plainFileName(text: string, path: string, name: string): boolean {
   return dot > 0 && isKnownExtension(name.slice(dot + 1).toLowerCase());
 }
 
+/**
+ * For a path from the user's home or an environment variable
+ * (`~/.config/app/settings.json`, `%APPDATA%\\App\\x.json`, `$HOME/.npmrc`),
+ * its folder below that root (`.config/app`; empty for a file right in it).
+ * Such a path names where a program keeps its files on any machine, as its
+ * documentation says; it is a file the session could have shown only when
+ * the session names that folder.
+ */
+function folderOnTheMachine(path: string): string | undefined {
+  const root = /^(?:~|%[A-Za-z_]\w*%|\$\{?[A-Za-z_]\w*\}?)[\\/]/.exec(path);
+  if (!root) return undefined;
+  const rest = path.slice(root[0].length);
+  const cut = Math.max(rest.lastIndexOf('/'), rest.lastIndexOf('\\'));
+  return cut < 0 ? '' : rest.slice(0, cut);
+}
+
 /** The file name of the script a backticked command runs (`./manage.sh start`), when its first word is a plain path to one. */
 function scriptOf(text: string): string | undefined {
   if (!text.startsWith('`') || !text.endsWith('`')) return undefined;
@@ -268,6 +289,7 @@ function fencedText(output: string): string {
 
 /** The first code-shaped component of the entity that nothing spelt, if any. */
 function absentComponent(text: string, spelt: (name: string) => boolean): string | undefined {
+  if (NAMING_STYLE.test(text.replace(/^`+|`+$/g, ''))) return undefined;
   const trimmed = text.replace(/^`+|`+$/g, '');
   // Arguments are the call's own values, not names it claims exist.
   const paren = trimmed.indexOf('(');

@@ -59,6 +59,28 @@ describe('names and files nothing in the session spelt', () => {
     for (const name of ['`createInvoice()`', '`voidInvoice()`', '`refundInvoice()`']) assert.notEqual(e.get(name)?.rule, 'absent-names', name);
   });
 
+  it('does not read the name of a naming convention as a name the project defines', () => {
+    assert.notEqual(judged('`snake_case`', 'The event types use `snake_case` throughout.').split(' ')[1], 'absent-names');
+    assert.notEqual(judged('`camelCase`', 'The fields are `camelCase` in the payload.').split(' ')[1], 'absent-names');
+    assert.equal(judged('`to_snake_case`', 'The keys go through `to_snake_case` first.'), 'unverified absent-names');
+  });
+
+  it('does not take a path from the home folder or an environment variable for a project file', () => {
+    assert.notEqual(
+      judged('`~/.config/Ledger/ledger_config.json`', 'On Linux the settings live in `~/.config/Ledger/ledger_config.json`.').split(' ')[1],
+      'absent-files',
+    );
+    assert.notEqual(
+      judged('`$HOME/.ledger/ledger_config.json`', 'On Linux the settings live in `$HOME/.ledger/ledger_config.json`.').split(' ')[1],
+      'absent-files',
+    );
+    assert.equal(judged('`config/ledger_config.json`', 'The settings live in `config/ledger_config.json`.'), 'unverified absent-files');
+    // A folder there the session does name is one it could have shown.
+    const listedHome = [user('Which ledger settings apply?'), call('l1', 'Bash', { command: 'ls ~/.ledger' }), result('l1', 'ledger.json\n')];
+    const home = lastOutput(session([...listedHome, say('The settings live in `~/.ledger/ledger_config.json`.')])).get('`~/.ledger/ledger_config.json`');
+    assert.equal(`${home?.status} ${home?.rule}`, 'unverified absent-files');
+  });
+
   it('does not read a product spelt in camel case in prose as code, nor a known tool of the agent', () => {
     assert.notEqual(judged('PowerShell', 'It fails in PowerShell on Windows.').split(' ')[1], 'absent-names');
     assert.notEqual(judged('`WebFetch`', 'I did not need `WebFetch` for this.').split(' ')[1], 'absent-names');
