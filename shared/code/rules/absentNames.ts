@@ -83,6 +83,32 @@ const NOT_REPORTING = new RegExp(`${PROPOSING.source}|${DENYING.source}`, 'i');
 /** Where a clause ends: a denial past it is about something else ("`toMoney` writes cents, so no rounding"). */
 const CLAUSE_BREAK = /[,;:()\u2013\u2014]|\s(?:and|but|so|while|whereas|because)\s/;
 
+/** As `CLAUSE_BREAK`, to find the last one before a name. */
+const CLAUSE_BREAK_GLOBAL = new RegExp(CLAUSE_BREAK.source, 'g');
+
+/**
+ * A sentence or clause opening with a verb in its bare form (after a list
+ * marker or bold) and then its object, as instructions do: "Copy `a.md`
+ * into …", "**Keep** your notes", "copy or include the file". The object
+ * tells the verb from a noun opening a label ("State management for: …").
+ * Verbs whose past is spelt the same ("read", "set", "put") are left out: a
+ * terse report opens with them too ("Read `a.md`, fixed …"); so is "see",
+ * which cites a place that exists ("(see `a.ts`)").
+ */
+const IMPERATIVE =
+  /^\s*(?:(?:[-*+\u2022]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?:(?:then|now|just|please|also|first|next|finally)\s+)?(?:add|create|run|use|copy|keep|replace|install|update|move|rename|delete|remove|point|feed|include|change|make|write|open|edit|call|import|define|implement|configure|enable|disable|try|check|ensure|consider|do|state|wrap|pass|mark|start|stop|restart|switch|place|append|insert|register|store|save|load|fetch|send|refactor|extract|verify|review|build|deploy|commit|push|pull|clone|download|upload|paste|type|click|select|go|navigate|follow|look|remember|avoid|prefer|drop|give|tell|ask)(?:\*\*|__)?\s+(?:\w+ly\s+)?(?:(?:or|and)\s+\w+\s+)?(?:`|(?:the|a|an|your|its|their|this|that|these|those|it|them|each|every|all|any|some|both)\b)/i;
+
+/** Where the last match of a global `pattern` in `text` ends (0 when none does). */
+function lastMatchEnd(text: string, pattern: RegExp): number {
+  let end = 0;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    end = m.index + m[0].length;
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+  return end;
+}
+
 /** A file written as the place a sentence looks in ("listed in `a.md`", "missing from `b.json`"): a denial there is about what the file holds, and presupposes the file. */
 const AS_PLACE = /\b(?:in|from|of) `?$/;
 
@@ -320,18 +346,36 @@ export function proposes(text: string): boolean {
   return NOT_REPORTING.test(straightQuotes(text));
 }
 
-/** The sentence holding `span`, and the line introducing its list if it is a list item, report rather than propose. */
 /** Whether the sentence at `span` (or its list's lead-in) states what exists, rather than proposing, supposing or denying it. */
 export function reports(output: string, sentences: readonly OutputSentence[], span: Range, language: ProseLanguage = 'en'): boolean {
   const i = sentenceIndexAt(sentences, span[0]);
   const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
   const sentence = straightQuotes(output.slice(s, e));
   // English words are read in any language: a French or Chinese turn about code quotes English too.
-  if (PROPOSING.test(sentence) || denies(output, s, e, span)) return false;
+  if (supposes(output, s, e, span) || denies(output, s, e, span)) return false;
   // Sentences are split by English punctuation; in another language the whole line is read, so a cue before a full-width colon still counts.
   if (language !== 'en' && (foreignCue(sentence, language) || foreignCue(output.slice(...lineAround(output, span[0])), language))) return false;
   const leadIn = listLeadIn(output, s);
   return leadIn === undefined || !(NOT_REPORTING.test(straightQuotes(leadIn)) || foreignCue(leadIn, language));
+}
+
+/**
+ * Whether the sentence `[s, e)` proposes or supposes what `span` names: a
+ * cue before the name ("you could add `x`"), or after it in its own clause
+ * ("`x` would help"). A cue in a later clause is about what follows
+ * ("added `x`, so users can run it").
+ */
+function supposes(output: string, s: number, e: number, span: Range): boolean {
+  const from = Math.max(s, Math.min(span[0], e));
+  const to = Math.max(from, Math.min(span[1], e));
+  const before = straightQuotes(output.slice(s, from));
+  if (PROPOSING.test(before)) return true;
+  // An instruction to the reader ("copy `a.md` into …", "keep `x` and state that …") says what to do, not what is.
+  const clauseStart = lastMatchEnd(before, CLAUSE_BREAK_GLOBAL);
+  if (IMPERATIVE.test(before) || IMPERATIVE.test(before.slice(clauseStart))) return true;
+  const after = straightQuotes(output.slice(to, e));
+  const clauseEnd = after.search(CLAUSE_BREAK);
+  return PROPOSING.test(clauseEnd < 0 ? after : after.slice(0, clauseEnd));
 }
 
 /**

@@ -36,6 +36,24 @@ describe('names and files nothing in the session spelt', () => {
     assert.notEqual(judged('`toCents()`', 'Checked the ledger: `toCents()` does not exist yet.').split(' ')[1], 'absent-names');
   });
 
+  it('flags a name a turn reports on though a later clause of the sentence proposes something else', () => {
+    assert.equal(
+      judged('`scripts/ledger_sync.sh`', 'Introduced `scripts/ledger_sync.sh`, a launcher, so Linux users can run the workflow.'),
+      'unverified absent-files',
+    );
+    assert.equal(judged('`reconcileAll()`', 'The ledger is settled by `reconcileAll()`, so nothing else should change.'), 'unverified absent-names');
+    assert.notEqual(judged('`reconcileAll()`', '`reconcileAll()` would settle it, and the totals match.').split(' ')[1], 'absent-names');
+  });
+
+  it('leaves a name in an instruction to the reader, in the sentence or in its own clause', () => {
+    assert.notEqual(judged('`ledger_notes.md`', 'Do the same for the notes: copy `ledger_notes.md` into the docs.').split(' ')[1], 'absent-files');
+    assert.notEqual(judged('`ledger_notes.md`', '- **Keep** `ledger_notes.md` as the source.').split(' ')[1], 'absent-files');
+    assert.equal(judged('`ledger_notes.md`', 'Updated `ledger_notes.md` with the totals.'), 'unverified absent-files');
+    // A noun opening a label is no instruction, nor is a reference to look at.
+    assert.equal(judged('`reconcileAll`', '- State management for: `reconcileAll`, `settleLedger`.'), 'unverified absent-names');
+    assert.equal(judged('`ledger_notes.md`', 'The totals are kept (see `ledger_notes.md`).'), 'unverified absent-files');
+  });
+
   it('leaves names the turn proposes, asks about, lists as missing, or defines in its own code block', () => {
     assert.equal(judged('`retryAll()`', 'You could add a `retryAll()` helper.'), 'no entity');
     // An imperative in bold is still an instruction to the reader.
