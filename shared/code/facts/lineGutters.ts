@@ -54,26 +54,53 @@ const MIN_RUN = 3;
 /** Scans a tool result whose shape the call told, or any tool result for gutters when it did not. */
 export function scanGutters(text: string, shape: ListingShape | undefined): GutterScan {
   if (!shape) return scanUnknown(text);
+  // What the command printed starts after a status header the agent's log may put first.
+  const body = outputBodyStart(text);
   switch (shape.kind) {
     case 'numbered':
       return numbered(text, shape.file, shape.complete);
     case 'lines':
-      return plainLines(text, shape.file, shape.from, shape.to, shape.complete);
+      return plainLines(text, body, shape.file, shape.from, shape.to, shape.complete);
     case 'grep':
       return grepLines(text, shape.file);
     case 'count': {
-      const count = leadingCount(text);
+      const count = leadingCount(text.slice(body));
       return { listings: [], blanks: [], ...(count !== undefined ? { lineCount: { file: shape.file, count } } : {}) };
     }
     case 'tally':
-      return { listings: [], blanks: [], ...tallyIn(text) };
+      return { listings: [], blanks: [], ...shifted(tallyIn(text.slice(body)), body) };
     case 'version': {
-      const m = /\bv?(\d+\.\d+(?:\.\d+){0,2})\b/.exec(text.slice(0, 200));
+      const m = /\bv?(\d+\.\d+(?:\.\d+){0,2})\b/.exec(text.slice(body, body + 200));
       if (!m) return { listings: [], blanks: [] };
-      const start = m.index + m[0].length - m[1].length;
+      const start = body + m.index + m[0].length - m[1].length;
       return { listings: [], blanks: [], version: { value: m[1], start, end: start + m[1].length } };
     }
   }
+}
+
+/** How far a status header may reach before its `Output:` line. */
+const STATUS_HEADER_REACH = 2000;
+
+/** A status header's first line, as Codex writes it: `Exit code: 0`, `Chunk ID: 3fa1`, `Command: …`, `Process exited with code 1`. */
+const STATUS_FIRST_LINE = /^(?:Exit code: \d+|Chunk ID: \w+|Command: [^\n]*|Process exited with code \d+)\r?\n/;
+
+/**
+ * Where the command's own output starts in a tool result that opens with a
+ * status header (`Exit code: 0`, `Wall time: 0.2 seconds`, `Output:`), as
+ * newer Codex logs write them; 0 for any other text. Counting a plain
+ * listing's lines from the header would shift every line by its height.
+ */
+export function outputBodyStart(text: string): number {
+  if (!STATUS_FIRST_LINE.test(text)) return 0;
+  const head = text.slice(0, STATUS_HEADER_REACH);
+  const at = head.indexOf('\nOutput:');
+  if (at === -1) return 0;
+  const nl = head.indexOf('\n', at + 1);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+function shifted(found: { tally?: { count: number; start: number; end: number } }, by: number): { tally?: { count: number; start: number; end: number } } {
+  return found.tally ? { tally: { ...found.tally, start: found.tally.start + by, end: found.tally.end + by } } : {};
 }
 
 /** `79`, `  79`, or Grep's `Found 12 files` / `Found 40 total occurrences`: the count and where it is. */
@@ -98,14 +125,25 @@ function numbered(text: string, file: string, complete: boolean): GutterScan {
   return { listings: [shown], blanks };
 }
 
-/** Unnumbered lines `from`… in order; a listing cut short of `to` still shows what it shows. */
-function plainLines(text: string, file: string, from: number, to: number | undefined, complete: boolean): GutterScan {
+/**
+ * Unnumbered lines `from`… in order, from `bodyStart` on; a listing cut
+ * short of `to` still shows what it shows. Where the log cut the middle out
+ * (`[... omitted 908 of 1164 lines ...]`), the lines before the cut are
+ * known and the rest is not: the listing ends there, incomplete.
+ */
+function plainLines(text: string, bodyStart: number, file: string, from: number, to: number | undefined, complete: boolean): GutterScan {
   const shown = emptyListing(file, complete);
   let n = from;
   const body = text.endsWith('\n') ? text.length - 1 : text.length;
-  if (body <= 0) return { listings: [], blanks: [] };
+  if (body <= bodyStart) return { listings: [], blanks: [] };
+  let cut = false;
   forEachLine(text.slice(0, body), (start, end) => {
-    if (to !== undefined && n > to) return;
+    if (start < bodyStart || cut || (to !== undefined && n > to)) return;
+    if (text.startsWith('[... omitted ', start) && text.endsWith(' lines ...]', end)) {
+      cut = true;
+      shown.complete = false;
+      return;
+    }
     pushLine(shown, n++, start, end);
   });
   return { listings: shown.lines.length > 0 ? [shown] : [], blanks: [] };

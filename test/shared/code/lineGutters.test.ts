@@ -34,6 +34,25 @@ describe('line-number gutters in tool output', () => {
     assert.deepEqual(scan.blanks, []);
   });
 
+  it("numbers a listing from the command's output, after the status header a log puts first", () => {
+    const text = 'Exit code: 0\nWall time: 0.2 seconds\nTotal output lines: 3\nOutput:\nalpha\nbeta\ngamma\n';
+    const scan = scanGutters(text, { kind: 'lines', file: 'x', from: 1, complete: true });
+    assert.deepEqual(scan.listings[0].lines, [1, 2, 3]);
+    assert.equal(text.slice(scan.listings[0].starts[0], scan.listings[0].ends[0]), 'alpha');
+    assert.deepEqual(scanGutters('Exit code: 0\nWall time: 0.1 seconds\nOutput:\n  79 src/a.ts\n', { kind: 'count', file: 'src/a.ts' }).lineCount, {
+      file: 'src/a.ts',
+      count: 79,
+    });
+    // Without a header the first line is the file's first.
+    assert.deepEqual(scanGutters('Exit code is set\nb\n', { kind: 'lines', file: 'x', from: 1, complete: true }).listings[0].lines, [1, 2]);
+  });
+
+  it('ends a plain listing, incomplete, where the log cut out its middle', () => {
+    const scan = scanGutters('a\nb\n[... omitted 908 of 1164 lines ...]\n\ny\nz\n', { kind: 'lines', file: 'x', from: 1, complete: true });
+    assert.deepEqual(scan.listings[0].lines, [1, 2]);
+    assert.equal(scan.listings[0].complete, false);
+  });
+
   it('in output of unknown shape, blanks arrow gutters and runs of consecutive tab gutters, not TSV data', () => {
     const numbered = '1\talpha\n2\tbeta\n3\tgamma\n';
     assert.equal(blankOut(numbered, scanGutters(numbered, undefined).blanks), '  alpha\n  beta\n  gamma\n');
