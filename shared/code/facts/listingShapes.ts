@@ -4,6 +4,7 @@
  * `rg -n foo src`, `wc -l src/a.ts`, a heredoc that wrote a file. The output
  * is then scanned knowing its shape (see lineGutters.ts).
  */
+import { isKnownExtension } from './fileExtensions';
 import { parseArgv, parseShell, type Pipeline, type SimpleCommand } from './shellCommands';
 
 export type ListingShape =
@@ -202,7 +203,8 @@ function pipelineShape(pipeline: Pipeline): ListingShape | undefined {
     case 'egrep': {
       if (!onlyLineFilters || !(hasFlag(first.argv, 'n') || first.argv.includes('--line-number'))) return undefined;
       const paths = files.slice(1);
-      const recursive = name === 'rg' || hasFlag(first.argv, 'r') || hasFlag(first.argv, 'R');
+      // rg searches a folder recursively and then names each file; given one file, it prints bare line numbers as grep does.
+      const recursive = (name === 'rg' && !(paths.length === 1 && namesFile(paths[0]))) || hasFlag(first.argv, 'r') || hasFlag(first.argv, 'R');
       const single = paths.length === 1 && !recursive && !paths[0].includes('*');
       return { kind: 'grep', ...(single ? { file: paths[0] } : {}) };
     }
@@ -211,6 +213,13 @@ function pipelineShape(pipeline: Pipeline): ListingShape | undefined {
     default:
       return undefined;
   }
+}
+
+/** A path whose last part has a known file extension (`src/app.js`): a file, not a folder to search. */
+function namesFile(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && isKnownExtension(name.slice(dot + 1).toLowerCase());
 }
 
 function commandName(argv0: string | undefined): string {

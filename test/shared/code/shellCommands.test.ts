@@ -63,6 +63,9 @@ describe('what a call shows of which file', () => {
   it('reads grep -n and rg -n, naming the file when one file was searched', () => {
     assert.deepEqual(listingShape('Bash', { command: 'grep -n "useMemo" src/a.tsx' }), { kind: 'grep', file: 'src/a.tsx' });
     assert.deepEqual(listingShape('Bash', { command: 'rg -n useMemo src' }), { kind: 'grep' });
+    // Given one file, rg prints bare line numbers as grep does.
+    assert.deepEqual(listingShape('Bash', { command: 'rg -n "^\\s*function render" scripts/app.js' }), { kind: 'grep', file: 'scripts/app.js' });
+    assert.deepEqual(listingShape('Bash', { command: 'rg -n useMemo src/components' }), { kind: 'grep' });
     assert.equal(listingShape('Bash', { command: 'grep useMemo src/a.tsx' }), undefined);
   });
 
