@@ -146,6 +146,8 @@ function plainLines(text: string, bodyStart: number, file: string, from: number,
     }
     pushLine(shown, n++, start, end);
   });
+  // Asked for lines 1…`to` and given fewer, the command reached the file's end: the listing is the whole file.
+  if (!cut && from === 1 && to !== undefined && shown.lines.length > 0 && n - 1 < to) shown.complete = true;
   return { listings: shown.lines.length > 0 ? [shown] : [], blanks: [] };
 }
 

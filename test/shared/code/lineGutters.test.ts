@@ -47,6 +47,12 @@ describe('line-number gutters in tool output', () => {
     assert.deepEqual(scanGutters('Exit code is set\nb\n', { kind: 'lines', file: 'x', from: 1, complete: true }).listings[0].lines, [1, 2]);
   });
 
+  it('reads a range from the first line that came back shorter than asked as the whole file', () => {
+    assert.equal(scanGutters('a\nb\nc\n', { kind: 'lines', file: 'x', from: 1, to: 200, complete: false }).listings[0].complete, true);
+    assert.equal(scanGutters('a\nb\nc\n', { kind: 'lines', file: 'x', from: 1, to: 3, complete: false }).listings[0].complete, false);
+    assert.equal(scanGutters('a\nb\nc\n', { kind: 'lines', file: 'x', from: 40, to: 200, complete: false }).listings[0].complete, false);
+  });
+
   it('ends a plain listing, incomplete, where the log cut out its middle', () => {
     const scan = scanGutters('a\nb\n[... omitted 908 of 1164 lines ...]\n\ny\nz\n', { kind: 'lines', file: 'x', from: 1, complete: true });
     assert.deepEqual(scan.listings[0].lines, [1, 2]);
