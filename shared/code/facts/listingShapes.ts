@@ -101,6 +101,50 @@ export function patternWords(pattern: string): string[] {
 /** Regex class names that are not what a pattern searches for. */
 const REGEX_WORDS = new Set(['alpha', 'digit', 'space', 'alnum', 'upper', 'lower', 'word', 'print', 'punct']);
 
+/** A file a patch names: `*** Update File: a.ts`, `*** Add File:`, `*** Delete File:`, `*** Move to:`. */
+const PATCHED_FILE = /^\*\*\* (Update File|Add File|Delete File|Move to): ([^\r\n]+)$/gm;
+
+/** A file a patch changes, and how. */
+export interface PatchedFile {
+  file: string;
+  change: 'add' | 'update';
+  /** Lines its section adds (`+` lines): the most the file can have grown by. */
+  added: number;
+}
+
+/**
+ * The files a Codex-style patch (`*** Begin Patch` … `*** End Patch`)
+ * changes, wherever the call carries it: the input itself, a field of it, or
+ * the last word of its command (`["apply_patch", "*** Begin Patch…"]`).
+ */
+export function patchedFiles(input: unknown): PatchedFile[] {
+  const texts: string[] = [];
+  if (typeof input === 'string') texts.push(input);
+  else if (typeof input === 'object' && input !== null) {
+    for (const v of Object.values(input as Record<string, unknown>)) {
+      if (typeof v === 'string') texts.push(v);
+      else if (Array.isArray(v) && typeof v[v.length - 1] === 'string') texts.push(v[v.length - 1] as string);
+    }
+  }
+  const out: PatchedFile[] = [];
+  for (const t of texts) {
+    if (!t.includes('*** Begin Patch')) continue;
+    const headers = [...t.matchAll(PATCHED_FILE)];
+    headers.forEach((m, i) => {
+      const end = i + 1 < headers.length ? headers[i + 1].index : t.length;
+      out.push({ file: m[2].trim(), change: m[1] === 'Add File' ? 'add' : 'update', added: plusLines(t, m.index + m[0].length, end) });
+    });
+  }
+  return out;
+}
+
+/** Lines of `text[from, to)` that open with `+`. */
+function plusLines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n+', from); at !== -1 && at < to; at = text.indexOf('\n+', at + 1)) n++;
+  return n;
+}
+
 /** The file a call wrote whole, with its content. */
 export function writtenFile(name: string, input: unknown): WrittenFile | undefined {
   const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
@@ -170,6 +214,7 @@ function tallyShape(pipeline: Pipeline, command: string): ListingShape | undefin
 
 function isSilent(c: SimpleCommand): boolean {
   const name = c.argv[0];
+  if (/^(?:set-location|push-location|sl)$/i.test(name ?? '')) return true;
   return name === 'cd' || name === 'export' || name === 'set' || name === 'source' || name === 'mkdir' || (c.writes !== undefined && c.heredoc !== undefined);
 }
 
@@ -177,6 +222,7 @@ function pipelineShape(pipeline: Pipeline): ListingShape | undefined {
   const first = pipeline[0];
   const rest = pipeline.slice(1);
   const name = commandName(first.argv[0]);
+  if (GET_CONTENT.has(name.toLowerCase())) return getContentShape(pipeline);
   const files = operands(first.argv);
   // Filters after a numbering command keep its numbers; any other stage would change what the lines are.
   const onlyLineFilters = rest.every((c) => isLineFilter(c));
@@ -213,6 +259,65 @@ function pipelineShape(pipeline: Pipeline): ListingShape | undefined {
     default:
       return undefined;
   }
+}
+
+/** PowerShell's command that prints a file, and its aliases (`cat` is one, read as the POSIX `cat` above). */
+const GET_CONTENT = new Set(['get-content', 'gc']);
+
+/** Get-Content's parameters that take the next word as their value. */
+const GET_CONTENT_VALUES = new Set(['-path', '-literalpath', '-encoding', '-totalcount', '-head', '-first', '-tail', '-last', '-delimiter', '-readcount']);
+
+/**
+ * `Get-Content -Raw a.md`, `gc a.md -TotalCount 40`, `Get-Content a.md |
+ * Select-Object -Skip 100 -First 50`: the file's lines from the first, or the
+ * range kept, unnumbered. Its last lines (`-Tail`) start where nothing says.
+ */
+function getContentShape(pipeline: Pipeline): ListingShape | undefined {
+  const argv = pipeline[0].argv;
+  const files: string[] = [];
+  let first: number | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i].toLowerCase();
+    if (a === '-tail' || a === '-last' || a === '-wait' || a === '-stream') return undefined;
+    if (GET_CONTENT_VALUES.has(a)) {
+      const value = argv[++i] ?? '';
+      if (a === '-path' || a === '-literalpath') files.push(value);
+      else if ((a === '-totalcount' || a === '-head' || a === '-first') && /^\d{1,7}$/.test(value)) first = Number(value);
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    files.push(argv[i]);
+  }
+  if (files.length !== 1 || /[*?]/.test(files[0])) return undefined;
+  let from = 1;
+  let to = first;
+  for (const c of pipeline.slice(1)) {
+    const kept = selectedRange(c);
+    if (!kept) return undefined;
+    from += kept.skip;
+    if (to !== undefined) to = Math.min(to, from + (kept.first ?? to) - 1);
+    else if (kept.first !== undefined) to = from + kept.first - 1;
+  }
+  const whole = from === 1 && to === undefined;
+  return { kind: 'lines', file: files[0], from, ...(to !== undefined ? { to } : {}), complete: whole };
+}
+
+/** `Select-Object -Skip 100 -First 50` (or `select`): the lines it keeps; undefined for any other stage. */
+function selectedRange(c: SimpleCommand): { skip: number; first?: number } | undefined {
+  const name = commandName(c.argv[0]).toLowerCase();
+  if (name !== 'select-object' && name !== 'select') return undefined;
+  let skip = 0;
+  let first: number | undefined;
+  for (let i = 1; i < c.argv.length; i++) {
+    const a = c.argv[i].toLowerCase();
+    const value = c.argv[i + 1] ?? '';
+    if (!/^\d{1,7}$/.test(value)) return undefined;
+    if (a === '-skip') skip = Number(value);
+    else if (a === '-first') first = Number(value);
+    else return undefined;
+    i++;
+  }
+  return { skip, ...(first !== undefined ? { first } : {}) };
 }
 
 /** A path whose last part has a known file extension (`src/app.js`): a file, not a folder to search. */

@@ -18,7 +18,7 @@ import { AGENTS_INSTRUCTIONS_LABEL } from '../../transcript/formats/shapes/respo
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
-import { inputFile, listingShape, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
+import { inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { declaredPrograms, mayDefineOptions, optionSource } from './optionSources';
 import { helpListing } from './helpOutputs';
 import { baseName, cleanPath, looksLikeFilePath, pathNames } from './pathSpellings';
@@ -73,6 +73,8 @@ export interface FileRecord {
   counts: { segment: number; count: number }[];
   /** Segments that changed it after it was listed (an edit's result), in file order. */
   edits: number[];
+  /** Of those edits, the patches and how many lines each added at most (its `+` lines). */
+  growth: Map<number, number>;
 }
 
 /** Listings looked back over for the file under discussion. */
@@ -219,6 +221,7 @@ export class SessionFacts {
   /** A file written whole, or edited after the agent had read all of it. */
   private readAction(call: ToolCall, resultId: number): void {
     if (this.readWrite(call)) return;
+    if (this.readPatch(call, resultId)) return;
     const edit = editOf(call, this.transcript.segments);
     if (!edit) return;
     const record = this.record(edit.file);
@@ -264,6 +267,33 @@ export class SessionFacts {
       for (const t of testTallies(s.text))
         this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
     if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
+  }
+
+  /**
+   * A patch (`*** Begin Patch`): a file it adds is listed from its `+` lines,
+   * as a write is; a file it updates, moves or deletes is edited, so what a
+   * listing before showed of its length no longer holds. A file nothing
+   * listed before gains no record from an update: the patch shows none of
+   * its line numbers.
+   */
+  private readPatch(call: ToolCall, resultId: number): boolean {
+    const patched = patchedFiles(call.input);
+    if (patched.length === 0) return false;
+    const segments = this.transcript.segments;
+    for (const p of patched) {
+      if (p.change === 'add') {
+        const marker = `*** Add File: ${p.file}`;
+        const at = call.segments.find((id) => segments[id].text.includes(marker));
+        if (at !== undefined)
+          this.addListing(p.file, { segment: at, shown: addedLines(p.file, segments[at].text, segments[at].text.indexOf(marker) + marker.length) });
+        continue;
+      }
+      for (const r of this.filesNamed(p.file)) {
+        r.edits.push(resultId);
+        r.growth.set(resultId, (r.growth.get(resultId) ?? 0) + p.added);
+      }
+    }
+    return true;
   }
 
   /** A file the agent wrote whole is listed from the content it wrote. */
@@ -324,7 +354,7 @@ export class SessionFacts {
         return r;
       }
     }
-    const record: FileRecord = { names: [name], listings: [], counts: [], edits: [] };
+    const record: FileRecord = { names: [name], listings: [], counts: [], edits: [], growth: new Map() };
     ids.push(this.records.length);
     this.records.push(record);
     return record;
@@ -350,6 +380,23 @@ function plainReadShape(s: Segment, call: ToolCall | undefined): ListingShape | 
 function targetShape(s: Segment): ListingShape | undefined {
   if (!s.tool?.target || !/read/i.test(s.tool.name)) return undefined;
   return { kind: 'lines', file: s.tool.target, from: 1, complete: true };
+}
+
+/** The `+` lines after a patch's `*** Add File:` header that ends at `from`, as a complete listing of the file (each line without its `+`). */
+function addedLines(file: string, text: string, from: number): ShownLines {
+  const shown: ShownLines = { file, lines: [], starts: [], ends: [], complete: true };
+  let start = text.indexOf('\n', from) + 1;
+  let n = 1;
+  while (start > 0 && start < text.length && text.charCodeAt(start) === 43 /* + */) {
+    const nl = text.indexOf('\n', start);
+    let end = nl === -1 ? text.length : nl;
+    if (end > start + 1 && text.charCodeAt(end - 1) === 13) end--;
+    shown.lines.push(n++);
+    shown.starts.push(start + 1);
+    shown.ends.push(end);
+    start = nl + 1;
+  }
+  return shown;
 }
 
 /** The lines of written content, as a complete listing at `offset` in its segment. */

@@ -101,6 +101,31 @@ export class FileKnowledge {
     return (this.ranges = out);
   }
 
+  /** Whether an edit this output can see came after every listing it can see: the lines shown may have moved since. */
+  editedSinceShown(): boolean {
+    const newest = this.listings[0]?.segment ?? -1;
+    return this.record.edits.some((e) => e > newest && this.visible(e));
+  }
+
+  /**
+   * The most lines the file can have now: its length when last learnt and
+   * every line the patches since could have added. Undefined when the length
+   * was never learnt or an edit since does not say how much it added.
+   */
+  mostLines(): number | undefined {
+    let latest: { segment: number; count: number } | undefined;
+    for (const c of this.record.counts) if (this.visible(c.segment) && (!latest || c.segment > latest.segment)) latest = c;
+    if (!latest) return undefined;
+    let most = latest.count;
+    for (const e of this.record.edits) {
+      if (e <= latest.segment || !this.visible(e)) continue;
+      const added = this.record.growth.get(e);
+      if (added === undefined) return undefined;
+      most += added;
+    }
+    return most;
+  }
+
   /** The file's length when known and not edited since it was learnt. */
   lineCount(): number | undefined {
     let latest: { segment: number; count: number } | undefined;

@@ -43,10 +43,13 @@ export function parseArgv(argv: readonly string[]): Pipeline[] {
 
 function wrappedScript(argv: readonly string[]): string | undefined {
   if (argv.length < 3) return undefined;
-  const shell = argv[0].replace(/^.*\//, '');
-  if (shell !== 'bash' && shell !== 'sh' && shell !== 'zsh') return undefined;
+  const shell = argv[0].replace(/^.*[\\/]/, '').toLowerCase();
   const flag = argv[argv.length - 2];
-  return flag.startsWith('-') && flag.includes('c') ? argv[argv.length - 1] : undefined;
+  if (shell === 'bash' || shell === 'sh' || shell === 'zsh') return flag.startsWith('-') && flag.includes('c') ? argv[argv.length - 1] : undefined;
+  // PowerShell runs its script after `-Command` (or `-c`), the last two words of a logged call.
+  // Its escape is the backtick, not the backslash, which in a Windows path (`C:\app\a.md`) separates folders: read as `/`.
+  if (/^(?:pwsh|powershell)(?:\.exe)?$/.test(shell)) return /^-(?:c|command)$/i.test(flag) ? argv[argv.length - 1].replace(/\\/g, '/') : undefined;
+  return undefined;
 }
 
 function tokenize(text: string): Pipeline[] {

@@ -171,7 +171,14 @@ function judgeFile(
     setVerdict(entity, [], false);
     entity.detail = missingDetail(shownName, known, missing);
     // The file's own listings are the evidence; an unlogged system prompt shows no file's lines.
-    if (known.length > 0 && session.toolsLogged) entity.settled = true;
+    // An edit after the last listing may have moved its lines: where they are now was never shown, so only a line past
+    // the most the file can have grown to is surely wrong.
+    const notThere = (k: FileKnowledge) => {
+      if (!k.editedSinceShown()) return true;
+      const most = k.mostLines();
+      return most !== undefined && missing.every((line) => line > most);
+    };
+    if (known.length > 0 && session.toolsLogged && known.every(notThere)) entity.settled = true;
     return;
   }
   setVerdict(entity, places);

@@ -56,6 +56,44 @@ describe('file and line references in a coding session', () => {
     assert.equal(p.detail, 'AppSidebar.tsx was read with lines 1\u20135; line 9 was never shown');
   });
 
+  it('does not hold a file to the length a listing showed once a patch changed it', () => {
+    const patched = [
+      ...readSidebar,
+      call('p1', 'apply_patch', {
+        input: '*** Begin Patch\n*** Update File: src/components/AppSidebar.tsx\n@@\n+// one\n+// two\n+// three\n+// four\n*** End Patch',
+      }),
+      result('p1', 'Success. Updated the following files:\nM src/components/AppSidebar.tsx'),
+      say('The bug is at `AppSidebar.tsx:14`.'),
+    ];
+    const e = lastOutput(session(patched), ALL).get('`AppSidebar.tsx:14`')!;
+    assert.equal(e.detail, 'AppSidebar.tsx was read with lines 1\u201311; line 14 was never shown');
+    // The patch may have moved the lines: where they are now was never shown, so the citation is not judged wrong,
+    assert.equal(e.status, 'indeterminate');
+    // unless the line lies past the most the file can have grown to (11 lines, and 4 the patch added).
+    assert.equal(
+      lastOutput(session([...patched.slice(0, -1), say('The bug is at `AppSidebar.tsx:40`.')]), ALL).get('`AppSidebar.tsx:40`')?.status,
+      'unverified',
+    );
+  });
+
+  it('knows the lines of a file a patch added, and leaves lines of a file it only updated unjudged', () => {
+    const added = [
+      user('Write the spec.'),
+      call('p1', 'apply_patch', { input: '*** Begin Patch\n*** Add File: specs/spec.md\n+# Spec\n+\n+FR-001: sign in\n*** End Patch' }),
+      result('p1', 'Success. Updated the following files:\nA specs/spec.md'),
+    ];
+    assert.equal(lastOutput(session([...added, say('FR-001 is at `specs/spec.md:3`.')]), ALL).get('`specs/spec.md:3`')?.status, 'grounded');
+    const past = lastOutput(session([...added, say('FR-002 is at `specs/spec.md:9`.')]), ALL).get('`specs/spec.md:9`')!;
+    assert.equal(past.detail, 'specs/spec.md has 3 lines; line 9 was past its end');
+    const updated = [
+      user('Fix the spec.'),
+      call('p1', 'apply_patch', { input: '*** Begin Patch\n*** Update File: specs/other.md\n@@\n+FR-009\n*** End Patch' }),
+      result('p1', 'Success. Updated the following files:\nM specs/other.md'),
+      say('FR-009 is at `specs/other.md:40`.'),
+    ];
+    assert.equal(lastOutput(session(updated), ALL).get('`specs/other.md:40`')?.status, 'indeterminate');
+  });
+
   it('flags a file the agent never saw', () => {
     const e = lastOutput(session([...readSidebar, say('It is imported from `src/lib/utils.ts:12`.')]), ALL).get('`src/lib/utils.ts:12`')!;
     assert.equal(e.status, 'unverified');

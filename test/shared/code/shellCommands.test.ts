@@ -69,6 +69,23 @@ describe('what a call shows of which file', () => {
     assert.equal(listingShape('Bash', { command: 'grep useMemo src/a.tsx' }), undefined);
   });
 
+  it("reads PowerShell's Get-Content, run by a logged pwsh -Command, as the file's lines from the first or the range kept", () => {
+    const pwsh = (script: string) => listingShape('shell', { command: ['pwsh', '-NoLogo', '-NoProfile', '-Command', script] });
+    assert.deepEqual(pwsh('Get-Content -Raw .specify/memory/constitution.md'), {
+      kind: 'lines',
+      file: '.specify/memory/constitution.md',
+      from: 1,
+      complete: true,
+    });
+    assert.deepEqual(pwsh("Set-Location src; gc -Path 'app.ts' -TotalCount 40"), { kind: 'lines', file: 'app.ts', from: 1, to: 40, complete: false });
+    assert.deepEqual(pwsh('Get-Content spec.md | Select-Object -Skip 100 -First 50'), { kind: 'lines', file: 'spec.md', from: 101, to: 150, complete: false });
+    assert.equal(pwsh('Get-Content spec.md -Tail 20'), undefined);
+    // A Windows path keeps its folders: PowerShell escapes with a backtick, not a backslash.
+    assert.deepEqual(pwsh('Get-Content -Raw C:\\app\\specs\\spec.md'), { kind: 'lines', file: 'C:/app/specs/spec.md', from: 1, complete: true });
+    assert.equal(pwsh('Get-Content spec.md | Select-String Plan'), undefined);
+    assert.equal(pwsh('Get-Content *.md'), undefined);
+  });
+
   it('gives up when two commands print, since their output cannot be told apart', () => {
     assert.equal(listingShape('Bash', { command: 'cat -n a.ts; cat -n b.ts' }), undefined);
   });
