@@ -14,7 +14,8 @@
  * rule speaks only of versions no slot judged. Claims only: not questions,
  * plans, instructions, code blocks or lines of code. Gaps that hide what
  * the agent read (a Markdown chat, file contents not logged, images) leave
- * every version unchecked.
+ * every version unchecked, and a system prompt the log omits leaves the
+ * system's own version its environment lines give (`Darwin 25.0.0`).
  *
  * Work per turn: one bounded lookup per distinct version the turn states.
  */
@@ -60,6 +61,7 @@ export function unseenVersionClaims(input: UnseenVersionsInput): Entity[] {
   const { output, sentences, entities, index, turn, gaps } = input;
   if (!namesCheckable(gaps) || !/\d\.\d+\.\d/.test(output)) return [];
   const spelt = spelling(index, turn);
+  const promptHidden = gaps.some((g) => g.code === 'system-prompt-not-logged');
   const codeLines = new CodeLines(output);
   const added = new Map<string, Entity>();
   // Linear: every match succeeds where it starts (the repetition may be empty), so nothing is retried.
@@ -70,6 +72,7 @@ export function unseenVersionClaims(input: UnseenVersionsInput): Entity[] {
     const parts = m[0].split('.');
     if (parts.length !== 3 || parts.some((p) => p.length > 4) || Number(parts[0]) > 999) continue;
     if (!standsAlone(output, start, end) || !(markedAsVersion(output, start) || inlineVersion(output, start, end))) continue;
+    if (promptHidden && ofTheMachine(output, start)) continue;
     const sentence = sentenceIndexAt(sentences, start);
     if (sentence === undefined || sentences[sentence].kind !== 'claim' || codeLines.holds(start, end)) continue;
     const span: Range = [start, end];
@@ -96,6 +99,16 @@ export function unseenVersionClaims(input: UnseenVersionsInput): Entity[] {
     added.set(m[0], entity);
   }
   return [...added.values()];
+}
+
+/**
+ * The system's own version as the agent's environment lines give it
+ * (`OS Version: Darwin 25.0.0`, `Linux 6.8.0`): the system prompt holds
+ * those lines, so where the log omits the prompt, nothing says it was unseen.
+ */
+function ofTheMachine(output: string, start: number): boolean {
+  const name = nameBefore(output.slice(Math.max(0, start - 40), start).replace(/`$/, ''));
+  return name !== undefined && /^(?:darwin|linux)$/i.test(name);
 }
 
 /** A `v`, a pin, the word "version" or a product's name right before the digits says they are a version. */

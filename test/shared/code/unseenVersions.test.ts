@@ -64,6 +64,10 @@ describe('unseen-versions', () => {
     assert.deepEqual(byRule(out), []);
   });
 
+  it("leaves the system's own version, which the environment lines of an unlogged system prompt give, and still flags a product's", () => {
+    assert.deepEqual(byRule(ran('Version: 1.0.0', 'This machine runs Darwin 25.0.0, and the app is at version 1.0.3.')), ['1.0.3']);
+  });
+
   it('leaves every version unchecked when the session does not record what the agent read', () => {
     const image = user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }]);
     assert.deepEqual(byRule(ran('Version: 1.0.0', 'Published v1.0.3 of the spec.', [image])), []);
