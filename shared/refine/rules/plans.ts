@@ -90,11 +90,16 @@ export function isImperative(head: string): boolean {
 
 /**
  * The same in the other languages the rules read: French (`Prochaines
- * étapes`, `Recommandations`), Chinese (`修复方案` "fix plan", `方法 2`
- * "method 2", `步骤`) and Japanese (`手順` "steps", `対応策`, `提案`).
+ * étapes`, `Recommandations`), Spanish and Portuguese (`Próximos pasos`,
+ * `Recomendações`, `Sugerencias`), German (`Nächste Schritte`,
+ * `Empfehlungen`), Turkish (`Sonraki adımlar`, `Öneriler`, `Yapılacaklar`
+ * "to do"), Russian (`План`, `Следующие шаги`, `Рекомендации`), Chinese
+ * (`修复方案` "fix plan", `方法 2` "method 2", `步骤`), Japanese (`手順`
+ * "steps", `対応策`, `提案`) and Korean (`계획` "plan", `다음 단계` "next
+ * steps", `제안`, `해결 방안` "solution").
  */
 const OTHER_PLAN_HEADING =
-  /(?<!\p{L})(?:étapes?|propositions?|recommandations?|à faire|feuille de route)(?!\p{L})|方案|计划|步骤|方法|建议|下一步|解决办法|計画|手順|提案|対応策|推奨|次のステップ/u;
+  /(?<!\p{L})(?:étapes?|propositions?|recommandations?|à faire|feuille de route|pasos|passos|recomendaci\p{L}*|recomenda[çc]\p{L}*|sugerencias?|sugest\p{L}*|propuestas?|propostas?|plano|schritte?|empfehlung\p{L}*|vorschl[äa]ge?|vorgehen|adımlar\p{L}*|öneri\p{L}*|yapılacaklar|план\p{L}*|шаг\p{L}*|рекомендаци\p{L}*|предложени\p{L}*|что сделать)(?!\p{L})|方案|计划|步骤|方法|建议|下一步|解决办法|計画|手順|提案|対応策|推奨|次のステップ|계획|단계|제안|권장|방안|해결책|할 일/u;
 
 /** A heading or label line that introduces a plan ("## Migration plan", "**Next steps:**"). */
 export function isPlanHeading(line: string): boolean {

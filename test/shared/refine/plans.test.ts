@@ -50,6 +50,16 @@ describe('plans and instructions are not claims', () => {
     assert.equal(kinds('## 手順\n1. `npm test` を実行', true)[1][1], 'plan');
   });
 
+  it('in an agent turn, sections under a plan heading in Spanish, Portuguese, German, Turkish, Russian or Korean are plans too', () => {
+    for (const heading of ['### Próximos pasos', '**Próximos passos**', '## Nächste Schritte', '## Sonraki adımlar', '**План миграции**', '## 다음 단계']) {
+      assert.deepEqual(
+        kinds(`${heading}\n- \`src/ledger_sync.ts\`\n\n## Status\n\n- 44 tests pass`, true).map(([t, k]) => `${k}: ${t}`),
+        [`plan: ${heading}`, 'plan: - `src/ledger_sync.ts`', 'claim: ## Status', 'claim: - 44 tests pass'],
+        heading,
+      );
+    }
+  });
+
   it('in an answer drawn from documents, instructions restate the documents and stay claims', () => {
     assert.deepEqual(kinds('Preheat is not a verb we know. Remove the foil after 15 minutes.', false), [
       ['Preheat is not a verb we know.', 'claim'],
