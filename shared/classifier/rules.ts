@@ -116,7 +116,7 @@ export const RULES = [
     stage: 'sentences',
     pack: 'prose',
     summary: 'Only sentences that state something are checked.',
-    doc: 'Questions, hedged sentences ("I think", "maybe"), talk about the answer itself ("Here is a summary:"), greetings, the speaker\'s plans ("I\'ll add…"), fenced code and, in an agent\'s turn, instructions to the reader ("Run `npm test`") and sections under a heading that names a plan ("Next steps", "Prochaines étapes", "修复方案", "手順") state nothing about the context. Their entities are not checked.',
+    doc: 'Questions, hedged sentences ("I think", "maybe"), talk about the answer itself ("Here is a summary:"), greetings, the speaker\'s plans ("I\'ll add…"), fenced code and, in an agent\'s turn, instructions to the reader ("Run `npm test`") and sections under a heading that names a plan ("Next steps", "Prochaines étapes", "Próximos pasos", "Nächste Schritte", "План", "修复方案", "手順", "다음 단계") state nothing about the context. Their entities are not checked.',
     examples: [{ output: 'Maybe the launch was in 2019? The launch was in 2021.', context: 'The launch was in 2020.', skips: ['2019'], flags: [] }],
   },
   {
@@ -382,7 +382,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A function, method or variable name nothing in the session ever spelt.',
-    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A denial counts against what follows it ("no `toCents()`", "missing: `toCents()`") or what its own clause says is missing ("`toCents()` does not exist"); one in a later clause ("`toCents()` writes whole cents, so no drift") denies something else. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, nor is a turn written in a language the rule cannot read: a report is told from a proposal by its words, which it reads in English, French, Chinese and Japanese (modals, conditionals, future and instruction forms, words of proposing, asking and denying: `pourrait`, `Créer`, `建议`, `新建`, `没有`, `べき`, `追加`, `ない`; wide lists, since a cue read where there is none only costs a finding), and in any other language it gives no verdict. Chinese and Japanese are read by the whole line as well as the sentence, since sentences are split by English punctuation. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.',
+    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A denial counts against what follows it ("no `toCents()`", "missing: `toCents()`") or what its own clause says is missing ("`toCents()` does not exist"); one in a later clause ("`toCents()` writes whole cents, so no drift") denies something else. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, nor is a turn written in a language the rule cannot read: a report is told from a proposal by its words, which it reads in English, French, Spanish, Portuguese, German, Turkish, Russian, Chinese, Japanese and Korean (modals, conditionals, future and instruction forms, words of proposing, asking and denying: `pourrait`, `Créer`, `debería`, `Vou`, `sollte`, `eklemeliyiz`, `нужно`, `Создать`, `нет`, `建议`, `新建`, `没有`, `べき`, `追加`, `ない`, `겠`, `없`; wide lists, since a cue read where there is none only costs a finding), and in any other language (Italian, Dutch, Ukrainian, Vietnamese...) it gives no verdict. Chinese and Japanese are read by the whole line as well as the sentence, since sentences are split by English punctuation; the other languages by the sentence, as English is. The language is told by its script (Cyrillic with Russian\'s own `ы` and `э`, Hangul, kana, Chinese characters) or, in Latin letters, by the function words only that language has (`los`, `não`, `und`, `için`); a short sentence with no English function word is read by one such word. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.',
     examples: [
       {
         session: [
@@ -422,6 +422,22 @@ export const RULES = [
           { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
           { say: 'Das Hauptbuch wird von `reconcileAll()` in src/ledger.ts abgeglichen, nach jedem Import der Kontoauszüge des Monats.' },
         ],
+        flags: ['`reconcileAll()`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'Нужно добавить `reconcileAll()` в src/ledger.ts, чтобы сверять книгу после каждого импорта выписок.' },
+        ],
+        passes: ['`reconcileAll()`'],
+      },
+      {
+        session: [
+          { user: 'How is the ledger settled?' },
+          { read: { path: 'src/ledger.ts', lines: ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'] } },
+          { say: 'Il libro mastro è riconciliato da `reconcileAll()` in src/ledger.ts, dopo ogni importazione degli estratti del mese.' },
+        ],
         passes: ['`reconcileAll()`'],
       },
       {
@@ -447,7 +463,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A file the agent reports on that nothing in the session ever named.',
-    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. That prompt is known to hold only the agent\'s tools, its environment and the project\'s instruction files: a file the agent loads into it (`CLAUDE.md` and `CLAUDE.local.md` for Claude Code, `AGENTS.md` for a Codex rollout without its instructions) is left unchecked, and the detail says so. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A denial (\"missing from `config.json`\", \"not listed in `README.md`\") presupposes the file it names as the place it looked in, and does not keep that file from being judged. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged.',
+    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. That prompt is known to hold only the agent\'s tools, its environment and the project\'s instruction files: a file the agent loads into it (`CLAUDE.md` and `CLAUDE.local.md` for Claude Code, `AGENTS.md` for a Codex rollout without its instructions) is left unchecked, and the detail says so. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A denial (\"missing from `config.json`\", \"not listed in `README.md`\") presupposes the file it names as the place it looked in, and does not keep that file from being judged. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged; whether it does is read from the turn\'s words in the languages absent-names reads, and a turn in another language gets no verdict.',
     examples: [
       {
         session: [

@@ -46,8 +46,41 @@ const FRENCH_WORDS = new Set([
   'nous', 'vous', 'je', 'tu', 'pas', 'du', 'été', 'déjà', 'ces', 'leur',
 ]);
 
+/**
+ * Function words each of the Latin-script languages has and none of the
+ * others (nor English) spells: what tells Spanish from Portuguese or
+ * Italian. A word two of them share (`como`, `una`, `da`, `del`) is in none.
+ * French keeps FRENCH_WORDS above, which the French test was tuned with.
+ */
+// biome-ignore format: a list of words or values reads best packed
+const LATIN_LANGUAGE_WORDS: Record<LatinLanguage, ReadonlySet<string>> = {
+  es: new Set(['el', 'los', 'las', 'y', 'es', 'están', 'hay', 'pero', 'muy', 'ya', 'ahora', 'aquí', 'sin', 'esto', 'eso', 'cuando', 'donde', 'porque', 'tiene', 'hace', 'puede', 'fue', 'estos']),
+  pt: new Set(['não', 'uma', 'um', 'em', 'dos', 'das', 'na', 'nas', 'com', 'é', 'são', 'estão', 'já', 'foi', 'isso', 'isto', 'pelo', 'pela', 'ao', 'aos', 'você', 'muito', 'sem', 'ainda', 'agora', 'aqui', 'seu', 'sua', 'também', 'há', 'então', 'onde']),
+  de: new Set(['der', 'und', 'ist', 'nicht', 'für', 'auf', 'ein', 'eine', 'einen', 'einem', 'einer', 'eines', 'zu', 'dem', 'den', 'sich', 'auch', 'wird', 'werden', 'sind', 'wurde', 'noch', 'nur', 'jetzt', 'oder', 'aber', 'wenn', 'dass', 'kein', 'keine', 'schon', 'bei', 'zum', 'zur', 'vom', 'ich', 'wir', 'sie', 'das', 'wie', 'bitte', 'diese', 'dieser', 'dieses', 'damit', 'nach', 'über', 'durch', 'weil', 'alle', 'sehr', 'hat', 'habe', 'haben', 'kann', 'muss', 'soll', 'sollte']),
+  it: new Set(['il', 'di', 'che', 'gli', 'della', 'è', 'sono', 'non', 'questo', 'anche', 'più', 'alla', 'nella', 'delle', 'degli', 'ho', 'hai', 'sia', 'perché']),
+  nl: new Set(['het', 'een', 'niet', 'voor', 'zijn', 'ik', 'van', 'dat', 'wordt', 'ook', 'maar', 'naar', 'bij', 'nog', 'geen', 'deze', 'hebben', 'heeft', 'worden']),
+  vi: new Set(['và', 'là', 'của', 'các', 'có', 'không', 'được', 'cho', 'với', 'này', 'trong', 'một', 'những', 'đã', 'để', 'bạn', 'tôi', 'khi', 'thì', 'nếu', 'cũng', 'sẽ', 'đang']),
+  tr: new Set(['bir', 've', 'bu', 'için', 'ile', 'çok', 'daha', 'olarak', 'gibi', 'ama', 'veya', 'yok', 'şu', 'şimdi', 'önce', 'sonra', 'kadar', 'tüm', 'ise', 'değil', 'artık', 'bunu', 'bunun']),
+};
+
+/** English function words that are also function words of one of those languages (Portuguese `do` "of the", German `was` "what"): in its text they say nothing for English. */
+const SHARED_WITH_ENGLISH: Record<LatinLanguage, ReadonlySet<string>> = {
+  es: new Set(),
+  pt: new Set(['do', 'as']),
+  de: new Set(['in', 'was', 'so', 'will', 'an']),
+  it: new Set(['in']),
+  nl: new Set(['in', 'was']),
+  vi: new Set(),
+  tr: new Set(),
+};
+
+/** The Latin-script languages LATIN_LANGUAGE_WORDS tells apart (French aside). */
+export type LatinLanguage = 'es' | 'pt' | 'de' | 'it' | 'nl' | 'vi' | 'tr';
+
+export const LATIN_LANGUAGES = Object.keys(LATIN_LANGUAGE_WORDS) as LatinLanguage[];
+
 /** Below this many prose words the share of function words says nothing. */
-const MIN_WORDS = 12;
+export const MIN_WORDS = 12;
 /** Running English prose keeps well above this share of function words. */
 const MIN_FUNCTION_SHARE = 0.08;
 /** Terse English (tables, headings, lists of files) keeps above this share, when no other language's words outnumber them. */
@@ -75,6 +108,18 @@ export interface ProseCounts {
   frenchWords: number;
   /** Function words of the other Latin-script languages that are not French. */
   notFrenchWords: number;
+  /** Function words only one Latin-script language uses, by language. */
+  latinLanguageWords: Record<LatinLanguage, number>;
+  /** English function words that are also that language's, by language. */
+  sharedWithEnglish: Record<LatinLanguage, number>;
+  /** Of the other-script letters, Cyrillic ones. */
+  cyrillic: number;
+  /** Of those, letters Russian writes and its Cyrillic neighbours do not (`ы`, `э`): Bulgarian and Ukrainian lack them. */
+  russianOnly: number;
+  /** Of those, letters Ukrainian, Belarusian or Serbian write and Russian does not (`і`, `є`, `ў`, `ј`...). */
+  notRussian: number;
+  /** Of the other-script letters, Korean Hangul ones. */
+  hangul: number;
 }
 
 export function readsAsEnglish(text: string): boolean {
@@ -89,7 +134,23 @@ export function countsReadAsEnglish(c: ProseCounts): boolean {
 }
 
 export function proseCounts(text: string): ProseCounts {
-  const c: ProseCounts = { latin: 0, other: 0, han: 0, kana: 0, words: 0, functionWords: 0, otherWords: 0, frenchWords: 0, notFrenchWords: 0 };
+  const c: ProseCounts = {
+    latin: 0,
+    other: 0,
+    han: 0,
+    kana: 0,
+    words: 0,
+    functionWords: 0,
+    otherWords: 0,
+    frenchWords: 0,
+    notFrenchWords: 0,
+    latinLanguageWords: { es: 0, pt: 0, de: 0, it: 0, nl: 0, vi: 0, tr: 0 },
+    sharedWithEnglish: { es: 0, pt: 0, de: 0, it: 0, nl: 0, vi: 0, tr: 0 },
+    cyrillic: 0,
+    russianOnly: 0,
+    notRussian: 0,
+    hangul: 0,
+  };
   let wordStart = -1;
   const endWord = (at: number) => {
     if (wordStart < 0) return;
@@ -97,10 +158,13 @@ export function proseCounts(text: string): ProseCounts {
     // No function word is longer than six letters: longer words are not looked up.
     if (at - wordStart <= 6) {
       const word = text.slice(wordStart, at).toLowerCase();
-      if (FUNCTION_WORDS.has(word)) c.functionWords++;
-      else if (OTHER_FUNCTION_WORDS.has(word)) c.otherWords++;
+      if (FUNCTION_WORDS.has(word)) {
+        c.functionWords++;
+        for (const language of LATIN_LANGUAGES) if (SHARED_WITH_ENGLISH[language].has(word)) c.sharedWithEnglish[language]++;
+      } else if (OTHER_FUNCTION_WORDS.has(word)) c.otherWords++;
       if (FRENCH_WORDS.has(word)) c.frenchWords++;
       else if (OTHER_FUNCTION_WORDS.has(word)) c.notFrenchWords++;
+      for (const language of LATIN_LANGUAGES) if (LATIN_LANGUAGE_WORDS[language].has(word)) c.latinLanguageWords[language]++;
     }
     wordStart = -1;
   };
@@ -113,8 +177,13 @@ export function proseCounts(text: string): ProseCounts {
       continue;
     }
     const ch = text.charCodeAt(i);
-    if ((ch >= 0x41 && ch <= 0x5a) || (ch >= 0x61 && ch <= 0x7a) || (ch >= 0xc0 && ch <= 0x24f && ch !== 0xd7 && ch !== 0xf7)) {
-      // Accented Latin letters count as Latin, but make no English function word.
+    if (
+      (ch >= 0x41 && ch <= 0x5a) ||
+      (ch >= 0x61 && ch <= 0x7a) ||
+      (ch >= 0xc0 && ch <= 0x24f && ch !== 0xd7 && ch !== 0xf7) ||
+      (ch >= 0x1e00 && ch <= 0x1eff)
+    ) {
+      // Accented Latin letters (Vietnamese's stacked accents too) count as Latin, but make no English function word.
       c.latin++;
       if (wordStart < 0) wordStart = i;
       i++;
@@ -127,11 +196,21 @@ export function proseCounts(text: string): ProseCounts {
       c.other++;
       if ((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf)) c.han++;
       else if (cp >= 0x3040 && cp <= 0x30ff) c.kana++;
+      else if (cp >= 0x400 && cp <= 0x52f) countCyrillic(c, cp);
+      else if ((cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f)) c.hangul++;
     }
     i += width;
   }
   endWord(text.length);
   return c;
+}
+
+/** Russian's own letters (`ы`, `э`, either case) and its neighbours' (`і ї є ґ ў ј љ њ ћ ђ џ`, Cyrillic Supplement). */
+function countCyrillic(c: ProseCounts, cp: number): void {
+  c.cyrillic++;
+  const lower = cp >= 0x410 && cp <= 0x42f ? cp + 0x20 : cp;
+  if (lower === 0x44b || lower === 0x44d) c.russianOnly++;
+  else if ((cp >= 0x402 && cp <= 0x40f && cp !== 0x401 && cp !== 0x40d) || (cp >= 0x452 && cp <= 0x45f && cp !== 0x45d) || cp >= 0x490) c.notRussian++;
 }
 
 const LETTER = /\p{L}/u;

@@ -112,6 +112,9 @@ function lastMatchEnd(text: string, pattern: RegExp): number {
 /** A file written as the place a sentence looks in ("listed in `a.md`", "missing from `b.json`"): a denial there is about what the file holds, and presupposes the file. */
 const AS_PLACE = /\b(?:in|from|of) `?$/;
 
+/** Languages that end their sentences with full-width punctuation, which the sentence splitter does not read. */
+const UNSPACED: ReadonlySet<ProseLanguage> = new Set(['zh', 'ja']);
+
 /** Farthest back the line introducing a list item is looked for. */
 const LEAD_IN_REACH = 2000;
 
@@ -353,8 +356,9 @@ export function reports(output: string, sentences: readonly OutputSentence[], sp
   const sentence = straightQuotes(output.slice(s, e));
   // English words are read in any language: a French or Chinese turn about code quotes English too.
   if (supposes(output, s, e, span) || denies(output, s, e, span)) return false;
-  // Sentences are split by English punctuation; in another language the whole line is read, so a cue before a full-width colon still counts.
-  if (language !== 'en' && (foreignCue(sentence, language) || foreignCue(output.slice(...lineAround(output, span[0])), language))) return false;
+  // Sentences are split by English punctuation; in Chinese and Japanese, which end theirs otherwise, the whole line is read, so a cue before a full-width colon still counts.
+  if (language !== 'en' && (foreignCue(sentence, language) || (UNSPACED.has(language) && foreignCue(output.slice(...lineAround(output, span[0])), language))))
+    return false;
   const leadIn = listLeadIn(output, s);
   return leadIn === undefined || !(NOT_REPORTING.test(straightQuotes(leadIn)) || foreignCue(leadIn, language));
 }

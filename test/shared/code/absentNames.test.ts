@@ -190,9 +190,17 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
   });
 
   it('leaves a turn in a language it cannot read', () => {
-    const german = 'Das Hauptbuch wird von `reconcileAll()` in src/ledger.ts abgeglichen, nach jedem Import der Kontoauszüge des Monats und nicht vorher.';
-    assert.notEqual(judged('`reconcileAll()`', german).split(' ')[1], 'absent-names');
-    assert.notEqual(judged('`reconcileAll()`', 'Книга сверяется функцией `reconcileAll()` после каждого импорта выписок.').split(' ')[1], 'absent-names');
+    const italian = 'Il libro mastro è riconciliato da `reconcileAll()` in src/ledger.ts, dopo ogni importazione degli estratti del mese, e non prima.';
+    assert.notEqual(judged('`reconcileAll()`', italian).split(' ')[1], 'absent-names');
+    // Ukrainian writes Cyrillic too, but with letters Russian has not (`і`, `є`): not read as Russian.
+    const ukrainian = 'Книга звіряється функцією `reconcileAll()` після кожного імпорту виписок із банку за місяць.';
+    assert.notEqual(judged('`reconcileAll()`', ukrainian).split(' ')[1], 'absent-names');
+  });
+
+  it('reads a French report by its sentence, not by a proposal in the next sentence of the same line', () => {
+    const answer =
+      'Le grand livre est réglé par `reconcileAll()` dans src/ledger.ts, après chaque import. On pourrait ajouter un cache pour les totaux du mois.';
+    assert.equal(judged('`reconcileAll()`', answer), 'unverified absent-names');
   });
 
   it("excuses the instruction files the agent's unlogged system prompt loads, and says why, but not another agent's", () => {
@@ -202,6 +210,102 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
     // Claude Code does not load a Codex file: naming one nothing showed is still a finding.
     assert.equal(judged('AGENTS.md', "I've gone through your AGENTS.md rules and the ledger code."), 'unverified absent-files');
   });
+});
+
+/**
+ * Per language: a sentence that reports a name or file nothing showed is
+ * flagged; one that proposes it, and one that says it is missing, are not.
+ */
+const LANGUAGES: { language: string; reports: string[]; proposes: string[]; denies: string[] }[] = [
+  {
+    language: 'Spanish',
+    reports: [
+      'El libro mayor se concilia con `reconcileAll()` en src/ledger.ts, después de cada importación de los extractos del mes.',
+      'Corregí el redondeo en `src/ledger_sync.ts` y ahora los totales del mes son exactos para los informes.',
+    ],
+    proposes: [
+      'Deberías añadir `reconcileAll()` en src/ledger.ts para los informes del mes y los asientos.',
+      '- Crear `src/ledger_sync.ts` para aislar el redondeo de los totales del mes.',
+      'Podríamos mover la lógica a `reconcileAll()` después de cada importación de los extractos.',
+    ],
+    denies: ['No existe `reconcileAll()` en el módulo, ni en las pruebas de los asientos del mes.'],
+  },
+  {
+    language: 'Portuguese',
+    reports: [
+      'O livro-razão é conciliado por `reconcileAll()` em src/ledger.ts, depois de cada importação dos extratos do mês.',
+      'Corrigi o arredondamento em `src/ledger_sync.ts` e agora os totais do mês estão exatos nos relatórios.',
+    ],
+    proposes: [
+      'Você deveria adicionar `reconcileAll()` em src/ledger.ts para os relatórios do mês.',
+      '- Criar `src/ledger_sync.ts` para isolar o arredondamento dos totais do mês.',
+      'Vou mover a lógica para `reconcileAll()` depois de cada importação dos extratos.',
+    ],
+    denies: ['Não há `reconcileAll()` no módulo, nem nos testes dos lançamentos do mês.'],
+  },
+  {
+    language: 'German',
+    reports: [
+      'Das Hauptbuch wird von `reconcileAll()` in src/ledger.ts abgeglichen, nach jedem Import der Kontoauszüge des Monats.',
+      'Ich habe die Rundung in `src/ledger_sync.ts` korrigiert, und die Summen des Monats sind jetzt auch in den Berichten exakt.',
+    ],
+    proposes: [
+      'Man sollte `reconcileAll()` in src/ledger.ts ergänzen, damit die Berichte des Monats stimmen.',
+      'Erstellen Sie `src/ledger_sync.ts` für die Rundung der Summen des Monats.',
+      'Wir könnten die Logik nach `reconcileAll()` verschieben, nach jedem Import der Kontoauszüge.',
+    ],
+    denies: ['Es gibt kein `reconcileAll()` im Modul, und auch die Tests der Buchungen des Monats kennen es nicht.'],
+  },
+  {
+    language: 'Turkish',
+    reports: [
+      'Defter, her banka dökümü içe aktarımından sonra src/ledger.ts içindeki `reconcileAll()` ile bu ay için uzlaştırılıyor.',
+      'Yuvarlama hatasını `src/ledger_sync.ts` dosyasında düzelttim ve bu ayın toplamları artık doğru.',
+    ],
+    proposes: [
+      'Bu ayın raporları için src/ledger.ts içine `reconcileAll()` eklemeliyiz.',
+      'Yuvarlama mantığını `src/ledger_sync.ts` dosyasına taşıyacağım ve toplamları orada hesaplayacağım.',
+      'Eğer gerekirse `reconcileAll()` fonksiyonunu bu ayın dökümü için yazabiliriz.',
+    ],
+    denies: ['Modülde `reconcileAll()` diye bir fonksiyon yok, bu ayın testlerinde de bulunmuyor.'],
+  },
+  {
+    language: 'Russian',
+    reports: [
+      'Книга сверяется функцией `reconcileAll()` в src/ledger.ts после каждого импорта выписок за месяц.',
+      'Исправил округление в `src/ledger_sync.ts`, и теперь итоги за месяц в отчётах точные.',
+    ],
+    proposes: [
+      'Нужно добавить `reconcileAll()` в src/ledger.ts для отчётов за месяц.',
+      '- Создать `src/ledger_sync.ts` и вынести туда округление итогов.',
+      'Сейчас перенесу логику сверки в `reconcileAll()` после каждого импорта выписок.',
+    ],
+    denies: ['Функции `reconcileAll()` в модуле нет, и в тестах проводок за месяц её тоже нет.'],
+  },
+  {
+    language: 'Korean',
+    reports: [
+      '장부는 `reconcileAll()` 함수로 정산되며, 매달 은행 내역을 가져온 뒤 실행됩니다.',
+      '반올림 오류를 `src/ledger_sync.ts`에서 수정했고, 이번 달 합계가 정확해졌습니다.',
+    ],
+    proposes: [
+      '정산 로직을 `reconcileAll()` 함수로 옮겨야 합니다.',
+      '반올림 로직은 `src/ledger_sync.ts` 파일로 분리하겠습니다.',
+      '필요하면 `reconcileAll()` 함수를 추가할 수 있습니다.',
+    ],
+    denies: ['프로젝트에는 `reconcileAll()` 함수가 없습니다.'],
+  },
+];
+
+describe('names nothing spelt in turns written in Spanish, Portuguese, German, Turkish, Russian or Korean', () => {
+  const ruleFor = (text: string) => (text.includes('/') ? 'absent-files' : 'absent-names');
+  const entityOf = (answer: string) => /`[^`]+`/.exec(answer)?.[0] ?? '';
+  for (const { language, reports, proposes, denies } of LANGUAGES) {
+    it(`${language}: flags what a sentence reports, not what it proposes or says is missing`, () => {
+      for (const answer of reports) assert.equal(judged(entityOf(answer), answer), `unverified ${ruleFor(entityOf(answer))}`, answer);
+      for (const answer of [...proposes, ...denies]) assert.notEqual(judged(entityOf(answer), answer).split(' ')[1], ruleFor(entityOf(answer)), answer);
+    });
+  }
 });
 
 describe('names nothing spelt in a Codex rollout, and files its prompts attach', () => {
