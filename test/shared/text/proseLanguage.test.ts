@@ -68,8 +68,8 @@ describe('proseLanguage', () => {
     assert.equal(proseLanguage('Sổ cái được đối chiếu bởi `reconcileAll()` sau mỗi lần nhập sao kê ngân hàng.'), undefined);
   });
 
-  it('stays linear on half a megabyte of one word, of short words, and of unclosed backticks, in every script it reads', () => {
-    const hostile = ['а'.repeat(500_000), 'ma '.repeat(170_000), '`a '.repeat(170_000), '가'.repeat(500_000), 'aría'.repeat(125_000)];
+  it('stays linear on 200,000 characters of one word, of short words, and of unclosed backticks, in every script it reads', () => {
+    const hostile = ['а'.repeat(200_000), 'ma '.repeat(70_000), '`a '.repeat(70_000), '가'.repeat(200_000), 'aría'.repeat(50_000)];
     const t0 = performance.now();
     for (const text of hostile) {
       proseLanguage(text);
