@@ -58,7 +58,7 @@ export function scanGutters(text: string, shape: ListingShape | undefined): Gutt
   const body = outputBodyStart(text);
   switch (shape.kind) {
     case 'numbered':
-      return numbered(text, shape.file, shape.complete);
+      return numbered(text, shape.file, shape.complete, shape.upTo);
     case 'lines':
       return plainLines(text, body, shape.file, shape.from, shape.to, shape.complete);
     case 'grep':
@@ -111,8 +111,12 @@ function tallyIn(text: string): { tally?: { count: number; start: number; end: n
   return { tally: { count: Number(m[1]), start, end: start + m[1].length } };
 }
 
-/** Numbered lines of one file: every line that carries a gutter is listed. */
-function numbered(text: string, file: string, complete: boolean): GutterScan {
+/**
+ * Numbered lines of one file: every line that carries a gutter is listed.
+ * Asked for lines up to `upTo` and given lines 1… short of it, the listing
+ * reached the file's end: it is the whole file.
+ */
+function numbered(text: string, file: string, complete: boolean, upTo?: number): GutterScan {
   const shown = emptyListing(file, complete);
   const blanks: number[] = [];
   forEachLine(text, (start, end) => {
@@ -122,6 +126,8 @@ function numbered(text: string, file: string, complete: boolean): GutterScan {
     blanks.push(g.blankStart, g.blankEnd);
   });
   if (shown.lines.length === 0) return { listings: [], blanks: [] };
+  const last = shown.lines[shown.lines.length - 1];
+  if (upTo !== undefined && shown.lines[0] === 1 && last < upTo && last === shown.lines.length) shown.complete = true;
   return { listings: [shown], blanks };
 }
 

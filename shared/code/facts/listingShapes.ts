@@ -9,7 +9,7 @@ import { parseArgv, parseShell, type Pipeline, type SimpleCommand } from './shel
 
 export type ListingShape =
   /** Every line carries its number in a gutter (`cat -n`, `nl -ba`, a Read, an edit snippet). */
-  | { kind: 'numbered'; file: string; complete: boolean }
+  | { kind: 'numbered'; file: string; complete: boolean; upTo?: number }
   /** Unnumbered lines `from`…`to` of the file in order (`sed -n '40,80p'`, `head`, `cat`, a Cline read). */
   | { kind: 'lines'; file: string; from: number; to?: number; complete: boolean }
   /** `grep -n` / `rg -n` output: `path:12:text` lines, or `12:text` when one file was searched. */
@@ -229,12 +229,12 @@ function pipelineShape(pipeline: Pipeline): ListingShape | undefined {
   switch (name) {
     case 'cat':
       if (files.length !== 1 || !onlyLineFilters) return undefined;
-      if (hasFlag(first.argv, 'n')) return { kind: 'numbered', file: files[0], complete: rest.length === 0 };
+      if (hasFlag(first.argv, 'n')) return numberedThrough(files[0], rest);
       if (rest.length === 0) return { kind: 'lines', file: files[0], from: 1, complete: true };
       return rangeOfFilter(rest[0], files[0]);
     case 'nl':
       if (files.length !== 1 || !onlyLineFilters) return undefined;
-      return { kind: 'numbered', file: files[0], complete: rest.length === 0 };
+      return numberedThrough(files[0], rest);
     case 'sed': {
       if (rest.length > 0 || files.length !== 2 || !hasFlag(first.argv, 'n')) return undefined;
       const range = printRange(files[0]);
@@ -389,6 +389,18 @@ function rangeOfFilter(c: SimpleCommand, file: string): ListingShape | undefined
   if (name !== 'sed') return undefined;
   const range = printRange(operands(c.argv)[0] ?? '');
   return range ? { kind: 'lines', file, from: range[0], to: range[1], complete: false } : undefined;
+}
+
+/**
+ * A numbering command's listing, whole without filters; with `sed -n '1,40p'`
+ * or `head -40` after it, the lines up to that one, which are the whole file
+ * if fewer came back.
+ */
+function numberedThrough(file: string, filters: readonly SimpleCommand[]): ListingShape {
+  if (filters.length === 0) return { kind: 'numbered', file, complete: true };
+  const kept = filters.length === 1 ? rangeOfFilter(filters[0], file) : undefined;
+  const upTo = kept?.kind === 'lines' && kept.from === 1 ? kept.to : undefined;
+  return { kind: 'numbered', file, complete: false, ...(upTo !== undefined ? { upTo } : {}) };
 }
 
 /** `40,80p` → [40, 80]; `12p` → [12, 12]; anything else undefined. */

@@ -53,6 +53,12 @@ describe('line-number gutters in tool output', () => {
     assert.equal(scanGutters('a\nb\nc\n', { kind: 'lines', file: 'x', from: 40, to: 200, complete: false }).listings[0].complete, false);
   });
 
+  it('reads numbered lines from the first that came back short of the range asked as the whole file', () => {
+    const text = '     1\talpha\n     2\tbeta\n';
+    assert.equal(scanGutters(text, { kind: 'numbered', file: 'x', complete: false, upTo: 40 }).listings[0].complete, true);
+    assert.equal(scanGutters(text, { kind: 'numbered', file: 'x', complete: false, upTo: 2 }).listings[0].complete, false);
+  });
+
   it('ends a plain listing, incomplete, where the log cut out its middle', () => {
     const scan = scanGutters('a\nb\n[... omitted 908 of 1164 lines ...]\n\ny\nz\n', { kind: 'lines', file: 'x', from: 1, complete: true });
     assert.deepEqual(scan.listings[0].lines, [1, 2]);
