@@ -720,9 +720,18 @@ export const RULES = [
     id: 'test-counts',
     stage: 'verdict',
     pack: 'code',
-    summary: 'A count the latest command or test run gave otherwise.',
-    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing") counts tests, as the runner\'s own summary does. A count of tests whose clause names no state ("56 RED tests", "2 evaluate tests" still to write) says nothing a run could contradict, and is left alone.',
+    summary: "A count the latest command or test run gave otherwise, or a file's length its line count gave otherwise.",
+    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing", "6 skipped"), or in brackets after one ("suite passing (48 tests)"), counts tests in that state, as the runner\'s own summary does. A count of tests whose clause names no state ("56 RED tests", "2 evaluate tests" still to write) says nothing a run could contradict, and is left alone. A figure of lines after a file\'s name on its line ("`contest.py` (689 lines)") is that file\'s length, compared with what the session knows of it: a `wc -l` (of it alone, or one line of a `wc -l` over several files) or a read of the whole file, whose empty last lines may be counted or not. A figure of lines that counts a change ("added 30 lines"), a part of the file ("the `rank()` method (120 lines)") or a rough one ("~700 lines") is no length, and is left alone, as is a file whose length the session never showed.',
     examples: [
+      {
+        session: [
+          { user: 'Give me an overview of the models.' },
+          { bash: { command: 'wc -l judge/models/*.py', output: '   405 judge/models/profile.py\n   689 judge/models/contest.py\n  1094 total\n' } },
+          { say: '- `contest.py` (690 lines) - contests\n- `profile.py` (405 lines) - user profiles' },
+        ],
+        flags: ['690 lines'],
+        grounds: ['405 lines'],
+      },
       {
         session: [
           { user: 'Add the slicer tests.' },

@@ -91,7 +91,7 @@ export function outputSentences(output: string, options: SentenceOptions = {}): 
       }
       const kind = kindOf(output, s, e, instructions);
       // "I'll make these changes:" opens a plan its list items continue.
-      if (kind === 'plan' && output.charCodeAt(e - 1) === 0x3a) plans.open();
+      if (kind === 'plan' && output.charCodeAt(e - 1) === 0x3a) plans.open(s);
       out.push({ span: [s, e], kind });
     }
   }
@@ -102,11 +102,15 @@ export function outputSentences(output: string, options: SentenceOptions = {}): 
  * Parts of an output that lay out a plan: under a heading that names one
  * ("## Migration plan", "**Next steps:**"), or after a plan sentence ending
  * in a colon, until the next heading, or a paragraph after a blank line that
- * is not a list item. Pieces are asked in order, so one flag carries it.
+ * is not a list item. A list item ending in a colon ("- Add the tests:")
+ * opens a plan of the items nested under it, which its next sibling ends.
+ * Pieces are asked in order, so one flag carries it.
  */
 class PlanSections {
   private inside = false;
   private lastEnd = 0;
+  /** The indent of the list item that opened the plan, when one did. */
+  private openerIndent = -1;
 
   constructor(private readonly text: string) {}
 
@@ -117,14 +121,19 @@ class PlanSections {
     const head = this.text.slice(s, Math.min(e, s + HEADING_REACH));
     if (isHeading(head, e - s)) {
       this.inside = isPlanHeading(head);
+      this.openerIndent = -1;
       return this.inside;
     }
-    if (blankBefore && !LIST_ITEM.test(head)) this.inside = false;
+    const item = LIST_ITEM.test(head);
+    if (blankBefore && !item) this.inside = false;
+    if (this.inside && item && this.openerIndent !== -1 && indentAt(this.text, s) <= this.openerIndent) this.inside = false;
     return this.inside;
   }
 
-  open(): void {
+  /** A plan opens after the piece at `s`. */
+  open(s: number): void {
     this.inside = true;
+    this.openerIndent = LIST_ITEM.test(this.text.slice(s, s + HEADING_REACH)) ? indentAt(this.text, s) : -1;
   }
 }
 
@@ -138,6 +147,11 @@ function isHeading(head: string, length: number): boolean {
   if (length > HEADING_REACH) return false;
   if (/^\*\*[^*]+\*\*:?$/.test(head) || /^__[^_]+__:?$/.test(head)) return true;
   return /^[A-Z][^.!?]{0,60}:$/.test(head) && !LIST_ITEM.test(head);
+}
+
+/** How far the piece at `s` stands from its line's start. */
+function indentAt(text: string, s: number): number {
+  return s - (text.lastIndexOf('\n', s - 1) + 1);
 }
 
 /** Whether `[from, to)` (whitespace between two pieces) holds an empty line. */

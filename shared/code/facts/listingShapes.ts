@@ -66,6 +66,23 @@ export function shellPipelines(name: string, input: unknown): Pipeline[] | undef
   return undefined;
 }
 
+/**
+ * Whether a shell call counts the lines of named files with `wc -l` (its
+ * output is then `N path` per file), and nothing in it prints `N word`
+ * lines of another kind (`uniq -c`).
+ */
+export function countsFileLines(name: string, input: unknown): boolean {
+  const pipelines = shellPipelines(name, input);
+  if (!pipelines) return false;
+  const commands = pipelines.flat();
+  if (commands.some((c) => commandName(c.argv[0]) === 'uniq')) return false;
+  return commands.some((c) => {
+    const n = commandName(c.argv[0]);
+    const wc = n === 'wc' ? c.argv : n === 'xargs' ? c.argv.slice(c.argv.indexOf('wc')) : [];
+    return wc[0] === 'wc' && hasFlag(wc, 'l');
+  });
+}
+
 /** What the output of a call shows, or undefined when it is not a file listing we can read. */
 export function listingShape(name: string, input: unknown): ListingShape | undefined {
   const file = inputFile(input);
@@ -255,7 +272,8 @@ function pipelineShape(pipeline: Pipeline): ListingShape | undefined {
       return { kind: 'grep', ...(single ? { file: paths[0] } : {}) };
     }
     case 'wc':
-      return rest.length === 0 && files.length === 1 && hasFlag(first.argv, 'l') ? { kind: 'count', file: files[0] } : undefined;
+      // A glob (`wc -l src/*.py`) names many files, each on a line of its own (see fileLineCounts.ts).
+      return rest.length === 0 && files.length === 1 && !/[*?[]/.test(files[0]) && hasFlag(first.argv, 'l') ? { kind: 'count', file: files[0] } : undefined;
     default:
       return undefined;
   }

@@ -18,11 +18,27 @@ import { AGENTS_INSTRUCTIONS_LABEL } from '../../transcript/formats/shapes/respo
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
-import { inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
+import { countsFileLines, inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
+import { perFileLineCounts } from './fileLineCounts';
 import { declaredPrograms, mayDefineOptions, optionSource } from './optionSources';
 import { helpListing } from './helpOutputs';
 import { baseName, cleanPath, looksLikeFilePath, pathNames } from './pathSpellings';
 import { firstAboveBy, firstAtLeastBy } from '../../text/sortedSearch';
+
+/** A file's length as one segment states it. */
+export interface LineCount {
+  segment: number;
+  count: number;
+  /** Where the figure (`wc -l`) or the last line (a complete listing) is in the segment. */
+  start?: number;
+  end?: number;
+  /**
+   * From a complete listing: how many of its last lines are empty. A reader
+   * shows a file's final newline as an empty last line, which `wc -l` does
+   * not count, and the eye does not count blank lines at the end.
+   */
+  blankTail?: number;
+}
 
 /** Lines of a file shown by one segment. */
 export interface Listing {
@@ -40,7 +56,7 @@ export interface Tally {
   noun: TallyNoun;
   command: string;
   /** Test counts: whether they passed or failed. */
-  state?: 'passed' | 'failed';
+  state?: TestState;
 }
 
 /**
@@ -70,13 +86,15 @@ export interface FileRecord {
   /** In file order. */
   listings: Listing[];
   /** Line counts stated for it (`wc -l`, a complete listing, a write), with where. */
-  counts: { segment: number; count: number }[];
+  counts: LineCount[];
   /** Segments that changed it after it was listed (an edit's result), in file order. */
   edits: number[];
   /** Of those edits, the patches and how many lines each added at most (its `+` lines). */
   growth: Map<number, number>;
 }
 
+/** Empty lines at a listed file's end counted back over, at most. */
+const MAX_BLANK_TAIL = 8;
 /** Listings looked back over for the file under discussion. */
 const LOOK_BACK = 256;
 
@@ -245,8 +263,9 @@ export class SessionFacts {
     if (scan.blanks.length > 0) this.texts.set(s.id, this.pooled.shared(blankOut(s.text, scan.blanks)));
     for (const shown of scan.listings) this.addListing(shown.file, { segment: s.id, shown });
     if (scan.lineCount) {
-      this.record(scan.lineCount.file).counts.push({ segment: s.id, count: scan.lineCount.count });
       const at = s.text.indexOf(String(scan.lineCount.count));
+      const place = at === -1 ? {} : { start: at, end: at + String(scan.lineCount.count).length };
+      this.record(scan.lineCount.file).counts.push({ segment: s.id, count: scan.lineCount.count, ...place });
       const words = [baseName(scan.lineCount.file).toLowerCase()];
       if (at !== -1)
         this.tallies.push({
@@ -259,6 +278,9 @@ export class SessionFacts {
           command: `wc -l ${scan.lineCount.file}`,
         });
     }
+    // `wc -l a.py b.py`: each line is one file's length.
+    if (!scan.lineCount && call && !failed && countsFileLines(call.name, call.input))
+      for (const c of perFileLineCounts(s.text)) this.record(c.file).counts.push({ segment: s.id, count: c.count, start: c.start, end: c.end });
     if (scan.tally && shape?.kind === 'tally')
       this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
@@ -334,8 +356,15 @@ export class SessionFacts {
       record.listings.push(listing);
       this.timeline.push({ segment: listing.segment, record });
     }
-    if (listing.shown.complete && listing.shown.lines.length > 0) {
-      record.counts.push({ segment: listing.segment, count: listing.shown.lines[listing.shown.lines.length - 1] });
+    const { shown } = listing;
+    if (shown.complete && shown.lines.length > 0) {
+      const last = shown.lines.length - 1;
+      const lineText = (i: number) => shown.texts?.[i] ?? this.groundingText(shown.segments?.[i] ?? listing.segment).slice(shown.starts[i], shown.ends[i]);
+      let blankTail = 0;
+      while (blankTail < Math.min(last, MAX_BLANK_TAIL) && lineText(last - blankTail).trim() === '') blankTail++;
+      // A line an edit placed in another segment has no place in this one.
+      const place = (shown.segments?.[last] ?? listing.segment) === listing.segment ? { start: shown.starts[last], end: shown.ends[last] } : {};
+      record.counts.push({ segment: listing.segment, count: shown.lines[last], ...place, blankTail });
     }
   }
 
@@ -466,21 +495,25 @@ function editOf(call: ToolCall, segments: readonly Segment[]): { file: string; r
 
 /** Test summaries are at the end of a run's output; reading its tail keeps this cheap on long logs. */
 const SUMMARY_TAIL = 8192;
-/** Stems a test runner puts after a count (`29 passed`, bun's `27 pass`, mocha's `3 failing`). */
-const SUMMARY_STEMS: [string, 'passed' | 'failed'][] = [
+/** What a test runner's summary says of the tests it counts. */
+export type TestState = 'passed' | 'failed' | 'skipped';
+
+/** Stems a test runner puts after a count (`29 passed`, bun's `27 pass`, mocha's `3 failing`, pytest's `6 skipped`). */
+const SUMMARY_STEMS: [string, TestState][] = [
   [' pass', 'passed'],
   [' fail', 'failed'],
+  [' skip', 'skipped'],
 ];
-const STEM_ENDINGS = ['ed', 'ing', ''];
+const STEM_ENDINGS = ['ed', 'ing', 'ped', ''];
 
 /**
  * `29 passed`, `3 failing`, `27 pass`, `Ran 12 tests`: what a test runner
  * reported, with where the figure is. Native searches for the stems, then a
  * look at the digits before them: no regex reads the output.
  */
-function testTallies(text: string): { start: number; end: number; count: number; state: 'passed' | 'failed' }[] {
+function testTallies(text: string): { start: number; end: number; count: number; state: TestState }[] {
   const from = Math.max(0, text.length - SUMMARY_TAIL);
-  const out: { start: number; end: number; count: number; state: 'passed' | 'failed' }[] = [];
+  const out: { start: number; end: number; count: number; state: TestState }[] = [];
   for (const [stem, state] of SUMMARY_STEMS) {
     for (let at = text.indexOf(stem, from); at !== -1; at = text.indexOf(stem, at + stem.length)) {
       const ending = STEM_ENDINGS.find((e) => text.startsWith(e, at + stem.length) && !isWordChar(text.charCodeAt(at + stem.length + e.length)));
@@ -496,7 +529,9 @@ function testTallies(text: string): { start: number; end: number; count: number;
     while (end < text.length && end < at + 11 && isDigitCode(text.charCodeAt(end))) end++;
     if (end > at + 4 && text.startsWith(' test', end)) out.push({ start: at + 4, end, count: Number(text.slice(at + 4, end)), state: 'passed' });
   }
-  return out.sort((x, y) => x.start - y.start);
+  // A skip count alone ("2 skipped" from a migration or a copy) is no test run's.
+  const ran = out.some((t) => t.state !== 'skipped');
+  return (ran ? out : []).sort((x, y) => x.start - y.start);
 }
 
 /** Vitest's `Test Files  3 passed (4)` and Jest's `Test Suites: 3 passed` count files, not tests. */

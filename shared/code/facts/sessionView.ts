@@ -7,7 +7,7 @@
 import type { Range } from '../../classifier/types';
 import type { CausalForest } from '../../transcript/causalContext';
 import type { ToolCall } from '../../transcript/toolCalls';
-import type { FileRecord, Listing, OptionList, SessionFacts, Tally } from './sessionFacts';
+import type { FileRecord, LineCount, Listing, OptionList, SessionFacts, Tally } from './sessionFacts';
 import { firstAtLeast, lastAtMostBy } from '../../text/sortedSearch';
 
 /** Listings of one file an output question reads, newest first. */
@@ -16,6 +16,8 @@ const MAX_LISTINGS = 256;
 const MAX_TALLIES = 64;
 /** Option lists an output's flags are checked against, newest first. */
 const MAX_OPTION_LISTS = 512;
+/** Lines a file reader shows when not asked for a range: a listing this long may be the file cut short. */
+const READER_PAGE = 2000;
 /** Listings searched for an identifier's line. */
 const MAX_SEARCHED = 16;
 
@@ -133,6 +135,22 @@ export class FileKnowledge {
     if (!latest) return undefined;
     const edited = this.record.edits.some((e) => e > latest!.segment && this.visible(e));
     return edited ? undefined : latest.count;
+  }
+
+  /**
+   * The file's length when known and not edited since: the lines from its
+   * last line of text to its last line, where a complete listing ended in
+   * empty lines (a reader shows the final newline as one; `wc -l` and the
+   * eye do not count them). A listing of exactly a reader's page (2000
+   * lines) may be the file cut short: no length.
+   */
+  length(): { least: number; most: number; place?: LinePlace } | undefined {
+    let latest: LineCount | undefined;
+    for (const c of this.record.counts) if (this.visible(c.segment) && (!latest || c.segment > latest.segment)) latest = c;
+    if (!latest || this.record.edits.some((e) => e > latest!.segment && this.visible(e))) return undefined;
+    if (latest.blankTail !== undefined && latest.count === READER_PAGE) return undefined;
+    const place = latest.start !== undefined && latest.end !== undefined ? { segment: latest.segment, start: latest.start, end: latest.end } : undefined;
+    return { least: latest.count - (latest.blankTail ?? 0), most: latest.count, ...(place ? { place } : {}) };
   }
 
   /** Lines (of the newest listings) whose text has `token` as a whole word, with where. */

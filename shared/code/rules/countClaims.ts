@@ -12,14 +12,15 @@
 import type { Entity, ExtractedEntity, Range } from '../../classifier/types';
 import { numberInWords } from '../../refine/equivalentForms';
 import type { CodeSession } from './codeVerdicts';
-import type { Tally } from '../facts';
+import type { Tally, TestState } from '../facts';
 import type { ContextLookup } from '../../lookup/contextLookup';
+import { judgeFileLength } from './fileLengths';
 
 /** Words between a figure and what it counts ("97 similar selects"). */
 const MAX_ADJECTIVES = 2;
 
 /** A state word right after a figure, as test runners print it: the figure counts tests. */
-const RUN_STATES = new Set(['passed', 'passing', 'failed', 'failing']);
+const RUN_STATES = new Set(['passed', 'passing', 'failed', 'failing', 'skipped']);
 
 /** Nouns that count matches of whatever was searched. */
 const GENERIC_MATCHES = new Set(['match', 'occurrence', 'hit', 'result', 'instance', 'usage', 'use', 'call', 'place', 'reference', 'line']);
@@ -32,9 +33,7 @@ export function countVerdicts(
   index: ContextLookup,
 ): void {
   if (!session) return;
-  // Nothing counted before this output (an answer drawn from documents, a chat): no count can be judged.
   const tallies = session.view.tallies();
-  if (tallies.length === 0) return;
   entities.forEach((entity, i) => {
     // A count the context happens to hold elsewhere (`31` in a timing) is still judged by what counted that thing.
     if (entity.type !== 'number' || entity.status === 'contradicted' || extracted[i].code) return;
@@ -43,6 +42,10 @@ export function countVerdicts(
     const n = countOf(extracted[i]);
     const noun = n === undefined ? undefined : countedNoun(output, entity.span);
     if (n === undefined || noun === undefined) return;
+    // "`contest.py` (689 lines)": the length of the file named beside it, when the session knows it.
+    if (noun === 'line' && judgeFileLength(output, entity, n, session) !== 'unknown') return;
+    // Nothing counted before this output (an answer drawn from documents, a chat): no other count can be judged.
+    if (tallies.length === 0) return;
     // The figure beside the same noun in a tool's output ("7 files changed") grounds it, whatever else counted that noun.
     if (entity.found && beside(entity, noun, index, session)) return;
     if (isTestNoun(noun)) {
@@ -82,18 +85,25 @@ function isTestNoun(noun: string): boolean {
 
 /**
  * What the count says of the tests, by the first state word after it in its
- * clause ("76 passing and 6 skipped": the 6 were skipped); `undefined` for
- * a state runs are not compared on, and where the clause names no state:
+ * clause ("76 passing and 6 skipped": the 6 were skipped), or by the state
+ * its bracket stands after ("suite passing (24 tests)"); `undefined` for a
+ * state runs are not compared on, and where the clause names no state:
  * "56 RED tests", "57 tests, 736 lines" or "2 evaluate tests" still to write
- * say nothing a run's passed figure could contradict.
+ * say nothing a run's figures could contradict.
  */
-function testState(output: string, span: Range): 'passed' | 'failed' | undefined {
+function testState(output: string, span: Range): TestState | undefined {
   const near = clauseAfter(output, span, 40).toLowerCase();
   const m = /\b(fail|skip|pend|todo|pass|succe|green|ok\b)/.exec(near);
-  if (!m) return undefined;
-  if (m[1] === 'fail') return 'failed';
-  return m[1] === 'skip' || m[1] === 'pend' || m[1] === 'todo' ? undefined : 'passed';
+  const word = m?.[1] ?? BRACKETED_AFTER_STATE.exec(output.slice(Math.max(0, span[0] - STATE_REACH), span[0]).toLowerCase())?.[1];
+  if (word === undefined || word === 'pend' || word === 'todo') return undefined;
+  if (word === 'fail') return 'failed';
+  return word === 'skip' ? 'skipped' : 'passed';
 }
+
+/** "passing (24 tests)", "all green (48 tests)": a state word with the count in the bracket right after it. */
+const BRACKETED_AFTER_STATE = /\b(fail|pass|succe|green)[a-z]*\s*\(\s*$/;
+/** Characters before a count that `BRACKETED_AFTER_STATE` reads: a bounded tail keeps it linear. */
+const STATE_REACH = 24;
 
 /** What ends the clause a figure is written in, in the answer: a bracket, colon, semicolon, emphasis mark or line end. */
 const ANSWER_CLAUSE_ENDS = '()[]:;*\n';
@@ -142,7 +152,7 @@ function beside(entity: Entity, noun: string, index: ContextLookup, session: Cod
  * the sum of one run's figures (unit and doc tests), contradicted by the
  * latest run's when no run agrees.
  */
-function judgeTestCount(entity: Entity, n: number, state: 'passed' | 'failed', tallies: readonly Tally[], session: CodeSession): void {
+function judgeTestCount(entity: Entity, n: number, state: TestState, tallies: readonly Tally[], session: CodeSession): void {
   const runs = new Map<number, Tally[]>();
   for (const t of tallies) {
     if (t.noun !== 'tests' || t.state !== state) continue;
@@ -205,6 +215,8 @@ function countedNoun(output: string, span: Range): string | undefined {
   const words = after.split(/[^a-z0-9-]+/).filter((w) => w !== '');
   // "34 passed", "3 passed; 0 failed": a test runner's own summary, whose figures count tests.
   if (RUN_STATES.has(words[1])) return 'test';
+  // "1 test skipped": one test, in the singular.
+  if (words[1] === 'test' && RUN_STATES.has(words[2])) return 'test';
   for (let k = 1; k <= MAX_ADJECTIVES + 1 && k < words.length; k++) {
     const w = words[k];
     if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return singular(w);

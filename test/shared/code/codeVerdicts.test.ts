@@ -280,9 +280,83 @@ describe('counts in an agent turn', () => {
     assert.notEqual(judged.get('2 CLI tests')?.status ?? judged.get('2')?.status, 'contradicted');
   });
 
+  it('compares skipped tests with the runs that reported skips, and a count in brackets after a state word with that state', () => {
+    const raw = session([
+      user('Run the tests.'),
+      call('t1', 'Bash', { command: 'pytest' }),
+      result('t1', '76 passed, 6 skipped in 3.1s'),
+      say('76 tests passing and 11 tests skipped. Full suite passing (75 tests).'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('11 tests')?.status, 'contradicted');
+    assert.equal(v.get('11 tests')?.detail, 'the latest test run (`pytest`) reported 6 skipped');
+    assert.equal(v.get('75 tests')?.status, 'contradicted');
+    assert.equal(v.get('75 tests')?.contradiction?.value, '76 tests');
+  });
+
+  it('does not take a skip count alone for a test run', () => {
+    const raw = session([
+      user('Apply the migrations, then tell me about the tests.'),
+      call('m1', 'Bash', { command: './migrate.sh' }),
+      result('m1', 'applied 4, 2 skipped'),
+      say('The suite has 3 tests skipped.'),
+    ]);
+    assert.notEqual(lastOutput(raw, ALL).get('3 tests')?.status, 'contradicted');
+  });
+
   it('drops counts the agent made by reading, in words, that no command counted', () => {
     const raw = session([...readSidebar, say('There are two places in AppSidebar.tsx that build initials, and three checks.')]);
     assert.deepEqual([...lastOutput(raw, ALL).keys()], ['AppSidebar.tsx']);
+  });
+});
+
+describe("a file's length stated beside its name", () => {
+  const models = ['   177 judge/models/problem_data.py', '   405 judge/models/profile.py', '   689 judge/models/contest.py', '  1271 total'].join('\n');
+
+  it('is compared with a `wc -l` over several files, line by line', () => {
+    const raw = session([
+      user('Give me an overview of the models.'),
+      call('w1', 'Bash', { command: 'wc -l judge/models/*.py | sort -n | tail -3' }),
+      result('w1', models),
+      say('- `contest.py` (690 lines) - Contest management\n- `profile.py` (405 lines) - User profiles'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('690 lines')?.status, 'contradicted');
+    assert.equal(v.get('690 lines')?.contradiction?.value, '689 lines');
+    assert.equal(v.get('690 lines')?.detail, 'judge/models/contest.py has 689 lines');
+    assert.equal(v.get('405 lines')?.status, 'grounded');
+  });
+
+  it('is compared with a complete read, whose empty last lines may or may not be counted', () => {
+    const raw = session([
+      user('How long is the sidebar?'),
+      call('r1', 'Read', { file_path: '/repo/src/Sidebar.tsx' }),
+      result('r1', numbered(['export function Sidebar() {', '  return null;', '}', '', ''])),
+      say('**Sidebar.tsx (3 lines)** renders nothing. `Sidebar.tsx` is 5 lines long. **Sidebar.tsx (7 lines)**'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('3 lines')?.status, 'grounded');
+    assert.equal(v.get('5 lines')?.status, 'grounded');
+    assert.equal(v.get('7 lines')?.status, 'contradicted');
+    assert.equal(v.get('7 lines')?.detail, '/repo/src/Sidebar.tsx has 3 lines and 2 empty lines after them');
+  });
+
+  it('is left alone when the figure counts a change, a part of the file, or is rough, or the file is not the one its line names', () => {
+    const raw = session([
+      user('Give me an overview of the models.'),
+      call('w1', 'Bash', { command: 'wc -l judge/models/*.py' }),
+      result('w1', models),
+      say(
+        [
+          '- `contest.py`: added 30 lines of validation',
+          '- `contest.py`: the `rank()` method (120 lines)',
+          '- `contest.py` is ~700 lines',
+          '- `submission.py` (351 lines), next to `contest.py`',
+        ].join('\n'),
+      ),
+    ]);
+    const v = lastOutput(raw, ALL);
+    for (const text of ['30 lines', '120 lines', '700 lines', '351 lines']) assert.notEqual(v.get(text)?.status, 'contradicted', text);
   });
 });
 

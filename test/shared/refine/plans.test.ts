@@ -40,6 +40,21 @@ describe('plans and instructions are not claims', () => {
     ]);
   });
 
+  it('a list item ending in a colon opens a plan of the items nested under it, and its next sibling ends it', () => {
+    const text = ['- Import smoke tests:', '  - tests/test_gui_import.py', '  - tests/test_editor_import.py', '- Full test suite: 19 passed'].join('\n');
+    assert.deepEqual(kinds(text, true), [
+      ['- Import smoke tests:', 'plan'],
+      ['- tests/test_gui_import.py', 'plan'],
+      ['- tests/test_editor_import.py', 'plan'],
+      ['- Full test suite: 19 passed', 'claim'],
+    ]);
+    // A paragraph opening the plan still covers the list after it.
+    assert.deepEqual(
+      kinds("I'll make these changes:\n- migrate the 4 services\n- the 2 old tables go", true).map(([, k]) => k),
+      ['plan', 'plan', 'plan'],
+    );
+  });
+
   it('in an agent turn, sections under a plan heading in French, Chinese or Japanese are plans too', () => {
     const zh = '## 修复方案\n\n- 打开设置 `settings.json`\n\n## 结果\n\n- 测试通过';
     assert.deepEqual(
