@@ -14,7 +14,7 @@ import { numberInWords } from '../../refine/equivalentForms';
 import type { CodeSession } from './codeVerdicts';
 import type { Tally, TestState } from '../facts';
 import type { ContextLookup } from '../../lookup/contextLookup';
-import { judgeFileLength } from './fileLengths';
+import { isLengthFigure, judgeFileLength } from './fileLengths';
 
 /** Words between a figure and what it counts ("97 similar selects"). */
 const MAX_ADJECTIVES = 2;
@@ -42,8 +42,10 @@ export function countVerdicts(
     const n = countOf(extracted[i]);
     const noun = n === undefined ? undefined : countedNoun(output, entity.span);
     if (n === undefined || noun === undefined) return;
-    // "`contest.py` (689 lines)": the length of the file named beside it, when the session knows it.
-    if (noun === 'line' && judgeFileLength(output, entity, n, session) !== 'unknown') return;
+    // "`contest.py` (689 lines)": the length of the file named beside it, when the session knows it; no other file's count.
+    if (noun === 'line' && judgeFileLength(output, entity, n, session) !== 'unnamed') return;
+    // "Added: 154 lines", "~700 lines": no count of a file's lines contradicts a change or a rough figure.
+    if (noun === 'line' && !isLengthFigure(output, entity.span)) return;
     // Nothing counted before this output (an answer drawn from documents, a chat): no other count can be judged.
     if (tallies.length === 0) return;
     // The figure beside the same noun in a tool's output ("7 files changed") grounds it, whatever else counted that noun.

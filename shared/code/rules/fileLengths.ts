@@ -25,16 +25,16 @@ const QUALIFIER_REACH = 24;
 /** Characters that end a file name in prose or Markdown (`a.py`, **a.py**, (a.py)). */
 const NAME_BREAK = /[\s`'"*|,;()[\]{}<>]+/;
 
-export type LengthVerdict = 'grounded' | 'contradicted' | 'unknown';
+/** 'unknown': the line names the file, whose length the session never showed; 'unnamed': no file is named before the figure. */
+export type LengthVerdict = 'grounded' | 'contradicted' | 'unknown' | 'unnamed';
 
 /**
  * Judges a figure of lines as the length of the file its line names, when
- * that file's length is known. 'unknown' when no file is named before it, or
- * the named file's length is not known: then the figure is not this rule's.
+ * that file's length is known.
  */
 export function judgeFileLength(output: string, entity: Entity, n: number, session: CodeSession): LengthVerdict {
   const file = fileNamedBefore(output, entity.span);
-  if (!file) return 'unknown';
+  if (!file) return 'unnamed';
   const known = session.view.files(file);
   const length = known.map((k) => k.length()).find((l) => l !== undefined);
   if (!length) return 'unknown';
@@ -75,9 +75,22 @@ function fileNamedBefore(output: string, span: Range): string | undefined {
   const file = tokens[at].replace(/[.:]+$/, '');
   // From the name to the end of the figure's clause: "a.py: added 30 lines" counts a change.
   const between = before.slice(before.lastIndexOf(tokens[at]) + tokens[at].length);
-  const after = output.slice(span[1], Math.min(output.length, span[1] + 30)).split(/[\n.;,)]/)[0];
   // Other code named between ("`a.py`: `parse()` (80 lines)") may be what the figure measures.
-  if (between.slice(1).includes('`') || CHANGE_WORDS.test(between) || CHANGE_WORDS.test(after) || QUALIFIED.test(between.slice(-QUALIFIER_REACH)))
-    return undefined;
+  if (between.slice(1).includes('`') || !measuresLength(output, between, span)) return undefined;
   return file;
+}
+
+/**
+ * Whether a figure of lines may be a whole length, by its line up to it:
+ * "Added: 154 lines", "30 new lines", "~700 lines" count a change, a part
+ * or roughly, and no file's length contradicts them.
+ */
+export function isLengthFigure(output: string, span: Range): boolean {
+  const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
+  return measuresLength(output, output.slice(Math.max(lineStart, span[0] - NAME_REACH), span[0]), span);
+}
+
+function measuresLength(output: string, before: string, span: Range): boolean {
+  const after = output.slice(span[1], Math.min(output.length, span[1] + 30)).split(/[\n.;,)]/)[0];
+  return !CHANGE_WORDS.test(before) && !CHANGE_WORDS.test(after) && !QUALIFIED.test(before.slice(-QUALIFIER_REACH));
 }

@@ -360,6 +360,20 @@ describe("a file's length stated beside its name", () => {
   });
 });
 
+describe('a figure of lines that counts a change', () => {
+  it('is not contradicted by the length wc -l gave, nor is a file named on its line checked against another file', () => {
+    const raw = session([
+      user('Extend CLAUDE.md.'),
+      call('w1', 'Bash', { command: 'wc -l CLAUDE.md' }),
+      result('w1', '865 CLAUDE.md'),
+      say('- **Before:** 711 lines\n- **Added:** 154 lines of documentation\n- `NOTES.md` (120 lines) next to CLAUDE.md'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.notEqual(v.get('154 lines')?.status, 'contradicted');
+    assert.notEqual(v.get('120 lines')?.status, 'contradicted');
+  });
+});
+
 describe('versions and ports are slots', () => {
   it('contradicts a major version the lockfile or a --version disagrees with, and grounds one that agrees', () => {
     const raw = session([
