@@ -721,7 +721,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: "A count the latest command or test run gave otherwise, or a file's length its line count gave otherwise.",
-    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing", "6 skipped"), or in brackets after one ("suite passing (48 tests)"), counts tests in that state, as the runner\'s own summary does. A count of tests whose clause names no state ("56 RED tests", "2 evaluate tests" still to write) says nothing a run could contradict, and is left alone. A figure of lines after a file\'s name on its line ("`contest.py` (689 lines)") is that file\'s length, compared with what the session knows of it: a `wc -l` (of it alone, or one line of a `wc -l` over several files) or a read of the whole file, whose empty last lines may be counted or not. A figure of lines that counts a change ("added 30 lines"), a part of the file ("the `rank()` method (120 lines)") or a rough one ("~700 lines") is no length, and is left alone, as is a file whose length the session never showed.',
+    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing", "6 skipped"), or in brackets after one ("suite passing (48 tests)"), counts tests in that state, as the runner\'s own summary does. A count of tests whose clause names no state ("56 RED tests", "2 evaluate tests" still to write) says nothing a run could contradict, and is left alone. A figure of lines after a file\'s name on its line ("`contest.py` (689 lines)") is that file\'s length, compared with what the session knows of it: a `wc -l` (of it alone, or one line of a `wc -l` over several files) or a read of the whole file, whose empty last lines may be counted or not. A figure of lines that counts a change ("added 30 lines"), a part of the file ("the `rank()` method (120 lines)") or a rough one ("~700 lines") is no length, and is left alone, as is a file whose length the session never showed. Files changed and lines inserted or deleted ("9 files changed", "7 files (588 additions, 24 deletions)") are compared with git\'s diffstat (` 9 files changed, 1152 insertions(+)`) in the latest output that printed exactly one. A count whose line names a command the session ran ("`npm run lint`: 27 warnings") is compared with the figures of the same noun that command\'s latest run printed. A rough figure or a bound ("over 1,100", "~40", "up to 5") is never contradicted.',
     examples: [
       {
         session: [
@@ -731,6 +731,15 @@ export const RULES = [
         ],
         flags: ['690 lines'],
         grounds: ['405 lines'],
+      },
+      {
+        session: [
+          { user: 'Lint and commit.' },
+          { bash: { command: 'npm run lint', output: '✖ 27 problems (0 errors, 27 warnings)\n' } },
+          { bash: { command: 'git commit -am "Fix lint"', output: '[main 1a2b3c4] Fix lint\n 9 files changed, 152 insertions(+), 78 deletions(-)\n' } },
+          { say: '`npm run lint` reports 30 warnings. The commit has 19 files changed.' },
+        ],
+        flags: ['30 warnings', '19 files'],
       },
       {
         session: [

@@ -26,8 +26,12 @@ export type ListingShape =
   /** `node -v`, `python --version`: the output is the program's version. */
   | { kind: 'version'; program: string };
 
-/** What a count counts: matching lines or occurrences, files, a file's lines, or tests a runner reported. */
-export type TallyNoun = 'matches' | 'files' | 'lines' | 'tests';
+/**
+ * What a count counts: matching lines or occurrences, files, a file's
+ * lines, tests a runner reported, or what a change touched as git's
+ * diffstat counts it (files changed, lines inserted and deleted).
+ */
+export type TallyNoun = 'matches' | 'files' | 'lines' | 'tests' | 'changed-files' | 'insertions' | 'deletions';
 
 /** A file a call wrote in full (Write, a heredoc, `write_to_file`). */
 export interface WrittenFile {

@@ -20,6 +20,7 @@ import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
 import { countsFileLines, inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { perFileLineCounts } from './fileLineCounts';
+import { diffStatFigures } from './diffStats';
 import { declaredPrograms, mayDefineOptions, optionSource } from './optionSources';
 import { helpListing } from './helpOutputs';
 import { baseName, cleanPath, looksLikeFilePath, pathNames } from './pathSpellings';
@@ -288,6 +289,10 @@ export class SessionFacts {
     if (shape?.kind !== 'numbered')
       for (const t of testTallies(s.text))
         this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
+    // What a commit, merge or diff printed of the change: ` 9 files changed, 1152 insertions(+)`.
+    if (call && !failed && shellPipelines(call.name, call.input))
+      for (const f of diffStatFigures(s.text))
+        this.tallies.push({ segment: s.id, start: f.start, end: f.end, count: f.count, words: [], noun: f.part, command: commandLabel(call) });
     if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
   }
 

@@ -14,7 +14,8 @@ import { numberInWords } from '../../refine/equivalentForms';
 import type { CodeSession } from './codeVerdicts';
 import type { Tally, TestState } from '../facts';
 import type { ContextLookup } from '../../lookup/contextLookup';
-import { isLengthFigure, judgeFileLength } from './fileLengths';
+import { isLengthFigure, isRough, judgeFileLength } from './fileLengths';
+import { judgeByNamedCommand } from './namedCommandCounts';
 
 /** Words between a figure and what it counts ("97 similar selects"). */
 const MAX_ADJECTIVES = 2;
@@ -41,13 +42,11 @@ export function countVerdicts(
     if (/\bof (?:the |all )?$/i.test(output.slice(Math.max(0, entity.span[0] - 12), entity.span[0]))) return;
     const n = countOf(extracted[i]);
     const noun = n === undefined ? undefined : countedNoun(output, entity.span);
-    if (n === undefined || noun === undefined) return;
+    if (n === undefined || noun === undefined || isRough(output, entity.span)) return;
     // "`contest.py` (689 lines)": the length of the file named beside it, when the session knows it; no other file's count.
     if (noun === 'line' && judgeFileLength(output, entity, n, session) !== 'unnamed') return;
     // "Added: 154 lines", "~700 lines": no count of a file's lines contradicts a change or a rough figure.
     if (noun === 'line' && !isLengthFigure(output, entity.span)) return;
-    // Nothing counted before this output (an answer drawn from documents, a chat): no other count can be judged.
-    if (tallies.length === 0) return;
     // The figure beside the same noun in a tool's output ("7 files changed") grounds it, whatever else counted that noun.
     if (entity.found && beside(entity, noun, index, session)) return;
     if (isTestNoun(noun)) {
@@ -58,7 +57,11 @@ export function countVerdicts(
     const counted = tallies.filter((t) => t.noun !== 'tests' && counts(noun, t, output, entity.span));
     // Any count of that thing agreeing grounds it; the latest is the fix only when none does.
     const tally = counted.find((t) => t.count === n) ?? counted[0];
-    if (!tally) return;
+    if (!tally) {
+      // "`npm run lint`: 27 warnings": what the command the line names printed of the noun.
+      judgeByNamedCommand(output, entity, n, noun, session);
+      return;
+    }
     const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
     if (match.part === -1) return;
     entity.settled = true;
@@ -71,7 +74,7 @@ export function countVerdicts(
     }
     const value = withCount(entity.text, n, tally.count);
     if (value === undefined) return;
-    entity.detail = `\`${tally.command}\` counted ${tally.count}`;
+    entity.detail = `\`${tally.command}\` ${DIFF_STAT_WORDS[tally.noun] ? `reported ${tally.count} ${DIFF_STAT_WORDS[tally.noun]}` : `counted ${tally.count}`}`;
     entity.found = false;
     entity.matches = [];
     entity.locations = [];
@@ -234,6 +237,9 @@ function singular(w: string): string {
 
 /** Whether a tally counted the thing `noun` names. */
 function counts(noun: string, t: Tally, output: string, span: Range): boolean {
+  if (t.noun === 'changed-files') return noun === 'file' && tiedToDiffStat(output, span);
+  if (t.noun === 'insertions') return noun === 'insertion' || noun === 'addition';
+  if (t.noun === 'deletions') return noun === 'deletion';
   if (t.noun === 'files') return noun === 'file' || t.words.some((w) => sameStem(noun, w));
   if (t.noun === 'lines') {
     // A file's length: the sentence must name that file.
@@ -242,6 +248,23 @@ function counts(noun: string, t: Tally, output: string, span: Range): boolean {
   }
   return t.words.some((w) => sameStem(noun, w)) || (GENERIC_MATCHES.has(noun) && t.words.length > 0 && sentenceNames(output, span, t.words));
 }
+
+/**
+ * Files a change touched, in git's words: "9 files changed", or files with
+ * the lines added or removed beside them ("7 files (588 additions, 24
+ * deletions)"). "Created 3 files" counts the agent's own work, not a diff.
+ */
+function tiedToDiffStat(output: string, span: Range): boolean {
+  const lineEnd = output.indexOf('\n', span[1]);
+  const rest = output.slice(span[0], Math.min(lineEnd === -1 ? output.length : lineEnd, span[1] + DIFF_STAT_REACH)).toLowerCase();
+  return /^[\d,]+ files? changed\b/.test(rest) || /\b(?:insertions?|additions?|deletions?)\b/.test(rest);
+}
+
+/** A diffstat's figures as git names them, for the message. */
+const DIFF_STAT_WORDS: Partial<Record<Tally['noun'], string>> = { 'changed-files': 'files changed', insertions: 'insertions', deletions: 'deletions' };
+
+/** How far past a files figure its line may name the lines added or removed. */
+const DIFF_STAT_REACH = 60;
 
 /** "3 usages of useMemo": the generic noun counts the searched word only when the sentence says which. */
 function sentenceNames(output: string, span: Range, words: readonly string[]): boolean {

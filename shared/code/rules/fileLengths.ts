@@ -90,6 +90,11 @@ export function isLengthFigure(output: string, span: Range): boolean {
   return measuresLength(output, output.slice(Math.max(lineStart, span[0] - NAME_REACH), span[0]), span);
 }
 
+/** Whether the figure is written as rough or as a bound ("over 1,100", "~700", "up to 5"): no exact count contradicts it. */
+export function isRough(output: string, span: Range): boolean {
+  return QUALIFIED.test(output.slice(Math.max(0, span[0] - QUALIFIER_REACH), span[0]));
+}
+
 function measuresLength(output: string, before: string, span: Range): boolean {
   const after = output.slice(span[1], Math.min(output.length, span[1] + 30)).split(/[\n.;,)]/)[0];
   return !CHANGE_WORDS.test(before) && !CHANGE_WORDS.test(after) && !QUALIFIED.test(before.slice(-QUALIFIER_REACH));

@@ -360,6 +360,47 @@ describe("a file's length stated beside its name", () => {
   });
 });
 
+describe("counts tied to a command's summary", () => {
+  it("compares files changed and lines inserted with git's diffstat, but not files the agent says it made, nor a rough figure", () => {
+    const raw = session([
+      user('Commit the work.'),
+      call('g1', 'Bash', { command: 'git commit -am "Add tests"' }),
+      result('g1', '[main 1a2b3c4] Add tests\n 9 files changed, 1152 insertions(+), 78 deletions(-)'),
+      say('Committed: 19 files changed with over 1,100 insertions and 80 deletions. I also created 3 files for the fixtures.'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('19 files')?.status, 'contradicted');
+    assert.equal(v.get('19 files')?.detail, '`git commit -am "Add tests"` reported 9 files changed');
+    assert.equal(v.get('80 deletions')?.status, 'contradicted');
+    assert.notEqual(v.get('1,100 insertions')?.status, 'contradicted');
+    assert.notEqual(v.get('3 files')?.status, 'contradicted');
+  });
+
+  it('reads no diffstat from an output holding several (git log --stat)', () => {
+    const raw = session([
+      user('What changed lately?'),
+      call('g1', 'Bash', { command: 'git log --stat -2' }),
+      result('g1', 'commit a\n 2 files changed, 5 insertions(+)\n\ncommit b\n 4 files changed, 9 deletions(-)'),
+      say('The last commit: 3 files changed.'),
+    ]);
+    assert.notEqual(lastOutput(raw, ALL).get('3 files')?.status, 'contradicted');
+  });
+
+  it('compares a count with what the command its line names printed of the same noun', () => {
+    const raw = session([
+      user('Lint it.'),
+      call('l1', 'Bash', { command: 'cd apps/web && npm run lint' }),
+      result('l1', '/src/a.tsx\n  3:1  warning  Unexpected any\n\n✖ 27 problems (0 errors, 27 warnings)\n  0 errors and 6 warnings potentially fixable'),
+      say('- `npm run lint`: completed with 30 warnings (no errors).\n- `npm run lint`: 27 warnings.\n- Fixed 4 warnings by hand.'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('30 warnings')?.status, 'contradicted');
+    assert.equal(v.get('30 warnings')?.detail, 'the latest `cd apps/web && npm run lint` printed 27 and 6 warnings');
+    assert.equal(v.get('27 warnings')?.status, 'grounded');
+    assert.notEqual(v.get('4 warnings')?.status, 'contradicted');
+  });
+});
+
 describe('a figure of lines that counts a change', () => {
   it('is not contradicted by the length wc -l gave, nor is a file named on its line checked against another file', () => {
     const raw = session([

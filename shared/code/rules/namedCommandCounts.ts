@@ -1,0 +1,114 @@
+/**
+ * "`npm run lint`: completed with 27 warnings": a count whose line names a
+ * command the session ran, against what the latest run of that command
+ * printed of the same noun (`✖ 27 problems (0 errors, 27 warnings)`). The
+ * sentence says which output it reports, so a figure that output never
+ * printed for that noun is contradicted; a run that printed no figure of
+ * the noun says nothing, and neither does a line that names no command.
+ */
+import type { Entity, Range } from '../../classifier/types';
+import type { ToolStep } from '../facts';
+import type { CodeSession } from './codeVerdicts';
+
+/** Steps walked back for the named command's latest run. */
+const MAX_STEPS = 400;
+/** Summaries close a run's output; its tail is what is read for figures. */
+const OUTPUT_TAIL = 8192;
+/** Shortest inline code taken for a command. */
+const MIN_COMMAND = 4;
+
+/**
+ * Judges a count of `noun` by the output of the command its line names.
+ * Answers whether it gave a verdict.
+ */
+export function judgeByNamedCommand(output: string, entity: Entity, n: number, noun: string, session: CodeSession): boolean {
+  const commands = inlineCommands(output, entity.span);
+  if (commands.length === 0) return false;
+  const step = latestRun(session, commands);
+  if (step?.result === undefined) return false;
+  const part = session.partOf(step.result);
+  if (part === -1) return false;
+  const text = session.text(step.result);
+  const figures = figuresOf(text, noun);
+  if (figures.length === 0) return false;
+  const same = figures.find((f) => f.count === n);
+  const shown = same ?? figures[0];
+  const match = { part, start: shown.start, end: shown.end };
+  entity.settled = true;
+  if (same) {
+    entity.found = true;
+    entity.status = 'grounded';
+    entity.matches = [match];
+    entity.locations = [[match.start, match.end]];
+    return true;
+  }
+  const value = entity.text.replace(new RegExp(`(?<![0-9])${n}(?![0-9])`), String(shown.count));
+  entity.found = false;
+  entity.matches = [];
+  entity.locations = [];
+  entity.status = 'contradicted';
+  entity.contradiction = { value, match };
+  const printed = [...new Set(figures.map((f) => f.count))];
+  entity.detail = `the latest \`${commandOf(step)}\` printed ${printed.join(' and ')} ${noun}s`;
+  return true;
+}
+
+/** Inline code on the figure's line that reads as a command: several words, or one the session ran as it is. */
+function inlineCommands(output: string, span: Range): string[] {
+  const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
+  const newline = output.indexOf('\n', span[1]);
+  const line = output.slice(lineStart, newline === -1 ? output.length : newline);
+  const out: string[] = [];
+  for (let open = line.indexOf('`'); open !== -1; ) {
+    const close = line.indexOf('`', open + 1);
+    if (close === -1) break;
+    const code = line.slice(open + 1, close).trim();
+    if (code.length >= MIN_COMMAND) out.push(code);
+    open = line.indexOf('`', close + 1);
+  }
+  return out;
+}
+
+/** Each output's runs found, by the commands asked for: a list of counts names the same command on every line. */
+const runs = new WeakMap<CodeSession, Map<string, ToolStep | undefined>>();
+
+/** The newest step whose command is one of `commands`, or holds one of several words. */
+function latestRun(session: CodeSession, commands: readonly string[]): ToolStep | undefined {
+  let found = runs.get(session);
+  if (!found) runs.set(session, (found = new Map()));
+  const key = commands.join('\n');
+  if (!found.has(key)) found.set(key, findRun(session, commands));
+  return found.get(key);
+}
+
+function findRun(session: CodeSession, commands: readonly string[]): ToolStep | undefined {
+  let seen = 0;
+  for (const step of session.view.steps()) {
+    if (++seen > MAX_STEPS) return undefined;
+    const command = commandOf(step);
+    if (command === undefined) continue;
+    if (commands.some((c) => command === c || (c.includes(' ') && command.includes(c)))) return step;
+  }
+  return undefined;
+}
+
+/** Every `27 warnings` (up to two words between) in the output's tail, with where the figure is. */
+function figuresOf(text: string, noun: string): { count: number; start: number; end: number }[] {
+  const from = Math.max(0, text.length - OUTPUT_TAIL);
+  const escaped = noun.replace(/[^a-z0-9]/g, (c) => `\\${c}`);
+  const re = new RegExp(`(?<![\\w.,])(\\d{1,7}) (?:[a-z]+ ){0,2}?${escaped}`, 'gi');
+  const out: { count: number; start: number; end: number }[] = [];
+  for (const m of text.slice(from).matchAll(re)) {
+    const start = from + m.index;
+    out.push({ count: Number(m[1]), start, end: start + m[1].length });
+  }
+  return out;
+}
+
+function commandOf(step: ToolStep): string | undefined {
+  const input = step.call.input as Record<string, unknown> | undefined;
+  const c = input?.command ?? input?.cmd;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c) && c.every((x) => typeof x === 'string')) return c.join(' ');
+  return undefined;
+}
