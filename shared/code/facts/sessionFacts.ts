@@ -510,6 +510,8 @@ const SUMMARY_STEMS: [string, TestState][] = [
   [' skip', 'skipped'],
 ];
 const STEM_ENDINGS = ['ed', 'ing', 'ped', ''];
+/** A summary line that labels its figure: `Passed: 41`, `  Tests failed:  0`, `✓ Skipped: 2`. */
+const LABELLED_SUMMARY = /^[ \t]*(?:[^\w\s][ \t]*)?(?:tests?[ \t]+)?(passed|failed|skipped)[ \t]*:[ \t]*(\d{1,7})[ \t]*$/i;
 
 /**
  * `29 passed`, `3 failing`, `27 pass`, `Ran 12 tests`: what a test runner
@@ -529,6 +531,14 @@ function testTallies(text: string): { start: number; end: number; count: number;
       out.push({ start, end: at, count: Number(text.slice(start, at)), state });
     }
   }
+  // A summary of labelled lines: `Passed: 41`, `Tests failed: 0`.
+  forEachLine(text.slice(from), (start, end) => {
+    const m = LABELLED_SUMMARY.exec(text.slice(from + start, from + end));
+    if (!m) return;
+    const at = from + start + m[0].length - m[2].length;
+    const state: TestState = m[1][0] === 'p' || m[1][0] === 'P' ? 'passed' : m[1][0] === 'f' || m[1][0] === 'F' ? 'failed' : 'skipped';
+    out.push({ start: at, end: at + m[2].length, count: Number(m[2]), state });
+  });
   for (let at = text.indexOf('Ran ', from); at !== -1; at = text.indexOf('Ran ', at + 4)) {
     let end = at + 4;
     while (end < text.length && end < at + 11 && isDigitCode(text.charCodeAt(end))) end++;

@@ -294,6 +294,18 @@ describe('counts in an agent turn', () => {
     assert.equal(v.get('75 tests')?.contradiction?.value, '76 tests');
   });
 
+  it("reads a runner's summary of labelled lines (`Passed: 41`)", () => {
+    const raw = session([
+      user('Run the golden tests.'),
+      call('t1', 'Bash', { command: 'dotnet run --project golden_tests' }),
+      result('t1', '[PASS] TestBeginTurn\n\n=== TEST SUMMARY ===\nTotal:  41\nPassed: 41\nFailed: 0\n'),
+      say('All 82 tests passed, and 0 failed.'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('82 tests')?.status, 'contradicted');
+    assert.equal(v.get('82 tests')?.contradiction?.value, '41 tests');
+  });
+
   it('does not take a skip count alone for a test run', () => {
     const raw = session([
       user('Apply the migrations, then tell me about the tests.'),
