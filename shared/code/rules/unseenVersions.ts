@@ -25,7 +25,7 @@ import type { ContextLookup } from '../../lookup/contextLookup';
 import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
 import { CodeLines } from '../../refine/rules/codeLines';
 import { namesCheckable } from './absentNames';
-import { nameBefore, NOT_PRODUCTS, standsAlone } from './versionSlots';
+import { nameBefore, NOT_PRODUCTS, NUMBERING, standsAlone } from './versionSlots';
 
 /** Matches of a version's digits read before deciding the session never spells it as a version of its own. */
 const EXAMINED = 400;
@@ -33,13 +33,6 @@ const EXAMINED = 400;
 const PIN_BEFORE = /(?:[vV]|@|\^|~|(?:[<>]=?|[=~!]=) ?)$/;
 /** The word "version" (or "release") just before, with a colon, `v` or "to" between: "version 1.0.3", "Version: 2.1.0". */
 const WORD_BEFORE = /\b(?:[Vv]ersion|[Rr]elease)s?(?:[:=]?\s{1,3}|\s(?:is\s|to\s|of\s)?)v?$/;
-/** Names before a number that number a document's parts or an agent's steps, not a product. */
-// biome-ignore format: a list of words or values reads best packed
-const NUMBERING = new Set([
-  'task', 'tasks', 'requirement', 'req', 'rule', 'story', 'clause', 'article', 'note', 'fig', 'eq', 'equation', 'appendix',
-  'point', 'paragraph', 'question', 'exercise', 'problem', 'lemma', 'theorem', 'definition', 'criterion', 'criteria', 'fr',
-  'nfr', 'ac', 'us', 'sec', 'ch', 'ex', 'no', 'nr', 'number', 'id', 'ref', 'see', 'per', 'via', 'ip', 'address', 'host',
-]);
 
 export interface UnseenVersionsInput {
   output: string;

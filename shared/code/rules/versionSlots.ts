@@ -20,7 +20,7 @@ import type { CodeSession } from './codeVerdicts';
 
 /** How a context writes a name's version right after the name. */
 // biome-ignore format: a list of words or values reads best packed
-const VERSION_KEYS = ['@', '": "', '":"', '": "^', '": "~', '":"^', '":"~', '==', '>=', '~=', '@^', '@~', ' = "', ' = "^', ' = "~', ' (', ' (v', ' v', ' version ', '/v', ': '];
+const VERSION_KEYS = ['@', '": "', '":"', '": "^', '": "~', '":"^', '":"~', '==', '>=', '~=', '@^', '@~', ' = "', ' = "^', ' = "~', ' (', ' (v', ' v', ' version ', '/v', ': ', ' '];
 /** How each range is written before its floor, for the finding's detail. */
 const RANGE_SIGNS: Record<VersionRange, string> = { caret: '^', tilde: '~', floor: '>=', compatible: '~=' };
 /** Keys that give a range rather than one version: the version after them is its floor. */
@@ -36,6 +36,15 @@ const RANGE_KEYS: Record<string, VersionRange> = {
 const PORT_KEYS = ['port=', 'port: ', 'port:', '"port": ', 'port ', '--port ', '--port=', 'localhost:', '127.0.0.1:', '0.0.0.0:'];
 /** Matches read per key. */
 const CANDIDATES = 50;
+/** Matches of a name read, at most, for those followed by a version in prose. */
+const EXAMINED = 1000;
+/** Names before a number that number a document's parts or an agent's steps, not a product. */
+// biome-ignore format: a list of words or values reads best packed
+export const NUMBERING: ReadonlySet<string> = new Set([
+  'task', 'tasks', 'requirement', 'req', 'rule', 'story', 'clause', 'article', 'note', 'fig', 'eq', 'equation', 'appendix',
+  'point', 'paragraph', 'question', 'exercise', 'problem', 'lemma', 'theorem', 'definition', 'criterion', 'criteria', 'fr',
+  'nfr', 'ac', 'us', 'sec', 'ch', 'ex', 'no', 'nr', 'number', 'id', 'ref', 'see', 'per', 'via', 'ip', 'address', 'host',
+]);
 /** Words before a number that name a position or a count, not a product with a version. */
 // biome-ignore format: a list of words or values reads best packed
 export const NOT_PRODUCTS: ReadonlySet<string> = new Set([
@@ -138,7 +147,7 @@ function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotVa
     : values.find((v) => agrees(claim.value, v.value));
   if (!agreeing && claim.floor) return false;
   // A range (`^5.4.8`) says which versions may be installed, not which is, and the session may show the installed one in a form not read here (pip's `textual-8.0.1`): one inside it gets no verdict.
-  if (!agreeing && values.some((v) => v.range !== undefined && withinRange(claim.value, v.value, v.range))) return false;
+  if (!agreeing && values.some((v) => v.range !== undefined && withinRange(claim.value, v.value, v.range, v.below))) return false;
   const firm = values.filter((v) => !v.loose);
   if (!agreeing && firm.length === 0) return false;
   entity.settled = true;
@@ -150,6 +159,8 @@ function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotVa
     return true;
   }
   if (claim.slot === 'port' && new Set(values.map((v) => v.value)).size > 1) return false;
+  // A product the context gives several versions of (a test matrix, an upgrade, two interpreters): which one the claim speaks of cannot be told.
+  if (values.some((v) => v.several) || new Set(firm.map((v) => truncated(v.value, claim.value))).size > 1) return false;
   const other = firm[firm.length - 1];
   const replacement = truncated(other.value, claim.value);
   const at = entity.text.indexOf(claim.value);
@@ -203,7 +214,7 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
   // "TypeScript 52.3%" is a share of something, not a version.
   if (output[start + value.length] === '%') return undefined;
   if (countsWhatFollows(output, start, value)) return undefined;
-  if (NOT_PRODUCTS.has(lower)) return undefined;
+  if (NOT_PRODUCTS.has(lower) || NUMBERING.has(lower)) return undefined;
   // A product is a capitalised name or a package name (`Next.js`, `Node`, `react`), not a plain word; a dotted version (`tinybmp 0.5.0`) says so itself.
   if (!dotted && !/^[A-Z]/.test(display) && !/[.@/-]/.test(display) && !output.slice(Math.max(0, start - 42), start).includes('`')) return undefined;
   // "React Router DOM 6.26" names the package react-router-dom: capitalised words before the name join into it.
@@ -278,6 +289,10 @@ interface SlotValue {
   match: ContextMatch;
   /** The value is the floor of a range (`^5.4.8`, `>=3.11`), not a version. */
   range?: VersionRange;
+  /** The version a floor's range stops below (`>=3.2,<4`). */
+  below?: string;
+  /** The value opens a span or list of versions (`Python 3.9 through 3.12`): the context speaks of several. */
+  several?: true;
   /**
    * A whole number after the name and a space, bracket or colon (`Priority 1`,
    * `Tier: 2`): as likely a rank, count or label as a version, so it may
@@ -285,6 +300,23 @@ interface SlotValue {
    */
   loose?: true;
 }
+
+/**
+ * Whether a number written after a name and a space reads as that name's
+ * one version: it has a point (`22.04`, `16.0.0`), is not a measure with a
+ * tenths place of nought (`FOV 35.0`), and opens no span or list (such a
+ * span is kept apart, as a sign the context speaks of several versions).
+ */
+function proseVersion(value: string, after: string): boolean {
+  const parts = value.split('.');
+  if (parts.length < 2 || (parts.length === 2 && /^0+$/.test(parts[1]))) return false;
+  return !SEVERAL_AFTER.test(after) && !OPEN_AFTER.test(after);
+}
+
+/** What continues a version into a span or list of versions: `3.9 through 3.12`, `3.10–3.14`, `3.11/3.12`, `3.11, 3.12`. */
+const SEVERAL_AFTER = /^(?:\s?[-–—/,&|]\s?v?\d|\s(?:through|to|and|or|until|thru)\sv?\d)/;
+/** What makes a version a floor or a family, not one version: `3.10+`, `3.x`, `3.10 or later`. */
+const OPEN_AFTER = /^(?:\+|\.x|\s(?:or|and)\s(?:later|newer|above|higher|up)\b)/;
 
 /** Keys that write any number after a name, not only a version. */
 const LOOSE_KEYS: ReadonlySet<string> = new Set([' (', ': ']);
@@ -296,22 +328,56 @@ function versionValues(slot: string, index: ContextLookup, find: FindOptions): S
     // Every key is looked up after the name: a context that never names it holds none of them.
     if (index.find(name, { ...find, limit: 1 }).length === 0) continue;
     for (const key of VERSION_KEYS) {
-      for (const m of index.find(`${name}${key}`, { ...find, limit: CANDIDATES })) {
+      // A name is written far more often than it is followed by its version in prose: only those matches are kept, from a bounded read.
+      const prose = key === ' ' ? { keep: (part: number, _s: number, end: number) => digitAfterSpace(index.partText(part), end), examine: EXAMINED } : {};
+      for (const m of index.find(`${name}${key}`, { ...find, limit: CANDIDATES, ...prose })) {
         const text = index.partText(m.part);
         // `@types/node@20`: the name must start its token.
         if (m.start > 0 && /[\w@/.-]/.test(text[m.start - 1])) continue;
-        const v = /^v?(\d+(?:\.\d+){0,3})/.exec(text.slice(m.end, m.end + 24));
+        // The lookup ends the match of `name ` before its space (`ubuntu ` matches `Ubuntu`): the space is read here.
+        const from = key === ' ' ? spaceAfter(text, m.end) : m.end;
+        if (from === undefined) continue;
+        const v = /^v?(\d+(?:\.\d+){0,3})/.exec(text.slice(from, from + 24));
         if (!v) continue;
-        const start = m.end + v[0].length - v[1].length;
+        const start = from + v[0].length - v[1].length;
         // A language's share of a repository (`Python 100.0%`) is no version.
         if (text[start + v[1].length] === '%') continue;
+        // Prose (`Ubuntu 22.04`, `▲ Next.js 16.0.0`) names a version only with a point in it, and one that opens a span or list (`Python 3.9 through 3.12`) is not the only version meant.
+        if (key === ' ') {
+          const after = text.slice(start + v[1].length, start + v[1].length + 10);
+          if (SEVERAL_AFTER.test(after)) out.push({ value: v[1], match: { part: m.part, start, end: start + v[1].length }, loose: true, several: true });
+          if (!proseVersion(v[1], after)) continue;
+        }
         const range = RANGE_KEYS[key];
         const loose = LOOSE_KEYS.has(key) && !v[1].includes('.');
-        out.push({ value: v[1], match: { part: m.part, start, end: start + v[1].length }, ...(range ? { range } : {}), ...(loose ? { loose } : {}) });
+        // `Django>=3.2,<4`: a floor with a ceiling.
+        const below = range === 'floor' ? CEILING.exec(text.slice(start + v[1].length, start + v[1].length + 24))?.[1] : undefined;
+        out.push({
+          value: v[1],
+          match: { part: m.part, start, end: start + v[1].length },
+          ...(range ? { range } : {}),
+          ...(loose ? { loose } : {}),
+          ...(below ? { below } : {}),
+        });
       }
     }
   }
   return out.sort((a, b) => a.match.part - b.match.part || a.match.start - b.match.start);
+}
+
+/** A ceiling after a floor: `,<4`, `, <4.0`. */
+const CEILING = /^\s?,\s?<\s?(\d+(?:\.\d+){0,3})/;
+
+/** Whether a space or tab, then a digit (or `v` and a digit), follows `at`. */
+function digitAfterSpace(text: string, at: number): boolean {
+  const from = spaceAfter(text, at);
+  return from !== undefined && /^v?\d/.test(text.slice(from, from + 2));
+}
+
+/** Where the text after one space or tab at `at` starts, if one is there (or the match already took it). */
+function spaceAfter(text: string, at: number): number | undefined {
+  if (text[at - 1] === ' ' || text[at - 1] === '\t') return at;
+  return text[at] === ' ' || text[at] === '\t' ? at + 1 : undefined;
 }
 
 /** What `node -v` and the like printed, for the slot they name. */
@@ -349,13 +415,13 @@ function agrees(claimed: string, given: string): boolean {
 /**
  * Whether `claimed` lies in the range whose floor is `floor`: `^5.4.8` holds
  * 5.x at or above 5.4.8 (0.y.z only 0.y), `~5.4.8` 5.4.x, `~=3.11` 3.x,
- * `>=3.11` anything at or above.
+ * `>=3.11` anything at or above, `>=3.2,<4` anything from 3.2 below 4.
  */
-function withinRange(claimed: string, floor: string, range: VersionRange): boolean {
+function withinRange(claimed: string, floor: string, range: VersionRange, below?: string): boolean {
   const c = claimed.split('.').map(Number);
   const f = floor.split('.').map(Number);
   if (compareVersions(c, f) < 0 && !agrees(claimed, floor)) return false;
-  if (range === 'floor') return true;
+  if (range === 'floor') return below === undefined || compareVersions(c, below.split('.').map(Number)) < 0;
   const fixed = range === 'tilde' ? Math.min(2, f.length) : range === 'compatible' ? Math.max(1, f.length - 1) : f[0] === 0 ? 2 : 1;
   for (let i = 0; i < fixed && i < c.length; i++) if (c[i] !== f[i]) return false;
   return true;

@@ -97,4 +97,49 @@ describe('version-slots', () => {
     // A dotted version after the same words still contradicts.
     assert.deepEqual(stats('It is written in Python 3.11.', 'Runtime: Python v3.12.1'), ['3.11: contradicted']);
   });
+
+  it('reads a version written after its product in prose or output (`Ubuntu 22.04`, `▲ Next.js 16.0.0`)', () => {
+    const out = (shown: string, text: string) =>
+      lastOutput(session([user('Why does the build fail?'), call('t1', 'Bash', { command: 'npm run build' }), result('t1', shown), say(text)]), {
+        rules: { 'unseen-versions': 'off' },
+      });
+    const next = out('   ▲ Next.js 16.0.0\n   - Local: http://localhost:3000', 'The build runs Next.js 19 with Turbopack.').get('19');
+    assert.equal(next?.status, 'contradicted');
+    assert.equal(next?.detail, 'the context gives Next.js 16.0.0');
+    assert.equal(next?.contradiction?.value, '16');
+    assert.equal(out('I am on Ubuntu 22.04 with X11.', 'It now works cleanly on Ubuntu 22.5.').get('22.5')?.status, 'contradicted');
+    assert.equal(out('I am on Ubuntu 22.04 with X11.', 'It now works cleanly on Ubuntu 22.04.').get('22.04')?.status, 'grounded');
+    // A measure with a nought tenth is no version: `FOV 35.0` says nothing of "FOV 50".
+    assert.notEqual(out('Camera set: FOV 35.0 and HDR on.', 'The camera now has FOV 50.').get('50')?.status, 'contradicted');
+  });
+
+  it('contradicts nothing for a product the context gives several versions of', () => {
+    const out = (shown: string, text: string) =>
+      lastOutput(session([user('Fix CI.'), call('t1', 'Bash', { command: 'cat ci.log' }), result('t1', shown), say(text)]), {
+        rules: { 'unseen-versions': 'off' },
+      });
+    const bySlots = (m: Map<string, { rule?: string; status: string }>) =>
+      [...m].filter(([, e]) => e.rule === 'version-slots').map(([k, e]) => `${k}: ${e.status}`);
+    // A span or list of versions, then one of them alone: the claim may be about any of the span.
+    assert.deepEqual(bySlots(out('Matrix: Python 3.9 through 3.12\nDocs build on Python 3.12.1', 'The failure is on Python 3.11.')), []);
+    assert.deepEqual(bySlots(out('Tested on Python 3.10–3.14; docs use Python 3.12.1', 'The failure is on Python 3.11.')), []);
+    // Two interpreters: which one the claim means cannot be told.
+    assert.deepEqual(bySlots(out('venv: Python 3.11.4\nsystem: Python 3.12.1', 'The failure is on Python 3.13.')), []);
+    // One version, joined to another product by a plus sign, is still the one version.
+    assert.deepEqual(bySlots(out('The stack: Vue 3.4.21 + Pico on Vite', 'The frontend runs Vue 4.')), ['4: contradicted']);
+  });
+
+  it('reads the ceiling of a range written with a floor (`Django>=3.2,<4`)', () => {
+    const pins = (text: string) =>
+      lastOutput(
+        session([user('Deps?'), call('t1', 'Read', { file_path: '/p/requirements.txt' }), result('t1', numbered(['Django>=3.2,<4', 'celery'])), say(text)]),
+        {
+          rules: { 'unseen-versions': 'off' },
+        },
+      );
+    const above = pins('The project runs Django 4.1.').get('4.1');
+    assert.equal(above?.status, 'contradicted');
+    assert.equal(above?.detail, 'the context gives Django >=3.2');
+    assert.equal(pins('The project runs Django 3.5.').get('3.5'), undefined);
+  });
 });
