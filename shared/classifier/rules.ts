@@ -583,7 +583,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A version the session shows otherwise (`Next.js 14` against `next@15.5.2`).',
-    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed). One that agrees is grounded, one that differs contradicted. A range (`^5.4.8`, `~5.4`, `>=3.11`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for. The name and the number must be on one line, only spaces apart; a whole number before a plural noun ("Next.js 12 pages", "26 files") counts what follows it and is no version.',
+    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed, or a dotted version right after the name in prose or output: `Ubuntu 22.04`, `▲ Next.js 16.0.0`). One that agrees is grounded, one that differs contradicted, unless the session gives several versions of that product (a span or list such as `Python 3.10–3.14`, two interpreters): then which one the claim means cannot be told, and it gets no verdict. A range (`^5.4.8`, `~5.4`, `>=3.11`, `>=3.2,<4`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for. The name and the number must be on one line, only spaces apart; a whole number before a plural noun ("Next.js 12 pages", "26 files") counts what follows it and is no version.',
     examples: [
       {
         session: [
@@ -609,6 +609,14 @@ export const RULES = [
           { say: 'The build runs on Vite\n42 modules were transformed.' },
         ],
         passes: ['42 modules'],
+      },
+      {
+        session: [
+          { user: 'Why does the GUI not start?' },
+          { bash: { command: 'lsb_release -d', output: 'Description:\tUbuntu 22.04.4 LTS' } },
+          { say: 'The GUI now starts cleanly on Ubuntu 22.5.' },
+        ],
+        flags: ['22.5'],
       },
     ],
   },
@@ -643,7 +651,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A port in an address the session gives otherwise (`localhost:8082` against `localhost:8080`).',
-    doc: "A port written after a host in a claim (`http://localhost:8082`, `127.0.0.1:3001`, `http://31.97.103.71:3003/api`) is the port of that host: the local machine's, which the session sets with `localhost:`, `127.0.0.1:`, `0.0.0.0:`, `PORT=` or `--port`, or another host's, written after that host. It is contradicted, with the session's port as the fix, only when the session gives exactly one port for that host in addresses of the claim's kind (a web address is not judged by a database's `postgres://…:5432`), and nowhere writes the claimed number as a number of its own (another service's port, a table of them): otherwise the rule cannot tell which service the claim names. Addresses in code blocks, lines of code, questions and plans are not judged; a bare `name.ts:120` is a line, not a port.",
+    doc: "A port written after a host in a claim (`http://localhost:8082`, `127.0.0.1:3001`, `http://31.97.103.71:3003/api`) is the port of that host: the local machine's, which the session sets with `localhost:`, `127.0.0.1:`, `0.0.0.0:`, `PORT=` or `--port`, or another host's, written after that host. It is contradicted, with the session's port as the fix, only when the session gives exactly one port for that host in addresses of the claim's kind (a web address is not judged by a database's `postgres://…:5432`), and nowhere writes the claimed number as a number of its own (another service's port, a table of them): otherwise the rule cannot tell which service the claim names. Where the session gives several ports for that host and the claimed one is none of them, nor written anywhere as a number, the claim is unverified, unless the address is the value of a setting the turn writes (`devUrl=http://localhost:4200`), which may be one it proposes. Addresses in code blocks, lines of code, questions and plans are not judged; a bare `name.ts:120` is a line, not a port.",
     examples: [
       {
         session: [
@@ -669,6 +677,14 @@ export const RULES = [
           { say: 'The docs are served at http://localhost:8082.' },
         ],
         passes: ['http://localhost:8082'],
+      },
+      {
+        session: [
+          { user: 'Start the dashboard.' },
+          { bash: { command: 'npm run dev', output: 'client ready on http://localhost:5172\nserver listening on http://localhost:4000' } },
+          { say: 'The dashboard is available at http://localhost:9090.' },
+        ],
+        flags: ['http://localhost:9090'],
       },
     ],
   },

@@ -14,6 +14,7 @@
  * holds as written, or one in a question, plan or code block, is not
  * judged.
  */
+import { ruleEntity } from '../../classifier/ruleEntity';
 import type { ContextMatch, Entity, Range } from '../../classifier/types';
 import type { FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
@@ -38,6 +39,8 @@ interface PortInAddress {
   scheme?: string;
   port: string;
   span: Range;
+  /** Where the address starts: its scheme, or its host when it has none. */
+  start: number;
 }
 
 /** A port the context writes for the claim's host, with the scheme of its address when it has one. */
@@ -69,34 +72,35 @@ export function hostPortClaims(output: string, sentences: readonly OutputSentenc
     let given = known.get(key);
     if (!given) known.set(key, (given = givenPorts(claim.host, index, find)));
     const same = given.filter((g) => sameKind(claim.scheme, g.scheme));
-    // Which port the context gives must be plain: one value, for that host, in addresses of the claim's kind.
-    if (same.length === 0 || new Set(same.map((g) => g.value)).size !== 1) continue;
-    const other = same[same.length - 1];
-    if (other.value === claim.port || writtenAsNumber(claim.port, index, find)) continue;
-    const detail = `the context gives ${claim.host}:${other.value}`;
-    if (covering) {
-      const at = occurrenceAt(covering, claim.span)!;
-      const offset = claim.span[0] - at[0];
-      if (covering.text.slice(offset, offset + claim.port.length) !== claim.port) continue;
-      contradict(covering, covering.text.slice(0, offset) + other.value + covering.text.slice(offset + claim.port.length), other.match, detail);
-      continue;
+    if (same.length === 0 || same.some((g) => g.value === claim.port) || writtenAsNumber(claim.port, index, find)) continue;
+    const values = [...new Set(same.map((g) => g.value))];
+    // Of several ports, none named: a setting the turn writes (`devUrl=http://localhost:4200`) may be one it proposes.
+    if (values.length > 1 && assignedAt(output, claim.start)) continue;
+    // One port for that host, in addresses of the claim's kind, is the port the claim names; of several, the rule cannot tell which, but the claimed one is none of them.
+    const other = values.length === 1 ? same[same.length - 1] : undefined;
+    const at = covering ? occurrenceAt(covering, claim.span)! : claim.span;
+    const offset = claim.span[0] - at[0];
+    const entity = covering ?? ruleEntity(claim.port, 'number', claim.span, 'host-ports');
+    if (entity.text.slice(offset, offset + claim.port.length) !== claim.port) continue;
+    if (other) {
+      const fix = entity.text.slice(0, offset) + other.value + entity.text.slice(offset + claim.port.length);
+      contradict(entity, fix, other.match, `the context gives ${claim.host}:${other.value}`);
+    } else {
+      unverified(entity, `the context gives ${claim.host} the ports ${values.join(', ')}, never ${claim.port}`);
     }
-    const entity: Entity = {
-      text: claim.port,
-      normalized: claim.port,
-      type: 'number',
-      found: false,
-      status: 'unverified',
-      locations: [],
-      matches: [],
-      span: claim.span,
-      occurrences: [claim.span],
-      rule: 'host-ports',
-    };
-    contradict(entity, other.value, other.match, detail);
-    out.push(entity);
+    if (!covering) out.push(entity);
   }
   return out;
+}
+
+function unverified(entity: Entity, detail: string): void {
+  entity.settled = true;
+  entity.found = false;
+  entity.status = 'unverified';
+  entity.matches = [];
+  entity.locations = [];
+  entity.rule = 'host-ports';
+  entity.detail = detail;
 }
 
 function contradict(entity: Entity, value: string, match: ContextMatch, detail: string): void {
@@ -108,6 +112,13 @@ function contradict(entity: Entity, value: string, match: ContextMatch, detail: 
   entity.rule = 'host-ports';
   entity.contradiction = { value, match, slot: 'port' };
   entity.detail = detail;
+}
+
+/** Whether the address starting at `start` is the value of a `key=` written right before it. */
+function assignedAt(output: string, start: number): boolean {
+  let k = start;
+  while (k > 0 && start - k < 3 && /['"]/.test(output[k - 1])) k--;
+  return output[k - 1] === '=' && /[\w\]]/.test(output[k - 2] ?? '');
 }
 
 /** The occurrence of `entity` that holds `span`, if any. */
@@ -127,22 +138,28 @@ function isLoopback(host: string): boolean {
 export function portsInAddresses(text: string): PortInAddress[] {
   const out: PortInAddress[] = [];
   // Linear: a colon and at most five digits, each tried once; the host is read backwards from the colon.
-  const ports = /:(\d{2,5})(?![\w.:-]|\.\w)/g;
+  const ports = /:(\d{2,5})(?![\w:-]|\.\w)/g;
   for (let m = ports.exec(text); m; m = ports.exec(text)) {
     const colon = m.index;
     let s = colon;
     while (s > 0 && colon - s < 253 && /[A-Za-z0-9.-]/.test(text[s - 1])) s--;
     const host = text.slice(s, colon);
     if (host === '' || Number(m[1]) > 65535) continue;
-    const scheme = schemeBefore(text, s);
+    const at = schemeAt(text, s);
+    const scheme = at?.scheme;
     if (!isLoopback(host) && !/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) && scheme === undefined) continue;
-    out.push({ host, port: m[1], span: [colon + 1, colon + 1 + m[1].length], ...(scheme ? { scheme } : {}) });
+    out.push({ host, port: m[1], span: [colon + 1, colon + 1 + m[1].length], start: at?.start ?? s, ...(scheme ? { scheme } : {}) });
   }
   return out;
 }
 
 /** The scheme of an address whose host starts at `hostStart`: `http://host`, `postgres://user:pw@host`. */
 function schemeBefore(text: string, hostStart: number): string | undefined {
+  return schemeAt(text, hostStart)?.scheme;
+}
+
+/** The scheme of an address whose host starts at `hostStart`, and where the scheme starts. */
+function schemeAt(text: string, hostStart: number): { scheme: string; start: number } | undefined {
   let e = hostStart;
   if (text[e - 1] === '@') {
     // Credentials run back to `//`, within one token.
@@ -153,7 +170,7 @@ function schemeBefore(text: string, hostStart: number): string | undefined {
   if (text.slice(e - 3, e) !== '://') return undefined;
   let s = e - 3;
   while (s > 0 && e - 3 - s < 12 && /[A-Za-z0-9+]/.test(text[s - 1])) s--;
-  return s < e - 3 ? text.slice(s, e - 3).toLowerCase() : undefined;
+  return s < e - 3 ? { scheme: text.slice(s, e - 3).toLowerCase(), start: s } : undefined;
 }
 
 /** A web address's port and a database's are ports of different services; an address without a scheme may be either. */
@@ -171,7 +188,7 @@ function givenPorts(host: string, index: ContextLookup, find: FindOptions): Give
       const text = index.partText(m.part);
       // The key must start its token: `my-localhost:` and `SUPPORT=` are other things.
       if (m.start > 0 && /[\w.-]/.test(text[m.start - 1])) continue;
-      const v = /^(\d{2,5})(?![\w.]|\.\d)/.exec(text.slice(m.end, m.end + 7));
+      const v = /^(\d{2,5})(?!\w|\.\d)/.exec(text.slice(m.end, m.end + 7));
       if (!v) continue;
       const scheme = key.endsWith(':') ? schemeBefore(text, m.start) : undefined;
       out.push({ value: v[1], match: { part: m.part, start: m.end, end: m.end + v[1].length }, ...(scheme ? { scheme } : {}) });

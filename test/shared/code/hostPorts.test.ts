@@ -70,4 +70,20 @@ describe('host-ports', () => {
       ],
     );
   });
+
+  it('calls a port of a host the session gives several other ports for unverified, when the session never writes it', () => {
+    const two = 'web | http://localhost:5172\napi | listening on http://localhost:4000';
+    const e = [...ran(two, 'The dashboard is available at localhost:9090 and the server at localhost:4000.').values()].find((v) => v.rule === 'host-ports');
+    assert.equal(e?.text, '9090');
+    assert.equal(e?.status, 'unverified');
+    assert.equal(e?.detail, 'the context gives localhost the ports 5172, 4000, never 9090');
+    // An address ending a sentence is read, on either side.
+    const ended = [...ran('web | ready on http://localhost:5172.\napi | listening on http://localhost:4000.', 'The dashboard is at localhost:9090.').values()];
+    assert.equal(ended.find((v) => v.rule === 'host-ports')?.detail, 'the context gives localhost the ports 5172, 4000, never 9090');
+    // One of the ports it gives, or one it writes elsewhere as a number, is not judged.
+    assert.ok(![...ran(two, 'The dashboard is available at localhost:5172.').values()].some((v) => v.rule === 'host-ports'));
+    assert.ok(![...ran(`${two}\nmetrics on 9090`, 'The dashboard is available at localhost:9090.').values()].some((v) => v.rule === 'host-ports'));
+    // A setting the turn writes may be one it proposes.
+    assert.ok(![...ran(two, 'Tauri: `devUrl=http://localhost:4200`, `frontendDist=../dist`.').values()].some((v) => v.rule === 'host-ports'));
+  });
 });
