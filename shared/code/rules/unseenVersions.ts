@@ -31,8 +31,16 @@ import { nameBefore, NOT_PRODUCTS, NUMBERING, standsAlone } from './versionSlots
 const EXAMINED = 400;
 /** Marks right before the digits that make them a version: `v1.2.3`, `@1.2.3`, `^1.2.3`, `>=1.2.3`, `>= 1.2.3`, `==1.2.3`. */
 const PIN_BEFORE = /(?:[vV]|@|\^|~|(?:[<>]=?|[=~!]=) ?)$/;
-/** The word "version" (or "release") just before, with a colon, `v` or "to" between: "version 1.0.3", "Version: 2.1.0". */
-const WORD_BEFORE = /\b(?:[Vv]ersion|[Rr]elease)s?(?:[:=]?\s{1,3}|\s(?:is\s|to\s|of\s)?)v?$/;
+/**
+ * The word "version" (or "release") just before, with a colon, `v`, "to" or
+ * a verb of change between: "version 1.0.3", "Version: 2.1.0", "version
+ * bumped from 1.0.1", "set version/ratified/amended to 1.0.2".
+ */
+const WORD_BEFORE =
+  /\b(?:[Vv]ersion|[Rr]elease)s?(?:\/[a-z]{1,12}){0,3}(?:\s(?:was|is|got))?(?:\s(?:bumped|changed|updated|raised|moved|set))?(?:[:=]?\s{1,3}|\s(?:is\s|to\s|of\s|from\s)?)v?$/;
+/** Another three-part version on the other side of an arrow: `1.0.2 → 1.0.3` is a version moving. */
+const ARROW_BEFORE = /\d\.\d{1,4}\.\d{1,4}\s?(?:→|->|=>)\s?v?$/;
+const ARROW_AFTER = /^\s?(?:→|->|=>)\s?v?\d{1,4}\.\d{1,4}\.\d/;
 
 export interface UnseenVersionsInput {
   output: string;
@@ -64,7 +72,7 @@ export function unseenVersionClaims(input: UnseenVersionsInput): Entity[] {
     const end = start + m[0].length;
     const parts = m[0].split('.');
     if (parts.length !== 3 || parts.some((p) => p.length > 4) || Number(parts[0]) > 999) continue;
-    if (!standsAlone(output, start, end) || !(markedAsVersion(output, start) || inlineVersion(output, start, end))) continue;
+    if (!standsAlone(output, start, end) || !(markedAsVersion(output, start, end) || inlineVersion(output, start, end))) continue;
     if (promptHidden && ofTheMachine(output, start)) continue;
     const sentence = sentenceIndexAt(sentences, start);
     if (sentence === undefined || sentences[sentence].kind !== 'claim' || codeLines.holds(start, end)) continue;
@@ -104,11 +112,12 @@ function ofTheMachine(output: string, start: number): boolean {
   return name !== undefined && /^(?:darwin|linux)$/i.test(name);
 }
 
-/** A `v`, a pin, the word "version" or a product's name right before the digits says they are a version. */
-function markedAsVersion(output: string, start: number): boolean {
+/** A `v`, a pin, the word "version", a product's name right before the digits, or another version across an arrow, says they are a version. */
+function markedAsVersion(output: string, start: number, end: number): boolean {
   // A version written as code (`` version `1.1.2` ``) is marked as one written plain.
   const before = output.slice(Math.max(0, start - 40), start).replace(/`$/, '');
-  if (PIN_BEFORE.test(before) || WORD_BEFORE.test(before)) return true;
+  if (PIN_BEFORE.test(before) || WORD_BEFORE.test(before) || ARROW_BEFORE.test(before)) return true;
+  if (ARROW_AFTER.test(output.slice(end, end + 20).replace(/^`/, ''))) return true;
   const name = nameBefore(before);
   if (name === undefined) return false;
   const lower = name.toLowerCase();

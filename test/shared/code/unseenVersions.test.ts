@@ -37,6 +37,14 @@ describe('unseen-versions', () => {
     assert.equal(out.get('6.0.1')?.status, 'contradicted');
   });
 
+  it('reads a version moving across an arrow, and the word version before a verb of change, as versions', () => {
+    const out = ran(
+      'Version: 1.0.0',
+      'Version bump rationale: PATCH (1.0.2 → 1.0.1) as only wording changed. The version was bumped from 1.0.4 and its dates were set. Both moved: 2.1.3 and 2.1.4.',
+    );
+    assert.deepEqual(byRule(out), ['1.0.2', '1.0.1', '1.0.4']);
+  });
+
   it('judges inline code holding nothing but versions on that entity', () => {
     const out = ran('Version: 1.1.0', 'The constitution is now at version `1.1.2`. Next.js requires `^18.18.0 || >= 20.0.0`.');
     assert.equal(out.get('`1.1.2`')?.rule, 'unseen-versions');
