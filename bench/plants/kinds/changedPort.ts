@@ -1,8 +1,9 @@
 /**
  * `changed-port`: a port (`localhost:3000`, `http://host:8080/`, `port
  * 5432`, `PORT=3000`, `:4000`) the context gave, changed to one that occurs
- * nowhere in the session as a number.
+ * nowhere in the session as a number. Not in code the answer writes.
  */
+import { codeBlocks, inRanges } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
 import { firstOk } from '../variants';
 
@@ -25,12 +26,14 @@ export const changedPort: PlantGenerator = {
   sites(text, session, rand) {
     const list = new SiteList();
     const seen = new Set<number>();
+    // A port in code the answer writes (a file's content, an edit) is that code's setting, not a claim about the session.
+    const code = codeBlocks(text);
     for (const re of PATTERNS) {
       for (const m of text.matchAll(re)) {
         const digits = m[m.length - 1];
         const at = m.index + m[0].length - digits.length;
         const n = Number(digits);
-        if (seen.has(at) || n < 10 || n > 65535) continue;
+        if (seen.has(at) || n < 10 || n > 65535 || inRanges(code, at)) continue;
         seen.add(at);
         if (!list.match(digits) || !session.inContext(digits)) continue;
         const other = firstOk([...portsNear(n), ...COMMON], rand, (v) => v !== n && session.numberAbsent(String(v)));

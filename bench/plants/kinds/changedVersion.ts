@@ -1,8 +1,9 @@
 /**
  * `changed-version`: a version (`v1.2.3`, `react@18.2.0`, `Node 20`,
  * `Python 3.11`) the context gave, changed to a nearby one the session
- * never mentions.
+ * never mentions. Not in code the answer writes.
  */
+import { codeBlocks, inRanges } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
 import { firstOk } from '../variants';
 
@@ -38,8 +39,10 @@ export const changedVersion: PlantGenerator = {
   sites(text, session, rand) {
     const list = new SiteList();
     const seen = new Set<number>();
+    // A version in code the answer writes (a manifest's new content, an edit) is that code's pin, not a claim about the session.
+    const code = codeBlocks(text);
     const consider = (version: string, at: number, absentAs: (v: string) => string) => {
-      if (seen.has(at)) return;
+      if (seen.has(at) || inRanges(code, at)) return;
       seen.add(at);
       if (Number(version.split('.')[0]) > 999 || !list.match(version) || !session.inContext(version)) return;
       list.add(

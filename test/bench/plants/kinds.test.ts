@@ -125,6 +125,16 @@ describe('plant kinds', () => {
       assert.deepEqual(plants.map((p) => p.find).sort(), ['18.2.0', '20', '20.11.1']);
       for (const p of plants) assert.ok(!raw.includes(p.find === '20' ? `Node ${p.replace}` : p.replace), p.replace);
     });
+
+    it('plants no version in code the answer writes, only in its prose', () => {
+      const raw = session([
+        user('pin it'),
+        call('t1', 'Bash', { command: 'npm ls react' }),
+        result('t1', 'react@18.2.0'),
+        say('Pinned react to what is installed:\n\n```json\n{ "dependencies": { "react": "18.2.0" } }\n```'),
+      ]);
+      assert.deepEqual(validPlants(raw, 'changed-version'), []);
+    });
   });
 
   describe('changed-port', () => {
@@ -140,6 +150,16 @@ describe('plant kinds', () => {
       assert.equal(p.find, '3000');
       assert.ok(!new RegExp(`(?<!\\d)${p.replace}(?!\\d)`).test(raw), p.replace);
       assert.notEqual(p.replace, '3001');
+    });
+
+    it('plants no port in code the answer writes', () => {
+      const raw = session([
+        user('start it'),
+        call('t1', 'Bash', { command: 'npm run dev' }),
+        result('t1', 'listening on http://localhost:3000'),
+        say('Added the client:\n\n```ts\nconst api = "http://localhost:3000";\n```'),
+      ]);
+      assert.deepEqual(validPlants(raw, 'changed-port'), []);
     });
 
     it('picks a port near the original or a common one, never a multiple of it', () => {
