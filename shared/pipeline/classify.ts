@@ -118,7 +118,8 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
         : [];
     entities = withAdded(entities, markAbsentNames(output, sentences, claimed, entities, index, options.before, options.gaps ?? [], which, blockTokens));
   }
-  if (options.agentTurn && on('quoted-lines') && fences().length > 0 && quotesCheckable(options.session)) {
+  // Quoted lines weigh the turn's gaps themselves: a history that names files without their contents still shows the lines a block copies.
+  if (options.agentTurn && on('quoted-lines') && fences().length > 0) {
     const misquoted = quotedLineFindings({ output, fences: fences(), sentences, index, find: lookup, gaps: options.gaps ?? [], entities });
     entities = withAdded(entities, named(misquoted, 'quoted-lines'));
   }

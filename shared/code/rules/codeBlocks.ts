@@ -33,7 +33,7 @@ const CANDIDATES = 20;
 
 /** Intros that present new code rather than quote existing code. */
 const PROPOSAL =
-  /\b(?:change|replace|update|fix|should be|instead|could be|would be|proposed?|suggest(?:ed|ion)?|new version|try|add|rewrite|refactor|becomes?|to this|like this|with this)\b/i;
+  /\b(?:changes?|needed|replace|update|fix|should be|instead|could be|would be|proposed?|suggest(?:ed|ion)?|new version|try|add|rewrite|refactor|becomes?|to this|like this|with this)\b/i;
 
 interface BlockLine {
   /** Trimmed line's range in the output. */

@@ -8,24 +8,29 @@
  * Agents also write new code in blocks, and new code often copies an
  * existing line with a new name. What tells a quote from new code, and so
  * what is left alone: a block the turn proposes (a diff, an edit's
- * replacement, a block the sentence before or after proposes), a turn whose
- * prose is not English (proposals are told by English words), a token the
- * session spells anywhere (before the turn, or later in what the agent
- * wrote), a line that differs in more than one token, a short line whose
- * shape says little, a line the context fills with other values at that
- * place (a template: `export * from './x';`), and a listing's line numbers.
+ * replacement, a block the sentence before or after proposes, in English or
+ * in the French, Chinese or Japanese words foreignCues reads), a block
+ * titled with the file it writes, a turn in a language whose proposals
+ * cannot be told, a token the session spells anywhere (before the turn, or
+ * later in what the agent wrote), a line that differs in more than one
+ * token, and a listing's line numbers. A short line whose shape says little,
+ * or one the context fills with other values at that place (a template:
+ * `export * from './x';`), is a copy only where its neighbours in a block
+ * that mostly quotes stand around its original in the context.
  *
  * Work per turn: one lookup per candidate token (only tokens nothing spelt
- * go further) and one lookup of the line's shared part, bounded; nothing
- * walks the context line by line.
+ * go further), one lookup of the line's shared part, and for a line that
+ * needs its neighbours one lookup per neighbour and per sampled line of its
+ * block, all bounded; nothing walks the context line by line.
  */
 import type { ContextGap, ContextMatch, Entity, EntityType, Range } from '../../classifier/types';
 import type { FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import type { OutputSentence } from '../../refine/claims';
-import { readsAsEnglish } from '../../text/englishProse';
+import { type ProseLanguage, proseLanguage } from '../../text/proseLanguage';
 import { isCodeShaped, namesCheckable, proposes } from './absentNames';
 import { isDiff, isProposal } from './codeBlocks';
+import { foreignCue } from './foreignCues';
 
 /** Shortest line (trimmed) that says enough to be recognised as a copy. */
 const MIN_LINE = 12;
@@ -41,6 +46,26 @@ const CANDIDATES = 16;
 const MAX_GUTTER_TOKENS = 3;
 /** How close (characters) a sentence must sit to a block to speak of it. */
 const NEAR = 4;
+/** Matches of a neighbouring line examined for the place the block copies. */
+const NEIGHBOUR_CANDIDATES = 8;
+/** A block mostly quotes when at least this share of its lines, sampled from its start… */
+const QUOTE_SHARE = 0.5;
+/** …and at least this many, are context lines. */
+const MIN_QUOTED_LINES = 3;
+/** Lines of a block sampled to tell whether it mostly quotes. */
+const MAX_SAMPLED_LINES = 40;
+/** Blank lines skipped between a neighbour and the line it places. */
+const MAX_BLANK_STEPS = 4;
+
+/**
+ * Gaps of histories that name the files the model read without their
+ * contents (a Markdown chat). Such a file could hold another line of the
+ * same shape with the changed token, but a line copied token for token from
+ * one the history shows, but for one name nothing in it spells, is a
+ * misquote far more often than a second, unseen line: these gaps do not
+ * excuse it.
+ */
+const UNRECORDED_FILES = new Set(['markdown-chat', 'file-contents-missing']);
 
 /** Names, numbers (a dotted run such as a version `3.4.2` or a decimal is one), and each other character on its own: what a line is compared by. */
 const TOKEN = /[A-Za-z_$][\w$]*|\d+(?:\.\d+)*|\S/g;
@@ -73,23 +98,54 @@ export interface QuotedLinesInput {
 /** Findings for tokens of quoted lines that differ from the line quoted. */
 export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
   const { output, fences, sentences, index, find, gaps, entities } = input;
-  if (!namesCheckable(gaps) || !readsAsEnglish(proseOf(output, fences))) return [];
+  const language = proseLanguage(proseOf(output, fences));
+  if (!namesCheckable(gaps.filter((g) => !UNRECORDED_FILES.has(g.code))) || language === undefined) return [];
   const spelt = spelling(index, find.before);
   // A line a turn repeats is looked up once.
   const copies = new Map<string, Original | undefined>();
   const out: Entity[] = [];
   for (const fence of fences) {
-    if (isDiff(output, fence) || isEditBlock(output, fence) || isProposal(output, fence, sentences) || proposedAround(output, fence, sentences)) continue;
+    if (
+      isDiff(output, fence) ||
+      isEditBlock(output, fence) ||
+      titledByFile(output, fence) ||
+      isProposal(output, fence, sentences) ||
+      proposedAround(output, fence, sentences, language)
+    )
+      continue;
+    let quote: boolean | undefined;
     for (const line of blockLines(output, fence)) {
       const mine = tokens(line.text, line.start);
       const changed = loneUnspelt(output, mine, spelt);
-      if (changed === undefined || !sharesEnough(mine, changed) || covered(entities, mine[changed])) continue;
+      if (changed === undefined || covered(entities, mine[changed])) continue;
       let original = copies.get(line.text);
-      if (!copies.has(line.text)) copies.set(line.text, (original = copiedLine(output, mine, changed, index, find)));
+      if (!copies.has(line.text)) {
+        original = sharesEnough(mine, changed) ? copiedLine(output, mine, changed, index, find) : undefined;
+        // Placing a line by its neighbours is weaker evidence: it holds only in a block that mostly quotes.
+        if (!original && (quote ??= mostlyQuoted(output, fence, index, find))) original = copiedBetween(output, fence, line, mine, changed, index, find);
+        copies.set(line.text, original);
+      }
       if (original) out.push(finding(output, mine[changed], original));
     }
   }
   return out;
+}
+
+/**
+ * A block the turn titles with a file's name alone (the name on the line
+ * before it, or after the language in its fence: ```` ```py:app/x.py ````)
+ * is that file as the turn writes it: new content, not a quote.
+ */
+function titledByFile(output: string, fence: Range): boolean {
+  const nl = output.indexOf('\n', fence[0]);
+  const info = output.slice(fence[0], nl === -1 ? fence[1] : nl).trim();
+  if (/^[`~]{3,}[\w+#-]*:\S/.test(info)) return true;
+  if (fence[0] === 0) return false;
+  const title = output
+    .slice(output.lastIndexOf('\n', fence[0] - 2) + 1, fence[0] - 1)
+    .replace(/[`*:]/g, '')
+    .trim();
+  return /^[\w.\\/-]*[\w-]\.[A-Za-z][\w]{0,5}$/.test(title) && !/\s/.test(title);
 }
 
 /** The turn without its fenced blocks: what tells whether it is written in English is its prose, not its code. */
@@ -198,6 +254,134 @@ function copiedLine(output: string, mine: readonly Token[], changed: number, ind
   return original;
 }
 
+/**
+ * The context line a block line copies, placed by the lines around it: two
+ * of its neighbours in the block (the lines right before and after it, or
+ * the two on one side at the block's edge), each found whole, stand around
+ * one line of the context, which agrees with this one but for its changed
+ * token. This finds the original of a line too short to be told by its own
+ * tokens (`uint256 collateralRatio;`) and of a line whose shape the context
+ * repeats with other values (`await git.pull(dir);`, `await git.push(dir);`).
+ * Places that disagree on the value say nothing.
+ */
+function copiedBetween(
+  output: string,
+  part: Range,
+  line: { text: string; start: number },
+  mine: readonly Token[],
+  changed: number,
+  index: ContextLookup,
+  find: FindOptions,
+): Original | undefined {
+  const before = blockNeighbour(output, part, line.start, -1);
+  const after = blockNeighbour(output, part, line.start, 1);
+  // The anchor is looked up; the other neighbour is checked where it must stand in the context relative to the anchor.
+  const pairs: [Neighbour | undefined, Neighbour | undefined, number][] = [
+    [before, after, 2],
+    [before, before && blockNeighbour(output, part, before.start, -1), -1],
+    [after, after && blockNeighbour(output, part, after.start, 1), 1],
+  ];
+  for (const [anchor, other, step] of pairs) {
+    if (!anchor || !other || !sharesEnough(tokens(anchor.text, 0), -1)) continue;
+    const side = anchor === before ? 1 : -1;
+    const back = side === 1 ? -1 : 1;
+    let original: Original | undefined;
+    for (const m of index.findLast(anchor.text, { ...find, strict: false, limit: NEIGHBOUR_CANDIDATES })) {
+      const text = index.partText(m.part);
+      if (!holdsWholeLine(text, m.start, m.end, anchor.text)) continue;
+      const at = contextNeighbour(text, m.start, side);
+      const check = at === undefined ? undefined : step === 2 ? contextNeighbour(text, at, side) : contextNeighbour(text, m.start, back);
+      if (at === undefined || check === undefined || !holdsLine(text, check, other.text)) continue;
+      const found = alignedToken(text, { part: m.part, start: at, end: at }, mine, changed);
+      if (!found) continue;
+      if (original && original.value !== found.value) return undefined;
+      original ??= found;
+    }
+    if (original) return original;
+  }
+  return undefined;
+}
+
+/** Whether most of the block's lines (of those long enough to tell) are lines of the context, whole: a quote rather than new code that copies a few. */
+function mostlyQuoted(output: string, fence: Range, index: ContextLookup, find: FindOptions): boolean {
+  const lines = blockLines(output, fence).slice(0, MAX_SAMPLED_LINES);
+  let found = 0;
+  for (const line of lines) {
+    const whole = index
+      .findLast(line.text, { ...find, strict: false, limit: 4 })
+      .some((m) => holdsWholeLine(index.partText(m.part), m.start, m.end, line.text));
+    if (whole) found++;
+  }
+  return found >= MIN_QUOTED_LINES && found >= lines.length * QUOTE_SHARE;
+}
+
+interface Neighbour {
+  text: string;
+  start: number;
+}
+
+/** The next line of the block before (-1) or after (+1) the line starting at `at`, trimmed, blank lines skipped. */
+function blockNeighbour(output: string, part: Range, at: number, side: -1 | 1): Neighbour | undefined {
+  const first = output.indexOf('\n', part[0]) + 1;
+  let start = output.lastIndexOf('\n', at - 1) + 1;
+  for (;;) {
+    if (side < 0) {
+      if (start <= first) return undefined;
+      start = output.lastIndexOf('\n', start - 2) + 1;
+    } else {
+      const nl = output.indexOf('\n', start);
+      if (nl === -1 || nl + 1 >= part[1]) return undefined;
+      start = nl + 1;
+    }
+    let end = output.indexOf('\n', start);
+    if (end === -1 || end > part[1]) end = part[1];
+    const text = output.slice(start, end).trim();
+    if (/^[`~]{3}/.test(text)) return undefined;
+    if (text !== '') return text.length <= MAX_LINE ? { text, start: start + output.slice(start, end).indexOf(text) } : undefined;
+  }
+}
+
+/** Whether `[from, to)` is the whole of its context line but for a listing's gutter (`12→`, `+`) and blanks, and reads `line` in its own case. */
+function holdsWholeLine(text: string, from: number, to: number, line: string): boolean {
+  const start = text.lastIndexOf('\n', from - 1) + 1;
+  let end = text.indexOf('\n', to);
+  if (end === -1) end = text.length;
+  return (
+    /^[\s\d→|:+-]*$/.test(text.slice(start, from)) &&
+    text.slice(to, end).trim() === '' &&
+    text.slice(from, to).replace(/\s+/g, ' ') === line.replace(/\s+/g, ' ')
+  );
+}
+
+/** Whether the context line starting at `at` reads `line`, but for a listing's gutter and blanks. */
+function holdsLine(text: string, at: number, line: string): boolean {
+  let end = text.indexOf('\n', at);
+  if (end === -1) end = text.length;
+  const raw = text.slice(at, end);
+  const from = raw.indexOf(line);
+  return from !== -1 && holdsWholeLine(text, at + from, at + from + line.length, line);
+}
+
+/** Start of the next non-blank context line before (-1) or after (+1) the line holding offset `at`. */
+function contextNeighbour(text: string, at: number, side: -1 | 1): number | undefined {
+  let start = text.lastIndexOf('\n', at - 1) + 1;
+  for (let step = 0; step < MAX_BLANK_STEPS; step++) {
+    if (side < 0) {
+      if (start === 0) return undefined;
+      start = text.lastIndexOf('\n', start - 2) + 1;
+    } else {
+      const nl = text.indexOf('\n', start);
+      if (nl === -1) return undefined;
+      start = nl + 1;
+    }
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    // A listing's gutter alone (`12→`) is a blank line of the file.
+    if (!/^[\s\d→|]*$/.test(text.slice(start, end))) return start;
+  }
+  return undefined;
+}
+
 /** The token the context line holding `m` has where the block line has its changed token, if the lines agree everywhere else. */
 function alignedToken(text: string, m: ContextMatch, mine: readonly Token[], changed: number): Original | undefined {
   const start = text.lastIndexOf('\n', m.start - 1) + 1;
@@ -223,8 +407,14 @@ function isEditBlock(output: string, fence: Range): boolean {
   return /^(?:<{7}|>{7}|={7})/m.test(body) || /^@@ /m.test(body);
 }
 
-/** The sentence right before or right after the block proposes, supposes or denies: the block is not a report of what exists. */
-function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[]): boolean {
+/**
+ * The sentence right before or right after the block proposes, supposes or
+ * denies: the block is not a report of what exists. In French, Chinese or
+ * Japanese the lines right before and after are read for that language's
+ * cues too, since sentences are split by English punctuation.
+ */
+function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[], language: ProseLanguage): boolean {
+  if (language !== 'en' && (foreignCue(lineBefore(output, fence[0]), language) || foreignCue(lineAfter(output, fence[1]), language))) return true;
   let before: OutputSentence | undefined;
   let after: OutputSentence | undefined;
   for (const s of sentences) {
@@ -241,6 +431,21 @@ function proposedAround(output: string, fence: Range, sentences: readonly Output
     near(before, before ? gapBetween(output, before.span[1], fence[0]) : Infinity) ||
     near(after, after ? gapBetween(output, fence[1], after.span[0]) : Infinity)
   );
+}
+
+/** The last line before `at` with anything on it. */
+function lineBefore(output: string, at: number): string {
+  const text = output.slice(Math.max(0, at - MAX_LINE * 2), at).trimEnd();
+  return text.slice(text.lastIndexOf('\n') + 1);
+}
+
+/** The first line after `at` with anything on it (past the fence's own line). */
+function lineAfter(output: string, at: number): string {
+  const nl = output.indexOf('\n', at);
+  if (nl === -1) return '';
+  const text = output.slice(nl + 1, nl + 1 + MAX_LINE * 2).trimStart();
+  const end = text.indexOf('\n');
+  return end === -1 ? text : text.slice(0, end);
 }
 
 /** Characters between two offsets other than blanks and line breaks. */
