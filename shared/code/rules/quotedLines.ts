@@ -59,13 +59,17 @@ const MAX_BLANK_STEPS = 4;
 
 /**
  * Gaps of histories that name the files the model read without their
- * contents (a Markdown chat). Such a file could hold another line of the
- * same shape with the changed token, but a line copied token for token from
- * one the history shows, but for one name nothing in it spells, is a
- * misquote far more often than a second, unseen line: these gaps do not
- * excuse it.
+ * contents (a Markdown chat, a file attached to the prompt). Such a file
+ * could hold another line of the same shape with the changed token, but a
+ * line copied token for token from one the history shows, but for one name
+ * nothing in it spells, is a misquote far more often than a second, unseen
+ * line: these gaps do not excuse it.
  */
 const UNRECORDED_FILES = new Set(['markdown-chat', 'file-contents-missing']);
+
+function unrecordedFile(gap: ContextGap): boolean {
+  return UNRECORDED_FILES.has(gap.code) || gap.code.startsWith('attachment-not-logged:');
+}
 
 /** Names, numbers (a dotted run such as a version `3.4.2` or a decimal is one), and each other character on its own: what a line is compared by. */
 const TOKEN = /[A-Za-z_$][\w$]*|\d+(?:\.\d+)*|\S/g;
@@ -99,7 +103,7 @@ export interface QuotedLinesInput {
 export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
   const { output, fences, sentences, index, find, gaps, entities } = input;
   const language = proseLanguage(proseOf(output, fences));
-  if (!namesCheckable(gaps.filter((g) => !UNRECORDED_FILES.has(g.code))) || language === undefined) return [];
+  if (!namesCheckable(gaps.filter((g) => !unrecordedFile(g))) || language === undefined) return [];
   const spelt = spelling(index, find.before);
   // A line a turn repeats is looked up once.
   const copies = new Map<string, Original | undefined>();

@@ -146,6 +146,14 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(verdict(inChat(ledger, 'The total is summed here:\n\n```ts\nconst total = entries.reduce(sumCents, 0);\n```').get('sumCents')), 'none');
   });
 
+  it('judges a turn whose prompt attached a file the log left out, by the lines it does show', () => {
+    const attached = [user('Why does the total drift? See @src/rounding.ts'), ...readLedger.slice(1)];
+    const e = lastOutput(session([...attached, say('The total is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```')])).get(
+      'sumAmounts',
+    );
+    assert.equal(`${e?.status} ${e?.rule}`, 'contradicted quoted-lines');
+  });
+
   // biome-ignore format: a list of words or values reads best packed
   const registry = ['struct ContractInfo {', '    address contractAddress;', '    ContractType contractType;', '    string name;', '    bool isActive;', '}'];
 
