@@ -9,7 +9,10 @@
  * file read, a command's output, an edit the agent made): a token changed in
  * code the answer proposes (a new migration, a command for the reader to
  * run, a file it writes in full) or in a report it lays out itself is new
- * code or the agent's own wording, not a misquote of what it saw.
+ * code or the agent's own wording, not a misquote of what it saw. So are a
+ * search-and-replace edit's replacement and a block titled with a file name
+ * alone (on the line before it, or after its language: ```` ```py:app/x.py ````),
+ * which is the file as the turn writes it, whatever lines it keeps.
  */
 import { fencedBlocks } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
@@ -40,16 +43,47 @@ function quotedLine(text: string, at: number, session: SessionText): boolean {
   return line.length >= MIN_LINE && session.inContext(line);
 }
 
+/** Whether the block whose body starts at `from` is titled with a file name alone: the file the turn writes. */
+function writesFile(text: string, from: number): boolean {
+  const fenceStart = text.lastIndexOf('\n', from - 2) + 1;
+  if (/^ {0,3}(?:`{3,}|~{3,})[\w+#-]*:\S/.test(text.slice(fenceStart, from))) return true;
+  if (fenceStart === 0) return false;
+  const title = text
+    .slice(text.lastIndexOf('\n', fenceStart - 2) + 1, fenceStart - 1)
+    .replace(/[`*:]/g, '')
+    .trim();
+  return /^[\w.\\/-]*[\w-]\.[A-Za-z]\w{0,5}$/.test(title);
+}
+
+/** Ranges of a block body that are a search-and-replace edit's replacements, from the divider to the closing marker. */
+function replacementSides(body: string): [number, number][] {
+  const out: [number, number][] = [];
+  if (!/^<{7}/m.test(body)) return out;
+  let open: number | undefined;
+  for (const m of body.matchAll(/^(?:={7}|>{7}).*$/gm)) {
+    if (m[0].startsWith('=')) open ??= m.index;
+    else if (open !== undefined) {
+      out.push([open, m.index]);
+      open = undefined;
+    }
+  }
+  if (open !== undefined) out.push([open, body.length]);
+  return out;
+}
+
 export const codeBlockToken: PlantGenerator = {
   kind: 'code-block-token',
   sites(text, session, rand) {
     const list = new SiteList();
     for (const [from, to] of fencedBlocks(text)) {
       const body = text.slice(from, to);
+      const replacements = replacementSides(body);
+      // An edit is titled with its file too, and its search side still copies the file.
+      if (replacements.length === 0 && writesFile(text, from)) continue;
       for (const m of body.matchAll(TOKEN)) {
         const token = m[0];
         const at = from + m.index;
-        if (!quotedLine(text, at, session)) continue;
+        if (replacements.some(([s, e]) => m.index >= s && m.index < e) || !quotedLine(text, at, session)) continue;
         // A plain word in a comment or a log line is prose: only names shaped like a program's, or called.
         if (m[1] !== undefined && !looksLikeName(token, text[at + token.length] === '(')) continue;
         if (KEYWORDS.has(token) || KEYWORDS.has(token.toLowerCase()) || !list.match(token) || !session.inContext(token)) continue;

@@ -322,6 +322,28 @@ describe('plant kinds', () => {
       ]);
       assert.deepEqual(validPlants(raw, 'code-block-token'), []);
     });
+
+    it("changes an edit's search side, not its replacement, nor a block titled with the file it writes", () => {
+      const read = [
+        user('raise the retry limit'),
+        call('t1', 'Read', { file_path: '/repo/settings.py' }),
+        result('t1', numbered(['retry_limit = 250  # the limit', 'def connect():', '    return True'])),
+      ];
+      const edit = session([
+        ...read,
+        say(
+          'settings.py\n```python\n<<<<<<< SEARCH\nretry_limit = 250  # the limit\n=======\nretry_limit = 250  # the limit\ndef connect():\n>>>>>>> REPLACE\n```',
+        ),
+      ]);
+      const answer = edit.lastIndexOf('<<<<<<< SEARCH');
+      const divider = edit.indexOf('=======', answer);
+      const plants = validPlants(edit, 'code-block-token');
+      assert.ok(plants.length > 0 && plants.every((p) => p.rawRange[0] > answer && p.rawRange[0] < divider), JSON.stringify(plants));
+      for (const title of ['settings.py\n```python', 'Here it is:\n\n```python:settings.py']) {
+        const whole = session([...read, say(`${title}\nretry_limit = 250  # the limit\ndef connect():\n    return True\n\`\`\``)]);
+        assert.deepEqual(validPlants(whole, 'code-block-token'), [], title);
+      }
+    });
   });
 
   describe('changed-error', () => {
