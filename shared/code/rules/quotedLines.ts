@@ -9,7 +9,7 @@
  * existing line with a new name. What tells a quote from new code, and so
  * what is left alone: a block the turn proposes (a diff, an edit's
  * replacement, a block the sentence before or after proposes, in English or
- * in the French, Chinese or Japanese words foreignCues reads), a block
+ * in the words of the other languages foreignCues reads), a block
  * titled with the file it writes, a turn in a language whose proposals
  * cannot be told, a token the session spells anywhere (before the turn, or
  * later in what the agent wrote), a line that differs in more than one
@@ -413,9 +413,9 @@ function isEditBlock(output: string, fence: Range): boolean {
 
 /**
  * The sentence right before or right after the block proposes, supposes or
- * denies: the block is not a report of what exists. In French, Chinese or
- * Japanese the lines right before and after are read for that language's
- * cues too, since sentences are split by English punctuation.
+ * denies: the block is not a report of what exists. In another language
+ * the lines right before and after are read for that language's cues too,
+ * since sentences are split by English punctuation.
  */
 function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[], language: ProseLanguage): boolean {
   if (language !== 'en' && (foreignCue(lineBefore(output, fence[0]), language) || foreignCue(lineAfter(output, fence[1]), language))) return true;
