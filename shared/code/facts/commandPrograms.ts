@@ -14,6 +14,8 @@ export interface CommandProgram {
   args: number;
   /** The command names a file of the project (`./bin/tool`, `python cli.py`, `python -m pkg`): it is the project's own. */
   local: boolean;
+  /** The paths the file it runs may have, as the command names it (`python -m pkg.cli` runs `pkg/cli.py` or `pkg/cli/__main__.py`). */
+  files?: string[];
 }
 
 /** Launchers whose next non-flag word is the program they run. */
@@ -42,18 +44,22 @@ export function commandProgram(words: readonly string[]): CommandProgram | undef
   const base = baseOf(first);
   if (INTERPRETERS.test(base)) {
     // `deno run x.ts`, `bun run x.ts`: the subcommand that runs a file.
-    let j = skipFlags(words, i + 1);
+    // `python -u -m pkg`: the interpreter's own flags, up to the one that names a module or code to run.
+    let j = i + 1;
+    while (j < words.length && words[j].startsWith('-') && words[j] !== '-m' && words[j] !== '-c') j++;
     if (words[j] === 'run' && (base === 'deno' || base === 'bun')) j = skipFlags(words, j + 1);
     const target = words[j];
     if (target === undefined) return undefined;
     if (target === '-m' || target === '-c') {
       const module = target === '-m' ? words[j + 1] : undefined;
-      return module && /^[A-Za-z_][\w.]*$/.test(module) ? { program: module.split('.')[0], args: j + 2, local: true } : undefined;
+      if (!module || !/^[A-Za-z_][\w.]*$/.test(module)) return undefined;
+      const path = module.replace(/\./g, '/');
+      return { program: module.split('.')[0], args: j + 2, local: true, files: [`${path}.py`, `${path}/__main__.py`] };
     }
     if (target.startsWith('-') || !/\.[a-z]{1,4}$/.test(target)) return undefined;
-    return { program: stem(target), args: j + 1, local: true };
+    return { program: stem(target), args: j + 1, local: true, files: [target] };
   }
-  if (first.includes('/')) return /^[\w./~-]+$/.test(first) ? { program: stem(first), args: i + 1, local: !first.startsWith('/') } : undefined;
+  if (first.includes('/')) return /^[\w./~-]+$/.test(first) ? { program: stem(first), args: i + 1, local: !first.startsWith('/'), files: [first] } : undefined;
   if (SCRIPT_RUNNERS.has(first) || !/^[A-Za-z][\w.-]*$/.test(first)) return undefined;
   return { program: first, args: i + 1, local: false };
 }

@@ -75,6 +75,10 @@ export interface OptionList {
   options: string[];
   /** Source: subcommands the text defines; help: subcommands it lists. */
   commands: string[];
+  /** Source: the file the text is of, when a tool read, wrote or edited it. */
+  file?: string;
+  /** Source: the text is the whole file (read in full, or written whole), so every option the file defines is in it. */
+  whole?: boolean;
 }
 
 /** Roles whose text may hold a program's option definitions: what was read, written or pasted, not the agent's prose. */
@@ -226,7 +230,7 @@ export class SessionFacts {
       if (!DEFINING_ROLES.has(s.role)) continue;
       if (mayDefineOptions(s.text)) {
         const source = optionSource(s.text);
-        if (source) this.optionLists.push({ segment: id, kind: 'source', path: [], ...source });
+        if (source) this.optionLists.push({ segment: id, kind: 'source', path: [], ...source, ...this.sourceFile(s) });
         for (const name of declaredPrograms(s.text)) this.declaredPrograms.push({ segment: id, name });
       }
       if (s.role !== 'tool_result' || s.tool?.failed === true) continue;
@@ -235,6 +239,21 @@ export class SessionFacts {
       const help = argv ? helpListing(s.text, argv) : undefined;
       if (help) this.optionLists.push({ segment: id, kind: 'help', programs: [help.program], path: help.path, options: help.options, commands: help.commands });
     }
+  }
+
+  /** The file a segment's text is of, and whether it is all of it: a tool's read of it, or a call's write or edit. */
+  private sourceFile(s: Segment): { file: string; whole: boolean } | undefined {
+    const call = this.callAt(s.id);
+    if (!call) return undefined;
+    if (s.role === 'tool_result') {
+      if (s.tool?.failed === true || call.results[0] !== s.id) return undefined;
+      const shape = listingShape(call.name, call.input);
+      return shape && (shape.kind === 'numbered' || shape.kind === 'lines') ? { file: shape.file, whole: shape.complete } : undefined;
+    }
+    const written = writtenFile(call.name, call.input);
+    if (written) return { file: written.file, whole: s.text.includes(written.content) };
+    const edited = inputFile(call.input);
+    return edited ? { file: edited, whole: false } : undefined;
   }
 
   /** A file written whole, or edited after the agent had read all of it. */

@@ -17,14 +17,16 @@
  * subcommands does not give theirs); source definitions count for a program
  * the project declares (a manifest's `bin`, `prog=`, `.name()`) or runs as
  * a file (`./bin/tool`, `node dist/cli.js`), and for a subcommand the same
- * text defines. When no list is that command's, there is no verdict.
+ * text defines; and the whole text of the file a command runs
+ * (`python -m src.cli` runs `src/cli.py`) is that command's, whatever it
+ * names its program. When no list is that command's, there is no verdict.
  */
 import type { Entity, Range } from '../../classifier/types';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import type { FindOptions } from '../../lookup/contextIndex';
 import { codeFenceRanges, sentenceIndexAt, type OutputSentence } from '../../refine/claims';
 import { RangeSet } from '../../refine/rangeSet';
-import { commandProgram, type OptionList } from '../facts';
+import { commandProgram, pathNames, type OptionList } from '../facts';
 import type { CodeSession } from './codeVerdicts';
 import { reports } from './absentNames';
 
@@ -38,6 +40,8 @@ interface Word {
 const STANDARD_FLAGS = new Set(['--help', '--version']);
 /** Fence info strings of shell commands; an unlabelled fence may be one too. */
 const SHELL_FENCES = /^(?:|bash|sh|shell|zsh|console|shell-session|terminal|cmd|powershell|ps1|pwsh|fish)$/i;
+/** `FOO=1` before a command sets its environment. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** Options named in a finding's detail. */
 const DETAIL_OPTIONS = 8;
 /** An abbreviation a parser expands must be at least this long (`--br` for `--branch`). */
@@ -77,10 +81,11 @@ export function unknownFlagClaims(
       else if (!w.text.startsWith('-')) operands.push(w.text);
     }
     if (flags.length === 0) continue;
+    const ran = runFileLists(lists, program.files);
     const sentence = sentenceIndexAt(sentences, flags[0].start);
     const kind = sentence === undefined ? 'claim' : sentences[sentence].kind;
     if (kind === 'question' || kind === 'hedge') continue;
-    const own = lists.filter((l) => describes(l, program.program, program.local, operands, declared, defined));
+    const own = lists.filter((l) => describes(l, program.program, program.local, operands, declared, defined) || ran.includes(l));
     if (own.length === 0) continue;
     const known = new Set<string>();
     for (const l of own) for (const o of l.options) known.add(o);
@@ -90,7 +95,14 @@ export function unknownFlagClaims(
       if (taken.has(`${span[0]}:${span[1]}`)) continue;
       const seen = index.find(name, { ...find, strict: false, limit: 1, accept: undefined });
       const base = { text: name, normalized: name.toLowerCase(), type: 'identifier' as const, span, occurrences: [span], rule: 'unknown-flags' };
-      const command = [program.program, ...commandPath(own, operands)].join(' ');
+      // A file the command runs is named as the command names it (`python -m src.cli`), not by its package.
+      const runner = program.local
+        ? words
+            .slice(0, program.args)
+            .map((w) => w.text)
+            .filter((w) => !ASSIGNMENT.test(w))
+        : [program.program];
+      const command = [...runner, ...commandPath(own, operands)].join(' ');
       if (takes(known, name)) {
         // A listed option the context spells is grounded where it is spelt; a form the parser derives (`--no-x`, an abbreviation) is left alone.
         if (seen.length > 0 && known.has(name))
@@ -141,6 +153,18 @@ function describes(
   for (let i = 0; i < operands.length && (i === 0 || defined.has(operands[i - 1])); i++) if (l.commands.includes(operands[i])) return true;
   // The text defines the program itself: its options are the program's when no subcommand is named.
   return named && (l.commands.length === 0 || operands.length === 0);
+}
+
+/**
+ * The source lists of the file a command runs (`python -m src.cli` runs
+ * `src/cli.py`): its options are the command's, whatever the file names its
+ * program, once the session has shown the whole file (a partial read may
+ * leave options out). None when it has not.
+ */
+function runFileLists(lists: readonly OptionList[], files: readonly string[] | undefined): OptionList[] {
+  if (!files) return [];
+  const of = lists.filter((l) => l.kind === 'source' && l.file !== undefined && files.some((f) => pathNames(f, l.file!) || pathNames(l.file!, f)));
+  return of.some((l) => l.whole) ? of : [];
 }
 
 /** Whether a parser with options `known` accepts `flag`: itself, its negation or positive form, or an abbreviation of one. */

@@ -245,11 +245,37 @@ describe('unknown-flags', () => {
     );
   });
 
+  it('judges a command by the whole source of the file it runs, whatever that file names its program', () => {
+    const cliPy = [
+      'import argparse',
+      'def main(argv=None):',
+      '    parser = argparse.ArgumentParser(description="Generate a packet.")',
+      '    parser.add_argument("--universe", required=True)',
+      '    parser.add_argument("--output", required=True)',
+      '    return parser.parse_args(argv)',
+    ];
+    const run = (input: object, text: string) =>
+      lastOutput(session([user('How do I run it?'), call('t1', 'Read', input), result('t1', numbered(cliPy)), say(text)]));
+    const whole = { file_path: '/p/src/cli.py' };
+    const out = run(whole, 'Run it:\n\n```bash\npython -m src.cli --universe data.csv --output-only out\n```\n');
+    const e = out.get('--output-only')!;
+    assert.equal(e.status, 'unverified');
+    assert.match(e.detail ?? '', /shows for python -m src\.cli .*\(--universe, --output\) do not include --output-only/);
+    assert.equal(out.get('--universe')?.status, 'grounded');
+    assert.equal(run(whole, 'Run `python src/cli.py --universe-file data.csv`.').get('--universe-file')?.status, 'unverified');
+    // Part of the file may leave options out; another file of the same name elsewhere is another program.
+    assert.equal(run({ file_path: '/p/src/cli.py', offset: 1, limit: 4 }, 'Run `python -m src.cli --output-only out`.').get('--output-only'), undefined);
+    assert.equal(run(whole, 'Run `python tools/cli.py --output-only out`.').get('--output-only'), undefined);
+    assert.equal(run(whole, 'Run `python -m app.cli --output-only out`.').get('--output-only'), undefined);
+  });
+
   it('reads the program of a command through launchers, and none from a script runner', () => {
     assert.equal(commandProgram(['npx', '-y', 'tool', '--x'])?.program, 'tool');
     assert.equal(commandProgram(['python', '-m', 'opk.cli', 'gen'])?.program, 'opk');
     assert.equal(commandProgram(['FOO=1', 'node', 'dist/cli.js', '--x'])?.program, 'cli');
     assert.equal(commandProgram(['./bin/minsky', 'session'])?.local, true);
+    assert.deepEqual(commandProgram(['python3', '-u', '-m', 'src.cli', '--x'])?.files, ['src/cli.py', 'src/cli/__main__.py']);
+    assert.deepEqual(commandProgram(['python', 'main.py', '--port', '8000'])?.files, ['main.py']);
     assert.equal(commandProgram(['npm', 'run', 'dev', '--', '--x']), undefined);
     assert.deepEqual(helpListing(OPK_HELP, ['opk', '--help'])?.commands, ['gen', 'convert']);
     assert.deepEqual(helpListing('  --watch  rebuild on change', ['tool', 'build', '--help'])?.path, ['build']);
