@@ -929,6 +929,39 @@ export const RULES = [
     ],
   },
   {
+    id: 'error-quotes',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'An error the turn quotes as printed, which the session printed with one word or name otherwise.',
+    doc: "In an agent's turn, an error quoted as what a run printed (in backticks, in double quotes, or a line of a fenced block, starting with an error's head such as `TypeError:`, `Error:`, `error[E0425]:` or `Uncaught ReferenceError:`, with a message of at least three words) that nothing before the turn holds, where the session shows a line that reads the same token for token but for one word, name or number, is a misquote of that line: the word is contradicted by the line's own, which is the evidence. The word itself may be spelt elsewhere (`missing`, `TypeError`): what counts is the quote as a whole. Left alone: an error the log never shows (it may come from a run the log omits), a quote that differs from the printed line in more than one place (a paraphrase), a change of case or punctuation only, a message the session prints filled in more than one way at that place, and quotes in a question, a hedge, a plan or a proposal, a diff, an edit block or a block the turn proposes.",
+    examples: [
+      {
+        session: [
+          { user: 'The viewer crashes on load.' },
+          { bash: { command: 'npm run e2e', output: 'Console: Uncaught TypeError: t.forEach is not a function\n  at render (viewer.js:12)' } },
+          { say: 'The error `Uncaught TypeError: t.map is not a function` means the features are not an array.' },
+        ],
+        flags: ['`Uncaught TypeError: t.map is not a function`'],
+      },
+      {
+        session: [
+          { user: 'Why does the import fail?' },
+          { bash: { command: 'python -m app.load', output: 'Traceback (most recent call last):\nKeyError: missing column amount in row 3' } },
+          { say: 'It fails with:\n\n```\nValueError: missing column amount in row 3\n```\n\nThe CSV header has `Amount`, not `amount`.' },
+        ],
+        flags: ['ValueError'],
+      },
+      {
+        session: [
+          { user: 'Why does the import fail?' },
+          { bash: { command: 'python -m app.load', output: 'Traceback (most recent call last):\nKeyError: missing column amount in row 3' } },
+          { say: 'It fails with `KeyError: missing column amount`. If the header is renamed you may see `KeyError: missing column total in row 3`.' },
+        ],
+        passes: ['`KeyError: missing column amount`'],
+      },
+    ],
+  },
+  {
     id: 'quoted-code-blocks',
     stage: 'verdict',
     pack: 'code',

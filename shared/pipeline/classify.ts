@@ -26,6 +26,7 @@ import {
   extractCodeEntities,
   markAbsentNames,
   quotedLineFindings,
+  errorQuoteFindings,
   quotesCheckable,
   statusClaims,
   unknownFlagClaims,
@@ -122,6 +123,9 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.agentTurn && on('quoted-lines') && fences().length > 0) {
     const misquoted = quotedLineFindings({ output, fences: fences(), sentences, index, find: lookup, gaps: options.gaps ?? [], entities });
     entities = withAdded(entities, named(misquoted, 'quoted-lines'));
+  }
+  if (options.agentTurn && on('error-quotes')) {
+    entities = withAdded(entities, errorQuoteFindings({ output, fences: fences(), sentences, index, find: lookup, entities }));
   }
   if (on('record-fields')) entities = withAttributeEntities(output, entities, named(attributeEntities(output, sentences, index, searchable), 'record-fields'));
   decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));

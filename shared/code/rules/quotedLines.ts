@@ -406,7 +406,7 @@ function alignedToken(text: string, m: ContextMatch, mine: readonly Token[], cha
 }
 
 /** An edit written as search and replace: its replacement is new code. */
-function isEditBlock(output: string, fence: Range): boolean {
+export function isEditBlock(output: string, fence: Range): boolean {
   const body = output.slice(fence[0], fence[1]);
   return /^(?:<{7}|>{7}|={7})/m.test(body) || /^@@ /m.test(body);
 }
@@ -417,7 +417,7 @@ function isEditBlock(output: string, fence: Range): boolean {
  * the lines right before and after are read for that language's cues too,
  * since sentences are split by English punctuation.
  */
-function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[], language: ProseLanguage): boolean {
+export function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[], language: ProseLanguage = 'en'): boolean {
   if (language !== 'en' && (foreignCue(lineBefore(output, fence[0]), language) || foreignCue(lineAfter(output, fence[1]), language))) return true;
   let before: OutputSentence | undefined;
   let after: OutputSentence | undefined;
