@@ -47,6 +47,8 @@ const SUPPOSING = /\b(?:if|unless|should|would|could|might|may|will|can|e\.g\.|f
 const MAY_QUOTE = /rror|xception|Err|atal|ATAL|panic|FAIL/;
 /** Words of the message after the head, at least: fewer say too little to tell which error it is. */
 const MIN_MESSAGE_WORDS = 3;
+/** Tokens a message read without its head must have, at least: a shorter one matches too many printed lines. */
+const MIN_MESSAGE_TOKENS = 6;
 /** Longest quote compared. */
 const MAX_QUOTE = 240;
 /** Most tokens compared. */
@@ -103,11 +105,9 @@ export function errorQuoteFindings(input: ErrorQuotesInput): Entity[] {
     // A quote the context holds, or one another rule has contradicted already, is not this rule's; one merely not found gets the evidence.
     if (covering && (covering.found || covering.status === 'grounded' || covering.status === 'contradicted')) continue;
     if (index.find(text, { ...find, strict: false, limit: 1 }).length > 0) continue;
-    const mine = tokens(text, quote.start);
-    if (mine.length > MAX_TOKENS) continue;
-    const actual = actualError(output, mine, index, find);
-    if (!actual) continue;
-    const t = mine[actual.changed];
+    const found = misquoted(output, quote, index, find);
+    if (!found) continue;
+    const { actual, t } = found;
     const detail = `the session printed \`${shorten(actual.line)}\`, which has \`${actual.value}\` where this quote of it has \`${t.text}\``;
     if (covering && covering.span[0] <= t.start && covering.span[1] >= t.end) {
       const at = t.start - covering.span[0];
@@ -135,6 +135,28 @@ export function errorQuoteFindings(input: ErrorQuotesInput): Entity[] {
     });
   }
   return out;
+}
+
+/**
+ * The printed line a quote misstates, and the quote's token that differs:
+ * the quote read whole, or else its message alone, since the head may be the
+ * turn's own label for what the run printed (`Error: Export x doesn't exist`
+ * for a build that printed `Export x doesn't exist`). A message the session
+ * printed as it stands is quoted right, whatever head the turn gave it.
+ */
+function misquoted(output: string, quote: Quote, index: ContextLookup, find: FindOptions): { actual: Actual; t: Token } | undefined {
+  const text = output.slice(quote.start, quote.end);
+  const mine = tokens(text, quote.start);
+  if (mine.length > MAX_TOKENS) return undefined;
+  const whole = actualError(output, mine, index, find);
+  if (whole) return { actual: whole, t: mine[whole.changed] };
+  const head = HEAD.exec(text);
+  if (!head) return undefined;
+  const from = head[0].length - 1;
+  const message = tokens(text.slice(from), quote.start + from);
+  if (message.length < MIN_MESSAGE_TOKENS || index.find(text.slice(from), { ...find, strict: false, limit: 1 }).length > 0) return undefined;
+  const alone = actualError(output, message, index, find);
+  return alone ? { actual: alone, t: message[alone.changed] } : undefined;
 }
 
 /** Error quotes of the turn: inline code and double-quoted strings in reporting sentences, and lines of blocks it does not propose. */

@@ -49,6 +49,16 @@ describe('error-quotes', () => {
     assert.equal(e.contradiction?.value, 'property');
   });
 
+  it('reads the message alone when the head is the turn’s own label for what the run printed', () => {
+    const build = "Error: Turbopack build failed with 1 errors:\n./app/layout.tsx:13:1\nExport generateStaticCSS doesn't exist in target module";
+    const text = "Evidence:\n\n```bash\n$ npm run build\n❌ Error: Export generateStaticCSS doesn't exist in source module\n```\n";
+    const e = afterRun(build, text).get('source');
+    assert.equal(e?.status, 'contradicted');
+    assert.equal(e?.contradiction?.value, 'target');
+    const right = "Evidence:\n\n```bash\n$ npm run build\n❌ Error: Export generateStaticCSS doesn't exist in target module\n```\n";
+    assert.deepEqual(findings(afterRun(build, right)), []);
+  });
+
   it('contradicts an error quoted in double quotes in prose', () => {
     const out = afterRun(
       'Traceback (most recent call last):\nError: list index out of range',
