@@ -43,6 +43,8 @@ const HEAD =
   /^(?:[^\w\s"'`{}(),=;]{1,4} ?|E {1,4})?(?:[A-Z][A-Za-z]{1,30} |\([a-z ]{1,20}\) ){0,2}(?:[A-Za-z_][\w.]{0,80}(?:Error|Exception|Err)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|FAILED|FAIL)(?:\[[\w-]{1,20}\])?: \S/;
 /** Words before a quote that make it an error one may meet, an example or an expectation, not one a run printed. */
 const SUPPOSING = /\b(?:if|unless|should|would|could|might|may|will|can|e\.g\.|for example|such as|for instance|like|expect(?:s|ed)?|avoid|prevent)\b|'ll\b/i;
+/** How far before a quote its sentence is read for such words. */
+const LEAD_IN = 160;
 /** Every head holds one of these: a turn without any quotes no error. */
 const MAY_QUOTE = /rror|xception|Err|atal|ATAL|panic|FAIL/;
 /** Words of the message after the head, at least: fewer say too little to tell which error it is. */
@@ -167,8 +169,9 @@ export function errorQuotes(output: string, fences: readonly Range[], sentences:
   const reporting = (at: number) => {
     const i = sentenceIndexAt(sentences, at);
     if (i !== undefined && sentences[i].kind !== 'claim') return false;
-    const from = i === undefined ? output.lastIndexOf('\n', at) + 1 : sentences[i].span[0];
-    return !SUPPOSING.test(output.slice(from, at));
+    let lead = output.slice(Math.max(0, at - LEAD_IN, i === undefined ? 0 : sentences[i].span[0]), at);
+    if (i === undefined) lead = lead.slice(lead.lastIndexOf('\n') + 1);
+    return !SUPPOSING.test(lead);
   };
   // Inline code and double quotes on one line, outside blocks.
   for (let at = 0; at < output.length; ) {
@@ -212,18 +215,26 @@ function isErrorQuote(text: string): boolean {
 /** Inline code and double-quoted strings in `output[from, to)`, as the ranges of their text. */
 function quotedOnLine(output: string, from: number, to: number): Quote[] {
   const out: Quote[] = [];
-  for (let i = from; i < to; i++) {
-    const c = output[i];
+  const line = output.slice(from, to);
+  // An opener with no closer after it on the line: no later opener of its kind has one either.
+  const unclosed = new Set<string>();
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
     const close = c === '`' ? '`' : c === '"' ? '"' : c === '“' ? '”' : undefined;
     if (!close) continue;
     // A run of backticks opens a span closed by the same run.
     let open = i;
-    if (c === '`') while (output[open + 1] === '`') open++;
-    const fence = output.slice(i, open + 1);
-    const end = output.indexOf(c === '`' ? fence : close, open + 1);
-    if (end === -1 || end >= to) continue;
-    if (end > open + 1) out.push({ start: open + 1, end });
-    i = end + fence.length - 1;
+    if (c === '`') while (line[open + 1] === '`') open++;
+    const run = line.slice(i, open + 1);
+    const closer = c === '`' ? run : close;
+    const end = unclosed.has(closer) ? -1 : line.indexOf(closer, open + 1);
+    if (end === -1) {
+      unclosed.add(closer);
+      i = open;
+      continue;
+    }
+    if (end > open + 1) out.push({ start: from + open + 1, end: from + end });
+    i = end + run.length - 1;
   }
   return out;
 }

@@ -100,4 +100,17 @@ describe('error-quotes', () => {
     const quotes = errorQuotes(text, codeFenceRanges(text), outputSentences(text, { instructions: true })).map((q) => text.slice(q.start, q.end));
     assert.deepEqual(quotes, ['TypeError: t.map is not a function', '❌ Error: Export x does not exist', 'error[E0425]: cannot find value here']);
   });
+
+  it('reads a long line of unclosed quotes and backtick runs in time linear in its length', () => {
+    const time = (text: string) => {
+      const t0 = performance.now();
+      errorQuotes(text, [], [{ span: [0, text.length], kind: 'claim' }]);
+      return performance.now() - t0;
+    };
+    for (const unit of ['\u201c', '``x', '"', '`a` TypeError: ']) {
+      const small = time(unit.repeat(20_000));
+      const large = time(unit.repeat(80_000));
+      assert.ok(large < Math.max(50, small * 10), `${JSON.stringify(unit)}: ${small.toFixed(1)} ms, then ${large.toFixed(1)} ms`);
+    }
+  });
 });
