@@ -16,6 +16,10 @@ import type { Tally, TestState } from '../facts';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import { isLengthFigure, isRough, judgeFileLength } from './fileLengths';
 import { judgeByNamedCommand } from './namedCommandCounts';
+import { nearestOf } from '../../lookup/lookupEntities';
+
+/** Places of a figure read for its noun beside it. */
+const BESIDE_PLACES = 20;
 
 /** Words between a figure and what it counts ("97 similar selects"). */
 const MAX_ADJECTIVES = 2;
@@ -134,7 +138,8 @@ function clauseAfter(output: string, span: Range, reach: number): string {
  */
 function beside(entity: Entity, noun: string, index: ContextLookup, session: CodeSession): boolean {
   const stem = noun.slice(0, Math.max(4, noun.length - 1));
-  for (const m of entity.matches.slice(0, 20)) {
+  // The places nearest the turn, read only that far: a common figure has thousands, and keeping them all costs more than the check.
+  for (const m of nearestOf(entity, BESIDE_PLACES).matches) {
     if (!session.isToolOutput?.(m.part)) continue;
     // From the figure on: the match may be the figure alone or the figure with its noun.
     const at = index
