@@ -6,12 +6,35 @@
  */
 import { isKnownExtension } from './fileExtensions';
 
-/** `./src/a.ts/` → `src/a.ts`; backslashes become slashes; a leading `/` is kept. */
+/**
+ * `./src/a.ts/` → `src/a.ts`; backslashes become slashes; a leading `/` is
+ * kept. A `..` step goes back over the folder before it (`.specify/../tasks.md`
+ * is `tasks.md`); one with no folder before it climbs out of a working
+ * directory the path does not give, so the rest is what names the file
+ * (`../../shared/x.ts` names `shared/x.ts`).
+ */
 export function cleanPath(path: string): string {
   let p = path.replace(/\\/g, '/');
   while (p.startsWith('./')) p = p.slice(2);
   while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  return p;
+  return p.includes('..') ? withoutUpSteps(p) : p;
+}
+
+function withoutUpSteps(path: string): string {
+  const parts = path.split('/');
+  if (!parts.includes('..')) return path;
+  const out: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    if (part === '.' && i > 0) continue;
+    if (part !== '..') {
+      out.push(part);
+      continue;
+    }
+    // The root (an empty first part) and a drive stay; any other folder before is left.
+    const last = out[out.length - 1];
+    if (last !== undefined && last !== '' && !/^[A-Za-z]:$/.test(last)) out.pop();
+  }
+  return out.join('/');
 }
 
 /** The last segment of a path: `src/a.ts` → `a.ts`. */

@@ -94,6 +94,11 @@ describe('file and line references in a coding session', () => {
     assert.equal(lastOutput(session(updated), ALL).get('`specs/other.md:40`')?.status, 'indeterminate');
   });
 
+  it('reads a path through `..` as the file it names', () => {
+    const v = statuses(session([...readSidebar, say('See `src/lib/../components/AppSidebar.tsx:8` and `../../components/AppSidebar.tsx:7`.')]), ALL);
+    assert.deepEqual(v, { '`src/lib/../components/AppSidebar.tsx:8`': 'grounded', '`../../components/AppSidebar.tsx:7`': 'grounded' });
+  });
+
   it('flags a file the agent never saw', () => {
     const e = lastOutput(session([...readSidebar, say('It is imported from `src/lib/utils.ts:12`.')]), ALL).get('`src/lib/utils.ts:12`')!;
     assert.equal(e.status, 'unverified');
