@@ -6,6 +6,10 @@
  * --stat`) holds one per commit, and which one a claim means cannot be
  * told: none is read from it.
  */
+import { isDigit as digitUnit } from '../../extract/chars';
+
+// Bound once: a call through the module object costs a getter under the test loader (see chars.ts).
+const isDigit = digitUnit;
 
 export type DiffStatPart = 'changed-files' | 'insertions' | 'deletions';
 
@@ -51,8 +55,4 @@ function summaryAt(text: string, at: number): DiffStatFigure[] | undefined {
     out.push({ part: 'deletions', count: Number(m[2]), start: s, end: s + m[2].length });
   }
   return out;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
