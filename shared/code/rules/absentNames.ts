@@ -83,8 +83,13 @@ const NOT_REPORTING = new RegExp(`${PROPOSING.source}|${DENYING.source}`, 'i');
 /** Where a clause ends: a denial past it is about something else ("`toMoney` writes cents, so no rounding"). */
 const CLAUSE_BREAK = /[,;:()\u2013\u2014]|\s(?:and|but|so|while|whereas|because)\s/;
 
-/** As `CLAUSE_BREAK`, to find the last one before a name. */
-const CLAUSE_BREAK_GLOBAL = new RegExp(CLAUSE_BREAK.source, 'g');
+/**
+ * Where a clause that may open with its own verb starts: after punctuation
+ * ("…: copy `a.md`", "…; state that …"). A clause after "and" or "so" shares
+ * the subject before it ("You install it and then use its `X`"): no
+ * instruction.
+ */
+const INSTRUCTION_CLAUSE_BREAK = /[,;:()\u2013\u2014]/g;
 
 /**
  * A sentence or clause opening with a verb in its bare form (after a list
@@ -375,7 +380,7 @@ function supposes(output: string, s: number, e: number, span: Range): boolean {
   const before = straightQuotes(output.slice(s, from));
   if (PROPOSING.test(before)) return true;
   // An instruction to the reader ("copy `a.md` into …", "keep `x` and state that …") says what to do, not what is.
-  const clauseStart = lastMatchEnd(before, CLAUSE_BREAK_GLOBAL);
+  const clauseStart = lastMatchEnd(before, INSTRUCTION_CLAUSE_BREAK);
   if (IMPERATIVE.test(before) || IMPERATIVE.test(before.slice(clauseStart))) return true;
   const after = straightQuotes(output.slice(to, e));
   const clauseEnd = after.search(CLAUSE_BREAK);

@@ -49,6 +49,8 @@ describe('names and files nothing in the session spelt', () => {
     assert.notEqual(judged('`ledger_notes.md`', 'Do the same for the notes: copy `ledger_notes.md` into the docs.').split(' ')[1], 'absent-files');
     assert.notEqual(judged('`ledger_notes.md`', '- **Keep** `ledger_notes.md` as the source.').split(' ')[1], 'absent-files');
     assert.equal(judged('`ledger_notes.md`', 'Updated `ledger_notes.md` with the totals.'), 'unverified absent-files');
+    // A clause after "and" shares the subject before it: a description, not an instruction.
+    assert.equal(judged('`reconcileAll`', 'You install the ledger package and then use its `reconcileAll` helper.'), 'unverified absent-names');
     // A noun opening a label is no instruction, nor is a reference to look at.
     assert.equal(judged('`reconcileAll`', '- State management for: `reconcileAll`, `settleLedger`.'), 'unverified absent-names');
     assert.equal(judged('`ledger_notes.md`', 'The totals are kept (see `ledger_notes.md`).'), 'unverified absent-files');
