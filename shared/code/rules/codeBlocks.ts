@@ -215,6 +215,9 @@ function tokens(text: string, offset: number): Token[] {
   return out;
 }
 
+/** Where a line's trailing comment starts: `#`, `//` or `--` after a space (or opening the line) and before one. */
+const COMMENT = /(?:^|\s)(?:#|\/\/|--)(?=\s)/;
+
 /**
  * What a quoted line changed: each run of its tokens that the aligned
  * context line has differently is contradicted by the context's run; with
@@ -228,7 +231,10 @@ function differences(
   index: ContextLookup,
   find: FindOptions,
 ): Entity[] {
-  const mine = tokens(line.text, line.span[0]);
+  // A trailing comment is prose the quote may word its own way: its words are no names of the code.
+  const comment = COMMENT.exec(line.text);
+  const codeEnd = line.span[0] + (comment ? comment.index : line.text.length);
+  const mine = tokens(line.text, line.span[0]).filter((t) => t.start < codeEnd);
   if (aligned && mine.length <= MAX_TOKENS) {
     const theirs = tokens(aligned.text, aligned.start);
     if (theirs.length <= MAX_TOKENS) {

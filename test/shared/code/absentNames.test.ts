@@ -74,6 +74,11 @@ describe('names and files nothing in the session spelt', () => {
     assert.equal(lastOutput(session([...readLedger, say(proposal)])).get('sumAll'), undefined);
   });
 
+  it('reads no name in the comment of a line a quoted block adds: a comment is prose', () => {
+    const block = '```ts\nexport function settleLedger(entries) {\n  return entries.reduce(sum, 0);\n}\nconst CONFIG = {}; // LedgerTeX style mappings\n```';
+    assert.equal(lastOutput(session([...readLedger, say(`The sum is done here:\n\n${block}`)])).get('LedgerTeX'), undefined);
+  });
+
   it('leaves a turn naming several unknown names alone: it is laying out new work', () => {
     const e = lastOutput(session([...readLedger, say('The service has `createInvoice()`, `voidInvoice()` and `refundInvoice()`.')]));
     for (const name of ['`createInvoice()`', '`voidInvoice()`', '`refundInvoice()`']) assert.notEqual(e.get(name)?.rule, 'absent-names', name);
