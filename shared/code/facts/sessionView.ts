@@ -63,6 +63,15 @@ export interface ToolStep {
   result?: number;
 }
 
+/** The shell command a step ran, as its call wrote it (an argv array joined by spaces), or undefined for a call that ran none. */
+export function stepCommand(step: ToolStep): string | undefined {
+  const input = step.call.input as Record<string, unknown> | undefined;
+  const c = input?.command ?? input?.cmd;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c) && c.every((x) => typeof x === 'string')) return c.join(' ');
+  return undefined;
+}
+
 export class FileKnowledge {
   private ranges: Range[] | undefined;
 
@@ -115,8 +124,7 @@ export class FileKnowledge {
    * was never learnt or an edit since does not say how much it added.
    */
   mostLines(): number | undefined {
-    let latest: { segment: number; count: number } | undefined;
-    for (const c of this.record.counts) if (this.visible(c.segment) && (!latest || c.segment > latest.segment)) latest = c;
+    const latest = this.latestCount();
     if (!latest) return undefined;
     let most = latest.count;
     for (const e of this.record.edits) {
@@ -128,12 +136,18 @@ export class FileKnowledge {
     return most;
   }
 
-  /** The file's length when known and not edited since it was learnt. */
-  lineCount(): number | undefined {
+  /** The newest length this output can see stated for the file, with where. */
+  private latestCount(): { segment: number; count: number } | undefined {
     let latest: { segment: number; count: number } | undefined;
     for (const c of this.record.counts) if (this.visible(c.segment) && (!latest || c.segment > latest.segment)) latest = c;
+    return latest;
+  }
+
+  /** The file's length when known and not edited since it was learnt. */
+  lineCount(): number | undefined {
+    const latest = this.latestCount();
     if (!latest) return undefined;
-    const edited = this.record.edits.some((e) => e > latest!.segment && this.visible(e));
+    const edited = this.record.edits.some((e) => e > latest.segment && this.visible(e));
     return edited ? undefined : latest.count;
   }
 
@@ -185,22 +199,20 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     const known = listings.length > 0 || record.counts.some((c) => visible(c.segment)) || record.edits.some(visible);
     return known ? new FileKnowledge(record, listings, text, visible) : undefined;
   };
+  const knownOf = (records: readonly FileRecord[]): FileKnowledge[] => {
+    const out: FileKnowledge[] = [];
+    for (const r of records) {
+      const k = knowledge(r);
+      if (k) out.push(k);
+    }
+    return out;
+  };
   return {
     files(path) {
-      const out: FileKnowledge[] = [];
-      for (const r of facts.filesNamed(path)) {
-        const k = knowledge(r);
-        if (k) out.push(k);
-      }
-      return out;
+      return knownOf(facts.filesNamed(path));
     },
     filesShortenedTo(path) {
-      const out: FileKnowledge[] = [];
-      for (const r of facts.filesShortenedTo(path)) {
-        const k = knowledge(r);
-        if (k) out.push(k);
-      }
-      return out;
+      return knownOf(facts.filesShortenedTo(path));
     },
     latestListed() {
       const record = facts.latestListedBefore(outputId, visible);

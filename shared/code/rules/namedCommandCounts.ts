@@ -7,7 +7,7 @@
  * the noun says nothing, and neither does a line that names no command.
  */
 import type { Entity, Range } from '../../classifier/types';
-import type { ToolStep } from '../facts';
+import { stepCommand, type ToolStep } from '../facts';
 import type { CodeSession } from './codeVerdicts';
 
 /** Steps walked back for the named command's latest run. */
@@ -49,7 +49,7 @@ export function judgeByNamedCommand(output: string, entity: Entity, n: number, n
   entity.status = 'contradicted';
   entity.contradiction = { value, match };
   const printed = [...new Set(figures.map((f) => f.count))];
-  entity.detail = `the latest \`${commandOf(step)}\` printed ${printed.join(' and ')} ${noun}s`;
+  entity.detail = `the latest \`${stepCommand(step)}\` printed ${printed.join(' and ')} ${noun}s`;
   return true;
 }
 
@@ -85,7 +85,7 @@ function findRun(session: CodeSession, commands: readonly string[]): ToolStep | 
   let seen = 0;
   for (const step of session.view.steps()) {
     if (++seen > MAX_STEPS) return undefined;
-    const command = commandOf(step);
+    const command = stepCommand(step);
     if (command === undefined) continue;
     if (commands.some((c) => command === c || (c.includes(' ') && command.includes(c)))) return step;
   }
@@ -103,12 +103,4 @@ function figuresOf(text: string, noun: string): { count: number; start: number; 
     out.push({ count: Number(m[1]), start, end: start + m[1].length });
   }
   return out;
-}
-
-function commandOf(step: ToolStep): string | undefined {
-  const input = step.call.input as Record<string, unknown> | undefined;
-  const c = input?.command ?? input?.cmd;
-  if (typeof c === 'string') return c;
-  if (Array.isArray(c) && c.every((x) => typeof x === 'string')) return c.join(' ');
-  return undefined;
 }

@@ -17,7 +17,7 @@ import { ruleEntity } from '../../classifier/ruleEntity';
 import type { Entity, Range } from '../../classifier/types';
 import type { OutputSentence } from '../../refine/claims';
 import type { CodeSession } from './codeVerdicts';
-import { baseName, pathNames, type ToolStep } from '../facts';
+import { baseName, pathNames, stepCommand, type ToolStep } from '../facts';
 
 type Kind = 'tests' | 'build' | 'lint';
 
@@ -139,7 +139,7 @@ function judgeRun(entity: Entity, kind: Kind, session: CodeSession): void {
       : new Set<number>();
   let edit: ToolStep | undefined;
   for (const step of session.view.steps()) {
-    const command = commandOf(step);
+    const command = stepCommand(step);
     if (command !== undefined && (rules.command.test(command) || (step.result !== undefined && reportsTests(kind, step.result, counted, session)))) {
       if (edit) {
         unverified(
@@ -233,14 +233,6 @@ function unverified(entity: Entity, detail: string): void {
 function isEdit(step: ToolStep): boolean {
   const name = step.call.name;
   return step.call.succeeded && EDITING.test(name) && !PLANNING.test(name) && !/read|view|search|grep|glob/i.test(name) && pathOf(step) !== undefined;
-}
-
-function commandOf(step: ToolStep): string | undefined {
-  const input = step.call.input as Record<string, unknown> | undefined;
-  const c = input?.command ?? input?.cmd;
-  if (typeof c === 'string') return c;
-  if (Array.isArray(c) && c.every((x) => typeof x === 'string')) return c.join(' ');
-  return undefined;
 }
 
 function pathOf(step: ToolStep): string | undefined {
