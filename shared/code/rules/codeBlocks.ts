@@ -15,6 +15,7 @@ import type { ContextMatch, Entity, EntityType, Range } from '../../classifier/t
 import type { FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import type { OutputSentence } from '../../refine/claims';
+import { shortLine } from './lineTokens';
 
 /** A block is a quote when at least this share of its lines is found… */
 const QUOTE_SHARE = 0.5;
@@ -259,7 +260,7 @@ function differences(
         [t.start, t.end],
         typeOf(t.text),
         'unverified',
-        `the quoted code's line \`${shorten(line.text)}\` is not in the passage it quotes`,
+        `the quoted code's line \`${shortLine(line.text)}\` is not in the passage it quotes`,
       );
       delete e.settled;
       out.push(e);
@@ -276,7 +277,7 @@ function changedRun(
   aligned: { text: string; start: number; part: number },
 ): Entity {
   const span: Range = [mine[r.mine[0]].start, mine[r.mine[1] - 1].end];
-  const detail = `the quoted passage reads \`${shorten(aligned.text)}\``;
+  const detail = `the quoted passage reads \`${shortLine(aligned.text)}\``;
   if (r.theirs[1] === r.theirs[0]) return finding(output, span, typeOf(mine[r.mine[0]].text), 'unverified', detail);
   const from = theirs[r.theirs[0]].start;
   const to = theirs[r.theirs[1] - 1].end;
@@ -354,10 +355,6 @@ function finding(output: string, span: Range, type: EntityType, status: Entity['
     detail,
     settled: true,
   };
-}
-
-function shorten(text: string): string {
-  return text.length <= 80 ? text : `${text.slice(0, 79)}…`;
 }
 
 function isBlank(c: number): boolean {

@@ -32,6 +32,7 @@ import { sentenceIndexAt, type OutputSentence } from '../../refine/claims';
 import { RangeSet } from '../../refine/rangeSet';
 import { isDiff, isProposal } from './codeBlocks';
 import { isEditBlock, proposedAround } from './quotedLines';
+import { lineTokens, shortLine, tokensOfLineAt, type Token } from './lineTokens';
 
 /**
  * An error's head at the start of a quote: a marker (`❌`, `E`, `>`, `[`; not
@@ -58,15 +59,7 @@ const MAX_TOKENS = 60;
 /** Occurrences of a half of the quote examined for the line it copies. */
 const CANDIDATES = 16;
 
-/** Names, numbers, and each other character on its own: what a quote is compared by. */
-const TOKEN = /[A-Za-z_$][\w$]*|\d+(?:\.\d+)*|\S/g;
 const WORD = /^[A-Za-z_$\d]/;
-
-interface Token {
-  text: string;
-  start: number;
-  end: number;
-}
 
 /** A quote of an error: where its text is, and the entity that already covers it, if one does. */
 interface Quote {
@@ -110,7 +103,7 @@ export function errorQuoteFindings(input: ErrorQuotesInput): Entity[] {
     const found = misquoted(output, quote, index, find);
     if (!found) continue;
     const { actual, t } = found;
-    const detail = `the session printed \`${shorten(actual.line)}\`, which has \`${actual.value}\` where this quote of it has \`${t.text}\``;
+    const detail = `the session printed \`${shortLine(actual.line)}\`, which has \`${actual.value}\` where this quote of it has \`${t.text}\``;
     if (covering && covering.span[0] <= t.start && covering.span[1] >= t.end) {
       const at = t.start - covering.span[0];
       covering.status = 'contradicted';
@@ -148,14 +141,14 @@ export function errorQuoteFindings(input: ErrorQuotesInput): Entity[] {
  */
 function misquoted(output: string, quote: Quote, index: ContextLookup, find: FindOptions): { actual: Actual; t: Token } | undefined {
   const text = output.slice(quote.start, quote.end);
-  const mine = tokens(text, quote.start);
+  const mine = lineTokens(text, quote.start);
   if (mine.length > MAX_TOKENS) return undefined;
   const whole = actualError(output, mine, index, find);
   if (whole) return { actual: whole, t: mine[whole.changed] };
   const head = HEAD.exec(text);
   if (!head) return undefined;
   const from = head[0].length - 1;
-  const message = tokens(text.slice(from), quote.start + from);
+  const message = lineTokens(text.slice(from), quote.start + from);
   if (message.length < MIN_MESSAGE_TOKENS || index.find(text.slice(from), { ...find, strict: false, limit: 1 }).length > 0) return undefined;
   const alone = actualError(output, message, index, find);
   return alone ? { actual: alone, t: message[alone.changed] } : undefined;
@@ -267,12 +260,9 @@ function actualError(output: string, mine: readonly Token[], index: ContextLooku
 
 /** The context line holding `m`, read against the quote with `m` at its token `from`: its token where the two differ, when they differ in one. */
 function aligned(text: string, m: ContextMatch, mine: readonly Token[], from: number): Actual | undefined {
-  const lineStart = text.lastIndexOf('\n', m.start - 1) + 1;
-  let lineEnd = text.indexOf('\n', m.end);
-  if (lineEnd === -1) lineEnd = text.length;
-  if (lineEnd - lineStart > MAX_QUOTE * 2) return undefined;
-  const line = text.slice(lineStart, lineEnd);
-  const theirs = tokens(line, lineStart);
+  const held = tokensOfLineAt(text, m.start, m.end, MAX_QUOTE * 2);
+  if (!held) return undefined;
+  const { line, tokens: theirs } = held;
   const at = theirs.findIndex((t) => t.start === m.start);
   const first = at - from;
   if (at === -1 || first < 0 || first + mine.length > theirs.length) return undefined;
@@ -289,16 +279,6 @@ function aligned(text: string, m: ContextMatch, mine: readonly Token[], from: nu
   if (!WORD.test(token.text) || !WORD.test(mineText) || /^\d/.test(token.text) !== /^\d/.test(mineText)) return undefined;
   if (token.text.toLowerCase() === mineText.toLowerCase()) return undefined;
   return { line: line.trim(), token: { part: m.part, start: token.start, end: token.end }, value: token.text, changed };
-}
-
-function tokens(text: string, offset: number): Token[] {
-  const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) out.push({ text: m[0], start: offset + m.index, end: offset + m.index + m[0].length });
-  return out;
-}
-
-function shorten(text: string): string {
-  return text.length <= 80 ? text : `${text.slice(0, 79)}…`;
 }
 
 function isBlank(c: number): boolean {

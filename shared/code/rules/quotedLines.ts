@@ -31,6 +31,7 @@ import { type ProseLanguage, proseLanguage } from '../../text/proseLanguage';
 import { isCodeShaped, namesCheckable, proposes } from './absentNames';
 import { isDiff, isProposal } from './codeBlocks';
 import { foreignCue } from './foreignCues';
+import { lineTokens, shortLine, tokensOfLineAt, type Token } from './lineTokens';
 
 /** Shortest line (trimmed) that says enough to be recognised as a copy. */
 const MIN_LINE = 12;
@@ -69,15 +70,6 @@ const UNRECORDED_FILES = new Set(['markdown-chat', 'file-contents-missing']);
 
 function unrecordedFile(gap: ContextGap): boolean {
   return UNRECORDED_FILES.has(gap.code) || gap.code.startsWith('attachment-not-logged:');
-}
-
-/** Names, numbers (a dotted run such as a version `3.4.2` or a decimal is one), and each other character on its own: what a line is compared by. */
-const TOKEN = /[A-Za-z_$][\w$]*|\d+(?:\.\d+)*|\S/g;
-
-interface Token {
-  text: string;
-  start: number;
-  end: number;
 }
 
 /** The line of the context a block line copies, and the token it has where the block line differs. */
@@ -119,7 +111,7 @@ export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
       continue;
     let quote: boolean | undefined;
     for (const line of blockLines(output, fence)) {
-      const mine = tokens(line.text, line.start);
+      const mine = lineTokens(line.text, line.start);
       const changed = loneUnspelt(output, mine, spelt);
       if (changed === undefined || covered(entities, mine[changed])) continue;
       let original = copies.get(line.text);
@@ -286,7 +278,7 @@ function copiedBetween(
     [after, after && blockNeighbour(output, part, after.start, 1), 1],
   ];
   for (const [anchor, other, step] of pairs) {
-    if (!anchor || !other || !sharesEnough(tokens(anchor.text, 0), -1)) continue;
+    if (!anchor || !other || !sharesEnough(lineTokens(anchor.text, 0), -1)) continue;
     const side = anchor === before ? 1 : -1;
     const back = side === 1 ? -1 : 1;
     let original: Original | undefined;
@@ -388,12 +380,9 @@ function contextNeighbour(text: string, at: number, side: -1 | 1): number | unde
 
 /** The token the context line holding `m` has where the block line has its changed token, if the lines agree everywhere else. */
 function alignedToken(text: string, m: ContextMatch, mine: readonly Token[], changed: number): Original | undefined {
-  const start = text.lastIndexOf('\n', m.start - 1) + 1;
-  let end = text.indexOf('\n', m.end);
-  if (end === -1) end = text.length;
-  if (end - start > MAX_LINE * 2) return undefined;
-  const line = text.slice(start, end);
-  const theirs = tokens(line, start);
+  const held = tokensOfLineAt(text, m.start, m.end, MAX_LINE * 2);
+  if (!held) return undefined;
+  const { line, tokens: theirs } = held;
   const lead = theirs.length - mine.length;
   if (lead < 0 || lead > MAX_GUTTER_TOKENS || !theirs.slice(0, lead).every((t) => /^(?:\d+|[^\w$])$/.test(t.text))) return undefined;
   for (let i = 0; i < mine.length; i++) {
@@ -476,12 +465,6 @@ function blockLines(output: string, fence: Range): { text: string; start: number
   return out;
 }
 
-function tokens(text: string, offset: number): Token[] {
-  const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) out.push({ text: m[0], start: offset + m.index, end: offset + m.index + m[0].length });
-  return out;
-}
-
 function finding(output: string, t: Token, original: Original): Entity {
   const text = output.slice(t.start, t.end);
   const type: EntityType = /^\d/.test(text) ? 'number' : 'identifier';
@@ -495,14 +478,10 @@ function finding(output: string, t: Token, original: Original): Entity {
     matches: [],
     span: [t.start, t.end],
     occurrences: [[t.start, t.end]],
-    detail: `the block quotes the line \`${shorten(original.line)}\`, which has \`${original.value}\` here; \`${text}\` occurs nowhere in the session`,
+    detail: `the block quotes the line \`${shortLine(original.line)}\`, which has \`${original.value}\` here; \`${text}\` occurs nowhere in the session`,
     settled: true,
     contradiction: { value: original.value, match: original.token },
   };
-}
-
-function shorten(text: string): string {
-  return text.length <= 80 ? text : `${text.slice(0, 79)}…`;
 }
 
 function isBlank(c: number): boolean {
