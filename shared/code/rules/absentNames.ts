@@ -369,36 +369,39 @@ export function reports(output: string, sentences: readonly OutputSentence[], sp
 }
 
 /**
- * Whether the sentence `[s, e)` proposes or supposes what `span` names: a
- * cue before the name ("you could add `x`"), or after it in its own clause
- * ("`x` would help"). A cue in a later clause is about what follows
- * ("added `x`, so users can run it").
+ * The sentence `[s, e)` around `span`: the text before the name, and the
+ * rest of the name's own clause after it. A cue in a later clause is about
+ * what follows ("added `x`, so users can run it"; "`x` writes cents, so no
+ * rounding").
  */
-function supposes(output: string, s: number, e: number, span: Range): boolean {
+function aroundName(output: string, s: number, e: number, span: Range): { before: string; clauseAfter: string } {
   const from = Math.max(s, Math.min(span[0], e));
   const to = Math.max(from, Math.min(span[1], e));
-  const before = straightQuotes(output.slice(s, from));
-  if (PROPOSING.test(before)) return true;
-  // An instruction to the reader ("copy `a.md` into …", "keep `x` and state that …") says what to do, not what is.
-  const clauseStart = lastMatchEnd(before, INSTRUCTION_CLAUSE_BREAK);
-  if (IMPERATIVE.test(before) || IMPERATIVE.test(before.slice(clauseStart))) return true;
   const after = straightQuotes(output.slice(to, e));
   const clauseEnd = after.search(CLAUSE_BREAK);
-  return PROPOSING.test(clauseEnd < 0 ? after : after.slice(0, clauseEnd));
+  return { before: straightQuotes(output.slice(s, from)), clauseAfter: clauseEnd < 0 ? after : after.slice(0, clauseEnd) };
+}
+
+/**
+ * Whether the sentence `[s, e)` proposes or supposes what `span` names: a
+ * cue before the name ("you could add `x`"), or after it in its own clause
+ * ("`x` would help"); or it instructs the reader ("copy `a.md` into …",
+ * "keep `x` and state that …"), which says what to do, not what is.
+ */
+function supposes(output: string, s: number, e: number, span: Range): boolean {
+  const { before, clauseAfter } = aroundName(output, s, e, span);
+  if (PROPOSING.test(before) || PROPOSING.test(clauseAfter)) return true;
+  return IMPERATIVE.test(before) || IMPERATIVE.test(before.slice(lastMatchEnd(before, INSTRUCTION_CLAUSE_BREAK)));
 }
 
 /**
  * Whether the sentence `[s, e)` denies what `span` names: a denial before
  * the name ("no `x`", "missing: `x`"), or after it in its own clause ("`x`
- * does not exist"). A denial in a later clause denies something else.
+ * does not exist").
  */
 function denies(output: string, s: number, e: number, span: Range): boolean {
-  const from = Math.max(s, Math.min(span[0], e));
-  const to = Math.max(from, Math.min(span[1], e));
-  if (DENYING.test(straightQuotes(output.slice(s, from)))) return true;
-  const after = straightQuotes(output.slice(to, e));
-  const clauseEnd = after.search(CLAUSE_BREAK);
-  return DENYING.test(clauseEnd < 0 ? after : after.slice(0, clauseEnd));
+  const { before, clauseAfter } = aroundName(output, s, e, span);
+  return DENYING.test(before) || DENYING.test(clauseAfter);
 }
 
 /** As `reports`, except that a denial does not keep a file it names as the place it looked in from being judged: only a proposal does. */
