@@ -107,13 +107,21 @@ function run(flags: Flags): void {
   const byRule = new RuleFigures();
   let plantMs = 0;
   let verified = 0;
+  // A session groundcheck cannot read is no figure either way: it is named at the end, never dropped silently.
+  const unread: string[] = [];
   for (const source of sources) {
     const file = source.file;
     const split: Split = source.split ?? 'dev';
     const path = join(CORPUS, file);
     const raw = readFileSync(path, 'utf8');
     const t0 = performance.now();
-    const check = checkSession(raw, path);
+    let check: ReturnType<typeof checkSession>;
+    try {
+      check = checkSession(raw, path);
+    } catch (e) {
+      unread.push(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+      continue;
+    }
     const labels = readLabels(join(ROOT, 'labels', `${file}.jsonl`));
     const sample = sampleOf(check.findings, SAMPLE, SEED);
     byRule.add(split, check.findings, labels);
@@ -151,12 +159,13 @@ function run(flags: Flags): void {
     });
   }
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ files: figures, plantsByKind: Object.fromEntries(byKind.rows) }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ files: figures, plantsByKind: Object.fromEntries(byKind.rows), unread }, null, 2)}\n`);
     return;
   }
   if (flags.plants) printPlants(figures);
   printReport(figures, byKind, { ms: performance.now() - started, plantMs, verified, perKind: flags.plantsPerKind });
   process.stdout.write(`\nFindings per side of the blind split, and per rule (labels by hand; tune on dev, report test):\n\n${byRule.format().join('\n')}\n`);
+  if (unread.length > 0) process.stdout.write(`\n${unread.length} session(s) not read, so in no figure above:\n${unread.map((u) => `  ${u}`).join('\n')}\n`);
 }
 
 /** Throws when a planted copy parsed afresh disagrees with the re-check of the planted output alone. */
