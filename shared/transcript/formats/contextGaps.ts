@@ -39,6 +39,19 @@ const FIXED = {
       'The session uses skills, and its system prompt listed them (names, descriptions, trigger phrases); the log omits that list, so what it held cannot be checked.',
     affects: ['identifier', 'proper_noun', 'quoted_string', 'number'],
   },
+  /**
+   * Gemini CLI logs neither its system prompt nor its tool schemas nor the
+   * GEMINI.md files it puts into that prompt, and records the project only
+   * as a hash of its path. Same reasoning as Claude Code's gap: names,
+   * identifiers and URLs may come from there; numbers and quotes stay
+   * checkable.
+   */
+  geminiSystemPrompt: {
+    code: 'system-prompt-not-logged',
+    message:
+      'The session log omits the system prompt and tool schemas (tool names, environment, GEMINI.md); names, identifiers and URLs they held cannot be checked.',
+    affects: ['identifier', 'url', 'proper_noun'],
+  },
   codexExecPrompt: {
     code: 'prompt-not-logged',
     message: 'A `codex exec --json` stream does not contain the prompt, the instructions or AGENTS.md; any claim could come from them.',

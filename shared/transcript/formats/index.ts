@@ -8,6 +8,7 @@ import { claudeCodeFormat } from './claudeCode';
 import { claudeStreamJsonFormat } from './claudeStreamJson';
 import { codexRolloutFormat } from './codexRollout';
 import { codexExecFormat } from './codexExec';
+import { geminiCliFormat } from './geminiCli';
 import { openaiChatFormat } from './openaiChat';
 import { openaiResponsesFormat } from './openaiResponses';
 import { anthropicMessagesFormat } from './anthropicMessages';
@@ -28,6 +29,7 @@ export const ALL_FORMATS: FormatParser[] = [
   claudeStreamJsonFormat,
   codexRolloutFormat,
   codexExecFormat,
+  geminiCliFormat,
   openaiChatFormat,
   openaiResponsesFormat,
   anthropicMessagesFormat,

@@ -1,0 +1,136 @@
+/**
+ * One Gemini CLI message record to segments. A `user` message is what the
+ * person sent (the CLI inlines `@file` contents there as text parts); a
+ * `gemini` message is the model's turn: its thought summaries (reasoning,
+ * never evidence), its text (checked), then its tool calls, each input field
+ * a segment, and the results the CLI recorded on the call (evidence).
+ * `info`, `error` and `warning` messages are the CLI talking to the person
+ * and never reach the model, so they are skipped.
+ */
+import type { JsonPath } from '../../json/jsonRegion';
+import { LazyMap, ShiftMap } from '../../offsets/offsetMaps';
+import { ContextGaps } from '../contextGaps';
+import type { FileOrderTranscriptBuilder, JsonSource, SegmentSpec } from './fileOrderTranscriptBuilder';
+import { arr, obj, str, type JsonObject } from './jsonValues';
+import { resilientOffsetOf } from './resilientMaps';
+import { emitStringLeaves } from './stringLeaves';
+
+export interface GeminiMessageContext {
+  b: FileOrderTranscriptBuilder;
+  src: JsonSource;
+}
+
+/** Emits the message at `path` after `parent`; returns the new branch tail. */
+export function emitGeminiMessage(ctx: GeminiMessageContext, m: JsonObject, path: JsonPath, parent: number): number {
+  switch (str(m.type)) {
+    case 'user':
+      return emitParts(ctx, m.content, [...path, 'content'], { role: 'user', parent, label: 'user' });
+    case 'gemini':
+      return emitModelTurn(ctx, m, path, parent);
+    default:
+      return parent;
+  }
+}
+
+function emitModelTurn(ctx: GeminiMessageContext, m: JsonObject, path: JsonPath, parent: number): number {
+  let tail = parent;
+  const thoughts = arr(m.thoughts);
+  for (let i = 0; i < thoughts.length; i++) {
+    const t = obj(thoughts[i]);
+    if (!t) continue;
+    for (const field of ['subject', 'description']) {
+      const text = str(t[field]);
+      if (text !== undefined) tail = ctx.b.addString(ctx.src, [...path, 'thoughts', i, field], text, { role: 'reasoning', parent: tail, label: 'thinking' });
+    }
+  }
+  tail = emitParts(ctx, m.content, [...path, 'content'], { role: 'assistant', parent: tail, label: 'assistant', isOutput: true });
+  const calls = arr(m.toolCalls);
+  for (let i = 0; i < calls.length; i++) {
+    const call = obj(calls[i]);
+    if (call) tail = emitToolCall(ctx, call, [...path, 'toolCalls', i], tail);
+  }
+  return tail;
+}
+
+function emitToolCall(ctx: GeminiMessageContext, call: JsonObject, path: JsonPath, parent: number): number {
+  const name = str(call.name) ?? 'tool';
+  const callId = str(call.id);
+  const ref = { name, ...(callId !== undefined ? { callId } : {}) };
+  const tail = emitStringLeaves(ctx.b, ctx.src, call.args, [...path, 'args'], {
+    role: 'tool_call',
+    parent,
+    label: `tool call (${name})`,
+    tool: { ...ref, input: call.args },
+  });
+  // A call the person refused, or that failed, still has a result: the reason it did not run.
+  const failed = call.status === 'error' || call.status === 'cancelled';
+  const spec: SegmentSpec = { role: 'tool_result', parent: tail, label: `tool result (${name})`, tool: { ...ref, ...(failed ? { failed: true } : {}) } };
+  return emitResult(ctx, call.result, [...path, 'result'], spec);
+}
+
+/**
+ * A call's `result` is the part list sent back to the model: normally one
+ * `functionResponse` whose `response` holds `output` or `error`; text parts
+ * and files (an image a tool read) may come with it.
+ */
+function emitResult(ctx: GeminiMessageContext, result: unknown, path: JsonPath, spec: SegmentSpec): number {
+  if (typeof result === 'string') return ctx.b.addString(ctx.src, path, result, spec);
+  if (!Array.isArray(result)) return obj(result) ? emitResultPart(ctx, obj(result)!, path, spec) : spec.parent;
+  let tail = spec.parent;
+  for (let i = 0; i < result.length; i++) {
+    const part = result[i];
+    if (typeof part === 'string') tail = ctx.b.addString(ctx.src, [...path, i], part, { ...spec, parent: tail });
+    else if (obj(part)) tail = emitResultPart(ctx, obj(part)!, [...path, i], { ...spec, parent: tail });
+  }
+  return tail;
+}
+
+function emitResultPart(ctx: GeminiMessageContext, part: JsonObject, path: JsonPath, spec: SegmentSpec): number {
+  const response = obj(obj(part.functionResponse)?.response);
+  if (!response) return emitPart(ctx, part, path, spec);
+  const error = str(response.error);
+  const failed = error !== undefined ? { ...spec, tool: { ...spec.tool!, failed: true as const } } : spec;
+  let tail = spec.parent;
+  for (const key of Object.keys(response)) {
+    const at = [...path, 'functionResponse', 'response', key];
+    const value = response[key];
+    if (typeof value === 'string') tail = ctx.b.addString(ctx.src, at, value, { ...failed, parent: tail });
+    // MCP tools answer with structured content: each string in it is what the model read.
+    else tail = emitStringLeaves(ctx.b, ctx.src, value, at, { ...failed, parent: tail });
+  }
+  if (tail !== spec.parent) return tail;
+  // An empty response (`{}`: a statement run, nothing printed) still says the call came back, and how.
+  const at = [...path, 'functionResponse', 'response'];
+  const map = new LazyMap(() => new ShiftMap(resilientOffsetOf(ctx.src.region, at)));
+  return ctx.b.add('', map, ctx.src.lineOf(at), failed, ctx.src.orderOf(at));
+}
+
+/** `content`: a string, one part, or a list of parts (`text`, or a file the model saw as data). */
+function emitParts(ctx: GeminiMessageContext, content: unknown, path: JsonPath, spec: SegmentSpec): number {
+  if (typeof content === 'string') return ctx.b.addString(ctx.src, path, content, spec);
+  if (!Array.isArray(content)) return obj(content) ? emitPart(ctx, obj(content)!, path, spec) : spec.parent;
+  let tail = spec.parent;
+  for (let i = 0; i < content.length; i++) {
+    const part = content[i];
+    if (typeof part === 'string') tail = ctx.b.addString(ctx.src, [...path, i], part, { ...spec, parent: tail });
+    else if (obj(part)) tail = emitPart(ctx, obj(part)!, [...path, i], { ...spec, parent: tail });
+  }
+  return tail;
+}
+
+function emitPart(ctx: GeminiMessageContext, part: JsonObject, path: JsonPath, spec: SegmentSpec): number {
+  const text = str(part.text);
+  // A part flagged `thought` is the model's reasoning, whatever message holds it.
+  if (text !== undefined) {
+    const thought = part.thought === true;
+    const as = thought ? { role: 'reasoning' as const, label: 'thinking', isOutput: false } : {};
+    return ctx.b.addString(ctx.src, [...path, 'text'], text, { ...spec, ...as });
+  }
+  const data = obj(part.inlineData) ?? obj(part.fileData);
+  if (data && spec.role !== 'assistant') {
+    const image = str(data.mimeType)?.startsWith('image/') === true;
+    const gap = image ? ContextGaps.image : ContextGaps.unreadableDocument;
+    return ctx.b.addGapMarker(ctx.src, path, gap, { ...spec, label: image ? 'image' : 'file' });
+  }
+  return spec.parent;
+}
