@@ -90,13 +90,18 @@ function build(conversation: GeminiConversation, errors: ParseError[]): Transcri
   const b = new FileOrderTranscriptBuilder();
   b.addFileGap(ContextGaps.geminiSystemPrompt);
   const tails = new Map<GeminiEntry, number>();
-  const rewound: number[] = [];
   for (const entry of conversation.entries) {
     const parent = entry.before ? tails.get(entry.before)! : -1;
     const from = b.segments.length;
     tails.set(entry, emitGeminiMessage({ b, src: entry.src }, entry.value, entry.path, parent));
-    if (entry.rewound) for (let id = from; id < b.segments.length; id++) rewound.push(id);
+    for (let id = from; id < b.segments.length; id++) {
+      const s = b.segments[id];
+      if (!s.isOutput) continue;
+      if (entry.rewritten) {
+        s.isOutput = false;
+        s.label = `${s.label} (rewritten history)`;
+      } else if (entry.rewound) labelRewound(s);
+    }
   }
-  for (const id of rewound) if (b.segments[id].isOutput) labelRewound(b.segments[id]);
   return b.build('gemini-cli', errors);
 }

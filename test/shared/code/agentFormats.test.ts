@@ -115,3 +115,16 @@ describe('Cline results that carry their header', () => {
     assert.equal(lastEntities(raw).get('`app/io.py:3`')?.status, 'grounded');
   });
 });
+
+describe('Gemini CLI sessions are agents’ turns', () => {
+  it('runs the code rules on a Gemini answer even when the session logs no tool call', () => {
+    const raw = [
+      JSON.stringify({ sessionId: 's', projectHash: 'h', startTime: 't', lastUpdated: 't', kind: 'main' }),
+      JSON.stringify({ id: 'u1', timestamp: 't', type: 'user', content: [{ text: 'Fix the row parser.' }] }),
+      JSON.stringify({ id: 'g1', timestamp: 't', type: 'gemini', content: 'I fixed `parseRow` in src/rows.ts.' }),
+    ].join('\n');
+    const v = lastEntities(raw);
+    assert.match(v.get('`parseRow`')?.detail ?? '', /agent's turn/);
+    assert.match(v.get('src/rows.ts')?.detail ?? '', /never read, listed or named before this turn/);
+  });
+});

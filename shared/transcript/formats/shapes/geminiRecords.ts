@@ -11,6 +11,10 @@
  *
  * A message dropped by a rewind stays, with the context it had, on a branch
  * of its own: the model did write it, but nothing after the rewind saw it.
+ * A rewritten list is read as copies, chained in its order, that later
+ * messages hang from: what the model saw from then on. The messages written
+ * before keep their own versions and contexts, and the copies of the
+ * model's turns are history, not new answers, so they are not checked again.
  */
 import type { JsonPath } from '../../json/jsonRegion';
 import type { JsonSource } from './fileOrderTranscriptBuilder';
@@ -28,6 +32,8 @@ export interface GeminiEntry {
   before: GeminiEntry | undefined;
   /** A rewind dropped it after it was written. */
   rewound: boolean;
+  /** A copy in a rewritten message list: history the model was given, not a turn it wrote then. */
+  rewritten: boolean;
 }
 
 export class GeminiConversation {
@@ -46,9 +52,15 @@ export class GeminiConversation {
       known.src = src;
       known.value = value;
       known.path = path;
+      // A turn written again after the list was rewritten is the model's own again (the CLI goes on updating its last message).
+      known.rewritten = false;
       return known;
     }
-    const entry: GeminiEntry = { id, src, value, path, before: this.live.at(-1), rewound: false };
+    return this.add(id, src, value, path, this.live.at(-1), false);
+  }
+
+  private add(id: string, src: JsonSource, value: JsonObject, path: JsonPath, before: GeminiEntry | undefined, rewritten: boolean): GeminiEntry {
+    const entry: GeminiEntry = { id, src, value, path, before, rewound: false, rewritten };
     this.entries.push(entry);
     this.live.push(entry);
     this.liveById.set(id, entry);
@@ -71,14 +83,12 @@ export class GeminiConversation {
     const messages = arr(patch.messages);
     // The CLI ignores an empty list (it keeps the messages it read).
     if (messages.length === 0) return;
-    const kept = new Set<GeminiEntry>();
+    this.live = [];
+    this.liveById.clear();
     for (let i = 0; i < messages.length; i++) {
       const m = obj(messages[i]);
-      const entry = m ? this.upsert(src, m, [...path, 'messages', i]) : undefined;
-      if (entry) kept.add(entry);
+      const id = m ? str(m.id) : undefined;
+      if (m && id !== undefined) this.add(id, src, m, [...path, 'messages', i], this.live.at(-1), true);
     }
-    this.live = [...kept];
-    this.liveById.clear();
-    for (const e of kept) this.liveById.set(e.id, e);
   }
 }
