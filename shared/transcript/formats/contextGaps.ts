@@ -182,16 +182,24 @@ const NAMED = {
 
 export const ContextGaps = { ...FIXED, ...NAMED };
 
+/** Instruction files Gemini CLI loads into its system prompt (the log records no folder to read them from). */
+const GEMINI_FILES: readonly string[] = ['GEMINI.md'];
+
 /**
  * The instruction files a missing system prompt is known to hold, by the
  * gap that says it is missing: the agent saw them, so naming one is no
- * invention, whatever else the prompt held.
+ * invention, whatever else the prompt held. Claude Code and Gemini CLI share
+ * the gap's code (the rules treat both prompts alike); each gap's message
+ * names its own agent's files, which tells them apart.
  */
-const LOADED_BY_GAP: Record<string, { agent: string; names: readonly string[] }> = {
-  [FIXED.claudeSystemPrompt.code]: { agent: 'Claude Code', names: INSTRUCTION_FILE_NAMES['claude-code'] },
-  [FIXED.codexInstructions.code]: { agent: 'Codex', names: INSTRUCTION_FILE_NAMES.codex },
-};
+const LOADED_BY_GAP: readonly { code: string; agent: string; names: readonly string[] }[] = [
+  { code: FIXED.claudeSystemPrompt.code, agent: 'Claude Code', names: INSTRUCTION_FILE_NAMES['claude-code'] },
+  { code: FIXED.geminiSystemPrompt.code, agent: 'Gemini CLI', names: GEMINI_FILES },
+  { code: FIXED.codexInstructions.code, agent: 'Codex', names: INSTRUCTION_FILE_NAMES.codex },
+];
 
 export function instructionFilesHidden(gap: ContextGap): { agent: string; names: readonly string[] } | undefined {
-  return Object.hasOwn(LOADED_BY_GAP, gap.code) ? LOADED_BY_GAP[gap.code] : undefined;
+  const candidates = LOADED_BY_GAP.filter((l) => l.code === gap.code);
+  if (candidates.length <= 1) return candidates[0];
+  return candidates.find((l) => l.names.some((n) => gap.message.includes(n)));
 }

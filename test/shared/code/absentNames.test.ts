@@ -217,6 +217,42 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
     // Claude Code does not load a Codex file: naming one nothing showed is still a finding.
     assert.equal(judged('AGENTS.md', "I've gone through your AGENTS.md rules and the ledger code."), 'unverified absent-files');
   });
+
+  it("excuses Gemini CLI's own instruction file in its sessions, not Claude Code's", () => {
+    const line = (o: object) => JSON.stringify(o);
+    const gemini = (answer: string) =>
+      [
+        line({ sessionId: 's1', projectHash: 'p1', startTime: '2026-01-05T09:00:00.000Z', lastUpdated: '2026-01-05T09:00:00.000Z', kind: 'main' }),
+        line({ id: 'u1', timestamp: '2026-01-05T09:00:01.000Z', type: 'user', content: [{ text: 'How is the ledger settled?' }] }),
+        line({
+          id: 'g1',
+          timestamp: '2026-01-05T09:00:02.000Z',
+          type: 'gemini',
+          content: '',
+          toolCalls: [
+            {
+              id: 'r1',
+              name: 'read_file',
+              args: { file_path: 'src/ledger.ts' },
+              result: [{ functionResponse: { id: 'r1', name: 'read_file', response: { output: ledger.join('\n') } } }],
+              status: 'success',
+            },
+          ],
+        }),
+        line({ id: 'g2', timestamp: '2026-01-05T09:00:03.000Z', type: 'gemini', content: answer }),
+      ].join('\n');
+    const judge = (text: string, answer: string) => {
+      const parsed = parseTranscript({ raw: `${gemini(answer)}\n`, path: 'session.jsonl' });
+      if (!('segments' in parsed)) throw new Error('not read as a transcript');
+      const check = checkTranscript(parsed, { profile: 'refined' });
+      const last = check.outputs[check.outputs.length - 1];
+      const e = last.result.entities.find((x) => x.text === text);
+      return e ? `${e.status} ${e.rule}` : 'no entity';
+    };
+    assert.equal((parseTranscript({ raw: gemini('ok'), path: 'session.jsonl' }) as { format?: string }).format, 'gemini-cli');
+    assert.equal(judge('GEMINI.md', "I've gone through your GEMINI.md rules and the ledger code."), 'indeterminate context-gaps');
+    assert.equal(judge('CLAUDE.md', "I've gone through your CLAUDE.md rules and the ledger code."), 'unverified absent-files');
+  });
 });
 
 /**
