@@ -55,6 +55,8 @@ export const changedVersion: PlantGenerator = {
     for (const m of text.matchAll(PINNED)) consider(m[1], m.index + m[0].length - m[1].length, (v) => `@${v}`);
     for (const m of text.matchAll(NAMED)) {
       const name = m[1];
+      // `TypeScript 52.3%` is a language's share of the code, not its version.
+      if (text[m.index + m[0].length] === '%') continue;
       // A bare major (`Node 20`) is checked with its name: the digits alone occur everywhere.
       consider(m[2], m.index + m[0].length - m[2].length, (v) => (v.includes('.') && v.split('.').length === 3 ? v : `${name} ${v}`));
     }

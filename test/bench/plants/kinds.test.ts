@@ -126,6 +126,16 @@ describe('plant kinds', () => {
       for (const p of plants) assert.ok(!raw.includes(p.find === '20' ? `Node ${p.replace}` : p.replace), p.replace);
     });
 
+    it('plants no version in a share of the code a language has', () => {
+      const raw = session([
+        user('languages?'),
+        call('t1', 'Bash', { command: 'gh repo view --json languages' }),
+        result('t1', 'TypeScript 52.3%\nRust 27%'),
+        say('The code is TypeScript 52.3% and Rust 27%.'),
+      ]);
+      assert.deepEqual(validPlants(raw, 'changed-version'), []);
+    });
+
     it('plants no version in code the answer writes, only in its prose', () => {
       const raw = session([
         user('pin it'),
