@@ -583,7 +583,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A version the session shows otherwise (`Next.js 14` against `next@15.5.2`).',
-    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed, or a dotted version right after the name in prose or output: `Ubuntu 22.04`, `▲ Next.js 16.0.0`). One that agrees is grounded, one that differs contradicted, unless the session gives several versions of that product (a span or list such as `Python 3.10–3.14`, two interpreters): then which one the claim means cannot be told, and it gets no verdict. A range (`^5.4.8`, `~5.4`, `>=3.11`, `>=3.2,<4`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, which number extraction leaves alone, are judged only in a claim sentence of a coding session, after a name the session gives a version for. The name and the number must be on one line, only spaces apart; a whole number before a plural noun ("Next.js 12 pages", "26 files") counts what follows it and is no version.',
+    doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed, or a dotted version right after the name in prose or output: `Ubuntu 22.04`, `▲ Next.js 16.0.0`). One that agrees is grounded, one that differs contradicted, unless the session gives several versions of that product (a span or list such as `Python 3.10–3.14`, two interpreters): then which one the claim means cannot be told, and none contradicts it. A claim no version agrees with is unverified when the session writes that product\'s name with other versions after it in any form (`Vue 3`, `python3.12`, `Python/3.11.14`, `postgres:15`, `pydantic_v1`) and never the claimed one, in no span that holds it, and a dotted claim\'s digits stand as a version nowhere in the session (`3.14` in a list of supported versions may be the one meant); a whole number only when the session writes the name with one whole number again and again and the turn numbers nothing else with that name (`Priority 1`, `Priority 2` rank items), never after `HTTP` (a status as often as a version), and a `v`-marked one (`Pydantic v5`) not beside another (`v1/v2`). A port claimed where the session gives the local machine several ports and writes the claimed one nowhere as a number is unverified the same way. A range (`^5.4.8`, `~5.4`, `>=3.11`, `>=3.2,<4`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, and `v`-marked ones after a capitalised or package name (`Pydantic v2`), which number extraction leaves alone, are judged only in a claim sentence of a coding session, or on a line of text in a plain fenced block that reports (untagged, `text` or `log`; not one the sentence before proposes, nor code, nor a pinned `==2.0.25`), after a name the session gives a version for. The name and the number must be on one line, only spaces apart; a whole number before a plural noun ("Next.js 12 pages", "26 files") counts what follows it and is no version.',
     examples: [
       {
         session: [
@@ -618,6 +618,30 @@ export const RULES = [
         ],
         flags: ['22.5'],
       },
+      {
+        session: [
+          { user: 'Why does CI fail?' },
+          { bash: { command: 'cat ci.log', output: 'venv: Python 3.11.4\nsystem: Python 3.12.1' } },
+          { say: 'The failure is on Python 3.9.' },
+        ],
+        flags: ['3.9'],
+      },
+      {
+        session: [
+          { user: 'Why does CI fail?' },
+          { bash: { command: 'cat ci.log', output: 'venv: Python 3.11.4\nsystem: Python 3.12.1\nsupported: 3.10, 3.11, 3.12, 3.13' } },
+          { say: 'The failure is on Python 3.13.' },
+        ],
+        passes: ['3.13'],
+      },
+      {
+        session: [
+          { user: 'Check the tools.' },
+          { bash: { command: 'pytest --version', output: 'pytest 9.0.2' } },
+          { say: '```\nTOOLS  OK  — pytest 9.0.1\n```' },
+        ],
+        flags: ['9.0.1'],
+      },
     ],
   },
   {
@@ -625,7 +649,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A version of three parts the turn states that no part of the session spells (`published v1.0.3` after writing `Version: 1.0.0`).',
-    doc: 'A version is copied, not worked out: from a manifest, a lockfile, a command\'s output, a file the agent wrote. So a three-part version (`1.0.3`) that a claim of an agent\'s turn states, and that no other part of the session writes as a version of its own (before the turn on any branch, or later in what the agent wrote; `11.0.3`, `1.0.30` and `1.0.3.4` are other versions), is unverified. Only digits marked as a version are read: after a `v`, a pin (`@`, `^`, `~`, `>=`, `==`), the word "version" or "release" (also with a verb of change: "version bumped from 1.0.1"), or a product\'s name ("Vite 5.4.10", "rand 0.8.7"), or across an arrow from another three-part version (`1.0.2 → 1.0.3`), not after a word that numbers a document\'s parts or steps ("Step 1.2.3", "Requirement 2.1.1"). A version that version-slots judged against the one the session gives for its product is left to it; one inside a range the session gives (`^5.4.8`) that nothing writes is unseen, as the installed version was never shown. Questions, plans, instructions, code blocks and lines of code are not read; a version inside a longer inline code or command is that code\'s. Gaps that hide what the agent read (a Markdown chat, file contents not logged, images, tool output not recorded) leave it unchecked.',
+    doc: 'A version is copied, not worked out: from a manifest, a lockfile, a command\'s output, a file the agent wrote. So a three-part version (`1.0.3`) that a claim of an agent\'s turn states, and that no other part of the session writes as a version of its own (before the turn on any branch, or later in what the agent wrote; `11.0.3`, `1.0.30` and `1.0.3.4` are other versions), is unverified. Only digits marked as a version are read: after a `v`, a pin (`@`, `^`, `~`, `>=`, `==`), the word "version" or "release" (also with a verb of change: "version bumped from 1.0.1"), or a product\'s name ("Vite 5.4.10", "rand 0.8.7"), or across an arrow from another three-part version (`1.0.2 → 1.0.3`), not after a word that numbers a document\'s parts or steps ("Step 1.2.3", "Requirement 2.1.1"). A version that version-slots judged against the one the session gives for its product is left to it; one inside a range the session gives (`^5.4.8`) that nothing writes is unseen, as the installed version was never shown. Questions, plans, instructions, code blocks and lines of code are not read, though a line of text in a plain fenced block that reports (untagged, `text` or `log`: a status table, a copied log) is, unless the version is pinned there (`==2.0.25`, `@1.2.3`); a version inside a longer inline code or command is that code\'s. Gaps that hide what the agent read (a Markdown chat, file contents not logged, images, tool output not recorded) leave it unchecked.',
     examples: [
       {
         session: [

@@ -136,12 +136,15 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
     entities = withAdded(entities, statusClaims(output, sentences, options.session));
   }
   if (options.session && on('version-slots')) {
-    entities = withAdded(entities, dottedVersionClaims(output, sentences, entities, index, lookup, options.session));
+    entities = withAdded(entities, dottedVersionClaims(output, sentences, entities, index, lookup, options.session, fences()));
   }
   if (options.session && on('host-ports')) entities = withAdded(entities, hostPortClaims(output, sentences, entities, index, lookup));
   // After the slots: a version the session gives for its product was judged against that; this speaks of those no slot judged.
   if (options.agentTurn && on('unseen-versions') && quotesCheckable(options.session)) {
-    entities = withAdded(entities, unseenVersionClaims({ output, sentences, entities, index, turn: options.before, gaps: options.gaps ?? [] }));
+    entities = withAdded(
+      entities,
+      unseenVersionClaims({ output, sentences, entities, index, turn: options.before, gaps: options.gaps ?? [], fences: fences() }),
+    );
   }
   if (options.agentTurn && options.session && on('unknown-flags')) {
     entities = withAdded(entities, unknownFlagClaims(output, sentences, entities, index, lookup, options.session));

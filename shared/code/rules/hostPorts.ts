@@ -203,7 +203,7 @@ function givenPorts(host: string, index: ContextLookup, find: FindOptions): Give
  * place may be the port of whatever the claim names, which this rule cannot
  * tell, so the claim is not judged.
  */
-function writtenAsNumber(digits: string, index: ContextLookup, find: FindOptions): boolean {
+export function writtenAsNumber(digits: string, index: ContextLookup, find: FindOptions): boolean {
   const keep = (part: number, start: number, end: number) => standsAsNumber(index.partText(part), start, end);
   return index.findLast(digits, { ...find, limit: 1, examine: EXAMINED, keep }).length > 0;
 }

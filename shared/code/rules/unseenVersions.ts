@@ -25,6 +25,7 @@ import type { ContextLookup } from '../../lookup/contextLookup';
 import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
 import { CodeLines } from '../../refine/rules/codeLines';
 import { namesCheckable } from './absentNames';
+import { ReportBlocks } from './reportBlocks';
 import { nameBefore, NOT_PRODUCTS, NUMBERING, standsAlone } from './versionSlots';
 
 /** Matches of a version's digits read before deciding the session never spells it as a version of its own. */
@@ -51,6 +52,8 @@ export interface UnseenVersionsInput {
   /** The turn's own part: every other part of the session may spell the version. */
   turn: number | undefined;
   gaps: readonly ContextGap[];
+  /** The turn's fenced blocks: those that report are read as prose is. */
+  fences?: readonly Range[];
 }
 
 /**
@@ -64,6 +67,7 @@ export function unseenVersionClaims(input: UnseenVersionsInput): Entity[] {
   const spelt = spelling(index, turn);
   const promptHidden = gaps.some((g) => g.code === 'system-prompt-not-logged');
   const codeLines = new CodeLines(output);
+  const reports = new ReportBlocks(output, input.fences ?? [], sentences);
   const added = new Map<string, Entity>();
   // Linear: every match succeeds where it starts (the repetition may be empty), so nothing is retried.
   const runs = /\d+(?:\.\d+)*/g;
@@ -75,7 +79,8 @@ export function unseenVersionClaims(input: UnseenVersionsInput): Entity[] {
     if (!standsAlone(output, start, end) || !(markedAsVersion(output, start, end) || inlineVersion(output, start, end))) continue;
     if (promptHidden && ofTheMachine(output, start)) continue;
     const sentence = sentenceIndexAt(sentences, start);
-    if (sentence === undefined || sentences[sentence].kind !== 'claim' || codeLines.holds(start, end)) continue;
+    const kind = sentence === undefined ? undefined : sentences[sentence].kind;
+    if (kind === 'code' ? !reports.holds(start, end) : kind !== 'claim' || codeLines.holds(start, end)) continue;
     const span: Range = [start, end];
     const covering = entities.find((e) => e.occurrences.some(([s, e2]) => s < end && e2 > start));
     // A version another rule found or judged, or one inside a longer claim (a command, a range), is that rule's.

@@ -17,6 +17,8 @@ import { type OutputSentence, sentenceIndexAt } from '../../refine/claims';
 import type { FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import type { CodeSession } from './codeVerdicts';
+import { writtenAsNumber } from './hostPorts';
+import { ReportBlocks } from './reportBlocks';
 
 /** How a context writes a name's version right after the name. */
 // biome-ignore format: a list of words or values reads best packed
@@ -65,7 +67,7 @@ export function versionVerdicts(
   entities.forEach((entity, i) => {
     if (entity.type !== 'number' || extracted[i].code || entity.status === 'contradicted') return;
     const claim = slotClaim(output, entity.span[0]);
-    if (claim) settleVersion(entity, claim, slotValues(claim, index, find, session));
+    if (claim) settleVersion(entity, claim, slotValues(claim, index, find, session), index, find, output);
   });
 }
 
@@ -83,9 +85,11 @@ export function dottedVersionClaims(
   index: ContextLookup,
   find: FindOptions,
   session: CodeSession | undefined,
+  fences: readonly Range[] = [],
 ): Entity[] {
   const out: Entity[] = [];
   const taken = new RangeSet(entities.map((e) => e.span));
+  const reports = new ReportBlocks(output, fences, sentences);
   const known = new Map<string, SlotValue[]>();
   // Linear: every match succeeds where it starts (the repetition may be empty), so nothing is retried.
   const runs = /\d+(?:\.\d+)*/g;
@@ -93,10 +97,14 @@ export function dottedVersionClaims(
     const start = m.index;
     const end = start + m[0].length;
     const parts = m[0].split('.').length;
-    if (parts < 3 || parts > 4 || !standsAlone(output, start, end) || taken.overlaps(start, end)) continue;
+    // Number extraction leaves a `v`-marked version (`Pydantic v2`) alone as it does dotted runs.
+    const marked = output[start - 1] === 'v' && output[start - 2] === ' ';
+    if ((parts < 3 && !marked) || parts > 4 || !standsAlone(output, start, end) || taken.overlaps(start, end)) continue;
     const sentence = sentenceIndexAt(sentences, start);
-    if (sentence === undefined || sentences[sentence].kind !== 'claim') continue;
-    const claim = slotClaim(output, start, true);
+    const kind = sentence === undefined ? undefined : sentences[sentence].kind;
+    if (kind !== 'claim' && !(kind === 'code' && reports.holds(start, end))) continue;
+    // A `v`-marked whole number needs a product's name as a plain number does (`file v8` is no product's version).
+    const claim = slotClaim(output, start, parts >= 3);
     if (!claim || claim.slot === 'port') continue;
     const span: Range = [start, end];
     const entity = ruleEntity(m[0], 'number', span, 'version-slots');
@@ -104,7 +112,7 @@ export function dottedVersionClaims(
     const key = [claim.slot, ...(claim.alternatives ?? [])].join(' ');
     let values = known.get(key);
     if (!values) known.set(key, (values = slotValues(claim, index, find, session)));
-    if (settleVersion(entity, claim, values)) out.push(entity);
+    if (settleVersion(entity, claim, values, index, find, output)) out.push(entity);
   }
   return out;
 }
@@ -138,8 +146,24 @@ function capitalisedWordsBefore(output: string, nameStart: number, name: string)
   return words;
 }
 
+/**
+ * Grounds or contradicts `entity` by the context's values for its slot, or
+ * finds it unverified when the context writes that slot's values only
+ * otherwise; false when they say none of these.
+ */
+function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotValue[], index: ContextLookup, find: FindOptions, output: string): boolean {
+  if (claim.floor || values.some((v) => agrees(claim.value, v.value))) return settleGiven(entity, claim, values);
+  if (values.some((v) => v.range !== undefined && withinRange(claim.value, v.value, v.range, v.below))) return false;
+  const written = claim.slot === 'port' ? { own: [], any: [], spans: [] } : writtenVersions(claim, index, find);
+  // The context writes the claimed version after the name in a form the slot's values do not read (`pydantic_v1`): which of its versions is meant cannot be told.
+  if (written?.any.some((v) => spells(v, claim.value)) || written?.spans.some((span) => withinSpan(claim.value, span))) return false;
+  // A `v`-marked whole number is read by this rule alone: with no sure read of the name's versions, or named beside another (`Pydantic v1/v2`), it is left unjudged.
+  if (claim.marked && (written === undefined || claim.several)) return false;
+  return settleGiven(entity, claim, values) || (written !== undefined && settleNever(entity, claim, values, written, index, find, output));
+}
+
 /** Grounds or contradicts `entity` by the context's values for its slot; false when they say neither. */
-function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotValue[]): boolean {
+function settleGiven(entity: Entity, claim: SlotClaim, values: readonly SlotValue[]): boolean {
   if (values.length === 0) return false;
   // "Next.js 13+" claims a floor: a version at or above it agrees; below it, or only ranges, say nothing sure.
   const agreeing = claim.floor
@@ -178,6 +202,165 @@ function settleVersion(entity: Entity, claim: SlotClaim, values: readonly SlotVa
   return true;
 }
 
+/**
+ * A claim no value of the context agrees with, for a slot the context does
+ * fill: unverified when nothing in the context writes the claimed value for
+ * that slot in any form. A port is so when the context gives the local
+ * machine several ports and never writes the claimed one as a number; a
+ * version when the context writes the product's name with other versions
+ * after it (`Vue 3`, `python3.12`, `postgres:15`), never one the claim
+ * agrees with, and a dotted claim's digits stand as a version nowhere
+ * (`3.14` in a list of supported versions may be the one meant). Left
+ * unsettled: gaps that hide what the agent read still excuse it.
+ */
+function settleNever(
+  entity: Entity,
+  claim: SlotClaim,
+  values: readonly SlotValue[],
+  written: WrittenVersions,
+  index: ContextLookup,
+  find: FindOptions,
+  output: string,
+): boolean {
+  if (claim.slot === 'port') {
+    const ports = [...new Set(values.map((v) => v.value))];
+    if (ports.length < 2 || writtenAsNumber(claim.value, index, find)) return false;
+    return neverWritten(entity, `the context gives the ports ${listed(ports)}, never ${claim.value}`);
+  }
+  const all = [...values.map((v) => v.value), ...written.own];
+  if (all.length === 0 || CODE_NAMES.has(claim.slot)) return false;
+  // A dotted claim is judged by its digits; a whole number only by the name's one version, and not in a list (`Priority 1, 2`).
+  if (
+    claim.value.includes('.')
+      ? versionSpelt(claim.value, index, find)
+      : claim.several || (!claim.marked && (!oneWholeVersion(all) || numbersName(output, claim)))
+  )
+    return false;
+  return neverWritten(entity, `the context gives ${claim.display} ${listed([...new Set(all)])}, never ${claim.value}`);
+}
+
+/** The turn writes the claim's name with another whole number too (`Priority 1`, `Priority 2`): its numbers number items. */
+function numbersName(output: string, claim: SlotClaim): boolean {
+  const key = `${claim.display} `;
+  for (let at = output.indexOf(key); at !== -1; at = output.indexOf(key, at + 1)) {
+    const n = /^v?(\d+)(?![\d.])/.exec(output.slice(at + key.length, at + key.length + 8))?.[1];
+    if (n !== undefined && n !== claim.value) return true;
+  }
+  return false;
+}
+
+/** Names a whole number follows as a code or a status, not as a version: `HTTP 503`. */
+const CODE_NAMES: ReadonlySet<string> = new Set(['http', 'https', 'status', 'error', 'exit', 'code']);
+
+/**
+ * A name the context writes with one whole number, again and again (`Vue 3`,
+ * `Python 3` and `python3.10`), names that thing's version; one written with
+ * a number once, or with several (`Priority 1`, `Priority 2`), may number
+ * items or ranks, so a claim of another whole number says nothing sure.
+ */
+function oneWholeVersion(written: readonly string[]): boolean {
+  return written.length >= 2 && new Set(written.map((v) => v.split('.')[0])).size === 1;
+}
+
+function neverWritten(entity: Entity, detail: string): boolean {
+  entity.found = false;
+  entity.status = 'unverified';
+  entity.matches = [];
+  entity.locations = [];
+  entity.rule = 'version-slots';
+  entity.detail = detail;
+  return true;
+}
+
+/** Up to four values, the rest counted. */
+function listed(values: readonly string[]): string {
+  return values.length <= 4 ? values.join(', ') : `${values.slice(0, 4).join(', ')} and ${values.length - 4} more`;
+}
+
+/** Matches of a product's name read, at most, for the versions written after it; a name met more often is not judged. */
+const WRITTEN_EXAMINED = 1000;
+
+/**
+ * How a version may follow a product's name, read loosely: directly
+ * (`python3.12`), after a space, `v`, `_` (`pydantic_v1`), `@`, a pin, a colon (`postgres:15`),
+ * a slash (`Python/3.11.14`), a hyphen or a manifest's `": "^`. Anchored and
+ * bounded: read on a short slice after each name.
+ */
+const AFTER_NAME = /^(?:[ \t_]?[vV]|[ \t_]|@[\^~]?|[=~>]=[ \t]?|:[ \t]?|\/|-|"[ \t]?:[ \t]?"[\^~]?)?(\d{1,4}(?:\.\d{1,4}){0,3})/;
+
+/**
+ * The versions the context writes right after the product's name, in any
+ * of the forms a manifest, a command's output or prose use; undefined when
+ * the name is met too often to read every place.
+ */
+function writtenVersions(claim: SlotClaim, index: ContextLookup, find: FindOptions): WrittenVersions | undefined {
+  const out: WrittenVersions = { own: [], any: [], spans: [] };
+  const slots = [claim.slot, ...(claim.alternatives ?? [])];
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    for (const name of slot === 'node' ? ['node', 'node.js', 'nodejs'] : [slot, `${slot}.js`, `${slot}js`]) {
+      const matches = index.find(name, { ...find, limit: WRITTEN_EXAMINED });
+      if (matches.length >= WRITTEN_EXAMINED) return undefined;
+      for (const m of matches) {
+        const text = index.partText(m.part);
+        // `test_pydantic_v1` names the version as `pydantic_v1` does; `@types/node` or `my-vue` is another name.
+        if (m.start > 0 && /[A-Za-z0-9@/.-]/.test(text[m.start - 1])) continue;
+        if (!asAName(text.slice(m.start, m.end), claim.display)) continue;
+        const after = text.slice(m.end, m.end + 32);
+        const v = AFTER_NAME.exec(after);
+        if (!v) continue;
+        const next = after.slice(v[0].length);
+        // A share (`Python 100.0%`), a longer dotted run, or a count of what follows (`Node 2 instances`) is no version.
+        if (/^(?:%|\d|\.\d)/.test(next) || (!v[1].includes('.') && /^ [a-z]{3,}s\b/.test(next))) continue;
+        out.any.push(v[1]);
+        const to = SPAN_END.exec(next)?.[1];
+        if (to !== undefined) out.spans.push([v[1], to]);
+        // The words joined into a package name are the product's, not the last word alone (`css` of "Tailwind CSS").
+        if (i < 2) out.own.push(v[1]);
+      }
+    }
+  }
+  return out;
+}
+
+interface WrittenVersions {
+  /** Versions written after the product's own name. */
+  own: string[];
+  /** Those and the versions written after any name the slot may go by. */
+  any: string[];
+  /** Spans of versions written after any of those names (`3.9 through 3.12`), first and last. */
+  spans: [string, string][];
+}
+
+/** The end of a span of versions: `3.9 through 3.12`, `3.10–3.14`. */
+const SPAN_END = /^\s?(?:[-–—]|through|thru|to|until)\s?v?(\d{1,4}(?:\.\d{1,4}){0,3})/;
+
+/** Whether `claimed` lies in the span from `first` to `last`, both included. */
+function withinSpan(claimed: string, [first, last]: readonly [string, string]): boolean {
+  const c = claimed.split('.').map(Number);
+  return compareVersions(c, first.split('.').map(Number)) >= 0 && compareVersions(c, last.split('.').map(Number)) <= 0;
+}
+
+/** Written as a name is (`vue`, `Vue`, `VUE`, or as the claim writes it), not inside an identifier's mixed case (`VuE4`). */
+function asAName(seen: string, display: string): boolean {
+  const tail = seen.slice(1);
+  return seen === display || tail === tail.toLowerCase() || seen === seen.toUpperCase();
+}
+
+/** Matches of a dotted value read before deciding it stands as a version nowhere. */
+const SPELT_EXAMINED = 400;
+
+/** Whether the context writes `value` as a version of its own, or as the start of a longer one it agrees with (`3.11` in `3.11.4`), not inside a longer number (`13.11`, `3.110`). */
+function versionSpelt(value: string, index: ContextLookup, find: FindOptions): boolean {
+  const matches = index.find(value, { ...find, strict: false, limit: SPELT_EXAMINED });
+  if (matches.length >= SPELT_EXAMINED) return true;
+  return matches.some((m) => {
+    const text = index.partText(m.part);
+    const before = text[m.start - 1] ?? ' ';
+    return !/\d/.test(before) && !(before === '.' && /\d/.test(text[m.start - 2] ?? '')) && !/\d/.test(text[m.end] ?? ' ');
+  });
+}
+
 /** Not part of a longer token: no word character or point runs on (`1.2.3.4.5`, `a1.2.3`, `1.2.3-beta`), but `v1.2.3` may lead. */
 export function standsAlone(output: string, start: number, end: number): boolean {
   const before = output[start - 1];
@@ -200,6 +383,10 @@ interface SlotClaim {
   display: string;
   /** The claimed value as written (`14`, `3.11`). */
   value: string;
+  /** Written with a `v` (`Pydantic v2`): a version, not a count or a rank. */
+  marked?: true;
+  /** Written in a span or list of versions (`v1/v2`, `3.11 and 3.12`): the claim speaks of several. */
+  several?: true;
 }
 
 /** The product or `port` named just before a number at `start` (`Next.js 14`, `Node v18`, `port 3000`). */
@@ -211,6 +398,10 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
   if (!value) return undefined;
   const lower = display.toLowerCase();
   if (lower === 'port') return { slot: 'port', display, value };
+  const marked = {
+    ...(output[start - 1] === 'v' ? { marked: true as const } : {}),
+    ...(inList(output, start, start + value.length) ? { several: true as const } : {}),
+  };
   // "TypeScript 52.3%" is a share of something, not a version.
   if (output[start + value.length] === '%') return undefined;
   if (countsWhatFollows(output, start, value)) return undefined;
@@ -226,10 +417,11 @@ function slotClaim(output: string, start: number, dotted = false): SlotClaim | u
       display: words.join(' '),
       value,
       alternatives: [joined.join(''), slotName(lower)],
+      ...marked,
       ...floorAfter(output, start + value.length),
     };
   }
-  return { slot: slotName(lower), display, value, ...floorAfter(output, start + value.length) };
+  return { slot: slotName(lower), display, value, ...marked, ...floorAfter(output, start + value.length) };
 }
 
 /**
@@ -242,6 +434,15 @@ function countsWhatFollows(output: string, start: number, value: string): boolea
   const word = /^ ([a-z]+)\b/.exec(output.slice(start + value.length, start + value.length + 40))?.[1];
   return word !== undefined && word.length > 3 && word.endsWith('s') && !word.endsWith('ss');
 }
+
+/** Whether the version at `[start, end)` opens or continues a span or list of versions (`v1/v2`, `3.9 through 3.12`, `3.11, 3.12`). */
+function inList(output: string, start: number, end: number): boolean {
+  const mark = output[start - 1] === 'v' ? start - 1 : start;
+  return SEVERAL_AFTER.test(output.slice(end, end + 12)) || LIST_BEFORE.test(output.slice(Math.max(0, mark - 12), mark));
+}
+
+/** What leads into a version from another in a span or list: `3.9–`, `v1/`, `3.11 and `. */
+const LIST_BEFORE = /\d\s?(?:[-–—/,&|]\s?|\s(?:through|to|and|or|until|thru)\s)$/;
 
 /** `13+`, `3.11 or later`, `18 and up`: the claim is a floor, not a version. */
 function floorAfter(output: string, end: number): { floor?: true } {
@@ -403,6 +604,11 @@ function portValues(index: ContextLookup, find: FindOptions): SlotValue[] {
     }
   }
   return out.sort((a, b) => a.match.part - b.match.part || a.match.start - b.match.start);
+}
+
+/** `3.11.4` spells the claim `3.11`; `3` does not spell `3.11`, though it agrees with it. */
+function spells(written: string, claimed: string): boolean {
+  return written.split('.').length >= claimed.split('.').length && agrees(claimed, written);
 }
 
 /** `14` agrees with `14.2.3`; `3.11` with `3.11.4`; `3.1` not with `3.11`. */

@@ -80,4 +80,10 @@ describe('unseen-versions', () => {
     const image = user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }]);
     assert.deepEqual(byRule(ran('Version: 1.0.0', 'Published v1.0.3 of the spec.', [image])), []);
   });
+  it('reads a version in a plain block that reports, not in a block of code or as a pin', () => {
+    assert.deepEqual(byRule(ran('Version: 1.0.0', '```\nRELEASE  OK  — published v1.0.3\n```')), ['1.0.3']);
+    assert.deepEqual(byRule(ran('Version: 1.0.0', '```log\n[ok] published v1.0.3\n```')), ['1.0.3']);
+    assert.deepEqual(byRule(ran('Version: 1.0.0', '```js\nconst release = "v1.0.3";\n```')), []);
+    assert.deepEqual(byRule(ran('Version: 1.0.0', '```\nrequests==2.31.5\n```')), []);
+  });
 });

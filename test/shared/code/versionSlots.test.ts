@@ -123,8 +123,8 @@ describe('version-slots', () => {
     // A span or list of versions, then one of them alone: the claim may be about any of the span.
     assert.deepEqual(bySlots(out('Matrix: Python 3.9 through 3.12\nDocs build on Python 3.12.1', 'The failure is on Python 3.11.')), []);
     assert.deepEqual(bySlots(out('Tested on Python 3.10–3.14; docs use Python 3.12.1', 'The failure is on Python 3.11.')), []);
-    // Two interpreters: which one the claim means cannot be told.
-    assert.deepEqual(bySlots(out('venv: Python 3.11.4\nsystem: Python 3.12.1', 'The failure is on Python 3.13.')), []);
+    // Two interpreters: which one the claim means cannot be told, so neither contradicts it; it is neither, so it is unverified.
+    assert.deepEqual(bySlots(out('venv: Python 3.11.4\nsystem: Python 3.12.1', 'The failure is on Python 3.13.')), ['3.13: unverified']);
     // One version, joined to another product by a plus sign, is still the one version.
     assert.deepEqual(bySlots(out('The stack: Vue 3.4.21 + Pico on Vite', 'The frontend runs Vue 4.')), ['4: contradicted']);
   });
@@ -141,5 +141,86 @@ describe('version-slots', () => {
     assert.equal(above?.status, 'contradicted');
     assert.equal(above?.detail, 'the context gives Django >=3.2');
     assert.equal(pins('The project runs Django 3.5.').get('3.5'), undefined);
+  });
+  it('finds a version unverified that the context never writes for a product it gives other versions of', () => {
+    const out = (shown: string, text: string) =>
+      lastOutput(session([user('Fix CI.'), call('t1', 'Bash', { command: 'cat ci.log' }), result('t1', shown), say(text)]), {
+        rules: { 'unseen-versions': 'off' },
+      });
+    const bySlots = (m: Map<string, { rule?: string; status: string; detail?: string }>) =>
+      [...m].filter(([, e]) => e.rule === 'version-slots').map(([k, e]) => `${k}: ${e.status}: ${e.detail}`);
+    // Several versions, none the claimed one: which one is meant cannot be told, but it is none of them.
+    const matrix = 'venv: Python 3.11.4\nsystem: Python 3.12.1';
+    assert.deepEqual(bySlots(out(matrix, 'The failure is on Python 3.9.')), ['3.9: unverified: the context gives Python 3.11.4, 3.12.1, never 3.9']);
+    // A version the context writes in a list (`3.10, 3.11, 3.13`) or in another form (`python3.13`) is not unseen.
+    assert.deepEqual(bySlots(out(`${matrix}\nsupported: 3.10, 3.11, 3.13`, 'The failure is on Python 3.13.')), []);
+    assert.deepEqual(bySlots(out(`${matrix}\n/usr/bin/python3.13 -m pytest`, 'The failure is on Python 3.13.')), []);
+    // A product written with one whole number again and again: another is unseen, though a bare `2` stands elsewhere.
+    const vue = 'stack: Vue 3 + Pico\nfrontend: Vue 3 on Vite\nretries: 2';
+    assert.deepEqual(bySlots(out(vue, 'The frontend is Vue 2 with Pico.')), ['2: unverified: the context gives Vue 3, never 2']);
+    assert.equal(out(vue, 'The frontend is Vue 3 with Pico.').get('3')?.status, 'grounded');
+  });
+
+  it('finds no whole number unverified that may be a rank, a label or a status', () => {
+    const out = (shown: string, text: string) =>
+      [
+        ...lastOutput(session([user('Check it.'), call('t1', 'Bash', { command: 'cat notes.txt' }), result('t1', shown), say(text)]), {
+          rules: { 'unseen-versions': 'off' },
+        }),
+      ]
+        .filter(([, e]) => e.rule === 'version-slots')
+        .map(([k, e]) => `${k}: ${e.status}`);
+    // Written once with its number, or numbered beside others in the turn: a rank, not a version.
+    assert.deepEqual(out('Priority 1 (high): full weight', 'Sources of Priority 2 get half the weight.'), []);
+    assert.deepEqual(out('Priority 1 (high)\nPriority 1 again', 'Priority 1 gets full weight; Priority 2 gets half.'), []);
+    // HTTP followed by a number is a status as often as a version.
+    assert.deepEqual(out('curl -I: HTTP/2 200\nproxy: HTTP/1.1', 'The site now returns HTTP 503.'), []);
+  });
+
+  it('reads a `v`-marked version after a product, and leaves one named beside another to no verdict', () => {
+    const out = (shown: string, text: string) =>
+      [...lastOutput(session([user('Which Pydantic?'), call('t1', 'Bash', { command: 'pip show pydantic' }), result('t1', shown), say(text)]))]
+        .filter(([, e]) => e.rule === 'version-slots')
+        .map(([k, e]) => `${k}: ${e.status}`);
+    assert.deepEqual(out('Name: pydantic\nVersion: 2.7.1\nPydantic v2 is installed', 'The project uses Pydantic v3 models.'), ['3: contradicted']);
+    assert.deepEqual(out('Name: pydantic\nVersion: 2.7.1\nPydantic v2 is installed', 'The adapter handles Pydantic v1/v2 models.'), []);
+    // `test_pydantic_v1_models` writes v1 for Pydantic: a claim of it is not judged against v2.
+    assert.deepEqual(out('Pydantic v2 is installed\nSKIPPED test_pydantic_v1_models', 'That test requires Pydantic v1.'), []);
+    // A lower-case word is no product: `file v8` is the eighth file.
+    assert.deepEqual(out('Pydantic v2 is installed\nfile v5 saved', 'The file v8 is a copy of v5.'), []);
+  });
+
+  it('finds a port unverified that the context never writes when it gives the local machine several', () => {
+    const out = (shown: string, text: string) =>
+      [...lastOutput(session([user('Where does it run?'), call('t1', 'Bash', { command: 'cat .env' }), result('t1', shown), say(text)]))]
+        .filter(([, e]) => e.rule === 'version-slots')
+        .map(([k, e]) => `${k}: ${e.status}: ${e.detail}`);
+    const env = 'PORT=3000\nAPI on localhost:8080';
+    assert.deepEqual(out(env, 'The Flask app runs on port 8082.'), ['8082: unverified: the context gives the ports 3000, 8080, never 8082']);
+    assert.deepEqual(out(env, 'The Flask app runs on port 8080.'), ['8080: grounded: undefined']);
+    // A port the context writes as a number of its own (a table of services) may be the one meant.
+    assert.deepEqual(out(`${env}\nworker 8082 idle`, 'The Flask app runs on port 8082.'), []);
+  });
+
+  it('reads versions in a plain block that reports, not in code, a command or a pin', () => {
+    const out = (text: string) =>
+      [
+        ...lastOutput(
+          session([
+            user('Check the tools.'),
+            call('t1', 'Bash', { command: 'pytest --version; ruff --version' }),
+            result('t1', 'pytest 9.0.2\nruff 0.15.9'),
+            say(text),
+          ]),
+          { rules: { 'unseen-versions': 'off' } },
+        ),
+      ]
+        .filter(([, e]) => e.rule === 'version-slots')
+        .map(([k, e]) => `${k}: ${e.status}`);
+    assert.deepEqual(out('```\nTOOLS  OK  — pytest 9.0.1 | ruff 0.15.9\n```'), ['9.0.1: contradicted', '0.15.9: grounded']);
+    assert.deepEqual(out('```text\nTOOLS  OK  — pytest 9.0.1\n```'), ['9.0.1: contradicted']);
+    assert.deepEqual(out('```python\nprint("pytest 9.0.1")\n```'), []);
+    assert.deepEqual(out('```bash\npip install pytest 9.0.1\n```'), []);
+    assert.deepEqual(out('Pin it like this:\n```\npytest 9.0.1\n```'), []);
   });
 });
