@@ -188,10 +188,12 @@ function givenPorts(host: string, index: ContextLookup, find: FindOptions): Give
       const text = index.partText(m.part);
       // The key must start its token: `my-localhost:` and `SUPPORT=` are other things.
       if (m.start > 0 && /[\w.-]/.test(text[m.start - 1])) continue;
-      const v = /^(\d{2,5})(?!\w|\.\d)/.exec(text.slice(m.end, m.end + 7));
+      // The lookup may end the match of a key before its trailing space (`--port `): the space is read here.
+      const from = key.endsWith(' ') && text[m.end] === ' ' ? m.end + 1 : m.end;
+      const v = /^(\d{2,5})(?!\w|\.\d)/.exec(text.slice(from, from + 7));
       if (!v) continue;
       const scheme = key.endsWith(':') ? schemeBefore(text, m.start) : undefined;
-      out.push({ value: v[1], match: { part: m.part, start: m.end, end: m.end + v[1].length }, ...(scheme ? { scheme } : {}) });
+      out.push({ value: v[1], match: { part: m.part, start: from, end: from + v[1].length }, ...(scheme ? { scheme } : {}) });
     }
   }
   return out.sort((a, b) => a.match.part - b.match.part || a.match.start - b.match.start);

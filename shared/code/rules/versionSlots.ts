@@ -599,8 +599,10 @@ function portValues(index: ContextLookup, find: FindOptions): SlotValue[] {
     for (const m of index.find(key, { ...find, limit: CANDIDATES })) {
       const text = index.partText(m.part);
       if (key.startsWith('port') && m.start > 0 && /[A-Za-z]/.test(text[m.start - 1]) && text[m.start - 1] !== '_') continue;
-      const v = /^(\d{2,5})(?!\d)/.exec(text.slice(m.end, m.end + 8));
-      if (v) out.push({ value: v[1], match: { part: m.part, start: m.end, end: m.end + v[1].length } });
+      // The lookup may end the match of a key before its trailing space (`port: `): the space is read here.
+      const from = key.endsWith(' ') ? (spaceAfter(text, m.end) ?? m.end) : m.end;
+      const v = /^(\d{2,5})(?!\d)/.exec(text.slice(from, from + 8));
+      if (v) out.push({ value: v[1], match: { part: m.part, start: from, end: from + v[1].length } });
     }
   }
   return out.sort((a, b) => a.match.part - b.match.part || a.match.start - b.match.start);

@@ -223,4 +223,14 @@ describe('version-slots', () => {
     assert.deepEqual(out('```bash\npip install pytest 9.0.1\n```'), []);
     assert.deepEqual(out('Pin it like this:\n```\npytest 9.0.1\n```'), []);
   });
+  it('reads a port a config sets after `port: ` (`port: 5173`), as a claim of another port is judged against', () => {
+    const config = ['export default defineConfig({', '  server: {', '    port: 5173,', '    open: true', '  },', '})'];
+    const out = (text: string) =>
+      lastOutput(session([user('How is Vite set up?'), call('t1', 'Read', { file_path: '/p/vite.config.ts' }), result('t1', numbered(config)), say(text)]));
+    const other = out('The dev server runs on port 8080.').get('8080');
+    assert.equal(other?.status, 'contradicted');
+    assert.equal(other?.rule, 'version-slots');
+    assert.equal(other?.contradiction?.value, '5173');
+    assert.equal(out('The dev server runs on port 5173.').get('5173')?.status, 'grounded');
+  });
 });
