@@ -79,6 +79,11 @@ class ClaudeCodeReader implements AppendableReader {
   private readonly beforeCompaction = new Map<string, number>();
   private readonly jumps = new Map<number, number>();
   private mainLeaf = -1;
+  /**
+   * The tail of the latest line read, per chain (main, sub-agent): where a
+   * line whose parent the log does not hold goes on.
+   */
+  private readonly latestTail: [main: number | undefined, subAgent: number | undefined] = [undefined, undefined];
   /** Lines skipped because their uuid was logged before (a resumed session). */
   private repeats = 0;
   private skillText = false;
@@ -192,6 +197,17 @@ class ClaudeCodeReader implements AppendableReader {
     return emitInstructionFiles(this.b, files, -1, [line.line, Number.MIN_SAFE_INTEGER]);
   }
 
+  /**
+   * Where a line goes on whose `parentUuid` names a line the log does not
+   * hold (sub-agent logs leave out some of their own lines): after the
+   * latest line of its chain, which the model saw before it, rather than at
+   * the root, which would drop everything it saw. Before any line, the
+   * parent is another file's (a resumed session): the root.
+   */
+  private missingParent(chain: 0 | 1): number {
+    return this.latestTail[chain] ?? this.rootTail;
+  }
+
   private feed(lines: readonly JsonLine[]): void {
     const b = this.b;
     for (const line of lines) {
@@ -215,7 +231,8 @@ class ClaudeCodeReader implements AppendableReader {
         const before = this.tailOf.get(v.logicalParentUuid);
         if (before !== undefined) this.beforeCompaction.set(uuid, before);
       }
-      let parent = typeof parentUuid === 'string' ? (this.tailOf.get(parentUuid) ?? this.rootTail) : this.rootTail;
+      const chain = v.isSidechain === true ? 1 : 0;
+      let parent = typeof parentUuid === 'string' ? (this.tailOf.get(parentUuid) ?? this.missingParent(chain)) : this.rootTail;
       let tail = parent;
       const firstNew = b.segments.length;
       if ((type === 'user' || type === 'assistant') && message) {
@@ -253,6 +270,7 @@ class ClaudeCodeReader implements AppendableReader {
       const attachment = type === 'attachment' ? obj(v.attachment) : undefined;
       if (attachment) tail = emitAttachment(b, lineSource(line), attachment, parent, v.isSidechain === true);
       if (uuid) this.tailOf.set(uuid, tail);
+      if (b.segments.length > firstNew) this.latestTail[chain] = tail;
       if (message && v.isSidechain !== true) this.mainLeaf = tail;
       const before = typeof parentUuid === 'string' ? this.beforeCompaction.get(parentUuid) : undefined;
       if (before !== undefined && b.segments.length > firstNew) this.jumps.set(firstNew, before);

@@ -170,6 +170,46 @@ describe('Claude Code session parser', () => {
     assert.ok(parsed.segments[answer.parent].label?.startsWith('attachment'), 'the answer follows the attachment on its branch');
   });
 
+  it('goes on after the latest line of its chain where a parent is missing from the log, not from the root', () => {
+    // Sub-agent logs leave out some of their own lines: a tool result names a call line the file never holds.
+    const side = { isSidechain: true, sessionId: 's' };
+    const lines = [
+      { ...side, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Read the pool config.' } },
+      {
+        ...side,
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          model: 'claude-x',
+          content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/w/pool.yaml' } }],
+        },
+      },
+      {
+        ...side,
+        type: 'user',
+        uuid: 'r1',
+        parentUuid: 'gone',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'workers: 12' }] },
+      },
+      {
+        ...side,
+        type: 'assistant',
+        uuid: 'a2',
+        parentUuid: 'r1',
+        message: { id: 'm2', role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: 'The pool has 12 workers.' }] },
+      },
+    ];
+    const parsed = claudeCodeFormat.parse({ raw: lines.map((l) => JSON.stringify(l)).join('\n') });
+    const answer = outputs(parsed).at(-1)!;
+    const seen: string[] = [];
+    for (let at = answer.parent; at >= 0; at = parsed.segments[at].parent) seen.push(parsed.segments[at].text);
+    assert.ok(seen.includes('Read the pool config.'), 'the user message before the missing line stays in the context');
+    assert.ok(seen.includes('/w/pool.yaml'), 'so does the call the result answers');
+  });
+
   it('skips a line logged twice under the same uuid', () => {
     const lines = raw.split('\n');
     const doubled = [...lines.slice(0, 10), lines[9], ...lines.slice(10)].join('\n');
