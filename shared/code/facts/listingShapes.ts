@@ -20,9 +20,11 @@ export type ListingShape =
    * A count the agent asked for (`grep -c select a.ts`, `rg foo | wc -l`,
    * `find . -name '*.ts' | wc -l`, Grep in count or files mode): what was
    * counted (`words` of the pattern, `noun` for the kind of thing) and the
-   * command, to name in a message.
+   * command, to name in a message. `inContent`: the files counted are those
+   * whose text holds the words (`grep -l`), so they count files, never the
+   * things the words name.
    */
-  | { kind: 'tally'; words: string[]; noun: TallyNoun; command: string }
+  | { kind: 'tally'; words: string[]; noun: TallyNoun; command: string; inContent?: true }
   /** `node -v`, `python --version`: the output is the program's version. */
   | { kind: 'version'; program: string };
 
@@ -99,7 +101,8 @@ export function listingShape(name: string, input: unknown): ListingShape | undef
   if (GREP_TOOLS.has(name)) {
     const mode = o.output_mode;
     if ((mode === 'count' || mode === 'files_with_matches' || mode === undefined) && typeof o.pattern === 'string') {
-      return { kind: 'tally', words: patternWords(o.pattern), noun: mode === 'count' ? 'matches' : 'files', command: `Grep ${o.pattern}` };
+      const shape = { kind: 'tally', words: patternWords(o.pattern), command: `Grep ${o.pattern}` } as const;
+      return mode === 'count' ? { ...shape, noun: 'matches' } : { ...shape, noun: 'files', inContent: true };
     }
     return { kind: 'grep', ...(file && !o.glob ? { file } : {}) };
   }
@@ -223,7 +226,8 @@ function tallyShape(pipeline: Pipeline, command: string): ListingShape | undefin
     const filesOnly = listing || (searches && (hasFlag(first.argv, 'l') || first.argv.includes('--files-with-matches')));
     const pattern = searches ? (operands(first.argv).find((a) => a !== 'grep') ?? '') : first.argv.slice(1).join(' ');
     if (!searches && !listing) return undefined;
-    return { kind: 'tally', words: patternWords(pattern), noun: filesOnly ? 'files' : 'matches', command };
+    const shape = { kind: 'tally', words: patternWords(pattern), noun: filesOnly ? 'files' : 'matches', command } as const;
+    return filesOnly && searches ? { ...shape, inContent: true } : shape;
   }
   if (pipeline.length === 1 && searches && (hasFlag(first.argv, 'c') || first.argv.includes('--count'))) {
     const ops = operands(first.argv);

@@ -58,6 +58,8 @@ export interface Tally {
   command: string;
   /** Test counts: whether they passed or failed. */
   state?: TestState;
+  /** Files whose text holds the words (a content search's file list): a count of files, not of what the words name. */
+  inContent?: true;
 }
 
 /**
@@ -302,7 +304,14 @@ export class SessionFacts {
     if (!scan.lineCount && call && !failed && countsFileLines(call.name, call.input))
       for (const c of perFileLineCounts(s.text)) this.record(c.file).counts.push({ segment: s.id, count: c.count, start: c.start, end: c.end });
     if (scan.tally && shape?.kind === 'tally')
-      this.tallies.push({ segment: s.id, ...scan.tally, words: shape.words, noun: shape.noun, command: shape.command });
+      this.tallies.push({
+        segment: s.id,
+        ...scan.tally,
+        words: shape.words,
+        noun: shape.noun,
+        command: shape.command,
+        ...(shape.inContent ? { inContent: true } : {}),
+      });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
     // A file's listing is what the file holds, not what a run reported.
     if (shape?.kind !== 'numbered')

@@ -232,6 +232,20 @@ describe('counts in an agent turn', () => {
     assert.equal(v.get('12 files')?.status, 'grounded');
   });
 
+  it('compares no count of things with a search that listed the files mentioning them', () => {
+    const raw = session([
+      user('What statuses can a vehicle have?'),
+      call('g1', 'Grep', { pattern: 'status.*enum', output_mode: 'files_with_matches' }),
+      result('g1', 'Found 7 files\nmodels/Vehicle.js\nmodels/Task.js'),
+      call('g2', 'Bash', { command: "grep -rl 'status' models | wc -l" }),
+      result('g2', '3'),
+      say('A vehicle has 8 possible statuses, set in 3 files.'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.notEqual(v.get('8')?.status, 'contradicted');
+    assert.equal(v.get('3 files')?.status, 'grounded');
+  });
+
   it('compares a count only with what counted the same thing: its state, its own clause, and the same figure beside the same noun', () => {
     const raw = session([
       user('Merge it and run the tests.'),
