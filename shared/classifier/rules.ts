@@ -779,7 +779,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: "A count the latest command or test run gave otherwise, or a file's length its line count gave otherwise.",
-    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing", "6 skipped"), or in brackets after one ("suite passing (48 tests)"), counts tests in that state, as the runner\'s own summary does. A count of tests whose clause names no state ("56 RED tests", "2 evaluate tests" still to write) says nothing a run could contradict, and is left alone. A figure of lines after a file\'s name on its line ("`contest.py` (689 lines)") is that file\'s length, compared with what the session knows of it: a `wc -l` (of it alone, or one line of a `wc -l` over several files) or a read of the whole file, whose empty last lines may be counted or not. A figure of lines that counts a change ("added 30 lines"), a part of the file ("the `rank()` method (120 lines)") or a rough one ("~700 lines") is no length, and is left alone, as is a file whose length the session never showed. Files changed and lines inserted or deleted ("9 files changed", "7 files (588 additions, 24 deletions)") are compared with git\'s diffstat (` 9 files changed, 1152 insertions(+)`) in the latest output that printed exactly one. A count whose line names a command the session ran ("`npm run lint`: 27 warnings") is compared with the figures of the same noun that command\'s latest run printed. A rough figure or a bound ("over 1,100", "~40", "up to 5") is never contradicted.',
+    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing", "6 skipped"), or in brackets after one ("suite passing (48 tests)"), counts tests in that state, as the runner\'s own summary does. A count of tests whose clause names no state is how many tests there are ("29 unit tests across all modules", "5 doctests", "13 tests total"): grounded by any figure a run printed, by the sum of one run\'s figures of a state or of all its figures, and otherwise contradicted by the latest run (a count named for a section, "unit" or "doc", by its figure nearest the claim; a bare one by the run\'s whole count). A clause that narrows the count to some of the tests or to a change says nothing a run could contradict, and is left alone: another word between figure and noun ("56 RED tests", "2 evaluate tests", "12 network tests"), a file or code named before it on its line ("`test_a.py` (12 tests)"), a verb or a word of change or part before it ("added 5 tests", "the remaining 4 tests"), or one after its noun ("9 tests for the lexer", "2 tests still to write"). Test figures are read from what commands ran, not from a file a command or tool printed or a write echoed (`sed -n 1,200p README.md` showing an example run). A figure of lines after a file\'s name on its line ("`contest.py` (689 lines)") is that file\'s length, compared with what the session knows of it: a `wc -l` (of it alone, or one line of a `wc -l` over several files) or a read of the whole file, whose empty last lines may be counted or not. A figure of lines that counts a change ("added 30 lines"), a part of the file ("the `rank()` method (120 lines)") or a rough one ("~700 lines") is no length, and is left alone, as is a file whose length the session never showed. Files changed and lines inserted or deleted ("9 files changed", "7 files (588 additions, 24 deletions)") are compared with git\'s diffstat (` 9 files changed, 1152 insertions(+)`) in the latest output that printed exactly one. A count whose line names a command the session ran ("`npm run lint`: 27 warnings") is compared with the figures of the same noun that command\'s latest run printed. A rough figure or a bound ("over 1,100", "~40", "up to 5") is never contradicted.',
     examples: [
       {
         session: [
@@ -822,6 +822,15 @@ export const RULES = [
           { say: 'Wrote 12 RED tests in `test_slicer.py`; committing them before the fix.' },
         ],
         passes: ['12'],
+      },
+      {
+        session: [
+          { user: 'Port it to Rust and run the tests.' },
+          { bash: { command: 'cargo test', output: 'test result: ok. 29 passed; 0 failed\n   Doc-tests utils\ntest result: ok. 5 passed; 0 failed\n' } },
+          { say: '- **31 unit tests** across all modules\n- **5 doctests** (one per function)' },
+        ],
+        flags: ['31'],
+        grounds: ['5 doctests'],
       },
     ],
   },

@@ -313,8 +313,8 @@ export class SessionFacts {
         ...(shape.inContent ? { inContent: true } : {}),
       });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
-    // A file's listing is what the file holds, not what a run reported.
-    if (shape?.kind !== 'numbered')
+    // A file's listing (a read, `cat`, `sed -n`, `head`) or a write's echo is what the file holds, not what a run reported.
+    if (shape?.kind !== 'numbered' && shape?.kind !== 'lines' && !(call && writtenFile(call.name, call.input)))
       for (const t of testTallies(s.text))
         this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
     // What a commit, merge or diff printed of the change: ` 9 files changed, 1152 insertions(+)`.

@@ -14,7 +14,8 @@ import { numberInWords } from '../../refine/equivalentForms';
 import type { CodeSession } from './codeVerdicts';
 import type { Tally, TestState } from '../facts';
 import type { ContextLookup } from '../../lookup/contextLookup';
-import { isLengthFigure, isRough, judgeFileLength } from './fileLengths';
+import { isLengthFigure, isRough, judgeFileLength, NAME_BREAK } from './fileLengths';
+import { looksLikeFilePath } from '../facts';
 import { judgeByNamedCommand } from './namedCommandCounts';
 import { nearestOf } from '../../lookup/lookupEntities';
 
@@ -56,6 +57,10 @@ export function countVerdicts(
     if (isTestNoun(noun)) {
       const state = testState(output, entity.span);
       if (state !== undefined) judgeTestCount(entity, n, state, tallies, session);
+      else {
+        const size = suiteSize(output, entity.span);
+        if (size) judgeSuiteSize(entity, n, size, tallies, session);
+      }
       return;
     }
     const counted = tallies.filter((t) => t.noun !== 'tests' && counts(noun, t, output, entity.span));
@@ -195,6 +200,109 @@ function judgeTestCount(entity: Entity, n: number, state: TestState, tallies: re
   entity.status = 'contradicted';
   entity.contradiction = { value, match };
   entity.detail = `the latest test run (\`${latest[0].command}\`) reported ${figure} ${state}`;
+}
+
+/**
+ * "**29 unit tests** across all modules", "8 unit tests + 5 doc tests = 13
+ * tests total": a count of tests whose clause names no state is how many
+ * tests there are, which a run's summary counts, when nothing in the clause
+ * narrows it to some of them: no other word between the figure and its noun
+ * than `unit` or `doc` ("12 network tests", "2 CLI tests" are a part), no
+ * file or code named before it on its line ("`test_a.py` (12 tests)"), no
+ * word before it in its clause that makes it a change or a part ("added 5
+ * tests", "only 3 tests", "the remaining 4 tests"), and no word after its
+ * noun that does ("12 tests for the parser", "2 tests still to write").
+ */
+function suiteSize(output: string, span: Range): SuiteSize | undefined {
+  // The entity may hold its noun ("6 doctests"): the noun is read from the figure's end.
+  const figureEnd = span[0] + (/^[\d,]+/.exec(output.slice(span[0], span[1]))?.[0].length ?? 0);
+  const after = output.slice(figureEnd, Math.min(output.length, figureEnd + SUITE_REACH)).toLowerCase();
+  const noun = SUITE_NOUN.exec(after);
+  if (!noun || NARROWED_AFTER.test(after.slice(noun[0].length))) return undefined;
+  const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
+  const line = output.slice(Math.max(lineStart, span[0] - SUITE_REACH), span[0]);
+  if (line.includes('`') || line.split(NAME_BREAK).some((t) => looksLikeFilePath(t.replace(/[.:]+$/, '')))) return undefined;
+  if (narrowedBefore(line.slice(lastClauseBreak(line) + 1).toLowerCase())) return undefined;
+  return noun[1] ? 'section' : 'all';
+}
+
+/** Whether a count of tests names a section of a run ("unit tests", "doctests") or all the tests it ran. */
+type SuiteSize = 'section' | 'all';
+
+/** How far around a figure of tests its noun and its clause are read. */
+const SUITE_REACH = 80;
+/** The noun right after the figure, with a word saying which section of a run it is: ` unit tests`, ` doctests`, ` doc-tests`. */
+const SUITE_NOUN = /^\*{0,2}\s((?:unit|doc)[ -]?)?tests?\b\**/;
+/** A word after the noun that makes the count a part of the tests, or tests still to be written. */
+const NARROWED_AFTER =
+  /^\s*(?:for|in|of|on|from|covering|cover|under|within|per|against|targeting|that|which|to|still|left|remaining|planned|written|added|were|was|will|would|should|need|needed)\b/;
+/** Words before the figure in its clause that make it a change, a part or a plan (besides any verb in -ed or -ing: "added", "fixing"). */
+// biome-ignore format: a list of words or values reads best packed
+const NARROWING_WORDS = new Set([
+  'add', 'adds', 'new', 'wrote', 'write', 'writes', 'more', 'additional', 'extra', 'another', 'remaining', 'missing', 'need', 'needs',
+  'should', 'will', 'would', 'could', 'todo', 'plan', 'fix', 'fixes', 'remove', 'removes', 'red', 'green', 'only', 'just', 'some', 'few',
+  'several', 'first', 'last', 'other', 'these', 'those', 'its', 'their', 'each', 'per', 'of', 'for', 'in', 'from', 'than', 'over',
+  'under', 'about', 'around',
+]);
+
+function narrowedBefore(clause: string): boolean {
+  return clause.split(/[^a-z]+/).some((w) => NARROWING_WORDS.has(w) || (w.length > 4 && (w.endsWith('ed') || w.endsWith('ing'))));
+}
+
+/** Where the last clause break before the figure is in `before`: a bracket, sign or punctuation that starts a new part ("8 unit + 5 doc tests"). */
+function lastClauseBreak(before: string): number {
+  let i = before.length - 1;
+  while (i >= 0 && !'([{+=,;:|'.includes(before[i])) i--;
+  return i;
+}
+
+/**
+ * A count of the tests there are against the runs before it: grounded by
+ * any figure a run printed, the sum of one run's figures of a state, or the
+ * sum of all of one run's figures (the tests it ran); contradicted by the
+ * latest run when none agrees. A figure named for a section of the run
+ * ("unit", "doc") is shown against the latest run's figure nearest it; a
+ * bare "tests" against the run's whole count.
+ */
+function judgeSuiteSize(entity: Entity, n: number, size: SuiteSize, tallies: readonly Tally[], session: CodeSession): void {
+  const runs = new Map<number, Tally[]>();
+  for (const t of tallies) {
+    if (t.noun !== 'tests' || t.state === undefined) continue;
+    const run = runs.get(t.segment);
+    if (run) run.push(t);
+    else runs.set(t.segment, [t]);
+  }
+  if (runs.size === 0) return;
+  const place = (t: Tally) => ({ part: session.partOf(t.segment), start: t.start, end: t.end });
+  const sum = (ts: readonly Tally[]) => ts.reduce((a, t) => a + t.count, 0);
+  for (const run of runs.values()) {
+    const states = (['passed', 'failed', 'skipped'] as const).map((s) => run.filter((t) => t.state === s));
+    const hit = run.find((t) => t.count === n) ?? (states.some((ts) => ts.length > 0 && sum(ts) === n) || sum(run) === n ? run[0] : undefined);
+    if (hit && place(hit).part !== -1) {
+      entity.found = true;
+      entity.status = 'grounded';
+      entity.matches = [place(hit)];
+      entity.locations = [[hit.start, hit.end]];
+      entity.settled = true;
+      return;
+    }
+  }
+  const latest = [...runs.values()][0];
+  const sections = size === 'section' || latest.length === 1;
+  const nearest = latest.reduce((best, t) => (Math.abs(t.count - n) < Math.abs(best.count - n) ? t : best));
+  const shown = sections ? nearest : latest[0];
+  const figure = sections ? nearest.count : sum(latest);
+  const value = withCount(entity.text, n, figure);
+  const match = place(shown);
+  if (value === undefined || match.part === -1) return;
+  entity.settled = true;
+  entity.found = false;
+  entity.matches = [];
+  entity.locations = [];
+  entity.status = 'contradicted';
+  entity.contradiction = { value, match };
+  const figures = [...latest].sort((a, b) => a.start - b.start).map((t) => `${t.count} ${t.state}`);
+  entity.detail = `the latest test run (\`${latest[0].command}\`) reported ${figures.join(', ')}`;
 }
 
 /** Spelled-out counts still unverified: the agent counted them by reading; they are not claims. */

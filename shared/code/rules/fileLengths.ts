@@ -23,7 +23,7 @@ const QUALIFIED = /(?:\b(?:from|to|over|under|about|around|approx\w*|roughly|nea
 const QUALIFIER_REACH = 24;
 
 /** Characters that end a file name in prose or Markdown (`a.py`, **a.py**, (a.py)). */
-const NAME_BREAK = /[\s`'"*|,;()[\]{}<>]+/;
+export const NAME_BREAK = /[\s`'"*|,;()[\]{}<>]+/;
 
 /** 'unknown': the line names the file, whose length the session never showed; 'unnamed': no file is named before the figure. */
 export type LengthVerdict = 'grounded' | 'contradicted' | 'unknown' | 'unnamed';

@@ -299,6 +299,59 @@ describe('counts in an agent turn', () => {
     assert.notEqual(judged.get('2 CLI tests')?.status ?? judged.get('2')?.status, 'contradicted');
   });
 
+  it('compares a count of the tests there are, with no state, with the figures of the runs', () => {
+    const raw = session([
+      user('Port it to Rust and run the tests.'),
+      call('t1', 'Bash', { command: 'cargo test' }),
+      result(
+        't1',
+        'running 29 tests\ntest result: ok. 29 passed; 0 failed; 0 ignored\n   Doc-tests rust_utils\ntest result: ok. 5 passed; 0 failed; 0 ignored',
+      ),
+      say(
+        '### Coverage & Tests:\n- **31 unit tests** across all modules\n- **6 doctests** (one per function)\n- 29 unit tests + 5 doc tests = 34 tests total\n- The suite has 36 tests.',
+      ),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('31 unit tests')?.status ?? v.get('31')?.status, 'contradicted');
+    assert.equal((v.get('31 unit tests') ?? v.get('31'))?.contradiction?.value.replace(/\D+/g, ''), '29');
+    assert.equal(v.get('6 doctests')?.status ?? v.get('6')?.status, 'contradicted');
+    assert.equal((v.get('6 doctests') ?? v.get('6'))?.detail, 'the latest test run (`cargo test`) reported 29 passed, 0 failed, 5 passed, 0 failed');
+    assert.equal(v.get('29 unit tests')?.status ?? v.get('29')?.status, 'grounded');
+    assert.equal(v.get('5 doc tests')?.status ?? v.get('5')?.status, 'grounded');
+    assert.equal(v.get('34 tests')?.status, 'grounded');
+    assert.equal(v.get('36 tests')?.status, 'contradicted');
+    assert.equal(v.get('36 tests')?.contradiction?.value, '34 tests');
+  });
+
+  it("does not take a file's text that a command printed or a write echoed for a test run", () => {
+    const raw = session([
+      user('Update the README with the test status.'),
+      call('t1', 'Bash', { command: 'pytest -q' }),
+      result('t1', '........\n36 passed in 0.41s'),
+      call('w1', 'Write', { file_path: '/w/STATUS.md', content: 'Tests: 40 passed\n' }),
+      result('w1', 'File written. Content:\nTests: 40 passed\n'),
+      call('r1', 'Bash', { command: "sed -n '1,200p' README.md" }),
+      result('r1', '# Slicer\n\nExample run:\n\n    4 passed in 0.1s\n'),
+      say('Tests: 72 passed locally.'),
+    ]);
+    const v = lastOutput(raw, ALL).get('72');
+    assert.equal(v?.status, 'contradicted');
+    assert.equal(v?.detail, 'the latest test run (`pytest -q`) reported 36 passed');
+  });
+
+  it('leaves a count of tests alone when its clause makes it a part, a change or a plan', () => {
+    const raw = session([
+      user('Add the parser tests.'),
+      call('t1', 'Bash', { command: 'pytest -q' }),
+      result('t1', '........\n48 passed in 0.41s'),
+      say(
+        'Added 5 new tests. `test_parser.py` now has 12 tests. The remaining 7 tests cover the CLI, and 9 tests for the lexer still fail to import; 3 network tests are flaky.',
+      ),
+    ]);
+    const v = lastOutput(raw, ALL);
+    for (const key of ['5', '12 tests', '7 tests', '9 tests', '3 network tests', '3']) assert.notEqual(v.get(key)?.status, 'contradicted', key);
+  });
+
   it('compares skipped tests with the runs that reported skips, and a count in brackets after a state word with that state', () => {
     const raw = session([
       user('Run the tests.'),
