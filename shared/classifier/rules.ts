@@ -835,6 +835,31 @@ export const RULES = [
     ],
   },
   {
+    id: 'listed-counts',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A count followed by a list or range of what it counts that numbers otherwise.',
+    doc: 'In an agent\'s turn, a count followed by the things it counts, in a bracket or after a colon ("4 tasks (T013–T016)", "2 question types (single_select, multi_select)", "5 data tables: Provider Summary, Model Utilization, …", on its line), says what it counts; a figure that does not number that list is wrong one way or the other, and is flagged with the list\'s own number. Only a plain list of names is read: items separated by commas (an "and" or "or" before the last), each a name (a code span, a token such as `single_select`, `C1` or `a.ts`, or a few capitalised words such as "Provider Summary"), none a figure of its own ("3 files (2 new, 1 changed)"), none saying the list is partial ("e.g.", "including", "etc."). Phrases ("structure build, JS behavior") and lists after a count of tests ("30 tests: parser, CLI") may name groups of what is counted, a figure after a label ("Phase 5 (recalc, UI)") counts nothing, and a list on the lines below a colon may be anything: none is read. A range counts ids with a prefix (`T013–T016`) or named as ids ("IDs 8-18"), never plain numbers ("lines 10-20"). A count a tool printed beside its noun is left grounded: the list may name only some of them. Questions and plans are no claims, and are not read.',
+    examples: [
+      {
+        session: [
+          { user: 'Summarise the task plan.' },
+          { bash: { command: 'grep -c "^- \\[ \\]" specs/tasks.md', output: '28' } },
+          { say: 'Per user story:\n- US1: 6 tasks (T013–T016)\n- US2: 4 tasks (T020–T023)\n\nThe plan covers 3 stores: Postgres, Redis and S3.' },
+        ],
+        flags: ['6 tasks'],
+      },
+      {
+        session: [
+          { user: 'What does the enrichment flow support?' },
+          { bash: { command: 'ls src/questions', output: 'single_select.ts\nmulti_select.ts\nranking.ts\n' } },
+          { say: 'The flow is functional with 5 question types (single_select, multi_select), and 3 files (2 new, 1 changed) hold them.' },
+        ],
+        flags: ['5'],
+      },
+    ],
+  },
+  {
     id: 'status-claims',
     stage: 'verdict',
     pack: 'code',

@@ -19,6 +19,7 @@ import {
   codeBlockEntities,
   codeVerdicts,
   countVerdicts,
+  listedCounts,
   dropReadingCounts,
   dottedVersionClaims,
   hostPortClaims,
@@ -108,6 +109,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   decide('schedule-slots', () => markScheduleContradictions(output, sentences, claimed, entities, index, lookup));
   decide('version-slots', () => versionVerdicts(output, claimed, entities, index, lookup, options.session));
   decide('test-counts', () => countVerdicts(output, claimed, entities, options.session, index));
+  if (options.agentTurn) decide('listed-counts', () => listedCounts(output, claimed, entities, options.session, index));
   if (options.agentTurn && on('reading-counts')) dropReadingCounts(claimed, entities);
   if (options.agentTurn && on('unattributed-values')) dropUnattributedValues(output, sentences, claimed, entities);
   if (options.agentTurn && (on('absent-names') || on('absent-files'))) {

@@ -53,7 +53,7 @@ export function countVerdicts(
     // "Added: 154 lines", "~700 lines": no count of a file's lines contradicts a change or a rough figure.
     if (noun === 'line' && !isLengthFigure(output, entity.span)) return;
     // The figure beside the same noun in a tool's output ("7 files changed") grounds it, whatever else counted that noun.
-    if (entity.found && beside(entity, noun, index, session)) return;
+    if (entity.found && besideItsNoun(entity, noun, index, session)) return;
     if (isTestNoun(noun)) {
       const state = testState(output, entity.span);
       if (state !== undefined) judgeTestCount(entity, n, state, tallies, session);
@@ -141,7 +141,7 @@ function clauseAfter(output: string, span: Range, reach: number): string {
  * the counted noun right after it. A message repeating a count (a user's, or
  * a hook's feedback quoting the claim) is no count of anything.
  */
-function beside(entity: Entity, noun: string, index: ContextLookup, session: CodeSession): boolean {
+export function besideItsNoun(entity: Entity, noun: string, index: ContextLookup, session: CodeSession): boolean {
   const stem = noun.slice(0, Math.max(4, noun.length - 1));
   // The places nearest the turn, read only that far: a common figure has thousands, and keeping them all costs more than the check.
   for (const m of nearestOf(entity, BESIDE_PLACES).matches) {

@@ -3,13 +3,14 @@
  * runs them: coding claims extracted beside the generic entities (file and
  * line references, inline code), their verdicts against the session's facts
  * (`../facts`), and the passes over fenced code, counts, status claims,
- * unattributed values, absent names, quoted lines, error quotes, version slots, unseen versions and unknown flags.
+ * unattributed values, listed counts, absent names, quoted lines, error quotes, version slots, unseen versions and unknown flags.
  */
 export { markAbsentNames } from './absentNames';
 export { codeBlockEntities } from './codeBlocks';
 export { extractCodeEntities, withCodeEntities } from './codeEntities';
 export { codeVerdicts, quotesCheckable, type CodeSession } from './codeVerdicts';
 export { countVerdicts, dropReadingCounts } from './countClaims';
+export { listedCounts } from './listedCounts';
 export { statusClaims } from './statusClaims';
 export { quotedLineFindings } from './quotedLines';
 export { errorQuoteFindings } from './errorQuotes';
