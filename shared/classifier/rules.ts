@@ -717,7 +717,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A flag the program does not take, where the session shows its options (`--no-push-all` where `update` defines `--no-push`).',
-    doc: "A long flag in a command the turn gives as code (in backticks or a shell block, a command it ran or tells the reader to run) is unverified when the session shows which options that command takes and the flag is not one of them, and nothing before the turn spells it. A command's options are shown by the project's own source the session read or wrote (commander's `.option('--branch <b>')`, argparse's `add_argument('--branch')`, click's and typer's options, clap's `#[arg(long)]`, cobra's and Go's flags, yargs' `.option('branch', {…})`), for a program the project declares (a manifest's `bin` or `[project.scripts]`, `prog=`, `.name()`) or runs as a file (`./bin/tool`, `node dist/cli.js`) and for a subcommand the same text defines, and for the command that runs the very file the session showed whole (`python -m src.cli` runs `src/cli.py`, `python main.py` runs `main.py`; a partial read may leave options out, so it gives no verdict); or by a help output a tool printed (`Usage:` line, or a command run with `--help`), for the command it describes. The program is read from the command's first words through launchers (`npx tool`, `python -m pkg`, `uv run tool`); flags after `--` belong to another program, and `npm run x -- --flag` names no program. Accepted without a listing: `--help`, `--version`, the `--no-` form of a listed option and the positive form of a listed `--no-` one, and an abbreviation of a listed option (argparse expands them). A third-party tool's flags are world knowledge, so a program whose options the session does not show gets no verdict.",
+    doc: "A long flag in a command the turn gives as code (in backticks or a shell block, a command it ran or tells the reader to run) is unverified when the session shows which options that command takes and the flag is not one of them, and nothing before the turn spells it. A command's options are shown by the project's own source the session read or wrote (commander's `.option('--branch <b>')`, argparse's `add_argument('--branch')`, click's and typer's options, clap's `#[arg(long)]`, cobra's and Go's flags, yargs' `.option('branch', {…})`), for a program the project declares (a manifest's `bin` or `[project.scripts]`, `prog=`, `.name()`) or runs as a file (`./bin/tool`, `node dist/cli.js`) and for a subcommand the same text defines, and for the command that runs the very file the session showed whole (`python -m src.cli` runs `src/cli.py`, `python main.py` runs `main.py`; a partial read may leave options out, so it gives no verdict); or by a help output a tool printed (`Usage:` line, or a command run with `--help`), for the command it describes. A flag written alone, outside a command (\"Options: --parent, --src\", \"takes `--dry-run`\"), is judged by the whole source of the one file its line, or else the heading above it, names (`#### links.py`); with no file named, or several, it gets no verdict. The program is read from the command's first words through launchers (`npx tool`, `python -m pkg`, `uv run tool`); flags after `--` belong to another program, and `npm run x -- --flag` names no program. Accepted without a listing: `--help`, `--version`, the `--no-` form of a listed option and the positive form of a listed `--no-` one, and an abbreviation of a listed option (argparse expands them). A third-party tool's flags are world knowledge, so a program whose options the session does not show gets no verdict.",
     examples: [
       {
         session: [
@@ -771,6 +771,26 @@ export const RULES = [
           { say: 'Start it with `python main.py --port-only 9000`.' },
         ],
         flags: ['--port-only'],
+      },
+      {
+        session: [
+          { user: 'What does links.py do?' },
+          {
+            read: {
+              path: 'src/links.py',
+              lines: [
+                'import click',
+                '@click.command()',
+                '@click.option("--parent", default=".")',
+                '@click.option("--src")',
+                'def relink(parent, src):',
+                '    pass',
+              ],
+            },
+          },
+          { say: '#### `links.py`: the relink command\n\n- Options: --parent-only (default parent directory), --src (source template dir)' },
+        ],
+        flags: ['--parent-only'],
       },
     ],
   },

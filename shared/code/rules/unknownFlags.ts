@@ -20,6 +20,11 @@
  * text defines; and the whole text of the file a command runs
  * (`python -m src.cli` runs `src/cli.py`) is that command's, whatever it
  * names its program. When no list is that command's, there is no verdict.
+ *
+ * A flag a summary writes alone ("Options: --parent, --src", "takes
+ * `--dry-run`") belongs to no command; it is judged only by the whole source
+ * of the one file its line, or else its section's heading, names (see
+ * sectionFlags).
  */
 import type { Entity, Range } from '../../classifier/types';
 import type { ContextLookup } from '../../lookup/contextLookup';
@@ -29,6 +34,7 @@ import { RangeSet } from '../../refine/rangeSet';
 import { commandProgram, pathNames, type OptionList } from '../facts';
 import type { CodeSession } from './codeVerdicts';
 import { reports } from './absentNames';
+import { loneFlags } from './sectionFlags';
 
 /** A word of a command and where it is in the output. */
 interface Word {
@@ -64,10 +70,21 @@ export function unknownFlagClaims(
   const defined = new Set<string>();
   for (const l of lists) if (l.kind === 'source') for (const c of l.commands) defined.add(c);
   const commands = [...commandsIn(output), ...proseCommands(output, sentences, programsOf(lists, declared))];
-  if (commands.length === 0) return [];
   // A flag written alone (`--no-push`) may already be an entity; a command's whole span is not the flag's.
   const taken = new Set(entities.map((e) => `${e.span[0]}:${e.span[1]}`));
   const out: Entity[] = [];
+  for (const flag of loneFlags(output)) {
+    const own = runFileLists(lists, flag.files);
+    const span: Range = [flag.start, flag.start + flag.text.length];
+    if (own.length === 0 || taken.has(`${span[0]}:${span[1]}`)) continue;
+    const sentence = sentenceIndexAt(sentences, flag.start);
+    if ((sentence !== undefined && sentences[sentence].kind !== 'claim') || !reports(output, sentences, span)) continue;
+    const verdict = judgeFlag(flag.text, span, own, flag.files[0], index, find);
+    if (verdict) {
+      out.push(verdict);
+      taken.add(`${span[0]}:${span[1]}`);
+    }
+  }
   for (const words of commands) {
     const program = commandProgram(words.map((w) => w.text));
     if (!program) continue;
@@ -87,49 +104,58 @@ export function unknownFlagClaims(
     if (kind === 'question' || kind === 'hedge') continue;
     const own = lists.filter((l) => describes(l, program.program, program.local, operands, declared, defined) || ran.includes(l));
     if (own.length === 0) continue;
-    const known = new Set<string>();
-    for (const l of own) for (const o of l.options) known.add(o);
+    // A file the command runs is named as the command names it (`python -m src.cli`), not by its package.
+    const runner = program.local
+      ? words
+          .slice(0, program.args)
+          .map((w) => w.text)
+          .filter((w) => !ASSIGNMENT.test(w))
+      : [program.program];
+    const command = [...runner, ...commandPath(own, operands)].join(' ');
     for (const f of flags) {
-      const name = f.text;
-      const span: Range = [f.start, f.start + name.length];
+      const span: Range = [f.start, f.start + f.text.length];
       if (taken.has(`${span[0]}:${span[1]}`)) continue;
-      const seen = index.find(name, { ...find, strict: false, limit: 1, accept: undefined });
-      const base = { text: name, normalized: name.toLowerCase(), type: 'identifier' as const, span, occurrences: [span], rule: 'unknown-flags' };
-      // A file the command runs is named as the command names it (`python -m src.cli`), not by its package.
-      const runner = program.local
-        ? words
-            .slice(0, program.args)
-            .map((w) => w.text)
-            .filter((w) => !ASSIGNMENT.test(w))
-        : [program.program];
-      const command = [...runner, ...commandPath(own, operands)].join(' ');
-      if (takes(known, name)) {
-        // A listed option the context spells is grounded where it is spelt; a form the parser derives (`--no-x`, an abbreviation) is left alone.
-        if (seen.length > 0 && known.has(name))
-          out.push({
-            ...base,
-            found: true,
-            status: 'grounded',
-            locations: seen.map((m) => [m.start, m.end] as Range),
-            matches: seen,
-            detail: `an option of ${command}`,
-          });
-        continue;
-      }
-      if (seen.length > 0) continue;
-      const listed = [...known].slice(0, DETAIL_OPTIONS).join(', ') + (known.size > DETAIL_OPTIONS ? ', …' : '');
-      out.push({
-        ...base,
-        found: false,
-        status: 'unverified',
-        locations: [],
-        matches: [],
-        settled: true,
-        detail: `the options the session shows for ${command} and the commands defined beside it (${listed}) do not include ${name}, and nothing before this turn spells it`,
-      });
+      const verdict = judgeFlag(f.text, span, own, command, index, find);
+      if (verdict) out.push(verdict);
     }
   }
   return out;
+}
+
+/**
+ * The verdict on flag `name` at `span` against the option lists `own` of
+ * `command`: grounded where a listed option the context spells is, unverified
+ * where no list takes it and nothing before the turn spells it, none
+ * otherwise (a form the parser derives, or a flag spelt elsewhere).
+ */
+function judgeFlag(name: string, span: Range, own: readonly OptionList[], command: string, index: ContextLookup, find: FindOptions): Entity | undefined {
+  const known = new Set<string>();
+  for (const l of own) for (const o of l.options) known.add(o);
+  const seen = index.find(name, { ...find, strict: false, limit: 1, accept: undefined });
+  const base = { text: name, normalized: name.toLowerCase(), type: 'identifier' as const, span, occurrences: [span], rule: 'unknown-flags' };
+  if (takes(known, name)) {
+    // A listed option the context spells is grounded where it is spelt; a form the parser derives (`--no-x`, an abbreviation) is left alone.
+    if (seen.length === 0 || !known.has(name)) return undefined;
+    return {
+      ...base,
+      found: true,
+      status: 'grounded',
+      locations: seen.map((m) => [m.start, m.end] as Range),
+      matches: seen,
+      detail: `an option of ${command}`,
+    };
+  }
+  if (seen.length > 0) return undefined;
+  const listed = [...known].slice(0, DETAIL_OPTIONS).join(', ') + (known.size > DETAIL_OPTIONS ? ', …' : '');
+  return {
+    ...base,
+    found: false,
+    status: 'unverified',
+    locations: [],
+    matches: [],
+    settled: true,
+    detail: `the options the session shows for ${command} and the commands defined beside it (${listed}) do not include ${name}, and nothing before this turn spells it`,
+  };
 }
 
 /** Whether option list `l` is the one the command `program operands…` takes its options from. */

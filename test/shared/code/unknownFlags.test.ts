@@ -269,6 +269,33 @@ describe('unknown-flags', () => {
     assert.equal(run(whole, 'Run `python -m app.cli --output-only out`.').get('--output-only'), undefined);
   });
 
+  it('judges flags a summary writes alone by the file its line or heading names, once the session showed that file whole', () => {
+    const linksPy = [
+      'import click',
+      '@click.command()',
+      '@click.option("--parent", default=".", help="Parent directory")',
+      '@click.option("--src", default=None, help="Source template dir")',
+      'def relink(parent, src):',
+      '    pass',
+    ];
+    const run = (input: object, text: string) =>
+      lastOutput(session([user('What does links.py do?'), call('t1', 'Read', input), result('t1', numbered(linksPy)), say(text)]));
+    const whole = { file_path: '/p/src/itep/links.py' };
+    const summary = '#### `links.py` - Symlink command\n\n- Options: --parent-only (default parent directory), --src (source template dir)\n';
+    const e = run(whole, summary).get('--parent-only')!;
+    assert.equal(e.status, 'unverified');
+    assert.equal(summary.slice(...e.span), '--parent-only');
+    assert.match(e.detail ?? '', /shows for links\.py .*\(--parent, --src\) do not include --parent-only/);
+    assert.equal(run(whole, summary).get('--src')?.status, 'grounded');
+    assert.equal(run(whole, 'Summary:\n\n- `links.py` takes `--dry-run-all`.\n').get('--dry-run-all')?.status, 'unverified');
+    // No file named, two files named, part of the file, a flag after a word that may be its program, a proposal: no verdict.
+    assert.equal(run(whole, '## Notes\n\n- Options: --parent-only\n').get('--parent-only'), undefined);
+    assert.equal(run(whole, '## `links.py` and `cli.py`\n\n- Options: --parent-only\n').get('--parent-only'), undefined);
+    assert.equal(run({ file_path: '/p/src/itep/links.py', offset: 1, limit: 3 }, summary).get('--parent-only'), undefined);
+    assert.equal(run(whole, '## `links.py`\n\n- It runs git log --oneline-all first.\n').get('--oneline-all'), undefined);
+    assert.equal(run(whole, '## `links.py`\n\n- It should take `--dry-run-all`.\n').get('--dry-run-all'), undefined);
+  });
+
   it('reads the program of a command through launchers, and none from a script runner', () => {
     assert.equal(commandProgram(['npx', '-y', 'tool', '--x'])?.program, 'tool');
     assert.equal(commandProgram(['python', '-m', 'opk.cli', 'gen'])?.program, 'opk');
