@@ -20,7 +20,17 @@ export interface OptionSource {
   commands: string[];
   /** Program names the text declares for itself. */
   programs: string[];
+  /**
+   * Whether its parser also takes `--no-x` for an option `--x` it defines:
+   * yargs does for every option, argparse's `BooleanOptionalAction` and
+   * typer's boolean options do; commander, click, clap, cobra and Go's flag
+   * take only what the text spells.
+   */
+  negates: boolean;
 }
+
+/** Parsers that derive a `--no-x` the text never spells. */
+const NEGATING_PARSERS = /yargs|BooleanOptionalAction|typer/;
 
 /** Farthest an option call's arguments are read. */
 const CALL_REACH = 400;
@@ -61,6 +71,7 @@ export function optionSource(text: string): OptionSource | undefined {
   const options = new Set<string>();
   const commands = new Set<string>();
   const programs = new Set<string>();
+  let negates = false;
   for (const m of text.matchAll(ANCHORS)) {
     const anchor = m[0];
     const from = m.index + anchor.length;
@@ -69,7 +80,7 @@ export function optionSource(text: string): OptionSource | undefined {
       case '.option(': {
         const args = callArguments(text, from);
         quotedLongOptions(args, options);
-        yargsOption(args, options);
+        if (yargsOption(args, options)) negates = true;
         break;
       }
       case 'option(':
@@ -111,7 +122,7 @@ export function optionSource(text: string): OptionSource | undefined {
   }
   // A text that defines only subcommands (`new Command("session").addCommand(…)`) still shows how they nest.
   if (options.size === 0 && commands.size === 0) return undefined;
-  return { options: [...options], commands: [...commands], programs: [...programs] };
+  return { options: [...options], commands: [...commands], programs: [...programs], negates: negates || NEGATING_PARSERS.test(text) };
 }
 
 /**
@@ -180,9 +191,11 @@ function quotedLongOptions(args: string, out: Set<string>): void {
 }
 
 /** yargs' `.option('branch', { … })`: a bare name followed by its settings. */
-function yargsOption(args: string, out: Set<string>): void {
+/** yargs' `.option('name', {…})`: adds `--name`, and says whether it was one. */
+function yargsOption(args: string, out: Set<string>): boolean {
   const m = /^\s*(["'])([A-Za-z][\w-]{0,60})\1\s*,\s*\{/.exec(args);
   if (m) out.add(`--${m[2]}`);
+  return m !== null;
 }
 
 function addDashed(name: string | undefined, out: Set<string>): void {

@@ -81,6 +81,8 @@ export interface OptionList {
   file?: string;
   /** Source: the text is the whole file (read in full, or written whole), so every option the file defines is in it. */
   whole?: boolean;
+  /** Whether the parser takes `--no-x` for a listed `--x`: a help does not say which parser printed it, so it may. */
+  negates: boolean;
 }
 
 /** Roles whose text may hold a program's option definitions: what was read, written or pasted, not the agent's prose. */
@@ -239,7 +241,16 @@ export class SessionFacts {
       const call = callOf[id] === -1 || callOf[id] === undefined ? undefined : calls[callOf[id]];
       const argv = call ? soleCommand(call) : undefined;
       const help = argv ? helpListing(s.text, argv) : undefined;
-      if (help) this.optionLists.push({ segment: id, kind: 'help', programs: [help.program], path: help.path, options: help.options, commands: help.commands });
+      if (help)
+        this.optionLists.push({
+          segment: id,
+          kind: 'help',
+          programs: [help.program],
+          path: help.path,
+          options: help.options,
+          commands: help.commands,
+          negates: true,
+        });
     }
   }
 

@@ -131,9 +131,10 @@ export function unknownFlagClaims(
 function judgeFlag(name: string, span: Range, own: readonly OptionList[], command: string, index: ContextLookup, find: FindOptions): Entity | undefined {
   const known = new Set<string>();
   for (const l of own) for (const o of l.options) known.add(o);
+  const negates = own.some((l) => l.negates);
   const seen = index.find(name, { ...find, strict: false, limit: 1, accept: undefined });
   const base = { text: name, normalized: name.toLowerCase(), type: 'identifier' as const, span, occurrences: [span], rule: 'unknown-flags' };
-  if (takes(known, name)) {
+  if (takes(known, name, negates)) {
     // A listed option the context spells is grounded where it is spelt; a form the parser derives (`--no-x`, an abbreviation) is left alone.
     if (seen.length === 0 || !known.has(name)) return undefined;
     return {
@@ -193,10 +194,14 @@ function runFileLists(lists: readonly OptionList[], files: readonly string[] | u
   return of.some((l) => l.whole) ? of : [];
 }
 
-/** Whether a parser with options `known` accepts `flag`: itself, its negation or positive form, or an abbreviation of one. */
-function takes(known: ReadonlySet<string>, flag: string): boolean {
+/**
+ * Whether a parser with options `known` accepts `flag`: itself, its
+ * negation (where the parser derives one) or positive form, or an
+ * abbreviation of one.
+ */
+function takes(known: ReadonlySet<string>, flag: string, negates: boolean): boolean {
   if (known.has(flag) || STANDARD_FLAGS.has(flag)) return true;
-  if (flag.startsWith('--no-') && known.has(`--${flag.slice(5)}`)) return true;
+  if (negates && flag.startsWith('--no-') && known.has(`--${flag.slice(5)}`)) return true;
   if (known.has(`--no-${flag.slice(2)}`)) return true;
   if (flag.length >= MIN_ABBREVIATION + 2) for (const o of known) if (o.startsWith(flag)) return true;
   return false;

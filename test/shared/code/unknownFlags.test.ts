@@ -159,7 +159,7 @@ describe('unknown-flags', () => {
     assert.deepEqual(optionSource(clap)?.commands, ['tool']);
     const argparse =
       'ap = argparse.ArgumentParser(prog="opk")\nsub = ap.add_subparsers()\ng = sub.add_parser("gen")\ng.add_argument("--pdl", "-p", required=True)';
-    assert.deepEqual(optionSource(argparse), { options: ['--pdl'], commands: ['gen'], programs: ['opk'] });
+    assert.deepEqual(optionSource(argparse), { options: ['--pdl'], commands: ['gen'], programs: ['opk'], negates: false });
     assert.deepEqual(optionSource("@click.option('--verbose/--quiet', default=False)")?.options, ['--verbose', '--quiet']);
     assert.deepEqual(optionSource('cmd.Flags().StringVarP(&opts.branch, "branch", "b", "", "branch")\nUse: "update [name]",')?.options, ['--branch']);
     assert.deepEqual(optionSource("yargs.option('watch', { type: 'boolean' })")?.options, ['--watch']);
@@ -294,6 +294,24 @@ describe('unknown-flags', () => {
     assert.equal(run({ file_path: '/p/src/itep/links.py', offset: 1, limit: 3 }, summary).get('--parent-only'), undefined);
     assert.equal(run(whole, '## `links.py`\n\n- It runs git log --oneline-all first.\n').get('--oneline-all'), undefined);
     assert.equal(run(whole, '## `links.py`\n\n- It should take `--dry-run-all`.\n').get('--dry-run-all'), undefined);
+  });
+
+  it('takes a `--no-` form only from a parser that derives it: yargs, argparse’s BooleanOptionalAction, typer', () => {
+    const click = ['import click', '@click.command()', '@click.option("--src", default=None)', 'def relink(src):', '    pass'];
+    const argparse = ['import argparse', 'p = argparse.ArgumentParser()', 'p.add_argument("--src", action=argparse.BooleanOptionalAction)'];
+    const run = (lines: string[]) =>
+      lastOutput(
+        session([
+          user('How do I run it?'),
+          call('t1', 'Read', { file_path: '/p/tool.py' }),
+          result('t1', numbered(lines)),
+          say('Run `python tool.py --no-src`.'),
+        ]),
+      );
+    assert.equal(run(click).get('--no-src')?.status, 'unverified');
+    assert.equal(run(argparse).get('--no-src'), undefined);
+    assert.equal(optionSource("yargs.option('watch', { type: 'boolean' })")?.negates, true);
+    assert.equal(optionSource('program.option("--watch")')?.negates, false);
   });
 
   it('reads the program of a command through launchers, and none from a script runner', () => {
