@@ -292,7 +292,7 @@ function proseCommands(output: string, sentences: readonly OutputSentence[], pro
     const end = nl === -1 ? output.length : nl;
     const line = output.slice(at, end);
     if (line.includes('--') && !line.includes('`') && !fences.overlaps(at, end)) {
-      for (const words of commandWords(output, at, end)) {
+      for (const words of commandWords(output, at, end, true)) {
         const k = words.findIndex((w) => programs.has(w.text));
         if (k === -1) continue;
         const sentence = sentenceIndexAt(sentences, words[k].start);
@@ -307,8 +307,13 @@ function proseCommands(output: string, sentences: readonly OutputSentence[], pro
   return out;
 }
 
-/** The commands of `output[from, to)`: words split on blanks, outside quotes; an operator ends a command. */
-function commandWords(output: string, from: number, to: number): Word[][] {
+/**
+ * The commands of `output[from, to)`: words split on blanks, outside
+ * quotes; an operator ends a command. In prose (`alternatives`) a `|` with
+ * no blank on either side joins a usage line's choices
+ * (`--slicer slic3r|curaengine`), and does not pipe.
+ */
+function commandWords(output: string, from: number, to: number, alternatives = false): Word[][] {
   const commands: Word[][] = [];
   let words: Word[] = [];
   let i = from;
@@ -326,9 +331,12 @@ function commandWords(output: string, from: number, to: number): Word[][] {
       continue;
     }
     const start = i;
-    while (i < to && output[i] !== ' ' && output[i] !== '\t' && output[i] !== ';' && output[i] !== '|' && output[i] !== '&') {
+    while (i < to && output[i] !== ' ' && output[i] !== '\t' && output[i] !== ';' && output[i] !== '&') {
       const q = output[i];
-      if (q === '"' || q === "'") {
+      if (q === '|') {
+        if (!alternatives || i + 1 >= to || output[i + 1] === ' ' || output[i + 1] === '\t' || output[i + 1] === '|') break;
+        i++;
+      } else if (q === '"' || q === "'") {
         const close = output.indexOf(q, i + 1);
         i = close === -1 || close >= to ? to : close + 1;
       } else i++;

@@ -150,6 +150,9 @@ describe('unknown-flags', () => {
     const out = helpSession('opk gen --help', OPK_GEN_HELP, 'Done.\n\n- CLI: opk gen --slicer orca --pdl-all printer.yaml --out build\n');
     assert.equal(out.get('--pdl-all')?.status, 'unverified');
     assert.equal(out.get('--out')?.status, 'grounded');
+    // A usage line's choices (`orca|prusa`) are one word of the command, not a pipe to another program.
+    const usage = helpSession('opk gen --help', OPK_GEN_HELP, 'Done.\n\n- CLI: opk gen --slicer orca|prusa --pdl-all printer.yaml\n');
+    assert.equal(usage.get('--pdl-all')?.status, 'unverified');
   });
 
   it('reads clap, argparse, click, cobra and yargs definitions, and the program names manifests declare', () => {
