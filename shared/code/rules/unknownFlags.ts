@@ -48,6 +48,12 @@ const STANDARD_FLAGS = new Set(['--help', '--version']);
 const SHELL_FENCES = /^(?:|bash|sh|shell|zsh|console|shell-session|terminal|cmd|powershell|ps1|pwsh|fish)$/i;
 /** `FOO=1` before a command sets its environment. */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/**
+ * Words before a flag written alone by which its sentence says the program
+ * does not take it, or not yet ("does not support `--json`", "no longer
+ * accepts", "next: `--json`"): such a flag is claimed to be absent.
+ */
+const NOT_TAKEN = /\b(?:not|never|no longer|without|unknown|unsupported|invalid|unrecognized|deprecated|removed?|dropped|next|later|future|planned)\b|n't\b/i;
 /** Options named in a finding's detail. */
 const DETAIL_OPTIONS = 8;
 /** An abbreviation a parser expands must be at least this long (`--br` for `--branch`). */
@@ -79,6 +85,9 @@ export function unknownFlagClaims(
     if (own.length === 0 || taken.has(`${span[0]}:${span[1]}`)) continue;
     const sentence = sentenceIndexAt(sentences, flag.start);
     if ((sentence !== undefined && sentences[sentence].kind !== 'claim') || !reports(output, sentences, span)) continue;
+    const lineStart = output.lastIndexOf('\n', flag.start - 1) + 1;
+    const from = sentence === undefined ? lineStart : Math.max(lineStart, sentences[sentence].span[0]);
+    if (NOT_TAKEN.test(output.slice(from, flag.start))) continue;
     const verdict = judgeFlag(flag.text, span, own, flag.files[0], index, find);
     if (verdict) {
       out.push(verdict);

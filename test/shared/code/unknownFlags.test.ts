@@ -297,6 +297,9 @@ describe('unknown-flags', () => {
     assert.equal(run({ file_path: '/p/src/itep/links.py', offset: 1, limit: 3 }, summary).get('--parent-only'), undefined);
     assert.equal(run(whole, '## `links.py`\n\n- It runs git log --oneline-all first.\n').get('--oneline-all'), undefined);
     assert.equal(run(whole, '## `links.py`\n\n- It should take `--dry-run-all`.\n').get('--dry-run-all'), undefined);
+    // A flag the sentence says the program does not take, or not yet, is claimed to be absent.
+    assert.equal(run(whole, '## `links.py`\n\n- It does not support `--dry-run-all`.\n').get('--dry-run-all'), undefined);
+    assert.equal(run(whole, '## `links.py`\n\n- Next: `--dry-run-all`.\n').get('--dry-run-all'), undefined);
   });
 
   it('takes a `--no-` form only from a parser that derives it: yargs, argparse’s BooleanOptionalAction, typer', () => {
