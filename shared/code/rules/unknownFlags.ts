@@ -70,25 +70,28 @@ export function unknownFlagClaims(
 ): Entity[] {
   if (!session || !output.includes('--')) return [];
   const lists = session.view.optionLists();
-  if (lists.length === 0) return [];
   const declared = session.view.declaredPrograms();
   // Subcommands the project's source defines: a chain of them (`session update`) is shown when each link is.
   const defined = new Set<string>();
   for (const l of lists) if (l.kind === 'source') for (const c of l.commands) defined.add(c);
-  const commands = [...commandsIn(output), ...proseCommands(output, sentences, programsOf(lists, declared))];
+  const commands = lists.length === 0 ? [] : [...commandsIn(output), ...proseCommands(output, sentences, programsOf(lists, declared))];
   // A flag written alone (`--no-push`) may already be an entity; a command's whole span is not the flag's.
   const taken = new Set(entities.map((e) => `${e.span[0]}:${e.span[1]}`));
   const out: Entity[] = [];
   for (const flag of loneFlags(output)) {
     const own = runFileLists(lists, flag.files);
     const span: Range = [flag.start, flag.start + flag.text.length];
-    if (own.length === 0 || taken.has(`${span[0]}:${span[1]}`)) continue;
+    // A custom property is named in a list of them, not in a span of its own that may be another program's flag.
+    if ((own.length === 0 && flag.form !== 'prose') || taken.has(`${span[0]}:${span[1]}`)) continue;
     const sentence = sentenceIndexAt(sentences, flag.start);
-    if ((sentence !== undefined && sentences[sentence].kind !== 'claim') || !reports(output, sentences, span)) continue;
+    // A plain fence's list is prose laid out, though the sentence splitter calls it code.
+    const kind = sentence === undefined ? 'claim' : sentences[sentence].kind;
+    if ((kind !== 'claim' && kind !== 'code') || !reports(output, sentences, span)) continue;
     const lineStart = output.lastIndexOf('\n', flag.start - 1) + 1;
     const from = sentence === undefined ? lineStart : Math.max(lineStart, sentences[sentence].span[0]);
     if (NOT_TAKEN.test(output.slice(from, flag.start))) continue;
-    const verdict = judgeFlag(flag.text, span, own, flag.files[0], index, find);
+    const verdict =
+      own.length > 0 ? judgeFlag(flag.text, span, own, flag.files[0], index, find) : judgeProperty(flag.text, span, flag.files[0], session, index, find);
     if (verdict) {
       out.push(verdict);
       taken.add(`${span[0]}:${span[1]}`);
@@ -165,6 +168,38 @@ function judgeFlag(name: string, span: Range, own: readonly OptionList[], comman
     matches: [],
     settled: true,
     detail: `the options the session shows for ${command} and the commands defined beside it (${listed}) do not include ${name}, and nothing before this turn spells it`,
+  };
+}
+
+/**
+ * The verdict on `name`, listed as one of the CSS custom properties of
+ * `file`: unverified when the session showed that file whole, unedited
+ * since, using custom properties (`var(--accent)`), and nothing before the
+ * turn spells `name`. A custom property is the project's own name, never a
+ * tool's, so its absence from the file and the session is a finding.
+ */
+function judgeProperty(name: string, span: Range, file: string, session: CodeSession, index: ContextLookup, find: FindOptions): Entity | undefined {
+  const known = session.view.files(file);
+  if (known.length !== 1) return undefined;
+  const k = known[0];
+  const count = k.lineCount();
+  const shown = k.shownRanges();
+  if (count === undefined || k.editedSinceShown() || shown.length !== 1 || shown[0][0] > 1 || shown[0][1] < count) return undefined;
+  const usesProperties = k.linesWith('var').some(({ place }) => session.text(place.segment).slice(place.start, place.end).includes('var(--'));
+  if (!usesProperties || index.find(name, { ...find, strict: false, limit: 1, accept: undefined }).length > 0) return undefined;
+  return {
+    text: name,
+    normalized: name.toLowerCase(),
+    type: 'identifier',
+    span,
+    occurrences: [span],
+    rule: 'unknown-flags',
+    found: false,
+    status: 'unverified',
+    locations: [],
+    matches: [],
+    settled: true,
+    detail: `${k.name}, which the session showed whole, uses CSS custom properties and holds no ${name}, and nothing before this turn spells it`,
   };
 }
 

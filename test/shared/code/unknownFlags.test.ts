@@ -302,6 +302,31 @@ describe('unknown-flags', () => {
     assert.equal(run(whole, '## `links.py`\n\n- Next: `--dry-run-all`.\n').get('--dry-run-all'), undefined);
   });
 
+  it('flags a CSS custom property a summary lists for a file the session showed whole, which neither it nor the session holds', () => {
+    const config = [
+      'module.exports = {',
+      '  theme: { extend: { colors: {',
+      "    background: 'var(--background)',",
+      "    surface: 'var(--surface)',",
+      "    accent: 'var(--accent)',",
+      '  } } },',
+      '};',
+    ];
+    const run = (input: object, text: string, lines = config) =>
+      lastOutput(session([user('How is it styled?'), call('t1', 'Read', input), result('t1', numbered(lines)), say(text)]));
+    const whole = { file_path: '/p/ui/tailwind.config.js' };
+    const summary = '### Styling\n\n**Colors (from tailwind.config.js):**\n```\nCSS variables:\n- --background, --surface-muted, --accent\n```\n';
+    const e = run(whole, summary).get('--surface-muted')!;
+    assert.equal(e.status, 'unverified');
+    assert.equal(summary.slice(...e.span), '--surface-muted');
+    assert.match(e.detail ?? '', /tailwind\.config\.js, which the session showed whole, uses CSS custom properties and holds no --surface-muted/);
+    assert.equal(run(whole, summary).get('--background'), undefined);
+    // Part of the file, a file without custom properties, a flag in a span of its own (another program's, maybe): no verdict.
+    assert.equal(run({ ...whole, offset: 1, limit: 4 }, summary).get('--surface-muted'), undefined);
+    assert.equal(run(whole, summary, ['module.exports = {', '  content: ["./src/**/*.tsx"],', '};']).get('--surface-muted'), undefined);
+    assert.equal(run(whole, '**Colors (from tailwind.config.js):**\n\n- Built with `--minify-all`.\n').get('--minify-all'), undefined);
+  });
+
   it('takes a `--no-` form only from a parser that derives it: yargs, argparse’s BooleanOptionalAction, typer', () => {
     const click = ['import click', '@click.command()', '@click.option("--src", default=None)', 'def relink(src):', '    pass'];
     const argparse = ['import argparse', 'p = argparse.ArgumentParser()', 'p.add_argument("--src", action=argparse.BooleanOptionalAction)'];
