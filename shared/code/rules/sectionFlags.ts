@@ -40,6 +40,8 @@ const SPAN_FLAG = /^(--[A-Za-z0-9][\w-]*)(?:[= ][^\s`]*)?$/;
 const PROSE_FLAG = /(?<![\w-])--[A-Za-z0-9][\w-]*/g;
 /** A list item's bullet, alone before a flag. */
 const BULLET = /^\s*(?:[-*+]|\d+[.)])$/;
+/** How far back before a flag its list's punctuation is looked for: a bullet's indent, or " and ". */
+const JOIN_REACH = 16;
 /** A conjunction that joins list items, ending the text before a flag. */
 const CONJUNCTION = /\s(?:and|or|\/)$/;
 /** An ATX heading. */
@@ -73,8 +75,7 @@ export function loneFlags(output: string): LoneFlag[] {
     } else if (LABEL.test(line)) {
       const named = fileNames(line);
       sectionFiles = named.length > 0 ? named : headingFiles;
-    } else if (line.includes('--'))
-      for (const flag of flagsOfLine(line, at, true)) out.push({ ...flag, files: lineFiles(line, flag.start - at) ?? sectionFiles });
+    } else if (line.includes('--')) out.push(...withLineFiles(line, at, flagsOfLine(line, at, true), sectionFiles));
     if (nl === -1) break;
     at = end + 1;
   }
@@ -105,33 +106,62 @@ function flagsOfLine(line: string, offset: number, readSpans: boolean): Omit<Lon
     if (m && line[at + 1] === '-') out.push({ text: m[1], start: offset + at + 1, form: 'span' });
     at = line.indexOf('`', close + 1);
   }
-  const inSpan = (i: number) => spans.some(([s, e]) => i >= s && i < e);
+  let j = 0;
   for (const m of line.matchAll(PROSE_FLAG)) {
-    if (inSpan(m.index) || !joinsList(line.slice(0, m.index).trimEnd())) continue;
+    while (j < spans.length && spans[j][1] <= m.index) j++;
+    if ((j < spans.length && spans[j][0] <= m.index) || !joinsList(line.slice(Math.max(0, m.index - JOIN_REACH), m.index).trimEnd(), m.index <= JOIN_REACH))
+      continue;
     out.push({ text: m[0].replace(/-+$/, ''), start: offset + m.index, form: 'prose' });
   }
   return out;
 }
 
-/** Whether `before` (a line's text before a flag, trimmed) ends where a list of flags goes on: the line's start, a bullet, `:`, `,`, `(`, "and", "or". */
-function joinsList(before: string): boolean {
-  if (before === '' || ':,('.includes(before[before.length - 1])) return true;
-  return BULLET.test(before) || CONJUNCTION.test(before);
+/**
+ * Whether `before` (the end of a line's text before a flag, trimmed; `whole`
+ * when it is all of it) ends where a list of flags goes on: the line's
+ * start, a bullet, `:`, `,`, `(`, "and", "or".
+ */
+function joinsList(before: string, whole: boolean): boolean {
+  if ((whole && before === '') || (before !== '' && ':,('.includes(before[before.length - 1]))) return true;
+  return (whole && BULLET.test(before)) || CONJUNCTION.test(before);
 }
 
-/** The files the line names before position `i`, or undefined when it names none. */
-function lineFiles(line: string, i: number): string[] | undefined {
-  const names = fileNames(line.slice(0, i));
-  return names.length > 0 ? names : undefined;
+/**
+ * The flags of the line at `offset`, each with the files the line names
+ * before it, or the section's when it names none there. One pass over the
+ * line's words, flags taken in order.
+ */
+function withLineFiles(line: string, offset: number, flags: Omit<LoneFlag, 'files'>[], sectionFiles: string[]): LoneFlag[] {
+  flags.sort((a, b) => a.start - b.start);
+  const out: LoneFlag[] = [];
+  // Two names are as many as several: the flag then has no one file.
+  const named: string[] = [];
+  const words = /[^\s`*()[\],;:"'<>|]+/g;
+  let m = words.exec(line);
+  for (const flag of flags) {
+    // Words that end before the flag are what the line names before it.
+    for (const rel = flag.start - offset; m && m.index + m[0].length <= rel; m = words.exec(line)) {
+      const name = fileName(m[0]);
+      if (name && named.length < 2 && !named.includes(name)) named.push(name);
+    }
+    out.push({ ...flag, files: named.length > 0 ? named.slice() : sectionFiles });
+  }
+  return out;
 }
 
 /** Distinct file names `text` writes, by their known extensions (`v1.2` is no file). */
 function fileNames(text: string): string[] {
   const out = new Set<string>();
-  for (const raw of text.split(WORD_BREAK)) {
-    const word = raw.replace(/\.+$/, '');
-    const dot = word.lastIndexOf('.');
-    if (dot > 0 && PATH_WORD.test(word) && !word.endsWith('/') && isKnownExtension(word.slice(dot + 1).toLowerCase())) out.add(word);
+  for (const word of text.split(WORD_BREAK)) {
+    const name = fileName(word);
+    if (name) out.add(name);
   }
   return [...out];
+}
+
+/** The file name a word is, without a sentence's full stop, or undefined. */
+function fileName(raw: string): string | undefined {
+  const word = raw.replace(/\.+$/, '');
+  const dot = word.lastIndexOf('.');
+  return dot > 0 && PATH_WORD.test(word) && !word.endsWith('/') && isKnownExtension(word.slice(dot + 1).toLowerCase()) ? word : undefined;
 }
