@@ -59,14 +59,15 @@ const MAX_SAMPLED_LINES = 40;
 const MAX_BLANK_STEPS = 4;
 
 /**
- * Gaps of histories that name the files the model read without their
- * contents (a Markdown chat, a file attached to the prompt). Such a file
- * could hold another line of the same shape with the changed token, but a
- * line copied token for token from one the history shows, but for one name
- * nothing in it spells, is a misquote far more often than a second, unseen
- * line: these gaps do not excuse it.
+ * Gaps of material the model saw whose text the log does not hold: the
+ * files a history names without their contents (a Markdown chat, a file
+ * attached to the prompt), an image. Such material could hold another line
+ * of the same shape with the changed token, but a line copied token for
+ * token from one the history shows, but for one name nothing in it spells,
+ * is a misquote far more often than a second, unseen line: these gaps do
+ * not excuse it.
  */
-const UNRECORDED_FILES = new Set(['markdown-chat', 'file-contents-missing']);
+const UNRECORDED_FILES = new Set(['markdown-chat', 'file-contents-missing', 'image-content']);
 
 function unrecordedFile(gap: ContextGap): boolean {
   return UNRECORDED_FILES.has(gap.code) || gap.code.startsWith('attachment-not-logged:');

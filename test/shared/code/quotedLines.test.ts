@@ -154,6 +154,14 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(`${e?.status} ${e?.rule}`, 'contradicted quoted-lines');
   });
 
+  it('judges a turn whose session holds an image, by the lines the log does show', () => {
+    const image = user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }]);
+    const e = lastOutput(session([image, ...readLedger, say('The total is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```')])).get(
+      'sumAmounts',
+    );
+    assert.equal(`${e?.status} ${e?.rule}`, 'contradicted quoted-lines');
+  });
+
   // biome-ignore format: a list of words or values reads best packed
   const registry = ['struct ContractInfo {', '    address contractAddress;', '    ContractType contractType;', '    string name;', '    bool isActive;', '}'];
 
