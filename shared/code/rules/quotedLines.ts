@@ -6,14 +6,17 @@
  * not support. The line the session showed is the evidence.
  *
  * Agents also write new code in blocks, and new code often copies an
- * existing line with a new name. What tells a quote from new code, and so
- * what is left alone: a block the turn proposes (a diff, an edit's
- * replacement, a block the sentence before or after proposes, in English or
+ * existing line with a new name. An edit quotes the file it changes: the
+ * search side of a search-and-replace edit and a diff's removed and
+ * unchanged lines are judged, their new side never. What tells a quote from
+ * new code, and so what is left alone: a block the turn proposes (a block
+ * the sentence before or after proposes, in English or
  * in the words of the other languages foreignCues reads), a block
  * titled with the file it writes, a turn in a language whose proposals
  * cannot be told, a token the session spells anywhere (before the turn, or
  * later in what the agent wrote), a line that differs in more than one
- * token, and a listing's line numbers. A short line whose shape says little,
+ * token, a line that shares nothing but the language's words with the line
+ * it seems to copy, and a listing's line numbers. A short line whose shape says little,
  * or one the context fills with other values at that place (a template:
  * `export * from './x';`), is a copy only where its neighbours in a block
  * that mostly quotes stand around its original in the context.
@@ -102,16 +105,11 @@ export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
   const copies = new Map<string, Original | undefined>();
   const out: Entity[] = [];
   for (const fence of fences) {
-    if (
-      isDiff(output, fence) ||
-      isEditBlock(output, fence) ||
-      titledByFile(output, fence) ||
-      isProposal(output, fence, sentences) ||
-      proposedAround(output, fence, sentences, language)
-    )
-      continue;
-    let quote: boolean | undefined;
-    for (const line of blockLines(output, fence)) {
+    // An edit's old side quotes the file as it stands, whatever the turn proposes with it; its new side is new code.
+    const edit = isDiff(output, fence) || isEditBlock(output, fence);
+    if (!edit && (titledByFile(output, fence) || isProposal(output, fence, sentences) || proposedAround(output, fence, sentences, language))) continue;
+    let quote: boolean | undefined = edit ? false : undefined;
+    for (const line of edit ? oldSideLines(output, fence) : blockLines(output, fence)) {
       const mine = lineTokens(line.text, line.start);
       const changed = loneUnspelt(output, mine, spelt);
       if (changed === undefined || covered(entities, mine[changed])) continue;
@@ -215,16 +213,37 @@ function isLineNumber(output: string, mine: readonly Token[], i: number): boolea
   return i === 0 || /^[:→|\t]/.test(output.slice(mine[i].end, mine[i].end + 1));
 }
 
-/** The rest of the line, what it shares with the line it copies, says enough to tell which line that is. */
+/**
+ * Words the languages blocks hold use on line after line: a line that
+ * shares only these (and punctuation) with another, `export * from './x.js';`,
+ * shares its shape, not its content.
+ */
+// biome-ignore format: a list of words or values reads best packed
+const RESERVED = new Set([
+  'abstract', 'and', 'async', 'await', 'bool', 'boolean', 'break', 'case', 'catch', 'char', 'class', 'const', 'continue', 'def',
+  'default', 'del', 'delete', 'elif', 'else', 'enum', 'export', 'extends', 'false', 'final', 'finally', 'float', 'for', 'from', 'func',
+  'function', 'global', 'impl', 'implements', 'import', 'include', 'int', 'interface', 'lambda', 'let', 'long', 'module', 'mut',
+  'namespace', 'new', 'nil', 'none', 'not', 'null', 'object', 'override', 'package', 'pass', 'private', 'protected', 'pub', 'public',
+  'raise', 'readonly', 'require', 'return', 'self', 'static', 'str', 'string', 'struct', 'super', 'switch', 'this', 'throw', 'throws',
+  'trait', 'true', 'try', 'type', 'undefined', 'use', 'using', 'val', 'var', 'void', 'while', 'with', 'yield',
+]);
+
+/**
+ * The rest of the line, what it shares with the line it copies, says enough
+ * to tell which line that is: names and numbers enough, and one name of its
+ * own beyond the language's words.
+ */
 function sharesEnough(mine: readonly Token[], changed: number): boolean {
   let values = 0;
   let chars = 0;
+  let named = false;
   mine.forEach((t, i) => {
     if (i === changed) return;
     chars += t.text.length;
     if (/^[A-Za-z_$\d]/.test(t.text)) values++;
+    if (/^[A-Za-z_$]/.test(t.text) && t.text.length >= 3 && !RESERVED.has(t.text.toLowerCase())) named = true;
   });
-  return values >= MIN_SHARED_VALUES && chars >= MIN_SHARED_CHARS;
+  return named && values >= MIN_SHARED_VALUES && chars >= MIN_SHARED_CHARS;
 }
 
 function covered(entities: readonly Entity[], t: Token): boolean {
@@ -402,6 +421,27 @@ export function isEditBlock(output: string, fence: Range): boolean {
 }
 
 /**
+ * The lines of an edit that quote the file as it stands: a search-and-replace
+ * edit's search side (which must match the file to apply), a diff's removed
+ * and unchanged lines, their marker dropped. The replacement and the added
+ * lines are new code, and a diff's headers name files, not lines.
+ */
+function oldSideLines(output: string, fence: Range): { text: string; start: number }[] {
+  const searchReplace = /^<{7}/m.test(output.slice(fence[0], fence[1]));
+  let inSearch = false;
+  return blockLines(output, fence, (text) => {
+    if (searchReplace) {
+      if (/^<{7}/.test(text)) inSearch = true;
+      else if (/^(?:={7}|>{7})/.test(text)) inSearch = false;
+      else if (inSearch) return 0;
+      return undefined;
+    }
+    if (/^(?:-{3}|\+{3}) /.test(text) || !/^[- ]/.test(text)) return undefined;
+    return 1;
+  });
+}
+
+/**
  * The sentence right before or right after the block proposes, supposes or
  * denies: the block is not a report of what exists. In another language
  * the lines right before and after are read for that language's cues too,
@@ -447,15 +487,23 @@ function gapBetween(output: string, from: number, to: number): number {
   return output.slice(from, to).replace(/\s+/g, '').length;
 }
 
-/** The block's lines, trimmed, fence lines left out. */
-function blockLines(output: string, fence: Range): { text: string; start: number }[] {
+/**
+ * The block's lines, trimmed, fence lines left out. With `keep`, only the
+ * lines it keeps (given each raw line), each from the offset it answers.
+ */
+function blockLines(output: string, fence: Range, keep?: (raw: string) => number | undefined): { text: string; start: number }[] {
   const out: { text: string; start: number }[] = [];
   let at = output.indexOf('\n', fence[0]) + 1;
   if (at === 0) return out;
   while (at < fence[1]) {
     let end = output.indexOf('\n', at);
     if (end === -1 || end > fence[1]) end = fence[1];
-    let s = at;
+    const from = keep ? keep(output.slice(at, end)) : 0;
+    if (from === undefined) {
+      at = end + 1;
+      continue;
+    }
+    let s = at + from;
     let e = end;
     while (s < e && isBlank(output.charCodeAt(s))) s++;
     while (e > s && isBlank(output.charCodeAt(e - 1))) e--;

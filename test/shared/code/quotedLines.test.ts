@@ -154,6 +154,29 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(`${e?.status} ${e?.rule}`, 'contradicted quoted-lines');
   });
 
+  it("judges an edit's old side, which must match the file, and leaves its new side", () => {
+    const edit = (search: string, replace: string) =>
+      `Let me fix the rounding:\n\nsrc/ledger.ts\n\`\`\`ts\n<<<<<<< SEARCH\n${search}\n=======\n${replace}\n>>>>>>> REPLACE\n\`\`\``;
+    const e = inChat(ledger, edit('  const total = entries.reduce(sumAmounts, 0);', '  const total = entries.reduce(sumCents, 0) / 100;')).get('sumAmounts');
+    assert.equal(verdict(e), 'contradicted quoted-lines');
+    assert.equal(e?.contradiction?.value, 'sumCents');
+    const renamed = edit('  const total = entries.reduce(sumCents, 0);', '  const total = entries.reduce(sumAmounts, 0);');
+    assert.equal(verdict(inChat(ledger, renamed).get('sumAmounts')), 'none');
+    const diff = (lines: string) => `Change it as follows:\n\n\`\`\`diff\n--- a/src/ledger.ts\n+++ b/src/ledger.ts\n@@ -1,3 +1,3 @@\n${lines}\n\`\`\``;
+    const removed = '-  const total = entries.reduce(sumAmounts, 0);\n+  const total = entries.reduce(sumCents, 0) / 100;';
+    assert.equal(verdict(inChat(ledger, diff(removed)).get('sumAmounts')), 'contradicted quoted-lines');
+    const unchanged = ' export function settleLedgers(entries) {\n-  const total = entries.reduce(sumCents, 0);\n+  const total = 0;';
+    assert.equal(verdict(inChat(ledger, diff(unchanged)).get('settleLedgers')), 'contradicted quoted-lines');
+    const added = '-  const total = entries.reduce(sumCents, 0);\n+  const total = entries.reduce(sumAmounts, 0);';
+    assert.equal(verdict(inChat(ledger, diff(added)).get('sumAmounts')), 'none');
+  });
+
+  it("leaves a line that shares only the language's words with the line it seems to copy: the shape, not the content", () => {
+    const reexports = ["export * from './signalDag.js';", 'export function signalDag() {}'];
+    const answer = "The index already has it:\n\n```ts\nexport * from './ValidatorExtension.js';\n```";
+    assert.equal(verdict(inChat(reexports, answer).get('ValidatorExtension')), 'none');
+  });
+
   it('judges a turn whose session holds an image, by the lines the log does show', () => {
     const image = user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }]);
     const e = lastOutput(session([image, ...readLedger, say('The total is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```')])).get(
