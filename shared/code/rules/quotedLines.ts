@@ -16,10 +16,13 @@
  * cannot be told, a token the session spells anywhere (before the turn, or
  * later in what the agent wrote), a line that differs in more than one
  * token, a line that shares nothing but the language's words with the line
- * it seems to copy, and a listing's line numbers. A short line whose shape says little,
- * or one the context fills with other values at that place (a template:
- * `export * from './x';`), is a copy only where its neighbours in a block
- * that mostly quotes stand around its original in the context.
+ * it seems to copy, and a listing's line numbers. A block introduced by a
+ * reference to the lines it shows ("lines 117-151", `#L110`) is a quote
+ * whatever the sentence after it proposes. A short line whose shape says
+ * little, or one the context fills with other values at that place (a
+ * template: `export * from './x';`), is a copy only where its neighbours in
+ * a block that mostly quotes, or that cites its lines, stand around its
+ * original in the context.
  *
  * Work per turn: one lookup per candidate token (only tokens nothing spelt
  * go further), one lookup of the line's shared part, and for a line that
@@ -107,8 +110,10 @@ export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
   for (const fence of fences) {
     // An edit's old side quotes the file as it stands, whatever the turn proposes with it; its new side is new code.
     const edit = isDiff(output, fence) || isEditBlock(output, fence);
-    if (!edit && (titledByFile(output, fence) || isProposal(output, fence, sentences) || proposedAround(output, fence, sentences, language))) continue;
-    let quote: boolean | undefined = edit ? false : undefined;
+    // A block the turn introduces by the lines it shows says where it is from: what follows it speaks of the code, it does not make it new.
+    const cited = !edit && citesLines(output, fence);
+    if (!edit && (titledByFile(output, fence) || isProposal(output, fence, sentences) || proposedAround(output, fence, sentences, language, !cited))) continue;
+    let quote: boolean | undefined = edit ? false : cited || undefined;
     for (const line of edit ? oldSideLines(output, fence) : blockLines(output, fence)) {
       const mine = lineTokens(line.text, line.start);
       const changed = loneUnspelt(output, mine, spelt);
@@ -442,13 +447,30 @@ function oldSideLines(output: string, fence: Range): { text: string; start: numb
 }
 
 /**
+ * A line reference in the two lines that introduce the block ("From
+ * `src/a.py` lines 117-151:", "`ScoredItem` (lines 87-98)", a link to
+ * `a.tsx#L110-L111`, `第138行`): the block shows those lines of a file.
+ */
+const LINE_CITATION = /\blines?\s+\d|#L\d|第\s*\d+(?:\s*[-–‑~]\s*\d+)?\s*行|行\s*\d/i;
+
+function citesLines(output: string, fence: Range): boolean {
+  const lead = lineBefore(output, fence[0]);
+  if (lead === '') return false;
+  if (LINE_CITATION.test(lead)) return true;
+  const at = output.lastIndexOf(lead, fence[0]);
+  return at > 0 && LINE_CITATION.test(lineBefore(output, at));
+}
+
+/**
  * The sentence right before or right after the block proposes, supposes or
  * denies: the block is not a report of what exists. In another language
  * the lines right before and after are read for that language's cues too,
- * since sentences are split by English punctuation.
+ * since sentences are split by English punctuation. `readAfter` false reads
+ * only what comes before the block.
  */
-export function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[], language: ProseLanguage = 'en'): boolean {
-  if (language !== 'en' && (foreignCue(lineBefore(output, fence[0]), language) || foreignCue(lineAfter(output, fence[1]), language))) return true;
+export function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[], language: ProseLanguage = 'en', readAfter = true): boolean {
+  if (language !== 'en' && (foreignCue(lineBefore(output, fence[0]), language) || (readAfter && foreignCue(lineAfter(output, fence[1]), language))))
+    return true;
   let before: OutputSentence | undefined;
   let after: OutputSentence | undefined;
   for (const s of sentences) {
@@ -463,7 +485,7 @@ export function proposedAround(output: string, fence: Range, sentences: readonly
     s !== undefined && gap <= NEAR && (s.kind === 'plan' || proposes(output.slice(s.span[0], s.span[1])));
   return (
     near(before, before ? gapBetween(output, before.span[1], fence[0]) : Infinity) ||
-    near(after, after ? gapBetween(output, fence[1], after.span[0]) : Infinity)
+    (readAfter && near(after, after ? gapBetween(output, fence[1], after.span[0]) : Infinity))
   );
 }
 

@@ -177,6 +177,25 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(verdict(inChat(reexports, answer).get('ValidatorExtension')), 'none');
   });
 
+  it('judges a block introduced by the lines it shows, whatever the sentence after it proposes', () => {
+    const after = '\n\nWe should sum in cents everywhere, so you could rename the reducer.';
+    const block = '```ts\nconst total = entries.reduce(sumAmounts, 0);\n```';
+    assert.equal(judged('sumAmounts', `From \`src/ledger.ts\` lines 1-3:\n\n${block}${after}`), 'contradicted quoted-lines');
+    assert.equal(judged('sumAmounts', `The sum ([line 2](src/ledger.ts#L2)):\n${block}${after}`), 'contradicted quoted-lines');
+    assert.equal(judged('sumAmounts', `The sum:\n\n${block}${after}`), 'none');
+    assert.equal(judged('sumAmounts', `Change lines 1-3 to:\n\n${block}`), 'none');
+  });
+
+  it('places a line whose shape the context repeats by its neighbours in a short block introduced by the lines it shows', () => {
+    // biome-ignore format: a list of words or values reads best packed
+    const header = ['{headerProps !== false && !mainOnly ? (', '  <Header {...headerProps} />', ') : null}', '{footerProps !== false && !mainOnly ? (', '  <Footer {...footerProps} />', ') : null}'];
+    const block = '```tsx\n{headerPropsImpl !== false && !mainOnly ? (\n  <Header {...headerProps} />\n) : null}\n```';
+    const e = inChat(header, `The layout (lines 122-124) shows it when:\n\n${block}`).get('headerPropsImpl');
+    assert.equal(verdict(e), 'contradicted quoted-lines');
+    assert.equal(e?.contradiction?.value, 'headerProps');
+    assert.equal(verdict(inChat(header, `It is shown when:\n\n${block}`).get('headerPropsImpl')), 'none');
+  });
+
   it('judges a turn whose session holds an image, by the lines the log does show', () => {
     const image = user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }]);
     const e = lastOutput(session([image, ...readLedger, say('The total is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```')])).get(
