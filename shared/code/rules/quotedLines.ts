@@ -1,6 +1,7 @@
 /**
  * A line of an agent's fenced block that copies a line the session showed
- * (a file read, a command's output, a log, an edit the agent made) but for
+ * (a file read, a command's output, a log, an edit the agent made, which a
+ * Markdown chat logs only in the agent's own earlier replies) but for
  * one name or number, which nothing in the session ever spelt: the block
  * quotes that line, and the one token it changed is a claim the session does
  * not support. The line the session showed is the evidence.
@@ -45,6 +46,8 @@ const MIN_LINE = 12;
 const MAX_LINE = 240;
 /** The tokens a copied line shares with its original must hold at least this many names or numbers… */
 const MIN_SHARED_VALUES = 2;
+/** …or this many, when the line it copies is one the agent itself wrote in an earlier edit. */
+const MIN_SHARED_WITH_OWN = 3;
 /** …and this many characters. */
 const MIN_SHARED_CHARS = 10;
 /** Occurrences of a line's shared part examined for the line it copies. */
@@ -104,6 +107,7 @@ export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
   const language = proseLanguage(proseOf(output, fences));
   if (!namesCheckable(gaps.filter((g) => !unrecordedFile(g))) || language === undefined) return [];
   const spelt = spelling(index, find.before);
+  const source = sources(index, find);
   // A line a turn repeats is looked up once.
   const copies = new Map<string, Original | undefined>();
   const out: Entity[] = [];
@@ -120,9 +124,11 @@ export function quotedLineFindings(input: QuotedLinesInput): Entity[] {
       if (changed === undefined || covered(entities, mine[changed])) continue;
       let original = copies.get(line.text);
       if (!copies.has(line.text)) {
-        original = sharesEnough(mine, changed) ? copiedLine(output, mine, changed, index, find) : undefined;
+        // A line the agent wrote itself is weaker evidence: its own code repeats a shape with other values, so the copy must share more with it.
+        const from = sharedValues(mine, changed) >= MIN_SHARED_WITH_OWN ? source : find;
+        original = sharesEnough(mine, changed) ? copiedLine(output, mine, changed, index, from) : undefined;
         // Placing a line by its neighbours is weaker evidence: it holds only in a block that mostly quotes.
-        if (!original && (quote ??= mostlyQuoted(output, fence, index, find))) original = copiedBetween(output, fence, line, mine, changed, index, find);
+        if (!original && (quote ??= mostlyQuoted(output, fence, index, source))) original = copiedBetween(output, fence, line, mine, changed, index, source);
         copies.set(line.text, original);
       }
       if (original) out.push(finding(output, mine[changed], original));
@@ -157,6 +163,38 @@ function proseOf(output: string, fences: readonly Range[]): string {
     at = e;
   }
   return prose + output.slice(at);
+}
+
+/** Matches of a line examined, kept or not, when lines the agent wrote itself may hold it too. */
+const EXAMINE = 200;
+/** How far back in its text an edit's opening marker is looked for. */
+const EDIT_REACH = 20_000;
+
+/**
+ * Where the line a block copies may stand: what grounds the turn (a file
+ * read, a command's output, an edit the agent made), or a line the agent
+ * wrote into a file in an earlier reply of its own (a search-and-replace
+ * edit's replacement, a diff's added line), which is how a Markdown chat
+ * logs its edits. The agent's other words are no evidence: code it showed
+ * before may itself have been a misquote, or a line of another file.
+ */
+function sources(index: ContextLookup, find: FindOptions): FindOptions {
+  const grounds = find.accept;
+  if (grounds === undefined) return find;
+  const keep = (part: number, start: number) => grounds(part) || writtenByEdit(index.partText(part), start);
+  return { ...find, accept: undefined, keep, examine: EXAMINE };
+}
+
+/** Whether the line holding `at` is an added line of a diff or in the replacement of a search-and-replace edit. */
+function writtenByEdit(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  if (text.charCodeAt(start) === 0x2b) return !text.startsWith('+++', start);
+  // Only the text right before the line is read: a lookup examines a bounded number of matches, each at a bounded cost.
+  const before = text.slice(Math.max(0, start - EDIT_REACH), start);
+  const divider = before.lastIndexOf('\n=======');
+  if (divider === -1 || before.lastIndexOf('\n>>>>>>>') > divider || before.lastIndexOf('\n<<<<<<<', divider) === -1) return false;
+  // An edit never closed (a reply cut off by a token limit) was never applied.
+  return text.slice(start, start + EDIT_REACH).includes('\n>>>>>>>');
 }
 
 /**
@@ -239,16 +277,23 @@ const RESERVED = new Set([
  * own beyond the language's words.
  */
 function sharesEnough(mine: readonly Token[], changed: number): boolean {
-  let values = 0;
   let chars = 0;
   let named = false;
   mine.forEach((t, i) => {
     if (i === changed) return;
     chars += t.text.length;
-    if (/^[A-Za-z_$\d]/.test(t.text)) values++;
     if (/^[A-Za-z_$]/.test(t.text) && t.text.length >= 3 && !RESERVED.has(t.text.toLowerCase())) named = true;
   });
-  return named && values >= MIN_SHARED_VALUES && chars >= MIN_SHARED_CHARS;
+  return named && sharedValues(mine, changed) >= MIN_SHARED_VALUES && chars >= MIN_SHARED_CHARS;
+}
+
+/** How many names and numbers the line has besides its changed token. */
+function sharedValues(mine: readonly Token[], changed: number): number {
+  let values = 0;
+  mine.forEach((t, i) => {
+    if (i !== changed && /^[A-Za-z_$\d]/.test(t.text)) values++;
+  });
+  return values;
 }
 
 function covered(entities: readonly Entity[], t: Token): boolean {
