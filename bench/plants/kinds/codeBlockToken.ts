@@ -12,7 +12,10 @@
  * code or the agent's own wording, not a misquote of what it saw. So are a
  * search-and-replace edit's replacement and a block titled with a file name
  * alone (on the line before it, or after its language: ```` ```py:app/x.py ````),
- * which is the file as the turn writes it, whatever lines it keeps.
+ * which is the file as the turn writes it, whatever lines it keeps, and a
+ * block the sentence introducing it proposes ("Run this:", "Add this to your
+ * config:", "Your file needs to be:"): a command or new code that copies
+ * lines the session showed is still no report of them.
  */
 import { fencedBlocks } from '../answerText';
 import { SiteList, type PlantGenerator } from '../generator';
@@ -55,6 +58,45 @@ function writesFile(text: string, from: number): boolean {
   return /^[\w.\\/-]*[\w-]\.[A-Za-z]\w{0,5}$/.test(title);
 }
 
+/**
+ * What the sentence introducing a block says when the block is code the
+ * answer proposes rather than code it saw: an instruction to the reader or
+ * its own intent to write or run ("Run this in your terminal:", "Add this to
+ * your config:", "2. Create a new file `x.py` with:", "Let me implement it
+ * in `Ship.cs`:", "Your file needs to be:", "Here's the corrected
+ * version:", "Option 1:"). An imperative counts where a clause starts, a
+ * modal only as what the block should be ("It should look like this:"),
+ * an intent only to write or run ("Let me check `x.py`:" introduces a quote).
+ */
+const IMPERATIVE =
+  /(?:^|[:;,]\s+|—\s*)(?:then\s+|please\s+|now\s+|first,?\s+)?(?:run|add|create|update|replace|change|copy|paste|install|apply|modify|implement|insert|remove|delete|rewrite|try|use|set|put|ensure|make sure|fix|switch|wrap|move|rename)\b/i;
+const INTENT =
+  /\b(?:you (?:should|could|can|need to|must|will need to|might want to)|(?:let me|let's|let us|I'll|I will|I'm going to|we'll|we will)\s+(?:now\s+|first\s+|also\s+|just\s+)?(?:create|implement|write|add|update|modify|fix|provide|run|execute|make|change|rewrite|replace|apply|use|set|put|insert|remove|delete|wrap|move|rename|refactor|define|mark)\b|here(?:'s| is| are) the (?:corrected|updated|new|fixed|modified|revised)|(?:changes|fixes) (?:needed|to make)|the following changes|as follows|instead|option \d|to (?:run|copy|paste|apply|add|install|use) )/i;
+/** A modal that says what the block should be, ending the sentence: "The line should be:", "It should look something like this:". */
+const SHOULD_BE = /\b(?:should|would|could|needs? to|must)\s+(?:be|look|read)\b[^.!?]{0,30}:?$|\blike this:?$/i;
+
+/** The last sentence of the last line with anything on it before the fence line that opens the block whose body starts at `from`, emphasis and list markers dropped. */
+function leadIn(text: string, from: number): string {
+  const fenceStart = text.lastIndexOf('\n', from - 2) + 1;
+  const before = text.slice(Math.max(0, fenceStart - 600), fenceStart).trimEnd();
+  const line = before.slice(before.lastIndexOf('\n') + 1).trim();
+  // A block right after another block or an edit's marker has no line of its own introducing it.
+  if (/^(?:`{3,}|~{3,}|<{7}|={7}|>{7})/.test(line)) return '';
+  const plain = line
+    .replace(/^(?:>\s*)+/, '')
+    .replace(/[*_#]+/g, '')
+    .replace(/^\s*(?:[-+]|\d+[.)])\s*/, '')
+    .trim();
+  const sentences = plain.split(/(?<=[.!?])\s+(?=[A-Z])/);
+  return sentences[sentences.length - 1];
+}
+
+/** Whether the sentence introducing the block proposes it: the block is new code or a command, not a quote. */
+function proposedBlock(text: string, from: number): boolean {
+  const lead = leadIn(text, from);
+  return IMPERATIVE.test(lead) || INTENT.test(lead) || SHOULD_BE.test(lead);
+}
+
 /** Ranges of a block body that are a search-and-replace edit's replacements, from the divider to the closing marker. */
 function replacementSides(body: string): [number, number][] {
   const out: [number, number][] = [];
@@ -78,8 +120,8 @@ export const codeBlockToken: PlantGenerator = {
     for (const [from, to] of fencedBlocks(text)) {
       const body = text.slice(from, to);
       const replacements = replacementSides(body);
-      // An edit is titled with its file too, and its search side still copies the file.
-      if (replacements.length === 0 && writesFile(text, from)) continue;
+      // An edit is titled with its file too, and proposed, and its search side still copies the file.
+      if (replacements.length === 0 && (writesFile(text, from) || proposedBlock(text, from))) continue;
       for (const m of body.matchAll(TOKEN)) {
         const token = m[0];
         const at = from + m.index;

@@ -333,6 +333,27 @@ describe('plant kinds', () => {
       assert.deepEqual(validPlants(raw, 'code-block-token'), []);
     });
 
+    it('changes no token in a block the sentence introducing it proposes, even on lines the context showed', () => {
+      const read = [
+        user('why is the retry limit so high?'),
+        call('t1', 'Read', { file_path: '/repo/settings.py' }),
+        result('t1', numbered(['retry_limit = 250  # the limit', 'def connect():', '    return True'])),
+      ];
+      const block = '\n\n```python\nretry_limit = 250  # the limit\ndef connect():\n```';
+      for (const lead of [
+        'Run this in your terminal:',
+        'No problem! Add this to your config:',
+        'Your file needs to be:',
+        "Here's the corrected version:",
+        'Let me write it:',
+      ]) {
+        assert.deepEqual(validPlants(session([...read, say(`${lead}${block}`)]), 'code-block-token'), [], lead);
+      }
+      for (const lead of ['Let me check `settings.py`:', 'Looking at `settings.py`, it has:', 'The test should fail because it reads:']) {
+        assert.ok(validPlants(session([...read, say(`${lead}${block}`)]), 'code-block-token').length > 0, lead);
+      }
+    });
+
     it("changes an edit's search side, not its replacement, nor a block titled with the file it writes", () => {
       const read = [
         user('raise the retry limit'),
