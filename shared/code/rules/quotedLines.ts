@@ -514,7 +514,11 @@ function citesLines(output: string, fence: Range): boolean {
  * only what comes before the block.
  */
 export function proposedAround(output: string, fence: Range, sentences: readonly OutputSentence[], language: ProseLanguage = 'en', readAfter = true): boolean {
-  if (language !== 'en' && (foreignCue(lineBefore(output, fence[0]), language) || (readAfter && foreignCue(lineAfter(output, fence[1]), language))))
+  const next = lineAfter(output, fence[1]);
+  if (
+    language !== 'en' &&
+    (foreignCue(lineBefore(output, fence[0]), language) || (readAfter && speaksBack(next, [0, next.length]) && foreignCue(next, language)))
+  )
     return true;
   let before: OutputSentence | undefined;
   let after: OutputSentence | undefined;
@@ -530,8 +534,18 @@ export function proposedAround(output: string, fence: Range, sentences: readonly
     s !== undefined && gap <= NEAR && (s.kind === 'plan' || proposes(output.slice(s.span[0], s.span[1])));
   return (
     near(before, before ? gapBetween(output, before.span[1], fence[0]) : Infinity) ||
-    (readAfter && near(after, after ? gapBetween(output, fence[1], after.span[0]) : Infinity))
+    (readAfter && after !== undefined && speaksBack(output, after.span) && near(after, gapBetween(output, fence[1], after.span[0])))
   );
+}
+
+/**
+ * Whether text right after a block may speak of it: a heading opens what
+ * follows, and a sentence or label ending in a colon introduces it ("You can
+ * now use it like this:", "**Use cases:**").
+ */
+function speaksBack(output: string, span: Range): boolean {
+  const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
+  return !/^\s*#/.test(output.slice(lineStart, span[0] + 1)) && !/[:：][*_\s]*$/.test(output.slice(span[0], span[1]));
 }
 
 /** The last line before `at` with anything on it. */

@@ -186,6 +186,13 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(judged('sumAmounts', `Change lines 1-3 to:\n\n${block}`), 'none');
   });
 
+  it('reads a heading or a line ending in a colon after a block as opening what follows, not as proposing the block', () => {
+    const block = 'The total is summed so:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```\n\n';
+    assert.equal(judged('sumAmounts', `${block}You can now round it like this:\n\n\`\`\`ts\nround(total);\n\`\`\``), 'contradicted quoted-lines');
+    assert.equal(judged('sumAmounts', `${block}## How to fix the rounding\n\nYou could round it in cents.`), 'contradicted quoted-lines');
+    assert.equal(judged('sumAmounts', `${block}You could round it in cents instead.`), 'none');
+  });
+
   it('places a line whose shape the context repeats by its neighbours in a short block introduced by the lines it shows', () => {
     // biome-ignore format: a list of words or values reads best packed
     const header = ['{headerProps !== false && !mainOnly ? (', '  <Header {...headerProps} />', ') : null}', '{footerProps !== false && !mainOnly ? (', '  <Footer {...footerProps} />', ') : null}'];
