@@ -448,11 +448,14 @@ function contextNeighbour(text: string, at: number, side: -1 | 1): number | unde
   return undefined;
 }
 
-/** The token the context line holding `m` has where the block line has its changed token, if the lines agree everywhere else. */
+/** The token the context line holding `m` has where the block line has its changed token, if the lines agree everywhere else (but for a gutter before, and a comma or semicolon after). */
 function alignedToken(text: string, m: ContextMatch, mine: readonly Token[], changed: number): Original | undefined {
   const held = tokensOfLineAt(text, m.start, m.end, MAX_LINE * 2);
   if (!held) return undefined;
-  const { line, tokens: theirs } = held;
+  const { line } = held;
+  // A quote may leave off the comma or semicolon that ends the line it copies (a property of an object, a statement).
+  const end = held.tokens[held.tokens.length - 1]?.text;
+  const theirs = (end === ',' || end === ';') && mine[mine.length - 1]?.text !== end ? held.tokens.slice(0, -1) : held.tokens;
   const lead = theirs.length - mine.length;
   if (lead < 0 || lead > MAX_GUTTER_TOKENS || !theirs.slice(0, lead).every((t) => /^(?:\d+|[^\w$])$/.test(t.text))) return undefined;
   for (let i = 0; i < mine.length; i++) {

@@ -39,6 +39,15 @@ describe('lines of a block that copy a line the session showed, one token change
     assert.equal(f.contextValue.value, 'sumCents');
   });
 
+  it('reads a quote that leaves off the comma or semicolon ending the line it copies as that line', () => {
+    const style = [
+      user('How does it move?'),
+      call('r1', 'Read', { file_path: '/w/app/src/quote.ts' }),
+      result('r1', numbered(['gsap.to(el, {', '  left: toRight ? `+=${distance}%` : `-=${distance}%`,', '});'])),
+    ];
+    assert.equal(judged('spanWidth', 'It moves by:\n\n```js\nleft: toRight ? `+=${spanWidth}%` : `-=${distance}%`\n```', style), 'contradicted quoted-lines');
+  });
+
   it('compares a dotted version or decimal as one number, so a changed part of it is a changed token', () => {
     const gradle = [
       user('Which Koin do we use?'),
