@@ -43,9 +43,12 @@ describe('lines of a block that copy a line the session showed, one token change
     const style = [
       user('How does it move?'),
       call('r1', 'Read', { file_path: '/w/app/src/quote.ts' }),
-      result('r1', numbered(['gsap.to(el, {', '  left: toRight ? `+=${distance}%` : `-=${distance}%`,', '});'])),
+      result('r1', numbered(['gsap.to(el, {', '  left: toRight ? offsetPercent + distance : offsetPercent - distance,', '});'])),
     ];
-    assert.equal(judged('spanWidth', 'It moves by:\n\n```js\nleft: toRight ? `+=${spanWidth}%` : `-=${distance}%`\n```', style), 'contradicted quoted-lines');
+    assert.equal(
+      judged('spanWidth', 'It moves by:\n\n```js\nleft: toRight ? offsetPercent + spanWidth : offsetPercent - distance\n```', style),
+      'contradicted quoted-lines',
+    );
   });
 
   it('compares a dotted version or decimal as one number, so a changed part of it is a changed token', () => {
