@@ -46,6 +46,29 @@ describe('line references in Codex and Cline sessions', () => {
     assert.equal(v.get('`app/io.py:30`')?.status, 'unverified');
   });
 
+  it('Codex: a command that printed nothing still came back, so the file its heredoc wrote is known', () => {
+    const item = (payload: object) => JSON.stringify({ timestamp: 't', type: 'response_item', payload });
+    const write = "cat > notes/plan.md <<'EOF'\n# Plan\nship the io fix\nEOF";
+    const rollout = (output: string) =>
+      [
+        JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's', cwd: '/w', instructions: 'You are Codex.' } }),
+        item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Write the plan down.' }] }),
+        item({ type: 'function_call', name: 'shell', call_id: 'w1', arguments: JSON.stringify({ command: ['bash', '-lc', write] }) }),
+        item({ type: 'function_call_output', call_id: 'w1', output }),
+        item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'The plan is in `notes/plan.md:5`.' }] }),
+      ].join('\n');
+    const silent = rollout(JSON.stringify({ output: '', metadata: { exit_code: 0 } }));
+    const t = parseTranscript({ raw: silent });
+    if (!('segments' in t)) throw new Error('not a transcript');
+    const result = t.segments.find((s) => s.role === 'tool_result');
+    assert.ok(result, 'the empty output is a result of the call');
+    assert.equal(result.text, '');
+    // Its place is the inner output's empty string, in the raw line (escaped, as the output is a JSON string).
+    const at = result.map.toRaw(0);
+    assert.equal(silent.slice(at - 11, at + 4), '\\"output\\":\\"\\"');
+    assert.equal(lastEntities(silent).get('`notes/plan.md:5`')?.status, 'unverified');
+  });
+
   it('Cline: the working directory its environment details give names that folder, spaces, drive and brackets around it', () => {
     const named = (cwd: string, said: string) =>
       lastEntities(

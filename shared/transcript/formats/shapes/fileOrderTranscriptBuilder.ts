@@ -79,9 +79,18 @@ export class FileOrderTranscriptBuilder {
    * encrypted result): an empty segment that carries `gap` to every later
    * segment on its branch.
    */
-  addGapMarker(src: JsonSource, path: JsonPath, gap: ContextGap, spec: SegmentSpec): number {
+  /**
+   * A tool's output that is empty (a command that printed nothing): still a
+   * segment, since it says the call came back and how (succeeded or
+   * failed), which the facts of a session read from the result's presence.
+   */
+  addEmptyResult(src: JsonSource, path: JsonPath, spec: SegmentSpec): number {
     const map = new LazyMap(() => new ShiftMap(resilientOffsetOf(src.region, path)));
-    const id = this.add('', map, src.lineOf(path), spec, src.orderOf(path));
+    return this.add('', map, src.lineOf(path), spec, src.orderOf(path));
+  }
+
+  addGapMarker(src: JsonSource, path: JsonPath, gap: ContextGap, spec: SegmentSpec): number {
+    const id = this.addEmptyResult(src, path, spec);
     this.carryGap(id, gap);
     return id;
   }

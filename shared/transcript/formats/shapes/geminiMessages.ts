@@ -8,11 +8,9 @@
  * and never reach the model, so they are skipped.
  */
 import type { JsonPath } from '../../json/jsonRegion';
-import { LazyMap, ShiftMap } from '../../offsets/offsetMaps';
 import { ContextGaps } from '../contextGaps';
 import type { FileOrderTranscriptBuilder, JsonSource, SegmentSpec } from './fileOrderTranscriptBuilder';
 import { arr, obj, str, type JsonObject } from './jsonValues';
-import { resilientOffsetOf } from './resilientMaps';
 import { emitStringLeaves } from './stringLeaves';
 
 export interface GeminiMessageContext {
@@ -100,9 +98,7 @@ function emitResultPart(ctx: GeminiMessageContext, part: JsonObject, path: JsonP
   }
   if (tail !== spec.parent) return tail;
   // An empty response (`{}`: a statement run, nothing printed) still says the call came back, and how.
-  const at = [...path, 'functionResponse', 'response'];
-  const map = new LazyMap(() => new ShiftMap(resilientOffsetOf(ctx.src.region, at)));
-  return ctx.b.add('', map, ctx.src.lineOf(at), failed, ctx.src.orderOf(at));
+  return ctx.b.addEmptyResult(ctx.src, [...path, 'functionResponse', 'response'], failed);
 }
 
 /** `content`: a string, one part, or a list of parts (`text`, or a file the model saw as data). */

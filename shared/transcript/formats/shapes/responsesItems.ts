@@ -143,9 +143,12 @@ function emitToolOutput(ctx: ResponsesContext, output: unknown, path: JsonPath, 
     const inner = nested ? obj(nested.value) : undefined;
     if (nested && inner && typeof inner.output === 'string') {
       const tool = withFailure(call, exitCodeOf(obj(inner.metadata)?.exit_code));
-      return ctx.b.addString(nested.src, ['output'], inner.output, { ...spec, tool });
+      const tail = ctx.b.addString(nested.src, ['output'], inner.output, { ...spec, tool });
+      // A command that printed nothing (`Set-Content`, a heredoc write) still came back, and how.
+      return tail !== parent ? tail : ctx.b.addEmptyResult(nested.src, ['output'], { ...spec, tool });
     }
     const tool = withFailure(call, exitCodeInText(output));
+    if (output === '') return ctx.b.addEmptyResult(ctx.src, path, { ...spec, tool });
     const tail = ctx.b.addString(ctx.src, path, output, { ...spec, tool });
     return emitEscapedJsonLeaves(ctx.b, ctx.src, path, output, { ...spec, parent: tail, tool });
   }
