@@ -463,7 +463,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A file the agent reports on that nothing in the session ever named.',
-    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. That prompt is known to hold only the agent\'s tools, its environment and the project\'s instruction files: a file the agent loads into it (`CLAUDE.md` and `CLAUDE.local.md` for Claude Code, `AGENTS.md` for a Codex rollout without its instructions) is left unchecked, and the detail says so. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A denial (\"missing from `config.json`\", \"not listed in `README.md`\") presupposes the file it names as the place it looked in, and does not keep that file from being judged. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged; whether it does is read from the turn\'s words in the languages absent-names reads, and a turn in another language gets no verdict.',
+    doc: 'In an agent\'s turn, a file path whose file name occurs nowhere earlier in the session (no read, listing, search, edit, command or prompt named it, in any folder) is unverified, although the log omits the system prompt. That prompt is known to hold only the agent\'s tools, its environment and the project\'s instruction files: a file the agent loads into it (`CLAUDE.md` and `CLAUDE.local.md` for Claude Code, `AGENTS.md` for a Codex rollout without its instructions) is left unchecked, and the detail says so. So is a reported command run as a script (`manage.sh start`) whose script nothing named: the log holds every command the agent ran. Folders a web router names with brackets (`app/(admin)/[...slug]/`) are read as literal folder names. A Markdown link whose label is a path to another file than its target (`[src/old.ts](src/new.ts:12)`) names that file too, as the reader sees it; a label naming the target\'s own file says nothing more. A path written right before Chinese or Japanese full-width punctuation (`a.ts，然后`) ends at it. A denial (\"missing from `config.json`\", \"not listed in `README.md`\") presupposes the file it names as the place it looked in, and does not keep that file from being judged. A path the turn proposes ("I\'ll create `src/retry.ts`", "could live in …") or shows in its own code block is not judged; whether it does is read from the turn\'s words in the languages absent-names reads, and a turn in another language gets no verdict.',
     examples: [
       {
         session: [
@@ -513,6 +513,22 @@ export const RULES = [
         ],
         flags: ['`upload_check.sh --dry-run`'],
       },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'Changes made:\n1. [src/upload_retry.ts](src/upload.ts:1): raised the timeout to 60 seconds' },
+        ],
+        flags: ['src/upload_retry.ts'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'Changes made:\n1. [upload.ts](src/upload.ts:1): raised the timeout to 60 seconds' },
+        ],
+        passes: ['upload.ts'],
+      },
     ],
   },
   {
@@ -541,7 +557,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A cited file or line the agent never saw.',
-    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line. A path is named wherever the context writes it, in brackets (`(c:/app)`) or as the folder of a longer path, with forward or Windows backslashes. Code that holds a path (`background-image: url(\'/img/a.gif\');`, `load("conf/app.yaml")`) is code, not a file reference.',
+    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line. A list of lines and ranges after one path (`notes.md:12-14,40-41, 88`) cites each of them. A path is named wherever the context writes it, in brackets (`(c:/app)`) or as the folder of a longer path, with forward or Windows backslashes. Code that holds a path (`background-image: url(\'/img/a.gif\');`, `load("conf/app.yaml")`) is code, not a file reference.',
     examples: [
       {
         session: [
@@ -550,6 +566,14 @@ export const RULES = [
           { say: 'The port is set in `src/server.ts:40`.' },
         ],
         flags: ['`src/server.ts:40`'],
+      },
+      {
+        session: [
+          { user: 'Where is the port set?' },
+          { read: { path: 'src/server.ts', lines: ['import http from "http";', 'const port = 8080;', 'http.createServer().listen(port);'] } },
+          { say: 'The port is read and used in `src/server.ts:2-3,40-41`.' },
+        ],
+        flags: ['`src/server.ts:2-3,40-41`'],
       },
     ],
   },

@@ -9,7 +9,7 @@
  * '.' is read once, and line phrases look only a few tokens around themselves.
  */
 import type { Range } from '../../classifier/types';
-import { looksLikeFilePath } from '../facts';
+import { baseName, looksLikeFilePath } from '../facts';
 
 export interface FileRefToken {
   path: string;
@@ -37,19 +37,22 @@ export function parseFileRef(token: string): FileRefToken | undefined {
   const path = token.slice(0, colon);
   if (!isPath(path)) return undefined;
   const spec = token.slice(colon + 1);
-  // `:12:5` is line 12, column 5; `:12-40` a range; `:12,40` two lines.
-  const m = /^(\d{1,7})(?:[-\u2013](\d{1,7})|((?:,\d{1,7})+)|:\d{1,5})?$/.exec(spec);
-  if (!m) return undefined;
-  if (m[3])
-    return withLines(path, [
-      range(m[1]),
-      ...m[3]
-        .slice(1)
-        .split(',')
-        .map((n) => range(n)),
-    ]);
-  return withLines(path, [range(m[1], m[2])]);
+  // `:12:5` is line 12, column 5.
+  const column = /^(\d{1,7}):\d{1,5}$/.exec(spec);
+  if (column) return withLines(path, [range(column[1])]);
+  // `:12-40` a range; `:12,40` two lines; `:12-14,40-41, 88` a list of both.
+  if (!LINE_LIST.test(spec)) return undefined;
+  return withLines(
+    path,
+    spec.split(',').map((item) => {
+      const [from, to] = item.trim().split(/[-\u2013]/);
+      return range(from, to);
+    }),
+  );
 }
+
+/** Lines and ranges of lines, separated by commas (a space may follow one). */
+const LINE_LIST = /^\d{1,7}(?:[-\u2013]\d{1,7})?(?:, ?\d{1,7}(?:[-\u2013]\d{1,7})?)*$/;
 
 /**
  * Shaped like a path and written as one: code that holds a path
@@ -133,6 +136,8 @@ export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] 
     // `[lines 57–58](src/a.tsx#L57-L58)`: a Markdown link's target is the reference, not its label.
     const link = token.indexOf('](');
     if (link !== -1) {
+      const label = labelRef(token.slice(0, link), token.slice(link + 2));
+      if (label) out.push({ ...label, span: [s, s + link] });
       s += link + 2;
       token = token.slice(link + 2);
     }
@@ -146,6 +151,19 @@ export function proseFileRefs(text: string, skip: readonly Range[]): FoundRef[] 
     if (ref) out.push({ ...ref, span: [s, e] });
   }
   return out;
+}
+
+/**
+ * A link's label that is a path to another file than its target
+ * (`[src/old.ts](src/new.ts:12)`): the label names a file of its own, which
+ * the reader takes for the one changed. A label naming the target's file
+ * (`[a.ts](src/a.ts:12)`) says nothing the target does not.
+ */
+function labelRef(label: string, target: string): FileRefToken | undefined {
+  const ref = parseFileRef(label);
+  const to = parseFileRef(target);
+  if (!ref || !to) return undefined;
+  return baseName(ref.path).toLowerCase() === baseName(to.path).toLowerCase() ? undefined : ref;
 }
 
 function hasPathMark(text: string, start: number, end: number): boolean {
@@ -179,6 +197,12 @@ export function linePhrases(text: string, skip: readonly Range[]): LinePhrase[] 
   return out;
 }
 
+/** Blanks, and the full-width punctuation Chinese and Japanese write right after a path with no space (`见 a.ts，然后`): no path holds it. */
 function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 0xa0;
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 0xa0 || FULL_WIDTH_BREAKS.has(c);
 }
+
+// biome-ignore format: a list of words or values reads best packed
+const FULL_WIDTH_BREAKS = new Set([
+  0x3000, 0x3001, 0x3002, 0xff08, 0xff09, 0xff0c, 0xff1a, 0xff1b, 0xff01, 0xff1f, 0x300c, 0x300d, 0x300e, 0x300f, 0x3010, 0x3011,
+]);

@@ -19,6 +19,52 @@ describe('file references in prose', () => {
     assert.deepEqual(parseFileRef('./src/app.ts'), { path: './src/app.ts', lines: [] });
   });
 
+  it('reads a list of lines and ranges after one path', () => {
+    assert.deepEqual(parseFileRef('src/scan.ts:24-45,30-45'), {
+      path: 'src/scan.ts',
+      lines: [
+        [24, 45],
+        [30, 45],
+      ],
+    });
+    assert.deepEqual(parseFileRef('notes.md:12-14, 40-41, 88'), {
+      path: 'notes.md',
+      lines: [
+        [12, 14],
+        [40, 41],
+        [88, 88],
+      ],
+    });
+    for (const token of ['a.ts:12,', 'a.ts:12-14,,40', 'a.ts:12-14-16', 'a.ts:12,  40']) assert.equal(parseFileRef(token), undefined, token);
+  });
+
+  it("reads a link's label as a file of its own when it names another file than the target", () => {
+    const text = '1. **[spec/support/old_capybara.rb](spec/support/capybara.rb:118-119)**: set the host\n2. [capybara.rb](spec/support/capybara.rb:68)';
+    assert.deepEqual(
+      proseFileRefs(text, []).map((r) => [text.slice(...r.span), r.path, r.lines]),
+      [
+        ['spec/support/old_capybara.rb', 'spec/support/old_capybara.rb', []],
+        ['spec/support/capybara.rb:118-119', 'spec/support/capybara.rb', [[118, 119]]],
+        ['spec/support/capybara.rb:68', 'spec/support/capybara.rb', [[68, 68]]],
+      ],
+    );
+  });
+
+  it('ends a path at the full-width punctuation Chinese and Japanese write after it', () => {
+    const text = '修改了 [Quotes.tsx](src/ui/Quotes.tsx)，所有需求均已实现；见 src/ui/App.tsx:12。';
+    assert.deepEqual(
+      proseFileRefs(text, []).map((r) => [text.slice(...r.span), r.path]),
+      [
+        ['src/ui/Quotes.tsx', 'src/ui/Quotes.tsx'],
+        ['src/ui/App.tsx:12', 'src/ui/App.tsx'],
+      ],
+    );
+  });
+
+  it('reads template and video files by their extensions', () => {
+    for (const token of ['learn_course.tmpl', 'hero-vial_80.webm', 'page.j2']) assert.deepEqual(parseFileRef(token), { path: token, lines: [] }, token);
+  });
+
   it('does not take versions, member access, product names or times for files', () => {
     for (const token of ['v1.2.3', 'user.name', 'Next.js', 'Node.js', '12:30', 'e.g', 'and/or', 'http://x.io/a.ts:3']) {
       assert.equal(parseFileRef(token), undefined, token);
