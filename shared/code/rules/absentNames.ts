@@ -361,9 +361,7 @@ export function reports(output: string, sentences: readonly OutputSentence[], sp
   const sentence = straightQuotes(output.slice(s, e));
   // English words are read in any language: a French or Chinese turn about code quotes English too.
   if (supposes(output, s, e, span) || denies(output, s, e, span)) return false;
-  // Sentences are split by English punctuation; in Chinese and Japanese, which end theirs otherwise, the whole line is read, so a cue before a full-width colon still counts.
-  if (language !== 'en' && (foreignCue(sentence, language) || (UNSPACED.has(language) && foreignCue(output.slice(...lineAround(output, span[0])), language))))
-    return false;
+  if (language !== 'en' && foreignCueAround(output, [s, e], span, language)) return false;
   const leadIn = listLeadIn(output, s);
   return leadIn === undefined || !(NOT_REPORTING.test(straightQuotes(leadIn)) || foreignCue(leadIn, language));
 }
@@ -380,6 +378,38 @@ function aroundName(output: string, s: number, e: number, span: Range): { before
   const after = straightQuotes(output.slice(to, e));
   const clauseEnd = after.search(CLAUSE_BREAK);
   return { before: straightQuotes(output.slice(s, from)), clauseAfter: clauseEnd < 0 ? after : after.slice(0, clauseEnd) };
+}
+
+/**
+ * Where a clause ends in another language: its commas and stops, full-width
+ * ones too, and a table's cell border. A parenthesis right after a name is
+ * about it ("`a.md`（若不存在…）" "if it does not exist"), so it does not end one.
+ */
+const FOREIGN_CLAUSE_BREAK = /[,;:|\u2013\u2014\uff0c\uff1b\uff1a\u3001\u3002\uff01\uff1f]/;
+
+/** Where a Chinese or Japanese sentence ends, which the sentence splitter does not read. */
+const FULL_STOP = /[\u3002\uff01\uff1f]/g;
+
+/**
+ * Whether a cue of the turn's language stands before the name in its
+ * sentence, or after it in its own clause, as absent-names reads English
+ * ("`x` existe déjà, aucune autre" reports `x`; "`x` 的 mapping ｜ 追加" in
+ * a table's next cell is about that cell). Sentences are split by English
+ * punctuation: in Chinese and Japanese the sentence runs from the line's
+ * last full stop before the name, so a cue before a full-width colon on
+ * the same line still counts and one in a finished sentence does not.
+ */
+function foreignCueAround(output: string, [s, e]: Range, span: Range, language: ProseLanguage): boolean {
+  let from = s;
+  if (UNSPACED.has(language)) {
+    const line = lineAround(output, span[0]);
+    from = Math.min(line[0], s) + lastMatchEnd(output.slice(Math.min(line[0], s), span[0]), FULL_STOP);
+  }
+  const before = straightQuotes(output.slice(from, Math.max(from, span[0])));
+  const end = UNSPACED.has(language) ? Math.max(e, lineAround(output, span[0])[1]) : e;
+  const after = straightQuotes(output.slice(Math.min(span[1], end), end));
+  const clauseEnd = after.search(FOREIGN_CLAUSE_BREAK);
+  return foreignCue(before, language) || foreignCue(clauseEnd < 0 ? after : after.slice(0, clauseEnd), language, false);
 }
 
 /**

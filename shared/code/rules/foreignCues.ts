@@ -82,21 +82,26 @@ const RUSSIAN_INSTRUCTION =
 const KOREAN =
   /해야|야 합|야 해|겠|수 있|수도|제안|추천|권장|권고|필요|만약|만일|경우|예를 들|예시|예:|계획|다음 단계|다음으로|세요|십시오|주세요|시다|까요|습니까|나요|는지|을지|(?:하|되|다|으|이|라|있|없)면(?!\p{L})|없|않|못|누락|부족|아니|아닌|미구현|미정의|미존재|(?<!\p{L})안(?!\p{L})|\?/u;
 
-/** Whether `text`, written in `language`, proposes, supposes, asks or denies in that language's words. */
-export function foreignCue(text: string, language: ProseLanguage): boolean {
+/**
+ * Whether `text`, written in `language`, proposes, supposes, asks or denies
+ * in that language's words. `opens` says the text starts a sentence or list
+ * item, where an instruction's opening verb is read too; the rest of a
+ * clause after a name opens nothing.
+ */
+export function foreignCue(text: string, language: ProseLanguage, opens = true): boolean {
   switch (language) {
     case 'fr':
-      return FRENCH.test(text) || FRENCH_INSTRUCTION.test(text);
+      return FRENCH.test(text) || (opens && FRENCH_INSTRUCTION.test(text));
     case 'es':
-      return SPANISH.test(text) || IBERIAN_INSTRUCTION.test(text);
+      return SPANISH.test(text) || (opens && IBERIAN_INSTRUCTION.test(text));
     case 'pt':
-      return PORTUGUESE.test(text) || IBERIAN_INSTRUCTION.test(text);
+      return PORTUGUESE.test(text) || (opens && IBERIAN_INSTRUCTION.test(text));
     case 'de':
-      return GERMAN.test(text) || GERMAN_INSTRUCTION.test(text);
+      return GERMAN.test(text) || (opens && GERMAN_INSTRUCTION.test(text));
     case 'tr':
-      return TURKISH.test(text) || TURKISH_INSTRUCTION.test(text);
+      return TURKISH.test(text) || (opens && TURKISH_INSTRUCTION.test(text));
     case 'ru':
-      return RUSSIAN.test(text) || RUSSIAN_INSTRUCTION.test(text);
+      return RUSSIAN.test(text) || (opens && RUSSIAN_INSTRUCTION.test(text));
     case 'zh':
       return CHINESE.test(text);
     case 'ja':

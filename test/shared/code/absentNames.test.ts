@@ -196,6 +196,17 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
     left('`reconcileAll()`', '`reconcileAll()` を追加して、合計を計算するべきです。');
   });
 
+  it('reads a cue by the clause the name is in: not one in a later clause, a later table cell or a finished sentence', () => {
+    const flagged = (text: string, answer: string) => assert.equal(judged(text, answer), 'unverified absent-files', answer);
+    flagged('`src/ledger_sync.ts:1`', 'Constitution remplie dans `src/ledger_sync.ts:1` avec la version 1.0.0, et aucune autre modification des écritures.');
+    flagged('`src/ledger_sync.ts`', 'Проблема в том, что последняя миграция (`src/ledger_sync.ts`) меняет значения, но старые записи могут остаться.');
+    flagged('`src/ledger_sync.ts`', '已修改 `src/ledger_sync.ts` 的结算函数，所有需求均已实现。');
+    flagged('`src/ledger_sync.ts:1`', '- 開発用サーバ: 依存なしの静的サーバで配信。`src/ledger_sync.ts:1`');
+    flagged('`src/ledger_sync.ts`', '| 項目 | ファイル | 変更 |\n|---|---|---|\n| **総計** | `src/ledger_sync.ts` | 丸めのマッピングを追加 |');
+    // A parenthesis right after the name is about it.
+    assert.notEqual(judged('`src/ledger_sync.ts`', '本功能的结算规则详见 `src/ledger_sync.ts`（若不存在则列出）。').split(' ')[1], 'absent-files');
+  });
+
   it('leaves a turn in a language it cannot read', () => {
     const italian = 'Il libro mastro è riconciliato da `reconcileAll()` in src/ledger.ts, dopo ogni importazione degli estratti del mese, e non prima.';
     assert.notEqual(judged('`reconcileAll()`', italian).split(' ')[1], 'absent-names');
