@@ -358,7 +358,6 @@ export function proposes(text: string): boolean {
 export function reports(output: string, sentences: readonly OutputSentence[], span: Range, language: ProseLanguage = 'en'): boolean {
   const i = sentenceIndexAt(sentences, span[0]);
   const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
-  const sentence = straightQuotes(output.slice(s, e));
   // English words are read in any language: a French or Chinese turn about code quotes English too.
   if (supposes(output, s, e, span) || denies(output, s, e, span)) return false;
   if (language !== 'en' && foreignCueAround(output, [s, e], span, language)) return false;
