@@ -34,7 +34,7 @@ import { baseName, isKnownExtension } from '../facts';
 
 /**
  * Tools the agents' own system prompts define, which a turn may name without
- * ever calling them (Claude Code's and Codex's built-in tools).
+ * ever calling them (Claude Code's, Codex's and Gemini CLI's built-in tools).
  */
 // biome-ignore format: a list of words or values reads best packed
 const AGENT_TOOL_NAMES = new Set(
@@ -44,6 +44,9 @@ const AGENT_TOOL_NAMES = new Set(
     'SlashCommand', 'Skill', 'Task', 'TaskOutput', 'TodoRead', 'TodoWrite', 'WebFetch', 'WebSearch', 'Write',
     'apply_patch', 'exec_command', 'grep_files', 'list_dir', 'list_mcp_resources', 'local_shell', 'read_file',
     'read_mcp_resource', 'shell', 'shell_command', 'update_plan', 'view_image', 'web_search', 'write_stdin',
+    // Gemini CLI's built-in tools.
+    'google_web_search', 'list_directory', 'read_many_files', 'replace', 'run_shell_command', 'save_memory',
+    'search_file_content', 'web_fetch', 'write_file', 'write_todos',
   ].map((n) => n.toLowerCase()),
 );
 

@@ -229,7 +229,7 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
     assert.equal(judged('AGENTS.md', "I've gone through your AGENTS.md rules and the ledger code."), 'unverified absent-files');
   });
 
-  it("excuses Gemini CLI's own instruction file in its sessions, not Claude Code's", () => {
+  it("excuses Gemini CLI's own instruction file and tool names in its sessions, not Claude Code's file", () => {
     const line = (o: object) => JSON.stringify(o);
     const gemini = (answer: string) =>
       [
@@ -263,6 +263,9 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
     assert.equal((parseTranscript({ raw: gemini('ok'), path: 'session.jsonl' }) as { format?: string }).format, 'gemini-cli');
     assert.equal(judge('GEMINI.md', "I've gone through your GEMINI.md rules and the ledger code."), 'indeterminate context-gaps');
     assert.equal(judge('CLAUDE.md', "I've gone through your CLAUDE.md rules and the ledger code."), 'unverified absent-files');
+    // Its own tools are named in the prompt the log leaves out, as Claude Code's and Codex's are.
+    assert.notEqual(judge('`list_directory`', 'I used `list_directory` on the project and read the ledger.').split(' ')[1], 'absent-names');
+    assert.equal(judge('`list_ledgers`', 'I used `list_ledgers` on the project and read the ledger.'), 'unverified absent-names');
   });
 });
 
