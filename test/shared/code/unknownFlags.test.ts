@@ -10,6 +10,7 @@ import { call, lastOutput, numbered, result, say, session, user } from './claude
 import { commandProgram } from '../../../shared/code/facts/commandPrograms';
 import { helpListing } from '../../../shared/code/facts/helpOutputs';
 import { declaredPrograms, mayDefineOptions, optionSource } from '../../../shared/code/facts/optionSources';
+import { loneFlags } from '../../../shared/code/rules/sectionFlags';
 
 const UPDATE_TS = [
   'import { Command } from "commander";',
@@ -355,5 +356,23 @@ describe('unknown-flags', () => {
     assert.equal(commandProgram(['npm', 'run', 'dev', '--', '--x']), undefined);
     assert.deepEqual(helpListing(OPK_HELP, ['opk', '--help'])?.commands, ['gen', 'convert']);
     assert.deepEqual(helpListing('  --watch  rebuild on change', ['tool', 'build', '--help'])?.path, ['build']);
+  });
+
+  it('reads the flags a long line writes alone in time linear in its length', () => {
+    // The best of three runs: a busy machine or a collection pause makes any one run slow.
+    const time = (text: string) => {
+      let best = Infinity;
+      for (let k = 0; k < 3; k++) {
+        const t0 = performance.now();
+        loneFlags(text);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
+    for (const unit of ['--a, ', '`a.ts` --x ', '- --flag\n', '--', '**Options (a.ts):** ']) {
+      const small = time(unit.repeat(20_000));
+      const large = time(unit.repeat(80_000));
+      assert.ok(large < Math.max(250, small * 12), `${JSON.stringify(unit)}: ${small.toFixed(1)} ms, then ${large.toFixed(1)} ms`);
+    }
   });
 });
