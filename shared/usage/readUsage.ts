@@ -17,6 +17,7 @@ import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
 import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
 import { clineUiCalls, isClineUiLog } from './clineUsage';
 import { codexExecCalls, codexRolloutUsage } from './codexUsage';
+import { geminiDocumentCalls, geminiLineCalls } from './geminiUsage';
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
 import {
   IDLE_GAP_MS,
@@ -39,10 +40,10 @@ const UNREAD_USAGE: Record<string, string> = {
 };
 
 /** Formats whose usage sits in whole-file JSON (or JSON Lines, or a stream of `data:` events) and is read here. */
-const DOCUMENT_FORMATS = new Set(['anthropic', 'openai-chat', 'openai-responses', 'claude-stream', 'otlp', 'inspect', 'langsmith', 'langfuse']);
+const DOCUMENT_FORMATS = new Set(['anthropic', 'openai-chat', 'openai-responses', 'claude-stream', 'otlp', 'inspect', 'langsmith', 'langfuse', 'gemini-cli']);
 
-/** Formats whose usage is read, all JSON Lines (but for the first Codex CLI's single document, which records none). */
-const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec']);
+/** Formats whose usage is read, all JSON Lines (but for the first Codex CLI's single document, which records none, and Gemini CLI's, read as a document). */
+const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec', 'gemini-cli']);
 
 export type UsageInput = { raw: string; path?: string /** Set for a binary file (an Inspect `.eval` zip), whose usage is not read. */; bytes?: Uint8Array };
 
@@ -119,6 +120,7 @@ export function usageOfLines(format: string, lines: readonly UsageLine[]): { cal
   if (format === 'claude-code') return { calls: claudeCodeCalls(lines) };
   if (format === 'codex') return codexRolloutUsage(lines);
   if (format === 'codex-exec') return { calls: codexExecCalls(lines) };
+  if (format === 'gemini-cli') return { calls: geminiLineCalls(lines) };
   return undefined;
 }
 
@@ -139,6 +141,7 @@ export function usageRecordOf(format: string, line: UsageLine): UsageLine | unde
   else if (format === 'codex' && v.type === 'event_msg' && obj(v.payload)?.type === 'token_count')
     kept = { type: v.type, payload: { type: 'token_count', info: obj(v.payload)?.info } };
   else if (format === 'codex-exec' && v.type === 'turn.completed') kept = { type: v.type, usage: v.usage };
+  else if (format === 'gemini-cli' && v.type === 'gemini') kept = { type: v.type, id: v.id, model: v.model, tokens: v.tokens };
   return kept ? { line: line.line, start: line.start, end: line.end, value: kept } : undefined;
 }
 
@@ -160,6 +163,7 @@ function documentUsage(format: string, raw: string, errors: UsageError[], archiv
       calls = claudeCodeCalls(values.map((v) => ({ line: v.line - 1, start: v.range?.[0] ?? 0, end: v.range?.[1] ?? 0, value: v.value })));
     else if (format === 'inspect') calls = values.flatMap((v) => inspectUsageCalls(v.value).map((c) => ({ ...c, line: v.line })));
     else if (format === 'langfuse') calls = langfuseUsageCalls(values);
+    else if (format === 'gemini-cli') calls = values.flatMap((v) => geminiDocumentCalls(v.value, v.line));
     else calls = apiUsageCalls(values, format === 'anthropic' ? 'anthropic' : format === 'openai-responses' ? 'openai-responses' : undefined);
   }
   for (const e of b.errors) errors.push({ line: e.line + 1, message: e.message });

@@ -167,6 +167,39 @@ describe('usage: Codex rollouts', () => {
   });
 });
 
+describe('usage: Gemini CLI sessions', () => {
+  const head = { sessionId: 's1', projectHash: 'p1', startTime: '2026-01-05T09:00:00.000Z', lastUpdated: '2026-01-05T09:00:00.000Z', kind: 'main' };
+  const gemini = (id: string, tokens: Record<string, number>, extra: Record<string, unknown> = {}) => ({
+    id,
+    timestamp: '2026-01-05T09:00:05.000Z',
+    type: 'gemini',
+    content: 'ok',
+    model: 'gemini-2.5-pro',
+    tokens,
+    ...extra,
+  });
+  const first = gemini('g1', { input: 900, output: 20, cached: 300, thoughts: 40, tool: 10, total: 970 });
+  const messages = [
+    { id: 'u1', timestamp: '2026-01-05T09:00:01.000Z', type: 'user', content: [{ text: 'Run the tests.' }] },
+    first,
+    // The same message written again once its tool calls were added: one call, counted once.
+    { ...first, toolCalls: [{ id: 't1', name: 'run_shell_command', args: { command: 'npm test' }, status: 'success' }] },
+    gemini('g2', { input: 1200, output: 30, cached: 0, thoughts: 0, tool: 0, total: 1230 }, { timestamp: '2026-01-05T09:01:05.000Z' }),
+  ];
+
+  it('counts each message once, the cached prompt apart and the thinking as output, in both layouts', () => {
+    const expected = { input: 600 + 10 + 1200, output: 20 + 40 + 30, cacheRead: 300, cacheWrite: null, reasoning: 40 };
+    const lines = usageOf([head, ...messages, { $set: { lastUpdated: '2026-01-05T09:01:06.000Z' } }].map((m) => JSON.stringify(m)).join('\n'));
+    assert.equal(lines.format, 'gemini-cli');
+    assert.equal(lines.turns, 2);
+    assert.deepEqual(lines.totals, expected);
+    assert.equal(lines.calls[0].line, 4, 'the message is read from its latest record');
+    const document = usageOf(JSON.stringify({ ...head, messages }, null, 2), 'session.json');
+    assert.equal(document.turns, 2);
+    assert.deepEqual(document.totals, expected);
+  });
+});
+
 describe('usage: Cline UI logs', () => {
   const req = (ts: number, fields: Record<string, unknown>, modelId?: string) => ({
     ts,
