@@ -9,7 +9,7 @@
  * places") is one the agent made by reading: not a claim to check, so it is
  * dropped (see `dropReadingCounts`).
  */
-import type { Entity, ExtractedEntity, Range } from '../../classifier/types';
+import type { ContextMatch, Entity, ExtractedEntity, Range } from '../../classifier/types';
 import { numberInWords } from '../../refine/equivalentForms';
 import type { CodeSession } from './codeVerdicts';
 import type { Tally, TestState } from '../facts';
@@ -168,38 +168,13 @@ export function besideItsNoun(entity: Entity, noun: string, index: ContextLookup
  * latest run's when no run agrees.
  */
 function judgeTestCount(entity: Entity, n: number, state: TestState, tallies: readonly Tally[], session: CodeSession): void {
-  const runs = new Map<number, Tally[]>();
-  for (const t of tallies) {
-    if (t.noun !== 'tests' || t.state !== state) continue;
-    const run = runs.get(t.segment);
-    if (run) run.push(t);
-    else runs.set(t.segment, [t]);
-  }
-  if (runs.size === 0) return;
-  const place = (t: Tally) => ({ part: session.partOf(t.segment), start: t.start, end: t.end });
-  for (const run of runs.values()) {
-    const hit = run.find((t) => t.count === n) ?? (run.reduce((a, t) => a + t.count, 0) === n ? run[0] : undefined);
-    if (hit && place(hit).part !== -1) {
-      entity.found = true;
-      entity.status = 'grounded';
-      entity.matches = [place(hit)];
-      entity.locations = [[hit.start, hit.end]];
-      entity.settled = true;
-      return;
-    }
-  }
-  const latest = [...runs.values()][0];
-  const figure = latest.reduce((a, t) => a + t.count, 0);
-  const value = withCount(entity.text, n, figure);
-  const match = place(latest[0]);
-  if (value === undefined || match.part === -1) return;
-  entity.settled = true;
-  entity.found = false;
-  entity.matches = [];
-  entity.locations = [];
-  entity.status = 'contradicted';
-  entity.contradiction = { value, match };
-  entity.detail = `the latest test run (\`${latest[0].command}\`) reported ${figure} ${state}`;
+  const runs = testRuns(tallies, (t) => t.state === state);
+  if (runs.length === 0) return;
+  const place = placeOf(session);
+  if (groundedByRun(entity, runs, place, (run) => run.find((t) => t.count === n) ?? (sum(run) === n ? run[0] : undefined))) return;
+  const latest = runs[0];
+  const figure = sum(latest);
+  contradictByRun(entity, n, figure, place(latest[0]), `the latest test run (\`${latest[0].command}\`) reported ${figure} ${state}`);
 }
 
 /**
@@ -265,35 +240,68 @@ function lastClauseBreak(before: string): number {
  * bare "tests" against the run's whole count.
  */
 function judgeSuiteSize(entity: Entity, n: number, size: SuiteSize, tallies: readonly Tally[], session: CodeSession): void {
+  const runs = testRuns(tallies, (t) => t.state !== undefined);
+  if (runs.length === 0) return;
+  const place = placeOf(session);
+  const agrees = (run: readonly Tally[]) => {
+    const states = (['passed', 'failed', 'skipped'] as const).map((s) => run.filter((t) => t.state === s));
+    return run.find((t) => t.count === n) ?? (states.some((ts) => ts.length > 0 && sum(ts) === n) || sum(run) === n ? run[0] : undefined);
+  };
+  if (groundedByRun(entity, runs, place, agrees)) return;
+  const latest = runs[0];
+  const sections = size === 'section' || latest.length === 1;
+  const nearest = latest.reduce((best, t) => (Math.abs(t.count - n) < Math.abs(best.count - n) ? t : best));
+  const figures = [...latest].sort((a, b) => a.start - b.start).map((t) => `${t.count} ${t.state}`);
+  contradictByRun(
+    entity,
+    n,
+    sections ? nearest.count : sum(latest),
+    place(sections ? nearest : latest[0]),
+    `the latest test run (\`${latest[0].command}\`) reported ${figures.join(', ')}`,
+  );
+}
+
+/** The test figures `keep` takes, grouped by the run (tool output) that printed them, latest run first. */
+function testRuns(tallies: readonly Tally[], keep: (t: Tally) => boolean): Tally[][] {
   const runs = new Map<number, Tally[]>();
   for (const t of tallies) {
-    if (t.noun !== 'tests' || t.state === undefined) continue;
+    if (t.noun !== 'tests' || !keep(t)) continue;
     const run = runs.get(t.segment);
     if (run) run.push(t);
     else runs.set(t.segment, [t]);
   }
-  if (runs.size === 0) return;
-  const place = (t: Tally) => ({ part: session.partOf(t.segment), start: t.start, end: t.end });
-  const sum = (ts: readonly Tally[]) => ts.reduce((a, t) => a + t.count, 0);
-  for (const run of runs.values()) {
-    const states = (['passed', 'failed', 'skipped'] as const).map((s) => run.filter((t) => t.state === s));
-    const hit = run.find((t) => t.count === n) ?? (states.some((ts) => ts.length > 0 && sum(ts) === n) || sum(run) === n ? run[0] : undefined);
-    if (hit && place(hit).part !== -1) {
-      entity.found = true;
-      entity.status = 'grounded';
-      entity.matches = [place(hit)];
-      entity.locations = [[hit.start, hit.end]];
-      entity.settled = true;
-      return;
-    }
+  return [...runs.values()];
+}
+
+const sum = (ts: readonly Tally[]) => ts.reduce((a, t) => a + t.count, 0);
+
+function placeOf(session: CodeSession): (t: Tally) => ContextMatch {
+  return (t) => ({ part: session.partOf(t.segment), start: t.start, end: t.end });
+}
+
+/** Grounds the count at the figure of the first run that agrees with it; true when one did. */
+function groundedByRun(
+  entity: Entity,
+  runs: readonly Tally[][],
+  place: (t: Tally) => ContextMatch,
+  agrees: (run: readonly Tally[]) => Tally | undefined,
+): boolean {
+  for (const run of runs) {
+    const hit = agrees(run);
+    if (!hit || place(hit).part === -1) continue;
+    entity.found = true;
+    entity.status = 'grounded';
+    entity.matches = [place(hit)];
+    entity.locations = [[hit.start, hit.end]];
+    entity.settled = true;
+    return true;
   }
-  const latest = [...runs.values()][0];
-  const sections = size === 'section' || latest.length === 1;
-  const nearest = latest.reduce((best, t) => (Math.abs(t.count - n) < Math.abs(best.count - n) ? t : best));
-  const shown = sections ? nearest : latest[0];
-  const figure = sections ? nearest.count : sum(latest);
+  return false;
+}
+
+/** Contradicts the count with a run's figure, shown at `match`. */
+function contradictByRun(entity: Entity, n: number, figure: number, match: ContextMatch, detail: string): void {
   const value = withCount(entity.text, n, figure);
-  const match = place(shown);
   if (value === undefined || match.part === -1) return;
   entity.settled = true;
   entity.found = false;
@@ -301,8 +309,7 @@ function judgeSuiteSize(entity: Entity, n: number, size: SuiteSize, tallies: rea
   entity.locations = [];
   entity.status = 'contradicted';
   entity.contradiction = { value, match };
-  const figures = [...latest].sort((a, b) => a.start - b.start).map((t) => `${t.count} ${t.state}`);
-  entity.detail = `the latest test run (\`${latest[0].command}\`) reported ${figures.join(', ')}`;
+  entity.detail = detail;
 }
 
 /** Spelled-out counts still unverified: the agent counted them by reading; they are not claims. */

@@ -32,7 +32,7 @@ import { sentenceIndexAt, type OutputSentence } from '../../refine/claims';
 import { RangeSet } from '../../refine/rangeSet';
 import { isDiff, isProposal } from './codeBlocks';
 import { isEditBlock, proposedAround } from './quotedLines';
-import { lineTokens, shortLine, tokensOfLineAt, type Token } from './lineTokens';
+import { lineTokens, misquotedToken, shortLine, tokensOfLineAt, type Token } from './lineTokens';
 
 /**
  * An error's head at the start of a quote: a marker (`❌`, `E`, `>`, `[`; not
@@ -113,21 +113,7 @@ export function errorQuoteFindings(input: ErrorQuotesInput): Entity[] {
       covering.contradiction = { value: covering.text.slice(0, at) + actual.value + covering.text.slice(at + t.text.length), match: actual.token };
       continue;
     }
-    out.push({
-      text: t.text,
-      normalized: t.text.toLowerCase(),
-      type: /^\d/.test(t.text) ? 'number' : 'identifier',
-      found: false,
-      status: 'contradicted',
-      locations: [],
-      matches: [],
-      span: [t.start, t.end],
-      occurrences: [[t.start, t.end]],
-      detail,
-      settled: true,
-      contradiction: { value: actual.value, match: actual.token },
-      rule: 'error-quotes',
-    });
+    out.push({ ...misquotedToken(t, actual.value, actual.token, detail), rule: 'error-quotes' });
   }
   return out;
 }

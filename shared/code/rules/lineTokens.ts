@@ -3,8 +3,10 @@
  * it copies: names, numbers (a dotted run such as a version `3.4.2` or a
  * decimal is one) and each other character on its own. Shared by the rules
  * that find a misquote by the one token it changed (`quoted-lines`,
- * `error-quotes`), so both split a line the same way.
+ * `error-quotes`), so both split a line the same way and report the
+ * changed token the same way.
  */
+import type { ContextMatch, Entity } from '../../classifier/types';
 
 export interface Token {
   text: string;
@@ -38,4 +40,22 @@ export function tokensOfLineAt(text: string, start: number, end: number, maxLeng
   if (lineEnd - lineStart > maxLength) return undefined;
   const line = text.slice(lineStart, lineEnd);
   return { line, tokens: lineTokens(line, lineStart) };
+}
+
+/** The token a quote changed, contradicted by the `value` its original line has at `match`. */
+export function misquotedToken(t: Token, value: string, match: ContextMatch, detail: string): Entity {
+  return {
+    text: t.text,
+    normalized: t.text.toLowerCase(),
+    type: /^\d/.test(t.text) ? 'number' : 'identifier',
+    found: false,
+    status: 'contradicted',
+    locations: [],
+    matches: [],
+    span: [t.start, t.end],
+    occurrences: [[t.start, t.end]],
+    detail,
+    settled: true,
+    contradiction: { value, match },
+  };
 }

@@ -30,7 +30,7 @@
  * needs its neighbours one lookup per neighbour and per sampled line of its
  * block, all bounded; nothing walks the context line by line.
  */
-import type { ContextGap, ContextMatch, Entity, EntityType, Range } from '../../classifier/types';
+import type { ContextGap, ContextMatch, Entity, Range } from '../../classifier/types';
 import type { FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import type { OutputSentence } from '../../refine/claims';
@@ -38,7 +38,7 @@ import { type ProseLanguage, proseLanguage } from '../../text/proseLanguage';
 import { isCodeShaped, namesCheckable, proposes } from './absentNames';
 import { isDiff, isProposal } from './codeBlocks';
 import { foreignCue } from './foreignCues';
-import { lineTokens, shortLine, tokensOfLineAt, type Token } from './lineTokens';
+import { lineTokens, misquotedToken, shortLine, tokensOfLineAt, type Token } from './lineTokens';
 
 /** Shortest line (trimmed) that says enough to be recognised as a copy. */
 const MIN_LINE = 12;
@@ -600,21 +600,8 @@ function blockLines(output: string, fence: Range, keep?: (raw: string) => number
 
 function finding(output: string, t: Token, original: Original): Entity {
   const text = output.slice(t.start, t.end);
-  const type: EntityType = /^\d/.test(text) ? 'number' : 'identifier';
-  return {
-    text,
-    normalized: text.toLowerCase(),
-    type,
-    found: false,
-    status: 'contradicted',
-    locations: [],
-    matches: [],
-    span: [t.start, t.end],
-    occurrences: [[t.start, t.end]],
-    detail: `the block quotes the line \`${shortLine(original.line)}\`, which has \`${original.value}\` here; \`${text}\` occurs nowhere in the session`,
-    settled: true,
-    contradiction: { value: original.value, match: original.token },
-  };
+  const detail = `the block quotes the line \`${shortLine(original.line)}\`, which has \`${original.value}\` here; \`${text}\` occurs nowhere in the session`;
+  return misquotedToken({ ...t, text }, original.value, original.token, detail);
 }
 
 function isBlank(c: number): boolean {
