@@ -72,13 +72,24 @@ function emitToolCall(ctx: GeminiMessageContext, call: JsonObject, path: JsonPat
  * and files (an image a tool read) may come with it.
  */
 function emitResult(ctx: GeminiMessageContext, result: unknown, path: JsonPath, spec: SegmentSpec): number {
-  if (typeof result === 'string') return ctx.b.addString(ctx.src, path, result, spec);
-  if (!Array.isArray(result)) return obj(result) ? emitResultPart(ctx, obj(result)!, path, spec) : spec.parent;
+  return emitPartList(ctx, result, path, spec, emitResultPart);
+}
+
+/** A string, one part, or a list of strings and parts, each part given to `emitOne`. */
+function emitPartList(
+  ctx: GeminiMessageContext,
+  value: unknown,
+  path: JsonPath,
+  spec: SegmentSpec,
+  emitOne: (ctx: GeminiMessageContext, part: JsonObject, path: JsonPath, spec: SegmentSpec) => number,
+): number {
+  if (typeof value === 'string') return ctx.b.addString(ctx.src, path, value, spec);
+  if (!Array.isArray(value)) return obj(value) ? emitOne(ctx, obj(value)!, path, spec) : spec.parent;
   let tail = spec.parent;
-  for (let i = 0; i < result.length; i++) {
-    const part = result[i];
+  for (let i = 0; i < value.length; i++) {
+    const part = value[i];
     if (typeof part === 'string') tail = ctx.b.addString(ctx.src, [...path, i], part, { ...spec, parent: tail });
-    else if (obj(part)) tail = emitResultPart(ctx, obj(part)!, [...path, i], { ...spec, parent: tail });
+    else if (obj(part)) tail = emitOne(ctx, obj(part)!, [...path, i], { ...spec, parent: tail });
   }
   return tail;
 }
@@ -103,15 +114,7 @@ function emitResultPart(ctx: GeminiMessageContext, part: JsonObject, path: JsonP
 
 /** `content`: a string, one part, or a list of parts (`text`, or a file the model saw as data). */
 function emitParts(ctx: GeminiMessageContext, content: unknown, path: JsonPath, spec: SegmentSpec): number {
-  if (typeof content === 'string') return ctx.b.addString(ctx.src, path, content, spec);
-  if (!Array.isArray(content)) return obj(content) ? emitPart(ctx, obj(content)!, path, spec) : spec.parent;
-  let tail = spec.parent;
-  for (let i = 0; i < content.length; i++) {
-    const part = content[i];
-    if (typeof part === 'string') tail = ctx.b.addString(ctx.src, [...path, i], part, { ...spec, parent: tail });
-    else if (obj(part)) tail = emitPart(ctx, obj(part)!, [...path, i], { ...spec, parent: tail });
-  }
-  return tail;
+  return emitPartList(ctx, content, path, spec, emitPart);
 }
 
 function emitPart(ctx: GeminiMessageContext, part: JsonObject, path: JsonPath, spec: SegmentSpec): number {
