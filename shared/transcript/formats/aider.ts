@@ -33,12 +33,14 @@ export const aiderChatFormat: FormatParser = {
     let tip = -1;
     let group: { kind: Kind; lines: RawLine[] } | undefined;
     const fences = new FenceTracker();
+    const lines = rawLines(raw, (line, length) => b.error(tooLongMessage(line, length), line.start, line.start + 1));
+    const userLinesKeepBreaks = keepsUserLineBreaks(raw, lines);
     let afterBlank = true;
     const flush = () => {
       if (group) tip = addGroup(b, raw, group.kind, group.lines, tip, counts);
       group = undefined;
     };
-    for (const line of rawLines(raw, (line, length) => b.error(tooLongMessage(line, length), line.start, line.start + 1))) {
+    for (const line of lines) {
       const text = lineText(raw, line);
       const blank = afterBlank;
       afterBlank = text.trim() === '';
@@ -53,7 +55,7 @@ export const aiderChatFormat: FormatParser = {
         continue;
       }
       if (fences.isOpen && blank && opensUserBlock(text)) fences.reset();
-      const kind = fences.isOpen ? 'reply' : kindOf(text);
+      const kind = fences.isOpen ? 'reply' : kindOf(text, userLinesKeepBreaks);
       if (kind === 'reply') fences.step(text);
       if (kind === 'aider' && text.includes(' to the chat')) b.addFileGap(ContextGaps.filesNamedOnly());
       if (kind === undefined) {
@@ -71,11 +73,34 @@ export const aiderChatFormat: FormatParser = {
 };
 
 function opensUserBlock(line: string): boolean {
-  return kindOf(line) === 'user' && line.endsWith('  ');
+  return isHashLine(line) && line.endsWith('  ');
 }
 
-function kindOf(line: string): Kind | undefined {
-  if (line.startsWith('#### ') || line === '####') return 'user';
+function isHashLine(line: string): boolean {
+  return line.startsWith('#### ') || line === '####';
+}
+
+/**
+ * Whether this history kept the two trailing spaces Aider writes on every
+ * user line. When most `#### ` lines carry them, a `#### ` line without them
+ * is the model's own level-4 heading, not the user's; in a history whose
+ * trailing blanks were stripped (by an editor or a formatter) nothing tells
+ * the two apart, and every `#### ` line stays a user line.
+ */
+function keepsUserLineBreaks(raw: string, lines: readonly RawLine[]): boolean {
+  let withBreak = 0;
+  let without = 0;
+  for (const line of lines) {
+    const text = lineText(raw, line);
+    if (!isHashLine(text) || text.trim() === '####') continue;
+    if (text.endsWith('  ')) withBreak++;
+    else without++;
+  }
+  return withBreak > without;
+}
+
+function kindOf(line: string, userLinesKeepBreaks: boolean): Kind | undefined {
+  if (isHashLine(line)) return userLinesKeepBreaks && !line.endsWith('  ') && line.trim() !== '####' ? 'reply' : 'user';
   if (line.startsWith('> ') || line === '>') return 'aider';
   return line.trim() === '' ? undefined : 'reply';
 }

@@ -72,6 +72,55 @@ describe('Markdown chat histories', () => {
     });
   });
 
+  describe("Aider chat history: the model's own #### headings", () => {
+    const history = (userEnd: string) =>
+      [
+        '# aider chat started at 2025-03-01 10:00:00',
+        '',
+        `#### document the upload endpoint${userEnd}`,
+        `#### with its error codes${userEnd}`,
+        '',
+        'Here is the section:',
+        '',
+        '#### Request',
+        '',
+        'POST /upload with a file of at most 10 MB.',
+        '',
+        '#### 413 Payload Too Large',
+        '',
+        'Returned above the limit.',
+        '',
+        `#### thanks${userEnd}`,
+        '',
+        'Done.',
+        '',
+      ].join('\n');
+
+    it('keeps a heading without the trailing break spaces in the reply, where user lines carry them', () => {
+      const t = aiderChatFormat.parse({ raw: history('  ') });
+      assert.deepEqual(
+        t.segments.map((s) => [s.role, s.label]),
+        [
+          ['user', 'user 1'],
+          ['assistant', 'assistant 1'],
+          ['user', 'user 2'],
+          ['assistant', 'assistant 2'],
+        ],
+      );
+      const reply = byLabel(t, 'assistant 1');
+      assert.ok(reply.text.startsWith('Here is the section:'));
+      assert.ok(reply.text.endsWith('#### 413 Payload Too Large\n\nReturned above the limit.'));
+    });
+
+    it("reads every #### line as the user's where the history lost its trailing spaces", () => {
+      const t = aiderChatFormat.parse({ raw: history('') });
+      assert.deepEqual(
+        t.segments.filter((s) => s.role === 'user').map((s) => s.text),
+        ['document the upload endpoint\nwith its error codes', 'Request', '413 Payload Too Large', 'thanks'],
+      );
+    });
+  });
+
   describe('Aider chat history with old Mac (CR) or Windows (CRLF) line ends', () => {
     const { raw } = parseFixture(aiderChatFormat, 'aider/.aider.chat.history.md');
     const lf = aiderChatFormat.parse({ raw });
