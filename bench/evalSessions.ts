@@ -27,7 +27,7 @@ import { generatePlants } from './plants/generate';
 import { GENERATORS } from './plants/kinds';
 import type { GeneratedPlant } from './plants/plant';
 import { plantOutcome, verifyPlant, type PlantOutcome } from './plants/recall';
-import { readLabels, sampleOf, type Label } from './sessions/labels';
+import { readLabelFile, sampleOf, type Label } from './sessions/labels';
 import { PlantFigures } from './sessions/plantFigures';
 import { plantedCopy, readPlants, type Plant } from './sessions/plants';
 import { checkSession, type SessionFinding } from './sessions/sessionFindings';
@@ -122,9 +122,10 @@ function run(flags: Flags): void {
       unread.push(`${file}: ${e instanceof Error ? e.message : String(e)}`);
       continue;
     }
-    const labels = readLabels(join(ROOT, 'labels', `${file}.jsonl`));
+    const { labels, missed } = readLabelFile(join(ROOT, 'labels', `${file}.jsonl`));
     const sample = sampleOf(check.findings, SAMPLE, SEED);
     byRule.add(split, check.findings, labels);
+    byRule.addMissed(split, missed, check.findings);
     if (flags.todo) printTodo(file, sample, labels);
     const mine = plants.filter((p) => p.file === file);
     const hand = plantsCaught(raw, mine, file);

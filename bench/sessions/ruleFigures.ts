@@ -4,7 +4,7 @@
  * session and as precision, dev and test side by side. A rule tuned on dev
  * that does not hold on test shows here as a precision gap.
  */
-import type { Label } from './labels';
+import { isFlaggedNow, type Label, type MissedError } from './labels';
 import type { SessionFinding } from './sessionFindings';
 import type { Split } from './split';
 
@@ -23,6 +23,15 @@ export class RuleFigures {
   private readonly sessions: Record<Split, number> = { dev: 0, test: 0 };
   private readonly sides: Record<Split, Tally> = { dev: empty(), test: empty() };
   private readonly rules = new Map<string, Record<Split, Tally>>();
+  private readonly missed: Record<Split, { noticed: number; flagged: number }> = { dev: { noticed: 0, flagged: 0 }, test: { noticed: 0, flagged: 0 } };
+
+  /** Real errors a labeller noticed without a finding, and whether a finding covers them now. */
+  addMissed(split: Split, missed: readonly MissedError[], findings: readonly SessionFinding[]): void {
+    for (const m of missed) {
+      this.missed[split].noticed++;
+      if (isFlaggedNow(m, findings)) this.missed[split].flagged++;
+    }
+  }
 
   /** One session's findings (all of them, or the labelled sample) with their labels. */
   add(split: Split, findings: readonly SessionFinding[], labels: ReadonlyMap<string, Label>): void {
@@ -75,6 +84,13 @@ export class RuleFigures {
         `${t.test.right}/${t.test.labelled}`,
         precision(t.test),
       ]);
+    const m = this.missed;
+    if (m.dev.noticed + m.test.noticed > 0) {
+      out.push(
+        '',
+        `real errors noticed by hand that had no finding when labelled: dev ${m.dev.noticed} (${m.dev.flagged} flagged now), test ${m.test.noticed} (${m.test.flagged} flagged now)`,
+      );
+    }
     out.push('', 'per rule (the rule that decided each finding):', '');
     out.push(...table(['rule', 'dev findings', 'right/labelled', 'precision', 'test findings', 'right/labelled', 'precision'], rows));
     return out;
