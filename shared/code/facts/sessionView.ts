@@ -152,19 +152,26 @@ export class FileKnowledge {
   }
 
   /**
-   * The file's length when known and not edited since: the lines from its
-   * last line of text to its last line, where a complete listing ended in
-   * empty lines (a reader shows the final newline as one; `wc -l` and the
-   * eye do not count them). A listing of exactly a reader's page (2000
-   * lines) may be the file cut short: no length.
+   * The file's lengths the session showed since its last edit, newest
+   * first: each the lines from its last line of text to its last line,
+   * where a complete listing ended in empty lines (a reader shows the final
+   * newline as one; `wc -l` and the eye do not count them). A file without
+   * a final newline has one line fewer by `wc -l`, which counts newlines,
+   * than by a reader, so every count stands, not only the newest. A listing
+   * of exactly a reader's page (2000 lines) may be the file cut short: no
+   * length.
    */
-  length(): { least: number; most: number; place?: LinePlace } | undefined {
-    let latest: LineCount | undefined;
-    for (const c of this.record.counts) if (this.visible(c.segment) && (!latest || c.segment > latest.segment)) latest = c;
-    if (!latest || this.record.edits.some((e) => e > latest!.segment && this.visible(e))) return undefined;
-    if (latest.blankTail !== undefined && latest.count === READER_PAGE) return undefined;
-    const place = latest.start !== undefined && latest.end !== undefined ? { segment: latest.segment, start: latest.start, end: latest.end } : undefined;
-    return { least: latest.count - (latest.blankTail ?? 0), most: latest.count, ...(place ? { place } : {}) };
+  lengths(): { least: number; most: number; place?: LinePlace }[] {
+    let edited = -1;
+    for (const e of this.record.edits) if (e > edited && this.visible(e)) edited = e;
+    const out: { least: number; most: number; place?: LinePlace; segment: number }[] = [];
+    for (const c of this.record.counts) {
+      if (c.segment <= edited || !this.visible(c.segment)) continue;
+      if (c.blankTail !== undefined && c.count === READER_PAGE) continue;
+      const place = c.start !== undefined && c.end !== undefined ? { segment: c.segment, start: c.start, end: c.end } : undefined;
+      out.push({ least: c.count - (c.blankTail ?? 0), most: c.count, segment: c.segment, ...(place ? { place } : {}) });
+    }
+    return out.sort((a, b) => b.segment - a.segment).map(({ segment: _, ...l }) => l);
   }
 
   /** Lines (of the newest listings) whose text has `token` as a whole word, with where. */

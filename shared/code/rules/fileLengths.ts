@@ -36,10 +36,12 @@ export function judgeFileLength(output: string, entity: Entity, n: number, sessi
   const file = fileNamedBefore(output, entity.span);
   if (!file) return 'unnamed';
   const known = session.view.files(file);
-  const length = known.map((k) => k.length()).find((l) => l !== undefined);
-  if (!length) return 'unknown';
-  const place = length.place ? { part: session.partOf(length.place.segment), start: length.place.start, end: length.place.end } : undefined;
-  if (n >= length.least && n <= length.most) {
+  const lengths = known.map((k) => k.lengths()).find((l) => l.length > 0);
+  if (!lengths) return 'unknown';
+  const placeOf = (l: (typeof lengths)[number]) => (l.place ? { part: session.partOf(l.place.segment), start: l.place.start, end: l.place.end } : undefined);
+  const agreeing = lengths.find((l) => n >= l.least && n <= l.most);
+  if (agreeing) {
+    const place = placeOf(agreeing);
     entity.found = true;
     entity.status = 'grounded';
     entity.settled = true;
@@ -47,6 +49,8 @@ export function judgeFileLength(output: string, entity: Entity, n: number, sessi
     entity.locations = place && place.part !== -1 ? [[place.start, place.end]] : [];
     return 'grounded';
   }
+  const length = lengths[0];
+  const place = placeOf(length);
   if (!place || place.part === -1) return 'unknown';
   const value = entity.text.replace(new RegExp(`(?<![0-9])${n}(?![0-9])`), String(length.least));
   entity.settled = true;

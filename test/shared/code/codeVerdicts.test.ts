@@ -425,6 +425,22 @@ describe("a file's length stated beside its name", () => {
     assert.equal(v.get('7 lines')?.detail, '/repo/src/Sidebar.tsx has 3 lines and 2 empty lines after them');
   });
 
+  it("takes wc -l's count and a reader's count alike for a file with no final newline, and contradicts the newest", () => {
+    const raw = session([
+      user('How long is the table module?'),
+      call('w1', 'Bash', { command: 'wc -l src/tables.js' }),
+      result('w1', '2 src/tables.js'),
+      call('r1', 'Read', { file_path: '/repo/src/tables.js' }),
+      result('r1', numbered(['export const a = 1;', 'export const b = 2;', 'export const c = 3;'])),
+      say('- `tables.js` (2 lines)\n- **tables.js (3 lines)**\n- **tables.js (5 lines)**'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('2 lines')?.status, 'grounded');
+    assert.equal(v.get('3 lines')?.status, 'grounded');
+    assert.equal(v.get('5 lines')?.status, 'contradicted');
+    assert.equal(v.get('5 lines')?.detail, '/repo/src/tables.js has 3 lines');
+  });
+
   it('is left alone when the figure counts a change, a part of the file, or is rough, or the file is not the one its line names', () => {
     const raw = session([
       user('Give me an overview of the models.'),
