@@ -557,7 +557,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A cited file or line the agent never saw.',
-    doc: 'A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line. A list of lines and ranges after one path (`notes.md:12-14,40-41, 88`) cites each of them. A path is named wherever the context writes it, in brackets (`(c:/app)`) or as the folder of a longer path, with forward or Windows backslashes. Code that holds a path (`background-image: url(\'/img/a.gif\');`, `load("conf/app.yaml")`) is code, not a file reference.',
+    doc: "A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line. A list of lines and ranges after one path (`notes.md:12-14,40-41, 88`) cites each of them. A path is named wherever the context writes it, in brackets (`(c:/app)`) or as the folder of a longer path, with forward or Windows backslashes. Code that holds a path (`background-image: url('/img/a.gif');`, `load(\"conf/app.yaml\")`) is code, not a file reference. A path no file matches gets no verdict when it may mean a file the session knows: the end of that file's name (`entity.ts:9` for `user.entity.ts`), or the same path with its separators typed otherwise (`src/git_alias.core.py` for `src/git_alias/core.py`).",
     examples: [
       {
         session: [

@@ -181,6 +181,19 @@ export class SessionFacts {
     return out;
   }
 
+  /**
+   * Files whose path spells `ref` with other separators (`src/git_alias/core.py`
+   * for `src/git_alias.core.py` or `src_git_alias/core.py`): the file a
+   * mistyped path most likely means. Asked only when a cited path matched no
+   * file; a short path (fewer than `MIN_RESPELT` letters and digits) is too
+   * weak a match to say which file it means.
+   */
+  filesRespelt(ref: string): FileRecord[] {
+    const key = separatorsDropped(ref);
+    if (key.length < MIN_RESPELT) return [];
+    return this.records.filter((r) => r.names.some((n) => separatorsDropped(n).endsWith(key)));
+  }
+
   /** Files a user prompt attached with `@path`, in file order. */
   readonly attachments: { segment: number; path: string }[] = [];
 
@@ -640,4 +653,12 @@ export function attachedPaths(text: string): string[] {
     if (path.length > 1 && looksLikeFilePath(path) && !out.includes(path)) out.push(path);
   }
   return out;
+}
+
+/** Letters and digits of a cited path below which a respelling names no file surely. */
+const MIN_RESPELT = 10;
+
+/** A path's letters and digits, lower-cased: what stays when separators are typed wrong. */
+function separatorsDropped(path: string): string {
+  return path.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }

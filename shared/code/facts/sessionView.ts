@@ -33,6 +33,8 @@ export interface SessionView {
   files(path: string): FileKnowledge[];
   /** Files this output knows whose names end with the name `path` gives after a separator (`user.entity.ts` for `entity.ts`). */
   filesShortenedTo(path: string): FileKnowledge[];
+  /** Files this output knows whose path spells `path` with other separators (`a/b.py` for `a.b.py`). */
+  filesRespelt(path: string): FileKnowledge[];
   /** The file most recently listed before this output (the one "line 12" means without a name). */
   latestListed(): FileKnowledge | undefined;
   /** Counts that commands printed before this output, newest first (a bounded number). */
@@ -220,6 +222,9 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     },
     filesShortenedTo(path) {
       return knownOf(facts.filesShortenedTo(path));
+    },
+    filesRespelt(path) {
+      return knownOf(facts.filesRespelt(path));
     },
     latestListed() {
       const record = facts.latestListedBefore(outputId, visible);

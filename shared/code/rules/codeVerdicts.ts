@@ -142,6 +142,14 @@ function judgeFile(
       entity.detail = `no file named ${shortName(shownName)} was read, listed or named before this turn; it may shorten ${shortName(longer[0].name)}`;
       return;
     }
+    // The same path with its separators typed otherwise (`src/a.core.py` for `src/a/core.py`) means that file, misspelt.
+    const respelt = path !== undefined && session !== undefined ? session.view.filesRespelt(path) : [];
+    if (respelt.length > 0) {
+      entity.detail = `no file named ${shortName(shownName)} was read, listed or named before this turn; it may be ${shortName(respelt[0].name)} misspelt`;
+      // Which lines of that file it cites is the misspelt file's to say, and the name's absence is no invention: no verdict.
+      entity.status = 'indeterminate';
+      return;
+    }
     entity.detail = `${shortName(shownName)} was never read, listed or named before this turn`;
     // Citing lines of a file the agent never saw is a finding, prompt or not; a bare path may name a file it is about to create.
     if (session?.toolsLogged && lines.length > 0) entity.settled = true;

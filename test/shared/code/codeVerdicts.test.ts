@@ -119,6 +119,22 @@ describe('file and line references in a coding session', () => {
     assert.equal(other.status, 'unverified');
   });
 
+  it('gives no verdict on a path that spells a read file with other separators: it may be that file misspelt', () => {
+    const readCore = [
+      user('Where are the aliases handled?'),
+      call('r1', 'Read', { file_path: '/w/app/src/git_alias/core.py' }),
+      result('r1', numbered(sidebar)),
+    ];
+    for (const cited of ['src/git_alias.core.py:9', 'src_git_alias/core.py:9']) {
+      const e = lastOutput(session([...readCore, say(`Aliases are parsed at \`${cited}\`.`)]), ALL).get(`\`${cited}\``)!;
+      assert.equal(e.status, 'indeterminate', cited);
+      assert.match(e.detail!, /it may be …\/git_alias\/core\.py misspelt$/);
+    }
+    // Other letters are another file, which the agent never saw.
+    const other = lastOutput(session([...readCore, say('Aliases are parsed at `src/git_alias/cores.py:9`.')]), ALL).get('`src/git_alias/cores.py:9`')!;
+    assert.equal(other.status, 'unverified');
+  });
+
   it('contradicts a line when the identifier the sentence names is shown on another line', () => {
     const e = lastOutput(session([...readSidebar, say('`supabase` is queried at `AppSidebar.tsx:4`.')]), ALL).get('`AppSidebar.tsx:4`')!;
     assert.equal(e.status, 'contradicted');
