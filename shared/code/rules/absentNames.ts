@@ -410,9 +410,17 @@ function foreignCueAround(output: string, [s, e]: Range, span: Range, language: 
   const before = straightQuotes(output.slice(from, Math.max(from, span[0])));
   const end = UNSPACED.has(language) ? Math.max(e, lineAround(output, span[0])[1]) : e;
   const after = straightQuotes(output.slice(Math.min(span[1], end), end));
-  const clauseEnd = after.search(FOREIGN_CLAUSE_BREAK);
+  // A verb-final language marks a sentence's mood on its last verb, which every clause before it shares
+  // ("`x`로 렌더하고, … 넣겠습니다": "render with `x` and … will add"): its cue is read to the sentence's end.
+  const clauseEnd = after.search(VERB_FINAL.has(language) ? SENTENCE_OR_CELL_END : FOREIGN_CLAUSE_BREAK);
   return foreignCue(before, language) || foreignCue(clauseEnd < 0 ? after : after.slice(0, clauseEnd), language, false);
 }
+
+/** Languages whose sentences end on their verb, carrying the mood of every clause before it. */
+const VERB_FINAL: ReadonlySet<ProseLanguage> = new Set(['ko', 'ja', 'tr']);
+
+/** Where a verb-final sentence's reach ends: a full-width stop, or a table's cell border (the next cell is another statement). */
+const SENTENCE_OR_CELL_END = /[|\u3002\uff01\uff1f]/;
 
 /**
  * Whether the sentence `[s, e)` proposes or supposes what `span` names: a

@@ -344,11 +344,14 @@ const LANGUAGES: { language: string; reports: string[]; proposes: string[]; deni
     reports: [
       '장부는 `reconcileAll()` 함수로 정산되며, 매달 은행 내역을 가져온 뒤 실행됩니다.',
       '반올림 오류를 `src/ledger_sync.ts`에서 수정했고, 이번 달 합계가 정확해졌습니다.',
+      '정산은 `reconcileAll()` 함수로 처리하고, 테스트도 함께 추가했습니다.',
     ],
     proposes: [
       '정산 로직을 `reconcileAll()` 함수로 옮겨야 합니다.',
       '반올림 로직은 `src/ledger_sync.ts` 파일로 분리하겠습니다.',
       '필요하면 `reconcileAll()` 함수를 추가할 수 있습니다.',
+      // A clause joined to the last verb takes its mood: "settle with `x` and, for the tests, will add …".
+      '정산은 `reconcileAll()` 함수로 처리하고, 테스트도 함께 추가하겠습니다.',
     ],
     denies: ['프로젝트에는 `reconcileAll()` 함수가 없습니다.'],
   },
