@@ -61,3 +61,15 @@ function isInlineSpace(c: number): boolean {
 function isSpace(c: number): boolean {
   return isInlineSpace(c) || c === 0x0a || c === 0x2028 || c === 0x2029;
 }
+
+/** "e.g." right before a sentence start, where the splitter cut it (whitespace-bounded, so linear). */
+const EXAMPLE_MARK_BEFORE = /(?<![\p{L}\p{N}])e\.g\.\s*$/iu;
+
+/**
+ * Whether the sentence starting at `start` is the rest of one the splitter
+ * cut at "e.g." (see the note on abbreviations above): what it says is an
+ * example, whatever its own words.
+ */
+export function startsAfterExampleMark(text: string, start: number): boolean {
+  return EXAMPLE_MARK_BEFORE.test(text.slice(Math.max(0, start - 8), start));
+}

@@ -28,6 +28,7 @@ import type { FindOptions } from '../../lookup/contextIndex';
 import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../../refine/claims';
 import { instructionFilesHidden } from '../../transcript/formats/contextGaps';
 import { type ProseLanguage, proseLanguage } from '../../text/proseLanguage';
+import { startsAfterExampleMark } from '../../text/sentences';
 import { foreignCue } from './foreignCues';
 import { namesBlock } from './blockNames';
 import { baseName, isKnownExtension } from '../facts';
@@ -74,7 +75,7 @@ const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*
 
 /** Words by which a sentence, or the line that introduces its list, proposes or supposes that something exists. */
 const PROPOSING =
-  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g\.|for example|such as|for instance|if|todo|next steps?|want|to (?:define|add|create|implement|introduce|write|build))\b|'ll\b|'d\b/i;
+  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g(?=\.)|for example|such as|for instance|if|todo|next steps?|want|to (?:define|add|create|implement|introduce|write|build))\b|'ll\b|'d\b/i;
 
 /** Words by which it denies that something exists. A plain negation ("the test wasn't calling `add()`") still presupposes it. */
 const DENYING =
@@ -362,7 +363,7 @@ export function reports(output: string, sentences: readonly OutputSentence[], sp
   const i = sentenceIndexAt(sentences, span[0]);
   const [s, e] = i === undefined ? lineAround(output, span[0]) : sentences[i].span;
   // English words are read in any language: a French or Chinese turn about code quotes English too.
-  if (supposes(output, s, e, span) || denies(output, s, e, span)) return false;
+  if (startsAfterExampleMark(output, s) || supposes(output, s, e, span) || denies(output, s, e, span)) return false;
   if (language !== 'en' && foreignCueAround(output, [s, e], span, language)) return false;
   const leadIn = listLeadIn(output, s);
   return leadIn === undefined || !(NOT_REPORTING.test(straightQuotes(leadIn)) || foreignCue(leadIn, language));

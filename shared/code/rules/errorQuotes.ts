@@ -30,6 +30,7 @@ import type { FindOptions } from '../../lookup/contextIndex';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import { sentenceIndexAt, type OutputSentence } from '../../refine/claims';
 import { RangeSet } from '../../refine/rangeSet';
+import { startsAfterExampleMark } from '../../text/sentences';
 import { isDiff, isProposal } from './codeBlocks';
 import { isEditBlock, proposedAround } from './quotedLines';
 import { lineTokens, misquotedToken, shortLine, tokensOfLineAt, type Token } from './lineTokens';
@@ -43,7 +44,8 @@ import { lineTokens, misquotedToken, shortLine, tokensOfLineAt, type Token } fro
 const HEAD =
   /^(?:[^\w\s"'`{}(),=;]{1,4} ?|E {1,4})?(?:[A-Z][A-Za-z]{1,30} |\([a-z ]{1,20}\) ){0,2}(?:[A-Za-z_][\w.]{0,80}(?:Error|Exception|Err)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|FAILED|FAIL)(?:\[[\w-]{1,20}\])?: \S/;
 /** Words before a quote that make it an error one may meet, an example or an expectation, not one a run printed. */
-const SUPPOSING = /\b(?:if|unless|should|would|could|might|may|will|can|e\.g\.|for example|such as|for instance|like|expect(?:s|ed)?|avoid|prevent)\b|'ll\b/i;
+const SUPPOSING =
+  /\b(?:if|unless|should|would|could|might|may|will|can|e\.g(?=\.)|for example|such as|for instance|like|expect(?:s|ed)?|avoid|prevent)\b|'ll\b/i;
 /** How far before a quote its sentence is read for such words. */
 const LEAD_IN = 160;
 /** Every head holds one of these: a turn without any quotes no error. */
@@ -150,7 +152,7 @@ export function errorQuotes(output: string, fences: readonly Range[], sentences:
     if (i !== undefined && sentences[i].kind !== 'claim') return false;
     let lead = output.slice(Math.max(0, at - LEAD_IN, i === undefined ? 0 : sentences[i].span[0]), at);
     if (i === undefined) lead = lead.slice(lead.lastIndexOf('\n') + 1);
-    return !SUPPOSING.test(lead);
+    return !SUPPOSING.test(lead) && !(i !== undefined && startsAfterExampleMark(output, sentences[i].span[0]));
   };
   // Inline code and double quotes on one line, outside blocks.
   for (let at = 0; at < output.length; ) {

@@ -22,6 +22,14 @@ describe('names and files nothing in the session spelt', () => {
     assert.notEqual(judged('`SettleLedger`', 'The ledger is settled by `SettleLedger`.').split(' ')[1], 'absent-names');
   });
 
+  it('leaves alone a name given as an example (e.g.), which says nothing exists', () => {
+    assert.equal(
+      judged('`tests/test_ledger_sync.py`', 'Extend or add tests (e.g. a new `tests/test_ledger_sync.py`).').split(' ')[1] === 'absent-files',
+      false,
+    );
+    assert.notEqual(judged('`reconcileAll()`', 'Settle through a helper, e.g. `reconcileAll()`.').split(' ')[1], 'absent-names');
+  });
+
   it('still flags a name in a negated report, which presupposes it exists', () => {
     assert.equal(judged('`add_numbers_safe`', "The test wasn't calling `add_numbers_safe`; it asserted True."), 'unverified absent-names');
   });

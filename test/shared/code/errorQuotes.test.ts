@@ -81,6 +81,7 @@ describe('error-quotes', () => {
     assert.deepEqual(findings(afterRun(CRASH, 'If you see `Uncaught TypeError: t.map is not a function`, clear the cache.')), []);
     assert.deepEqual(findings(afterRun(CRASH, 'Does it say `Uncaught TypeError: t.map is not a function`?')), []);
     assert.deepEqual(findings(afterRun(CRASH, 'Errors such as `Uncaught TypeError: t.map is not a function` come from stale bundles.')), []);
+    assert.deepEqual(findings(afterRun(CRASH, 'Stale bundles throw errors (e.g. `Uncaught TypeError: t.map is not a function`) on load.')), []);
     const both = `${CRASH}\nConsole: Uncaught TypeError: t.filter is not a function`;
     assert.deepEqual(findings(afterRun(both, 'It throws `Uncaught TypeError: t.map is not a function` on load.')), []);
   });
