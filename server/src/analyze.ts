@@ -34,6 +34,8 @@ export interface AnalyzeInput {
    * long check of one file must not hold up a hover on another.
    */
   between?: () => void;
+  /** Hears the JSON Lines the parse of the whole file read (see ParseInput), so the usage they record is read without parsing them again. */
+  onJsonLines?: ParseInput['onJsonLines'];
 }
 
 /** A finished check plus what a later incremental check can reuse. */
@@ -109,7 +111,7 @@ export function analyze(input: AnalyzeInput, onPartial?: PartialSink): Analyzed 
   const headPreview = onPartial && input.raw.length > PREVIEW_FROM_CHARS && previewFromHead(input.raw, parseInput, options, onPartial);
   const between = input.between ?? (() => undefined);
   between();
-  const parsed = parseTranscript({ raw: input.raw, ...parseInput });
+  const parsed = parseTranscript({ raw: input.raw, ...parseInput, ...(input.onJsonLines ? { onJsonLines: input.onJsonLines } : {}) });
   between();
   if (isNotTranscript(parsed)) {
     if (headPreview) onPartial([], emptyAnalysis('not-transcript', [parsed.reason]), true);

@@ -12,8 +12,9 @@ import type { OffsetEdit } from './textEdits';
 import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
-import { fileUsage } from './fileUsage';
+import { fileUsage, type FileUsage } from './fileUsage';
 import type { FileAnalysis } from './fileAnalysis';
+import type { ReadLines } from '../../shared/usage/readUsage';
 import type { CheckJob, PlacesJob, SelectionJob, UsageJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
@@ -80,8 +81,13 @@ export class DocumentMemory {
     }
     let sent = 0;
     const raw = typeof text === 'string' ? text : text.text;
+    // The usage is read from the lines the parse reads anyway, as soon as they are read, so they are not kept through the check.
+    let usage: { read: FileUsage | undefined } | undefined;
+    const onJsonLines = (lines: ReadLines['lines'], format: string, errors: ReadLines['errors']) => {
+      usage = { read: fileUsage(raw, job.path, { lines, format, errors }) };
+    };
     const analyzed = analyze(
-      { raw, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [], between },
+      { raw, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [], between, onJsonLines },
       sendPartial &&
         ((outputs, header, restart) => {
           sent = (restart ? 0 : sent) + outputs.length;
@@ -90,7 +96,7 @@ export class DocumentMemory {
     );
     between?.();
     // The check read the whole text, which made it one flat string already: no copy is needed to read it again.
-    readUsageInto(analyzed.analysis, raw, job.path);
+    readUsageInto(analyzed.analysis, raw, job.path, usage);
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
     // Outputs already sent as partials are not copied across threads a second time.
     const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
@@ -144,11 +150,11 @@ export class DocumentMemory {
   }
 }
 
-/** Reads the usage the whole text records into the analysis of a checked transcript. */
-function readUsageInto(analysis: FileAnalysis, raw: string, path: string | undefined): void {
+/** Reads the usage the whole text records into the analysis of a checked transcript, unless it was `read` already. */
+function readUsageInto(analysis: FileAnalysis, raw: string, path: string | undefined, read?: { read: FileUsage | undefined }): void {
   delete analysis.usagePending;
   if (analysis.state !== 'checked') return;
-  const usage = fileUsage(raw, path);
+  const usage = read ? read.read : fileUsage(raw, path);
   if (usage) analysis.usage = usage;
   else delete analysis.usage;
 }

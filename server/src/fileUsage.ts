@@ -11,6 +11,7 @@ import { statSync } from 'node:fs';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
 import type { TokenCounts } from '../../shared/usage/model';
+import type { ReadLines } from '../../shared/usage/readUsage';
 import { readAgentFile, readUsageWithSubAgents } from '../../shared/usage/withSubAgentFiles';
 import type { TimedUsage } from '../../shared/usage/withSubAgents';
 import { usageSummary, type UsageSummary } from '../../shared/usageView/summary';
@@ -42,8 +43,9 @@ export interface SessionCall {
   counts: TokenCounts;
 }
 
-export function fileUsage(raw: string, path: string | undefined): FileUsage | undefined {
-  const read = readUsageWithSubAgents(raw, path, cachedAgentFile);
+/** `lines`: what the check's parse read of `raw` already, so the file is not parsed a second time. */
+export function fileUsage(raw: string, path: string | undefined, lines?: ReadLines): FileUsage | undefined {
+  const read = readUsageWithSubAgents(raw, path, cachedAgentFile, lines);
   if ('notTranscript' in read) return undefined;
   // The lenses sit on this file's lines: a sub-agent file's calls are in the summary only.
   const calls = read.own.calls.map((c) => ({ line: c.line - 1, model: c.model, agent: c.agent, counts: c.counts })).sort((a, b) => a.line - b.line);

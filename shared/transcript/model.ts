@@ -154,9 +154,10 @@ export interface ParseInput {
   /**
    * Handed the JSON Lines a parser of a JSON Lines log (Claude Code, Codex)
    * read, so a caller reads more from them (token usage) without parsing the
-   * file a second time. `format` is the parser's id.
+   * file a second time. `format` is the parser's id; `errors` are the lines
+   * that could not be read, as reading them gave them.
    */
-  onJsonLines?: (lines: readonly JsonLine[], format: string) => void;
+  onJsonLines?: (lines: readonly JsonLine[], format: string, errors: readonly ParseError[]) => void;
   /**
    * Fixture rows are numbered from this one (0-based): a row read on its own
    * from a stream keeps the number it has in the whole stream. Default 0.

@@ -45,7 +45,21 @@ const DOCUMENT_FORMATS = new Set(['anthropic', 'openai-chat', 'openai-responses'
 /** Formats whose usage is read, all JSON Lines (but for the first Codex CLI's single document, which records none, and Gemini CLI's, read as a document). */
 const LINE_FORMATS = new Set(['claude-code', 'codex', 'codex-exec', 'gemini-cli']);
 
-export type UsageInput = { raw: string; path?: string /** Set for a binary file (an Inspect `.eval` zip), whose usage is not read. */; bytes?: Uint8Array };
+export type UsageInput = {
+  raw: string;
+  path?: string;
+  /** Set for a binary file (an Inspect `.eval` zip), whose usage is not read. */
+  bytes?: Uint8Array;
+  /** The lines a parser of `raw` read already (ParseInput.onJsonLines): read instead of the text when they are of the format recognised here. */
+  lines?: ReadLines;
+};
+
+/** JSON Lines read from a whole file by a parser of `format`, with the lines that could not be read. */
+export interface ReadLines {
+  format: string;
+  lines: readonly JsonLine[];
+  errors: readonly ParseError[];
+}
 
 export type NotASession = { notTranscript: true; reason: string };
 
@@ -63,9 +77,11 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
   if (isNotTranscript(detected)) return { notTranscript: true, reason: detected.reason };
   const format = detected.parser.id;
   const jsonLines = LINE_FORMATS.has(format) && !isOneDocument(raw);
+  // Lines a parser read already are not parsed again: on a 20 MB session that is most of this read's time.
+  const given = jsonLines && input.lines?.format === format ? input.lines : undefined;
   const parseErrors: ParseError[] = [];
-  const lines: JsonLine[] = jsonLines ? readJsonLines(raw, parseErrors) : [];
-  const errors = parseErrors.map((e) => ({ line: e.line + 1, message: e.message }));
+  const lines: readonly JsonLine[] = given ? given.lines : jsonLines ? readJsonLines(raw, parseErrors) : [];
+  const errors = (given ? given.errors : parseErrors).map((e) => ({ line: e.line + 1, message: e.message }));
   const wall = wallTimeOf(lines);
   const times = timestampsOf(lines);
   const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;

@@ -7,7 +7,7 @@
  */
 import { readBounded } from '../io/boundedRead';
 import type { SessionUsage } from './model';
-import { readUsageAndTimes, type NotASession } from './readUsage';
+import { readUsageAndTimes, type NotASession, type ReadLines } from './readUsage';
 import { isSubAgentFileName, subAgentFilesOf } from './subAgentFiles';
 import { withSubAgents, type TimedUsage } from './withSubAgents';
 
@@ -17,14 +17,16 @@ export type AgentReader = (file: string) => TimedUsage | undefined;
 /**
  * `path`: the session's absolute path, when it is a file on disk (sub-agent
  * files are looked for beside it). `usage` has the sub-agents summed in;
- * `own` is the file's alone, whose calls are on its own lines.
+ * `own` is the file's alone, whose calls are on its own lines. `lines`: what
+ * a parser of `raw` read of it already (see UsageInput).
  */
 export function readUsageWithSubAgents(
   raw: string,
   path: string | undefined,
   readAgent: AgentReader,
+  lines?: ReadLines,
 ): { usage: SessionUsage; own: SessionUsage } | NotASession {
-  const read = readUsageAndTimes({ raw, ...(path !== undefined ? { path } : {}) });
+  const read = readUsageAndTimes({ raw, ...(path !== undefined ? { path } : {}), ...(lines ? { lines } : {}) });
   if ('notTranscript' in read) return read;
   const own = read.usage;
   if (path === undefined || own.format !== 'claude-code' || isSubAgentFileName(path)) return { usage: own, own };

@@ -100,7 +100,7 @@ class ClaudeCodeReader implements AppendableReader {
     const errors: ParseError[] = [];
     this.b.addFileGap(ContextGaps.claudeSystemPrompt);
     const lines = readJsonLines(raw, errors);
-    onJsonLines?.(lines, 'claude-code');
+    onJsonLines?.(lines, 'claude-code', errors);
     this.feed(lines);
     this.position.advance(raw);
     this.skillText = raw.includes(SKILL_MARKER);

@@ -27,7 +27,7 @@ export const codexExecFormat: FormatParser = {
     b.addFileGap(ContextGaps.codexExecPrompt);
     let tail = -1;
     const lines = readJsonLines(input.raw, errors);
-    input.onJsonLines?.(lines, 'codex-exec');
+    input.onJsonLines?.(lines, 'codex-exec', errors);
     for (const line of lines) {
       const v = obj(line.value);
       // Started/updated events repeat what the completed event holds in full.

@@ -75,7 +75,7 @@ class CodexRolloutReader implements AppendableReader {
   read(raw: string, onJsonLines?: ParseInput['onJsonLines']): Transcript {
     const errors: ParseError[] = [];
     const lines = readJsonLines(raw, errors);
-    onJsonLines?.(lines, 'codex');
+    onJsonLines?.(lines, 'codex', errors);
     this.session.itemTexts = messageItemTexts(lines);
     this.feed(lines);
     this.position.advance(raw);

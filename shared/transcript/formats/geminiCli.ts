@@ -46,8 +46,9 @@ export const geminiCliFormat: FormatParser = {
         if (m) conversation.upsert(src, m, ['messages', i]);
       }
     } else if (!doc) {
+      const before = errors.length;
       const lines = readJsonLines(input.raw, errors);
-      input.onJsonLines?.(lines, 'gemini-cli');
+      input.onJsonLines?.(lines, 'gemini-cli', errors.slice(before));
       for (const line of lines) {
         const r = obj(line.value);
         if (r) readRecord(conversation, lineSource(line), r);

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ledgerTotals } from '../../../shared/usage/ledgerTotals';
 import type { SessionUsage, TokenCounts } from '../../../shared/usage/model';
-import { readUsage } from '../../../shared/usage/readUsage';
+import { readUsage, type ReadLines } from '../../../shared/usage/readUsage';
+import { parseTranscript } from '../../../shared/transcript/detect';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CORPUS = path.join(ROOT, 'bench/sessions/corpus');
@@ -514,4 +515,61 @@ describe('usage: real sessions', () => {
     });
   }
   if (present.length === 0) it.skip('real sessions: bench/sessions/corpus is not fetched (npm run sessions:corpus)');
+});
+
+describe('usage: from the lines a check already parsed', () => {
+  const FIXTURES = path.join(ROOT, 'test/fixtures/transcripts');
+  const withMalformedLine = [
+    assistant('msg_A', { input_tokens: 10, output_tokens: 20 }),
+    '{"type":"assistant",',
+    assistant('msg_B', { input_tokens: 1, output_tokens: 2 }),
+  ].join('\n');
+  const sessions: { name: string; raw: string; file: string }[] = [
+    ...[
+      'claude-code/session.jsonl',
+      'codex/rollout-2025-09-18T08-30-00-0199a1b2.jsonl',
+      'codex-exec/exec.jsonl',
+      'gemini-cli/session-2026-01-05T09-12-3f9a1c2e.jsonl',
+    ].map((name) => ({ name, raw: readFileSync(path.join(FIXTURES, name), 'utf8'), file: path.join(FIXTURES, name) })),
+    { name: 'a Claude Code session with a malformed line', raw: withMalformedLine, file: 'session.jsonl' },
+  ];
+
+  /** The lines the transcript parser hands on while it parses `raw`. */
+  function parsedLines(raw: string, file: string): ReadLines {
+    let read: ReadLines | undefined;
+    parseTranscript({ raw, path: file, onJsonLines: (lines, format, errors) => (read = { lines, format, errors: [...errors] }) });
+    if (!read) throw new Error('the parser read no JSON Lines');
+    return read;
+  }
+
+  for (const s of sessions) {
+    it(`gives the same usage as reading the text, for ${s.name}`, () => {
+      assert.deepEqual(readUsage({ raw: s.raw, path: s.file, lines: parsedLines(s.raw, s.file) }), readUsage({ raw: s.raw, path: s.file }));
+    });
+  }
+
+  it('does not parse the lines a second time', () => {
+    const raw = readFileSync(path.join(FIXTURES, 'claude-code/session.jsonl'), 'utf8');
+    const lines = parsedLines(raw, 'session.jsonl');
+    const parse = JSON.parse;
+    let parsed = 0;
+    JSON.parse = (...args: Parameters<typeof JSON.parse>) => {
+      parsed++;
+      return parse(...args);
+    };
+    try {
+      readUsage({ raw, path: 'session.jsonl', lines });
+    } finally {
+      JSON.parse = parse;
+    }
+    // Recognising the file as JSON Lines reads its first line; nothing else is parsed.
+    assert.ok(lines.lines.length > 5);
+    assert.ok(parsed <= 1, `${parsed} JSON.parse calls`);
+  });
+
+  it('reads the text when the lines given are of another format than the one recognised', () => {
+    const raw = readFileSync(path.join(FIXTURES, 'claude-code/session.jsonl'), 'utf8');
+    const lines = { ...parsedLines(raw, 'session.jsonl'), format: 'codex' };
+    assert.deepEqual(readUsage({ raw, path: 'session.jsonl', lines }), readUsage({ raw, path: 'session.jsonl' }));
+  });
 });
