@@ -24,6 +24,7 @@ import { currentBranch, labelRewound, labelRewoundOutputs } from './shapes/rewou
 import { arr, obj, str, type JsonObject } from './shapes/jsonValues';
 import { cleanClaudeToolResult } from './shapes/toolOutputText';
 import { FileOrderTranscriptBuilder } from './shapes/fileOrderTranscriptBuilder';
+import { hasKey, hasPair } from './shapes/headMarkers';
 
 /** The lines of one API response, split one block per line. */
 interface ResponseGroup {
@@ -50,7 +51,8 @@ export const claudeCodeFormat: FormatParser = {
   label: 'Claude Code session',
   containers: ['json'],
   sniff(head: string): number {
-    if (!head.includes('"parentUuid"')) return 0;
+    // A session that has only begun may hold nothing but file snapshots: still Claude Code's, and said to have no messages.
+    if (!head.includes('"parentUuid"')) return hasPair(head, 'type', 'file-history-snapshot') && hasKey(head, 'snapshot') ? 0.6 : 0;
     return head.includes('"sessionId"') && head.includes('"uuid"') ? 0.95 : 0.6;
   },
   parse(input: ParseInput): Transcript {
@@ -107,6 +109,7 @@ class ClaudeCodeReader implements AppendableReader {
     labelRewoundOutputs(this.b.segments, this.mainLeaf, this.jumps, isSubAgent);
     if (this.toolNames.skill || this.skillText) this.b.addFileGap(ContextGaps.claudeSkills);
     if (this.instructions) this.b.rewordFileGap(withInstructionNote(ContextGaps.claudeSystemPrompt, this.instructions));
+    if (this.b.segments.length === 0 && lines.length > 0) errors.push(noMessages(raw, lines));
     this.transcript = this.b.build('claude-code', errors);
     if (this.instructions) this.transcript.instructions = this.instructions;
     return this.transcript;
@@ -116,6 +119,7 @@ class ClaudeCodeReader implements AppendableReader {
     const t = this.transcript;
     if (!t) return { fallback: 'nothing was read yet' };
     if (!this.position.complete) return { fallback: 'the text read before ended inside a line' };
+    if (this.b.segments.length === 0) return { fallback: 'the log had no messages before, and said so' };
     const errors: ParseError[] = [];
     const lines = readJsonLines(piece, errors, this.position);
     const from = this.b.segments.length;
@@ -364,4 +368,21 @@ function isIsoDate(s: string): boolean {
   if (s.length < 10 || s[4] !== '-' || s[7] !== '-') return false;
   for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
   return true;
+}
+
+/**
+ * A log whose lines hold no message (only the file snapshots Claude Code
+ * writes as a session starts, or other bookkeeping): located at its first
+ * line, so the file is not taken for an empty conversation.
+ */
+function noMessages(raw: string, lines: readonly JsonLine[]): ParseError {
+  const types = new Set<string>();
+  for (const line of lines) types.add(str(obj(line.value)?.type) ?? 'untyped');
+  const kinds = [...types].slice(0, 4).join(', ');
+  const end = raw.indexOf('\n');
+  return {
+    message: `A Claude Code session log with no messages: its ${lines.length} line${lines.length === 1 ? ' is' : 's are'} bookkeeping (${kinds}), nothing said to or by the model.`,
+    rawRange: [0, end === -1 ? raw.length : end],
+    line: 0,
+  };
 }

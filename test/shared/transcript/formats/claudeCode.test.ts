@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { claudeCodeFormat } from '../../../../shared/transcript/formats/claudeCode';
+import { parseTranscript, isNotTranscript } from '../../../../shared/transcript/detect';
+import { appendLines } from '../../../../shared/transcript/parseAppendedLines';
 import { SessionFacts } from '../../../../shared/code/facts/sessionFacts';
 import { detect, isGrounded, outline, outputs, rawOf, readFixture, segmentWith, assertWholeSegmentsMap } from './fixtureHelpers';
 
@@ -222,5 +224,25 @@ describe('Claude Code session parser', () => {
       '{"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s","isApiErrorMessage":true,"message":{"id":"m1","model":"<synthetic>","role":"assistant","content":[{"type":"text","text":"API Error: 529 overloaded"}]}}\n';
     const parsed = claudeCodeFormat.parse({ raw });
     assert.deepEqual(outline(parsed), ['user user', 'assistant client notice']);
+  });
+
+  it('says a log of file snapshots only is a Claude Code session with no messages, at its first line', () => {
+    const snapshots = [
+      '{"type":"file-history-snapshot","messageId":"4f0c","snapshot":{"messageId":"4f0c","trackedFileBackups":{},"timestamp":"2025-10-01T09:00:00.000Z"},"isSnapshotUpdate":false}',
+      '{"type":"file-history-snapshot","messageId":"9a1d","snapshot":{"messageId":"9a1d","trackedFileBackups":{"src/a.ts":{"backupFileName":null,"version":1}},"timestamp":"2025-10-01T09:01:00.000Z"},"isSnapshotUpdate":true}',
+      '',
+    ].join('\n');
+    const parsed = parseTranscript({ raw: snapshots });
+    assert.ok(!isNotTranscript(parsed), 'not turned away as JSON of no known format');
+    assert.equal(parsed.format, 'claude-code');
+    assert.equal(parsed.segments.length, 0);
+    assert.deepEqual(
+      parsed.errors.map((e) => [e.line, e.rawRange]),
+      [[0, [0, snapshots.indexOf('\n')]]],
+    );
+    assert.match(parsed.errors[0].message, /Claude Code session log with no messages: its 2 lines are bookkeeping \(file-history-snapshot\)/);
+    // Once messages come in, the whole file is read again, and that error goes.
+    assert.ok('fallback' in appendLines(parsed, `${raw.split('\n')[3]}\n`));
+    assert.equal(detect('{"type":"file-history-snapshot","note":"snapshot"}'), undefined, 'the word alone, not as a key, claims nothing');
   });
 });
