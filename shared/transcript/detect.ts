@@ -15,6 +15,7 @@
  */
 import { ALL_FORMATS } from './formats';
 import { condensedHead } from './condensedHead';
+import { canReadOn } from './parseAppendedLines';
 import { containerOf, type FileKind, skipSpace, textKindOf } from './headShape';
 import { DEFAULT_MAX_SEGMENTS, type FormatParser, type HeadContainer, type ParseInput, type Transcript } from './model';
 
@@ -143,10 +144,27 @@ export function parseTranscript(input: ParseInput, formats: readonly FormatParse
  */
 export function parseAs(parser: FormatParser, input: ParseInput): Transcript {
   try {
-    return capSegments(parser.parse(input), input.maxSegments ?? DEFAULT_MAX_SEGMENTS, input.raw.length);
+    return capSegments(sayIfEmpty(parser, parser.parse(input), input.raw), input.maxSegments ?? DEFAULT_MAX_SEGMENTS, input.raw.length);
   } catch (err) {
     return failedParse(parser, input.raw, err);
   }
+}
+
+/**
+ * A file its sniffer claimed that gave no segment and no error would pass
+ * as a checked file with nothing wrong: say at its first line that nothing
+ * in it was read. A file read line by line is left to its reader, which may
+ * yet read lines appended later.
+ */
+function sayIfEmpty(parser: FormatParser, t: Transcript, raw: string): Transcript {
+  if (t.segments.length > 0 || t.errors.length > 0 || raw.trim() === '' || canReadOn(t)) return t;
+  const end = raw.indexOf('\n');
+  const error = {
+    message: `Read as ${parser.label}, but no message in it was found: nothing in this file is checked.`,
+    rawRange: [0, Math.min(end === -1 ? raw.length : end, raw.length)] as [number, number],
+    line: 0,
+  };
+  return { ...t, errors: [error] };
 }
 
 /** Keeps the first `max` segments in file order; where the first one left out starts is the error's place. */

@@ -9,6 +9,7 @@ import { claudeStreamJsonFormat } from './claudeStreamJson';
 import { codexRolloutFormat } from './codexRollout';
 import { codexExecFormat } from './codexExec';
 import { geminiCliFormat } from './geminiCli';
+import { geminiCheckpointFormat } from './geminiCheckpoint';
 import { openaiChatFormat } from './openaiChat';
 import { openaiResponsesFormat } from './openaiResponses';
 import { anthropicMessagesFormat } from './anthropicMessages';
@@ -30,6 +31,7 @@ export const ALL_FORMATS: FormatParser[] = [
   codexRolloutFormat,
   codexExecFormat,
   geminiCliFormat,
+  geminiCheckpointFormat,
   openaiChatFormat,
   openaiResponsesFormat,
   anthropicMessagesFormat,

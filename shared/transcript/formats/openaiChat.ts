@@ -8,7 +8,7 @@ import type { FormatParser, ParseError, ParseInput, Transcript } from '../model'
 import { readJsonDocument, readJsonLines } from '../json/jsonLines';
 import { emitChatMessages, emitChatTools, emitChoices, type ChatContext } from './shapes/chatMessages';
 import { ContextGaps } from './contextGaps';
-import { hasAnyPair, hasPair } from './shapes/headMarkers';
+import { hasAnyPair, hasKey, hasPair } from './shapes/headMarkers';
 import { documentSource, lineSource } from './shapes/jsonSources';
 import { isJsonLines } from './shapes/jsonLayout';
 import { isObject, obj, type JsonObject } from './shapes/jsonValues';
@@ -30,6 +30,8 @@ export const openaiChatFormat: FormatParser = {
     // Trace formats (Inspect, LangSmith, Langfuse) embed whole completions: yield to their own markers.
     if (hasPair(head, 'object', 'chat.completion')) return 0.82;
     if (!head.includes('"role"')) return 0;
+    // Gemini's `{role: "model", parts}` is not a chat message: claiming it would read it as an empty chat.
+    if (hasPair(head, 'role', 'model') && hasKey(head, 'parts')) return 0;
     const anthropic = ANTHROPIC_MARKERS.some((m) => head.includes(m));
     const openai = OPENAI_MARKERS.some((m) => head.includes(m)) || hasAnyPair(head, 'role', OPENAI_ROLES);
     if (!anthropic && openai) return 0.7;

@@ -5,9 +5,11 @@
  * never evidence), its text (checked), then its tool calls, each input field
  * a segment, and the results the CLI recorded on the call (evidence).
  * `info`, `error` and `warning` messages are the CLI talking to the person
- * and never reach the model, so they are skipped.
+ * and never reach the model, so they are skipped. The part readers are also
+ * what a checkpoint (the API's own `Content[]`) is read with.
  */
 import type { JsonPath } from '../../json/jsonRegion';
+import type { ToolRef } from '../../model';
 import { ContextGaps } from '../contextGaps';
 import type { FileOrderTranscriptBuilder, JsonSource, SegmentSpec } from './fileOrderTranscriptBuilder';
 import { arr, obj, str, type JsonObject } from './jsonValues';
@@ -22,7 +24,7 @@ export interface GeminiMessageContext {
 export function emitGeminiMessage(ctx: GeminiMessageContext, m: JsonObject, path: JsonPath, parent: number): number {
   switch (str(m.type)) {
     case 'user':
-      return emitParts(ctx, m.content, [...path, 'content'], { role: 'user', parent, label: 'user' });
+      return emitGeminiParts(ctx, m.content, [...path, 'content'], { role: 'user', parent, label: 'user' });
     case 'gemini':
       return emitModelTurn(ctx, m, path, parent);
     default:
@@ -41,7 +43,7 @@ function emitModelTurn(ctx: GeminiMessageContext, m: JsonObject, path: JsonPath,
       if (text !== undefined) tail = ctx.b.addString(ctx.src, [...path, 'thoughts', i, field], text, { role: 'reasoning', parent: tail, label: 'thinking' });
     }
   }
-  tail = emitParts(ctx, m.content, [...path, 'content'], { role: 'assistant', parent: tail, label: 'assistant', isOutput: true });
+  tail = emitGeminiParts(ctx, m.content, [...path, 'content'], { role: 'assistant', parent: tail, label: 'assistant', isOutput: true });
   const calls = arr(m.toolCalls);
   for (let i = 0; i < calls.length; i++) {
     const call = obj(calls[i]);
@@ -54,16 +56,16 @@ function emitToolCall(ctx: GeminiMessageContext, call: JsonObject, path: JsonPat
   const name = str(call.name) ?? 'tool';
   const callId = str(call.id);
   const ref = { name, ...(callId !== undefined ? { callId } : {}) };
-  const tail = emitStringLeaves(ctx.b, ctx.src, call.args, [...path, 'args'], {
-    role: 'tool_call',
-    parent,
-    label: `tool call (${name})`,
-    tool: { ...ref, input: call.args },
-  });
+  const tail = emitGeminiCallArgs(ctx, call.args, [...path, 'args'], ref, parent);
   // A call the person refused, or that failed, still has a result: the reason it did not run.
   const failed = call.status === 'error' || call.status === 'cancelled';
   const spec: SegmentSpec = { role: 'tool_result', parent: tail, label: `tool result (${name})`, tool: { ...ref, ...(failed ? { failed: true } : {}) } };
-  return emitResult(ctx, call.result, [...path, 'result'], spec);
+  return emitGeminiResult(ctx, call.result, [...path, 'result'], spec);
+}
+
+/** A call's `args`, one segment per string field, model-written. */
+export function emitGeminiCallArgs(ctx: GeminiMessageContext, args: unknown, path: JsonPath, ref: ToolRef, parent: number): number {
+  return emitStringLeaves(ctx.b, ctx.src, args, path, { role: 'tool_call', parent, label: `tool call (${ref.name})`, tool: { ...ref, input: args } });
 }
 
 /**
@@ -71,7 +73,7 @@ function emitToolCall(ctx: GeminiMessageContext, call: JsonObject, path: JsonPat
  * `functionResponse` whose `response` holds `output` or `error`; text parts
  * and files (an image a tool read) may come with it.
  */
-function emitResult(ctx: GeminiMessageContext, result: unknown, path: JsonPath, spec: SegmentSpec): number {
+export function emitGeminiResult(ctx: GeminiMessageContext, result: unknown, path: JsonPath, spec: SegmentSpec): number {
   return emitPartList(ctx, result, path, spec, emitResultPart);
 }
 
@@ -113,7 +115,7 @@ function emitResultPart(ctx: GeminiMessageContext, part: JsonObject, path: JsonP
 }
 
 /** `content`: a string, one part, or a list of parts (`text`, or a file the model saw as data). */
-function emitParts(ctx: GeminiMessageContext, content: unknown, path: JsonPath, spec: SegmentSpec): number {
+export function emitGeminiParts(ctx: GeminiMessageContext, content: unknown, path: JsonPath, spec: SegmentSpec): number {
   return emitPartList(ctx, content, path, spec, emitPart);
 }
 
