@@ -37,7 +37,8 @@ export function splitClineAssistantText(text: string): TextPiece[] {
   let prose = 0;
   let at = text.indexOf('<');
   while (at !== -1) {
-    const name = tagNameAt(text, at);
+    // A tag right after a backtick is markup the reply quotes as inline code (`<small>…</small>`), not a call.
+    const name = at > 0 && text.charCodeAt(at - 1) === 96 /* ` */ ? undefined : tagNameAt(text, at);
     const close = name ? text.indexOf(`</${name}>`, at + name.length + 2) : -1;
     if (!name) {
       at = text.indexOf('<', at + 1);

@@ -25,6 +25,9 @@ describe('Cline assistant text splitting', () => {
   it('keeps comparisons, unknown markup and unclosed tags as prose', () => {
     assert.deepEqual(pieces('a < b and x<y> z'), ['assistant* assistant: a < b and x<y> z']);
     assert.deepEqual(pieces('Start <read_file><path>a.ts</path> never closed'), ['assistant* assistant: Start <read_file><path>a.ts</path> never closed']);
+    assert.deepEqual(pieces('The footer is `<small>Made by Ann</small>`; I will edit it.'), [
+      'assistant* assistant: The footer is `<small>Made by Ann</small>`; I will edit it.',
+    ]);
   });
 
   it('stays linear on long runs of opening brackets and unclosed tags', () => {
