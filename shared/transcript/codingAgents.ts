@@ -5,7 +5,7 @@
  * (instructions are advice, values must be tied to what the agent saw).
  */
 // biome-ignore format: a list of words or values reads best packed
-const CODING_AGENT_FORMATS: ReadonlySet<string> = new Set(['claude-code', 'claude-stream', 'codex', 'codex-exec', 'gemini-cli', 'gemini-checkpoint', 'cline', 'aider-chat', 'aider-llm-history', 'specstory']);
+const CODING_AGENT_FORMATS: ReadonlySet<string> = new Set(['claude-code', 'claude-stream', 'codex', 'codex-exec', 'gemini-cli', 'gemini-checkpoint', 'cline', 'cline-export', 'aider-chat', 'aider-llm-history', 'specstory']);
 
 export function isCodingAgentFormat(format: string): boolean {
   return CODING_AGENT_FORMATS.has(format);

@@ -14,6 +14,7 @@ import { openaiChatFormat } from './openaiChat';
 import { openaiResponsesFormat } from './openaiResponses';
 import { anthropicMessagesFormat } from './anthropicMessages';
 import { clineFormat } from './cline';
+import { clineExportFormat } from './clineExport';
 import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
 import { inspectLogFormat } from './inspectLog';
@@ -43,6 +44,7 @@ export const ALL_FORMATS: FormatParser[] = [
   langsmithFormat,
   langfuseFormat,
   specstoryFormat,
+  clineExportFormat,
   aiderChatFormat,
   aiderLlmHistoryFormat,
   promptfooFormat,

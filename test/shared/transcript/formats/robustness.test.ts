@@ -25,6 +25,8 @@ const FIXTURES: Array<[format: string, rel: string]> = [
   ['langsmith', 'langsmith/runs.jsonl'],
   ['langfuse', 'langfuse/trace.json'],
   ['specstory', 'specstory/2025-05-01_10-00-fix-flaky-test.md'],
+  ['cline-export', 'cline-export/cline_task_mar-2-2026_10-00-00-am.md'],
+  ['gemini-checkpoint', 'gemini-checkpoint/checkpoint-release.json'],
   ['aider-chat', 'aider/.aider.chat.history.md'],
   ['aider-llm-history', 'aider/.aider.llm.history'],
   ['promptfoo', 'promptfoo/promptfooconfig.yaml'],
