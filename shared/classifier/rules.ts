@@ -823,7 +823,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: "A count the latest command or test run gave otherwise, or a file's length its line count gave otherwise.",
-    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing", "6 skipped"), or in brackets after one ("suite passing (48 tests)"), counts tests in that state, as the runner\'s own summary does. A count of tests whose clause names no state is how many tests there are ("29 unit tests across all modules", "5 doctests", "13 tests total"): grounded by any figure a run printed, by the sum of one run\'s figures of a state or of all its figures, and otherwise contradicted by the latest run (a count named for a section, "unit" or "doc", by its figure nearest the claim; a bare one by the run\'s whole count). A clause that narrows the count to some of the tests or to a change says nothing a run could contradict, and is left alone: another word between figure and noun ("56 RED tests", "2 evaluate tests", "12 network tests"), a file or code named before it on its line ("`test_a.py` (12 tests)"), a verb or a word of change or part before it ("added 5 tests", "the remaining 4 tests"), or one after its noun ("9 tests for the lexer", "2 tests still to write"). Test figures are read from what commands ran, not from a file a command or tool printed or a write echoed (`sed -n 1,200p README.md` showing an example run). A figure of lines after a file\'s name on its line ("`contest.py` (689 lines)") is that file\'s length, compared with what the session knows of it: a `wc -l` (of it alone, or one line of a `wc -l` over several files) or a read of the whole file, whose empty last lines may be counted or not. Every count the session showed since the file\'s last edit stands, not only the newest: `wc -l` counts newlines, so a file without a final newline is one line shorter by it than by a reader. A figure of lines that counts a change ("added 30 lines"), a part of the file ("the `rank()` method (120 lines)") or a rough one ("~700 lines") is no length, and is left alone, as is a file whose length the session never showed. Files changed and lines inserted or deleted ("9 files changed", "7 files (588 additions, 24 deletions)") are compared with git\'s diffstat (` 9 files changed, 1152 insertions(+)`) in the latest output that printed exactly one. A count whose line names a command the session ran ("`npm run lint`: 27 warnings") is compared with the figures of the same noun that command\'s latest run printed. A rough figure or a bound ("over 1,100", "~40", "up to 5") is never contradicted.',
+    doc: 'Counts of tests, files or lines are compared with the latest run that counted them. A figure followed by a test runner\'s state word ("48 passed", "3 passed; 0 failed", "70 passing", "6 skipped"), or in brackets after one ("suite passing (48 tests)"), counts tests in that state, as the runner\'s own summary does. A count of tests whose clause names no state is how many tests there are ("29 unit tests across all modules", "5 doctests", "13 tests total"): grounded by any figure a run printed, by the sum of one run\'s figures of a state or of all its figures, and otherwise contradicted by the latest run (a count named for a section, "unit" or "doc", by its figure nearest the claim; a bare one by the run\'s whole count). A clause that narrows the count to some of the tests or to a change says nothing a run could contradict, and is left alone: another word between figure and noun ("56 RED tests", "2 evaluate tests", "12 network tests"), a file or code named before it on its line ("`test_a.py` (12 tests)"), a verb or a word of change or part before it ("added 5 tests", "the remaining 4 tests"), or one after its noun ("9 tests for the lexer", "2 tests still to write"). Test figures are read from what commands ran, not from a file a command or tool printed or a write echoed (`sed -n 1,200p README.md` showing an example run). A figure of lines after a file\'s name on its line ("`contest.py` (689 lines)") is that file\'s length, compared with what the session knows of it: a `wc -l` (of it alone, or one line of a `wc -l` over several files) or a read of the whole file, whose empty last lines may be counted or not. Every count the session showed since the file\'s last edit stands, not only the newest: `wc -l` counts newlines, so a file without a final newline is one line shorter by it than by a reader. A figure of lines that counts a change ("added 30 lines"), a part of the file ("the `rank()` method (120 lines)") or a rough one ("~700 lines") is no length, and is left alone, as is a file whose length the session never showed. Files changed and lines inserted or deleted ("9 files changed", "7 files (588 additions, 24 deletions)") are compared with git\'s diffstat (` 9 files changed, 1152 insertions(+)`) in the latest output that printed exactly one. A count whose line names a command the session ran ("`npm run lint`: 27 warnings") is compared with the figures of the same noun that command\'s latest run printed. A rough figure or a bound ("over 1,100", "~40", "up to 5") is never contradicted. Test counts on a line of a plain fenced block that reports (untagged, `text` or `log`; not one the sentence before proposes, a diff, or code) are judged as in prose when the line names tests ("TESTS   669 passed"); only a contradicted one is added to the turn\'s findings. A line naming no tests ("Filtered : 180 passed / 20 failed") lays out what some program prints, whose figures count other things.',
     examples: [
       {
         session: [
@@ -900,6 +900,55 @@ export const RULES = [
           { say: 'The flow is functional with 5 question types (single_select, multi_select), and 3 files (2 new, 1 changed) hold them.' },
         ],
         flags: ['5'],
+      },
+    ],
+  },
+  {
+    id: 'checklist-counts',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A count of tasks named for a tag ("US1 (10 tasks)") that the task list gives otherwise.',
+    doc: 'In an agent\'s turn, a count of tasks written after a tag ("US1 (10 tasks)", "US2: 8 tasks", a short capitalised word with a number, on the figure\'s line) counts the checkbox lines of a task list that carry that tag in brackets (`- [ ] T006 [P] [US1] Write the tests`). It is compared with the latest list before the turn that the session showed whole (a file written whole, or read whole) and that holds the tag: a figure that differs is contradicted, with the list\'s own number, one that agrees is grounded. Left alone: a tag no whole list carries (a list shown in part may cut a group short), a list some tool call after it names (an edit, a script that rewrites it, a partial read: which version the turn counts cannot be told), and rough figures and bounds ("~10 tasks", "up to 5 tasks").',
+    examples: [
+      {
+        session: [
+          { user: 'Generate the tasks.' },
+          {
+            bash: {
+              command:
+                "cat <<'EOF' > specs/tasks.md\n# Tasks\n- [ ] T001 Set up the module\n- [ ] T002 [P] [US1] Write the plan tests\n- [ ] T003 [US1] Build the planner\n- [ ] T004 [US2] Add the timer\nEOF",
+              output: '(no output)',
+            },
+          },
+          { say: 'Generated `specs/tasks.md`.\n- Story breakdown: US1 (3 tasks), US2 (1 task).' },
+        ],
+        flags: ['3 tasks'],
+        grounds: ['1 task'],
+      },
+    ],
+  },
+  {
+    id: 'copied-counts',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A count on a line that copies a line a tool printed, with another figure there.',
+    doc: 'In an agent\'s turn, a count on a line that repeats a line a tool printed, word for word up to the figure and with the same noun after it ("Git repo: .git with 43 files", "38 failed, 669 passed", a tree\'s "6 directories, 4 files"), in prose or in a fenced block, refers to the figure that line printed: one that differs is contradicted by it, one that agrees grounds it. The words before the figure, from the line\'s start or an opening quote and without list, quote or status marks, must run to ten characters or more: a short label ("Tests: ", "- ✅ ") is printed by many outputs and tells no line. A printed line the session shows with several figures there (a summary printed run after run) does not say which run the turn repeats, and gives no verdict; nor does the agent\'s own earlier text, or a figure a tool printed beside the same noun elsewhere.',
+    examples: [
+      {
+        session: [
+          { user: 'Check the repository.' },
+          { bash: { command: 'aider --version', output: 'Aider v0.86.2\nGit repo: .git with 41 files\nRepo-map: using 1024 tokens\n' } },
+          { say: 'Startup said:\n\nGit repo: .git with 43 files' },
+        ],
+        flags: ['43 files'],
+      },
+      {
+        session: [
+          { user: 'Check the repository.' },
+          { bash: { command: 'aider --version', output: 'Aider v0.86.2\nGit repo: .git with 41 files\nRepo-map: using 1024 tokens\n' } },
+          { say: 'Startup said:\n\nGit repo: .git with 41 files' },
+        ],
+        passes: ['41 files'],
       },
     ],
   },

@@ -19,6 +19,9 @@ import {
   codeBlockEntities,
   codeVerdicts,
   countVerdicts,
+  copiedCountClaims,
+  checklistCounts,
+  reportBlockCounts,
   listedCounts,
   dropReadingCounts,
   dottedVersionClaims,
@@ -108,10 +111,17 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   refineVerdicts(output, claimed, entities, index, lookup, { localeSeparators: resolved.localeSeparators, quarterNames: resolved.quarterNames }, on);
   decide('schedule-slots', () => markScheduleContradictions(output, sentences, claimed, entities, index, lookup));
   decide('version-slots', () => versionVerdicts(output, claimed, entities, index, lookup, options.session));
+  if (options.agentTurn) decide('checklist-counts', () => checklistCounts(output, claimed, entities, options.session));
   decide('test-counts', () => countVerdicts(output, claimed, entities, options.session, index));
   if (options.agentTurn) decide('listed-counts', () => listedCounts(output, claimed, entities, options.session, index));
+  // Figures no entity covers (a fenced block, no claim sentence) join after the drops below, which keep the entities in step with `claimed`.
+  let copied: Entity[] = [];
+  if (options.agentTurn) decide('copied-counts', () => (copied = copiedCountClaims(output, entities, index, lookup, options.session)));
   if (options.agentTurn && on('reading-counts')) dropReadingCounts(claimed, entities);
   if (options.agentTurn && on('unattributed-values')) dropUnattributedValues(output, sentences, claimed, entities);
+  entities = withAdded(entities, named(copied, 'copied-counts'));
+  if (options.agentTurn && on('test-counts') && fences().length > 0)
+    entities = withAdded(entities, named(reportBlockCounts(output, fences(), sentences, entities, options.session, index), 'test-counts'));
   if (options.agentTurn && (on('absent-names') || on('absent-files'))) {
     const which = { names: on('absent-names'), files: on('absent-files') };
     // Quoted blocks are judged token by token only when their own rule is on; a name in them nothing spelt is this rule's either way.

@@ -63,6 +63,29 @@ export interface Tally {
 }
 
 /**
+ * A whole file's checkbox lines (`- [ ] T006 [P] [US1] Write the tests`),
+ * counted per bracketed tag they carry: what a task list says each group
+ * holds. Only a listing of the whole file is counted, so no group is cut.
+ */
+export interface Checklist {
+  segment: number;
+  file: string;
+  /** Per tag (`US1`, as written inside its brackets), its checkbox lines and where the first is in the segment. */
+  tags: Map<string, ChecklistGroup>;
+}
+
+/** The checkbox lines carrying one tag. */
+export interface ChecklistGroup {
+  count: number;
+  /** Of them, those ticked (`- [x]`). */
+  checked: number;
+  /** Of them, those carrying each other tag too (`[P]` beside `[US1]`): a count may be of such a part. */
+  withTag: Map<string, number>;
+  start: number;
+  end: number;
+}
+
+/**
  * Long options the session shows a program to have: a source text's
  * definitions (with the subcommands and program names it defines) or a
  * help output (with the command it describes).
@@ -125,6 +148,8 @@ export class SessionFacts {
   private readonly byBase = new Map<string, number[]>();
   /** Counts commands printed, in file order. */
   readonly tallies: Tally[] = [];
+  /** Whole files' checkbox lines per tag, in file order. */
+  readonly checklists: Checklist[] = [];
   /** Versions `--version` commands printed, in file order. */
   readonly versions: { segment: number; program: string; value: string; start: number; end: number }[] = [];
   /** Option lists of programs (definitions and help outputs), in file order. */
@@ -202,6 +227,7 @@ export class SessionFacts {
     // Written files are listed at their call's content; a file's facts are looked up by where they sit in the file.
     for (const r of this.records) r.listings.sort((a, b) => a.segment - b.segment);
     this.timeline.sort((a, b) => a.segment - b.segment);
+    this.checklists.sort((a, b) => a.segment - b.segment);
     this.sorted = true;
   }
 
@@ -422,6 +448,12 @@ export class SessionFacts {
       // A line an edit placed in another segment has no place in this one.
       const place = (shown.segments?.[last] ?? listing.segment) === listing.segment ? { start: shown.starts[last], end: shown.ends[last] } : {};
       record.counts.push({ segment: listing.segment, count: shown.lines[last], ...place, blankTail });
+      const tags = checkboxTags(shown, listing.segment, lineText);
+      if (tags.size > 0) {
+        const checklist = { segment: listing.segment, file, tags };
+        if (this.sorted) insertBySegment(this.checklists, checklist);
+        else this.checklists.push(checklist);
+      }
     }
   }
 
@@ -496,6 +528,30 @@ function linesOf(file: string, content: string, offset: number): ShownLines {
     shown.ends.push(offset + end);
   });
   return shown;
+}
+
+/** A checkbox line of a Markdown task list and the bracketed tags after its box: `- [ ] T006 [P] [US1] …`. */
+const CHECKBOX = /^\s*[-*] \[([ xX])\] ((?:[^[\]\n]{0,16}\[[^\]\n]{1,16}\])+)/;
+const TAG = /\[([^\]\n]{1,16})\]/g;
+
+/** The tags of a whole listing's checkbox lines, each with the lines that carry it and where the first is. */
+function checkboxTags(shown: ShownLines, segment: number, lineText: (i: number) => string): Map<string, ChecklistGroup> {
+  const groups = new Map<string, ChecklistGroup>();
+  for (let i = 0; i < shown.lines.length; i++) {
+    const m = CHECKBOX.exec(lineText(i));
+    if (!m) continue;
+    // A line an edit placed in another segment has no place in this one; its count still holds.
+    const here = (shown.segments?.[i] ?? segment) === segment;
+    const tags = [...new Set([...m[2].matchAll(TAG)].map((t) => t[1]))];
+    for (const tag of tags) {
+      let group = groups.get(tag);
+      if (!group) groups.set(tag, (group = { count: 0, checked: 0, withTag: new Map(), start: here ? shown.starts[i] : 0, end: here ? shown.ends[i] : 0 }));
+      group.count++;
+      if (m[1] !== ' ') group.checked++;
+      for (const other of tags) if (other !== tag) group.withTag.set(other, (group.withTag.get(other) ?? 0) + 1);
+    }
+  }
+  return groups;
 }
 
 function insertBySegment<T extends { segment: number }>(list: T[], item: T): void {

@@ -7,7 +7,7 @@
 import type { Range } from '../../classifier/types';
 import type { CausalForest } from '../../transcript/causalContext';
 import type { ToolCall } from '../../transcript/toolCalls';
-import type { FileRecord, LineCount, Listing, OptionList, SessionFacts, Tally } from './sessionFacts';
+import type { Checklist, FileRecord, LineCount, Listing, OptionList, SessionFacts, Tally } from './sessionFacts';
 import { firstAtLeast, lastAtMostBy } from '../../text/sortedSearch';
 
 /** Listings of one file an output question reads, newest first. */
@@ -18,6 +18,8 @@ const MAX_TALLIES = 64;
 const MAX_OPTION_LISTS = 512;
 /** Lines a file reader shows when not asked for a range: a listing this long may be the file cut short. */
 const READER_PAGE = 2000;
+/** Whole task lists looked back over for a tag's group. */
+const MAX_CHECKLISTS = 64;
 /** Listings searched for an identifier's line. */
 const MAX_SEARCHED = 16;
 
@@ -39,6 +41,8 @@ export interface SessionView {
   latestListed(): FileKnowledge | undefined;
   /** Counts that commands printed before this output, newest first (a bounded number). */
   tallies(): Tally[];
+  /** The latest whole task list before this output whose checkbox lines carry `[tag]`, if one of the last few does. */
+  checklist(tag: string): Checklist | undefined;
   /**
    * Files a prompt before this output attached with `@path` whose content the
    * log does not hold (no listing of them follows the prompt).
@@ -261,6 +265,13 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
       const out = new Set<string>();
       for (const d of facts.declaredPrograms) if (visible(d.segment)) out.add(d.name);
       return out;
+    },
+    checklist(tag) {
+      const all = facts.checklists;
+      for (let i = lastAtOrBefore(all, latest), seen = 0; i >= 0 && seen < MAX_CHECKLISTS; i--, seen++) {
+        if (visible(all[i].segment) && all[i].tags.has(tag)) return all[i];
+      }
+      return undefined;
     },
     tallies() {
       const out: Tally[] = [];

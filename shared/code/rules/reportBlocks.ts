@@ -24,7 +24,8 @@ const DEFINES = /^(?:<{7} |>{7} |={7}$|@@ |[ \t]*(?:def|class|import|from [\w.]+
 const PINNED = /[@^~=<>]\s?$/;
 
 export class ReportBlocks {
-  private readonly blocks: Range[];
+  /** The fenced blocks that report. */
+  readonly blocks: Range[];
   private readonly codeLines: CodeLines;
 
   constructor(
