@@ -25,6 +25,16 @@ const COUNT = new RegExp(`(?<![\\w.,:/#$+\\-])(\\d{1,5}) ((?:[a-z]+ ){0,2}?)(${N
 const LABEL =
   /(?:^|[^\w])(?:level|phase|step|stage|task|part|section|chapter|round|tier|priority|sprint|issue|pr|version|iteration|milestone|option|rule|day|week|epic|story|ticket|item|line|lines|port|laptop|model|session|node|python)\s$/i;
 
+/**
+ * Words before a number that make it a bound or a rough figure ("over 1000
+ * entries", "no more than 2 files", "(<=5 words)", "~12 files", "about 40
+ * rows"): a nearby number in their place is as true as the original (a list
+ * of 1,050 entries is over 1,010 too, about 40 rows are about 41), so the
+ * change plants nothing the context does not support.
+ */
+const BOUND_OR_ROUGH =
+  /(?:\b(?:over|under|above|below|about|around|approx\w*|roughly|nearly|almost|least|most|than|up to|min|max|minimum|maximum|within)\s+|[~≈<>≤≥]=?\s*)$/i;
+
 /** Words between a number and a noun that make the number something else's: "644 for files" is a mode, "restart at 1 on each page" a position. */
 const NOT_BETWEEN = /^(?:for|on|in|at|per|each|every|from|by|with|to|into|across|than|and|or) /;
 
@@ -37,6 +47,7 @@ export const changedCount: PlantGenerator = {
       // A zero-padded number (`session 004`) is an id, not a count.
       if (digits.length > 1 && digits.startsWith('0')) continue;
       if (LABEL.test(text.slice(Math.max(0, m.index - 12), m.index)) || NOT_BETWEEN.test(middle)) continue;
+      if (BOUND_OR_ROUGH.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
       if (!list.match(`${digits} ${middle}${noun}`.toLowerCase())) continue;
       const n = Number(digits);
       const other = firstOk(nearbyNumbers(n), rand, (v) => session.absent(`${v} ${middle}${noun}`, true));

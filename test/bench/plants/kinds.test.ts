@@ -102,6 +102,16 @@ describe('plant kinds', () => {
       assert.deepEqual(validPlants(raw, 'changed-count'), []);
     });
 
+    it('takes no bound or rough figure: a nearby number is as true in its place', () => {
+      const raw = session([
+        user('sizes?'),
+        say(
+          'The list now has over 1000 entries, each under 40 characters; keep answers short (<=5 words), about 12 files changed, ~8 rows moved, up to 3 retries.',
+        ),
+      ]);
+      assert.deepEqual(validPlants(raw, 'changed-count'), []);
+    });
+
     it('reads a zero-padded number as an id', () => {
       const raw = session([user('status?'), say('Session 004 files are ready.')]);
       assert.deepEqual(validPlants(raw, 'changed-count'), []);
