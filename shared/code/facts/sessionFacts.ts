@@ -635,7 +635,7 @@ function testTallies(text: string): { start: number; end: number; count: number;
       if (ending === undefined) continue;
       let start = at;
       while (start > from && start > at - 7 && isDigitCode(text.charCodeAt(start - 1))) start--;
-      if (start === at || isWordChar(text.charCodeAt(start - 1)) || countsFilesOrSuites(text, start)) continue;
+      if (start === at || (isWordChar(text.charCodeAt(start - 1)) && !afterColour(text, start)) || countsFilesOrSuites(text, start)) continue;
       out.push({ start, end: at, count: Number(text.slice(start, at)), state });
     }
   }
@@ -657,11 +657,22 @@ function testTallies(text: string): { start: number; end: number; count: number;
   return (ran ? out : []).sort((x, y) => x.start - y.start);
 }
 
-/** Vitest's `Test Files  3 passed (4)` and Jest's `Test Suites: 3 passed` count files, not tests. */
+/** A terminal colour code (`ESC[1m`, `ESC[32m`) as a runner writes it right before a figure: its `m` ends the code, no word. */
+const COLOUR_CODE = /\x1b\[[0-9;]{0,12}m$/;
+/** Colour codes anywhere in a line's head. */
+const COLOUR_CODES = /\x1b\[[0-9;]{0,12}m/g;
+
+/** Whether the figure at `at` follows a colour code: `ESC[32m14 passed` is the runner's `14 passed` in green. */
+function afterColour(text: string, at: number): boolean {
+  return COLOUR_CODE.test(text.slice(Math.max(0, at - 16), at));
+}
+
+/** Vitest's `Test Files  3 passed (4)` and Jest's `Test Suites: 3 passed` count files, not tests (in colour or not). */
 function countsFilesOrSuites(text: string, at: number): boolean {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const head = text
-    .slice(lineStart, Math.min(at, lineStart + 40))
+    .slice(lineStart, Math.min(at, lineStart + 80))
+    .replace(COLOUR_CODES, '')
     .trimStart()
     .toLowerCase();
   return head.startsWith('test files') || head.startsWith('test suites') || head.startsWith('suites');
