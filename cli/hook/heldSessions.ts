@@ -13,9 +13,10 @@
  * Between stops, `readAhead` takes in the whole lines the agent has written
  * since and checks the outputs of the turn under way, so the stop that ends
  * the turn has only its last lines to read and check. An output's check
- * depends only on what came before it, which lines appended after it do not
+ * depends on what came before it, which lines appended after it do not
  * change (where they would, `append` falls back), so a check made ahead is
- * the one the stop would make.
+ * the one the stop would make; one that also searched what came after it
+ * (OutputCheck.partsSearched) is made again if parts were appended since.
  */
 import { type CheckOptions, checkOutput, type OutputCheck } from '../../shared/check/checkTranscript';
 import { statSync } from 'node:fs';
@@ -205,6 +206,8 @@ class GrowingSession implements LoadedSession {
       this.checksKey = key;
     }
     let check = this.checks.get(id);
+    // A check that searched the whole session is stale once parts were appended: it is made again, as a fresh read would make it.
+    if (check?.partsSearched !== undefined && check.partsSearched !== this.index().lookup.partCount) check = undefined;
     if (!check) {
       check = checkOutput(this.index(), id, options);
       this.checks.set(id, check);

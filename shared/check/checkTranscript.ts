@@ -11,6 +11,7 @@
 import { isCodingAgentFormat } from '../transcript/codingAgents';
 import { classifyAgainst } from '../pipeline/classify';
 import { mapInPlace } from '../classifier/lazyProperty';
+import { ReachWatch } from '../lookup/reachWatch';
 import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch } from '../classifier/types';
 import { canGround, causalForest, contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
@@ -34,6 +35,14 @@ export interface OutputCheck {
    * likeliest source of a near miss), each as the text it grounds with.
    */
   nearestContext(): Iterable<ContextPart>;
+  /**
+   * Set when a rule searched the whole session, not only the output's
+   * context (unseen-versions: nothing later spells the version either): the
+   * number of index parts then. A check kept while the session grows is
+   * made again once parts were appended; absent, the check depends only on
+   * what came before the output, which appended lines do not change.
+   */
+  readonly partsSearched?: number;
 }
 
 export interface TranscriptCheck {
@@ -86,9 +95,10 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
   const attached = session.view.unloggedAttachments();
   // Assigned, not spread and extended: in Node 20's V8 that gives each output's options a hidden class of its own in the
   // old generation, which a check of many outputs fills with garbage only a full collection frees.
+  const lookup = new ReachWatch(index.lookup);
   const raw = classifyAgainst(
     segment.text,
-    index.lookup,
+    lookup,
     Object.assign({}, classifyOptions, {
       accept: index.acceptFor(segmentId, echo),
       before: index.beforeFor(segmentId),
@@ -97,7 +107,8 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
       agentTurn: index.facts.hasToolCalls || isCodingAgentFormat(index.transcript.format),
     }),
   );
-  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo);
+  const partsSearched = lookup.unbounded ? index.lookup.partCount : undefined;
+  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo, partsSearched);
 }
 
 /** A file the prompt attached whose content the log left out could hold any name, string or value the output gives. */
@@ -131,6 +142,7 @@ class LazyOutputCheck implements OutputCheck {
     readonly result: ClassifyResult,
     private readonly index: TranscriptIndex,
     private readonly echo: boolean,
+    readonly partsSearched: number | undefined,
   ) {}
 
   get contextIds(): number[] {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { defaultSettings } from '../../cli/check/checkSettings';
 import { HeldSessions } from '../../cli/hook/heldSessions';
 import { freshLoad, turnFindings, type TurnFindings } from '../../cli/hook/turnFindings';
-import { call, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
+import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
 
 /**
  * The stop hook's kept sessions: at every stop, the turn's findings from a
@@ -220,6 +220,33 @@ describe('sessions kept between stops', () => {
       const atStop = turnFindings(file, false, setup, { waitMs: 0 }, held.load);
       assert.equal(held.lastLoad, 'fresh');
       assert.deepEqual(atStop, fresh());
+    });
+
+    it('checks again at the stop an answer whose check read ahead of it: a version spelt later in the turn is seen', () => {
+      // The answer names v0.6.0 before anything spells it; the call right after it does.
+      const all = lines([
+        ...base(),
+        user('Deploy the new release.'),
+        say('v0.6.0 is on main. Pulling and deploying now:'),
+        call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
+        result('p0', 'Already up to date.\n'),
+        say('Deployed.'),
+      ]);
+      const everyRule = { settings: { ...defaultSettings(), rules: EVERY_RULE_FLAGGING } };
+      const held = new HeldSessions();
+      writeFileSync(file, all.slice(0, 4).join(''));
+      held.load(file, file, everyRule.settings);
+      for (let end = 5; end < all.length; end++) {
+        writeFileSync(file, all.slice(0, end).join(''));
+        held.readAhead();
+      }
+      writeFileSync(file, all.join(''));
+      const atStop = turnFindings(file, false, everyRule, { waitMs: 0 }, held.load);
+      assert.equal(held.lastLoad, 'appended');
+      const atFresh = turnFindings(file, false, everyRule);
+      assert.deepEqual(atStop, atFresh);
+      assert.equal(atFresh.outputs, 2);
+      assert.ok(!atStop.findings.some((f) => f.value === '0.6.0'), 'the call after the answer spells the version');
     });
 
     it('gives a stop after a rewind the findings of a fresh read', () => {
