@@ -16,7 +16,8 @@
  * depends on what came before it, which lines appended after it do not
  * change (where they would, `append` falls back), so a check made ahead is
  * the one the stop would make; one that also searched what came after it
- * (OutputCheck.partsSearched) is made again if parts were appended since.
+ * is made again where the lines appended since hold what it searched for
+ * (OutputCheck.standsIn).
  */
 import { type CheckOptions, checkOutput, type OutputCheck } from '../../shared/check/checkTranscript';
 import { statSync } from 'node:fs';
@@ -206,8 +207,8 @@ class GrowingSession implements LoadedSession {
       this.checksKey = key;
     }
     let check = this.checks.get(id);
-    // A check that searched the whole session is stale once parts were appended: it is made again, as a fresh read would make it.
-    if (check?.partsSearched !== undefined && check.partsSearched !== this.index().lookup.partCount) check = undefined;
+    // A check that searched past its context and that the lines appended since answer otherwise is made again.
+    if (check && !check.standsIn(this.index())) check = undefined;
     if (!check) {
       check = checkOutput(this.index(), id, options);
       this.checks.set(id, check);

@@ -3,9 +3,11 @@
  * it ran (Claude Code writes each message as it happens). The new lines are
  * parsed on their own by the parser that read the file, the transcript, the
  * facts and the lookup index grow by them, and only the new outputs are
- * classified. Earlier outputs keep their findings: a check of the whole new
- * text would give them the same, or this answers why not and the caller
- * checks the whole file. The previous result is updated in place and must
+ * classified. Earlier outputs keep their findings, but for those whose
+ * checks searched past their context and that the new lines answer
+ * otherwise (see OutputCheck.standsIn): a check of the whole new text would
+ * give them the same, or this answers why not and the caller checks the
+ * whole file. The previous result is updated in place and must
  * not be used afterwards.
  */
 import { checkAppendedLines } from '../../shared/check/checkAppendedLines';
@@ -54,6 +56,12 @@ export function checkAppended(previous: Analyzed, grown: GrownFile, settings: Gr
   const appended = checkAppendedLines(check, grown.piece, settings.maxSegments, checkOptionsFrom(settings));
   if ('fallback' in appended) return appended;
   const outputs = previous.analysis.outputs;
+  // Earlier outputs whose checks the new lines changed (a version a rule searched the whole session for, now spelt).
+  const changed = appended.rechecked.map((index) => {
+    const finding = outputFinding(t, check.outputs[index], carried.cap, carried.counts, previous.withPlaces === true);
+    outputs[index] = finding;
+    return { index, finding };
+  });
   const added: OutputFinding[] = [];
   for (const o of appended.outputs) {
     const finding = outputFinding(t, o, carried.cap, carried.counts, previous.withPlaces === true);
@@ -64,9 +72,9 @@ export function checkAppended(previous: Analyzed, grown: GrownFile, settings: Gr
   const { outputs: _all, ...header } = analysis;
   return {
     analyzed: { analysis, transcript: t, check, carried, ...(previous.withPlaces ? { withPlaces: true as const } : {}) },
-    patch: { at: grown.oldLength, delta: 0, changed: [], added, header },
+    patch: { at: grown.oldLength, delta: 0, changed, added, header },
     linesParsed: appended.linesParsed,
     partsIndexed: appended.partsIndexed,
-    outputsChecked: added.length,
+    outputsChecked: added.length + changed.length,
   };
 }

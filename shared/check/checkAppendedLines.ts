@@ -2,7 +2,9 @@
  * Lines appended to a checked transcript (a session file the agent is still
  * writing), checked on their own: the reader that built the transcript reads
  * them (shared/transcript/parseAppendedLines.ts), the index grows by them, and only
- * the new outputs are classified, their checks added to `check`. Where that
+ * the new outputs are classified, their checks added to `check`; an earlier
+ * output is classified again only where its check searched past its context
+ * and the new lines hold what it searched for (OutputCheck.standsIn). Where that
  * would not give what a check of the whole file gives, it says why instead,
  * and the transcript and check are spent.
  */
@@ -13,6 +15,8 @@ import { appendLines } from '../transcript/parseAppendedLines';
 export interface AppendedOutputs {
   /** The new outputs' checks, in file order. */
   outputs: OutputCheck[];
+  /** Earlier outputs checked again, as indexes into `check.outputs`, ascending: the new lines changed their checks. */
+  rechecked: number[];
   /** Lines handed to the parser. */
   linesParsed: number;
   /** Segments added to the lookup index as new parts. */
@@ -28,6 +32,12 @@ export function checkAppendedLines(check: TranscriptCheck, piece: string, maxSeg
   if (t.segments.length > maxSegments) return { fallback: 'the file now has more segments than maxSegments' };
   const extension = check.index.extend(lines.from, lines.actionsAdded);
   if ('fallback' in extension) return extension;
+  const rechecked: number[] = [];
+  check.outputs.forEach((o, k) => {
+    if (o.standsIn(check.index)) return;
+    check.outputs[k] = checkOutput(check.index, o.segment, options);
+    rechecked.push(k);
+  });
   const outputs: OutputCheck[] = [];
   for (let id = lines.from; id < t.segments.length; id++) {
     if (!t.segments[id].isOutput) continue;
@@ -35,5 +45,5 @@ export function checkAppendedLines(check: TranscriptCheck, piece: string, maxSeg
     check.outputs.push(o);
     outputs.push(o);
   }
-  return { outputs, linesParsed: lines.lines, partsIndexed: extension.partsAdded };
+  return { outputs, rechecked, linesParsed: lines.lines, partsIndexed: extension.partsAdded };
 }

@@ -11,7 +11,7 @@
 import { isCodingAgentFormat } from '../transcript/codingAgents';
 import { classifyAgainst } from '../pipeline/classify';
 import { mapInPlace } from '../classifier/lazyProperty';
-import { ReachWatch } from '../lookup/reachWatch';
+import { answersAsBefore, type OpenSearch, ReachWatch } from '../lookup/reachWatch';
 import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch } from '../classifier/types';
 import { canGround, causalForest, contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
@@ -36,13 +36,15 @@ export interface OutputCheck {
    */
   nearestContext(): Iterable<ContextPart>;
   /**
-   * Set when a rule searched the whole session, not only the output's
-   * context (unseen-versions: nothing later spells the version either): the
-   * number of index parts then. A check kept while the session grows is
-   * made again once parts were appended; absent, the check depends only on
-   * what came before the output, which appended lines do not change.
+   * Whether the check is what a check against `index` now would give.
+   * An output's lookups end where its context ends, which parts appended
+   * to the index later do not change; but a rule may search the whole
+   * session (unseen-versions: nothing later spells the version either).
+   * Such a check stands in the index it was made in, grown since, while no
+   * appended part holds what it searched for; in another index (one of a
+   * head of the session), it does not.
    */
-  readonly partsSearched?: number;
+  standsIn(index: TranscriptIndex): boolean;
 }
 
 export interface TranscriptCheck {
@@ -107,8 +109,8 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
       agentTurn: index.facts.hasToolCalls || isCodingAgentFormat(index.transcript.format),
     }),
   );
-  const partsSearched = lookup.unbounded ? index.lookup.partCount : undefined;
-  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo, partsSearched);
+  const searched = lookup.open.length > 0 ? { searches: lookup.open, parts: index.lookup.partCount } : undefined;
+  return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo, searched);
 }
 
 /** A file the prompt attached whose content the log left out could hold any name, string or value the output gives. */
@@ -142,8 +144,18 @@ class LazyOutputCheck implements OutputCheck {
     readonly result: ClassifyResult,
     private readonly index: TranscriptIndex,
     private readonly echo: boolean,
-    readonly partsSearched: number | undefined,
+    /** The searches past the output's context, and the parts the index had when they were last found to answer so. */
+    private readonly searched: { searches: readonly OpenSearch[]; parts: number } | undefined,
   ) {}
+
+  standsIn(index: TranscriptIndex): boolean {
+    const searched = this.searched;
+    if (!searched) return true;
+    if (index !== this.index || !answersAsBefore(index.lookup, searched.searches, searched.parts)) return false;
+    // Parts found not to change the answers are not searched again.
+    searched.parts = index.lookup.partCount;
+    return true;
+  }
 
   get contextIds(): number[] {
     // Walking the parent chain costs the output's depth; most consumers never ask.

@@ -1,19 +1,26 @@
 /**
- * A lookup that notes whether it was asked to search past a bound: most of
- * an output's lookups end where its context ends (`before`), but a rule may
- * search every part ("nothing in the session, before the turn or after it,
- * spells this version"). Such a check is only what a new one would give
- * while the context has the parts it had then; a caller that keeps checks
- * while parts are appended (a session the agent is still writing) learns
- * here which ones to make again.
+ * A lookup that notes the searches it was asked to make past a bound: most
+ * of an output's lookups end where its context ends (`before`), but a rule
+ * may search every part ("nothing in the session, before the turn or after
+ * it, spells this version"). Such a check is only what a new one would give
+ * while the parts it searched still answer the same; a caller that keeps
+ * checks while parts are appended (a session the agent is still writing)
+ * learns here which ones to make again.
  */
 import type { ContextMatch } from '../classifier/types';
 import type { FindOptions } from './contextIndex';
 import type { ContextLookup } from './contextLookup';
 
+/** A search with no end among the parts there were: what it looked for, and how. */
+export interface OpenSearch {
+  form: string;
+  strict: boolean;
+}
+
 export class ReachWatch implements ContextLookup {
-  /** Set once a lookup searched with no end (`before`) among the parts there are: its answer depends on every part. */
-  unbounded = false;
+  /** The searches that had no end among the parts there are, each once. */
+  readonly open: OpenSearch[] = [];
+  private readonly seen = new Set<string>();
 
   constructor(private readonly inner: ContextLookup) {}
 
@@ -30,17 +37,34 @@ export class ReachWatch implements ContextLookup {
   }
 
   find(form: string, opts: FindOptions): ContextMatch[] {
-    this.note(opts);
+    this.note(form, opts);
     return this.inner.find(form, opts);
   }
 
   findLast(form: string, opts: FindOptions): ContextMatch[] {
-    this.note(opts);
+    this.note(form, opts);
     return this.inner.findLast(form, opts);
   }
 
-  private note(opts: FindOptions): void {
+  private note(form: string, opts: FindOptions): void {
     // Parts are appended after the last one, so an end at or before the count now keeps the search where it is.
-    if (opts.before === undefined || opts.before > this.inner.partCount) this.unbounded = true;
+    if (opts.before !== undefined && opts.before <= this.inner.partCount) return;
+    const key = `${opts.strict ? 's' : 'l'}${form}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.open.push({ form, strict: opts.strict });
   }
+}
+
+/**
+ * Whether `searches`, made when `lookup` had `parts` parts, answer the same
+ * now that parts were appended to it. Matches come in part order and the
+ * earlier parts are unchanged, so a search answers as before when no new
+ * part holds its form at all (whatever a search's filters, limits and
+ * direction, a new part without a match can neither add a match nor use up
+ * what it may examine).
+ */
+export function answersAsBefore(lookup: ContextLookup, searches: readonly OpenSearch[], parts: number): boolean {
+  if (lookup.partCount === parts) return true;
+  return searches.every((s) => lookup.find(s.form, { strict: s.strict, from: parts, limit: 1 }).length === 0);
 }

@@ -9,6 +9,7 @@ import { applyPatch } from '../../server/src/findingsPatch';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
+import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
 import { ServerHarness } from './harness';
 
 const settings = DEFAULT_SETTINGS;
@@ -140,6 +141,36 @@ describe('append path for growing session files', () => {
       const { appended, cuts } = growAndCompare(FIXTURE, 1, 1, { ...settings, ...variant });
       assert.ok(appended > cuts / 2, `${JSON.stringify(variant)}: ${appended} of ${cuts} cuts appended`);
     }
+  });
+
+  it('checks an earlier answer again when new lines spell the version it states, as a full check does', () => {
+    const s = { ...settings, rules: EVERY_RULE_FLAGGING };
+    // The answer names v0.6.0 before anything spells it; the call after it does.
+    const raw = sessionLines([
+      ...longReadOpening(),
+      user('Deploy the new release.'),
+      say('v0.6.0 is on main. Pulling and deploying now:'),
+      call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
+      result('p0', 'Already up to date.\n'),
+      say('Deployed.'),
+    ]).join('');
+    const ends = lineEnds(raw);
+    const kept = analyze({ raw: raw.slice(0, ends[5]), settings: s });
+    const unseen = (a: FileAnalysis) => a.outputs.flatMap((o) => o.entities.filter((e) => e.rule === 'unseen-versions'));
+    assert.equal(unseen(kept.analysis).length, 1, 'unspelt before the call');
+    const held = structuredClone(kept.analysis);
+    const outcome = append(kept, raw, ends[5], raw.length, s);
+    assert.ok(!('fallback' in outcome), 'the new lines took the append path');
+    assert.deepEqual(
+      outcome.patch.changed.map((c) => c.index),
+      [1],
+      'the answer was checked again',
+    );
+    assert.deepEqual(applyPatch(held, outcome.patch), outcome.analyzed.analysis);
+    assert.deepEqual({ ...outcome.analyzed.analysis, mode: 'full' }, analyze({ raw, settings: s }).analysis);
+    assert.equal(unseen(outcome.analyzed.analysis).length, 0);
+    // Line by line, too.
+    growAndCompare(raw, 1, 4, s);
   });
 
   it('gives what a full check gives at every cut of the Codex rollout fixture', () => {
