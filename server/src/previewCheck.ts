@@ -3,9 +3,10 @@
  * lookup index over 20 MB is most of the wait before anything can be shown;
  * the outputs near the top of a file only ever look at segments near the top.
  * So the first segments get an index of their own, and the leading outputs
- * whose whole ancestry lies among them are checked against it. Lookups only
- * ever accept an output's ancestors, so these results are the ones the full
- * index gives.
+ * whose whole ancestry lies among them are checked against it. An output's
+ * lookups accept only its ancestors, so these results are the ones the full
+ * index gives; the preview ends at the first output whose check searched the
+ * whole session instead (see OutputCheck.searchedPastContext).
  */
 import { checkOutput, type CheckOptions, type OutputCheck } from '../../shared/check/checkTranscript';
 import { TranscriptIndex } from '../../shared/check/transcriptIndex';
@@ -14,10 +15,11 @@ import type { Transcript } from '../../shared/transcript/model';
 
 /**
  * Checks the leading outputs of `t` (in id order, stopping at the first one
- * that needs context beyond the first `maxChars` of segment text, or at the
- * end of `t` when it is shorter: the head of a file) against an index of
- * that prefix alone, yielding each as it is checked so that the
- * first finding can be shown before the rest of the prefix is checked.
+ * that needs context beyond the first `maxChars` of segment text or searched
+ * the whole session, or at the end of `t` when it is shorter: the head of a
+ * file) against an index of that prefix alone, yielding each as it is
+ * checked so that the first finding can be shown before the rest of the
+ * prefix is checked.
  */
 export function* checkLeadingOutputs(t: Transcript, options: CheckOptions, maxChars: number): Generator<OutputCheck> {
   const segments = t.segments;
@@ -29,7 +31,10 @@ export function* checkLeadingOutputs(t: Transcript, options: CheckOptions, maxCh
   for (let id = 0; id < k; id++) {
     if (!segments[id].isOutput) continue;
     if (!inPrefix[id]) return;
-    yield checkOutput(index, id, options);
+    const check = checkOutput(index, id, options);
+    // One whose check searched the whole session (a version spelt further down) needs the whole file's index.
+    if (check.searchedPastContext) return;
+    yield check;
   }
 }
 

@@ -45,6 +45,8 @@ export interface OutputCheck {
    * head of the session), it does not.
    */
   standsIn(index: TranscriptIndex): boolean;
+  /** A rule searched the whole session for this check, not only the output's context (see `standsIn`). */
+  readonly searchedPastContext: boolean;
 }
 
 export interface TranscriptCheck {
@@ -147,6 +149,10 @@ class LazyOutputCheck implements OutputCheck {
     /** The searches past the output's context, and the parts the index had when they were last found to answer so. */
     private readonly searched: { searches: readonly OpenSearch[]; parts: number } | undefined,
   ) {}
+
+  get searchedPastContext(): boolean {
+    return this.searched !== undefined;
+  }
 
   standsIn(index: TranscriptIndex): boolean {
     const searched = this.searched;

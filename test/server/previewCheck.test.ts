@@ -6,6 +6,7 @@ import { checkTranscript } from '../../shared/check/checkTranscript';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { OutputFinding } from '../../server/src/fileAnalysis';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
 
 describe('first findings of a large file', () => {
   const session = generateClaudeSession({ targetSize: 3_000_000, outputs: 300 });
@@ -46,5 +47,31 @@ describe('first findings of a large file', () => {
       early.map((c) => c.result),
       full.outputs.slice(0, early.length).map((c) => c.result),
     );
+  });
+
+  it('ends before an output whose check searches the whole session: a version spelt past the head is seen', () => {
+    // The answer names v0.6.0; only the call after the head spells it.
+    const raw = sessionLines([
+      ...longReadOpening(),
+      user('Deploy the new release.'),
+      say('v0.6.0 is on main. Pulling and deploying now:'),
+      call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
+      result('p0', 'Already up to date.\n'),
+      say('Deployed.'),
+    ]).join('');
+    const t = parseTranscript({ raw });
+    assert.ok(!isNotTranscript(t));
+    const options = checkOptionsFrom({ ...DEFAULT_SETTINGS, rules: EVERY_RULE_FLAGGING });
+    const answer = t.segments.findIndex((s) => s.isOutput && s.text.startsWith('v0.6.0'));
+    const head = t.segments.slice(0, answer + 1).reduce((n, s) => n + s.text.length, 0);
+    const early = [...checkLeadingOutputs(t, options, head)];
+    const full = checkTranscript(t, options);
+    assert.deepEqual(
+      early.map((c) => c.segment),
+      [full.outputs[0].segment],
+      'the answer before the answer that names the version',
+    );
+    assert.deepEqual(early[0].result, full.outputs[0].result);
+    assert.ok(!full.outputs[1].result.entities.some((e) => e.rule === 'unseen-versions'));
   });
 });
