@@ -11,7 +11,7 @@
 import { isCodingAgentFormat } from '../transcript/codingAgents';
 import { classifyAgainst } from '../pipeline/classify';
 import { mapInPlace } from '../classifier/lazyProperty';
-import { answersAsBefore, type OpenSearch, ReachWatch } from '../lookup/reachWatch';
+import { answersAsBefore, type OpenSearch } from '../lookup/reachWatch';
 import type { ClassifyOptions, ClassifyResult, ContextGap, ContextMatch } from '../classifier/types';
 import { canGround, causalForest, contextOf } from '../transcript/causalContext';
 import type { Segment, Transcript } from '../transcript/model';
@@ -99,7 +99,8 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
   const attached = session.view.unloggedAttachments();
   // Assigned, not spread and extended: in Node 20's V8 that gives each output's options a hidden class of its own in the
   // old generation, which a check of many outputs fills with garbage only a full collection frees.
-  const lookup = new ReachWatch(index.lookup);
+  const lookup = index.watch;
+  lookup.take();
   const raw = classifyAgainst(
     segment.text,
     lookup,
@@ -111,7 +112,8 @@ function classifyOutput(index: TranscriptIndex, segmentId: number, segment: Segm
       agentTurn: index.facts.hasToolCalls || isCodingAgentFormat(index.transcript.format),
     }),
   );
-  const searched = lookup.open.length > 0 ? { searches: lookup.open, parts: index.lookup.partCount } : undefined;
+  const open = lookup.take();
+  const searched = open.length > 0 ? { searches: open, parts: index.lookup.partCount } : undefined;
   return new LazyOutputCheck(segmentId, withSegmentIds(raw, index.partSegment), index, echo, searched);
 }
 

@@ -10,6 +10,7 @@
 import type { CodeSession } from '../code/rules';
 import { SessionFacts, sessionView } from '../code/facts';
 import { GrowingContextIndex } from '../lookup/growingContextIndex';
+import { ReachWatch } from '../lookup/reachWatch';
 import type { LookupScope, NearestMatchMemo } from '../lookup/nearestMatchMemo';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
 import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';
@@ -24,6 +25,8 @@ export type IndexExtension = { partsAdded: number } | { fallback: string };
 export class TranscriptIndex {
   readonly forest: CausalForest;
   readonly lookup: GrowingContextIndex;
+  /** The lookup as each output's check reads it: it notes the searches that go past the output's context (see OutputCheck.standsIn). */
+  readonly watch: ReachWatch;
   /**
    * The lookup remembers each form's nearest matches from one output to a
    * later one below it (see nearestMatchMemo.ts), so a name that every
@@ -69,6 +72,7 @@ export class TranscriptIndex {
     this.partSegment = this.partStore = Int32Array.from(ids);
     this.partKind = this.kindStore = Uint8Array.from(kinds);
     this.lookup = GrowingContextIndex.build(texts);
+    this.watch = new ReachWatch(this.lookup);
     this.nearest = this.lookup.rememberNearest((earlier, later) => this.scopeExtends(earlier, later));
   }
 

@@ -18,11 +18,19 @@ export interface OpenSearch {
 }
 
 export class ReachWatch implements ContextLookup {
-  /** The searches that had no end among the parts there are, each once. */
-  readonly open: OpenSearch[] = [];
+  private open: OpenSearch[] = [];
   private readonly seen = new Set<string>();
 
+  /** One per index, kept: what the classifier caches per lookup (records, headings) lasts from one output to the next. */
   constructor(private readonly inner: ContextLookup) {}
+
+  /** The searches with no end noted since the last call, each once; noting starts afresh. */
+  take(): OpenSearch[] {
+    const open = this.open;
+    this.open = [];
+    this.seen.clear();
+    return open;
+  }
 
   get partCount(): number {
     return this.inner.partCount;
