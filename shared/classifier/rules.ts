@@ -578,6 +578,33 @@ export const RULES = [
     ],
   },
   {
+    id: 'moved-lines',
+    stage: 'verdict',
+    pack: 'code',
+    summary: "A line cited for a name that the agent's own edit has moved.",
+    doc: 'A line or range cited in a sentence that names an identifier and holds no other line reference ("`upgrade_self` calls uv (app.py:380-395)") says the name is on those lines now. When the agent edited the file after the listing those lines came from, the file as the session shows it after its newest edit (a read or numbered search since, or the file rebuilt from a complete read and the edit) decides: the reference is contradicted when that view defines every name it gives on other lines (`def upgrade_self` at line 615), the line it is defined on offered for a single line, and unverified when that view shows the cited lines without any of the names that a listing before the edit showed there. A use of the name elsewhere (a call) is no evidence of where it is defined. Where nothing after the edit shows the cited lines or the name\'s definition, where the name now is cannot be told and nothing is said.',
+    examples: [
+      {
+        session: [
+          { user: 'Where is the handler?' },
+          { read: { path: 'src/app.py', lines: ['import os', 'def handle(req):', '    return req'] } },
+          { edit: { path: 'src/app.py', old: 'import os', new: 'import os\nimport sys\n\nTIMEOUT = 5' } },
+          { say: 'The request is answered by `handle` (src/app.py:2).' },
+        ],
+        flags: ['src/app.py:2'],
+      },
+      {
+        session: [
+          { user: 'Where is the handler?' },
+          { read: { path: 'src/app.py', lines: ['import os', 'def handle(req):', '    return req'] } },
+          { edit: { path: 'src/app.py', old: 'import os', new: 'import os\nimport sys\n\nTIMEOUT = 5' } },
+          { say: 'The request is answered by `handle` (src/app.py:5).' },
+        ],
+        passes: ['src/app.py:5'],
+      },
+    ],
+  },
+  {
     id: 'line-identifiers',
     stage: 'verdict',
     pack: 'code',

@@ -180,11 +180,34 @@ export class FileKnowledge {
     return out.sort((a, b) => b.segment - a.segment).map(({ segment: _, ...l }) => l);
   }
 
-  /** Lines (of the newest listings) whose text has `token` as a whole word, with where. */
-  linesWith(token: string): { line: number; place: LinePlace }[] {
-    const out: { line: number; place: LinePlace }[] = [];
+  /** The newest edit this output can see, or undefined when it saw none. */
+  latestEdit(): number | undefined {
+    let latest: number | undefined;
+    for (const e of this.record.edits) if (this.visible(e) && (latest === undefined || e > latest)) latest = e;
+    return latest;
+  }
+
+  /** Whether a listing at or after `since` (the file as it stands after an edit) showed `line`. */
+  shownSince(line: number, since: number): boolean {
+    for (const l of this.listings) {
+      if (l.segment < since) break;
+      if (indexOfLine(l.shown.lines, line) !== -1) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Lines (of the newest listings) whose text has `token` as a whole word,
+   * with where; with `since`, only listings at or after it, with `before`,
+   * only listings before it (the file as it stood on either side of an edit).
+   */
+  linesWith(token: string, span: { since?: number; before?: number } = {}): { line: number; place: LinePlace; text: string }[] {
+    const out: { line: number; place: LinePlace; text: string }[] = [];
     const seen = new Set<number>();
-    for (const l of this.listings.slice(0, MAX_SEARCHED)) {
+    const listings = this.listings.filter(
+      (l) => (span.since === undefined || l.segment >= span.since) && (span.before === undefined || l.segment < span.before),
+    );
+    for (const l of listings.slice(0, MAX_SEARCHED)) {
       const { lines, starts, ends, segments, texts } = l.shown;
       for (let i = 0; i < lines.length; i++) {
         if (seen.has(lines[i])) continue;
@@ -192,7 +215,7 @@ export class FileKnowledge {
         const line = texts?.[i] ?? this.text(segment).slice(starts[i], ends[i]);
         if (!hasWholeWord(line, token)) continue;
         seen.add(lines[i]);
-        out.push({ line: lines[i], place: { segment, start: starts[i], end: ends[i] } });
+        out.push({ line: lines[i], place: { segment, start: starts[i], end: ends[i] }, text: line });
       }
     }
     return out;

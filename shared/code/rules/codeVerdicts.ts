@@ -20,6 +20,7 @@ import type { ContextLookup } from '../../lookup/contextLookup';
 import type { OutputSentence } from '../../refine/claims';
 import { cleanPath, isPathChar, pathNames, type FileKnowledge, type LinePlace, type SessionView } from '../facts';
 import { ALL_RULES_ON, type RuleSwitch } from '../../classifier/rules';
+import { movedLine } from './movedLines';
 
 /** How far from a cited line an identifier the sentence names may sit and still be "at" that line. */
 const NEAR_LINES = 2;
@@ -190,6 +191,7 @@ function judgeFile(
     return;
   }
   setVerdict(entity, places);
+  if (on('moved-lines') && checkMoved(entity, claim, shortName(shownName), lines, known, sentences, all, session)) return;
   if (on('line-identifiers')) checkNearby(entity, claim, shortName(shownName), lines, known, sentences, all, session);
 }
 
@@ -282,6 +284,49 @@ function checkNearby(
   }
   entity.status = 'contradicted';
   entity.contradiction = { value, match, slot: elsewhere.name };
+}
+
+/**
+ * A line reference the sentence cites for a name, made stale by an edit
+ * since the listing that showed it (see movedLines.ts). Only a sentence
+ * with this one line reference says which lines its names are on.
+ */
+function checkMoved(
+  entity: Entity,
+  claim: ExtractedEntity,
+  file: string,
+  lines: readonly Range[],
+  known: readonly FileKnowledge[],
+  sentences: readonly OutputSentence[],
+  all: readonly ExtractedEntity[],
+  session: CodeSession,
+): boolean {
+  const sentence = sentences.find((s) => s.span[0] <= claim.span[0] && claim.span[1] <= s.span[1]);
+  if (!sentence) return false;
+  const inSentence = (e: ExtractedEntity) => e.occurrences.some((o) => o[0] >= sentence.span[0] && o[1] <= sentence.span[1]);
+  if (all.some((e) => e !== claim && e.code?.kind === 'file' && e.code.lines.length > 0 && inSentence(e))) return false;
+  const moved = movedLine(lines, namedIdentifiers(all, claim, sentence.span), known);
+  if (!moved) return false;
+  const single = lines.length === 1 && lines[0][0] === lines[0][1];
+  const cited = single ? `line ${lines[0][0]}` : `lines ${describeRanges(lines)}`;
+  entity.rule = 'moved-lines';
+  entity.found = false;
+  entity.matches = [];
+  entity.locations = [];
+  entity.settled = true;
+  entity.status = 'unverified';
+  const now = moved.now;
+  if (!now) {
+    entity.detail = `${file} was edited since it showed \`${moved.name}\` at ${cited}; as shown after the edit, those lines no longer hold it`;
+    return true;
+  }
+  entity.detail = `\`${moved.name}\` is at line ${now.line} of ${file} as last shown, after the agent's edit; not near ${cited}`;
+  const value = single ? withLine(entity.text, lines[0][0], now.line) : undefined;
+  const match = toMatch(now.place, session);
+  if (value === undefined || match.part === -1) return true;
+  entity.status = 'contradicted';
+  entity.contradiction = { value, match, slot: moved.name };
+  return true;
 }
 
 /** Identifiers the sentence names besides file references: inline code and code-shaped names. */

@@ -76,6 +76,47 @@ describe('file and line references in a coding session', () => {
     );
   });
 
+  describe('a line cited for a name after the agent moved it with its own edit', () => {
+    const header = ['// one', '// two', '// three', '// four'];
+    const patchedThenRead = (lines: number) => [
+      ...readSidebar,
+      call('p1', 'apply_patch', {
+        input: `*** Begin Patch\n*** Update File: src/components/AppSidebar.tsx\n@@\n${header.map((l) => `+${l}`).join('\n')}\n*** End Patch`,
+      }),
+      result('p1', 'Success. Updated the following files:\nM src/components/AppSidebar.tsx'),
+      call('r2', 'Read', { file_path: '/w/app/src/components/AppSidebar.tsx', offset: 1, limit: lines }),
+      result('r2', numbered([...header, ...sidebar].slice(0, lines))),
+    ];
+
+    it('contradicts it with the line the file as read after the edit defines the name on', () => {
+      const e = lastOutput(session([...patchedThenRead(8), say('`getInitials` (`AppSidebar.tsx:3`) builds the initials.')]), ALL).get('`AppSidebar.tsx:3`')!;
+      assert.equal(e.rule, 'moved-lines');
+      assert.equal(e.status, 'contradicted');
+      assert.equal(e.contradiction?.value, '`AppSidebar.tsx:7`');
+      assert.equal(e.detail, "`getInitials` is at line 7 of AppSidebar.tsx as last shown, after the agent's edit; not near line 3");
+    });
+
+    it('finds it unverified when the cited lines, read after the edit, no longer hold the name a read before showed there', () => {
+      const e = lastOutput(session([...patchedThenRead(5), say('`getInitials` (`AppSidebar.tsx:3-5`) builds the initials.')]), ALL).get(
+        '`AppSidebar.tsx:3-5`',
+      )!;
+      assert.equal(e.rule, 'moved-lines');
+      assert.equal(e.status, 'unverified');
+      assert.equal(
+        e.detail,
+        'AppSidebar.tsx was edited since it showed `getInitials` at lines 3\u20135; as shown after the edit, those lines no longer hold it',
+      );
+    });
+
+    it('says nothing when nothing read after the edit shows where the name is, or the sentence cites other lines too', () => {
+      const unread = patchedThenRead(8).slice(0, -2);
+      const e = lastOutput(session([...unread, say('`getInitials` (`AppSidebar.tsx:3`) builds the initials.')]), ALL).get('`AppSidebar.tsx:3`')!;
+      assert.notEqual(e.rule, 'moved-lines');
+      const two = lastOutput(session([...patchedThenRead(8), say('`getInitials` and `AppSidebar` (`AppSidebar.tsx:3`, `AppSidebar.tsx:11`) render it.')]), ALL);
+      assert.notEqual(two.get('`AppSidebar.tsx:3`')?.rule, 'moved-lines');
+    });
+  });
+
   it('knows the lines of a file a patch added, and leaves lines of a file it only updated unjudged', () => {
     const added = [
       user('Write the spec.'),

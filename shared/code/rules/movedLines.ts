@@ -1,0 +1,102 @@
+/**
+ * A line reference made stale by the agent's own edits: it cites lines of a
+ * file for a name (`upgrade_self` (src/app.py:380-395)) that a listing
+ * before the edit showed there, but the file as the session last showed it,
+ * after its newest edit, has the name elsewhere or no longer on those
+ * lines. Which file state the claim speaks of is told by the name: a
+ * sentence citing lines for a name says the name is on them now.
+ *
+ * Only what the session shows after the newest edit decides: a listing at or
+ * after it (a read, a numbered search, the file rebuilt from a complete read
+ * and the edit's text). Where nothing after the edit shows the cited lines or
+ * the name's definition, where the name is now cannot be told, and the rule
+ * says nothing. Work per claim: a bounded number of the file's newest
+ * listings, read once per name.
+ */
+import type { Range } from '../../classifier/types';
+import type { FileKnowledge, LinePlace } from '../facts';
+
+/** How far from a cited line a name may sit and still be "at" that line. */
+const NEAR_LINES = 2;
+
+export interface MovedLine {
+  /** The name the reference is cited for. */
+  name: string;
+  /** Where the file as last shown defines the name, when it shows that. */
+  now?: { line: number; place: LinePlace };
+  /** The newest edit of the file before the claim. */
+  edit: number;
+}
+
+/**
+ * The name the cited lines no longer hold, if the file as shown after its
+ * newest edit says so: every name is defined on other lines there, or the
+ * cited lines are all shown there without any of the names, which a listing
+ * before the edit showed on or near them.
+ */
+export function movedLine(lines: readonly Range[], names: readonly string[], known: readonly FileKnowledge[]): MovedLine | undefined {
+  if (names.length === 0 || known.length !== 1) return undefined;
+  const k = known[0];
+  const edit = k.latestEdit();
+  if (edit === undefined) return undefined;
+  const near = (line: number) => lines.some(([a, b]) => line >= a - NEAR_LINES && line <= b + NEAR_LINES);
+  let moved: MovedLine | undefined;
+  let definedElsewhere = 0;
+  for (const name of names) {
+    const now = k.linesWith(name, { since: edit });
+    if (now.some((h) => near(h.line))) return undefined;
+    const defined = now.filter((h) => defines(h.text, name));
+    if (defined.length === 0) continue;
+    definedElsewhere++;
+    const target = lines[0][0];
+    const nearest = defined.reduce((x, y) => (Math.abs(y.line - target) < Math.abs(x.line - target) ? y : x));
+    moved ??= { name, now: nearest, edit };
+  }
+  if (moved && definedElsewhere === names.length) return moved;
+  // The cited lines as they stand now hold none of the names; before the edit one of them was there: the number is from then.
+  if (!lines.every(([a, b]) => k.shownSince(a, edit) && k.shownSince(b, edit) && (b - a < 2 || k.shownSince((a + b) >> 1, edit)))) return undefined;
+  for (const name of names) {
+    if (k.linesWith(name, { before: edit }).some((h) => near(h.line))) return { name, edit, ...(moved?.now ? { now: moved.now } : {}) };
+  }
+  return undefined;
+}
+
+/** Keywords that open a definition of the name after them, in the languages agents mostly edit. */
+const DEFINING = new Set([
+  'def',
+  'class',
+  'function',
+  'fn',
+  'func',
+  'struct',
+  'interface',
+  'type',
+  'enum',
+  'trait',
+  'module',
+  'sub',
+  'const',
+  'let',
+  'var',
+  'val',
+]);
+
+/**
+ * Whether a line defines `name`: a keyword that defines right before it
+ * (`def upgrade_self(`, `export function load(`), or a top-level assignment
+ * (`HELP_TEXTS = {`). A use of the name elsewhere says nothing of where it is.
+ */
+export function defines(text: string, name: string): boolean {
+  if (text.startsWith(name) && /^\s*(?::[^=\n]*)?=(?!=)/.test(text.slice(name.length))) return true;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (isWordChar(text.charCodeAt(at + name.length))) continue;
+    const before = text.slice(Math.max(0, at - 24), at);
+    const m = /([A-Za-z]+)\s+$/.exec(before);
+    if (m && DEFINING.has(m[1])) return true;
+  }
+  return false;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}
