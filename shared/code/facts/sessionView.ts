@@ -187,13 +187,22 @@ export class FileKnowledge {
     return latest;
   }
 
-  /** Whether a listing at or after `since` (the file as it stands after an edit) showed `line`. */
-  shownSince(line: number, since: number): boolean {
+  /**
+   * The text of each line from `from` to `to` that a listing at or after
+   * `since` (the file as it stands after an edit) showed, from the newest
+   * listing that did; lines none showed are left out.
+   */
+  linesSince(from: number, to: number, since: number): Map<number, string> {
+    const out = new Map<number, string>();
     for (const l of this.listings) {
       if (l.segment < since) break;
-      if (indexOfLine(l.shown.lines, line) !== -1) return true;
+      const { lines, starts, ends, segments, texts } = l.shown;
+      for (let i = firstAtLeast(lines, from); i < lines.length && lines[i] <= to; i++) {
+        if (out.has(lines[i])) continue;
+        out.set(lines[i], texts?.[i] ?? this.text(segments?.[i] ?? l.segment).slice(starts[i], ends[i]));
+      }
     }
-    return false;
+    return out;
   }
 
   /**

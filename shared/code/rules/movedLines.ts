@@ -39,13 +39,18 @@ export function movedLine(lines: readonly Range[], names: readonly string[], kno
   const k = known[0];
   const edit = k.latestEdit();
   if (edit === undefined) return undefined;
+  // The cited lines as shown since the edit. A name inside a longer one there (`mkrepo` in `def cmd_mkrepo`) may be the one meant.
+  let covered = true;
+  for (const [a, b] of lines) {
+    const now = k.linesSince(a - NEAR_LINES, b + NEAR_LINES, edit);
+    for (const text of now.values()) if (names.some((name) => text.includes(name))) return undefined;
+    for (let line = a; line <= b && covered; line++) covered = now.has(line);
+  }
   const near = (line: number) => lines.some(([a, b]) => line >= a - NEAR_LINES && line <= b + NEAR_LINES);
   let moved: MovedLine | undefined;
   let definedElsewhere = 0;
   for (const name of names) {
-    const now = k.linesWith(name, { since: edit });
-    if (now.some((h) => near(h.line))) return undefined;
-    const defined = now.filter((h) => defines(h.text, name));
+    const defined = k.linesWith(name, { since: edit }).filter((h) => !near(h.line) && defines(h.text, name));
     if (defined.length === 0) continue;
     definedElsewhere++;
     const target = lines[0][0];
@@ -54,7 +59,7 @@ export function movedLine(lines: readonly Range[], names: readonly string[], kno
   }
   if (moved && definedElsewhere === names.length) return moved;
   // The cited lines as they stand now hold none of the names; before the edit one of them was there: the number is from then.
-  if (!lines.every(([a, b]) => k.shownSince(a, edit) && k.shownSince(b, edit) && (b - a < 2 || k.shownSince((a + b) >> 1, edit)))) return undefined;
+  if (!covered) return undefined;
   for (const name of names) {
     if (k.linesWith(name, { before: edit }).some((h) => near(h.line))) return { name, edit, ...(moved?.now ? { now: moved.now } : {}) };
   }
