@@ -71,17 +71,11 @@ export class NearestMatchMemo {
     const scope = opts.accept === undefined ? undefined : this.scopes.get(opts.accept);
     const unbounded = opts.limit === undefined && opts.examine === undefined;
     if (scope === undefined || opts.before !== scope.before || opts.from !== undefined || unbounded) return this.inner(form, opts);
+    const all = this.remembered.get(form);
     // A form asked once is most often never asked again: it is remembered from its second lookup on.
-    if (!this.remembered.has(form)) {
-      if (!this.askedOnce.has(form)) {
-        if (this.askedOnce.size >= MAX_FORMS * 4) this.askedOnce.clear();
-        this.askedOnce.add(form);
-        return this.inner(form, opts);
-      }
-      this.askedOnce.delete(form);
-    }
+    if (all === undefined && this.firstAsked(form)) return this.inner(form, opts);
     const strict = opts.strict;
-    const known = this.recall(form, strict, scope.group);
+    const known = all === undefined ? undefined : recall(all, strict, scope.group);
     const earlier = known !== undefined && this.reaches(known.scope, scope) ? known : undefined;
     const answer = new Answer(opts);
     if (answer.done) return [];
@@ -122,11 +116,19 @@ export class NearestMatchMemo {
     return this.findLast(form, opts);
   }
 
-  private recall(form: string, strict: boolean, group: number): Remembered | undefined {
-    const all = this.remembered.get(form);
-    if (all === undefined) return undefined;
-    for (const r of all) if (r.strict === strict && r.scope.group === group) return r;
-    return undefined;
+  /**
+   * Whether this is the form's first lookup; a second one takes it off the
+   * list. On a session of new facts in every answer most forms are asked for
+   * once, so the common case is one `add`, which says by the size whether the
+   * form was there.
+   */
+  private firstAsked(form: string): boolean {
+    const askedOnce = this.askedOnce;
+    if (askedOnce.size >= MAX_FORMS * 4) askedOnce.clear();
+    const size = askedOnce.size;
+    if (askedOnce.add(form).size > size) return true;
+    askedOnce.delete(form);
+    return false;
   }
 
   private forget(form: string, strict: boolean, group: number): void {
@@ -148,14 +150,33 @@ export class NearestMatchMemo {
     const all = remembered.get(form);
     if (all === undefined) {
       remembered.set(form, [entry]);
-      // The form remembered first goes first (a Map keeps the order of insertion): a hot one forgotten costs one full lookup.
-      if (remembered.size > MAX_FORMS) remembered.delete(remembered.keys().next().value!);
+      if (remembered.size > MAX_FORMS) forgetOldest(remembered, MAX_FORMS / 4);
       return;
     }
     const at = all.findIndex((r) => r.strict === entry.strict && r.scope.group === entry.scope.group);
     if (at === -1) all.push(entry);
     else all[at] = entry;
   }
+}
+
+/**
+ * Drops the `count` forms remembered first (a Map keeps the order of
+ * insertion): a hot one forgotten costs one full lookup. A quarter at a time,
+ * in one pass: a Map leaves a hole where an entry was deleted until it
+ * rehashes, so finding the first key again after each single deletion would
+ * walk past every hole left before it.
+ */
+function forgetOldest(remembered: Map<string, Remembered[]>, count: number): void {
+  let left = count;
+  for (const form of remembered.keys()) {
+    remembered.delete(form);
+    if (--left === 0) return;
+  }
+}
+
+function recall(all: readonly Remembered[], strict: boolean, group: number): Remembered | undefined {
+  for (const r of all) if (r.strict === strict && r.scope.group === group) return r;
+  return undefined;
 }
 
 function capped(matches: ContextMatch[]): ContextMatch[] {

@@ -128,4 +128,26 @@ describe('remembering each form’s nearest matches from one output to the next'
       ],
     );
   });
+
+  it('answers as the index does after remembering more forms than it keeps', () => {
+    // More forms than the memo keeps (4,096), each asked twice so that it is remembered: the oldest are forgotten.
+    const names = Array.from({ length: 4400 }, (_, i) => `id${((i * 2654435761) >>> 0).toString(36)}`);
+    const parts = [names.join(' '), names.slice(0, 2200).join(' '), 'nothing', names.filter((_, i) => i % 2 === 0).join(' ')];
+    const inner = ContextIndex.build(parts);
+    const memo = new NearestMatchMemo(
+      (form, opts) => inner.findLast(form, opts),
+      () => true,
+    );
+    const first = memo.scope(() => true, { output: 10, group: 0, before: 2 });
+    const later = memo.scope(() => true, { output: 11, group: 0, before: 4 });
+    for (const name of names) memo.findLast(name, { strict: false, accept: first, before: 2, limit: 100 });
+    for (const name of names) {
+      const opts = { strict: false, accept: first, before: 2, limit: 100 };
+      assert.deepEqual(memo.findLast(name, opts), inner.findLast(name, opts), name);
+    }
+    for (const name of names) {
+      const opts = { strict: false, accept: later, before: 4, limit: 100 };
+      assert.deepEqual(memo.findLast(name, opts), inner.findLast(name, opts), name);
+    }
+  });
 });
