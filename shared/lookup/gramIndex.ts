@@ -62,6 +62,8 @@ export function unitClass(unit: number): number {
 
 /** Plans a GramIndex keeps (see `plan`); past this many it starts over. */
 const MAX_PLANS = 4096;
+/** Bucket sizes a plan may read and still be made afresh at each lookup rather than kept. */
+const CHEAP_PLAN_READS = 3;
 
 export class GramIndex {
   /**
@@ -70,6 +72,8 @@ export class GramIndex {
    * grams' bucket sizes and a sample of candidates (cache misses all).
    */
   private readonly plans = new Map<string, GramPlan>();
+  /** Forms planned once whose plans were not kept: a second planning keeps the plan. */
+  private readonly plannedOnce = new Set<string>();
 
   private constructor(
     private readonly heads: Int32Array,
@@ -164,11 +168,39 @@ export class GramIndex {
   private plan(form: string): GramPlan {
     let plan = this.plans.get(form);
     if (plan === undefined) {
-      if (this.plans.size >= MAX_PLANS) this.plans.clear();
       plan = this.planAfresh(form);
-      this.plans.set(form, plan);
+      if (this.worthKeeping(plan, form) || this.plannedBefore(form)) {
+        if (this.plans.size >= MAX_PLANS) this.plans.clear();
+        this.plans.set(form, plan);
+      }
     }
     return plan;
+  }
+
+  /**
+   * Whether the plan is worth keeping from the form's first lookup. A rare
+   * form's plan reads a bucket size or three, and a session with new facts
+   * in every answer asks for thousands of forms once: keeping each of their
+   * plans (and starting over every 4,096) cost more than planning the few
+   * asked again twice. A two-unit form's plan (every bucket of its prefix),
+   * a common form's (a sample of candidates to choose its filter) and one
+   * whose rare gram comes late (many sizes read first) are kept at once;
+   * any other is kept from its second planning (`plannedBefore`).
+   */
+  private worthKeeping(plan: GramPlan, form: string): boolean {
+    if (plan.kind === 'prefix' || plan.filter >= 0) return true;
+    const sizesRead = this.bucketSize(plan.lead) <= GOOD_ENOUGH ? plan.leadOffset + 1 : form.length - 2;
+    return sizesRead > CHEAP_PLAN_READS;
+  }
+
+  /** Whether the form was planned before (and its plan not kept); the first time, it is noted with one `add`. */
+  private plannedBefore(form: string): boolean {
+    const plannedOnce = this.plannedOnce;
+    if (plannedOnce.size >= MAX_PLANS * 4) plannedOnce.clear();
+    const size = plannedOnce.size;
+    if (plannedOnce.add(form).size > size) return false;
+    plannedOnce.delete(form);
+    return true;
   }
 
   private planAfresh(form: string): GramPlan {
