@@ -163,12 +163,25 @@ function judgeFile(
   }
   const places: ContextMatch[] = [];
   const missing: number[] = [];
+  // Ends of ranges whose first line was shown: where a function or block that starts on a line the agent saw ends.
+  const extentEnds: number[] = [];
   for (const [from, to] of lines) {
     for (const line of from === to ? [from] : [from, to]) {
       const place = placeOf(known, line);
-      if (!place) missing.push(line);
-      else if (session.partOf(place.segment) !== -1) places.push(toMatch(place, session));
+      if (!place) {
+        missing.push(line);
+        const start = line === to && from !== to ? placeOf(known, from) : undefined;
+        if (start && shownSinceEdited(known, start)) extentEnds.push(line);
+      } else if (session.partOf(place.segment) !== -1) places.push(toMatch(place, session));
     }
+  }
+  if (missing.length > 0 && missing.length === extentEnds.length && !pastTheEnd(known, missing)) {
+    // A range from a line the agent saw to one it did not is the extent of what starts there, worked out from a search
+    // hit or a definition: where it ends was never shown, so whether it is right cannot be told. No verdict.
+    setVerdict(entity, [], false);
+    entity.status = 'indeterminate';
+    entity.detail = `${missingDetail(shownName, known, missing)}; each range starts on a line that was shown, so it may give the extent of what starts there`;
+    return;
   }
   if (missing.length > 0 && attached) {
     // The prompt carried the file, the log does not: its lines cannot be checked.
@@ -219,11 +232,25 @@ function attachedDetail(name: string, path: string): string {
   return `${shortName(name)} was attached to the prompt (@${path}); its content is not in the log`;
 }
 
+/** Whether `place` shows the file as it stands: no edit of it came after the listing. An edit may have moved what starts there. */
+function shownSinceEdited(known: readonly FileKnowledge[], place: LinePlace): boolean {
+  return known.every((k) => {
+    const edit = k.latestEdit();
+    return edit === undefined || place.segment >= edit;
+  });
+}
+
+/** Whether a line lies past the end of the file as the session last counted it. */
+function pastTheEnd(known: readonly FileKnowledge[], missing: readonly number[]): boolean {
+  const count = known.map((k) => k.lineCount()).find((c) => c !== undefined);
+  return count !== undefined && missing.some((l) => l > count);
+}
+
 function missingDetail(name: string, known: readonly FileKnowledge[], missing: readonly number[]): string {
   const file = shortName(name);
   const which = missing.length === 1 ? `line ${missing[0]} was` : `lines ${missing.join(' and ')} were`;
   const count = known.map((k) => k.lineCount()).find((c) => c !== undefined);
-  if (count !== undefined && missing.some((l) => l > count)) return `${file} has ${count} lines; ${which} past its end`;
+  if (count !== undefined && pastTheEnd(known, missing)) return `${file} has ${count} lines; ${which} past its end`;
   const ranges = known.flatMap((k) => k.shownRanges());
   if (ranges.length === 0) return `${file} was never shown with line numbers before this turn; ${which} never shown`;
   return `${file} was read with lines ${describeRanges(ranges)}; ${which} never shown`;

@@ -56,6 +56,35 @@ describe('file and line references in a coding session', () => {
     assert.equal(p.detail, 'AppSidebar.tsx was read with lines 1\u20135; line 9 was never shown');
   });
 
+  it('gives no verdict on a range from a line shown to one never shown, unless an edit came after or it runs past the end', () => {
+    const readPart = [
+      user('Look at the sidebar.'),
+      call('r1', 'Read', { file_path: '/w/app/src/AppSidebar.tsx', offset: 1, limit: 5 }),
+      result('r1', numbered(sidebar.slice(0, 5))),
+    ];
+    // The extent of what starts on line 4: where it ends was never shown.
+    const extent = lastOutput(session([...readPart, say('The sidebar renders at `AppSidebar.tsx:4-9`.')]), ALL).get('`AppSidebar.tsx:4-9`')!;
+    assert.equal(extent.status, 'indeterminate');
+    assert.match(extent.detail!, /line 9 was never shown; each range starts on a line that was shown/);
+    // A range that starts on a line never shown is still unverified.
+    assert.equal(
+      lastOutput(session([...readPart, say('The sidebar renders at `AppSidebar.tsx:7-9`.')]), ALL).get('`AppSidebar.tsx:7-9`')?.status,
+      'unverified',
+    );
+    // After an edit, what started on line 4 may have moved: the start shown before the edit says nothing.
+    const edited = [
+      ...readPart,
+      call('e1', 'Edit', { file_path: '/w/app/src/AppSidebar.tsx', old_string: sidebar[0], new_string: `// header\n${sidebar[0]}` }),
+      result('e1', 'The file /w/app/src/AppSidebar.tsx has been updated.'),
+      say('The sidebar renders at `AppSidebar.tsx:4-9`.'),
+    ];
+    assert.doesNotMatch(lastOutput(session(edited), ALL).get('`AppSidebar.tsx:4-9`')?.detail ?? '', /each range starts on a line that was shown/);
+    // Past the end of a file the session read whole, the range is wrong whatever starts it.
+    const whole = lastOutput(session([...readSidebar, say('The sidebar renders at `AppSidebar.tsx:4-40`.')]), ALL).get('`AppSidebar.tsx:4-40`')!;
+    assert.equal(whole.status, 'unverified');
+    assert.match(whole.detail!, /past its end/);
+  });
+
   it('does not hold a file to the length a listing showed once a patch changed it', () => {
     const patched = [
       ...readSidebar,
