@@ -7,13 +7,13 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { classify } from '../../../shared/pipeline/classify';
-import { RULES, type RuleExample, type SessionStep } from '../../../shared/classifier/rules';
+import { RULES, ruleDoc, type RuleExample, type SessionStep } from '../../../shared/classifier/rules';
 import type { Entity } from '../../../shared/classifier/types';
 import { rulesMarkdown } from '../../../shared/docs/rulesMarkdown';
 import { isFinding } from '../../../shared/classifier/findingStatus';
 import { call, lastOutput, numbered, result, say, session, user } from '../code/claudeSession';
 
-function entitiesOf(e: RuleExample, rules: Record<string, 'off'>): Map<string, Entity> {
+function entitiesOf(e: RuleExample, rules: Record<string, 'on' | 'off'>): Map<string, Entity> {
   if (e.session) return lastOutput(session(e.session.flatMap(stepLines)), { rules });
   const r = classify({ output: e.output!, context: e.context!, options: { profile: 'refined', rules } });
   return new Map(r.entities.map((x) => [x.text, x]));
@@ -37,7 +37,8 @@ describe('classifier rules', () => {
   for (const rule of RULES) {
     rule.examples.forEach((example: RuleExample, k) => {
       it(`${rule.id}: example ${k + 1} does what its docs say, and nothing of it with the rule off`, () => {
-        const on = entitiesOf(example, {});
+        // A rule off in agents' turns by default is shown with it turned on, as a user would turn it on.
+        const on = entitiesOf(example, ruleDoc(rule.id)?.agentTurns === 'off' ? { [rule.id]: 'on' } : {});
         const off = entitiesOf(example, { [rule.id]: 'off' });
         // Extraction makes claims that later rules judge, and a not-a-claim rule only keeps some from being judged; the others decide verdicts.
         const decides = rule.stage !== 'extract' && rule.stage !== 'not-a-claim' && rule.stage !== 'sentences';

@@ -2,15 +2,18 @@ import { strict as assert } from 'node:assert';
 import type { Entity } from '../../../shared/classifier/types';
 import { call, lastOutput, result, say, session, user } from './claudeSession';
 
+/** The rule turned on, every other rule as by default. */
+const COPIED_ON = { 'copied-counts': 'on' } as const;
+
 /** The entity of a figure, whether it holds its noun (`43 files`) or not. */
 function figure(v: Map<string, Entity>, digits: string): Entity | undefined {
   return [...v.values()].find((e) => e.text === digits || e.text.startsWith(`${digits} `));
 }
 
-/** An agent's answer after the commands given, as the rules judge it by default. */
+/** An agent's answer after the commands given, with the rule turned on (it is off in agent turns by default). */
 function judged(answer: string, runs: [string, string][]) {
   const steps = runs.flatMap(([command, output], i) => [call(`t${i}`, 'Bash', { command }), result(`t${i}`, output)]);
-  return lastOutput(session([user('What did it print?'), ...steps, say(answer)]));
+  return lastOutput(session([user('What did it print?'), ...steps, say(answer)]), { rules: COPIED_ON });
 }
 
 describe('a count on a line that copies what a tool printed', () => {
@@ -45,7 +48,16 @@ describe('a count on a line that copies what a tool printed', () => {
         result('t0', 'a.ts\n'),
         say('Git repo: .git with 43 files'),
       ]),
+      { rules: COPIED_ON },
     );
     assert.notEqual(figure(own, '43')?.rule, 'copied-counts');
+  });
+
+  it('is off in agent turns by default: a copied count that differs is left unchecked', () => {
+    const runs: [string, string][] = [['git status', 'Git repo: .git with 41 files\n']];
+    const steps = runs.flatMap(([command, output], i) => [call(`t${i}`, 'Bash', { command }), result(`t${i}`, output)]);
+    const v = lastOutput(session([user('What did it print?'), ...steps, say('Git repo: .git with 43 files')]));
+    assert.notEqual(figure(v, '43')?.status, 'contradicted');
+    assert.equal(figure(judged('Git repo: .git with 43 files', runs), '43')?.status, 'contradicted');
   });
 });
