@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { checkFile, type FileCheckOptions } from '../../cli/check/checkFile';
 import { defaultSettings } from '../../cli/check/checkSettings';
 import { type Appended, LiveFileCheck } from '../../cli/check/liveFileCheck';
-import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
+import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
 
 /** Claude Code lines: a long tool result (past the 64 KB detection reads), then calls and answers. */
 let n = 0;
@@ -55,14 +55,7 @@ describe('a live check of a growing session file', () => {
   it('checks an earlier answer again when new lines spell the version it states, as a check of the whole file does', () => {
     const everyRule: FileCheckOptions = { settings: { ...defaultSettings(), rules: EVERY_RULE_FLAGGING }, ledger: true };
     // The answer names v0.6.0 before anything spells it; the call after it does.
-    const all = sessionLines([
-      ...longReadOpening(),
-      user('Deploy the new release.'),
-      say('v0.6.0 is on main. Pulling and deploying now:'),
-      call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
-      result('p0', 'Already up to date.\n'),
-      say('Deployed.'),
-    ]);
+    const all = versionSpeltLater();
     const first = all.slice(0, 6).join('');
     const { report, live } = LiveFileCheck.start({ file: 'live.jsonl', raw: first }, everyRule);
     assert.ok(

@@ -9,7 +9,7 @@ import { applyPatch } from '../../server/src/findingsPatch';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
-import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
+import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
 import { ServerHarness } from './harness';
 
 const settings = DEFAULT_SETTINGS;
@@ -146,14 +146,7 @@ describe('append path for growing session files', () => {
   it('checks an earlier answer again when new lines spell the version it states, as a full check does', () => {
     const s = { ...settings, rules: EVERY_RULE_FLAGGING };
     // The answer names v0.6.0 before anything spells it; the call after it does.
-    const raw = sessionLines([
-      ...longReadOpening(),
-      user('Deploy the new release.'),
-      say('v0.6.0 is on main. Pulling and deploying now:'),
-      call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
-      result('p0', 'Already up to date.\n'),
-      say('Deployed.'),
-    ]).join('');
+    const raw = versionSpeltLater().join('');
     const ends = lineEnds(raw);
     const kept = analyze({ raw: raw.slice(0, ends[5]), settings: s });
     const unseen = (a: FileAnalysis) => a.outputs.flatMap((o) => o.entities.filter((e) => e.rule === 'unseen-versions'));

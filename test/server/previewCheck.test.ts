@@ -6,7 +6,7 @@ import { checkTranscript } from '../../shared/check/checkTranscript';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { OutputFinding } from '../../server/src/fileAnalysis';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
-import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
+import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
 
 describe('first findings of a large file', () => {
   const session = generateClaudeSession({ targetSize: 3_000_000, outputs: 300 });
@@ -51,14 +51,7 @@ describe('first findings of a large file', () => {
 
   it('ends before an output whose check searches the whole session: a version spelt past the head is seen', () => {
     // The answer names v0.6.0; only the call after the head spells it.
-    const raw = sessionLines([
-      ...longReadOpening(),
-      user('Deploy the new release.'),
-      say('v0.6.0 is on main. Pulling and deploying now:'),
-      call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
-      result('p0', 'Already up to date.\n'),
-      say('Deployed.'),
-    ]).join('');
+    const raw = versionSpeltLater().join('');
     const t = parseTranscript({ raw });
     assert.ok(!isNotTranscript(t));
     const options = checkOptionsFrom({ ...DEFAULT_SETTINGS, rules: EVERY_RULE_FLAGGING });

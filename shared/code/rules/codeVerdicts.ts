@@ -250,7 +250,7 @@ function missingDetail(name: string, known: readonly FileKnowledge[], missing: r
   const file = shortName(name);
   const which = missing.length === 1 ? `line ${missing[0]} was` : `lines ${missing.join(' and ')} were`;
   const count = known.map((k) => k.lineCount()).find((c) => c !== undefined);
-  if (count !== undefined && pastTheEnd(known, missing)) return `${file} has ${count} lines; ${which} past its end`;
+  if (count !== undefined && missing.some((l) => l > count)) return `${file} has ${count} lines; ${which} past its end`;
   const ranges = known.flatMap((k) => k.shownRanges());
   if (ranges.length === 0) return `${file} was never shown with line numbers before this turn; ${which} never shown`;
   return `${file} was read with lines ${describeRanges(ranges)}; ${which} never shown`;
@@ -278,7 +278,7 @@ function checkNearby(
   all: readonly ExtractedEntity[],
   session: CodeSession,
 ): void {
-  const sentence = sentences.find((s) => s.span[0] <= claim.span[0] && claim.span[1] <= s.span[1]);
+  const sentence = sentenceAround(sentences, claim);
   if (!sentence) return;
   const names = namedIdentifiers(all, claim, sentence.span);
   if (names.length === 0) return;
@@ -295,22 +295,16 @@ function checkNearby(
     }
   }
   if (!elsewhere) return;
-  const single = lines.length === 1 && lines[0][0] === lines[0][1];
-  entity.rule = 'line-identifiers';
-  entity.found = false;
-  entity.matches = [];
-  entity.locations = [];
-  const cited = single ? `line ${lines[0][0]}` : `lines ${describeRanges(lines)}`;
-  entity.detail = `\`${elsewhere.name}\` is on line ${elsewhere.line} of ${file}, not near ${cited}`;
-  const value = single ? withLine(entity.text, lines[0][0], elsewhere.line) : undefined;
-  entity.settled = true;
-  const match = toMatch(elsewhere.place, session);
-  if (value === undefined || match.part === -1) {
-    entity.status = 'unverified';
-    return;
-  }
-  entity.status = 'contradicted';
-  entity.contradiction = { value, match, slot: elsewhere.name };
+  const found = elsewhere;
+  settleLines(
+    entity,
+    'line-identifiers',
+    lines,
+    session,
+    found.name,
+    found,
+    (cited) => `\`${found.name}\` is on line ${found.line} of ${file}, not near ${cited}`,
+  );
 }
 
 /**
@@ -328,32 +322,54 @@ function checkMoved(
   all: readonly ExtractedEntity[],
   session: CodeSession,
 ): boolean {
-  const sentence = sentences.find((s) => s.span[0] <= claim.span[0] && claim.span[1] <= s.span[1]);
+  const sentence = sentenceAround(sentences, claim);
   if (!sentence) return false;
   const inSentence = (e: ExtractedEntity) => e.occurrences.some((o) => o[0] >= sentence.span[0] && o[1] <= sentence.span[1]);
   if (all.some((e) => e !== claim && e.code?.kind === 'file' && e.code.lines.length > 0 && inSentence(e))) return false;
   const moved = movedLine(lines, namedIdentifiers(all, claim, sentence.span), known);
   if (!moved) return false;
+  const { name, now } = moved;
+  settleLines(entity, 'moved-lines', lines, session, name, now, (cited) =>
+    now
+      ? `\`${name}\` is at line ${now.line} of ${file} as last shown, after the agent's edit; not near ${cited}`
+      : `${file} was edited since it showed \`${name}\` at ${cited}; as shown after the edit, those lines no longer hold it`,
+  );
+  return true;
+}
+
+/** The sentence that holds the claim. */
+function sentenceAround(sentences: readonly OutputSentence[], claim: ExtractedEntity): OutputSentence | undefined {
+  return sentences.find((s) => s.span[0] <= claim.span[0] && claim.span[1] <= s.span[1]);
+}
+
+/**
+ * Settles a line reference a rule found wrong: contradicted by the line
+ * where `name` is (`at`) when the reference cites one line it can be
+ * rewritten to and that place is in the context, else unverified.
+ */
+function settleLines(
+  entity: Entity,
+  rule: 'line-identifiers' | 'moved-lines',
+  lines: readonly Range[],
+  session: CodeSession,
+  name: string,
+  at: { line: number; place: LinePlace } | undefined,
+  detail: (cited: string) => string,
+): void {
   const single = lines.length === 1 && lines[0][0] === lines[0][1];
-  const cited = single ? `line ${lines[0][0]}` : `lines ${describeRanges(lines)}`;
-  entity.rule = 'moved-lines';
+  entity.rule = rule;
   entity.found = false;
   entity.matches = [];
   entity.locations = [];
   entity.settled = true;
   entity.status = 'unverified';
-  const now = moved.now;
-  if (!now) {
-    entity.detail = `${file} was edited since it showed \`${moved.name}\` at ${cited}; as shown after the edit, those lines no longer hold it`;
-    return true;
-  }
-  entity.detail = `\`${moved.name}\` is at line ${now.line} of ${file} as last shown, after the agent's edit; not near ${cited}`;
-  const value = single ? withLine(entity.text, lines[0][0], now.line) : undefined;
-  const match = toMatch(now.place, session);
-  if (value === undefined || match.part === -1) return true;
+  entity.detail = detail(single ? `line ${lines[0][0]}` : `lines ${describeRanges(lines)}`);
+  if (!at) return;
+  const value = single ? withLine(entity.text, lines[0][0], at.line) : undefined;
+  const match = toMatch(at.place, session);
+  if (value === undefined || match.part === -1) return;
   entity.status = 'contradicted';
-  entity.contradiction = { value, match, slot: moved.name };
-  return true;
+  entity.contradiction = { value, match, slot: name };
 }
 
 /** Identifiers the sentence names besides file references: inline code and code-shaped names. */

@@ -64,3 +64,20 @@ export const LONG_READ = numbered(Array.from({ length: 2500 }, (_, i) => `export
 export function longReadOpening(): object[] {
   return [user('Read the limits.'), call('r0', 'Read', { file_path: '/w/limits.ts' }), result('r0', LONG_READ), say('Read it.')];
 }
+
+/**
+ * The lines of a session whose answer states v0.6.0 before anything spells
+ * it, and whose next call then does ("Pull v0.6.0 from main"): a check that
+ * searches the whole session answers otherwise once that call is written.
+ * Line 6 (index 5) is the answer's last line.
+ */
+export function versionSpeltLater(): string[] {
+  return sessionLines([
+    ...longReadOpening(),
+    user('Deploy the new release.'),
+    say('v0.6.0 is on main. Pulling and deploying now:'),
+    call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
+    result('p0', 'Already up to date.\n'),
+    say('Deployed.'),
+  ]);
+}
