@@ -126,9 +126,28 @@ function numbered(text: string, file: string, complete: boolean, upTo?: number):
     blanks.push(g.blankStart, g.blankEnd);
   });
   if (shown.lines.length === 0) return { listings: [], blanks: [] };
+  // A log that cut the output (a line too long, the middle left out) says so; what came back short is then no sign of the file's end.
+  if (cutByLog(text)) {
+    shown.complete = false;
+    return { listings: [shown], blanks };
+  }
   const last = shown.lines[shown.lines.length - 1];
   if (upTo !== undefined && shown.lines[0] === 1 && last < upTo && last === shown.lines.length) shown.complete = true;
   return { listings: [shown], blanks };
+}
+
+/** The marker a log leaves on its own line where it cut a tool's output: `[... omitted 908 of 1164 lines ...]`. */
+const OMISSION_OPEN = '[... omitted ';
+const OMISSION_CLOSE = ' lines ...]';
+
+/** Whether the log cut the text (the omission marker on a line of its own). */
+function cutByLog(text: string): boolean {
+  for (let at = text.indexOf(OMISSION_OPEN); at !== -1; at = text.indexOf(OMISSION_OPEN, at + 1)) {
+    const end = text.indexOf('\n', at);
+    const lineEnd = end === -1 ? text.length : text[end - 1] === '\r' ? end - 1 : end;
+    if ((at === 0 || text[at - 1] === '\n') && text.endsWith(OMISSION_CLOSE, lineEnd)) return true;
+  }
+  return false;
 }
 
 /**
@@ -145,7 +164,7 @@ function plainLines(text: string, bodyStart: number, file: string, from: number,
   let cut = false;
   forEachLine(text.slice(0, body), (start, end) => {
     if (start < bodyStart || cut || (to !== undefined && n > to)) return;
-    if (text.startsWith('[... omitted ', start) && text.endsWith(' lines ...]', end)) {
+    if (text.startsWith(OMISSION_OPEN, start) && text.endsWith(OMISSION_CLOSE, end)) {
       cut = true;
       shown.complete = false;
       return;

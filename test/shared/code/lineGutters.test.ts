@@ -59,6 +59,17 @@ describe('line-number gutters in tool output', () => {
     assert.equal(scanGutters(text, { kind: 'numbered', file: 'x', complete: false, upTo: 2 }).listings[0].complete, false);
   });
 
+  it('does not read a numbered listing the log cut as the whole file, however short it came back', () => {
+    // Codex cuts long output by size and says so: 27 lines of a 110-line file came back for `nl -ba spec.md | sed -n 1,200p`.
+    const text = 'Total output lines: 110\n\n     1\t# Spec\n     2\t\n     3\tA long line\n[... omitted 0 of 110 lines ...]\n\n';
+    const scan = scanGutters(text, { kind: 'numbered', file: 'spec.md', complete: false, upTo: 200 });
+    assert.deepEqual(scan.listings[0].lines, [1, 2, 3]);
+    assert.equal(scan.listings[0].complete, false);
+    // The marker's words inside a line of the file are the file's own text.
+    const quoted = '     1\tThe log writes [... omitted 3 of 9 lines ...]\n     2\tend\n';
+    assert.equal(scanGutters(quoted, { kind: 'numbered', file: 'x', complete: false, upTo: 40 }).listings[0].complete, true);
+  });
+
   it('ends a plain listing, incomplete, where the log cut out its middle', () => {
     const scan = scanGutters('a\nb\n[... omitted 908 of 1164 lines ...]\n\ny\nz\n', { kind: 'lines', file: 'x', from: 1, complete: true });
     assert.deepEqual(scan.listings[0].lines, [1, 2]);
