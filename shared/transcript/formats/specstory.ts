@@ -11,7 +11,9 @@
  * mostly as summaries (`Read file: path`, `<details>` and `<tool-use>`
  * blocks, plain or HTML-escaped) and as calls the agent wrote inline
  * (markdown/toolBlocks.ts): the file contents the model read are not in the
- * history, so every output carries that gap.
+ * history, so every output carries that gap. The model's thinking
+ * (`<think><details><summary>Thought Process</summary>`) is its reasoning,
+ * as in the logs that keep it apart, not its reply.
  */
 import type { FormatParser, ParseInput, Transcript } from '../model';
 import { ShiftMap } from '../offsets/offsetMaps';
@@ -179,12 +181,17 @@ function addAssistantTurn(b: InOrderTranscriptBuilder, raw: string, lines: RawLi
     }
     tip = b.add({ role: 'assistant', ...s, parent: tip, isOutput: true, label: `assistant ${++counts.assistant}` });
   };
-  const flushTool = () => {
+  const flushTool = (block: ToolBlockOpening | undefined = open) => {
     const s = slice(raw, tool);
     tool = [];
     if (!s) return;
-    if (open?.kind === 'call') {
-      tip = addInlineCall(b, s, open.name ?? '', tip);
+    if (block?.kind === 'call') {
+      tip = addInlineCall(b, s, block.name ?? '', tip);
+      return;
+    }
+    if (block?.kind === 'reasoning') {
+      // Written by the model, as its reply is, but not its reply: it grounds nothing, and echoes only where asked to.
+      tip = b.add({ role: 'reasoning', ...s, parent: tip, label: 'reasoning' });
       return;
     }
     b.addFileGap(ContextGaps.filesNamedOnly());
@@ -196,7 +203,7 @@ function addAssistantTurn(b: InOrderTranscriptBuilder, raw: string, lines: RawLi
     if (open) {
       if (closesBlock(text, open)) {
         // A call block's tags are the format's; only its arguments are the call.
-        if (open.kind === 'summary') tool.push(line);
+        if (open.kind !== 'call') tool.push(line);
         flushTool();
         open = undefined;
       } else tool.push(line);
@@ -206,8 +213,8 @@ function addAssistantTurn(b: InOrderTranscriptBuilder, raw: string, lines: RawLi
     const opening = fenced ? undefined : blocks.openedAt(i);
     if (opening) {
       flushText();
-      if (opening.kind === 'summary') tool.push(line);
-      if (opening.closedOnSameLine) flushTool();
+      if (opening.kind !== 'call') tool.push(line);
+      if (opening.closedOnSameLine) flushTool(opening);
       else open = opening;
     } else if (!fenced && TOOL_LINE_PREFIXES.some((p) => trimmed.startsWith(p))) {
       flushText();

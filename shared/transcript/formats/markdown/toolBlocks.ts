@@ -30,10 +30,16 @@ const MARKUPS: readonly Markup[] = [
 
 /** Summary blocks' tags; a `<tool-use>` block holds a `<details>` block and ends only at its own closing tag. */
 const SUMMARY_TAGS = ['tool-use', 'details'];
+/**
+ * The tag the model's thinking is written in (`<think><details><summary>Thought Process</summary>`, closed by
+ * `</details></think>`): its reasoning, which every log that keeps it apart (Claude Code's thinking blocks, Cline's
+ * `<thinking>`) reads as reasoning rather than the reply. It holds a `<details>` block, so it is looked for first.
+ */
+const REASONING_TAG = 'think';
 
 export interface ToolBlockOpening {
-  /** `summary`: a recorded tool use, context; `call`: a call the agent wrote inline. */
-  kind: 'summary' | 'call';
+  /** `summary`: a recorded tool use, context; `call`: a call the agent wrote inline; `reasoning`: the model's thinking. */
+  kind: 'summary' | 'call' | 'reasoning';
   /** The text whose line ends the block. */
   closer: string;
   /** A call block's tag, the tool's name. */
@@ -59,7 +65,7 @@ export class ToolBlocks {
     lines.forEach((line, i) => {
       const t = lineText(raw, line).trim();
       for (const m of MARKUPS) {
-        for (const tag of SUMMARY_TAGS) {
+        for (const tag of [REASONING_TAG, ...SUMMARY_TAGS]) {
           const closer = `${m.lt}/${tag}${m.gt}`;
           if (t.includes(closer)) this.lastSummaryClose.set(closer, i);
         }
@@ -79,6 +85,12 @@ export class ToolBlocks {
     const t = lineText(this.raw, this.lines[i]).trimStart();
     for (const m of MARKUPS) {
       if (!t.startsWith(m.lt)) continue;
+      if (opensTag(t, m, REASONING_TAG)) {
+        const closer = `${m.lt}/${REASONING_TAG}${m.gt}`;
+        const closedOnSameLine = t.includes(closer);
+        // Never closed later in the turn: a line that mentions the tag, left in the reply.
+        if (closedOnSameLine || (this.lastSummaryClose.get(closer) ?? -1) > i) return { kind: 'reasoning', closer, closedOnSameLine };
+      }
       for (const tag of SUMMARY_TAGS) {
         if (!t.startsWith(`${m.lt}${tag}`)) continue;
         const closer = `${m.lt}/${tag}${m.gt}`;
@@ -112,7 +124,14 @@ export class ToolBlocks {
 
 /** Whether the line ends a block opened with `opening`. */
 export function closesBlock(line: string, opening: ToolBlockOpening): boolean {
-  return opening.kind === 'summary' ? line.includes(opening.closer) : line.trim() === opening.closer;
+  return opening.kind === 'call' ? line.trim() === opening.closer : line.includes(opening.closer);
+}
+
+/** Whether `t` starts with the tag `<tag>` or `<tag …>` (not a longer tag name such as `<thinker>`). */
+function opensTag(t: string, m: Markup, tag: string): boolean {
+  if (!t.startsWith(`${m.lt}${tag}`)) return false;
+  const next = t.slice(m.lt.length + tag.length, m.lt.length + tag.length + m.gt.length);
+  return next === m.gt || next.startsWith(' ');
 }
 
 /** An XML-style tag name (`run_terminal_cmd`, `tool-use`, `ns:call`), or undefined. */

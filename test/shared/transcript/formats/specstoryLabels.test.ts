@@ -19,17 +19,18 @@ describe('SpecStory speaker labels and export versions', () => {
       t.segments.map((s) => [s.role, s.label, s.line]),
       [
         ['user', 'user 1', 8],
-        ['assistant', 'assistant 1', 14],
+        // The model's thinking, which the export writes in <think>, is its reasoning and not a reply.
+        ['reasoning', 'reasoning', 14],
         ['tool_result', 'tool use 1', 20],
-        ['assistant', 'assistant 2', 28],
+        ['assistant', 'assistant 1', 28],
         ['user', 'user 2', 34],
-        ['assistant', 'assistant 3', 40],
+        ['assistant', 'assistant 2', 40],
       ],
     );
     assert.deepEqual(t.errors, []);
     assert.ok(byLabel(t, 'tool use 1').text.endsWith('</details>\r\n</tool-use>'), 'a <tool-use> block ends at its own closing tag');
-    assert.equal(rawOf(raw, byLabel(t, 'assistant 2'), '750 ms'), '750 ms');
-    assert.deepEqual(groundingOf(t, byLabel(t, 'assistant 3')), ['user 2', 'tool use 1', 'user 1']);
+    assert.equal(rawOf(raw, byLabel(t, 'assistant 1'), '750 ms'), '750 ms');
+    assert.deepEqual(groundingOf(t, byLabel(t, 'assistant 2')), ['user 2', 'tool use 1', 'user 1']);
   });
 
   it('reads each label shape SpecStory has written', () => {
