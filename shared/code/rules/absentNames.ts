@@ -432,7 +432,9 @@ const SENTENCE_OR_CELL_END = /[|\u3002\uff01\uff1f]/;
 function supposes(output: string, s: number, e: number, span: Range): boolean {
   const { before, clauseAfter } = aroundName(output, s, e, span);
   if (PROPOSING.test(before) || PROPOSING.test(clauseAfter)) return true;
-  return IMPERATIVE.test(before) || IMPERATIVE.test(before.slice(lastMatchEnd(before, INSTRUCTION_CLAUSE_BREAK)));
+  // The name may be the verb's object itself ("Implement `x`", "adapt `y` to run per rule"): it is code, as a backticked object is.
+  const told = `${before}\``;
+  return IMPERATIVE.test(told) || IMPERATIVE.test(told.slice(lastMatchEnd(told, INSTRUCTION_CLAUSE_BREAK)));
 }
 
 /**
