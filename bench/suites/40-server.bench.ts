@@ -6,7 +6,15 @@
  * latency while the file is being checked. Each is printed with its ratio to a synchronous full check of the
  * same file measured in this process (what a server without a worker,
  * partial publishing or incremental re-checks would make the user wait).
+ *
+ * With GROUNDCHECK_BENCH_BASE set to another checkout of groundcheck (built
+ * with `npm run build`), the open of each session is timed again for its
+ * server and for this one, in turns (base, this, base, this) on the same
+ * file in the same run, so the machine's load falls on both alike: time to
+ * first diagnostics and to the whole check, before and after.
  */
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { analyze } from '../../server/src/analyze';
@@ -52,8 +60,56 @@ const suite: BenchSuite = {
     await measure('varied', varied.raw, varied.outputs);
     const repetitive = generateRepetitiveSession({ targetSize: 20_000_000 });
     await measure('repetitive', repetitive.raw, repetitive.outputs);
+    const base = process.env.GROUNDCHECK_BENCH_BASE;
+    if (base) {
+      await compareWithBase(base, 'varied', varied.raw);
+      await compareWithBase(base, 'repetitive', repetitive.raw);
+    }
   },
 };
+
+/** Pairs of opens each way, base first in each pair. */
+const PAIRS = 2;
+
+/** Open → first diagnostics and → the whole check, for the base's server and this one, in turns on the same file. */
+async function compareWithBase(base: string, shape: Shape, raw: string): Promise<void> {
+  const baseDist = join(base, 'dist');
+  if (!existsSync(join(baseDist, 'server.js'))) throw new Error(`GROUNDCHECK_BENCH_BASE: no ${join(baseDist, 'server.js')} (run npm run build there)`);
+  const times: Record<'before' | 'after', { first: number[]; all: number[] }> = { before: { first: [], all: [] }, after: { first: [], all: [] } };
+  for (let i = 0; i < PAIRS; i++) {
+    for (const side of ['before', 'after'] as const) {
+      const t = await openTimes(raw, side === 'before' ? (dir) => cpSync(baseDist, dir, { recursive: true }) : undefined);
+      times[side].first.push(t.first);
+      times[side].all.push(t.all);
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const row = (what: 'first' | 'all') =>
+    `${times.before[what].map(ms).join(', ')} → ${times.after[what].map(ms).join(', ')} (${(mean(times.after[what]) / mean(times.before[what])).toFixed(2)}×)`;
+  console.log(`\n${shape} session, base (${base}) → this checkout, ${PAIRS} opens each, in turns:`);
+  console.log(`  open → first diagnostics: ${row('first')}`);
+  console.log(`  open → documentChecked: ${row('all')}`);
+}
+
+/** One server started afresh (from `bundle`'s rework of the bundles when given), the session opened, and the times to its first diagnostics and to the whole check. */
+async function openTimes(raw: string, bundle?: (dir: string) => void): Promise<{ first: number; all: number }> {
+  const h = await ServerHarness.start({}, bundle ? { bundle } : {});
+  try {
+    const uri = h.uriOf('session.jsonl');
+    const firstDiagnostics = new Promise<number>((resolve) => {
+      const listen = (): void => {
+        void h.nextDiagnostics(uri).then((p) => (p.diagnostics.length > 0 ? resolve(performance.now()) : listen()));
+      };
+      listen();
+    });
+    const start = performance.now();
+    await h.open(uri, raw);
+    const all = performance.now() - start;
+    return { first: (await firstDiagnostics) - start, all };
+  } finally {
+    await h.stop();
+  }
+}
 
 async function measure(shape: Shape, raw: string, outputs: number): Promise<void> {
   console.log(`\n${shape} session: ${(raw.length / 1e6).toFixed(1)} M chars, ${outputs} assistant texts`);
