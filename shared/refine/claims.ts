@@ -13,7 +13,7 @@
  */
 import type { Range } from '../classifier/types';
 import { sentenceStarts } from '../text/sentences';
-import { isPlanHeading, isPlanOpening } from './rules/plans';
+import { continuesPlan, isPlanHeading, isPlanOpening } from './rules/plans';
 import { firstAboveBy } from '../text/sortedSearch';
 
 export type SentenceKind = 'claim' | 'question' | 'hedge' | 'meta' | 'greeting' | 'plan' | 'code';
@@ -89,7 +89,10 @@ export function outputSentences(output: string, options: SentenceOptions = {}): 
         out.push({ span: [rest, e], kind: kindOf(output, rest, e, instructions) });
         continue;
       }
-      const kind = kindOf(output, s, e, instructions);
+      let kind = kindOf(output, s, e, instructions);
+      // "This involves …" right after "I will build …", in the same paragraph, says what that plan involves.
+      const before = out[out.length - 1];
+      if (kind === 'claim' && before?.kind === 'plan' && !hasBlankLine(output, before.span[1], s) && continuesPlan(openingOf(output, s, e))) kind = 'plan';
       // "I'll make these changes:" opens a plan its list items continue.
       if (kind === 'plan' && output.charCodeAt(e - 1) === 0x3a) plans.open(s);
       out.push({ span: [s, e], kind });

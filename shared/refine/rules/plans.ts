@@ -96,10 +96,24 @@ export function isImperative(head: string): boolean {
  * "to do"), Russian (`План`, `Следующие шаги`, `Рекомендации`), Chinese
  * (`修复方案` "fix plan", `方法 2` "method 2", `步骤`), Japanese (`手順`
  * "steps", `対応策`, `提案`) and Korean (`계획` "plan", `다음 단계` "next
- * steps", `제안`, `해결 방안` "solution").
+ * steps", `제안`, `해결 방안` "solution"), and each one's word for
+ * "options", as the English list has it (`Optionen`, `opciones`, `opções`,
+ * `seçenekler`, `варианты`, `选项`, `選択肢`, `옵션`).
  */
 const OTHER_PLAN_HEADING =
-  /(?<!\p{L})(?:étapes?|propositions?|recommandations?|à faire|feuille de route|pasos|passos|recomendaci\p{L}*|recomenda[çc]\p{L}*|sugerencias?|sugest\p{L}*|propuestas?|propostas?|plano|schritte?|empfehlung\p{L}*|vorschl[äa]ge?|vorgehen|adımlar\p{L}*|öneri\p{L}*|yapılacaklar|план\p{L}*|шаг\p{L}*|рекомендаци\p{L}*|предложени\p{L}*|что сделать)(?!\p{L})|方案|计划|步骤|方法|建议|下一步|解决办法|計画|手順|提案|対応策|推奨|次のステップ|계획|단계|제안|권장|방안|해결책|할 일/u;
+  /(?<!\p{L})(?:étapes?|propositions?|recommandations?|à faire|feuille de route|pasos|passos|recomendaci\p{L}*|recomenda[çc]\p{L}*|sugerencias?|sugest\p{L}*|propuestas?|propostas?|plano|opciones|op[çc][õo]es|schritte?|empfehlung\p{L}*|vorschl[äa]ge?|vorgehen|optionen|adımlar\p{L}*|öneri\p{L}*|yapılacaklar|seçenekler\p{L}*|план\p{L}*|шаг\p{L}*|рекомендаци\p{L}*|предложени\p{L}*|вариант\p{L}*|что сделать)(?!\p{L})|方案|计划|步骤|方法|建议|下一步|解决办法|选项|計画|手順|提案|対応策|推奨|次のステップ|選択肢|계획|단계|제안|권장|방안|해결책|할 일|옵션|선택지/u;
+
+/**
+ * Openings that say what the plan just announced involves ("I will build the
+ * payment feature. This involves creating a service…"): the sentence
+ * continues the plan before it.
+ */
+const PLAN_CONTINUATION = /^(?:this|that|it|doing so|which) (?:will|would|involves|includes|requires|means|entails)\b/;
+
+/** Whether a sentence opening (as `isPlanOpening` reads it) goes on with the plan of the sentence before it, in the same paragraph. */
+export function continuesPlan(opening: string): boolean {
+  return PLAN_CONTINUATION.test(opening);
+}
 
 /** A heading or label line that introduces a plan ("## Migration plan", "**Next steps:**"). */
 export function isPlanHeading(line: string): boolean {

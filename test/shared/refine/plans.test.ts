@@ -75,6 +75,31 @@ describe('plans and instructions are not claims', () => {
     }
   });
 
+  it("in an agent turn, a list under a heading of options is a plan, in English and in the other languages' words for options", () => {
+    for (const heading of ['Next options:', 'Nächste sinnvolle Optionen:', '**Opciones**', '## Варианты', '## 选项']) {
+      assert.deepEqual(
+        kinds(`${heading}\n1. Try it with the .NET 9 SDK.\n\n## Status\n\n- 44 tests pass`, true).map(([t, k]) => `${k}: ${t}`),
+        [`plan: ${heading}`, 'plan: 1.', 'plan: Try it with the .NET 9 SDK.', 'claim: ## Status', 'claim: - 44 tests pass'],
+        heading,
+      );
+    }
+  });
+
+  it('a sentence saying what the plan just announced involves goes on with it, in its paragraph only', () => {
+    assert.deepEqual(kinds('I will now build the payment feature. This involves creating a service on `RestTemplate`.', false), [
+      ['I will now build the payment feature.', 'plan'],
+      ['This involves creating a service on `RestTemplate`.', 'plan'],
+    ]);
+    assert.deepEqual(kinds('I built the payment feature. This involves a service on `RestTemplate`.', false), [
+      ['I built the payment feature.', 'claim'],
+      ['This involves a service on `RestTemplate`.', 'claim'],
+    ]);
+    assert.deepEqual(kinds('I will build the payment feature.\n\nThis involves a service on `RestTemplate`.', false), [
+      ['I will build the payment feature.', 'plan'],
+      ['This involves a service on `RestTemplate`.', 'claim'],
+    ]);
+  });
+
   it('in an answer drawn from documents, instructions restate the documents and stay claims', () => {
     assert.deepEqual(kinds('Preheat is not a verb we know. Remove the foil after 15 minutes.', false), [
       ['Preheat is not a verb we know.', 'claim'],
