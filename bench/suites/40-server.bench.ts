@@ -26,6 +26,8 @@ import { generateClaudeSession } from '../generators/claudeSession';
 import { generateRepetitiveSession } from '../generators/repetitiveSession';
 import { noteFigure, type Shape } from '../goals';
 import { ConversationViewRequest } from '../../shared/protocol/messages';
+import { availableParallelism } from 'node:os';
+import { peakRssMb, splitThreads, threadCpuMs } from '../threadCpu';
 
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const ratio = (x: number, base: number): string => `${(x / base).toFixed(3)}× of full check`;
@@ -134,6 +136,7 @@ async function measure(shape: Shape, raw: string, outputs: number): Promise<void
     const smallHit = h.diagnostics.get(small)!.diagnostics.find((d) => typeof d.code === 'string' && d.code !== 'context-incomplete');
 
     const uri = h.uriOf('session.jsonl');
+    const cpuBefore = h.pid === undefined ? undefined : threadCpuMs(h.pid);
     const firstDiagnostics = new Promise<number>((resolve) => {
       const listen = (): void => {
         void h.nextDiagnostics(uri).then((p) => (p.diagnostics.length > 0 ? resolve(performance.now()) : listen()));
@@ -165,6 +168,7 @@ async function measure(shape: Shape, raw: string, outputs: number): Promise<void
     const firstAt = await firstDiagnostics;
     const status = await checked;
     const doneAt = performance.now();
+    const cpuAfter = h.pid === undefined ? undefined : threadCpuMs(h.pid);
 
     noteFigure('serverFirst', shape, (firstAt - openStart) / 1000);
     noteFigure('serverAll', shape, (doneAt - openStart) / 1000);
@@ -173,6 +177,17 @@ async function measure(shape: Shape, raw: string, outputs: number): Promise<void
       `open → documentChecked: ${ms(doneAt - openStart)} (${ratio(doneAt - openStart, fullMs)}); ` +
         `${status.outputs} outputs, ${status.unverified} unverified, ${status.shown} of ${status.total} shown`,
     );
+    if (h.pid !== undefined && cpuBefore && cpuAfter) {
+      // What the open cost the server's threads, and the least wall time that CPU allows on this machine's cores.
+      const t = splitThreads(h.pid, cpuBefore, cpuAfter);
+      const cores = availableParallelism();
+      const floor = Math.max(t.totalMs / cores, t.busiestMs);
+      console.log(
+        `server CPU during the open: ${ms(t.totalMs)} (the worker ${ms(t.busiestMs)}, V8's helper threads ${ms(t.restMs)}, ` +
+          `the request thread ${ms(t.mainMs)}); on ${cores} cores at least ${ms(floor)} of wall time (${ratio(floor, fullMs)}); ` +
+          `server peak memory ${(peakRssMb(h.pid) ?? Number.NaN).toFixed(0)} MB`,
+      );
+    }
     const rest = hoverBig.slice(1);
     noteFigure('hoverP95', shape, percentile(rest, 0.95));
     console.log(`first hover, queued behind the 20 MB didOpen: ${ms(hoverBig[0])}`);
