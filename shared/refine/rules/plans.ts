@@ -36,8 +36,14 @@ const REPORTING = /^you (?:can|could|may|might) (?:see|tell|confirm)\b/;
  */
 const SEQUENCE = /^(?:next|then|now|first|second|third|finally|lastly|after that|afterwards|also|and|once (?:that|this|it) is done)[,:]?\s+/;
 
-/** `Phase 0:`, `Step 2 -`, `Option B:`, `TODO:` — a numbered part of a plan. */
-const PLAN_LABEL = /^(?:phase|step|stage|option|todo|to-do|action item)\b[^:\n]{0,12}[:.)\-\u2013\u2014]/;
+/**
+ * `Phase 0:`, `Step 2 -`, `Option B:`, `TODO:`, `Stage 1.2)` — a numbered
+ * part of a plan: the word, a short number or letter, and the mark that ends
+ * the label. A dash ends it only with a space before it, since a hyphen
+ * joins words; a sentence about a phase ("Phase-5 tasks are checked off",
+ * "Step 3 is done.") reports on it.
+ */
+const PLAN_LABEL = /^(?:phase|step|stage|option|todo|to-do|action item)\b\s*#?[\w.-]{0,6}?\s*(?:[:.)]|\s[-\u2013\u2014])/;
 
 /**
  * Verbs whose bare form opens an instruction ("Run `npm test`", "Add the

@@ -85,6 +85,13 @@ describe('plans and instructions are not claims', () => {
     }
   });
 
+  it('in an agent turn, a numbered label opens a plan step, but a sentence about a phase or step reports on it', () => {
+    for (const label of ['Phase 0: add the client.', 'Step 2 - run it.', 'Option B: keep it.', 'TODO: fix it.', 'Stage 1.2) deploy.'])
+      assert.deepEqual(kinds(label, true), [[label, 'plan']], label);
+    for (const report of ['Phase-5 tasks are checked off (`tasks.md:95-102`).', 'Step 3 is done.', 'Step-by-step notes are in `a.md`.'])
+      assert.deepEqual(kinds(report, true), [[report, 'claim']], report);
+  });
+
   it('a sentence saying what the plan just announced involves goes on with it, in its paragraph only', () => {
     assert.deepEqual(kinds('I will now build the payment feature. This involves creating a service on `RestTemplate`.', false), [
       ['I will now build the payment feature.', 'plan'],
