@@ -13,7 +13,7 @@
  */
 import type { Range } from '../classifier/types';
 import { sentenceStarts } from '../text/sentences';
-import { continuesPlan, isPlanHeading, isPlanOpening } from './rules/plans';
+import { continuesPlan, isImperative, isPlanHeading, isPlanOpening } from './rules/plans';
 import { firstAboveBy } from '../text/sortedSearch';
 
 export type SentenceKind = 'claim' | 'question' | 'hedge' | 'meta' | 'greeting' | 'plan' | 'code';
@@ -199,8 +199,27 @@ function kindOf(text: string, start: number, end: number, instructions: boolean)
   if (META_OPENINGS.some((m) => startsWithWord(head, m))) return 'meta';
   if (last === ':' && PRESENTING.test(text.slice(start, end).toLowerCase())) return 'meta';
   if (isGreeting(head)) return 'greeting';
-  if (isPlanOpening(head, instructions)) return 'plan';
+  if (isPlanOpening(head, instructions)) {
+    // `**Stop Words**: combined from …`, `Open Loops: the prompt remains …`: a word that could open an instruction names the
+    // label of what follows, whose own opening says whether it is a plan.
+    const rest = instructions && isImperative(head) ? afterLabel(text, start, end) : undefined;
+    return rest === undefined || isPlanOpening(openingOf(text, rest, end), instructions) ? 'plan' : 'claim';
+  }
   return 'claim';
+}
+
+/** Longest label `afterLabel` reads. */
+const LABEL_REACH = 60;
+
+/**
+ * Where the text after a label starts, when the sentence opens with one: a
+ * bold span with a colon in it or right after it (`**Stop Words**:`,
+ * `**Fix:**`), or one to four capitalised words and a colon (`Open Loops:`).
+ */
+function afterLabel(text: string, start: number, end: number): number | undefined {
+  const head = text.slice(start, Math.min(end, start + LABEL_REACH));
+  const m = /^\s*(?:[-*•>]+\s+|\d{1,3}[.)]\s+)?(?:(\*\*|__)[^*_\n]{1,50}?(?::\1|\1:)|[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}:)[ \t]+(?=\S)/.exec(head);
+  return m ? start + m[0].length : undefined;
 }
 
 /** The sentence's first PREFIX characters, lower-cased, without a list marker or emphasis in front. */

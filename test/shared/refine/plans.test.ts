@@ -92,6 +92,25 @@ describe('plans and instructions are not claims', () => {
       assert.deepEqual(kinds(report, true), [[report, 'claim']], report);
   });
 
+  it('in an agent turn, a verb that names a label opens no instruction: what follows the label decides', () => {
+    for (const report of [
+      '**Stop Words**: Combined set from `STOP_WORDS_FR` (50 words).',
+      '- Open Loops: the prompt remains derived from `open_loops`.',
+      '- **Update**: bumped `vite` to 5.4.',
+    ])
+      assert.deepEqual(
+        kinds(report, true).map(([, k]) => k),
+        ['claim'],
+        report,
+      );
+    for (const plan of ['Stop Words: run them through `clean()`.', 'Add the index: it speeds reads.'])
+      assert.deepEqual(
+        kinds(plan, true).map(([, k]) => k),
+        ['plan'],
+        plan,
+      );
+  });
+
   it('a sentence saying what the plan just announced involves goes on with it, in its paragraph only', () => {
     assert.deepEqual(kinds('I will now build the payment feature. This involves creating a service on `RestTemplate`.', false), [
       ['I will now build the payment feature.', 'plan'],
