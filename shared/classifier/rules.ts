@@ -582,7 +582,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: "A line cited for a name that the agent's own edit has moved.",
-    doc: 'A line or range cited in a sentence that names an identifier and holds no other line reference ("`upgrade_self` calls uv (app.py:380-395)") says the name is on those lines now. When the agent edited the file after the listing those lines came from, the file as the session shows it after its newest edit (a read or numbered search since, or the file rebuilt from a complete read and the edit) decides: the reference is contradicted when that view defines every name it gives on other lines (`def upgrade_self` at line 615), the line it is defined on offered for a single line, and unverified when that view shows the cited lines without any of the names that a listing before the edit showed there. A use of the name elsewhere (a call) is no evidence of where it is defined. Where nothing after the edit shows the cited lines or the name\'s definition, where the name now is cannot be told and nothing is said.',
+    doc: "A line or range cited in a sentence that names an identifier and holds no other line reference (\"`upgrade_self` calls uv (app.py:380-395)\") says the name is on those lines now. When the agent edited the file after the listing those lines came from, the file as the session knows it after its newest edit decides: a read or numbered search since, and every line shown before, even of a part of the file, followed through the agent's own edits (patch hunks, edit tools' replacements, a file written whole) to where they put it. An edit is followed only when what it replaces is found exactly once in the lines known; one that cannot be placed so leaves every line from the first place it could be unknown. The reference is contradicted when the file so known defines every name it gives once, on other lines (`def upgrade_self` at line 615), the line it is defined on offered for a single line, and unverified when it shows the cited lines without any of the names that a listing before the edit showed there. A use of the name elsewhere (a call) is no evidence of where it is defined; a name defined twice offers no line, and names defined further apart than the cited lines span are not all on them, so the sentence sums up. Where nothing known after the edit holds the cited lines or the name's definition, where the name now is cannot be told and nothing is said.",
     examples: [
       {
         session: [
@@ -601,6 +601,15 @@ export const RULES = [
           { say: 'The request is answered by `handle` (src/app.py:5).' },
         ],
         passes: ['src/app.py:5'],
+      },
+      {
+        session: [
+          { user: 'Where is the handler?' },
+          { bash: { command: 'nl -ba src/app.py | sed -n 20,22p', output: '    20\tTIMEOUT = 5\n    21\tdef handle(req):\n    22\t    return req' } },
+          { edit: { path: 'src/app.py', old: 'TIMEOUT = 5', new: 'TIMEOUT = 5\nRETRIES = 3\nDELAY = 1\nBACKOFF = 2\nJITTER = 0' } },
+          { say: 'The request is answered by `handle` (src/app.py:21).' },
+        ],
+        flags: ['src/app.py:21'],
       },
     ],
   },

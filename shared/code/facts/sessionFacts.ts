@@ -18,6 +18,8 @@ import { AGENTS_INSTRUCTIONS_LABEL } from '../../transcript/formats/shapes/respo
 import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutters';
 import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
+import { TrackedFile } from './trackedLines';
+import { patchSections } from './patchHunks';
 import { countsFileLines, inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { perFileLineCounts } from './fileLineCounts';
 import { diffStatFigures } from './diffStats';
@@ -45,6 +47,11 @@ export interface LineCount {
 export interface Listing {
   segment: number;
   shown: ShownLines;
+  /**
+   * Not a listing the session printed: the lines shown before an edit,
+   * followed to where the edit left them (see trackedLines.ts).
+   */
+  carried?: true;
 }
 
 /** A count a command printed (see `ListingShape` 'tally'), with where the number is. */
@@ -158,6 +165,12 @@ export class SessionFacts {
   readonly declaredPrograms: { segment: number; name: string }[] = [];
   /** Every listing's segment and file, in file order. */
   private readonly timeline: { segment: number; record: FileRecord }[] = [];
+  /** Per file, where the lines shown of it are now, as listings and edits came. */
+  private readonly tracked = new Map<FileRecord, TrackedFile>();
+  /** Files the segment being read edits, and whether the edit was followed through their known lines. */
+  private readonly touched = new Map<FileRecord, boolean>();
+  /** Per file, the segment of its latest whole listing. */
+  private readonly wholeAt = new Map<FileRecord, number>();
 
   private constructor(private readonly transcript: Transcript) {}
 
@@ -260,6 +273,7 @@ export class SessionFacts {
       // A call's first result says it succeeded: what it wrote is then part of the file as the agent knows it.
       if (call && call.succeeded && call.results[0] === s.id) this.readAction(call, s.id);
       this.readResult(s, call);
+      if (this.touched.size > 0) this.carryEdited(s.id);
     }
     this.readTo = segments.length;
   }
@@ -315,6 +329,8 @@ export class SessionFacts {
     const edit = editOf(call, this.transcript.segments);
     if (!edit) return;
     const record = this.record(edit.file);
+    this.trackerOf(record).edit(edit.replacements);
+    this.touched.set(record, true);
     let base: Listing | undefined;
     for (let i = record.listings.length - 1; i >= 0 && !base; i--)
       if (record.listings[i].shown.complete && record.listings[i].segment < resultId) base = record.listings[i];
@@ -371,7 +387,35 @@ export class SessionFacts {
     if (call && !failed && shellPipelines(call.name, call.input))
       for (const f of diffStatFigures(s.text))
         this.tallies.push({ segment: s.id, start: f.start, end: f.end, count: f.count, words: [], noun: f.part, command: commandLabel(call) });
-    if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.record(shape.file).edits.push(s.id);
+    if (call && EDITING_TOOL.test(call.name) && shape?.kind === 'numbered') this.noteEdit(this.record(shape.file), s.id);
+  }
+
+  /** An edit of a file at `segment`: unless it was followed through the file's known lines, they are no longer known. */
+  private noteEdit(record: FileRecord, segment: number): void {
+    record.edits.push(segment);
+    if (!this.touched.has(record)) this.touched.set(record, false);
+  }
+
+  private trackerOf(record: FileRecord): TrackedFile {
+    let t = this.tracked.get(record);
+    if (!t) this.tracked.set(record, (t = new TrackedFile()));
+    return t;
+  }
+
+  /**
+   * After the segment that edited files: each edited file's known lines, as
+   * the edits left them, become a listing at that segment, unless a whole
+   * listing there already shows the file so.
+   */
+  private carryEdited(segment: number): void {
+    for (const [record, followed] of this.touched) {
+      const tracker = this.tracked.get(record);
+      if (!followed) tracker?.forget();
+      if (!followed || !tracker || this.wholeAt.get(record) === segment) continue;
+      const shown = tracker.listing(record.names[0]);
+      if (shown) this.addListing(record.names[0], { segment, shown, carried: true });
+    }
+    this.touched.clear();
   }
 
   /**
@@ -385,6 +429,7 @@ export class SessionFacts {
     const patched = patchedFiles(call.input);
     if (patched.length === 0) return false;
     const segments = this.transcript.segments;
+    this.followPatch(call);
     for (const p of patched) {
       if (p.change === 'add') {
         const marker = `*** Add File: ${p.file}`;
@@ -394,11 +439,30 @@ export class SessionFacts {
         continue;
       }
       for (const r of this.filesNamed(p.file)) {
-        r.edits.push(resultId);
+        this.noteEdit(r, resultId);
         r.growth.set(resultId, (r.growth.get(resultId) ?? 0) + p.added);
       }
     }
     return true;
+  }
+
+  /**
+   * Follows a patch's hunks through the known lines of each file it
+   * updates; a file it deletes or moves is no longer known by its name.
+   */
+  private followPatch(call: ToolCall): void {
+    const segments = this.transcript.segments;
+    const at = call.segments.find((id) => segments[id].text.includes('*** Begin Patch'));
+    if (at === undefined) return;
+    for (const section of patchSections(segments[at].text)) {
+      if (section.change === 'add') continue;
+      for (const r of this.filesNamed(section.file)) {
+        const tracker = this.trackerOf(r);
+        if (section.change === 'update' && section.hunks && section.movedTo === undefined) tracker.patch(section.hunks, at);
+        else tracker.forget();
+        this.touched.set(r, true);
+      }
+    }
   }
 
   /** A file the agent wrote whole is listed from the content it wrote. */
@@ -429,7 +493,16 @@ export class SessionFacts {
 
   private addListing(file: string, listing: Listing): void {
     const record = this.record(file);
+    if (listing.carried) {
+      // Known lines, not a listing the session printed: no length, no task list, not the file under discussion.
+      if (this.sorted) insertBySegment(record.listings, listing);
+      else record.listings.push(listing);
+      return;
+    }
     sortByLine(listing.shown);
+    const text = (id: number) => this.groundingText(id);
+    this.trackerOf(record).show(listing.shown, listing.segment, text);
+    if (listing.shown.complete) this.wholeAt.set(record, listing.segment);
     if (this.sorted) {
       // Where a stable sort of everything would put it: after every fact at the same segment or before.
       insertBySegment(record.listings, listing);

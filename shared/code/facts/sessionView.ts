@@ -94,20 +94,25 @@ export class FileKnowledge {
     return this.record.names.reduce((a, b) => (b.length > a.length ? b : a));
   }
 
-  /** The newest listing that showed `line`, and where. */
+  /**
+   * The newest listing that showed `line`, and where. A line followed through
+   * an edit to a number no listing gave is not shown by that number: the
+   * agent would have had to work it out.
+   */
   shown(line: number): LinePlace | undefined {
     for (const l of this.listings) {
+      if (l.carried) continue;
       const i = indexOfLine(l.shown.lines, line);
       if (i !== -1) return { segment: l.shown.segments?.[i] ?? l.segment, start: l.shown.starts[i], end: l.shown.ends[i] };
     }
     return undefined;
   }
 
-  /** Every line shown, as merged inclusive ranges. */
+  /** Every line a listing showed, as merged inclusive ranges (lines followed through edits are not shown again). */
   shownRanges(): Range[] {
     if (this.ranges) return this.ranges;
     const all: number[] = [];
-    for (const l of this.listings) for (const n of l.shown.lines) all.push(n);
+    for (const l of this.listings) if (!l.carried) for (const n of l.shown.lines) all.push(n);
     all.sort((a, b) => a - b);
     const out: Range[] = [];
     for (const n of all) {
@@ -120,7 +125,8 @@ export class FileKnowledge {
 
   /** Whether an edit this output can see came after every listing it can see: the lines shown may have moved since. */
   editedSinceShown(): boolean {
-    const newest = this.listings[0]?.segment ?? -1;
+    // Lines followed through an edit may be only some of those shown before it: the edit still came after the listing.
+    const newest = this.listings.find((l) => !l.carried)?.segment ?? -1;
     return this.record.edits.some((e) => e > newest && this.visible(e));
   }
 

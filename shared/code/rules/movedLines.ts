@@ -6,11 +6,13 @@
  * lines. Which file state the claim speaks of is told by the name: a
  * sentence citing lines for a name says the name is on them now.
  *
- * Only what the session shows after the newest edit decides: a listing at or
+ * Only what the session knows after the newest edit decides: a listing at or
  * after it (a read, a numbered search, the file rebuilt from a complete read
- * and the edit's text). Where nothing after the edit shows the cited lines or
- * the name's definition, where the name is now cannot be told, and the rule
- * says nothing. Work per claim: a bounded number of the file's newest
+ * and the edit's text) and the lines shown before, even of part of the file,
+ * followed through every edit since to where they are now (trackedLines.ts).
+ * Where nothing known after the edit holds the cited lines or the name's
+ * definition, where the name is now cannot be told, and the rule says
+ * nothing. Work per claim: a bounded number of the file's newest
  * listings, read once per name.
  */
 import type { Range } from '../../classifier/types';
@@ -48,16 +50,18 @@ export function movedLine(lines: readonly Range[], names: readonly string[], kno
   }
   const near = (line: number) => lines.some(([a, b]) => line >= a - NEAR_LINES && line <= b + NEAR_LINES);
   let moved: MovedLine | undefined;
-  let definedElsewhere = 0;
+  const elsewhere: number[] = [];
   for (const name of names) {
-    const defined = k.linesWith(name, { since: edit }).filter((h) => !near(h.line) && defines(h.text, name));
-    if (defined.length === 0) continue;
-    definedElsewhere++;
-    const target = lines[0][0];
-    const nearest = defined.reduce((x, y) => (Math.abs(y.line - target) < Math.abs(x.line - target) ? y : x));
-    moved ??= { name, now: nearest, edit };
+    // A name defined on two lines (two classes' `__init__`) does not say which one the sentence means.
+    const defined = k.linesWith(name, { since: edit }).filter((h) => defines(h.text, name));
+    if (defined.length !== 1 || near(defined[0].line)) continue;
+    elsewhere.push(defined[0].line);
+    moved ??= { name, now: defined[0], edit };
   }
-  if (moved && definedElsewhere === names.length) return moved;
+  // Names defined further apart than the cited lines span are not all on one place the sentence could cite: it sums up, and
+  // its reference points at one change among several.
+  const span = lines[lines.length - 1][1] - lines[0][0] + 2 * NEAR_LINES;
+  if (moved && elsewhere.length === names.length && Math.max(...elsewhere) - Math.min(...elsewhere) <= span) return moved;
   // The cited lines as they stand now hold none of the names; before the edit one of them was there: the number is from then.
   if (!covered) return undefined;
   for (const name of names) {

@@ -146,6 +146,80 @@ describe('file and line references in a coding session', () => {
     });
   });
 
+  describe('a line cited for a name after edits moved it, when the file was shown only in part', () => {
+    // A module of 60 lines; the agent sees lines 20-40 only, where `render_page` is defined on line 30.
+    const body = Array.from({ length: 60 }, (_, i) => `x_${i + 1} = ${i + 1}`);
+    body[29] = 'def render_page(request):';
+    body[30] = '    return request.page';
+    const path = '/w/site/views.py';
+    const readPart = [
+      user('Where is the page rendered?'),
+      call('r1', 'Read', { file_path: path, offset: 20, limit: 21 }),
+      result('r1', numbered(body.slice(19, 40), 20)),
+    ];
+    const patch = (hunk: string, id = 'p1') => [
+      call(id, 'apply_patch', { input: `*** Begin Patch\n*** Update File: site/views.py\n${hunk}\n*** End Patch` }),
+      result(id, 'Success. Updated the following files:\nM site/views.py'),
+    ];
+    // Three lines added after line 22, which the read showed: `render_page` is now on line 33.
+    const above = patch('@@\n x_21 = 21\n x_22 = 22\n+TIMEOUT = 5\n+RETRIES = 3\n+\n x_23 = 23');
+    const cite = (text: string, ref: string, steps = [...readPart, ...above]) => lastOutput(session([...steps, say(text)]), ALL).get(ref)!;
+
+    it('contradicts the line the name was shown on before the patch, with the line the patch moved it to', () => {
+      const e = cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`');
+      assert.equal(e.rule, 'moved-lines');
+      assert.equal(e.status, 'contradicted');
+      assert.equal(e.contradiction?.value, '`views.py:33`');
+      assert.equal(e.detail, "`render_page` is at line 33 of views.py as last shown, after the agent's edit; not near line 30");
+    });
+
+    it('follows an edit tool the same way, and several edits one after the other', () => {
+      const edits = [
+        ...readPart,
+        call('e1', 'Edit', { file_path: path, old_string: 'x_25 = 25', new_string: 'x_25 = 25\nLIMIT = 9' }),
+        result('e1', `The file ${path} has been updated.`),
+        ...above,
+      ];
+      const e = cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', edits);
+      assert.equal(e.rule, 'moved-lines');
+      assert.equal(e.contradiction?.value, '`views.py:34`');
+    });
+
+    it('passes the line the name is on now', () => {
+      assert.equal(cite('`render_page` (`views.py:33`) renders it.', '`views.py:33`').status !== 'contradicted', true);
+      assert.notEqual(cite('`render_page` (`views.py:33`) renders it.', '`views.py:33`').rule, 'moved-lines');
+    });
+
+    it('says nothing once an edit it cannot place came between the read and the claim', () => {
+      // The hunk matches no line shown: it may lie above line 20 and move everything.
+      const unplaced = [...readPart, ...above, ...patch('@@\n x_5 = 5\n+EXTRA = 1\n x_6 = 6', 'p2')];
+      assert.notEqual(cite('`render_page` (`views.py:33`) renders it.', '`views.py:33`', unplaced).rule, 'moved-lines');
+      assert.notEqual(cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', unplaced).rule, 'moved-lines');
+      // Nor when the lines it replaces occur twice in what was shown: which of them it changed cannot be told.
+      const twice = body.slice();
+      twice[21] = 'x_24 = 24';
+      const readTwice = [readPart[0], readPart[1], result('r1', numbered(twice.slice(19, 40), 20))];
+      const ambiguous = [...readTwice, ...patch('@@\n x_24 = 24\n+TIMEOUT = 5\n+RETRIES = 3')];
+      assert.notEqual(cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', ambiguous).rule, 'moved-lines');
+    });
+
+    it('offers no line when the name is defined on two lines the session knows, and says nothing when the sentence names things far apart', () => {
+      const two = body.slice();
+      two[35] = 'def render_page(other):';
+      const readTwo = [readPart[0], readPart[1], result('r1', numbered(two.slice(19, 40), 20))];
+      // Line 30 held the name before the patch and holds it no longer; which of its two definitions is meant cannot be told.
+      const e = cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', [...readTwo, ...above]);
+      assert.equal(e.rule, 'moved-lines');
+      assert.equal(e.status, 'unverified');
+      assert.equal(e.contradiction, undefined);
+      const apart = body.slice();
+      apart[37] = 'class Page:';
+      const readApart = [readPart[0], readPart[1], result('r1', numbered(apart.slice(19, 40), 20))];
+      // `render_page` and `Page` are five lines apart after the patch: one line cannot be where both are.
+      assert.notEqual(cite('`views.py:25` adds `render_page` and `Page`.', '`views.py:25`', [...readApart, ...above]).rule, 'moved-lines');
+    });
+  });
+
   it('knows the lines of a file a patch added, and leaves lines of a file it only updated unjudged', () => {
     const added = [
       user('Write the spec.'),

@@ -1,0 +1,297 @@
+/**
+ * Where the lines a session showed of a file are now, after the agent's own
+ * edits of it, even when it showed only part of the file: every listing
+ * puts its lines in (the file as it stands then), and every edit is
+ * followed through what is known. An edit found exactly once in the known
+ * lines replaces its lines there and moves every known line after it by
+ * the lines it added or removed; an edit that cannot be pinned down so
+ * (not in the known lines, or in them more than once) leaves every line
+ * from the first place it could start unknown, since those may have moved.
+ *
+ * State is kept per file as the session's events come, so an edit costs the
+ * lines known of its file, never the session's history.
+ */
+import type { ShownLines } from './lineGutters';
+import type { PatchHunk } from './patchHunks';
+
+/** A line of the file as it is now: its text, and where that text was shown. */
+interface KnownLine {
+  line: number;
+  text: string;
+  segment: number;
+  start: number;
+  end: number;
+}
+
+/** A replacement of text an edit tool made (`old_string` → `new_string`), with where its new text is. */
+export interface TextEdit {
+  oldText: string;
+  newText: string;
+  segment: number;
+  offset: number;
+  all: boolean;
+}
+
+export class TrackedFile {
+  /** Ascending by line. */
+  private known: KnownLine[] = [];
+
+  /** Whether any line is known. */
+  get empty(): boolean {
+    return this.known.length === 0;
+  }
+
+  /** A listing shows lines as the file stands: they replace what was known of them (all of it, for a whole file). */
+  show(shown: ShownLines, listingSegment: number, text: (segment: number) => string): void {
+    const fresh: KnownLine[] = [];
+    for (let i = 0; i < shown.lines.length; i++) {
+      const segment = shown.segments?.[i] ?? listingSegment;
+      const start = shown.starts[i];
+      const end = shown.ends[i];
+      fresh.push({ line: shown.lines[i], text: shown.texts?.[i] ?? text(segment).slice(start, end), segment, start, end });
+    }
+    if (shown.complete) {
+      this.known = fresh;
+      return;
+    }
+    const merged: KnownLine[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < this.known.length || j < fresh.length) {
+      if (j >= fresh.length || (i < this.known.length && this.known[i].line < fresh[j].line)) merged.push(this.known[i++]);
+      else {
+        if (i < this.known.length && this.known[i].line === fresh[j].line) i++;
+        merged.push(fresh[j++]);
+      }
+    }
+    this.known = merged;
+  }
+
+  /** Nothing is known any more (an edit that could not be read, the file deleted or moved). */
+  forget(): void {
+    this.known = [];
+  }
+
+  /**
+   * A patch's hunks, in order: each must match consecutive known lines
+   * exactly once after the one before it. A hunk that adds lines without
+   * any to match says nothing of where they go.
+   */
+  patch(hunks: readonly PatchHunk[], segment: number): void {
+    let cursor = 0;
+    for (const h of hunks) {
+      if (h.old.length === 0) {
+        this.forgetFrom(1);
+        return;
+      }
+      const at = this.findLines(h.old, cursor);
+      if (at === undefined) {
+        this.forgetFrom(this.earliestUnknown(cursor, h.old.length));
+        return;
+      }
+      if (at === -1) {
+        this.forgetFrom(this.known[this.firstMatch(h.old, cursor)].line);
+        return;
+      }
+      const line = this.known[at].line;
+      this.replace(
+        at,
+        h.old.length,
+        h.new.map((n) => ({ line: 0, text: n.text, segment, start: n.start, end: n.end })),
+      );
+      cursor = line + h.new.length;
+    }
+  }
+
+  /**
+   * An edit tool's replacements, in order (`old_string` is unique in the
+   * file, or the tool fails): each found once in a run of known lines
+   * replaces the lines it spans.
+   */
+  edit(edits: readonly TextEdit[]): void {
+    for (const e of edits) {
+      if (e.oldText === '') {
+        this.forget();
+        return;
+      }
+      const oldBreaks = countBreaks(e.oldText);
+      if (e.all) {
+        // Every occurrence, known or not: lines stay where they are only when neither side spans lines.
+        if (oldBreaks > 0 || countBreaks(e.newText) > 0) {
+          this.forget();
+          return;
+        }
+        this.known = this.known.filter((k) => !k.text.includes(e.oldText));
+        continue;
+      }
+      const found = this.findText(e.oldText);
+      if (found === undefined) {
+        this.forgetFrom(this.earliestUnknown(0, oldBreaks + 1));
+        return;
+      }
+      if (found === -1) {
+        // Twice in what is known, yet the tool found it once: what is known is not the file.
+        this.forget();
+        return;
+      }
+      this.replaceText(found.first, found.at, e, oldBreaks);
+    }
+  }
+
+  /** The known lines as a listing (not the whole file), or undefined when none is known. */
+  listing(file: string): ShownLines | undefined {
+    if (this.known.length === 0) return undefined;
+    const shown: ShownLines = { file, lines: [], starts: [], ends: [], complete: false, segments: [], texts: [] };
+    for (const k of this.known) {
+      shown.lines.push(k.line);
+      shown.starts.push(k.start);
+      shown.ends.push(k.end);
+      shown.segments!.push(k.segment);
+      shown.texts!.push(k.text);
+    }
+    return shown;
+  }
+
+  /**
+   * Where consecutive known lines from line `after` on match `old`: the index
+   * of the first, -1 when they match in more than one place, undefined when
+   * in none.
+   */
+  private findLines(old: readonly string[], after: number): number | undefined {
+    let found: number | undefined;
+    for (let i = this.firstIndexFrom(after); i + old.length <= this.known.length; i++) {
+      if (!this.matchesAt(old, i)) continue;
+      if (found !== undefined) return -1;
+      found = i;
+    }
+    return found;
+  }
+
+  private firstMatch(old: readonly string[], after: number): number {
+    for (let i = this.firstIndexFrom(after); ; i++) if (this.matchesAt(old, i)) return i;
+  }
+
+  private matchesAt(old: readonly string[], i: number): boolean {
+    const first = this.known[i].line;
+    for (let k = 0; k < old.length; k++) {
+      const line = this.known[i + k];
+      // A patch tolerates trailing blanks that differ.
+      if (line.line !== first + k || line.text.trimEnd() !== old[k].trimEnd()) return false;
+    }
+    return true;
+  }
+
+  /** Index of the first known line at or after `line`. */
+  private firstIndexFrom(line: number): number {
+    let lo = 0;
+    let hi = this.known.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.known[mid].line < line) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * The first line an edit of `span` lines not found among the known lines
+   * after `after` could start on: it holds a line never shown, so it starts
+   * at most `span - 1` lines before the first such line.
+   */
+  private earliestUnknown(after: number, span: number): number {
+    let expected = Math.max(1, after);
+    for (let i = this.firstIndexFrom(expected); i < this.known.length && this.known[i].line === expected; i++) expected++;
+    return Math.max(1, expected - span + 1, after);
+  }
+
+  /** Lines from `line` on may have moved: they are no longer known. */
+  private forgetFrom(line: number): void {
+    this.known.length = this.firstIndexFrom(line);
+  }
+
+  /** Replaces `count` known lines from index `at` (consecutive lines) with `lines`, moving the lines after. */
+  private replace(at: number, count: number, lines: KnownLine[]): void {
+    const first = this.known[at].line;
+    lines.forEach((l, k) => {
+      l.line = first + k;
+    });
+    const shift = lines.length - count;
+    const tail = this.known.slice(at + count);
+    for (const t of tail) t.line += shift;
+    this.known.length = at;
+    for (const l of lines) this.known.push(l);
+    for (const t of tail) this.known.push(t);
+  }
+
+  /**
+   * Where `text` is in a run of consecutive known lines joined by newlines:
+   * the run's first index and the offset in it; -1 when it is there more
+   * than once, undefined when nowhere.
+   */
+  private findText(text: string): { first: number; at: number } | -1 | undefined {
+    let found: { first: number; at: number } | undefined;
+    for (let first = 0; first < this.known.length; ) {
+      let last = first;
+      while (last + 1 < this.known.length && this.known[last + 1].line === this.known[last].line + 1) last++;
+      const run = this.known
+        .slice(first, last + 1)
+        .map((k) => k.text)
+        .join('\n');
+      const at = run.indexOf(text);
+      if (at !== -1) {
+        if (found !== undefined || run.indexOf(text, at + 1) !== -1) return -1;
+        found = { first, at };
+      }
+      first = last + 1;
+    }
+    return found;
+  }
+
+  /** Replaces the lines the edit's old text spans in the run from index `first` (at offset `at`) with the lines it leaves. */
+  private replaceText(first: number, at: number, e: TextEdit, oldBreaks: number): void {
+    // The run's line holding the edit's first character, and the offset of that line in the run.
+    let index = first;
+    let lineStart = 0;
+    while (lineStart + this.known[index].text.length < at) {
+      lineStart += this.known[index].text.length + 1;
+      index++;
+    }
+    const head = this.known[index];
+    const tail = this.known[index + oldBreaks];
+    const prefix = head.text.slice(0, at - lineStart);
+    const oldEnd = at + e.oldText.length;
+    // Offset in the run of the last spanned line.
+    let tailStart = lineStart;
+    for (let k = index; k < index + oldBreaks; k++) tailStart += this.known[k].text.length + 1;
+    const suffix = tail.text.slice(oldEnd - tailStart);
+    const block = prefix + e.newText + suffix;
+    const lines: KnownLine[] = [];
+    let from = 0;
+    const newFrom = prefix.length;
+    const newTo = prefix.length + e.newText.length;
+    for (;;) {
+      const nl = block.indexOf('\n', from);
+      const to = nl === -1 ? block.length : nl;
+      const textEnd = to > from && block.charCodeAt(to - 1) === 13 ? to - 1 : to;
+      // Where the line's text is: in the edit's new text as far as it overlaps it, else where the spanned line was shown.
+      const a = Math.max(from, newFrom);
+      const b = Math.min(textEnd, newTo);
+      const place =
+        b > a
+          ? { segment: e.segment, start: e.offset + a - newFrom, end: e.offset + b - newFrom }
+          : from < newFrom
+            ? { segment: head.segment, start: head.start, end: head.end }
+            : { segment: tail.segment, start: tail.start, end: tail.end };
+      lines.push({ line: 0, text: block.slice(from, textEnd), ...place });
+      if (nl === -1) break;
+      from = nl + 1;
+    }
+    this.replace(index, oldBreaks + 1, lines);
+  }
+}
+
+function countBreaks(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
