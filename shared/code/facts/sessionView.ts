@@ -214,13 +214,15 @@ export class FileKnowledge {
   /**
    * Lines (of the newest listings) whose text has `token` as a whole word,
    * with where; with `since`, only listings at or after it, with `before`,
-   * only listings before it (the file as it stood on either side of an edit).
+   * only listings before it (the file as it stood on either side of an edit);
+   * with `printed`, only listings the session printed, not lines followed
+   * through edits (those show where lines went, not where the agent saw them).
    */
-  linesWith(token: string, span: { since?: number; before?: number } = {}): { line: number; place: LinePlace; text: string }[] {
+  linesWith(token: string, span: { since?: number; before?: number; printed?: boolean } = {}): { line: number; place: LinePlace; text: string }[] {
     const out: { line: number; place: LinePlace; text: string }[] = [];
     const seen = new Set<number>();
     const listings = this.listings.filter(
-      (l) => (span.since === undefined || l.segment >= span.since) && (span.before === undefined || l.segment < span.before),
+      (l) => (span.since === undefined || l.segment >= span.since) && (span.before === undefined || l.segment < span.before) && !(span.printed && l.carried),
     );
     for (const l of listings.slice(0, MAX_SEARCHED)) {
       const { lines, starts, ends, segments, texts } = l.shown;

@@ -310,7 +310,8 @@ function checkNearby(
 /**
  * A line reference the sentence cites for a name, made stale by an edit
  * since the listing that showed it (see movedLines.ts). Only a sentence
- * with this one line reference says which lines its names are on.
+ * with this one line reference says which lines its names are on; beside
+ * others, only the lines it cites say which name it was cited for.
  */
 function checkMoved(
   entity: Entity,
@@ -325,8 +326,10 @@ function checkMoved(
   const sentence = sentenceAround(sentences, claim);
   if (!sentence) return false;
   const inSentence = (e: ExtractedEntity) => e.occurrences.some((o) => o[0] >= sentence.span[0] && o[1] <= sentence.span[1]);
-  if (all.some((e) => e !== claim && e.code?.kind === 'file' && e.code.lines.length > 0 && inSentence(e))) return false;
-  const moved = movedLine(lines, namedIdentifiers(all, claim, sentence.span), known);
+  // With other line references beside it, which names this one is cited for is not told: only lines that held one of them
+  // before the edit, and hold none now, say it.
+  const sole = !all.some((e) => e !== claim && e.code?.kind === 'file' && e.code.lines.length > 0 && inSentence(e));
+  const moved = movedLine(lines, namedIdentifiers(all, claim, sentence.span), known, sole, namedIdentifiers(all, claim, sentence.span, 1));
   if (!moved) return false;
   const { name, now } = moved;
   settleLines(entity, 'moved-lines', lines, session, name, now, (cited) =>
@@ -372,8 +375,8 @@ function settleLines(
   entity.contradiction = { value, match, slot: name };
 }
 
-/** Identifiers the sentence names besides file references: inline code and code-shaped names. */
-function namedIdentifiers(all: readonly ExtractedEntity[], self: ExtractedEntity, span: Range): string[] {
+/** Identifiers the sentence names besides file references: inline code and code-shaped names, of at least `least` characters. */
+function namedIdentifiers(all: readonly ExtractedEntity[], self: ExtractedEntity, span: Range, least = 3): string[] {
   const names: string[] = [];
   for (const e of all) {
     if (e === self || e.code?.kind === 'file') continue;
@@ -381,7 +384,7 @@ function namedIdentifiers(all: readonly ExtractedEntity[], self: ExtractedEntity
     const candidates = e.code?.kind === 'code' ? [e.code.whole, ...e.code.links] : e.type === 'identifier' ? [e.text] : [];
     for (const c of candidates) {
       const name = c.replace(/^\./, '');
-      if (/^[A-Za-z_$][\w$]{2,}$/.test(name) && !names.includes(name)) names.push(name);
+      if (/^[A-Za-z_$][\w$]*$/.test(name) && name.length >= least && !names.includes(name)) names.push(name);
     }
   }
   return names;

@@ -36,7 +36,14 @@ export interface MovedLine {
  * cited lines are all shown there without any of the names, which a listing
  * before the edit showed on or near them.
  */
-export function movedLine(lines: readonly Range[], names: readonly string[], known: readonly FileKnowledge[]): MovedLine | undefined {
+export function movedLine(
+  lines: readonly Range[],
+  names: readonly string[],
+  known: readonly FileKnowledge[],
+  sole = true,
+  /** Every name the sentence gives, short ones too (`cm` beside `cma`): lines holding any of them may be the ones meant. */
+  allNames: readonly string[] = names,
+): MovedLine | undefined {
   if (names.length === 0 || known.length !== 1) return undefined;
   const k = known[0];
   const edit = k.latestEdit();
@@ -45,27 +52,34 @@ export function movedLine(lines: readonly Range[], names: readonly string[], kno
   let covered = true;
   for (const [a, b] of lines) {
     const now = k.linesSince(a - NEAR_LINES, b + NEAR_LINES, edit);
-    for (const text of now.values()) if (names.some((name) => text.includes(name))) return undefined;
+    for (const text of now.values()) if (names.some((name) => text.includes(name)) || allNames.some((name) => hasPart(text, name))) return undefined;
     for (let line = a; line <= b && covered; line++) covered = now.has(line);
   }
   const near = (line: number) => lines.some(([a, b]) => line >= a - NEAR_LINES && line <= b + NEAR_LINES);
   let moved: MovedLine | undefined;
-  const elsewhere: number[] = [];
+  const elsewhere = new Map<string, { line: number; place: LinePlace }>();
   for (const name of names) {
     // A name defined on two lines (two classes' `__init__`) does not say which one the sentence means.
     const defined = k.linesWith(name, { since: edit }).filter((h) => defines(h.text, name));
     if (defined.length !== 1 || near(defined[0].line)) continue;
-    elsewhere.push(defined[0].line);
+    elsewhere.set(name, defined[0]);
     moved ??= { name, now: defined[0], edit };
   }
   // Names defined further apart than the cited lines span are not all on one place the sentence could cite: it sums up, and
   // its reference points at one change among several.
   const span = lines[lines.length - 1][1] - lines[0][0] + 2 * NEAR_LINES;
-  if (moved && elsewhere.length === names.length && Math.max(...elsewhere) - Math.min(...elsewhere) <= span) return moved;
-  // The cited lines as they stand now hold none of the names; before the edit one of them was there: the number is from then.
+  const defs = [...elsewhere.values()].map((d) => d.line);
+  if (sole && moved && defs.length === names.length && Math.max(...defs) - Math.min(...defs) <= span) return moved;
+  // The cited lines as they stand now hold none of the names; a listing before the edit showed one of them there: the number is
+  // from then. Beside other references, only a name on a cited range's first line, or the next (below a comment or a
+  // decorator), is the one this reference was cited for: a long range may hold a name another reference is for, and a list of
+  // references a few lines apart has names near each.
   if (!covered) return undefined;
+  const cites = sole ? near : (line: number) => lines.some(([a]) => line === a || line === a + 1);
   for (const name of names) {
-    if (k.linesWith(name, { before: edit }).some((h) => near(h.line))) return { name, edit, ...(moved?.now ? { now: moved.now } : {}) };
+    if (!k.linesWith(name, { before: edit, printed: true }).some((h) => cites(h.line))) continue;
+    const now = elsewhere.get(name);
+    return { name, edit, ...(now ? { now } : {}) };
   }
   return undefined;
 }
@@ -104,6 +118,18 @@ export function defines(text: string, name: string): boolean {
     if (m && DEFINING.has(m[1])) return true;
   }
   return false;
+}
+
+/** Whether `name` is in `text` between characters that are not letters or digits (`cm` in `def cmd_cm(`, not in `command`). */
+function hasPart(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (!isAlnum(text.charCodeAt(at - 1)) && !isAlnum(text.charCodeAt(at + name.length))) return true;
+  }
+  return false;
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 function isWordChar(c: number): boolean {

@@ -137,12 +137,18 @@ describe('file and line references in a coding session', () => {
       );
     });
 
-    it('says nothing when nothing read after the edit shows where the name is, or the sentence cites other lines too', () => {
+    it('says nothing when nothing read after the edit shows where the name is, and beside other references judges only lines a name started on', () => {
       const unread = patchedThenRead(8).slice(0, -2);
       const e = lastOutput(session([...unread, say('`getInitials` (`AppSidebar.tsx:3`) builds the initials.')]), ALL).get('`AppSidebar.tsx:3`')!;
       assert.notEqual(e.rule, 'moved-lines');
-      const two = lastOutput(session([...patchedThenRead(8), say('`getInitials` and `AppSidebar` (`AppSidebar.tsx:3`, `AppSidebar.tsx:11`) render it.')]), ALL);
-      assert.notEqual(two.get('`AppSidebar.tsx:3`')?.rule, 'moved-lines');
+      // Line 3 showed `getInitials` before the edit and holds neither name now; line 11 is where `AppSidebar` is now.
+      const two = lastOutput(
+        session([...patchedThenRead(12), say('`getInitials` and `AppSidebar` (`AppSidebar.tsx:3`, `AppSidebar.tsx:11`) render it.')]),
+        ALL,
+      );
+      assert.equal(two.get('`AppSidebar.tsx:3`')?.rule, 'moved-lines');
+      assert.equal(two.get('`AppSidebar.tsx:3`')?.contradiction?.value, '`AppSidebar.tsx:7`');
+      assert.notEqual(two.get('`AppSidebar.tsx:11`')?.rule, 'moved-lines');
     });
   });
 
@@ -217,6 +223,40 @@ describe('file and line references in a coding session', () => {
       const readApart = [readPart[0], readPart[1], result('r1', numbered(apart.slice(19, 40), 20))];
       // `render_page` and `Page` are five lines apart after the patch: one line cannot be where both are.
       assert.notEqual(cite('`views.py:25` adds `render_page` and `Page`.', '`views.py:25`', [...readApart, ...above]).rule, 'moved-lines');
+    });
+  });
+
+  describe('a line cited beside other line references, after edits moved what it was cited for', () => {
+    // `go` on line 25 and `render_page` on line 28 before the patch; three lines added above line 23 move them to 28 and 31.
+    const body = Array.from({ length: 60 }, (_, i) => `x_${i + 1} = ${i + 1}`);
+    body[24] = 'def go(x):';
+    body[27] = 'def render_page(request):';
+    const path = '/w/site/views.py';
+    const steps = [
+      user('Where is the page rendered?'),
+      call('r1', 'Read', { file_path: path, offset: 20, limit: 30 }),
+      result('r1', numbered(body.slice(19, 49), 20)),
+      call('p1', 'apply_patch', {
+        input: '*** Begin Patch\n*** Update File: site/views.py\n@@\n x_22 = 22\n+TIMEOUT = 5\n+RETRIES = 3\n+\n x_23 = 23\n*** End Patch',
+      }),
+      result('p1', 'Success. Updated the following files:\nM site/views.py'),
+    ];
+    const cite = (text: string) => lastOutput(session([...steps, say(text)]), ALL);
+
+    it('flags the reference whose first line showed the name before the edit and holds none of the names now', () => {
+      const v = cite('`render_page` and `x_40` are defined (`views.py:28`, `views.py:43`).');
+      const e = v.get('`views.py:28`')!;
+      assert.equal(e.rule, 'moved-lines');
+      assert.equal(e.contradiction?.value, '`views.py:31`');
+      assert.equal(e.detail, "`render_page` is at line 31 of views.py as last shown, after the agent's edit; not near line 28");
+      assert.notEqual(v.get('`views.py:43`')?.rule, 'moved-lines');
+    });
+
+    it('leaves a reference alone when its lines hold a short name the sentence gives', () => {
+      // Line 28 is `def go(x):` now: it is the line cited for `go`, though `render_page` was on it before.
+      const v = cite('`go` and `render_page` are defined (`views.py:28`, `views.py:31`).');
+      assert.notEqual(v.get('`views.py:28`')?.rule, 'moved-lines');
+      assert.notEqual(v.get('`views.py:31`')?.rule, 'moved-lines');
     });
   });
 
