@@ -29,8 +29,8 @@ export interface ShownLines {
    * listing's own segment.
    */
   segments?: number[];
-  /** Per line, its text, where `starts`/`ends` cannot say it (a line an edit changed midway). */
-  texts?: string[];
+  /** Per line, its text, where `starts`/`ends` cannot say it (a line an edit changed midway); undefined where they can. */
+  texts?: (string | undefined)[];
 }
 
 export interface GutterScan {

@@ -398,7 +398,7 @@ export class SessionFacts {
 
   private trackerOf(record: FileRecord): TrackedFile {
     let t = this.tracked.get(record);
-    if (!t) this.tracked.set(record, (t = new TrackedFile()));
+    if (!t) this.tracked.set(record, (t = new TrackedFile((id) => this.groundingText(id))));
     return t;
   }
 
@@ -500,8 +500,7 @@ export class SessionFacts {
       return;
     }
     sortByLine(listing.shown);
-    const text = (id: number) => this.groundingText(id);
-    this.trackerOf(record).show(listing.shown, listing.segment, text);
+    this.trackerOf(record).show(listing.shown, listing.segment);
     if (listing.shown.complete) this.wholeAt.set(record, listing.segment);
     if (this.sorted) {
       // Where a stable sort of everything would put it: after every fact at the same segment or before.

@@ -14,13 +14,13 @@
 import type { ShownLines } from './lineGutters';
 import type { PatchHunk } from './patchHunks';
 
-/** A line of the file as it is now: its text, and where that text was shown. */
+/** A line of the file as it is now: where its text was shown, and the text itself only where that place does not hold all of it. */
 interface KnownLine {
   line: number;
-  text: string;
   segment: number;
   start: number;
   end: number;
+  text?: string;
 }
 
 /** A replacement of text an edit tool made (`old_string` → `new_string`), with where its new text is. */
@@ -36,19 +36,26 @@ export class TrackedFile {
   /** Ascending by line. */
   private known: KnownLine[] = [];
 
+  /** `source` gives a segment's text, where shown lines' places are read. */
+  constructor(private readonly source: (segment: number) => string) {}
+
+  private textOf(k: KnownLine): string {
+    return k.text ?? this.source(k.segment).slice(k.start, k.end);
+  }
+
   /** Whether any line is known. */
   get empty(): boolean {
     return this.known.length === 0;
   }
 
   /** A listing shows lines as the file stands: they replace what was known of them (all of it, for a whole file). */
-  show(shown: ShownLines, listingSegment: number, text: (segment: number) => string): void {
+  show(shown: ShownLines, listingSegment: number): void {
     const fresh: KnownLine[] = [];
     for (let i = 0; i < shown.lines.length; i++) {
-      const segment = shown.segments?.[i] ?? listingSegment;
-      const start = shown.starts[i];
-      const end = shown.ends[i];
-      fresh.push({ line: shown.lines[i], text: shown.texts?.[i] ?? text(segment).slice(start, end), segment, start, end });
+      const line: KnownLine = { line: shown.lines[i], segment: shown.segments?.[i] ?? listingSegment, start: shown.starts[i], end: shown.ends[i] };
+      const text = shown.texts?.[i];
+      if (text !== undefined) line.text = text;
+      fresh.push(line);
     }
     if (shown.complete) {
       this.known = fresh;
@@ -97,7 +104,7 @@ export class TrackedFile {
       this.replace(
         at,
         h.old.length,
-        h.new.map((n) => ({ line: 0, text: n.text, segment, start: n.start, end: n.end })),
+        h.new.map((n) => ({ line: 0, segment, start: n.start, end: n.end })),
       );
       cursor = line + h.new.length;
     }
@@ -121,7 +128,7 @@ export class TrackedFile {
           this.forget();
           return;
         }
-        this.known = this.known.filter((k) => !k.text.includes(e.oldText));
+        this.known = this.known.filter((k) => !this.textOf(k).includes(e.oldText));
         continue;
       }
       const found = this.findText(e.oldText);
@@ -176,7 +183,7 @@ export class TrackedFile {
     for (let k = 0; k < old.length; k++) {
       const line = this.known[i + k];
       // A patch tolerates trailing blanks that differ.
-      if (line.line !== first + k || line.text.trimEnd() !== old[k].trimEnd()) return false;
+      if (line.line !== first + k || this.textOf(line).trimEnd() !== old[k].trimEnd()) return false;
     }
     return true;
   }
@@ -235,7 +242,7 @@ export class TrackedFile {
       while (last + 1 < this.known.length && this.known[last + 1].line === this.known[last].line + 1) last++;
       const run = this.known
         .slice(first, last + 1)
-        .map((k) => k.text)
+        .map((k) => this.textOf(k))
         .join('\n');
       const at = run.indexOf(text);
       if (at !== -1) {
@@ -252,18 +259,18 @@ export class TrackedFile {
     // The run's line holding the edit's first character, and the offset of that line in the run.
     let index = first;
     let lineStart = 0;
-    while (lineStart + this.known[index].text.length < at) {
-      lineStart += this.known[index].text.length + 1;
+    while (lineStart + this.textOf(this.known[index]).length < at) {
+      lineStart += this.textOf(this.known[index]).length + 1;
       index++;
     }
     const head = this.known[index];
     const tail = this.known[index + oldBreaks];
-    const prefix = head.text.slice(0, at - lineStart);
+    const prefix = this.textOf(head).slice(0, at - lineStart);
     const oldEnd = at + e.oldText.length;
     // Offset in the run of the last spanned line.
     let tailStart = lineStart;
-    for (let k = index; k < index + oldBreaks; k++) tailStart += this.known[k].text.length + 1;
-    const suffix = tail.text.slice(oldEnd - tailStart);
+    for (let k = index; k < index + oldBreaks; k++) tailStart += this.textOf(this.known[k]).length + 1;
+    const suffix = this.textOf(tail).slice(oldEnd - tailStart);
     const block = prefix + e.newText + suffix;
     const lines: KnownLine[] = [];
     let from = 0;
@@ -282,7 +289,9 @@ export class TrackedFile {
           : from < newFrom
             ? { segment: head.segment, start: head.start, end: head.end }
             : { segment: tail.segment, start: tail.start, end: tail.end };
-      lines.push({ line: 0, text: block.slice(from, textEnd), ...place });
+      const text = block.slice(from, textEnd);
+      // Only a line the edit's new text holds whole is read from its place.
+      lines.push(a === from && b === textEnd ? { line: 0, ...place } : { line: 0, text, ...place });
       if (nl === -1) break;
       from = nl + 1;
     }
