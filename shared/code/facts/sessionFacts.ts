@@ -396,9 +396,20 @@ export class SessionFacts {
     if (!this.touched.has(record)) this.touched.set(record, false);
   }
 
+  /**
+   * The file's known lines, followed from its first edit on: a file never
+   * edited costs nothing. At the first edit, its listings so far are put in,
+   * from the last that showed it whole.
+   */
   private trackerOf(record: FileRecord): TrackedFile {
     let t = this.tracked.get(record);
-    if (!t) this.tracked.set(record, (t = new TrackedFile((id) => this.groundingText(id))));
+    if (t) return t;
+    t = new TrackedFile((id) => this.groundingText(id));
+    this.tracked.set(record, t);
+    const { listings } = record;
+    let from = listings.length - 1;
+    while (from > 0 && !(listings[from].shown.complete && !listings[from].carried)) from--;
+    for (let i = Math.max(0, from); i < listings.length; i++) if (!listings[i].carried) t.show(listings[i].shown, listings[i].segment);
     return t;
   }
 
@@ -409,9 +420,10 @@ export class SessionFacts {
    */
   private carryEdited(segment: number): void {
     for (const [record, followed] of this.touched) {
-      const tracker = this.tracked.get(record);
-      if (!followed) tracker?.forget();
-      if (!followed || !tracker || this.wholeAt.get(record) === segment) continue;
+      // An edit not followed leaves nothing known, and no listing before it may be put in later.
+      const tracker = this.trackerOf(record);
+      if (!followed) tracker.forget();
+      if (!followed || this.wholeAt.get(record) === segment) continue;
       const shown = tracker.listing(record.names[0]);
       if (shown) this.addListing(record.names[0], { segment, shown, carried: true });
     }
@@ -500,7 +512,7 @@ export class SessionFacts {
       return;
     }
     sortByLine(listing.shown);
-    this.trackerOf(record).show(listing.shown, listing.segment);
+    this.tracked.get(record)?.show(listing.shown, listing.segment);
     if (listing.shown.complete) this.wholeAt.set(record, listing.segment);
     if (this.sorted) {
       // Where a stable sort of everything would put it: after every fact at the same segment or before.

@@ -207,6 +207,14 @@ describe('file and line references in a coding session', () => {
       const readTwice = [readPart[0], readPart[1], result('r1', numbered(twice.slice(19, 40), 20))];
       const ambiguous = [...readTwice, ...patch('@@\n x_24 = 24\n+TIMEOUT = 5\n+RETRIES = 3')];
       assert.notEqual(cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', ambiguous).rule, 'moved-lines');
+      // Nor after an edit whose change the log does not say: what was shown before it is not followed through later edits.
+      const unread = [
+        ...readPart,
+        call('d1', 'apply_diff', { path, diff: '<<<<<<< SEARCH\nx_1 = 1\n=======\nx_1 = 1\nx_0 = 0\n>>>>>>> REPLACE' }),
+        result('d1', numbered(['x_1 = 1', 'x_0 = 0'])),
+        ...above,
+      ];
+      assert.notEqual(cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', unread).rule, 'moved-lines');
     });
 
     it('offers no line when the name is defined on two lines the session knows, and says nothing when the sentence names things far apart', () => {
