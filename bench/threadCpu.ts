@@ -18,8 +18,10 @@ export function threadCpuMs(pid: number): Map<number, number> | undefined {
   const out = new Map<number, number>();
   for (const tid of tids) {
     try {
-      // The fields after the command name (which may hold spaces); utime and stime are the 12th and 13th, in USER_HZ (100 a second on Linux).
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // The fields after the command name, which may itself hold ") " (proc(5): read from the last bracket); utime and stime
+      // are the 12th and 13th after it, in USER_HZ (100 a second on Linux).
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       out.set(Number(tid), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
     } catch {
       // The thread ended between the listing and the read.

@@ -60,6 +60,8 @@ export class ServerHarness {
     readonly connection: ProtocolConnection,
     private readonly proc: ChildProcess,
     readonly workspace: string,
+    /** The copy of the bundles `bundle` reworked, removed with the workspace. */
+    private readonly bundleCopy?: string,
   ) {
     connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
@@ -104,18 +106,19 @@ export class ServerHarness {
     } = {},
   ): Promise<ServerHarness> {
     let script = await buildServer();
+    let bundleCopy: string | undefined;
     if (options.bundle) {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-bundle-'));
-      fs.cpSync(path.dirname(script), dir, { recursive: true });
-      options.bundle(dir);
-      script = path.join(dir, 'server.js');
+      bundleCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-bundle-'));
+      fs.cpSync(path.dirname(script), bundleCopy, { recursive: true });
+      options.bundle(bundleCopy);
+      script = path.join(bundleCopy, 'server.js');
     }
     const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'groundcheck-ws-'));
     const execArgv = options.runtimeArgs ? await options.runtimeArgs(path.dirname(script), workspace) : [];
     const args = options.viaCli ? [path.join(path.dirname(script), 'cli.js'), 'lsp', '--stdio'] : [script, '--stdio'];
     const proc = spawn(process.execPath, [...execArgv, ...args], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...options.env } });
     const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-    const h = new ServerHarness(connection, proc, workspace);
+    const h = new ServerHarness(connection, proc, workspace, bundleCopy);
     h.settings = settings;
     connection.listen();
     await connection.sendRequest('initialize', {
@@ -187,5 +190,6 @@ export class ServerHarness {
     this.connection.dispose();
     this.proc.kill();
     fs.rmSync(this.workspace, { recursive: true, force: true });
+    if (this.bundleCopy) fs.rmSync(this.bundleCopy, { recursive: true, force: true });
   }
 }

@@ -140,14 +140,23 @@ function numbered(text: string, file: string, complete: boolean, upTo?: number):
 const OMISSION_OPEN = '[... omitted ';
 const OMISSION_CLOSE = ' lines ...]';
 
-/** Whether the log cut the text (the omission marker on a line of its own). */
+/**
+ * Whether the log cut the text (the omission marker on a line of its own).
+ * Only a marker that starts a line is read on to its line's end, so each
+ * line is read once however many markers a long line repeats.
+ */
 function cutByLog(text: string): boolean {
   for (let at = text.indexOf(OMISSION_OPEN); at !== -1; at = text.indexOf(OMISSION_OPEN, at + 1)) {
+    if (at !== 0 && text[at - 1] !== '\n') continue;
     const end = text.indexOf('\n', at);
-    const lineEnd = end === -1 ? text.length : text[end - 1] === '\r' ? end - 1 : end;
-    if ((at === 0 || text[at - 1] === '\n') && text.endsWith(OMISSION_CLOSE, lineEnd)) return true;
+    if (isOmissionLine(text, at, end === -1 ? text.length : text[end - 1] === '\r' ? end - 1 : end)) return true;
   }
   return false;
+}
+
+/** Whether the line `[start, end)` is the log's omission marker. */
+function isOmissionLine(text: string, start: number, end: number): boolean {
+  return text.startsWith(OMISSION_OPEN, start) && text.endsWith(OMISSION_CLOSE, end);
 }
 
 /**
@@ -164,7 +173,7 @@ function plainLines(text: string, bodyStart: number, file: string, from: number,
   let cut = false;
   forEachLine(text.slice(0, body), (start, end) => {
     if (start < bodyStart || cut || (to !== undefined && n > to)) return;
-    if (text.startsWith(OMISSION_OPEN, start) && text.endsWith(OMISSION_CLOSE, end)) {
+    if (isOmissionLine(text, start, end)) {
       cut = true;
       shown.complete = false;
       return;

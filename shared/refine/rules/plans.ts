@@ -39,11 +39,12 @@ const SEQUENCE = /^(?:next|then|now|first|second|third|finally|lastly|after that
 /**
  * `Phase 0:`, `Step 2 -`, `Option B:`, `TODO:`, `Stage 1.2)` — a numbered
  * part of a plan: the word, a short number or letter, and the mark that ends
- * the label. A dash ends it only with a space before it, since a hyphen
- * joins words; a sentence about a phase ("Phase-5 tasks are checked off",
- * "Step 3 is done.") reports on it.
+ * the label, then a space. A dash ends it only with a space before it, since
+ * a hyphen joins words; a sentence about a phase or a file named like one
+ * ("Phase-5 tasks are checked off", "Step 3 is done.", "TODO.md lists 12
+ * tasks") reports on it.
  */
-const PLAN_LABEL = /^(?:phase|step|stage|option|todo|to-do|action item)\b\s*#?[\w.-]{0,6}?\s*(?:[:.)]|\s[-\u2013\u2014])/;
+const PLAN_LABEL = /^(?:phase|step|stage|option|todo|to-do|action item)\b\s*#?[\w.-]{0,6}?[*_]{0,2}\s*(?:[:.)]|\s[-\u2013\u2014])[*_]{0,2}(?=\s|$)/;
 
 /**
  * Verbs whose bare form opens an instruction ("Run `npm test`", "Add the
@@ -112,9 +113,10 @@ const OTHER_PLAN_HEADING =
 /**
  * Openings that say what the plan just announced involves ("I will build the
  * payment feature. This involves creating a service…"): the sentence
- * continues the plan before it.
+ * continues the plan before it. Only "this involves" and its kin: "it
+ * requires Node 18", "that means all 42 pass" describe what exists.
  */
-const PLAN_CONTINUATION = /^(?:this|that|it|doing so|which) (?:will|would|involves|includes|requires|means|entails)\b/;
+const PLAN_CONTINUATION = /^(?:this|doing so) (?:involves|entails|(?:will|would) involve)\b/;
 
 /** Whether a sentence opening (as `isPlanOpening` reads it) goes on with the plan of the sentence before it, in the same paragraph. */
 export function continuesPlan(opening: string): boolean {

@@ -70,6 +70,21 @@ describe('line-number gutters in tool output', () => {
     assert.equal(scanGutters(quoted, { kind: 'numbered', file: 'x', complete: false, upTo: 40 }).listings[0].complete, true);
   });
 
+  it('reads a line repeating the omission marker in linear time', () => {
+    const line = (n: number) => `     1\t${'[... omitted 1 of 2 lines ...] '.repeat(n)}\n`;
+    const time = (n: number) => {
+      const text = line(n);
+      const t = performance.now();
+      scanGutters(text, { kind: 'numbered', file: 'x', complete: false, upTo: 40 });
+      return performance.now() - t;
+    };
+    time(2000);
+    const small = Math.max(time(10_000), 0.5);
+    const large = time(80_000);
+    // Linear is 8x; reading on to the line's end at every marker was 64x.
+    assert.ok(large < small * 24, `8x the text took ${(large / small).toFixed(1)}x the time`);
+  });
+
   it('ends a plain listing, incomplete, where the log cut out its middle', () => {
     const scan = scanGutters('a\nb\n[... omitted 908 of 1164 lines ...]\n\ny\nz\n', { kind: 'lines', file: 'x', from: 1, complete: true });
     assert.deepEqual(scan.listings[0].lines, [1, 2]);

@@ -86,9 +86,15 @@ describe('plans and instructions are not claims', () => {
   });
 
   it('in an agent turn, a numbered label opens a plan step, but a sentence about a phase or step reports on it', () => {
-    for (const label of ['Phase 0: add the client.', 'Step 2 - run it.', 'Option B: keep it.', 'TODO: fix it.', 'Stage 1.2) deploy.'])
+    for (const label of ['Phase 0: add the client.', 'Step 2 - run it.', 'Option B: keep it.', 'TODO: fix it.', 'Stage 1.2) deploy.', '**Step 1**: add the client.', '**Step 1:** add it.'])
       assert.deepEqual(kinds(label, true), [[label, 'plan']], label);
-    for (const report of ['Phase-5 tasks are checked off (`tasks.md:95-102`).', 'Step 3 is done.', 'Step-by-step notes are in `a.md`.'])
+    for (const report of [
+      'Phase-5 tasks are checked off (`tasks.md:95-102`).',
+      'Step 3 is done.',
+      'Step-by-step notes are in `a.md`.',
+      'TODO.md lists 12 open tasks.',
+      'step.py defines 3 steps.',
+    ])
       assert.deepEqual(kinds(report, true), [[report, 'claim']], report);
   });
 
@@ -116,6 +122,12 @@ describe('plans and instructions are not claims', () => {
       ['I will now build the payment feature.', 'plan'],
       ['This involves creating a service on `RestTemplate`.', 'plan'],
     ]);
+    for (const described of [
+      "I'll update the parser. It requires Node 18 and the `yaml` package.",
+      'Let me fix the config loader. It includes 3 retries and a 30 s timeout.',
+      "Next I'll run the tests. That means all 42 pass now.",
+    ])
+      assert.equal(kinds(described, false)[1][1], 'claim', described);
     assert.deepEqual(kinds('I built the payment feature. This involves a service on `RestTemplate`.', false), [
       ['I built the payment feature.', 'claim'],
       ['This involves a service on `RestTemplate`.', 'claim'],
