@@ -86,7 +86,15 @@ describe('plans and instructions are not claims', () => {
   });
 
   it('in an agent turn, a numbered label opens a plan step, but a sentence about a phase or step reports on it', () => {
-    for (const label of ['Phase 0: add the client.', 'Step 2 - run it.', 'Option B: keep it.', 'TODO: fix it.', 'Stage 1.2) deploy.', '**Step 1**: add the client.', '**Step 1:** add it.'])
+    for (const label of [
+      'Phase 0: add the client.',
+      'Step 2 - run it.',
+      'Option B: keep it.',
+      'TODO: fix it.',
+      'Stage 1.2) deploy.',
+      '**Step 1**: add the client.',
+      '**Step 1:** add it.',
+    ])
       assert.deepEqual(kinds(label, true), [[label, 'plan']], label);
     for (const report of [
       'Phase-5 tasks are checked off (`tasks.md:95-102`).',
