@@ -26,7 +26,8 @@ export interface ShownLines {
   /**
    * Per line, the segment the line is in, for listings pieced together from
    * several (a file as the agent's edit left it); else every line is in the
-   * listing's own segment.
+   * listing's own segment. -1 for a line no segment holds whole (an edit
+   * changed part of it): it has no place.
    */
   segments?: number[];
   /** Per line, its text, where `starts`/`ends` cannot say it (a line an edit changed midway); undefined where they can. */

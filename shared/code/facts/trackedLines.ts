@@ -32,6 +32,9 @@ export interface TextEdit {
   all: boolean;
 }
 
+/** The place of a line no segment holds whole (segment -1: no part of the context). */
+const NOWHERE = { segment: -1, start: 0, end: 0 };
+
 export class TrackedFile {
   /** Ascending by line. */
   private known: KnownLine[] = [];
@@ -280,18 +283,14 @@ export class TrackedFile {
       const nl = block.indexOf('\n', from);
       const to = nl === -1 ? block.length : nl;
       const textEnd = to > from && block.charCodeAt(to - 1) === 13 ? to - 1 : to;
-      // Where the line's text is: in the edit's new text as far as it overlaps it, else where the spanned line was shown.
       const a = Math.max(from, newFrom);
       const b = Math.min(textEnd, newTo);
-      const place =
-        b > a
-          ? { segment: e.segment, start: e.offset + a - newFrom, end: e.offset + b - newFrom }
-          : from < newFrom
-            ? { segment: head.segment, start: head.start, end: head.end }
-            : { segment: tail.segment, start: tail.start, end: tail.end };
       const text = block.slice(from, textEnd);
-      // Only a line the edit's new text holds whole is read from its place.
-      lines.push(a === from && b === textEnd ? { line: 0, ...place } : { line: 0, text, ...place });
+      if (a === from && b === textEnd && b > a) lines.push({ line: 0, segment: e.segment, start: e.offset + a - newFrom, end: e.offset + b - newFrom });
+      else if (text === this.textOf(head) && from < newFrom) lines.push({ line: 0, text, segment: head.segment, start: head.start, end: head.end });
+      else if (text === this.textOf(tail) && from >= newTo) lines.push({ line: 0, text, segment: tail.segment, start: tail.start, end: tail.end });
+      // A line pieced from what was shown and the edit's new text is nowhere whole: a place would point at only part of it.
+      else lines.push({ line: 0, text, ...NOWHERE });
       if (nl === -1) break;
       from = nl + 1;
     }

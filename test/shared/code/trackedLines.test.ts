@@ -62,4 +62,20 @@ describe('lines shown of a file, followed through the edits after', () => {
     edited.t.edit([{ oldText: 'x = 0', newText: 'z', segment: 1, offset: 0, all: false }]);
     assert.deepEqual(edited.now(), []);
   });
+
+  it('gives a line an edit changed partway no place, since no segment holds it whole', () => {
+    const edit = '(request, extra):';
+    const { t, now } = setup(['x = 1', 'def render_page(request):', 'y = 2'], 30, edit);
+    t.edit([{ oldText: '(request):', newText: edit, segment: 1, offset: 0, all: false }]);
+    assert.deepEqual(now(), ['30: x = 1', '31: def render_page(request, extra):', '32: y = 2']);
+    const l = t.listing('a.py')!;
+    assert.deepEqual(
+      l.lines.map((n, i) => [n, l.segments![i], l.starts[i], l.ends[i]]),
+      [
+        [30, 0, 0, 5],
+        [31, -1, 0, 0],
+        [32, 0, 32, 37],
+      ],
+    );
+  });
 });
