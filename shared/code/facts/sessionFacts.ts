@@ -19,6 +19,7 @@ import { blankOut, forEachLine, scanGutters, type ShownLines } from './lineGutte
 import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
 import { TrackedFile } from './trackedLines';
+import { causalForest, type CausalForest } from '../../transcript/causalContext';
 import { patchSections } from './patchHunks';
 import { countsFileLines, inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { perFileLineCounts } from './fileLineCounts';
@@ -167,6 +168,10 @@ export class SessionFacts {
   private readonly timeline: { segment: number; record: FileRecord }[] = [];
   /** Per file, where the lines shown of it are now, as listings and edits came. */
   private readonly tracked = new Map<FileRecord, TrackedFile>();
+  /** Per followed file, the segment its known lines were last changed at: they hold only on that segment's descendants. */
+  private readonly trackedAt = new Map<FileRecord, number>();
+  /** Per followed file, the segments that edited it, ascending. */
+  private readonly editedAt = new Map<FileRecord, number[]>();
   /** Files the segment being read edits, and whether the edit was followed through their known lines. */
   private readonly touched = new Map<FileRecord, boolean>();
   /** Per file, the segment of its latest whole listing. */
@@ -329,7 +334,7 @@ export class SessionFacts {
     const edit = editOf(call, this.transcript.segments);
     if (!edit) return;
     const record = this.record(edit.file);
-    this.trackerOf(record).edit(edit.replacements);
+    this.trackerOf(record, resultId).edit(edit.replacements);
     this.touched.set(record, true);
     let base: Listing | undefined;
     for (let i = record.listings.length - 1; i >= 0 && !base; i--)
@@ -401,16 +406,45 @@ export class SessionFacts {
    * edited costs nothing. At the first edit, its listings so far are put in,
    * from the last that showed it whole.
    */
-  private trackerOf(record: FileRecord): TrackedFile {
-    let t = this.tracked.get(record);
-    if (t) return t;
-    t = new TrackedFile((id) => this.groundingText(id));
-    this.tracked.set(record, t);
-    const { listings } = record;
-    let from = listings.length - 1;
-    while (from > 0 && !(listings[from].shown.complete && !listings[from].carried)) from--;
-    for (let i = Math.max(0, from); i < listings.length; i++) if (!listings[i].carried) t.show(listings[i].shown, listings[i].segment);
-    return t;
+  private trackerOf(record: FileRecord, segment: number): TrackedFile {
+    const t = this.tracked.get(record);
+    const at = this.trackedAt.get(record);
+    this.trackedAt.set(record, segment);
+    if (t && at !== undefined && (at === segment || this.forest.isAncestor(at, segment))) return t;
+    const fresh = new TrackedFile((id) => this.groundingText(id));
+    this.tracked.set(record, fresh);
+    for (const l of this.linesBefore(record, segment)) fresh.show(l.shown, l.segment);
+    return fresh;
+  }
+
+  /**
+   * The listings that say what is known of a file's lines on `segment`'s
+   * branch, oldest first: its ancestors' listings from the last that showed
+   * the file whole or carried all that was known then (another branch's
+   * listings and edits say nothing of this one's file), and none before an
+   * edit on the branch that was not followed.
+   */
+  private linesBefore(record: FileRecord, segment: number): Listing[] {
+    const onBranch = (id: number) => id === segment || this.forest.isAncestor(id, segment);
+    const carriedAt = new Set<number>();
+    for (const l of record.listings) if (l.carried && onBranch(l.segment)) carriedAt.add(l.segment);
+    let cut = -1;
+    for (const edits of [record.edits, this.editedAt.get(record) ?? []])
+      for (const e of edits) if (e < segment && e > cut && !carriedAt.has(e) && onBranch(e)) cut = e;
+    const out: Listing[] = [];
+    for (let i = record.listings.length - 1; i >= 0; i--) {
+      const l = record.listings[i];
+      if (l.segment < cut) break;
+      if (!onBranch(l.segment)) continue;
+      out.push(l);
+      if (l.carried || l.shown.complete) break;
+    }
+    return out.reverse();
+  }
+
+  /** The session's causal forest: which segments lie on which branch. */
+  private get forest(): CausalForest {
+    return causalForest(this.transcript);
   }
 
   /**
@@ -421,8 +455,11 @@ export class SessionFacts {
   private carryEdited(segment: number): void {
     for (const [record, followed] of this.touched) {
       // An edit not followed leaves nothing known, and no listing before it may be put in later.
-      const tracker = this.trackerOf(record);
+      const tracker = this.trackerOf(record, segment);
       if (!followed) tracker.forget();
+      const edits = this.editedAt.get(record);
+      if (edits) edits.push(segment);
+      else this.editedAt.set(record, [segment]);
       if (!followed || this.wholeAt.get(record) === segment) continue;
       const shown = tracker.listing(record.names[0]);
       if (shown) this.addListing(record.names[0], { segment, shown, carried: true });
@@ -441,7 +478,7 @@ export class SessionFacts {
     const patched = patchedFiles(call.input);
     if (patched.length === 0) return false;
     const segments = this.transcript.segments;
-    this.followPatch(call);
+    this.followPatch(call, resultId);
     for (const p of patched) {
       if (p.change === 'add') {
         const marker = `*** Add File: ${p.file}`;
@@ -462,14 +499,14 @@ export class SessionFacts {
    * Follows a patch's hunks through the known lines of each file it
    * updates; a file it deletes or moves is no longer known by its name.
    */
-  private followPatch(call: ToolCall): void {
+  private followPatch(call: ToolCall, resultId: number): void {
     const segments = this.transcript.segments;
     const at = call.segments.find((id) => segments[id].text.includes('*** Begin Patch'));
     if (at === undefined) return;
     for (const section of patchSections(segments[at].text)) {
       if (section.change === 'add') continue;
       for (const r of this.filesNamed(section.file)) {
-        const tracker = this.trackerOf(r);
+        const tracker = this.trackerOf(r, resultId);
         if (section.change === 'update' && section.hunks && section.movedTo === undefined) tracker.patch(section.hunks, at);
         else tracker.forget();
         this.touched.set(r, true);
@@ -512,7 +549,7 @@ export class SessionFacts {
       return;
     }
     sortByLine(listing.shown);
-    this.tracked.get(record)?.show(listing.shown, listing.segment);
+    if (this.tracked.has(record)) this.trackerOf(record, listing.segment).show(listing.shown, listing.segment);
     if (listing.shown.complete) this.wholeAt.set(record, listing.segment);
     if (this.sorted) {
       // Where a stable sort of everything would put it: after every fact at the same segment or before.

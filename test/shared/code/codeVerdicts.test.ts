@@ -217,6 +217,33 @@ describe('file and line references in a coding session', () => {
       assert.notEqual(cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', unread).rule, 'moved-lines');
     });
 
+    it('follows only the edits of the branch the claim is on, after the user rewinds', () => {
+      const addAbove = (id: string, lines: string) => [
+        call(id, 'Edit', { file_path: path, old_string: 'x_25 = 25', new_string: `x_25 = 25\n${lines}` }),
+        result(id, `The file ${path} has been updated.`),
+      ];
+      // Branch A adds five lines above `render_page`; the user rewinds to the read, and branch B adds four.
+      const steps = [
+        ...readPart,
+        ...addAbove('e1', 'A = 1\nB = 2\nC = 3\nD = 4\nE = 5'),
+        say('Added five.'),
+        user('No: just four.'),
+        ...addAbove('e2', 'A = 1\nB = 2\nC = 3\nD = 4'),
+      ];
+      const rewound = (claim: string) => {
+        const lines = session([...steps, say(claim)])
+          .split('\n')
+          .map((l) => JSON.parse(l));
+        lines[readPart.length + 3].parentUuid = lines[readPart.length - 1].uuid;
+        return lines.map((l) => JSON.stringify(l)).join('\n');
+      };
+      const onB = (claim: string, ref: string) => lastOutput(rewound(claim), ALL).get(ref)!;
+      assert.notEqual(onB('`render_page` (`views.py:34`) renders it.', '`views.py:34`').rule, 'moved-lines');
+      const e = onB('`render_page` (`views.py:30`) renders it.', '`views.py:30`');
+      assert.equal(e.rule, 'moved-lines');
+      assert.equal(e.contradiction?.value, '`views.py:34`');
+    });
+
     it('offers no line when the name is defined on two lines the session knows, and says nothing when the sentence names things far apart', () => {
       const two = body.slice();
       two[35] = 'def render_page(other):';
