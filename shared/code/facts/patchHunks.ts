@@ -15,6 +15,8 @@ export interface HunkLine {
 
 /** One `@@` hunk: the lines it expects, and the lines it leaves in their place. */
 export interface PatchHunk {
+  /** The line after `@@ ` (`@@ def run():`): the hunk's lines are sought after the first line holding it. */
+  context?: string;
   old: string[];
   new: HunkLine[];
 }
@@ -67,7 +69,8 @@ export function patchSections(text: string): PatchSection[] {
     } else if (section?.hunks) {
       if (line.startsWith('@@')) {
         close();
-        hunk = { old: [], new: [] };
+        const context = line.startsWith('@@ ') ? line.slice(3) : '';
+        hunk = context.trim() === '' ? { old: [], new: [] } : { context, old: [], new: [] };
       } else {
         hunk ??= { old: [], new: [] };
         const mark = line[0];

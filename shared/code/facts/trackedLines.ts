@@ -4,9 +4,11 @@
  * puts its lines in (the file as it stands then), and every edit is
  * followed through what is known. An edit found exactly once in the known
  * lines replaces its lines there and moves every known line after it by
- * the lines it added or removed; an edit that cannot be pinned down so
- * (not in the known lines, or in them more than once) leaves every line
- * from the first place it could start unknown, since those may have moved.
+ * the lines it added or removed (a patch's hunk, which the tool applies at
+ * its first match, only where no line never shown could hold an earlier
+ * one); an edit that cannot be pinned down so (not in the known lines, or
+ * in them more than once) leaves every line from the first place it could
+ * start unknown, since those may have moved.
  *
  * State is kept per file as the session's events come, so an edit costs the
  * lines known of its file, never the session's history.
@@ -34,6 +36,9 @@ export interface TextEdit {
 
 /** The place of a line no segment holds whole (segment -1: no part of the context). */
 const NOWHERE = { segment: -1, start: 0, end: 0 };
+
+/** Lines of a hunk, each once in what is known, that place it there though lines never shown could come first. */
+const DISTINCT_LINES = 2;
 
 export class TrackedFile {
   /** Ascending by line. */
@@ -83,24 +88,43 @@ export class TrackedFile {
   }
 
   /**
-   * A patch's hunks, in order: each must match consecutive known lines
-   * exactly once after the one before it. A hunk that adds lines without
-   * any to match says nothing of where they go.
+   * A patch's hunks, in order. The tool applies a hunk at the first place
+   * its lines match after the hunk before it (after the line its `@@` text
+   * names, when it names one), so a match among the known lines is that
+   * place only when no earlier place could hold one: when every line from
+   * where the search starts to the match is known, or when the hunk has
+   * `DISTINCT_LINES` lines that each occur once in what is known (a run of
+   * such lines repeated in lines never shown is too unlikely to doubt). A
+   * hunk that adds lines without any to match says nothing of where they go.
    */
   patch(hunks: readonly PatchHunk[], segment: number): void {
-    let cursor = 0;
+    let cursor = 1;
+    let counts: Map<string, number> | undefined;
     for (const h of hunks) {
       if (h.old.length === 0) {
         this.forgetFrom(1);
         return;
       }
-      const at = this.findLines(h.old, cursor);
+      // The line the `@@` text names: the hunk is sought after it.
+      let from = cursor;
+      if (h.context !== undefined) {
+        const named = this.firstMatch([h.context], cursor);
+        if (named === undefined) {
+          this.forgetFrom(this.earliestUnknown(cursor, 1));
+          return;
+        }
+        from = this.known[named].line + 1;
+      }
+      const at = this.firstMatch(h.old, from);
       if (at === undefined) {
         this.forgetFrom(this.earliestUnknown(cursor, h.old.length));
         return;
       }
-      if (at === -1) {
-        this.forgetFrom(this.known[this.firstMatch(h.old, cursor)].line);
+      counts ??= this.lineCounts();
+      const distinct = h.old.filter((l) => l.trim() !== '' && counts!.get(l.trimEnd()) === 1).length;
+      const first = this.knownUpTo(cursor, this.known[at].line);
+      if (!first && !(distinct >= DISTINCT_LINES && this.findLines(h.old, cursor) === at)) {
+        this.forgetFrom(this.earliestUnknown(cursor, h.old.length));
         return;
       }
       const line = this.known[at].line;
@@ -110,7 +134,24 @@ export class TrackedFile {
         h.new.map((n) => ({ line: 0, segment, start: n.start, end: n.end })),
       );
       cursor = line + h.new.length;
+      counts = undefined;
     }
+  }
+
+  /** Whether every line from `from` to just before `to` is known. */
+  private knownUpTo(from: number, to: number): boolean {
+    const i = this.firstIndexFrom(from);
+    return to <= from || (i < this.known.length && this.known[i].line === from && this.known[i + (to - 1 - from)]?.line === to - 1);
+  }
+
+  /** How many known lines hold each text (without trailing blanks). */
+  private lineCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const k of this.known) {
+      const text = this.textOf(k).trimEnd();
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
+    return counts;
   }
 
   /**
@@ -177,8 +218,10 @@ export class TrackedFile {
     return found;
   }
 
-  private firstMatch(old: readonly string[], after: number): number {
-    for (let i = this.firstIndexFrom(after); ; i++) if (this.matchesAt(old, i)) return i;
+  /** The index of the first known line from line `after` on where consecutive known lines match `old`, or undefined. */
+  private firstMatch(old: readonly string[], after: number): number | undefined {
+    for (let i = this.firstIndexFrom(after); i + old.length <= this.known.length; i++) if (this.matchesAt(old, i)) return i;
+    return undefined;
   }
 
   private matchesAt(old: readonly string[], i: number): boolean {

@@ -28,7 +28,7 @@ function setup(lines: string[], from: number, edit: string) {
 
 describe('lines shown of a file, followed through the edits after', () => {
   it('moves the lines after a patch hunk found once among them, and takes the hunk text for its own lines', () => {
-    const patch = '*** Begin Patch\n*** Update File: a.py\n@@ def a\n b = 2\n-c = 3\n+c = 30\n+d = 4\n e = 5\n*** End Patch';
+    const patch = '*** Begin Patch\n*** Update File: a.py\n@@ a = 1\n b = 2\n-c = 3\n+c = 30\n+d = 4\n e = 5\n*** End Patch';
     const { t, now } = setup(['a = 1', 'b = 2', 'c = 3', 'e = 5', 'f = 6'], 10, patch);
     t.patch(patchSections(patch)[0].hunks!, 1);
     assert.deepEqual(now(), ['10: a = 1', '11: b = 2', '12: c = 30', '13: d = 4', '14: e = 5', '15: f = 6']);
@@ -55,9 +55,10 @@ describe('lines shown of a file, followed through the edits after', () => {
 
   it('forgets what follows a hunk found twice, and an edit found twice', () => {
     const patch = '*** Begin Patch\n*** Update File: a.py\n@@\n x = 0\n+y = 1\n*** End Patch';
-    const twice = setup(['a = 1', 'x = 0', 'b = 2', 'x = 0', 'c = 3'], 1, patch);
+    // Lines 10-14 known: lines never shown above could hold the hunk's line too.
+    const twice = setup(['a = 1', 'x = 0', 'b = 2', 'x = 0', 'c = 3'], 10, patch);
     twice.t.patch(patchSections(patch)[0].hunks!, 1);
-    assert.deepEqual(twice.now(), ['1: a = 1']);
+    assert.deepEqual(twice.now(), []);
     const edited = setup(['a = 1', 'x = 0', 'x = 0'], 1, 'z');
     edited.t.edit([{ oldText: 'x = 0', newText: 'z', segment: 1, offset: 0, all: false }]);
     assert.deepEqual(edited.now(), []);
@@ -77,5 +78,37 @@ describe('lines shown of a file, followed through the edits after', () => {
         [32, 0, 32, 37],
       ],
     );
+  });
+
+  it('places a patch hunk at its first match only when no line never shown comes before it, or its lines are distinct', () => {
+    const patch = (hunk: string) => `*** Begin Patch\n*** Update File: a.py\n${hunk}\n*** End Patch`;
+    const apply = (lines: string[], from: number, text: string) => {
+      const s = setup(lines, from, text);
+      s.t.patch(patchSections(text)[0].hunks!, 1);
+      return s.now();
+    };
+    // `return x` may be on a line above 50, which the tool would change instead.
+    assert.deepEqual(apply(['def f(x):', '    return x'], 50, patch('@@\n     return x\n+    # added')), []);
+    // From line 1 on every line is known: the tool takes the first of two matches.
+    assert.deepEqual(apply(['x = 0', 'b = 2', 'x = 0'], 1, patch('@@\n x = 0\n+y = 1')), ['1: x = 0', '2: y = 1', '3: b = 2', '4: x = 0']);
+    // Two lines found once each among what is known place the hunk though lines above were never shown.
+    assert.deepEqual(apply(['def f(x):', '    return x', 'z = 1'], 50, patch('@@\n def f(x):\n     return x\n+    # added')), [
+      '50: def f(x):',
+      '51:     return x',
+      '52:     # added',
+      '53: z = 1',
+    ]);
+  });
+
+  it('seeks a hunk after the line its @@ text names', () => {
+    const patch = '*** Begin Patch\n*** Update File: a.py\n@@ def g(x):\n     return x\n+    # added\n*** End Patch';
+    // `def g` is not among lines 1-3: the hunk lies below them, which stay as they were.
+    const { t, now } = setup(['def f(x):', '    return x', 'z = 1'], 1, patch);
+    t.patch(patchSections(patch)[0].hunks!, 1);
+    assert.deepEqual(now(), ['1: def f(x):', '2:     return x', '3: z = 1']);
+    const named = '*** Begin Patch\n*** Update File: a.py\n@@ def g(x):\n     return x\n+    # added\n*** End Patch';
+    const both = setup(['def f(x):', '    return x', 'def g(x):', '    return x'], 1, named);
+    both.t.patch(patchSections(named)[0].hunks!, 1);
+    assert.deepEqual(both.now(), ['1: def f(x):', '2:     return x', '3: def g(x):', '4:     return x', '5:     # added']);
   });
 });
