@@ -21,6 +21,7 @@ import { editedListing, type Replacement } from './editedListings';
 import { TrackedFile } from './trackedLines';
 import { causalForest, type CausalForest } from '../../transcript/causalContext';
 import { patchSections } from './patchHunks';
+import { shellRewrites } from './shellRewrites';
 import { countsFileLines, inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { perFileLineCounts } from './fileLineCounts';
 import { diffStatFigures } from './diffStats';
@@ -131,6 +132,8 @@ export interface FileRecord {
   edits: number[];
   /** Of those edits, the patches and how many lines each added at most (its `+` lines). */
   growth: Map<number, number>;
+  /** Segments where a shell command may have changed it without saying how (`sed -i`, a formatter), in file order. */
+  rewrites: number[];
 }
 
 /** Empty lines at a listed file's end counted back over, at most. */
@@ -273,6 +276,13 @@ export class SessionFacts {
     const { calls, callOf } = this.linker;
     for (let id = from; id < segments.length; id++) {
       const s = segments[id];
+      if (s.role === 'tool_call') {
+        // A command that printed nothing may leave no result to say it ran: what it may have changed is taken as changed.
+        const call = callOf[s.id] === -1 || callOf[s.id] === undefined ? undefined : calls[callOf[s.id]];
+        if (call && call.results.length === 0 && call.segments[call.segments.length - 1] === s.id && this.readShell(call, s.id) && this.touched.size > 0)
+          this.carryEdited(s.id);
+        continue;
+      }
       if (s.role !== 'tool_result') continue;
       const call = callOf[s.id] === -1 ? undefined : calls[callOf[s.id]];
       // A call's first result says it succeeded: what it wrote is then part of the file as the agent knows it.
@@ -331,6 +341,7 @@ export class SessionFacts {
   private readAction(call: ToolCall, resultId: number): void {
     if (this.readWrite(call)) return;
     if (this.readPatch(call, resultId)) return;
+    if (this.readShell(call, resultId)) return;
     const edit = editOf(call, this.transcript.segments);
     if (!edit) return;
     const record = this.record(edit.file);
@@ -343,6 +354,25 @@ export class SessionFacts {
     const text = (id: number) => this.transcript.segments[id].text;
     const shown = editedListing(base.shown, base.segment, text, edit.replacements);
     if (shown) this.addListing(edit.file, { segment: resultId, shown });
+  }
+
+  /** A shell command: the files it may have changed are no longer followed from what was shown of them. */
+  private readShell(call: ToolCall, resultId: number): boolean {
+    const pipelines = shellPipelines(call.name, call.input);
+    if (!pipelines) return false;
+    const rewrites = shellRewrites(pipelines);
+    const records = rewrites.all ? this.records : new Set(rewrites.words.flatMap((w) => (looksLikeFilePath(w) ? this.filesNamed(w) : [])));
+    for (const r of records) {
+      r.rewrites.push(resultId);
+      // Followed, its known lines are forgotten after this segment; not yet, no listing before it may be put in later.
+      if (this.tracked.has(r)) this.touched.set(r, false);
+      else {
+        const edits = this.editedAt.get(r);
+        if (edits) edits.push(resultId);
+        else this.editedAt.set(r, [resultId]);
+      }
+    }
+    return true;
   }
 
   private readResult(s: Segment, call: ToolCall | undefined): void {
@@ -593,7 +623,7 @@ export class SessionFacts {
         return r;
       }
     }
-    const record: FileRecord = { names: [name], listings: [], counts: [], edits: [], growth: new Map() };
+    const record: FileRecord = { names: [name], listings: [], counts: [], edits: [], growth: new Map(), rewrites: [] };
     ids.push(this.records.length);
     this.records.push(record);
     return record;

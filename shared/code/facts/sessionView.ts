@@ -186,6 +186,12 @@ export class FileKnowledge {
     return out.sort((a, b) => b.segment - a.segment).map(({ segment: _, ...l }) => l);
   }
 
+  /** Whether a shell command this output can see may have changed the file (`sed -i`, a formatter) since the newest listing the session printed of it. */
+  rewrittenSinceShown(): boolean {
+    const newest = this.listings.find((l) => !l.carried)?.segment ?? -1;
+    return this.record.rewrites.some((r) => r > newest && this.visible(r));
+  }
+
   /** The newest edit this output can see, or undefined when it saw none. */
   latestEdit(): number | undefined {
     let latest: number | undefined;

@@ -47,7 +47,8 @@ export function movedLine(
   if (names.length === 0 || known.length !== 1) return undefined;
   const k = known[0];
   const edit = k.latestEdit();
-  if (edit === undefined) return undefined;
+  // A change no edit tool showed leaves nothing to follow the shown lines through.
+  if (edit === undefined || k.rewrittenSinceShown()) return undefined;
   // The cited lines as shown since the edit. A name inside a longer one there (`mkrepo` in `def cmd_mkrepo`) may be the one meant.
   let covered = true;
   for (const [a, b] of lines) {

@@ -244,6 +244,29 @@ describe('file and line references in a coding session', () => {
       assert.equal(e.contradiction?.value, '`views.py:34`');
     });
 
+    it('says nothing once a shell command may have changed the file in a way no edit showed', () => {
+      const bash = (id: string, command: string, out = '') => [call(id, 'Bash', { command }), result(id, out)];
+      const addFive = [
+        call('e1', 'Edit', { file_path: path, old_string: 'x_25 = 25', new_string: 'x_25 = 25\nA = 1\nB = 2\nC = 3\nD = 4\nE = 5' }),
+        result('e1', `The file ${path} has been updated.`),
+      ];
+      const claim30 = (steps: typeof readPart) => cite('`render_page` (`views.py:30`) renders it.', '`views.py:30`', [...readPart, ...steps]);
+      // A command that only prints leaves the edit followed.
+      assert.equal(
+        claim30([...addFive, ...bash('g1', `git diff ${path}`, 'diff --git a/site/views.py b/site/views.py')]).contradiction?.value,
+        '`views.py:35`',
+      );
+      // `sed -i` put three lines at the top, then a patch far below: `render_page` is on line 33, which nothing followed shows.
+      const sedThenPatch = [
+        ...bash('s1', `sed -i '1i import os\\nimport re\\nimport sys' ${path}`),
+        ...patch('@@\n x_38 = 38\n x_39 = 39\n-x_40 = 40\n+x_40 = 400'),
+      ];
+      assert.notEqual(cite('`render_page` (`views.py:33`) renders it.', '`views.py:33`', [...readPart, ...sedThenPatch]).rule, 'moved-lines');
+      // A formatter run over the project may have moved any line.
+      assert.notEqual(claim30([...addFive, ...bash('f1', 'black .', 'reformatted site/views.py')]).rule, 'moved-lines');
+      assert.notEqual(claim30([...addFive, ...bash('f2', 'npm run format')]).rule, 'moved-lines');
+    });
+
     it('offers no line when the name is defined on two lines the session knows, and says nothing when the sentence names things far apart', () => {
       const two = body.slice();
       two[35] = 'def render_page(other):';
