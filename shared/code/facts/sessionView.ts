@@ -30,6 +30,14 @@ export interface LinePlace {
   end: number;
 }
 
+/** A line holding a token, with where it is; `followed` when no listing printed it there (its number was worked out from edits). */
+export interface LineWith {
+  line: number;
+  place: LinePlace;
+  text: string;
+  followed?: true;
+}
+
 export interface SessionView {
   /** Files a path names that this output knows anything of (listed, counted or edited before it). */
   files(path: string): FileKnowledge[];
@@ -224,8 +232,8 @@ export class FileKnowledge {
    * with `printed`, only listings the session printed, not lines followed
    * through edits (those show where lines went, not where the agent saw them).
    */
-  linesWith(token: string, span: { since?: number; before?: number; printed?: boolean } = {}): { line: number; place: LinePlace; text: string }[] {
-    const out: { line: number; place: LinePlace; text: string }[] = [];
+  linesWith(token: string, span: { since?: number; before?: number; printed?: boolean } = {}): LineWith[] {
+    const out: LineWith[] = [];
     const seen = new Set<number>();
     const listings = this.listings.filter(
       (l) => (span.since === undefined || l.segment >= span.since) && (span.before === undefined || l.segment < span.before) && !(span.printed && l.carried),
@@ -238,7 +246,7 @@ export class FileKnowledge {
         const line = texts?.[i] ?? this.text(segment).slice(starts[i], ends[i]);
         if (!hasWholeWord(line, token)) continue;
         seen.add(lines[i]);
-        out.push({ line: lines[i], place: { segment, start: starts[i], end: ends[i] }, text: line });
+        out.push({ line: lines[i], place: { segment, start: starts[i], end: ends[i] }, text: line, ...(l.carried ? { followed: true as const } : {}) });
       }
     }
     return out;

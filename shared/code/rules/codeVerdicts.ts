@@ -334,7 +334,9 @@ function checkMoved(
   const { name, now } = moved;
   settleLines(entity, 'moved-lines', lines, session, name, now, (cited) =>
     now
-      ? `\`${name}\` is at line ${now.line} of ${file} as last shown, after the agent's edit; not near ${cited}`
+      ? now.followed
+        ? `\`${name}\` is at line ${now.line} of ${file} once the agent's edit moved the lines shown before it; not near ${cited}`
+        : `\`${name}\` is at line ${now.line} of ${file} as last shown, after the agent's edit; not near ${cited}`
       : `${file} was edited since it showed \`${name}\` at ${cited}; as shown after the edit, those lines no longer hold it`,
   );
   return true;

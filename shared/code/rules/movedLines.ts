@@ -25,7 +25,7 @@ export interface MovedLine {
   /** The name the reference is cited for. */
   name: string;
   /** Where the file as last shown defines the name, when it shows that. */
-  now?: { line: number; place: LinePlace };
+  now?: { line: number; place: LinePlace; followed?: true };
   /** The newest edit of the file before the claim. */
   edit: number;
 }
@@ -58,7 +58,7 @@ export function movedLine(
   }
   const near = (line: number) => lines.some(([a, b]) => line >= a - NEAR_LINES && line <= b + NEAR_LINES);
   let moved: MovedLine | undefined;
-  const elsewhere = new Map<string, { line: number; place: LinePlace }>();
+  const elsewhere = new Map<string, { line: number; place: LinePlace; followed?: true }>();
   for (const name of names) {
     // A name defined on two lines (two classes' `__init__`) does not say which one the sentence means.
     const defined = k.linesWith(name, { since: edit }).filter((h) => defines(h.text, name));

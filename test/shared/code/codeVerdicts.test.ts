@@ -176,7 +176,7 @@ describe('file and line references in a coding session', () => {
       assert.equal(e.rule, 'moved-lines');
       assert.equal(e.status, 'contradicted');
       assert.equal(e.contradiction?.value, '`views.py:33`');
-      assert.equal(e.detail, "`render_page` is at line 33 of views.py as last shown, after the agent's edit; not near line 30");
+      assert.equal(e.detail, "`render_page` is at line 33 of views.py once the agent's edit moved the lines shown before it; not near line 30");
     });
 
     it('follows an edit tool the same way, and several edits one after the other', () => {
@@ -306,7 +306,7 @@ describe('file and line references in a coding session', () => {
       const e = v.get('`views.py:28`')!;
       assert.equal(e.rule, 'moved-lines');
       assert.equal(e.contradiction?.value, '`views.py:31`');
-      assert.equal(e.detail, "`render_page` is at line 31 of views.py as last shown, after the agent's edit; not near line 28");
+      assert.equal(e.detail, "`render_page` is at line 31 of views.py once the agent's edit moved the lines shown before it; not near line 28");
       assert.notEqual(v.get('`views.py:43`')?.rule, 'moved-lines');
     });
 
