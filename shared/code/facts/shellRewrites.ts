@@ -159,12 +159,17 @@ function readCommand(c: SimpleCommand, out: ShellRewrites): void {
     return;
   }
   if (READ_ONLY.has(name) && !inPlace(name, args)) return;
+  // A script given inline (`python -c "…"`, `python - <<EOF`) names the files it opens inside it.
   for (const a of args) {
-    if (a.includes('*')) out.all = true;
-    const eq = a.indexOf('=');
-    out.words.push(a.startsWith('-') && eq !== -1 ? a.slice(eq + 1) : a);
+    // A glob (`sed -i … src/*.py`) names files the session cannot list.
+    if (a.includes('*') && !/\s/.test(a)) out.all = true;
+    for (const w of a.split(NOT_IN_PATH)) if (w !== '') out.words.push(w);
   }
+  if (c.heredoc !== undefined) for (const w of c.heredoc.split(NOT_IN_PATH)) if (w !== '') out.words.push(w);
 }
+
+/** Characters no path the session names holds: they end a word that may be one. */
+const NOT_IN_PATH = /[^\w./~-]+/;
 
 /** `sed -i`, `awk -i inplace`, `find -exec …`, `sort -o`: a reader told to write. */
 function inPlace(name: string, args: readonly string[]): boolean {
