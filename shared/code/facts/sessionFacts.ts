@@ -277,10 +277,10 @@ export class SessionFacts {
     for (let id = from; id < segments.length; id++) {
       const s = segments[id];
       if (s.role === 'tool_call') {
-        // A command that printed nothing may leave no result to say it ran: what it may have changed is taken as changed.
+        // Read at the call, not its result: a command that printed nothing may leave no result, and one read as the session is
+        // written must count where a read of the whole file does. What it may have changed is taken as changed, even if it failed.
         const call = callOf[s.id] === -1 || callOf[s.id] === undefined ? undefined : calls[callOf[s.id]];
-        if (call && call.results.length === 0 && call.segments[call.segments.length - 1] === s.id && this.readShell(call, s.id) && this.touched.size > 0)
-          this.carryEdited(s.id);
+        if (call && call.segments[call.segments.length - 1] === s.id && this.readShell(call, s.id) && this.touched.size > 0) this.carryEdited(s.id);
         continue;
       }
       if (s.role !== 'tool_result') continue;
@@ -341,7 +341,6 @@ export class SessionFacts {
   private readAction(call: ToolCall, resultId: number): void {
     if (this.readWrite(call)) return;
     if (this.readPatch(call, resultId)) return;
-    if (this.readShell(call, resultId)) return;
     const edit = editOf(call, this.transcript.segments);
     if (!edit) return;
     const record = this.record(edit.file);
@@ -357,19 +356,20 @@ export class SessionFacts {
   }
 
   /** A shell command: the files it may have changed are no longer followed from what was shown of them. */
-  private readShell(call: ToolCall, resultId: number): boolean {
+  private readShell(call: ToolCall, segment: number): boolean {
     const pipelines = shellPipelines(call.name, call.input);
-    if (!pipelines) return false;
+    // A patch or a write run through the shell is followed at its result.
+    if (!pipelines || patchedFiles(call.input).length > 0 || writtenFile(call.name, call.input)) return false;
     const rewrites = shellRewrites(pipelines);
     const records = rewrites.all ? this.records : new Set(rewrites.words.flatMap((w) => (looksLikeFilePath(w) ? this.filesNamed(w) : [])));
     for (const r of records) {
-      r.rewrites.push(resultId);
+      r.rewrites.push(segment);
       // Followed, its known lines are forgotten after this segment; not yet, no listing before it may be put in later.
       if (this.tracked.has(r)) this.touched.set(r, false);
       else {
         const edits = this.editedAt.get(r);
-        if (edits) edits.push(resultId);
-        else this.editedAt.set(r, [resultId]);
+        if (edits) edits.push(segment);
+        else this.editedAt.set(r, [segment]);
       }
     }
     return true;
