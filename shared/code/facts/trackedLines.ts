@@ -13,6 +13,8 @@
  * State is kept per file as the session's events come, so an edit costs the
  * lines known of its file, never the session's history.
  */
+import { firstAtLeastBy } from '../../text/sortedSearch';
+import type { Replacement } from './editedListings';
 import type { ShownLines } from './lineGutters';
 import type { PatchHunk } from './patchHunks';
 
@@ -23,15 +25,6 @@ interface KnownLine {
   start: number;
   end: number;
   text?: string;
-}
-
-/** A replacement of text an edit tool made (`old_string` → `new_string`), with where its new text is. */
-export interface TextEdit {
-  oldText: string;
-  newText: string;
-  segment: number;
-  offset: number;
-  all: boolean;
 }
 
 /** The place of a line no segment holds whole (segment -1: no part of the context). */
@@ -159,7 +152,7 @@ export class TrackedFile {
    * file, or the tool fails): each found once in a run of known lines
    * replaces the lines it spans.
    */
-  edit(edits: readonly TextEdit[]): void {
+  edit(edits: readonly Replacement[]): void {
     for (const e of edits) {
       if (e.oldText === '') {
         this.forget();
@@ -236,14 +229,7 @@ export class TrackedFile {
 
   /** Index of the first known line at or after `line`. */
   private firstIndexFrom(line: number): number {
-    let lo = 0;
-    let hi = this.known.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.known[mid].line < line) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeastBy(this.known, (k) => k.line, line);
   }
 
   /**
@@ -301,7 +287,7 @@ export class TrackedFile {
   }
 
   /** Replaces the lines the edit's old text spans in the run from index `first` (at offset `at`) with the lines it leaves. */
-  private replaceText(first: number, at: number, e: TextEdit, oldBreaks: number): void {
+  private replaceText(first: number, at: number, e: Replacement, oldBreaks: number): void {
     // The run's line holding the edit's first character, and the offset of that line in the run.
     let index = first;
     let lineStart = 0;

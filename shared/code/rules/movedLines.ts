@@ -16,6 +16,7 @@
  * listings, read once per name.
  */
 import type { Range } from '../../classifier/types';
+import { isAsciiAlnum, isIdentPart } from '../../extract/chars';
 import type { FileKnowledge, LinePlace } from '../facts';
 
 /** How far from a cited line a name may sit and still be "at" that line. */
@@ -113,7 +114,7 @@ const DEFINING = new Set([
 export function defines(text: string, name: string): boolean {
   if (text.startsWith(name) && /^\s*(?::[^=\n]*)?=(?!=)/.test(text.slice(name.length))) return true;
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (isWordChar(text.charCodeAt(at + name.length))) continue;
+    if (isIdentPart(text.charCodeAt(at + name.length))) continue;
     const before = text.slice(Math.max(0, at - 24), at);
     const m = /([A-Za-z]+)\s+$/.exec(before);
     if (m && DEFINING.has(m[1])) return true;
@@ -124,15 +125,7 @@ export function defines(text: string, name: string): boolean {
 /** Whether `name` is in `text` between characters that are not letters or digits (`cm` in `def cmd_cm(`, not in `command`). */
 function hasPart(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (!isAlnum(text.charCodeAt(at - 1)) && !isAlnum(text.charCodeAt(at + name.length))) return true;
+    if (!isAsciiAlnum(text.charCodeAt(at - 1)) && !isAsciiAlnum(text.charCodeAt(at + name.length))) return true;
   }
   return false;
-}
-
-function isAlnum(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
