@@ -28,6 +28,7 @@
  * 0.15 s for the postings on top of normalization.
  */
 import { firstAboveInt32, firstAtLeastInt32 } from '../text/sortedSearch';
+import { FirstSightings } from './firstSightings';
 
 const KEY_BITS = 21;
 /** Candidate lists up to this long are verified directly; longer ones get a second gram as a filter. */
@@ -73,7 +74,7 @@ export class GramIndex {
    */
   private readonly plans = new Map<string, GramPlan>();
   /** Forms planned once whose plans were not kept: a second planning keeps the plan. */
-  private readonly plannedOnce = new Set<string>();
+  private readonly plannedOnce = new FirstSightings(MAX_PLANS * 4);
 
   private constructor(
     private readonly heads: Int32Array,
@@ -169,7 +170,7 @@ export class GramIndex {
     let plan = this.plans.get(form);
     if (plan === undefined) {
       plan = this.planAfresh(form);
-      if (this.worthKeeping(plan, form) || this.plannedBefore(form)) {
+      if (this.worthKeeping(plan, form) || !this.plannedOnce.isFirst(form)) {
         if (this.plans.size >= MAX_PLANS) this.plans.clear();
         this.plans.set(form, plan);
       }
@@ -185,22 +186,12 @@ export class GramIndex {
    * asked again twice. A two-unit form's plan (every bucket of its prefix),
    * a common form's (a sample of candidates to choose its filter) and one
    * whose rare gram comes late (many sizes read first) are kept at once;
-   * any other is kept from its second planning (`plannedBefore`).
+   * any other is kept from its second planning (`plannedOnce`).
    */
   private worthKeeping(plan: GramPlan, form: string): boolean {
     if (plan.kind === 'prefix' || plan.filter >= 0) return true;
     const sizesRead = this.bucketSize(plan.lead) <= GOOD_ENOUGH ? plan.leadOffset + 1 : form.length - 2;
     return sizesRead > CHEAP_PLAN_READS;
-  }
-
-  /** Whether the form was planned before (and its plan not kept); the first time, it is noted with one `add`. */
-  private plannedBefore(form: string): boolean {
-    const plannedOnce = this.plannedOnce;
-    if (plannedOnce.size >= MAX_PLANS * 4) plannedOnce.clear();
-    const size = plannedOnce.size;
-    if (plannedOnce.add(form).size > size) return false;
-    plannedOnce.delete(form);
-    return true;
   }
 
   private planAfresh(form: string): GramPlan {

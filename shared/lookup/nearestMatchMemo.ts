@@ -21,6 +21,7 @@
  */
 import type { ContextMatch } from '../classifier/types';
 import type { FindOptions } from './contextIndex';
+import { FirstSightings } from './firstSightings';
 
 /** Whose lookups an `accept` makes. */
 export interface LookupScope {
@@ -54,7 +55,7 @@ export class NearestMatchMemo {
   /** Per form, its remembered lookups (one per strictness and scope group asked). */
   private readonly remembered = new Map<string, Remembered[]>();
   /** Forms asked for once and not remembered yet. */
-  private readonly askedOnce = new Set<string>();
+  private readonly askedOnce = new FirstSightings(MAX_FORMS * 4);
 
   constructor(
     private readonly inner: FindLast,
@@ -73,7 +74,7 @@ export class NearestMatchMemo {
     if (scope === undefined || opts.before !== scope.before || opts.from !== undefined || unbounded) return this.inner(form, opts);
     const all = this.remembered.get(form);
     // A form asked once is most often never asked again: it is remembered from its second lookup on.
-    if (all === undefined && this.firstAsked(form)) return this.inner(form, opts);
+    if (all === undefined && this.askedOnce.isFirst(form)) return this.inner(form, opts);
     const strict = opts.strict;
     const known = all === undefined ? undefined : recall(all, strict, scope.group);
     const earlier = known !== undefined && this.reaches(known.scope, scope) ? known : undefined;
@@ -114,21 +115,6 @@ export class NearestMatchMemo {
   private afresh(form: string, opts: FindOptions, scope: LookupScope): ContextMatch[] {
     this.forget(form, opts.strict, scope.group);
     return this.findLast(form, opts);
-  }
-
-  /**
-   * Whether this is the form's first lookup; a second one takes it off the
-   * list. On a session of new facts in every answer most forms are asked for
-   * once, so the common case is one `add`, which says by the size whether the
-   * form was there.
-   */
-  private firstAsked(form: string): boolean {
-    const askedOnce = this.askedOnce;
-    if (askedOnce.size >= MAX_FORMS * 4) askedOnce.clear();
-    const size = askedOnce.size;
-    if (askedOnce.add(form).size > size) return true;
-    askedOnce.delete(form);
-    return false;
   }
 
   private forget(form: string, strict: boolean, group: number): void {

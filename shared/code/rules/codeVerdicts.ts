@@ -329,7 +329,15 @@ function checkMoved(
   // With other line references beside it, which names this one is cited for is not told: only lines that held one of them
   // before the edit, and hold none now, say it.
   const sole = !all.some((e) => e !== claim && e.code?.kind === 'file' && e.code.lines.length > 0 && inSentence(e));
-  const moved = movedLine(lines, namedIdentifiers(all, claim, sentence.span), known, sole, namedIdentifiers(all, claim, sentence.span, 1));
+  // Every name the sentence gives, short ones too; the ones long enough to search for are read from it.
+  const allNames = namedIdentifiers(all, claim, sentence.span, 1);
+  const moved = movedLine(
+    lines,
+    allNames.filter((n) => n.length >= MIN_NAME_LENGTH),
+    known,
+    sole,
+    allNames,
+  );
   if (!moved) return false;
   const { name, now } = moved;
   settleLines(entity, 'moved-lines', lines, session, name, now, (cited) =>
@@ -341,6 +349,9 @@ function checkMoved(
   );
   return true;
 }
+
+/** Names shorter than this (`cm`, `x`) are too common to say where a line is. */
+const MIN_NAME_LENGTH = 3;
 
 /** The sentence that holds the claim. */
 function sentenceAround(sentences: readonly OutputSentence[], claim: ExtractedEntity): OutputSentence | undefined {
@@ -378,7 +389,7 @@ function settleLines(
 }
 
 /** Identifiers the sentence names besides file references: inline code and code-shaped names, of at least `least` characters. */
-function namedIdentifiers(all: readonly ExtractedEntity[], self: ExtractedEntity, span: Range, least = 3): string[] {
+function namedIdentifiers(all: readonly ExtractedEntity[], self: ExtractedEntity, span: Range, least = MIN_NAME_LENGTH): string[] {
   const names: string[] = [];
   for (const e of all) {
     if (e === self || e.code?.kind === 'file') continue;
