@@ -125,50 +125,6 @@ export function patternWords(pattern: string): string[] {
 /** Regex class names that are not what a pattern searches for. */
 const REGEX_WORDS = new Set(['alpha', 'digit', 'space', 'alnum', 'upper', 'lower', 'word', 'print', 'punct']);
 
-/** A file a patch names: `*** Update File: a.ts`, `*** Add File:`, `*** Delete File:`, `*** Move to:`. */
-const PATCHED_FILE = /^\*\*\* (Update File|Add File|Delete File|Move to): ([^\r\n]+)$/gm;
-
-/** A file a patch changes, and how. */
-export interface PatchedFile {
-  file: string;
-  change: 'add' | 'update';
-  /** Lines its section adds (`+` lines): the most the file can have grown by. */
-  added: number;
-}
-
-/**
- * The files a Codex-style patch (`*** Begin Patch` … `*** End Patch`)
- * changes, wherever the call carries it: the input itself, a field of it, or
- * the last word of its command (`["apply_patch", "*** Begin Patch…"]`).
- */
-export function patchedFiles(input: unknown): PatchedFile[] {
-  const texts: string[] = [];
-  if (typeof input === 'string') texts.push(input);
-  else if (typeof input === 'object' && input !== null) {
-    for (const v of Object.values(input as Record<string, unknown>)) {
-      if (typeof v === 'string') texts.push(v);
-      else if (Array.isArray(v) && typeof v[v.length - 1] === 'string') texts.push(v[v.length - 1] as string);
-    }
-  }
-  const out: PatchedFile[] = [];
-  for (const t of texts) {
-    if (!t.includes('*** Begin Patch')) continue;
-    const headers = [...t.matchAll(PATCHED_FILE)];
-    headers.forEach((m, i) => {
-      const end = i + 1 < headers.length ? headers[i + 1].index : t.length;
-      out.push({ file: m[2].trim(), change: m[1] === 'Add File' ? 'add' : 'update', added: plusLines(t, m.index + m[0].length, end) });
-    });
-  }
-  return out;
-}
-
-/** Lines of `text[from, to)` that open with `+`. */
-function plusLines(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let at = text.indexOf('\n+', from); at !== -1 && at < to; at = text.indexOf('\n+', at + 1)) n++;
-  return n;
-}
-
 /** The file a call wrote whole, with its content. */
 export function writtenFile(name: string, input: unknown): WrittenFile | undefined {
   const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};

@@ -20,9 +20,9 @@ import { TextPool } from '../../text/textPool';
 import { editedListing, type Replacement } from './editedListings';
 import { TrackedFile } from './trackedLines';
 import { causalForest, type CausalForest } from '../../transcript/causalContext';
-import { patchSections } from './patchHunks';
+import { patchedFiles, patchSections, type HunkLine, type PatchSection } from './patchHunks';
 import { shellRewrites } from './shellRewrites';
-import { countsFileLines, inputFile, listingShape, patchedFiles, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
+import { countsFileLines, inputFile, listingShape, shellPipelines, writtenFile, type ListingShape, type TallyNoun } from './listingShapes';
 import { perFileLineCounts } from './fileLineCounts';
 import { diffStatFigures } from './diffStats';
 import { declaredPrograms, mayDefineOptions, optionSource } from './optionSources';
@@ -508,13 +508,14 @@ export class SessionFacts {
     const patched = patchedFiles(call.input);
     if (patched.length === 0) return false;
     const segments = this.transcript.segments;
-    this.followPatch(call, resultId);
+    // Where the patch is in the transcript: the offsets of its lines.
+    const at = call.segments.find((id) => segments[id].text.includes('*** Begin Patch'));
+    const sections = at === undefined ? [] : patchSections(segments[at].text);
+    if (at !== undefined) this.followPatch(sections, at, resultId);
     for (const p of patched) {
       if (p.change === 'add') {
-        const marker = `*** Add File: ${p.file}`;
-        const at = call.segments.find((id) => segments[id].text.includes(marker));
-        if (at !== undefined)
-          this.addListing(p.file, { segment: at, shown: addedLines(p.file, segments[at].text, segments[at].text.indexOf(marker) + marker.length) });
+        const lines = sections.find((s) => s.change === 'add' && s.file === p.file)?.lines;
+        if (lines && at !== undefined) this.addListing(p.file, { segment: at, shown: addedLines(p.file, lines) });
         continue;
       }
       for (const r of this.filesNamed(p.file)) {
@@ -526,14 +527,12 @@ export class SessionFacts {
   }
 
   /**
-   * Follows a patch's hunks through the known lines of each file it
-   * updates; a file it deletes or moves is no longer known by its name.
+   * Follows a patch's hunks (its sections, read from segment `at`) through
+   * the known lines of each file it updates; a file it deletes or moves is
+   * no longer known by its name.
    */
-  private followPatch(call: ToolCall, resultId: number): void {
-    const segments = this.transcript.segments;
-    const at = call.segments.find((id) => segments[id].text.includes('*** Begin Patch'));
-    if (at === undefined) return;
-    for (const section of patchSections(segments[at].text)) {
+  private followPatch(sections: PatchSection[], at: number, resultId: number): void {
+    for (const section of sections) {
       if (section.change === 'add') continue;
       for (const r of this.filesNamed(section.file)) {
         const tracker = this.trackerOf(r, resultId);
@@ -651,20 +650,14 @@ function targetShape(s: Segment): ListingShape | undefined {
   return { kind: 'lines', file: s.tool.target, from: 1, complete: true };
 }
 
-/** The `+` lines after a patch's `*** Add File:` header that ends at `from`, as a complete listing of the file (each line without its `+`). */
-function addedLines(file: string, text: string, from: number): ShownLines {
+/** The lines of a file a patch added, as a complete listing of it. */
+function addedLines(file: string, lines: readonly HunkLine[]): ShownLines {
   const shown: ShownLines = { file, lines: [], starts: [], ends: [], complete: true };
-  let start = text.indexOf('\n', from) + 1;
-  let n = 1;
-  while (start > 0 && start < text.length && text.charCodeAt(start) === 43 /* + */) {
-    const nl = text.indexOf('\n', start);
-    let end = nl === -1 ? text.length : nl;
-    if (end > start + 1 && text.charCodeAt(end - 1) === 13) end--;
-    shown.lines.push(n++);
-    shown.starts.push(start + 1);
-    shown.ends.push(end);
-    start = nl + 1;
-  }
+  lines.forEach((line, i) => {
+    shown.lines.push(i + 1);
+    shown.starts.push(line.start);
+    shown.ends.push(line.end);
+  });
   return shown;
 }
 

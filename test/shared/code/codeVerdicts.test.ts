@@ -336,6 +336,19 @@ describe('file and line references in a coding session', () => {
     assert.equal(lastOutput(session(updated), ALL).get('`specs/other.md:40`')?.status, 'indeterminate');
   });
 
+  it('takes an added file’s lines from its own section, not from a file added before it whose name starts the same', () => {
+    const steps = [
+      user('Write the spec and keep the draft.'),
+      call('p1', 'apply_patch', {
+        input:
+          '*** Begin Patch\n*** Add File: specs/spec.md.draft\n+a\n+b\n+c\n+d\n+e\n+f\n+g\n+h\n+FR-002\n*** Add File: specs/spec.md\n+# Spec\n+\n+FR-001\n*** End Patch',
+      }),
+      result('p1', 'Success. Updated the following files:\nA specs/spec.md.draft\nA specs/spec.md'),
+      say('FR-002 is at `specs/spec.md:9`.'),
+    ];
+    assert.equal(lastOutput(session(steps), ALL).get('`specs/spec.md:9`')?.detail, 'specs/spec.md has 3 lines; line 9 was past its end');
+  });
+
   it('reads a path through `..` as the file it names', () => {
     const v = statuses(session([...readSidebar, say('See `src/lib/../components/AppSidebar.tsx:8` and `../../components/AppSidebar.tsx:7`.')]), ALL);
     assert.deepEqual(v, { '`src/lib/../components/AppSidebar.tsx:8`': 'grounded', '`../../components/AppSidebar.tsx:7`': 'grounded' });
