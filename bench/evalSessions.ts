@@ -1,6 +1,6 @@
 /**
  * `npm run eval:sessions [-- --file NAME] [--split dev|test] [--todo] [--json]
- * [--round N] [--plants] [--plants-per-kind N] [--verify-plants]`: how many of groundcheck's
+ * [--round N] [--plants] [--plants-per-kind N] [--verify-plants] [--opt-in-rules]`: how many of groundcheck's
  * findings on real coding-agent sessions are right, by hand labels, and how
  * many fabrications planted into copies of them it catches.
  *
@@ -14,7 +14,9 @@
  * was judged; `--verify-plants` also checks each one on a planted copy of
  * the raw file parsed afresh (slow). `--split` reads one side of the blind
  * split only (see sessions/split.ts); `--round` the sessions one corpus round
- * added.
+ * added. `--opt-in-rules` also runs the rules that do not flag in an agent's
+ * turn unless a user turns them on, so their findings and plants are
+ * measured as a user who opts in would see them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +24,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { TranscriptCheck } from '../shared/check/checkTranscript';
 import { entityRawRanges } from '../shared/check/rawRanges';
 import { isFinding } from '../shared/classifier/findingStatus';
+import { RULES, type RuleDoc } from '../shared/classifier/rules';
 import type { Range } from '../shared/classifier/types';
 import { generatePlants } from './plants/generate';
 import { GENERATORS } from './plants/kinds';
@@ -51,6 +54,7 @@ interface Flags {
   plants?: boolean;
   plantsPerKind: number;
   verifyPlants?: boolean;
+  optInRules?: boolean;
 }
 
 interface FileFigures {
@@ -85,6 +89,7 @@ function main(): void {
     .option('--plants', 'list every generated plant with what it was judged')
     .option('--plants-per-kind <n>', 'generated plants kept per kind and file', wholeNumber, PLANTS_PER_KIND)
     .option('--verify-plants', 'also check every generated plant on a planted copy of the raw file parsed afresh (slow)')
+    .option('--opt-in-rules', "also run the rules that do not flag in an agent's turn unless turned on")
     .action((flags: Flags) => run(flags))
     .parse(process.argv);
 }
@@ -102,6 +107,7 @@ function run(flags: Flags): void {
     return;
   }
   const plants = readPlants(join(ROOT, 'plants.json'));
+  const rules = flags.optInRules ? optInRules() : undefined;
   const figures: FileFigures[] = [];
   const byKind = new PlantFigures();
   const byRule = new RuleFigures();
@@ -117,7 +123,7 @@ function run(flags: Flags): void {
     const t0 = performance.now();
     let check: ReturnType<typeof checkSession>;
     try {
-      check = checkSession(raw, path);
+      check = checkSession(raw, path, rules);
     } catch (e) {
       unread.push(`${file}: ${e instanceof Error ? e.message : String(e)}`);
       continue;
@@ -128,7 +134,7 @@ function run(flags: Flags): void {
     byRule.addMissed(split, missed, check.findings);
     if (flags.todo) printTodo(file, sample, labels);
     const mine = plants.filter((p) => p.file === file);
-    const hand = plantsCaught(raw, mine, file);
+    const hand = plantsCaught(raw, mine, file, rules);
     for (const o of hand.outcomes) byKind.count('hand', split, o);
     const t1 = performance.now();
     const generated = generatePlants(raw, check.check.transcript, { seed: PLANT_SEED, file, perKind: flags.plantsPerKind });
@@ -170,6 +176,11 @@ function run(flags: Flags): void {
 }
 
 /** Throws when a planted copy parsed afresh disagrees with the re-check of the planted output alone. */
+/** Every rule that stays silent in an agent's turn unless turned on, turned on. */
+function optInRules(): Record<string, 'on'> {
+  return Object.fromEntries((RULES as readonly RuleDoc[]).filter((r) => r.agentTurns === 'off').map((r) => [r.id, 'on' as const]));
+}
+
 function confirmPlant(raw: string, path: string, check: TranscriptCheck, plant: GeneratedPlant, outcome: PlantOutcome): void {
   const caught = verifyPlant(raw, path, check, plant);
   if (caught !== (outcome === 'caught')) {
@@ -204,10 +215,11 @@ function plantsCaught(
   raw: string,
   plants: readonly Plant[],
   file: string,
+  rules: Readonly<Record<string, 'on' | 'off'>> | undefined,
 ): { caught: number; plantedFindings: number; missed: { kind: string; replace: string }[]; outcomes: PlantOutcome[] } {
   if (plants.length === 0) return { caught: 0, plantedFindings: 0, missed: [], outcomes: [] };
   const copy = plantedCopy(raw, plants);
-  const session = checkSession(copy.raw, join(CORPUS, file));
+  const session = checkSession(copy.raw, join(CORPUS, file), rules);
   const findings = session.findings;
   const missed: { kind: string; replace: string }[] = [];
   const outcomes = handOutcomes(session.check, copy.ranges);

@@ -53,7 +53,7 @@ export function verifyPlant(raw: string, path: string, original: TranscriptCheck
     const want = i === plant.segment ? expected : before[i].text;
     if (s.text !== want || s.role !== before[i].role) throw new Error(`planted copy differs in segment ${i}`);
   });
-  return checkSession(copy.raw, path).findings.some((f) => overlaps(f.raw, copy.changed));
+  return checkSession(copy.raw, path, original.options.rules).findings.some((f) => overlaps(f.raw, copy.changed));
 }
 
 function overlaps([s, e]: Range, [from, to]: Range): boolean {

@@ -42,10 +42,10 @@ export interface SessionCheck {
   check: TranscriptCheck;
 }
 
-export function checkSession(raw: string, path?: string): SessionCheck {
+export function checkSession(raw: string, path?: string, rules?: Readonly<Record<string, 'on' | 'off'>>): SessionCheck {
   const parsed = parseTranscript({ raw, ...(path ? { path } : {}) });
   if (isNotTranscript(parsed)) throw new Error(`not a transcript: ${parsed.reason}`);
-  const check = checkTranscript(parsed, { profile: 'refined' });
+  const check = checkTranscript(parsed, { profile: 'refined', ...(rules ? { rules } : {}) });
   const findings: SessionFinding[] = [];
   const lines = new LineIndex(raw);
   const seen = new Map<string, number>();
