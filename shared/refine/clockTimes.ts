@@ -9,13 +9,16 @@
  *
  * A bare `5:30` in a range whose other end says PM (`5:30 to 9:30 PM`) takes
  * that meridiem, as a reader would.
+ *
+ * A time starts a word: the `1:34` of `discuss.ps1:34` or `v1:34` is the end
+ * of a name and its line, not a time.
  */
 import type { ExtractedEntity, Range } from '../classifier/types';
 import { narrowed } from '../extract/narrowed';
 import { RangeSet } from './rangeSet';
 
-const TWELVE_HOUR = /(?<![\d:.])(\d{1,2})(?::([0-5]\d))?\s?(?:([AaPp])\.[Mm]\.|([AaPp])[Mm]\b)/g;
-const TWENTY_FOUR_HOUR = /(?<![\d:.$])([01]?\d|2[0-3]):([0-5]\d)(?![\d:]|\s?[AaPp]\.?[Mm]\b)/g;
+const TWELVE_HOUR = /(?<![\w:.])(\d{1,2})(?::([0-5]\d))?\s?(?:([AaPp])\.[Mm]\.|([AaPp])[Mm]\b)/g;
+const TWENTY_FOUR_HOUR = /(?<![\w:.$])([01]?\d|2[0-3]):([0-5]\d)(?![\d:]|\s?[AaPp]\.?[Mm]\b)/g;
 /** `to`, a hyphen or a dash, then the later time of a range. */
 const RANGE_TAIL = /^\s?(?:to|until|till|-|–|—)\s?(\d{1,2})(?::([0-5]\d))?\s?([AaPp])\.?[Mm]\b/;
 

@@ -94,6 +94,14 @@ describe('refine: clock times', () => {
     );
   });
 
+  it('reads no time at the end of a name and its line number', () => {
+    const out = 'See [tools/discuss.ps1:34](C:/w/tools/discuss.ps1#L34), `build_v2:15` and step1:20pm; it ran at 9:34, (10:15) and 在9:30.';
+    assert.deepEqual(
+      findClockTimes(out).map((t) => out.slice(t.span[0], t.span[1])),
+      ['9:34', '10:15', '9:30'],
+    );
+  });
+
   // biome-ignore format: a list of words or values reads best packed
   it('spells a time every common way', () => {
     assert.deepEqual(clockForms({ span: [0, 0], hour: 21, minute: 0, meridiem: 'pm' }), [
