@@ -558,6 +558,34 @@ export const RULES = [
     pack: 'code',
     summary: 'A cited file or line the agent never saw.',
     doc: "A file reference is grounded when the agent could know the file (read, listed, searched, edited or named before), and each line it cites when a listing it saw showed that line. `path:1` alone is a link to the file, not a claim about its first line. A list of lines and ranges after one path (`notes.md:12-14,40-41, 88`) cites each of them. A path is named wherever the context writes it, in brackets (`(c:/app)`) or as the folder of a longer path, with forward or Windows backslashes. Code that holds a path (`background-image: url('/img/a.gif');`, `load(\"conf/app.yaml\")`) is code, not a file reference. A path no file matches gets no verdict when it may mean a file the session knows: the end of that file's name (`entity.ts:9` for `user.entity.ts`), or the same path with its separators typed otherwise (`src/git_alias.core.py` for `src/git_alias/core.py`). A range from a line the agent saw to one it never saw (`core.py:1046-1050` after a search showed line 1046) gives the extent of what starts there, worked out rather than read: it gets no verdict, unless the file was edited after that line was shown (what started there may have moved) or the range runs past the file's known end.",
+    agentTurns: 'off',
+    measured:
+      "On the 429 real sessions of the corpus, split by repository, its findings held on the sessions it was written against and not elsewhere: 15 of 25 right on dev, 24 of those 25 from two sessions, and none of 9 on test. A line the log never showed says nothing about what is on it, and agents learn line numbers in ways a log keeps in other forms, so a citation of one cannot be told right or wrong; a cited line the agent's own edit moved is moved-lines' to flag. It catches 78% of generated plants that move a `file:line` to a line never shown, which a user who turns it on gets with its noise.",
+    examples: [
+      {
+        session: [
+          { user: 'Where is the port set?' },
+          { bash: { command: "sed -n '1,3p' src/server.ts", output: 'import http from "http";\nconst port = 8080;\nhttp.createServer().listen(port);' } },
+          { say: 'The port is set in `src/server.ts:40`.' },
+        ],
+        flags: ['`src/server.ts:40`'],
+      },
+      {
+        session: [
+          { user: 'Where is the port set?' },
+          { bash: { command: "sed -n '1,3p' src/server.ts", output: 'import http from "http";\nconst port = 8080;\nhttp.createServer().listen(port);' } },
+          { say: 'The port is read and used in `src/server.ts:2-3,40-41`.' },
+        ],
+        flags: ['`src/server.ts:2-3,40-41`'],
+      },
+    ],
+  },
+  {
+    id: 'past-file-end',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A line past the end of a file whose length the session shows.',
+    doc: "A cited line beyond the most lines the file can have is a line that does not exist: the file's length as the session last showed it (a whole read, `wc -l`, a listing that reached its end), plus every line the edits since could have added. An edit whose growth the log does not give (a shell command that may rewrite the file) leaves the length unknown, and the line gets no verdict. Unlike a line never shown (file-lines), this is evidence about the line itself.",
     examples: [
       {
         session: [
@@ -567,14 +595,6 @@ export const RULES = [
         ],
         flags: ['`src/server.ts:40`'],
       },
-      {
-        session: [
-          { user: 'Where is the port set?' },
-          { read: { path: 'src/server.ts', lines: ['import http from "http";', 'const port = 8080;', 'http.createServer().listen(port);'] } },
-          { say: 'The port is read and used in `src/server.ts:2-3,40-41`.' },
-        ],
-        flags: ['`src/server.ts:2-3,40-41`'],
-      },
     ],
   },
   {
@@ -583,6 +603,9 @@ export const RULES = [
     pack: 'code',
     summary: "A line cited for a name that the agent's own edit has moved.",
     doc: "A line or range cited in a sentence that names an identifier (\"`upgrade_self` calls uv (app.py:380-395)\") says the name is on those lines now. When the agent edited the file after the listing those lines came from, the file as the session knows it after its newest edit decides: a read or numbered search since, and every line shown before, even of a part of the file, followed through the agent's own edits (patch hunks, edit tools' replacements, a file written whole) to where they put it. An edit is followed only when what it replaces is found exactly once in the lines known; a patch hunk, which its tool applies at the first match after the line its `@@` text names, only where no line never shown comes before that match or at least two of its lines occur once each in what is known; one that cannot be placed so leaves every line from the first place it could be unknown. Only the edits on the claim's own branch count: after the user rewinds, what is known is rebuilt from the listings before the rewind. A shell command that may have changed the file without showing how (`sed -i`, a script naming it, a formatter run over the project) leaves nothing to follow, and a name found on a line an edit changed partway is unverified, not contradicted: no text shown holds that line whole to point at. The reference is contradicted when the file so known defines every name it gives once, on other lines (`def upgrade_self` at line 615), the line it is defined on offered for a single line, and unverified when it shows the cited lines without any of the names that a listing before the edit showed there. A use of the name elsewhere (a call) is no evidence of where it is defined; a name defined twice offers no line, and names defined further apart than the cited lines span are not all on them, so the sentence sums up. Beside other line references in the sentence, which name each is for is not told: only a reference whose first line (or the next) showed a name before the edit, and whose lines hold none of the sentence's names now, short ones too, is judged. Where nothing known after the edit holds the cited lines or the name's definition, where the name now is cannot be told and nothing is said.",
+    agentTurns: 'off',
+    measured:
+      "On the 429 real sessions of the corpus, split by repository, all 18 of its dev findings were right, but 17 came from one repository's sessions, and 1 of its 4 on test was right; on the 37 dev sessions added next, its one finding was wrong (the line cited held a field of the class the sentence named). Which name a citation is for is read from the sentence, and a sentence names several.",
     examples: [
       {
         session: [
@@ -644,6 +667,9 @@ export const RULES = [
     pack: 'code',
     summary: 'A version the session shows otherwise (`Next.js 14` against `next@15.5.2`).',
     doc: 'A version number given for a named package or tool ("Next.js 14", "React Router DOM 6.26.3", "tinybmp 0.5.0") is compared with the version the session shows for it (`next@15.5.2`, `"react-router-dom": "6.26.0"`, `tinybmp = "0.5.0"`, what `node -v` printed, or a dotted version right after the name in prose or output: `Ubuntu 22.04`, `▲ Next.js 16.0.0`). One that agrees is grounded, one that differs contradicted, unless the session gives several versions of that product (a span or list such as `Python 3.10–3.14`, two interpreters): then which one the claim means cannot be told, and none contradicts it. A claim no version agrees with is unverified when the session writes that product\'s name with other versions after it in any form (`Vue 3`, `python3.12`, `Python/3.11.14`, `postgres:15`, `pydantic_v1`) and never the claimed one, in no span that holds it, and a dotted claim\'s digits stand as a version nowhere in the session (`3.14` in a list of supported versions may be the one meant); a whole number only when the session writes the name with one whole number again and again and the turn numbers nothing else with that name (`Priority 1`, `Priority 2` rank items), never after `HTTP` (a status as often as a version), and a `v`-marked one (`Pydantic v5`) not beside another (`v1/v2`). A port claimed where the session gives the local machine several ports and writes the claimed one nowhere as a number is unverified the same way. A range (`^5.4.8`, `~5.4`, `>=3.11`, `>=3.2,<4`, Cargo\'s `"0.7.3"`) is not a version: a claim outside it is contradicted, one inside it gets no verdict (the installed version may be shown in a form this rule does not read). A claim written as a floor ("Next.js 13+", "3.11 or later") is met by any version at or above it. Versions of three or four parts, and `v`-marked ones after a capitalised or package name (`Pydantic v2`), which number extraction leaves alone, are judged only in a claim sentence of a coding session, or on a line of text in a plain fenced block that reports (untagged, `text` or `log`; not one the sentence before proposes, nor code, nor a pinned `==2.0.25`), after a name the session gives a version for. The name and the number must be on one line, only spaces apart; a whole number before a plural noun ("Next.js 12 pages", "26 files") counts what follows it and is no version.',
+    agentTurns: 'off',
+    measured:
+      'On the 429 real sessions of the corpus, split by repository, it made no finding on dev and 7 on test, none of them right. It catches about a sixth of the versions changed in generated plants (144 of 241 caught with it, 105 without).',
     examples: [
       {
         session: [
@@ -736,6 +762,9 @@ export const RULES = [
     pack: 'code',
     summary: 'A port in an address the session gives otherwise (`localhost:8082` against `localhost:8080`).',
     doc: "A port written after a host in a claim (`http://localhost:8082`, `127.0.0.1:3001`, `http://31.97.103.71:3003/api`) is the port of that host: the local machine's, which the session sets with `localhost:`, `127.0.0.1:`, `0.0.0.0:`, `PORT=` or `--port`, or another host's, written after that host. It is contradicted, with the session's port as the fix, only when the session gives exactly one port for that host in addresses of the claim's kind (a web address is not judged by a database's `postgres://…:5432`), and nowhere writes the claimed number as a number of its own (another service's port, a table of them): otherwise the rule cannot tell which service the claim names. Where the session gives several ports for that host and the claimed one is none of them, nor written anywhere as a number, the claim is unverified, unless the address is the value of a setting the turn writes (`devUrl=http://localhost:4200`), which may be one it proposes. Addresses in code blocks, lines of code, questions and plans are not judged; a bare `name.ts:120` is a line, not a port.",
+    agentTurns: 'off',
+    measured:
+      'On the 429 real sessions of the corpus, split by repository, it made no finding on dev and 2 on test, neither right. It is what catches a changed port in generated plants (82 of 147).',
     examples: [
       {
         session: [
@@ -997,6 +1026,8 @@ export const RULES = [
     pack: 'code',
     summary: '"All tests pass", "the build succeeds", "lint is clean", "created `x.ts`" against the latest run after the last edit.',
     doc: 'In an agent\'s turn, a sentence that opens by saying the tests pass, the build or type check succeeds, or lint is clean is judged by the latest command of that kind on the answer\'s branch (for tests, also any command whose output counts tests or reports them passed, such as a script printing "All tests passed!"). If that run came after the last edit (an edit to a prose document, `.md`, `.rst` or `.adoc`, the agent\'s Markdown memory among them, cannot change a test\'s result and does not count), output no passing run prints (a non-zero exit, `3 failed`, `FAILED`, `error TS2322`, `5 problems`) contradicts the claim, and a run without it grounds it; if there is no such run since the last edit, the claim is unverified. "Created `x.ts`" is unverified when no tool call before the answer names the file (a command or patch that names it may have made it, so that is left alone). Only unqualified claims count: a question, a plan, a condition ("once the tests pass") or a qualified claim ("all tests pass except…") is not checked.',
+    agentTurns: 'off',
+    measured: 'On the 429 real sessions of the corpus, split by repository, 1 of its 1 dev findings was right and none of its 3 on test.',
     examples: [
       {
         session: [
@@ -1088,6 +1119,9 @@ export const RULES = [
     pack: 'code',
     summary: 'A line of a code or log block that copies a line the session showed, with one name or number changed to one nothing spelt.',
     doc: "In an agent's turn, a line of a fenced block that is the copy of a line the session showed (a file read, a command's output, a log, an edit the agent made, which a Markdown chat logs as a search-and-replace edit's replacement or a diff's added line in the agent's own earlier reply, closed, and copied with at least three other names or numbers), token for token but for one name or number (a dotted version or decimal, `3.4.2`, is one number; the quote may leave off the comma or semicolon ending the line), quotes that line; when nothing in the session spells the token it changed, the token is contradicted by the line's own, which is the evidence. A line too short to tell by its own tokens (`uint256 collateralRatio;`), or whose shape the context fills with other values at that place (`await git.pull(dir);`, `await git.push(dir);`), is placed by its neighbours instead: in a block most of whose lines are lines of the context, two lines next to it (before and after it, or two on one side at the block's edge), each a whole line of the context, stand around one line there that agrees with it but for that token. An edit quotes the file it changes: the search side of a search-and-replace edit (which must match the file to apply) and the removed and unchanged lines of a diff are judged whatever the turn says around them, their replacement and added lines never. A block introduced by a reference to the lines it shows (\"From `src/a.py` lines 117-151:\", a link to `a.tsx#L110-L111`, `第138行`) says where it is from: what the sentence after it proposes does not make it new code, and its lines are placed by their neighbours as in a block that mostly quotes. Left alone, because it may be new code: a block the turn proposes (a block the sentence before or after proposes: \"Change it to:\", \"Here are the changes needed:\", \"you could\", \"should\", where a heading or a line ending in a colon after the block opens what follows rather than speaking of it; in the other languages whose words of proposing the rules read, French, Spanish, Portuguese, German, Turkish, Russian, Chinese, Japanese and Korean, the line before or after read for that language's cues, `建议`, `べき`), a block titled with a file name alone, on the line before it or after its language (```` ```py:app/x.py ````: the file the turn writes), a token the session spells anywhere (before the turn, or later in what the agent wrote), a line that differs in more than one token, a line no neighbours place that is too short to tell which line it copies (fewer than two other names or numbers, or none but the language's own words: `export * from './x.js';`) or whose shape the context fills with more than one value, a listing's line numbers, and a turn written in any other language. A Markdown chat, which names the files it read without their contents, a turn whose prompt attached a file the log left out, and a session that holds an image are judged by the lines they do show; a log whose prompt or input is not in the file excuses it.",
+    agentTurns: 'off',
+    measured:
+      'On the 429 real sessions of the corpus, split by repository, it made no finding on dev and 4 on test, none of them right. It catches about a third of the tokens changed inside quoted blocks in generated plants (182 of 353 caught with it, 67 without).',
     examples: [
       {
         session: [

@@ -242,7 +242,9 @@ export function judge(entities: Entity[], minEntities: number, gaps: readonly Co
     // A finding whose rule is turned off is left unchecked, as a user who turned it off asked.
     if (e.rule !== undefined && isFinding(e.status) && !on(e.rule as RuleId)) {
       e.status = 'indeterminate';
-      e.detail = ruleDoc(e.rule)?.agentTurns === 'off' ? `rule ${e.rule} does not flag in an agent's turn unless turned on` : `rule ${e.rule} is off`;
+      const why = ruleDoc(e.rule)?.agentTurns === 'off' ? `rule ${e.rule} does not flag in an agent's turn unless turned on` : `rule ${e.rule} is off`;
+      // What the rule checked stays in view: a user deciding whether to turn it on sees what it would have said.
+      e.detail = e.detail ? `${e.detail}; ${why}` : why;
       uncheckable++;
       continue;
     }

@@ -7,9 +7,9 @@
  *   chain (`.from`, `.select`, `.eq`);
  * - a file reference is grounded when the output could know the file (it was
  *   read, listed, searched, edited or named before), and each line it cites
- *   when a listing the output could see showed that line. A line never shown,
- *   or past the file's known end, is unverified, with what was checked in
- *   `detail`. When the sentence names an identifier that the file shows on
+ *   when a listing the output could see showed that line. A line never shown
+ *   is unverified (file-lines), and one past the most lines the file can
+ *   have is too (past-file-end), with what was checked in `detail`. When the sentence names an identifier that the file shows on
  *   another line and not near the cited one, the line is contradicted and
  *   the right line offered in its place.
  */
@@ -200,7 +200,11 @@ function judgeFile(
       const most = k.mostLines();
       return most !== undefined && missing.every((line) => line > most);
     };
-    if (known.length > 0 && session.toolsLogged && known.every(notThere)) entity.settled = true;
+    if (known.length > 0 && session.toolsLogged && known.every(notThere)) {
+      entity.settled = true;
+      // Past the most lines the file can have, the line is known not to exist: evidence, unlike a line never shown.
+      if (known.every((k) => isPastMostLines(k, missing))) entity.rule = 'past-file-end';
+    }
     return;
   }
   setVerdict(entity, places);
@@ -238,6 +242,12 @@ function shownSinceEdited(known: readonly FileKnowledge[], place: LinePlace): bo
     const edit = k.latestEdit();
     return edit === undefined || place.segment >= edit;
   });
+}
+
+/** Whether every line lies past the most lines the file can have now: its last count and what the edits since could add. */
+function isPastMostLines(k: FileKnowledge, missing: readonly number[]): boolean {
+  const most = k.mostLines();
+  return most !== undefined && missing.every((line) => line > most);
 }
 
 /** Whether a line lies past the end of the file as the session last counted it. */

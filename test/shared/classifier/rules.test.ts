@@ -113,6 +113,22 @@ describe("rules off by default in an agent's turn", () => {
     assert.equal(lastOutput(raw, { rules: { 'not-in-context': 'on' } }).get('25 uploads')?.status, 'unverified');
   });
 
+  it('leaves a line never shown unchecked, saying what was shown, and flags a line past the end of a file read whole', () => {
+    const shownInPart = session([
+      user('Where is the limit set?'),
+      call('b1', 'Bash', { command: "sed -n '1,2p' src/upload.ts" }),
+      result('b1', 'export const LIMIT = 10;\nexport function upload() {}'),
+      say('The limit is checked at `src/upload.ts:40`.'),
+    ]);
+    const never = lastOutput(shownInPart).get('`src/upload.ts:40`');
+    assert.equal(never?.status, 'indeterminate');
+    assert.match(never?.detail ?? '', /line 40 was never shown; rule file-lines does not flag in an agent's turn unless turned on/);
+    assert.equal(lastOutput(shownInPart, { rules: { 'file-lines': 'on' } }).get('`src/upload.ts:40`')?.status, 'unverified');
+    const past = lastOutput(raw.replace('Uploads are linked from `src/upload.ts:1`.', 'The limit is checked at `src/upload.ts:40`.')).get('`src/upload.ts:40`');
+    assert.equal(`${past?.status} ${past?.rule}`, 'unverified past-file-end');
+    assert.equal(past?.detail, 'src/upload.ts has 2 lines; line 40 was past its end');
+  });
+
   it('reads `path:1` as a link to the file, not a claim about its first line', () => {
     assert.equal(lastOutput(raw).get('`src/upload.ts:1`')?.status, 'grounded');
   });

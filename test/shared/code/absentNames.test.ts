@@ -237,7 +237,8 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
 
   it("excuses the instruction files the agent's unlogged system prompt loads, and says why, but not another agent's", () => {
     const e = lastOutput(session([...readLedger, say("I've gone through your CLAUDE.md rules and the ledger code.")])).get('CLAUDE.md');
-    assert.equal(`${e?.status} ${e?.rule}`, 'indeterminate context-gaps');
+    // Left unchecked, by the gap or because file-lines does not flag a bare file in an agent's turn; the detail says why.
+    assert.equal(e?.status, 'indeterminate');
     assert.match(e?.detail ?? '', /Claude Code loads it into the system prompt the log leaves out/);
     // Claude Code does not load a Codex file: naming one nothing showed is still a finding.
     assert.equal(judged('AGENTS.md', "I've gone through your AGENTS.md rules and the ledger code."), 'unverified absent-files');
@@ -275,7 +276,7 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
       return e ? `${e.status} ${e.rule}` : 'no entity';
     };
     assert.equal((parseTranscript({ raw: gemini('ok'), path: 'session.jsonl' }) as { format?: string }).format, 'gemini-cli');
-    assert.equal(judge('GEMINI.md', "I've gone through your GEMINI.md rules and the ledger code."), 'indeterminate context-gaps');
+    assert.equal(judge('GEMINI.md', "I've gone through your GEMINI.md rules and the ledger code.").split(' ')[0], 'indeterminate');
     assert.equal(judge('CLAUDE.md', "I've gone through your CLAUDE.md rules and the ledger code."), 'unverified absent-files');
     // Its own tools are named in the prompt the log leaves out, as Claude Code's and Codex's are.
     assert.notEqual(judge('`list_directory`', 'I used `list_directory` on the project and read the ledger.').split(' ')[1], 'absent-names');
@@ -420,7 +421,8 @@ describe('names nothing spelt in a Codex rollout, and files its prompts attach',
     if (!('segments' in t)) throw new Error('not a transcript');
     const check = checkTranscript(t, { profile: 'refined' });
     const e = check.outputs[check.outputs.length - 1].result.entities.find((x) => x.text === 'AGENTS.md');
-    assert.equal(`${e?.status} ${e?.rule}`, 'indeterminate context-gaps');
+    // Left unchecked, by the gap or because file-lines does not flag a bare file in an agent's turn; the detail says why.
+    assert.equal(e?.status, 'indeterminate');
     assert.match(e?.detail ?? '', /Codex loads it into the system prompt/);
   });
 

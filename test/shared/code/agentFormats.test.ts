@@ -3,10 +3,11 @@ import { checkTranscript } from '../../../shared/check/checkTranscript';
 import type { Entity } from '../../../shared/classifier/types';
 import { parseTranscript } from '../../../shared/transcript/detect';
 
+// What each format shows is read through file-lines, which does not flag in an agent's turn unless turned on.
 function lastEntities(raw: string): Map<string, Entity> {
   const t = parseTranscript({ raw });
   if (!('segments' in t)) throw new Error('not a transcript');
-  const check = checkTranscript(t, { profile: 'refined' });
+  const check = checkTranscript(t, { profile: 'refined', rules: { 'file-lines': 'on' } });
   return new Map(check.outputs[check.outputs.length - 1].result.entities.map((e) => [e.text, e]));
 }
 

@@ -3,9 +3,14 @@
  * for that host: contradicted only when the session gives one port for it,
  * in addresses of the same kind, and never writes the claimed number itself.
  */
+import type { CheckOptions } from '../../../shared/check/checkTranscript';
 import { strict as assert } from 'node:assert';
-import { call, lastOutput, result, say, session, user } from './claudeSession';
+import { call, lastOutput as lastOutputByDefault, result, say, session, user } from './claudeSession';
 import { portsInAddresses } from '../../../shared/code/rules/hostPorts';
+
+// The rule does not flag in an agent's turn unless turned on; these tests are about what it says when it is.
+const RULE_ON = { 'host-ports': 'on' } as const;
+const lastOutput = (raw: string, options: CheckOptions = {}) => lastOutputByDefault(raw, { ...options, rules: { ...RULE_ON, ...options.rules } });
 
 const ran = (output: string, text: string, more: object[] = []) =>
   lastOutput(session([user('Start it.'), call('b1', 'Bash', { command: 'docker compose up -d' }), result('b1', output), ...more, say(text)]));

@@ -1,10 +1,15 @@
+import type { CheckOptions } from '../../../shared/check/checkTranscript';
 import { strict as assert } from 'node:assert';
 import { ClosestCap, outputFindings } from '../../../shared/check/fileFindings';
 import { checkTranscript } from '../../../shared/check/checkTranscript';
 import type { Entity } from '../../../shared/classifier/types';
 import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
 import { parseTranscript } from '../../../shared/transcript/detect';
-import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+import { call, lastOutput as lastOutputByDefault, numbered, result, say, session, user } from './claudeSession';
+
+// The rule does not flag in an agent's turn unless turned on; these tests are about what it says when it is.
+const RULE_ON = { 'quoted-lines': 'on' } as const;
+const lastOutput = (raw: string, options: CheckOptions = {}) => lastOutputByDefault(raw, { ...options, rules: { ...RULE_ON, ...options.rules } });
 
 // biome-ignore format: a list of words or values reads best packed
 const ledger = ['export function settleLedger(entries) {', '  const total = entries.reduce(sumCents, 0);', '  return Math.round(total / 100);', '}'];
@@ -30,7 +35,7 @@ describe('lines of a block that copy a line the session showed, one token change
   it('points the finding and its evidence at the exact characters of the raw file', () => {
     const raw = session([...readLedger, say('The total is summed here:\n\n```ts\nconst total = entries.reduce(sumAmounts, 0);\n```')]);
     const t = claudeCodeFormat.parse({ raw });
-    const check = checkTranscript(t, { profile: 'refined' });
+    const check = checkTranscript(t, { profile: 'refined', rules: RULE_ON });
     const last = check.outputs[check.outputs.length - 1];
     const f = outputFindings(t, last, ClosestCap.forFile()).entities.find((e) => e.text === 'sumAmounts');
     assert.ok(f?.contextValue, 'the finding names the line it contradicts');
@@ -90,7 +95,7 @@ describe('lines of a block that copy a line the session showed, one token change
       result('e1', 'The file /w/app/src/ledger.ts has been updated.'),
       say('Done.'),
     ]);
-    const check = checkTranscript(claudeCodeFormat.parse({ raw }), { profile: 'refined' });
+    const check = checkTranscript(claudeCodeFormat.parse({ raw }), { profile: 'refined', rules: RULE_ON });
     const quoting = check.outputs.find((o) => o.result.entities.some((e) => e.text === 'sumAmounts'));
     assert.equal(quoting, undefined);
   });
@@ -146,7 +151,7 @@ describe('lines of a block that copy a line the session showed, one token change
     ].join('\n');
     const t = parseTranscript({ raw });
     if (!('segments' in t)) throw new Error('not a transcript');
-    const check = checkTranscript(t, { profile: 'refined' });
+    const check = checkTranscript(t, { profile: 'refined', rules: RULE_ON });
     return new Map(check.outputs[check.outputs.length - 1].result.entities.map((e) => [e.text, e]));
   }
   const verdict = (e: Entity | undefined) => (e ? `${e.status} ${e.rule}` : 'none');
@@ -221,7 +226,7 @@ describe('lines of a block that copy a line the session showed, one token change
     turns.forEach((text, i) => raw.push(i % 2 === 0 ? '_**User**_' : '_**Assistant**_', '', text, '', '---', ''));
     const t = parseTranscript({ raw: raw.join('\n') });
     if (!('segments' in t)) throw new Error('not a transcript');
-    const check = checkTranscript(t, { profile: 'refined' });
+    const check = checkTranscript(t, { profile: 'refined', rules: RULE_ON });
     return new Map(check.outputs[check.outputs.length - 1].result.entities.map((e) => [e.text, e]));
   }
 

@@ -1,3 +1,4 @@
+import type { CheckOptions } from '../../../shared/check/checkTranscript';
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,11 @@ import type { Entity } from '../../../shared/classifier/types';
 import { codexRolloutFormat } from '../../../shared/transcript/formats/codexRollout';
 import { defaultSettings } from '../../../cli/check/checkSettings';
 import { turnFindings } from '../../../cli/hook/turnFindings';
-import { call, lastOutput, result, say, session, user } from './claudeSession';
+import { call, lastOutput as lastOutputByDefault, result, say, session, user } from './claudeSession';
+
+// The rule does not flag in an agent's turn unless turned on; these tests are about what it says when it is.
+const RULE_ON = { 'status-claims': 'on' } as const;
+const lastOutput = (raw: string, options: CheckOptions = {}) => lastOutputByDefault(raw, { ...options, rules: { ...RULE_ON, ...options.rules } });
 
 /**
  * Status claims of a coding agent ("All tests pass.", "The build succeeds.",
@@ -225,7 +230,7 @@ describe('status claims in a Codex rollout', () => {
 
   function statusOf(raw: string): Map<string, Entity> {
     const t = codexRolloutFormat.parse({ raw });
-    const check = checkTranscript(t, { profile: 'refined' });
+    const check = checkTranscript(t, { profile: 'refined', rules: RULE_ON });
     const last = check.outputs[check.outputs.length - 1];
     return new Map(last.result.entities.filter((e) => e.type === 'status').map((e) => [e.text, e]));
   }
@@ -253,7 +258,10 @@ describe('status claims in a Codex rollout', () => {
     it('reports the contradicted claim with what the run printed and where', () => {
       const file = join(dir, 'rollout-2025-09-18T08-30-00-0199a1b2.jsonl');
       writeFileSync(file, `${rollout(1, 'FAIL src/pool.test.ts\nTests:       1 failed, 7 passed, 8 total\n', 'All tests pass with the new pool size.')}\n`);
-      const turn = turnFindings(file, false, { settings: defaultSettings() });
+      const settings = defaultSettings();
+      assert.equal(turnFindings(file, false, { settings }).findings.length, 0, "off in an agent's turn unless turned on");
+      settings.rules['status-claims'] = 'on';
+      const turn = turnFindings(file, false, { settings });
       const finding = turn.findings.find((f) => f.type === 'status');
       assert.ok(finding, JSON.stringify(turn));
       assert.equal(finding.value, 'All tests pass');

@@ -4,9 +4,14 @@
  * alone when the session spells them, when they number a document's parts,
  * when they are proposed or in code, and when gaps hide what was read.
  */
+import type { CheckOptions } from '../../../shared/check/checkTranscript';
 import { strict as assert } from 'node:assert';
 import type { Entity } from '../../../shared/classifier/types';
-import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+import { call, lastOutput as lastOutputByDefault, numbered, result, say, session, user } from './claudeSession';
+
+// The rule does not flag in an agent's turn unless turned on; these tests are about what it says when it is.
+const RULE_ON = { 'version-slots': 'on' } as const;
+const lastOutput = (raw: string, options: CheckOptions = {}) => lastOutputByDefault(raw, { ...options, rules: { ...RULE_ON, ...options.rules } });
 
 const ran = (output: string, text: string, more: object[] = []) =>
   lastOutput(session([user('What changed?'), call('b1', 'Bash', { command: 'cat VERSION CHANGELOG.md' }), result('b1', output), ...more, say(text)]));

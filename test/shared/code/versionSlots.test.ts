@@ -3,8 +3,13 @@
  * shows: three-part versions are judged, multi-word product names find their
  * package, and a range (or a claim like "13+") is a floor, not a version.
  */
+import type { CheckOptions } from '../../../shared/check/checkTranscript';
 import { strict as assert } from 'node:assert';
-import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+import { call, lastOutput as lastOutputByDefault, numbered, result, say, session, user } from './claudeSession';
+
+// The rule does not flag in an agent's turn unless turned on; these tests are about what it says when it is.
+const RULE_ON = { 'version-slots': 'on' } as const;
+const lastOutput = (raw: string, options: CheckOptions = {}) => lastOutputByDefault(raw, { ...options, rules: { ...RULE_ON, ...options.rules } });
 
 // What this rule says of each version, with unseen-versions (a version no part of the session writes) off.
 const manifest = (lines: string[], text: string) =>
