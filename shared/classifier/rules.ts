@@ -353,6 +353,9 @@ export const RULES = [
     pack: 'records',
     summary: "A record's quoted key ending in the number's unit holds another value.",
     doc: "A number with a unit not found, where the context gives a quoted record key ending in that unit (`'business_stars': 4.0` for `4.5 stars`) another value of the same kind, is contradicted by it. A key holding the output's own value cancels any contradiction of the number. An unquoted label or name (`Stars: 4.0`) is read by slot-contradictions.",
+    agentTurns: 'off',
+    measured:
+      "It made no finding in agents' turns until the 17 test sessions of the ninth corpus round, where its 4 were all wrong: counts of test cases and formulas that the session's command output printed, contradicted by a record's key holding another count. A session prints many records with the same keys (every run), so a key seldom names one value the context fills once, as with slot-contradictions.",
     examples: [{ output: 'Le Cafe has 4.5 stars.', context: "{'name': 'Le Cafe', 'city': 'Tampa', 'business_stars': 4.0}", flags: ['4.5 stars'] }],
   },
   {

@@ -129,6 +129,18 @@ describe("rules off by default in an agent's turn", () => {
     assert.equal(past?.detail, 'src/upload.ts has 2 lines; line 40 was past its end');
   });
 
+  it("does not contradict a number by a record key in an agent's turn unless turned on", () => {
+    const raw2 = session([
+      user('How is the hotel rated?'),
+      call('b1', 'Bash', { command: 'cat hotel.json' }),
+      result('b1', "{'name': 'Sea View', 'city': 'Nice', 'hotel_stars': 4.0}"),
+      say('Sea View is rated 4.5 stars.'),
+    ]);
+    const byDefault = lastOutput(raw2).get('4.5 stars');
+    assert.ok(byDefault === undefined || !['contradicted', 'unverified'].includes(byDefault.status), JSON.stringify(byDefault));
+    assert.equal(lastOutput(raw2, { rules: { 'record-slot-contradictions': 'on' } }).get('4.5 stars')?.status, 'contradicted');
+  });
+
   it('reads `path:1` as a link to the file, not a claim about its first line', () => {
     assert.equal(lastOutput(raw).get('`src/upload.ts:1`')?.status, 'grounded');
   });
