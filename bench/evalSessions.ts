@@ -175,12 +175,12 @@ function run(flags: Flags): void {
   if (unread.length > 0) process.stdout.write(`\n${unread.length} session(s) not read, so in no figure above:\n${unread.map((u) => `  ${u}`).join('\n')}\n`);
 }
 
-/** Throws when a planted copy parsed afresh disagrees with the re-check of the planted output alone. */
 /** Every rule that stays silent in an agent's turn unless turned on, turned on. */
 function optInRules(): Record<string, 'on'> {
   return Object.fromEntries((RULES as readonly RuleDoc[]).filter((r) => r.agentTurns === 'off').map((r) => [r.id, 'on' as const]));
 }
 
+/** Throws when a planted copy parsed afresh disagrees with the re-check of the planted output alone. */
 function confirmPlant(raw: string, path: string, check: TranscriptCheck, plant: GeneratedPlant, outcome: PlantOutcome): void {
   const caught = verifyPlant(raw, path, check, plant);
   if (caught !== (outcome === 'caught')) {

@@ -9,9 +9,10 @@
  *   read, listed, searched, edited or named before), and each line it cites
  *   when a listing the output could see showed that line. A line never shown
  *   is unverified (file-lines), and one past the most lines the file can
- *   have is too (past-file-end), with what was checked in `detail`. When the sentence names an identifier that the file shows on
- *   another line and not near the cited one, the line is contradicted and
- *   the right line offered in its place.
+ *   have is too (past-file-end), with what was checked in `detail`. When the
+ *   sentence names an identifier that the file shows on another line and not
+ *   near the cited one, the line is contradicted and the right line offered
+ *   in its place.
  */
 import type { ContextMatch, Entity, ExtractedEntity, Range } from '../../classifier/types';
 import { defineLazyMatches } from '../../lookup/lookupEntities';
