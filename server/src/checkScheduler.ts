@@ -9,7 +9,7 @@ import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { analyze } from './analyze';
 import { WorkerDied, type CheckWorker } from './workerHandle';
 import type { DocumentState, DocumentStates } from './documentState';
-import type { Publisher } from './publish';
+import type { GrownFindings, Publisher } from './publish';
 import type { SettingsCache } from './settings';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import { applyPatch } from './findingsPatch';
@@ -190,11 +190,16 @@ export class CheckScheduler {
       return;
     }
     let analysis: FileAnalysis;
+    let grown: GrownFindings | undefined;
     if ('analysis' in reply) {
       const sent = reply.alreadySent ?? 0;
       analysis = sent === 0 ? reply.analysis : { ...reply.analysis, outputs: partials.slice(0, sent).concat(reply.analysis.outputs) };
-    } else if ('patch' in reply && state.mirror?.version === reply.baseVersion) analysis = applyPatch(state.mirror.analysis, reply.patch);
-    else {
+    } else if ('patch' in reply && state.mirror?.version === reply.baseVersion) {
+      const { patch } = reply;
+      // Lines appended move nothing before them: the diagnostics of the outputs kept are kept too.
+      if (patch.header.mode === 'append' && patch.delta === 0) grown = { base: state.mirror.analysis, changed: patch.changed.map((c) => c.index) };
+      analysis = applyPatch(state.mirror.analysis, patch);
+    } else {
       // A patch on findings this thread no longer has: start over from the whole text next time.
       state.workerVersion = undefined;
       state.mirror = undefined;
@@ -203,7 +208,7 @@ export class CheckScheduler {
     }
     state.mirror = { version, analysis };
     if (this.isStale(state, version)) return;
-    this.publisher.publish(state, analysis, settings, performance.now() - started);
+    this.publisher.publish(state, analysis, settings, performance.now() - started, grown);
   }
 
   /** True when the document was closed or (given a version) edited since. */

@@ -1,9 +1,9 @@
 /**
- * Findings → diagnostics: one per unverified occurrence at its exact raw
- * range, ranked and capped at `maxDiagnosticsPerFile` (saying "N of M
- * shown"), Information diagnostics where the context is known to be
- * incomplete, and parse errors on their lines, from findings the ignore rules
- * were applied to (publish.ts).
+ * Findings → diagnostics, one output at a time: one per unverified
+ * occurrence at its exact raw range, an Information diagnostic where the
+ * context is known to be incomplete, and parse errors on their lines, from
+ * findings the ignore rules were applied to (publish.ts). The file's list,
+ * ranked and capped, is put together in fileDiagnostics.ts.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver/node';
 import type { DocumentText } from './lazyTextDocument';
@@ -11,7 +11,7 @@ import type { EntityType, Range } from '../../shared/classifier/types';
 import type { GroundcheckSettings, SeveritySetting } from '../../shared/protocol/settings';
 import { docsUrl, ruleDocsUrl, typeWords } from '../../shared/docs/entityTypeDocs';
 import { isFinding } from '../../shared/classifier/findingStatus';
-import { type EntityFinding, type FileAnalysis, type OutputFinding } from './fileAnalysis';
+import type { EntityFinding, OutputFinding, ParseProblem } from './fileAnalysis';
 import { placeLocation, toLspRange } from './positions';
 
 export const SOURCE = 'groundcheck';
@@ -65,57 +65,79 @@ export interface DiagnosticsResult {
   reasons: string[];
 }
 
-interface Candidate {
+/**
+ * One unverified occurrence the file's list may show. The list ranks them
+ * by type, then offset; ties keep the order of the outputs and of the
+ * candidates within each.
+ */
+export interface Candidate {
   output: OutputFinding;
   entity: EntityFinding;
   occurrence: number;
   severity: DiagnosticSeverity;
+  rank: number;
+  /** Where the occurrence starts (raw offset). */
+  start: number;
+  /** The output's index in the file, and the candidate's among the output's. */
+  outputIndex: number;
+  order: number;
+  /** Built when first shown, then kept: lines appended to the file do not move it. */
+  diagnostic?: Diagnostic;
 }
 
-/** `analysis` has the ignore rules applied (see publish.ts): each occurrence says whether one hides it. */
-export function buildDiagnostics(doc: DocumentText, analysis: FileAnalysis, settings: GroundcheckSettings): DiagnosticsResult {
-  const diagnostics: Diagnostic[] = analysis.errors.map((e) => ({
-    range: toLspRange(doc, e.raw),
-    severity: DiagnosticSeverity.Error,
-    source: SOURCE,
-    code: 'parse-error',
-    message: e.message,
-  }));
+/** The order of the file's list, within one rank. */
+export function compareCandidates(a: Candidate, b: Candidate): number {
+  return a.start - b.start || a.outputIndex - b.outputIndex || a.order - b.order;
+}
+
+export const RANKS = Math.max(...Object.values(TYPE_RANK)) + 1;
+
+/** What one output (ignore rules applied) adds to its file's diagnostics. */
+export interface OutputDiagnostics {
+  entities: number;
+  unverified: number;
+  ignored: number;
+  /** Its occurrences that may be shown, in the order found. */
+  candidates: Candidate[];
+  /** Entities the context's gaps leave without a verdict. */
+  indeterminate: number;
+  /** Those gaps are all the file's: they are counted in one diagnostic for the whole file. */
+  fileWide: boolean;
+  /** Otherwise the output's own diagnostic saying so. */
+  incomplete?: Diagnostic;
+}
+
+export function outputDiagnostics(
+  doc: DocumentText,
+  output: OutputFinding,
+  outputIndex: number,
+  settings: GroundcheckSettings,
+  fileGaps: ReadonlySet<string>,
+): OutputDiagnostics {
   const candidates: Candidate[] = [];
   let ignored = 0;
-  let entities = 0;
   let unverified = 0;
-  for (const output of analysis.outputs) {
-    for (const entity of output.entities) {
-      entities++;
-      if (!isFinding(entity.status)) continue;
-      unverified++;
-      const level = settings.severity[entity.type];
-      if (level === 'off') continue;
-      entity.occurrences.forEach((_, occurrence) => {
-        if (entity.ignored?.[occurrence]) ignored++;
-        else candidates.push({ output, entity, occurrence, severity: SEVERITY[level] });
-      });
-    }
+  let indeterminate = 0;
+  for (const entity of output.entities) {
+    if (entity.status === 'indeterminate') indeterminate++;
+    if (!isFinding(entity.status)) continue;
+    unverified++;
+    const level = settings.severity[entity.type];
+    if (level === 'off') continue;
+    const rank = TYPE_RANK[entity.type];
+    entity.occurrences.forEach((r, occurrence) => {
+      if (entity.ignored?.[occurrence]) ignored++;
+      else candidates.push({ output, entity, occurrence, severity: SEVERITY[level], rank, start: r[0], outputIndex, order: candidates.length });
+    });
   }
-  candidates.sort(
-    (a, b) => TYPE_RANK[a.entity.type] - TYPE_RANK[b.entity.type] || a.entity.occurrences[a.occurrence][0] - b.entity.occurrences[b.occurrence][0],
-  );
-  const total = candidates.length;
-  const cap = settings.maxDiagnosticsPerFile;
-  const shown = Math.min(total, cap);
-  for (let i = 0; i < shown; i++) diagnostics.push(unverifiedDiagnostic(doc, candidates[i]));
-  diagnostics.push(...incompleteContextDiagnostics(doc, analysis));
-  const reasons: string[] = [];
-  if (shown < total) {
-    const message = `${shown} of ${total} unverified findings shown (groundcheck.maxDiagnosticsPerFile is ${cap}); numbers, identifiers and quotes first. The CLI lists all of them.`;
-    reasons.push(`${shown} of ${total} shown`);
-    diagnostics.push({ range: firstLine(doc), severity: DiagnosticSeverity.Information, source: SOURCE, code: 'capped', message });
-  }
-  return { diagnostics, shown, total, ignored, entities, unverified, reasons };
+  const found = { entities: output.entities.length, unverified, ignored, candidates, indeterminate, fileWide: false };
+  if (indeterminate === 0) return found;
+  const own = output.gaps.filter((g) => !fileGaps.has(g));
+  if (own.length === 0) return { ...found, fileWide: true };
+  return { ...found, incomplete: incompleteContextDiagnostic(doc, output, indeterminate, own) };
 }
 
-function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
+export function unverifiedDiagnostic(doc: DocumentText, c: Candidate): Diagnostic {
   const { output, entity } = c;
   const related: DiagnosticRelatedInformation[] = [];
   const data: FindingData = {
@@ -164,46 +186,40 @@ function sameRange(a: Range, b: Range): boolean {
 }
 
 /**
- * One Information diagnostic per turn whose own context gaps hide verdicts,
- * and one for the whole file when the gaps are file-wide, instead of a squiggle
- * on each entity that cannot be judged.
+ * An Information diagnostic on a turn whose own context gaps hide verdicts
+ * (gaps of the whole file are said once, by fileWideGapsDiagnostic), instead
+ * of a squiggle on each entity that cannot be judged.
  */
-function incompleteContextDiagnostics(doc: DocumentText, analysis: FileAnalysis): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const fileGaps = new Set(analysis.fileGaps);
-  let fileWide = 0;
-  let fileWideOutputs = 0;
-  for (const output of analysis.outputs) {
-    let n = 0;
-    for (const e of output.entities) if (e.status === 'indeterminate') n++;
-    if (n === 0) continue;
-    const own = output.gaps.filter((g) => !fileGaps.has(g));
-    if (own.length === 0) {
-      fileWide += n;
-      fileWideOutputs++;
-      continue;
-    }
-    const start = doc.positionAt(output.raw[0]);
-    const lineEnd = doc.offsetAt({ line: start.line + 1, character: 0 });
-    const end = doc.positionAt(Math.min(output.raw[1], Math.max(output.raw[0], lineEnd - 1)));
-    out.push({
-      range: { start, end },
-      severity: DiagnosticSeverity.Information,
-      source: SOURCE,
-      code: 'context-incomplete',
-      message: `${n} ${n === 1 ? 'entity' : 'entities'} in this ${output.label} cannot be verified, the context is incomplete: ${own.join(' ')}`,
-    });
-  }
-  if (fileWide > 0) {
-    out.push({
-      range: firstLine(doc),
-      severity: DiagnosticSeverity.Information,
-      source: SOURCE,
-      code: 'context-incomplete',
-      message: `${fileWide} ${fileWide === 1 ? 'entity' : 'entities'} in ${fileWideOutputs} output${fileWideOutputs === 1 ? '' : 's'} cannot be verified, the context is incomplete: ${analysis.fileGaps.join(' ')}`,
-    });
-  }
-  return out;
+function incompleteContextDiagnostic(doc: DocumentText, output: OutputFinding, n: number, own: string[]): Diagnostic {
+  const start = doc.positionAt(output.raw[0]);
+  const lineEnd = doc.offsetAt({ line: start.line + 1, character: 0 });
+  const end = doc.positionAt(Math.min(output.raw[1], Math.max(output.raw[0], lineEnd - 1)));
+  return {
+    range: { start, end },
+    severity: DiagnosticSeverity.Information,
+    source: SOURCE,
+    code: 'context-incomplete',
+    message: `${n} ${n === 1 ? 'entity' : 'entities'} in this ${output.label} cannot be verified, the context is incomplete: ${own.join(' ')}`,
+  };
+}
+
+export function fileWideGapsDiagnostic(doc: DocumentText, entities: number, outputs: number, fileGaps: readonly string[]): Diagnostic {
+  return {
+    range: firstLine(doc),
+    severity: DiagnosticSeverity.Information,
+    source: SOURCE,
+    code: 'context-incomplete',
+    message: `${entities} ${entities === 1 ? 'entity' : 'entities'} in ${outputs} output${outputs === 1 ? '' : 's'} cannot be verified, the context is incomplete: ${fileGaps.join(' ')}`,
+  };
+}
+
+export function parseErrorDiagnostic(doc: DocumentText, e: ParseProblem): Diagnostic {
+  return { range: toLspRange(doc, e.raw), severity: DiagnosticSeverity.Error, source: SOURCE, code: 'parse-error', message: e.message };
+}
+
+export function cappedDiagnostic(doc: DocumentText, shown: number, total: number, cap: number): Diagnostic {
+  const message = `${shown} of ${total} unverified findings shown (groundcheck.maxDiagnosticsPerFile is ${cap}); numbers, identifiers and quotes first. The CLI lists all of them.`;
+  return { range: firstLine(doc), severity: DiagnosticSeverity.Information, source: SOURCE, code: 'capped', message };
 }
 
 function firstLine(doc: DocumentText) {

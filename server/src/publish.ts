@@ -10,24 +10,47 @@ import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { applyIgnores } from '../../shared/check/fileFindings';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { budgetDiagnostics, hasBudget } from './budgetDiagnostics';
-import { buildDiagnostics, SOURCE } from './diagnostics';
+import { SOURCE } from './diagnostics';
 import type { DocumentState } from './documentState';
+import { buildDiagnostics, FileDiagnostics } from './fileDiagnostics';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { IgnoreFiles } from './ignoreFile';
 import { fileStatus } from './status';
 
+/**
+ * Findings that grew by lines appended to the file: `base` (the findings
+ * before, published last) with the outputs at `changed` replaced and new
+ * outputs after all others.
+ */
+export interface GrownFindings {
+  base: FileAnalysis;
+  changed: readonly number[];
+}
+
+/** What the last publication of a document converted, kept for the next one. */
+interface Kept {
+  /** The check's findings, and the same with the ignore rules applied. */
+  checked: FileAnalysis;
+  analysis: FileAnalysis;
+  diagnostics: FileDiagnostics;
+  settings: GroundcheckSettings;
+  ignores: IgnoreMatcher;
+}
+
 export class Publisher {
+  private readonly kept = new WeakMap<DocumentState, Kept>();
+
   constructor(
     private readonly connection: Connection,
     private readonly ignores: IgnoreFiles,
     private readonly onPublished: () => void = () => undefined,
   ) {}
 
-  publish(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, millis: number): void {
+  /** `grown` says how `checked` grew from the findings published last, when lines were appended: only what changed is converted. */
+  publish(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, millis: number, grown?: GrownFindings): void {
     const doc = state.doc;
-    // Lenses, hovers and the findings tree read the published findings: the levels they show are after ignores, as the CLI's.
-    const analysis = withIgnores(checked, settings, this.ignores.matcherFor(doc.uri));
-    const built = buildDiagnostics(doc, analysis, settings);
+    const { analysis, diagnostics: kept } = this.converted(state, checked, settings, grown);
+    const built = kept.result(doc, analysis);
     const diagnostics: Diagnostic[] = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings)];
     if (analysis.state === 'too-large') diagnostics.push(fileLevel(analysis.reasons.join(' '), 'too-large'));
     const status = fileStatus(doc.uri, doc.version, analysis, built, millis);
@@ -35,6 +58,37 @@ export class Publisher {
     void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     void this.connection.sendNotification(DocumentCheckedNotification.method, status);
     this.onPublished();
+  }
+
+  /**
+   * The findings with the ignore rules applied and their diagnostics:
+   * those kept from the last publication when it had the same findings, or
+   * grown from them by the outputs `grown` names, else converted afresh.
+   */
+  private converted(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, grown: GrownFindings | undefined): Kept {
+    const ignores = this.ignores.matcherFor(state.doc.uri);
+    const kept = this.kept.get(state);
+    if (kept && kept.ignores === ignores && sameShowing(kept.settings, settings)) {
+      // The same findings again (their usage read since, say).
+      if (checked === kept.checked || checked === kept.analysis) return kept;
+      if (grown && grown.base === kept.checked && kept.diagnostics.canGrow(state.doc, checked)) {
+        const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
+        const outputs = kept.analysis.outputs.slice();
+        const from = outputs.length;
+        for (const i of grown.changed) outputs[i] = withIgnoresOf(checked.outputs[i], ignoring);
+        for (let i = from; i < checked.outputs.length; i++) outputs.push(withIgnoresOf(checked.outputs[i], ignoring));
+        const analysis = { ...checked, outputs };
+        kept.diagnostics.grow(state.doc, analysis, grown.changed, from);
+        kept.checked = checked;
+        kept.analysis = analysis;
+        return kept;
+      }
+    }
+    // Lenses, hovers and the findings tree read the published findings: the levels they show are after ignores, as the CLI's.
+    const analysis = withIgnores(checked, settings, ignores);
+    const fresh = { checked, analysis, diagnostics: new FileDiagnostics(state.doc, analysis, settings), settings, ignores };
+    this.kept.set(state, fresh);
+    return fresh;
   }
 
   /**
@@ -102,19 +156,30 @@ export class Publisher {
  * large file is published many times while it is checked, each time with
  * every output so far: each is worked out once, not once per publication.
  */
-const applied = new WeakMap<OutputFinding, { severity: GroundcheckSettings['severity']; minEntities: number; ignores: IgnoreMatcher; output: OutputFinding }>();
+const applied = new WeakMap<OutputFinding, Ignoring & { output: OutputFinding }>();
 
 /** The findings with the ignore rules and severities applied (shared/check/fileFindings.ts); the check's own stay as they were. */
 export function withIgnores(analysis: FileAnalysis, settings: GroundcheckSettings, ignores: IgnoreMatcher): FileAnalysis {
   const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
-  const outputs = analysis.outputs.map((o) => {
-    const last = applied.get(o);
-    if (last && last.severity === ignoring.severity && last.minEntities === ignoring.minEntities && last.ignores === ignores) return last.output;
-    const output = applyIgnores(o, ignoring);
-    applied.set(o, { ...ignoring, output });
-    return output;
-  });
-  return { ...analysis, outputs };
+  return { ...analysis, outputs: analysis.outputs.map((o) => withIgnoresOf(o, ignoring)) };
+}
+
+type Ignoring = { severity: GroundcheckSettings['severity']; minEntities: number; ignores: IgnoreMatcher };
+
+function withIgnoresOf(o: OutputFinding, ignoring: Ignoring): OutputFinding {
+  const last = applied.get(o);
+  if (last && last.severity === ignoring.severity && last.minEntities === ignoring.minEntities && last.ignores === ignoring.ignores) return last.output;
+  const output = applyIgnores(o, ignoring);
+  applied.set(o, { ...ignoring, output });
+  return output;
+}
+
+/** Whether the same findings would be shown the same under both settings. */
+function sameShowing(a: GroundcheckSettings, b: GroundcheckSettings): boolean {
+  if (a === b) return true;
+  if (a.minEntities !== b.minEntities || a.maxDiagnosticsPerFile !== b.maxDiagnosticsPerFile) return false;
+  const types = Object.keys(a.severity) as (keyof GroundcheckSettings['severity'])[];
+  return types.length === Object.keys(b.severity).length && types.every((t) => a.severity[t] === b.severity[t]);
 }
 
 function fileLevel(message: string, code: string): Diagnostic {

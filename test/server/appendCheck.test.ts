@@ -379,6 +379,65 @@ describe('server: a session file that grows', () => {
   });
 });
 
+describe('server: diagnostics kept across appended lines', () => {
+  /** As versionSpeltLater: the answer states v0.6.0 before the call that spells it; later answers bring findings of every rank. */
+  const lines = sessionLines([
+    ...longReadOpening(),
+    user('Deploy the new release.'),
+    say('v0.6.0 is on main. Pulling and deploying now:'),
+    call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
+    result('p0', 'Already up to date.\n'),
+    say('Deployed.'),
+    user('How long did it take?'),
+    say('The deploy of v0.6.0 took 47 seconds on host build-7 ("blue pool").'),
+    user('And the rollback window?'),
+    say('The rollback window is 15 minutes, per https://ops.example.com/runbook.'),
+  ]);
+  const raw = lines.join('');
+  const ends = lineEnds(raw);
+  const unseen = (d: { message: unknown }) => typeof d.message === 'string' && d.message.includes('no part of the session spells the version 0.6.0');
+
+  for (const maxDiagnosticsPerFile of [500, 2]) {
+    it(`publishes what a fresh open publishes when new lines change an earlier answer's verdict (at most ${maxDiagnosticsPerFile} shown)`, async () => {
+      const h = await ServerHarness.start({ profile: 'refined', rules: EVERY_RULE_FLAGGING, maxDiagnosticsPerFile });
+      try {
+        const grown = h.uriOf('grown.jsonl');
+        await h.open(grown, raw.slice(0, ends[5]));
+        const before = h.diagnostics.get(grown)!.diagnostics;
+        assert.ok(before.some(unseen), 'the answer names a version nothing spelt yet');
+        const modes: string[] = [];
+        for (let line = 6; line < ends.length; line++) {
+          const status = await h.change(grown, line, [
+            { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: raw.slice(ends[line - 1], ends[line]) },
+          ]);
+          modes.push(status.mode ?? '');
+          const fresh = h.uriOf(`fresh-${line}.jsonl`);
+          const expected = await h.open(fresh, raw.slice(0, ends[line]));
+          const same = (uri: string) => JSON.stringify(h.diagnostics.get(uri)!.diagnostics).split(uri).join('<file>');
+          assert.equal(same(grown), same(fresh), `after line ${line}`);
+          const { uri: _a, version: _b, millis: _c, mode: _m, ...got } = status;
+          const { uri: _d, version: _e, millis: _f, mode: _n, ...want } = expected;
+          assert.deepEqual(got, want, `status after line ${line}`);
+          await h.close(fresh);
+        }
+        assert.ok(
+          modes.every((m) => m === 'append'),
+          `every line took the append path: ${modes.join(' ')}`,
+        );
+        const after = h.diagnostics.get(grown)!.diagnostics;
+        assert.ok(!after.some(unseen), 'the call spelt the version: the answer is checked again');
+        if (maxDiagnosticsPerFile === 2)
+          assert.ok(
+            after.some((d) => d.code === 'capped'),
+            'the list is capped',
+          );
+      } finally {
+        await h.stop();
+      }
+    });
+  }
+});
+
 describe('edits and appends in turn', () => {
   it('an edit of an earlier turn after lines were appended, then more lines, match full checks', () => {
     const ends = lineEnds(FIXTURE);

@@ -1,0 +1,160 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Connection, Diagnostic } from 'vscode-languageserver/node';
+import { DocumentMemory } from '../../server/src/documentMemory';
+import { DocumentState } from '../../server/src/documentState';
+import type { FileAnalysis } from '../../server/src/fileAnalysis';
+import { applyPatch } from '../../server/src/findingsPatch';
+import { IgnoreFiles } from '../../server/src/ignoreFile';
+import { LazyTextDocument } from '../../server/src/lazyTextDocument';
+import { Publisher } from '../../server/src/publish';
+import type { FileStatus } from '../../shared/protocol/messages';
+import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
+import { EVERY_RULE_FLAGGING, longReadOpening, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FIXTURE = readFileSync(path.join(ROOT, 'test/fixtures/transcripts/claude-code/session.jsonl'), 'utf8');
+const URI = 'file:///work/session.jsonl';
+/** Answers with findings of every rank, a question and an answer at a time. */
+const FINDINGS = sessionLines([
+  ...longReadOpening(),
+  ...[
+    'The deploy took 47 seconds on host build-7 ("blue pool").',
+    'The rollback window is 15 minutes, per https://ops.example.com/runbook, since 2024-03-01.',
+    'LIMIT_9 is 1009 and LIMIT_12 is 1012; Dana Whitfield owns both (see RFC 9110).',
+    'Set MAX_RETRIES to 7 and "strict" mode on, as https://docs.example.com/retries says.',
+  ].flatMap((answer, i) => [user(`Question ${i + 1}?`), say(answer)]),
+]).join('');
+
+function lineEnds(raw: string): number[] {
+  const ends: number[] = [];
+  for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
+  return ends;
+}
+
+/** A Publisher whose connection keeps the last diagnostics and status it was given. */
+function publisher(): { publisher: Publisher; sent: { diagnostics: Diagnostic[]; status?: FileStatus } } {
+  const sent: { diagnostics: Diagnostic[]; status?: FileStatus } = { diagnostics: [] };
+  const connection = {
+    sendDiagnostics: (p: { diagnostics: Diagnostic[] }) => {
+      sent.diagnostics = p.diagnostics;
+      return Promise.resolve();
+    },
+    sendNotification: (_method: string, status: FileStatus) => {
+      sent.status = status;
+      return Promise.resolve();
+    },
+  } as unknown as Connection;
+  return { publisher: new Publisher(connection, new IgnoreFiles()), sent };
+}
+
+/**
+ * Grows `raw` from line `first` to its end a line at a time as the server
+ * does (the worker's patch applied, then published as grown findings) and,
+ * at each line, publishes the same findings afresh for another document:
+ * both must send the same diagnostics and status. Answers the appends made
+ * and the earlier outputs they checked again.
+ */
+function growAndPublish(raw: string, first: number, settings: GroundcheckSettings): { appended: number; rechecked: number } {
+  const ends = lineEnds(raw);
+  const worker = new DocumentMemory();
+  const grown = publisher();
+  const fresh = publisher();
+  const head = raw.slice(0, ends[first - 1]);
+  const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', first, head));
+  const job = { kind: 'check' as const, uri: URI, settings };
+  const reply = worker.check(first, { ...job, version: first, text: head });
+  assert.ok(reply.ok && 'analysis' in reply);
+  let held: FileAnalysis = reply.analysis;
+  grown.publisher.publish(state, held, settings, 0);
+  let appended = 0;
+  let rechecked = 0;
+  for (let line = first; line < ends.length; line++) {
+    const version = line + 1;
+    const text = raw.slice(ends[line - 1], ends[line]);
+    const at = { line, character: 0 };
+    state.applyChanges([{ range: { start: at, end: at }, text }], version);
+    const next = worker.check(version, {
+      ...job,
+      version,
+      findingsVersion: version - 1,
+      edits: [{ start: ends[line - 1], end: ends[line - 1], text }],
+      baseVersion: version - 1,
+    });
+    assert.ok(next.ok);
+    if ('patch' in next && next.patch.header.mode === 'append') {
+      appended++;
+      rechecked += next.patch.changed.length;
+      const base = held;
+      held = applyPatch(held, next.patch);
+      grown.publisher.publish(state, held, settings, 0, { base, changed: next.patch.changed.map((c) => c.index) });
+    } else {
+      assert.ok('analysis' in next);
+      held = next.analysis;
+      grown.publisher.publish(state, held, settings, 0);
+    }
+    const afresh = new DocumentState(new LazyTextDocument(URI, 'jsonl', version, raw.slice(0, ends[line])));
+    fresh.publisher.publish(afresh, structuredClone(held), settings, 0);
+    assert.deepEqual(grown.sent.diagnostics, fresh.sent.diagnostics, `diagnostics after line ${line + 1}`);
+    assert.deepEqual(grown.sent.status, fresh.sent.status, `status after line ${line + 1}`);
+  }
+  return { appended, rechecked };
+}
+
+describe('diagnostics of a file that grows', () => {
+  const variants: [string, GroundcheckSettings][] = [
+    ['default settings', DEFAULT_SETTINGS],
+    ['the spec profile, the list capped at 3', { ...DEFAULT_SETTINGS, profile: 'spec', maxDiagnosticsPerFile: 3 }],
+    ['dates off and the spec profile', { ...DEFAULT_SETTINGS, profile: 'spec', severity: { ...DEFAULT_SETTINGS.severity, date: 'off' } }],
+  ];
+  for (const [name, settings] of variants) {
+    it(`publishes what a fresh publication of the same findings does, at every line of two sessions (${name})`, () => {
+      for (const [raw, first] of [
+        [FIXTURE, 1],
+        [FINDINGS, 4],
+      ] as const) {
+        const { appended } = growAndPublish(raw, first, settings);
+        assert.ok(appended > (lineEnds(raw).length - first) / 2, `${appended} lines appended`);
+      }
+    });
+  }
+
+  it('converts again the earlier answer that new lines check again, also where the cap lets one finding in for another', () => {
+    const raw = versionSpeltLater().join('');
+    for (const maxDiagnosticsPerFile of [500, 1]) {
+      const { rechecked } = growAndPublish(raw, 4, { ...DEFAULT_SETTINGS, rules: EVERY_RULE_FLAGGING, maxDiagnosticsPerFile });
+      assert.ok(rechecked > 0, 'an earlier answer was checked again');
+    }
+  });
+
+  it('keeps the diagnostics of earlier outputs as they were built, instead of converting every output again', () => {
+    const settings: GroundcheckSettings = { ...DEFAULT_SETTINGS, profile: 'spec' };
+    const ends = lineEnds(FINDINGS);
+    const { publisher: p, sent } = publisher();
+    const worker = new DocumentMemory();
+    const half = ends[7];
+    const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, FINDINGS.slice(0, half)));
+    const first = worker.check(1, { kind: 'check', uri: URI, version: 1, settings: settings, text: FINDINGS.slice(0, half) });
+    assert.ok(first.ok && 'analysis' in first);
+    p.publish(state, first.analysis, settings, 0);
+    const before = sent.diagnostics.filter((d) => d.code !== 'capped' && d.range.start.line > 0);
+    assert.ok(before.length > 0);
+    const rest = FINDINGS.slice(half);
+    const at = { line: state.doc.lineCount - 1, character: 0 };
+    state.applyChanges([{ range: { start: at, end: at }, text: rest }], 2);
+    const grown = worker.check(2, {
+      kind: 'check',
+      uri: URI,
+      version: 2,
+      settings: settings,
+      findingsVersion: 1,
+      edits: [{ start: half, end: half, text: rest }],
+      baseVersion: 1,
+    });
+    assert.ok(grown.ok && 'patch' in grown && grown.patch.header.mode === 'append');
+    p.publish(state, applyPatch(first.analysis, grown.patch), settings, 0, { base: first.analysis, changed: grown.patch.changed.map((c) => c.index) });
+    for (const d of before) assert.ok(sent.diagnostics.includes(d), `kept: ${d.message}`);
+    assert.ok(sent.diagnostics.length > before.length, 'the new outputs added theirs');
+  });
+});
