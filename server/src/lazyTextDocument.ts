@@ -92,6 +92,12 @@ export class LazyTextDocument implements DocumentText {
     const endLine = Math.min(change.range.end.line, this.starts.length - 1);
     const added = lineStarts(change.text, start);
     // Without lone \r, a removed range never ends between \r and \n (LSP positions cannot), so the count holds.
+    if (endLine === this.starts.length - 1) {
+      // An edit of the last line (lines appended to a growing file): the starts before it stay where they are.
+      this.starts.length = startLine + 1;
+      for (const a of added) this.starts.push(a);
+      return edit;
+    }
     this.starts = [...this.starts.slice(0, startLine + 1), ...added, ...this.starts.slice(endLine + 1)];
     const delta = change.text.length - (end - start);
     if (delta !== 0) for (let i = startLine + 1 + added.length; i < this.starts.length; i++) this.starts[i] += delta;
