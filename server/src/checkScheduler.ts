@@ -95,10 +95,13 @@ export class CheckScheduler {
     if (!p?.analysis.usagePending || this.documents.get(state.uri) !== state) return;
     const reply = await this.worker.run({ kind: 'usage', uri: state.uri, version: p.version, path: pathOf(state.uri) }).catch(() => undefined);
     if (!reply?.ok || !('usage' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
-    const analysis = p.analysis;
-    delete analysis.usagePending;
-    if (reply.usage) analysis.usage = reply.usage;
-    else delete analysis.usage;
+    // The findings the next patch applies to keep this usage too (see FindingsPatch.keepsUsage).
+    const mirrored = state.mirror?.version === p.version ? state.mirror.analysis : undefined;
+    for (const analysis of mirrored ? [p.analysis, mirrored] : [p.analysis]) {
+      delete analysis.usagePending;
+      if (reply.usage) analysis.usage = reply.usage;
+      else delete analysis.usage;
+    }
     this.publisher.publishUsage(state);
   }
 

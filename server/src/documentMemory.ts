@@ -14,6 +14,7 @@ import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
 import { fileUsage, type FileUsage } from './fileUsage';
 import type { FileAnalysis } from './fileAnalysis';
+import type { FindingsPatch } from './findingsPatch';
 import type { ReadLines } from '../../shared/usage/readUsage';
 import type { CheckJob, PlacesJob, SelectionJob, UsageJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
@@ -59,10 +60,10 @@ export class DocumentMemory {
       const head = () => (typeof whole === 'string' ? whole : whole.text).slice(0, SNIFF_LENGTH);
       const grown = checkAppended(prior.analyzed, { piece: appended, oldLength, head, path: job.path }, job.settings);
       if ('analyzed' in grown) {
-        carryUsage(prior.analyzed.analysis, grown.analyzed.analysis, grown.patch.header);
+        const patch = carryUsage(prior.analyzed.analysis, grown.analyzed.analysis, grown.patch);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: grown.analyzed });
         if (job.findingsVersion === prior.version) {
-          return { id, ok: true, patch: grown.patch, baseVersion: prior.version, version: job.version };
+          return { id, ok: true, patch, baseVersion: prior.version, version: job.version };
         }
         return { id, ok: true, analysis: grown.analyzed.analysis, version: job.version };
       }
@@ -70,11 +71,11 @@ export class DocumentMemory {
     if (prior && lineEdit && prior.settingsKey === settingsKey) {
       const incremental = checkIncrementally(prior.analyzed, lineEdit, job.settings);
       if (incremental) {
-        carryUsage(prior.analyzed.analysis, incremental.analyzed.analysis, incremental.patch.header);
+        const patch = carryUsage(prior.analyzed.analysis, incremental.analyzed.analysis, incremental.patch);
         this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: incremental.analyzed });
         // The requester holds the findings of the version this patch applies to: send only the change.
         if (job.findingsVersion === prior.version) {
-          return { id, ok: true, patch: incremental.patch, baseVersion: prior.version, version: job.version };
+          return { id, ok: true, patch, baseVersion: prior.version, version: job.version };
         }
         return { id, ok: true, analysis: incremental.analyzed.analysis, version: job.version };
       }
@@ -175,12 +176,15 @@ function flatCopy(text: string): string {
  * read again from the whole text by a `usage` job the server sends once
  * the file's checks are done (a line appended may finish a response begun
  * before it). Reading it here would cost an appended turn of a 20 MB session
- * a hundred times what checking it does.
+ * a hundred times what checking it does. The patch to the requester's
+ * findings says the usage is kept rather than sending it again.
  */
-function carryUsage(before: FileAnalysis, after: FileAnalysis, header: Omit<FileAnalysis, 'outputs'>): void {
-  if (after.state !== 'checked') return;
-  if (before.usage) after.usage = header.usage = before.usage;
-  after.usagePending = header.usagePending = true;
+function carryUsage(before: FileAnalysis, after: FileAnalysis, patch: FindingsPatch): FindingsPatch {
+  if (after.state !== 'checked') return patch;
+  after.usagePending = patch.header.usagePending = true;
+  if (!before.usage) return patch;
+  after.usage = before.usage;
+  return { ...patch, keepsUsage: true };
 }
 
 /** The text the edits add at the end of a text of `length` units, or undefined when they change anything before it. */

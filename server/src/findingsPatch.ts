@@ -17,6 +17,13 @@ export interface FindingsPatch {
   added?: OutputFinding[];
   /** Everything but the outputs, as after the edit. */
   header: Omit<FileAnalysis, 'outputs'>;
+  /**
+   * The usage is the one the findings before had, not read again (see
+   * carryUsage in documentMemory.ts): it is not sent, since it lists every
+   * model call of the file and a turn appended to a long session would
+   * copy all of them between threads.
+   */
+  keepsUsage?: true;
 }
 
 /**
@@ -29,7 +36,7 @@ export function applyPatch(base: FileAnalysis, patch: FindingsPatch): FileAnalys
   shiftInPlace(outputs, patch.at, patch.delta);
   for (const c of patch.changed) outputs[c.index] = c.finding;
   for (const o of patch.added ?? []) outputs.push(o);
-  return { ...patch.header, outputs };
+  return { ...patch.header, ...(patch.keepsUsage && base.usage ? { usage: base.usage } : {}), outputs };
 }
 
 export function shiftRange(r: Range, at: number, delta: number): Range {

@@ -335,6 +335,22 @@ describe('the worker and growing files', () => {
     assert.deepEqual(grownView.view, freshView.view);
   });
 
+  it('does not send the usage read before again with each appended turn: the findings built from the patch keep it', () => {
+    const raw = readFileSync(path.join(ROOT, 'test/e2e/workspace/claude-usage-session.jsonl'), 'utf8');
+    const cuts = lineEnds(raw);
+    const sessions = new DocumentMemory();
+    const first = sessions.check(1, job(1, settings, { text: raw.slice(0, cuts[8]) }));
+    assert.ok(first.ok && 'analysis' in first);
+    const usage = structuredClone(first.analysis.usage);
+    assert.ok(usage && usage.calls.length > 0, 'the session records its model calls');
+    const reply = sessions.check(2, job(2, settings, { edits: [{ start: cuts[8], end: cuts[8], text: raw.slice(cuts[8], cuts[9]) }], baseVersion: 1 }));
+    assert.ok(reply.ok && 'patch' in reply && reply.patch.header.mode === 'append');
+    assert.equal(reply.patch.header.usage, undefined, 'every model call of the file is not copied to the request thread again');
+    const held = applyPatch(first.analysis, structuredClone(reply.patch));
+    assert.deepEqual(held.usage, usage);
+    assert.equal(held.usagePending, true, 'the usage is read again once the checks are done');
+  });
+
   it('checks the whole file when the edit is not at the end, or the settings changed', () => {
     const sessions = new DocumentMemory();
     sessions.check(1, job(1, settings, { text: FIXTURE.slice(0, ends[9]) }));

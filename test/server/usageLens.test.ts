@@ -206,6 +206,12 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     const lenses = usageLenses(await lensesOf(uri));
     assert.equal(lenses.length, 5, 'one response, one lens');
     assert.deepEqual([lenses.at(-1)?.range.start.line, lenses.at(-1)?.command?.title], [11, '12.4k in · 830 out · 11.9k cached']);
+    // The next line appended is reported at once with the usage read since, not the one read when the file was opened.
+    const thanks = { ...JSON.parse(lines[0]), uuid: 'u7', parentUuid: 'a6', message: { role: 'user', content: 'Thanks.' } };
+    const next = { line: 13, character: 0 };
+    const after = await h.change(uri, 3, [{ range: { start: next, end: next }, text: `${JSON.stringify(thanks)}\n` }]);
+    assert.equal(after.mode, 'append');
+    assert.equal(after.usage?.recorded && after.usage.totals.output, 1147);
   });
 
   it('reads a large file’s usage after an append once no check has come for a while, keeping the figures read before until then', async function () {
