@@ -8,13 +8,22 @@
  * from the patches equal those of the full check. Then the same over stdio
  * through the language server, on the session cut near 2 MB and whole: from
  * the editor's change to the file's status, diagnostics of the whole file
- * included, with the server's CPU time per turn.
+ * included, with the server's CPU time per turn. Before that, the same
+ * turns at both sizes in this process, each turn's cost split by step
+ * (the worker's check, the request thread's text, patch and diagnostics,
+ * the message's serialisation), so a step whose cost grows with the file
+ * shows as a 20 MB / 2 MB ratio well above 1.
  */
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { DocumentMemory } from '../../server/src/documentMemory';
-import { applyPatch } from '../../server/src/findingsPatch';
+import { DocumentState } from '../../server/src/documentState';
+import { applyPatch, type FindingsPatch } from '../../server/src/findingsPatch';
+import { IgnoreFiles } from '../../server/src/ignoreFile';
+import { LazyTextDocument } from '../../server/src/lazyTextDocument';
+import { Publisher } from '../../server/src/publish';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
+import type { Connection } from 'vscode-languageserver/node';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { ServerHarness } from '../../test/server/harness';
@@ -119,10 +128,98 @@ const suite: BenchSuite = {
     console.log(`findings after the appends equal the full check's: ${isDeepStrictEqual({ ...held, mode: 'full' }, whole) ? 'yes' : 'NO'}`);
     // The same session cut near 2 MB, then whole: a term that grows with the file shows as the 20 MB figure rising above the 2 MB one.
     const small = ends.findIndex((end) => end >= 2_000_000) + 1;
+    stepsPerTurn(raw, ends.slice(0, small), small - TURNS * LINES_PER_TURN, ends, cut);
     await overStdio(raw, ends.slice(0, small), small - TURNS * LINES_PER_TURN, 'appendedTurn2MB');
     await overStdio(raw, ends, cut, 'appendedTurn');
   },
 };
+
+const STEPS = ['worker: check', 'text: edit applied', 'findings: patch applied', 'diagnostics: converted and listed', 'message: serialised'] as const;
+type Step = (typeof STEPS)[number];
+
+/**
+ * The appended turns of the session cut near 2 MB and of the whole, worked
+ * through by the server's own objects in this process (the worker's
+ * DocumentMemory, the request thread's document and Publisher, whose
+ * connection serialises what it is given as the real one does), timed step
+ * by step. Prints each step's median per turn at both sizes and their ratio.
+ */
+function stepsPerTurn(raw: string, smallEnds: number[], smallCut: number, ends: number[], cut: number): void {
+  const small = turnSteps(raw, smallEnds, smallCut);
+  const large = turnSteps(raw, ends, cut);
+  const mbOf = (e: number[]) => `${(e[e.length - 1] / 1e6).toFixed(1)} MB`;
+  console.log(`\nper appended turn, in this process (median ms; ${small.turns} turns each):`);
+  console.log(`| step | ${mbOf(smallEnds)} | ${mbOf(ends)} | ratio |`);
+  console.log('| --- | --- | --- | --- |');
+  for (const step of STEPS) {
+    const a = median(small.times.get(step)!);
+    const b = median(large.times.get(step)!);
+    console.log(`| ${step} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(1)}× |`);
+  }
+  console.log(`diagnostics published per turn: ${small.diagnostics} and ${large.diagnostics}`);
+  console.log(
+    `the usage read again from the whole text once a turn's checks are done: ${small.usageMs.toFixed(1)} ms at ${mbOf(smallEnds)} ` +
+      `(right after each turn, up to 2 M chars: over stdio the next turn waits for it), ${large.usageMs.toFixed(1)} ms at ${mbOf(ends)} (after a second with no turn)`,
+  );
+}
+
+/** What the stdio runs check with: the harness pins the spec profile. */
+const OVER_STDIO = { ...DEFAULT_SETTINGS, profile: 'spec' as const };
+
+function turnSteps(raw: string, ends: number[], cut: number): { times: Map<Step, number[]>; turns: number; diagnostics: number; usageMs: number } {
+  collectGarbage();
+  const times = new Map<Step, number[]>(STEPS.map((s) => [s, []]));
+  let serialising = 0;
+  let diagnostics = 0;
+  const connection = {
+    sendDiagnostics: (p: { diagnostics: unknown[] }) => {
+      const t = performance.now();
+      JSON.stringify(p);
+      serialising += performance.now() - t;
+      diagnostics = p.diagnostics.length;
+      return Promise.resolve();
+    },
+    sendNotification: () => Promise.resolve(),
+  } as unknown as Connection;
+  const publisher = new Publisher(connection, new IgnoreFiles());
+  const sessions = new DocumentMemory();
+  const head = raw.slice(0, ends[cut - 1]);
+  const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, head));
+  let held = analysisOf(sessions.check(1, job(1, { text: head, settings: OVER_STDIO })), undefined);
+  publisher.publish(state, held, OVER_STDIO, 0);
+  let version = 1;
+  for (let k = cut; k + LINES_PER_TURN <= ends.length; k += LINES_PER_TURN) {
+    const from = ends[k - 1];
+    const text = raw.slice(from, ends[k + LINES_PER_TURN - 1]);
+    const at = { line: k, character: 0 };
+    let t = performance.now();
+    const reply = sessions.check(version + 1, job(version + 1, { edits: [{ start: from, end: from, text }], baseVersion: version, settings: OVER_STDIO }));
+    times.get('worker: check')!.push(performance.now() - t);
+    version++;
+    t = performance.now();
+    state.applyChanges([{ range: { start: at, end: at }, text }], version);
+    times.get('text: edit applied')!.push(performance.now() - t);
+    if (!reply.ok || !('patch' in reply)) throw new Error('an appended turn was not answered with a patch');
+    t = performance.now();
+    const base = held;
+    held = applyPatch(held, reply.patch);
+    times.get('findings: patch applied')!.push(performance.now() - t);
+    serialising = 0;
+    t = performance.now();
+    publisher.publish(state, held, OVER_STDIO, 0, grownFrom(base, reply.patch));
+    times.get('diagnostics: converted and listed')!.push(performance.now() - t - serialising);
+    times.get('message: serialised')!.push(serialising);
+  }
+  const t = performance.now();
+  sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+  const usageMs = performance.now() - t;
+  return { times, turns: times.get('worker: check')!.length, diagnostics, usageMs };
+}
+
+/** How the scheduler tells the publisher what an appended turn changed. */
+function grownFrom(base: FileAnalysis, patch: FindingsPatch) {
+  return { base, changed: patch.changed.map((c) => c.index) };
+}
 
 /**
  * The appended turns sent to the language server as an editor sends a file
