@@ -16,6 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
+import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
 import { applyPatch, type FindingsPatch } from '../../server/src/findingsPatch';
@@ -157,6 +158,11 @@ function stepsPerTurn(raw: string, smallEnds: number[], smallCut: number, ends: 
     console.log(`| ${step} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(1)}× |`);
   }
   console.log(`diagnostics published per turn: ${small.diagnostics} and ${large.diagnostics}`);
+  const lensMs = (r: typeof small) => `${median(r.lensMs).toFixed(1)} ms for ${r.lenses} lenses`;
+  console.log(
+    `not on the path timed above: the code lenses of every output, which an editor that can refresh them (VS Code) asks for again after each publication, ` +
+      `built and serialised: ${lensMs(small)} at ${mbOf(smallEnds)}, ${lensMs(large)} at ${mbOf(ends)}`,
+  );
   console.log(
     `the usage read again from the whole text once a turn's checks are done: ${small.usageMs.toFixed(1)} ms at ${mbOf(smallEnds)} ` +
       `(right after each turn, up to 2 M chars: over stdio the next turn waits for it), ${large.usageMs.toFixed(1)} ms at ${mbOf(ends)} (after a second with no turn)`,
@@ -166,11 +172,22 @@ function stepsPerTurn(raw: string, smallEnds: number[], smallCut: number, ends: 
 /** What the stdio runs check with: the harness pins the spec profile. */
 const OVER_STDIO = { ...DEFAULT_SETTINGS, profile: 'spec' as const };
 
-function turnSteps(raw: string, ends: number[], cut: number): { times: Map<Step, number[]>; turns: number; diagnostics: number; usageMs: number } {
+interface TurnSteps {
+  times: Map<Step, number[]>;
+  turns: number;
+  diagnostics: number;
+  usageMs: number;
+  lensMs: number[];
+  lenses: number;
+}
+
+function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
   collectGarbage();
   const times = new Map<Step, number[]>(STEPS.map((s) => [s, []]));
   let serialising = 0;
   let diagnostics = 0;
+  const lensMs: number[] = [];
+  let lenses = 0;
   const connection = {
     sendDiagnostics: (p: { diagnostics: unknown[] }) => {
       const t = performance.now();
@@ -209,11 +226,16 @@ function turnSteps(raw: string, ends: number[], cut: number): { times: Map<Step,
     publisher.publish(state, held, OVER_STDIO, 0, grownFrom(base, reply.patch));
     times.get('diagnostics: converted and listed')!.push(performance.now() - t - serialising);
     times.get('message: serialised')!.push(serialising);
+    t = performance.now();
+    const built = codeLenses(state);
+    JSON.stringify(built);
+    lensMs.push(performance.now() - t);
+    lenses = built.length;
   }
   const t = performance.now();
   sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
   const usageMs = performance.now() - t;
-  return { times, turns: times.get('worker: check')!.length, diagnostics, usageMs };
+  return { times, turns: times.get('worker: check')!.length, diagnostics, usageMs, lensMs, lenses };
 }
 
 /** How the scheduler tells the publisher what an appended turn changed. */
