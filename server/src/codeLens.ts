@@ -28,11 +28,30 @@ export function codeLenses(state: DocumentState): CodeLens[] {
   outputs.forEach((o, i) => {
     const calls = byOutput.get(i);
     if (o.entities.length === 0 && !calls) return;
-    const start = doc.positionAt(o.raw[0]);
-    if (o.entities.length > 0) lenses.push(groundingLens(state, o, start));
+    const grounding = o.entities.length > 0 ? groundingLensOf(state, o) : undefined;
+    if (grounding) lenses.push(grounding);
+    const start = grounding?.range.start ?? doc.positionAt(o.raw[0]);
     for (const a of calls ?? []) lenses.push(usageLens(a.call, start));
   });
   return lenses;
+}
+
+/**
+ * Grounding lenses built for published outputs, kept while their positions
+ * hold (see LazyTextDocument.rewrites): an editor that refreshes lenses asks
+ * for all of them after each publication, and a turn appended to a long
+ * session would otherwise build one for every output again.
+ */
+const built = new WeakMap<OutputFinding, { lens: CodeLens; doc: DocumentState['doc']; rewrites: number; raw: [number, number] }>();
+
+function groundingLensOf(state: DocumentState, o: OutputFinding): CodeLens {
+  const doc = state.doc;
+  const kept = built.get(o);
+  // Offsets are moved in place by a patch (findingsPatch.ts): the range is compared, not only the object.
+  if (kept && kept.doc === doc && kept.rewrites === doc.rewrites && kept.raw[0] === o.raw[0] && kept.raw[1] === o.raw[1]) return kept.lens;
+  const lens = groundingLens(state, o, doc.positionAt(o.raw[0]));
+  built.set(o, { lens, doc, rewrites: doc.rewrites, raw: [o.raw[0], o.raw[1]] });
+  return lens;
 }
 
 function groundingLens(state: DocumentState, o: OutputFinding, start: CodeLens['range']['start']): CodeLens {

@@ -21,6 +21,12 @@ export class LazyTextDocument implements DocumentText {
   private size: number;
   /** A lone `\r` somewhere: edits next to it can join or split line breaks, so lines are recounted. */
   private loneCr: boolean;
+  /**
+   * Edits so far that may have moved text already there to other positions:
+   * all but text added at the end. What was built from positions before
+   * the last of them still holds while this count stays the same.
+   */
+  rewrites = 0;
 
   constructor(
     readonly uri: string,
@@ -69,6 +75,7 @@ export class LazyTextDocument implements DocumentText {
   apply(change: TextDocumentContentChangeEvent, version: number): OffsetEdit | undefined {
     this.version = version;
     if (!('range' in change)) {
+      this.rewrites++;
       this.text = change.text;
       this.pending = [];
       this.size = change.text.length;
@@ -80,14 +87,18 @@ export class LazyTextDocument implements DocumentText {
     const end = this.offsetAt(change.range.end);
     const edit: OffsetEdit = { start, end, text: change.text };
     this.pending.push(edit);
+    const appended = start === this.size && end === this.size;
     this.size += change.text.length - (end - start);
     if (this.loneCr || change.text.includes('\r')) {
+      // A \r\n pair may form across the old end, too.
+      this.rewrites++;
       // A \r\n pair may form or break across the edit's edges: count the lines again.
       const text = this.getText();
       this.starts = [0, ...lineStarts(text, 0)];
       this.loneCr = hasLoneCr(text);
       return edit;
     }
+    if (!appended) this.rewrites++;
     const startLine = change.range.start.line;
     const endLine = Math.min(change.range.end.line, this.starts.length - 1);
     const added = lineStarts(change.text, start);

@@ -35,6 +35,8 @@ interface Kept {
   diagnostics: FileDiagnostics;
   settings: GroundcheckSettings;
   ignores: IgnoreMatcher;
+  /** The document's rewrites when they were built (see LazyTextDocument.rewrites): positions held since while it is the same. */
+  rewrites: number;
 }
 
 export class Publisher {
@@ -68,7 +70,7 @@ export class Publisher {
   private converted(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, grown: GrownFindings | undefined): Kept {
     const ignores = this.ignores.matcherFor(state.doc.uri);
     const kept = this.kept.get(state);
-    if (kept && kept.ignores === ignores && sameShowing(kept.settings, settings)) {
+    if (kept && kept.ignores === ignores && kept.rewrites === state.doc.rewrites && sameShowing(kept.settings, settings)) {
       // The same findings again (their usage read since, say).
       if (checked === kept.checked || checked === kept.analysis) return kept;
       if (grown && grown.base === kept.checked && kept.diagnostics.canGrow(state.doc, checked)) {
@@ -86,7 +88,7 @@ export class Publisher {
     }
     // Lenses, hovers and the findings tree read the published findings: the levels they show are after ignores, as the CLI's.
     const analysis = withIgnores(checked, settings, ignores);
-    const fresh = { checked, analysis, diagnostics: new FileDiagnostics(state.doc, analysis, settings), settings, ignores };
+    const fresh = { checked, analysis, diagnostics: new FileDiagnostics(state.doc, analysis, settings), settings, ignores, rewrites: state.doc.rewrites };
     this.kept.set(state, fresh);
     return fresh;
   }

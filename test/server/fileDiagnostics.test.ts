@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Connection, Diagnostic } from 'vscode-languageserver/node';
+import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
@@ -98,11 +99,12 @@ function growAndPublish(raw: string, first: number, settings: GroundcheckSetting
     fresh.publisher.publish(afresh, structuredClone(held), settings, 0);
     assert.deepEqual(grown.sent.diagnostics, fresh.sent.diagnostics, `diagnostics after line ${line + 1}`);
     assert.deepEqual(grown.sent.status, fresh.sent.status, `status after line ${line + 1}`);
+    assert.deepEqual(codeLenses(state), codeLenses(afresh), `lenses after line ${line + 1}`);
   }
   return { appended, rechecked };
 }
 
-describe('diagnostics of a file that grows', () => {
+describe('diagnostics and lenses of a file that grows', () => {
   const variants: [string, GroundcheckSettings][] = [
     ['default settings', DEFAULT_SETTINGS],
     ['the spec profile, the list capped at 3', { ...DEFAULT_SETTINGS, profile: 'spec', maxDiagnosticsPerFile: 3 }],
@@ -156,5 +158,47 @@ describe('diagnostics of a file that grows', () => {
     p.publish(state, applyPatch(first.analysis, grown.patch), settings, 0, { base: first.analysis, changed: grown.patch.changed.map((c) => c.index) });
     for (const d of before) assert.ok(sent.diagnostics.includes(d), `kept: ${d.message}`);
     assert.ok(sent.diagnostics.length > before.length, 'the new outputs added theirs');
+  });
+
+  it('keeps the lenses of earlier outputs while text is only added at the end, and places them again after any other edit', () => {
+    const settings: GroundcheckSettings = { ...DEFAULT_SETTINGS, profile: 'spec' };
+    const ends = lineEnds(FINDINGS);
+    const { publisher: p, sent } = publisher();
+    const worker = new DocumentMemory();
+    const half = ends[7];
+    const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, FINDINGS.slice(0, half)));
+    const first = worker.check(1, { kind: 'check', uri: URI, version: 1, settings, text: FINDINGS.slice(0, half) });
+    assert.ok(first.ok && 'analysis' in first);
+    p.publish(state, first.analysis, settings, 0);
+    const before = codeLenses(state);
+    assert.ok(before.length > 0);
+    const rest = FINDINGS.slice(half);
+    const end = { line: state.doc.lineCount - 1, character: 0 };
+    state.applyChanges([{ range: { start: end, end }, text: rest }], 2);
+    const grown = worker.check(2, {
+      kind: 'check',
+      uri: URI,
+      version: 2,
+      settings,
+      findingsVersion: 1,
+      edits: [{ start: half, end: half, text: rest }],
+      baseVersion: 1,
+    });
+    assert.ok(grown.ok && 'patch' in grown);
+    const analysis = applyPatch(first.analysis, grown.patch);
+    p.publish(state, analysis, settings, 0, { base: first.analysis, changed: grown.patch.changed.map((c) => c.index) });
+    const after = codeLenses(state);
+    for (const lens of before) assert.ok(after.includes(lens), `kept: ${lens.command?.title}`);
+    assert.ok(after.length > before.length, 'the new outputs have lenses');
+    // A line break put in place of a character of the first line: the same offsets, on other lines.
+    state.applyChanges([{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 2 } }, text: '\n' }], 3);
+    p.publish(state, analysis, settings, 0);
+    const moved = codeLenses(state);
+    const diagnostics = sent.diagnostics;
+    const afresh = new DocumentState(new LazyTextDocument(URI, 'jsonl', 3, state.doc.getText()));
+    p.publish(afresh, analysis, settings, 0);
+    assert.deepEqual(moved, codeLenses(afresh));
+    assert.deepEqual(diagnostics, sent.diagnostics, 'the diagnostics are placed again too');
+    assert.equal(moved[0].range.start.line, before[0].range.start.line + 1);
   });
 });
