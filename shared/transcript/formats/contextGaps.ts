@@ -107,6 +107,17 @@ const FIXED = {
     message: 'Earlier turns were replaced by a model-written summary; facts from before compaction are only echoed by that summary.',
     affects: 'all',
   },
+  /**
+   * Terminal exports (Claude Code's `/export`, Copilot CLI's) show tool
+   * output the way the terminal did: long output folded to its first lines
+   * and `… +N lines`, files read and searches made as one summary line, a
+   * sub-agent's work as `Done (N tool uses …)`. The agent saw all of it.
+   */
+  collapsedToolOutput: {
+    code: 'tool-output-collapsed',
+    message: 'The export shows tool output collapsed (`… +N lines`, `Read 2 files (ctrl+o to expand)`); what the agent read there is not in the file.',
+    affects: 'all',
+  },
   searchResultsNotIncluded: {
     code: 'search-results-not-included',
     message: 'The model ran a search whose results are not in this file.',

@@ -22,6 +22,7 @@ import { otlpFormat } from './otlp';
 import { langsmithFormat } from './langsmith';
 import { langfuseFormat } from './langfuse';
 import { specstoryFormat } from './specstory';
+import { claudeCodeExportFormat } from './claudeCodeExport';
 import { aiderChatFormat } from './aider';
 import { aiderLlmHistoryFormat } from './aiderLlmHistory';
 import { promptfooFormat } from './promptfoo';
@@ -44,6 +45,7 @@ export const ALL_FORMATS: FormatParser[] = [
   langsmithFormat,
   langfuseFormat,
   specstoryFormat,
+  claudeCodeExportFormat,
   clineExportFormat,
   aiderChatFormat,
   aiderLlmHistoryFormat,
