@@ -108,14 +108,16 @@ const FIXED = {
     affects: 'all',
   },
   /**
-   * Terminal exports (Claude Code's `/export`, Copilot CLI's) show tool
-   * output the way the terminal did: long output folded to its first lines
-   * and `… +N lines`, files read and searches made as one summary line, a
-   * sub-agent's work as `Done (N tool uses …)`. The agent saw all of it.
+   * Session exports (Claude Code's `/export`, Copilot CLI's) show tool
+   * output shortened: folded to its first lines and `… +N lines`, files read
+   * and searches made as one summary line, a sub-agent's work as
+   * `Done (N tool uses …)`, long results cut at `... (truncated)`. The agent
+   * saw all of it.
    */
   collapsedToolOutput: {
     code: 'tool-output-collapsed',
-    message: 'The export shows tool output collapsed (`… +N lines`, `Read 2 files (ctrl+o to expand)`); what the agent read there is not in the file.',
+    message:
+      'The export shows tool output shortened (`… +N lines`, `Read 2 files (ctrl+o to expand)`, `... (truncated)`); what the agent read there is not in the file.',
     affects: 'all',
   },
   searchResultsNotIncluded: {

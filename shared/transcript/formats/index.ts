@@ -23,6 +23,7 @@ import { langsmithFormat } from './langsmith';
 import { langfuseFormat } from './langfuse';
 import { specstoryFormat } from './specstory';
 import { claudeCodeExportFormat } from './claudeCodeExport';
+import { copilotCliExportFormat } from './copilotCliExport';
 import { aiderChatFormat } from './aider';
 import { aiderLlmHistoryFormat } from './aiderLlmHistory';
 import { promptfooFormat } from './promptfoo';
@@ -46,6 +47,7 @@ export const ALL_FORMATS: FormatParser[] = [
   langfuseFormat,
   specstoryFormat,
   claudeCodeExportFormat,
+  copilotCliExportFormat,
   clineExportFormat,
   aiderChatFormat,
   aiderLlmHistoryFormat,

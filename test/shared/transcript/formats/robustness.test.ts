@@ -27,6 +27,7 @@ const FIXTURES: Array<[format: string, rel: string]> = [
   ['specstory', 'specstory/2025-05-01_10-00-fix-flaky-test.md'],
   ['cline-export', 'cline-export/cline_task_mar-2-2026_10-00-00-am.md'],
   ['claude-code-export', 'claude-code-export/2026-03-04-pool-size.txt'],
+  ['copilot-cli-export', 'copilot-cli-export/03-04-pool-size.md'],
   ['gemini-checkpoint', 'gemini-checkpoint/checkpoint-release.json'],
   ['aider-chat', 'aider/.aider.chat.history.md'],
   ['aider-llm-history', 'aider/.aider.llm.history'],
