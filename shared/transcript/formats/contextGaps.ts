@@ -156,6 +156,19 @@ const NAMED = {
       affects: ['identifier', 'quoted_string'],
     };
   },
+  /**
+   * Session exports that keep every message and tool result but not what
+   * the agent was told before the first prompt: as for the logs that omit
+   * their system prompt, names, identifiers and URLs may come from there;
+   * numbers and quotes stay checkable.
+   */
+  instructionsNotExported(what: string): ContextGap {
+    return {
+      code: 'instructions-not-logged',
+      message: `${what}; names, identifiers and URLs they held cannot be checked.`,
+      affects: ['identifier', 'url', 'proper_noun'],
+    };
+  },
   truncated(where: string): ContextGap {
     return {
       code: 'truncated',

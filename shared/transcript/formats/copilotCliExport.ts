@@ -19,10 +19,10 @@ import type { ContextGap } from '../../classifier/types';
 import type { FormatParser, OffsetMap, ParseInput, Role, Transcript } from '../model';
 import { ShiftMap } from '../offsets/offsetMaps';
 import { jsonStringMap } from '../offsets/jsonStringMap';
-import { JsonRegion } from '../json/jsonRegion';
 import { ContextGaps } from './contextGaps';
 import { InOrderTranscriptBuilder } from './common/inOrderTranscriptBuilder';
 import { closesFence, fenceOpening } from './markdown/fences';
+import { type ArgumentField, fenceAt, jsonArguments, nextNonBlank } from './markdown/fencedBlocks';
 import { isBlank, lineText, rawLines, type RawLine, trimBlankLines, tooLongMessage } from './markdown/rawLines';
 
 const TITLE = '# 🤖 Copilot CLI Session';
@@ -70,7 +70,9 @@ export const copilotCliExportFormat: FormatParser = {
   parse(input: ParseInput): Transcript {
     const raw = input.raw;
     const b = new InOrderTranscriptBuilder('copilot-cli-export', raw);
-    b.addFileGap(ContextGaps.systemPromptMissing('The system prompt, custom instructions and tool schemas'));
+    b.addFileGap(
+      ContextGaps.instructionsNotExported('The export omits the system prompt, custom instructions (AGENTS.md, copilot-instructions.md) and tool schemas'),
+    );
     const lines = rawLines(raw, (line, length) => b.error(tooLongMessage(line, length), line.start, line.start + 1));
     const reader = new EntryReader(b, raw);
     for (const entry of entriesOf(raw, lines)) reader.read(entry);
@@ -190,7 +192,7 @@ class EntryReader {
     const callId = `${entry.heading.start}`;
     const label = `${entry.nested ? 'sub-agent ' : ''}tool call (${name})`;
     const lines = entry.body;
-    const calls: Array<{ text: string; map: OffsetMap; field: string }> = [];
+    const calls: ArgumentField[] = [];
     let input: Record<string, unknown> = {};
     const results: Array<{ text: string; map: OffsetMap }> = [];
     let i = 0;
@@ -205,7 +207,7 @@ class EntryReader {
         if (summary !== undefined && lineText(raw, lines[summary]).trim() === '<summary>Arguments</summary>') {
           const f = fenceAt(raw, lines, summary + 1);
           if (f) {
-            const args = argumentsOf(raw, f.content);
+            const args = jsonArguments(raw, f.content);
             if (args) {
               input = { ...input, ...args.input };
               calls.push(...args.fields);
@@ -260,45 +262,6 @@ class EntryReader {
 
 function addGap(gaps: ContextGap[], gap: ContextGap): void {
   if (!gaps.some((g) => g.code === gap.code)) gaps.push(gap);
-}
-
-function nextNonBlank(raw: string, lines: readonly RawLine[], from: number): number | undefined {
-  for (let j = from; j < lines.length; j++) if (!isBlank(raw, lines[j])) return j;
-  return undefined;
-}
-
-/** The fence opening at or after line `from` (blank lines skipped): its content lines and the line after its close. */
-function fenceAt(raw: string, lines: readonly RawLine[], from: number): { content: RawLine[]; after: number } | undefined {
-  const at = nextNonBlank(raw, lines, from);
-  if (at === undefined) return undefined;
-  const open = fenceOpening(lineText(raw, lines[at]));
-  if (!open) return undefined;
-  let j = at + 1;
-  while (j < lines.length && !closesFence(lineText(raw, lines[j]), open)) j++;
-  return { content: lines.slice(at + 1, j), after: Math.min(j + 1, lines.length) };
-}
-
-/** The JSON of an Arguments fence: each top-level string as a call field mapped to its characters. */
-function argumentsOf(
-  raw: string,
-  content: RawLine[],
-): { input: Record<string, unknown>; fields: Array<{ text: string; map: OffsetMap; field: string }> } | undefined {
-  if (content.length === 0) return undefined;
-  const start = content[0].start;
-  const end = content[content.length - 1].end;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.slice(start, end));
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const input = value as Record<string, unknown>;
-  const region = new JsonRegion(raw, start, end);
-  const fields = Object.entries(input)
-    .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0)
-    .map(([key, text]) => ({ text, map: region.stringMap([key]), field: key }));
-  return { input, fields };
 }
 
 const CUT_MARK = '... (truncated)';

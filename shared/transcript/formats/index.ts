@@ -24,6 +24,7 @@ import { langfuseFormat } from './langfuse';
 import { specstoryFormat } from './specstory';
 import { claudeCodeExportFormat } from './claudeCodeExport';
 import { copilotCliExportFormat } from './copilotCliExport';
+import { codexExportFormat } from './codexExport';
 import { aiderChatFormat } from './aider';
 import { aiderLlmHistoryFormat } from './aiderLlmHistory';
 import { promptfooFormat } from './promptfoo';
@@ -48,6 +49,7 @@ export const ALL_FORMATS: FormatParser[] = [
   specstoryFormat,
   claudeCodeExportFormat,
   copilotCliExportFormat,
+  codexExportFormat,
   clineExportFormat,
   aiderChatFormat,
   aiderLlmHistoryFormat,

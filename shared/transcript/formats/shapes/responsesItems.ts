@@ -177,7 +177,7 @@ function exitCodeOf(v: unknown): number | undefined {
 const STATUS_HEADER = 400;
 
 /** Newer Codex outputs open with `Exit code: 1` or `Process exited with code 1` before the output itself. */
-function exitCodeInText(text: string): number | undefined {
+export function exitCodeInText(text: string): number | undefined {
   const head = text.slice(0, STATUS_HEADER);
   for (const marker of ['Exit code: ', 'Process exited with code ']) {
     const at = head.indexOf(marker);

@@ -28,6 +28,7 @@ const FIXTURES: Array<[format: string, rel: string]> = [
   ['cline-export', 'cline-export/cline_task_mar-2-2026_10-00-00-am.md'],
   ['claude-code-export', 'claude-code-export/2026-03-04-pool-size.txt'],
   ['copilot-cli-export', 'copilot-cli-export/03-04-pool-size.md'],
+  ['codex-export', 'codex-export/2026-03-04-pool-size-019e0a11.md'],
   ['gemini-checkpoint', 'gemini-checkpoint/checkpoint-release.json'],
   ['aider-chat', 'aider/.aider.chat.history.md'],
   ['aider-llm-history', 'aider/.aider.llm.history'],
