@@ -57,7 +57,7 @@ export const PACKS: readonly PackDoc[] = [
   {
     id: 'code',
     summary: 'Rules for what a coding agent says about files, lines, code, commands and test runs.',
-    runs: "On an agent's turn: every output of a coding agent's format (Claude Code, Codex, Cline, Aider, SpecStory), and every output of a log that records tool calls. Not on an answer checked against passages or a plain chat.",
+    runs: "On an agent's turn: every output of a coding agent's format (Claude Code, Codex, Copilot CLI, Cline, Aider, SpecStory, and their session exports), and every output of a log that records tool calls. Not on an answer checked against passages or a plain chat.",
   },
   {
     id: 'records',
