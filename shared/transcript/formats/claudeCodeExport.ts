@@ -280,10 +280,10 @@ class ExportReader {
     const raw = this.raw;
     for (const lines of block.results) {
       let pieces = piecesOf(raw, lines, 3, 5);
-      const folded = pieces.filter((p) => isFoldLine(raw.slice(p[0], p[1])));
-      if (folded.length > 0) {
+      const kept = pieces.filter((p) => !isFoldLine(raw.slice(p[0], p[1])));
+      if (kept.length < pieces.length) {
         this.gap(ContextGaps.collapsedToolOutput);
-        pieces = pieces.filter((p) => !folded.includes(p));
+        pieces = kept;
       }
       const s = textOf(raw, pieces);
       if (!s) continue;

@@ -158,4 +158,13 @@ describe('Claude Code /export transcript parser', () => {
     const parsed = claudeCodeExportFormat.parse({ raw: `❯ go\n\n⏺ Fix(1): the pool size was wrong in two places,\n  and the test too.\n` });
     assert.deepEqual(outline(parsed), ['user user 1', 'assistant* assistant 1']);
   });
+  it('reads a result of 200,000 fold markers in time linear in its length', () => {
+    const folds = '     … +3 lines (ctrl+o to expand)\n'.repeat(200_000);
+    const started = performance.now();
+    const parsed = claudeCodeExportFormat.parse({ raw: `❯ go\n\n⏺ Bash(ls)\n  ⎿  a.txt\n${folds}\n⏺ Listed a.txt.\n` });
+    const elapsed = performance.now() - started;
+    assert.deepEqual(outline(parsed), ['user user 1', 'tool_call tool call (Bash)', 'tool_result tool result (Bash)', 'assistant* assistant 1']);
+    assert.equal(parsed.segments[2].text, 'a.txt');
+    assert.ok(elapsed < 3000, `${elapsed.toFixed(0)} ms`);
+  });
 });

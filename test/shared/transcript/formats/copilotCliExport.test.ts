@@ -107,4 +107,11 @@ describe('Copilot CLI session export parser', () => {
     assert.ok(!cut.text.includes('truncated'), 'the cut marker is the export’s, not the tool’s');
     assert.equal(rawOf(raw, cut, 'QU'), 'QU');
   });
+  it('reads the entries after a reply that leaves a fence open, as the reply is the model’s Markdown', () => {
+    const entry = (heading: string, body: string) => `<sub>⏱️ 1s</sub>\n\n${heading}\n\n${body}\n\n---\n\n`;
+    const open = `# 🤖 Copilot CLI Session\n\n${entry('### 👤 User', 'Show the config.')}${entry('### 💬 Copilot', 'Here it is:\n\n```yaml\nworkers: 12')}${entry('### 👤 User', 'Thanks.')}${entry('### 💬 Copilot', 'You are welcome.')}`;
+    const parsed = copilotCliExportFormat.parse({ raw: open });
+    assert.deepEqual(outline(parsed), ['user user 1', 'assistant* assistant 1', 'user user 2', 'assistant* assistant 2']);
+    assert.equal(outputs(parsed)[0].text, 'Here it is:\n\n```yaml\nworkers: 12');
+  });
 });
