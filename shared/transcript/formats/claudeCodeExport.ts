@@ -50,6 +50,8 @@ const FIELD_OF_TOOL: Readonly<Record<string, string>> = {
 const CALL_OPENING = /^([A-Za-z][\w.:-]*(?: - [\w.:-]+ \(MCP\))?)\(/;
 /** A tool the export shows with no arguments (`CronList`), known only by the result under it. */
 const BARE_TOOL = /^[A-Z][A-Za-z]+$/;
+/** The model a sub-agent's call names after its arguments: `) Haiku 4.5`, `) Sonnet 4.6`. */
+const MODEL_SUFFIX = /(?<=\)) (?:Haiku|Sonnet|Opus)(?: \d+(?:\.\d+)*)?$/;
 /** The terminal's fold marker on a summary line or a result (`(ctrl+o to expand)`, `(ctrl+o to see all)`, older `ctrl+r`). */
 const FOLD_HINT = /\(ctrl\+[a-z] to (?:expand|see all)\)$/;
 
@@ -248,6 +250,9 @@ class ExportReader {
     while (pieces.length > 1 && isBlankPiece(raw, pieces[pieces.length - 1])) pieces.pop();
     const last = pieces[pieces.length - 1];
     last[1] = trimmedEnd(raw, { index: 0, start: last[0], end: last[1] });
+    // A sub-agent's call (`Explore(…) Haiku 4.5`) ends on the model it ran on.
+    const model = MODEL_SUFFIX.exec(raw.slice(last[0], last[1]));
+    if (model) last[1] -= model[0].length;
     if (last[1] <= last[0] || raw.charCodeAt(last[1] - 1) !== 41 /* ) */) return undefined;
     last[1]--;
     return joinPieces(raw, pieces);

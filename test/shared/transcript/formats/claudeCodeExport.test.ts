@@ -167,4 +167,15 @@ describe('Claude Code /export transcript parser', () => {
     assert.equal(parsed.segments[2].text, 'a.txt');
     assert.ok(elapsed < 3000, `${elapsed.toFixed(0)} ms`);
   });
+  it('reads a sub-agent call followed by the model it ran on as a call, its folded report as a gap', () => {
+    const parsed = claudeCodeExportFormat.parse({
+      raw: `❯ does the rail have an add button?\n\n⏺ Explore(Find the add-server button) Haiku 4.5\n  ⎿  Done (12 tool uses · 30.1k tokens · 41s)\n  (ctrl+o to expand)\n\n⏺ Yes: ServerRail.tsx renders it, disabled.\n`,
+    });
+    assert.deepEqual(outline(parsed), ['user user 1', 'tool_call tool call (Explore)', 'tool_result tool result (Explore)', 'assistant* assistant 1']);
+    assert.equal(parsed.segments[1].text, 'Find the add-server button');
+    assert.ok(
+      (outputs(parsed)[0].gaps ?? []).some((g) => g.code === 'tool-output-collapsed'),
+      'the report the agent read is not in the file',
+    );
+  });
 });
