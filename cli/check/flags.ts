@@ -7,7 +7,7 @@ import { ENTITY_TYPES, type EntityType } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import { FAIL_ON, type FailOn } from './summary';
 import type { ShardSpec } from './shard/shardSpec';
-import { PACKS, type RulePack } from '../../shared/classifier/rules';
+import { isRuleId, PACKS, RULES, type RulePack } from '../../shared/classifier/rules';
 
 export type ReportFormat = 'text' | 'json' | 'sarif' | 'html';
 
@@ -32,6 +32,8 @@ export interface CheckFlags {
   allowOutsideRefs?: boolean;
   /** `--shard k/n`: check only that shard of the files. */
   shard?: ShardSpec;
+  /** `--rule id=on|off`, repeated: each laid over the config's rules. */
+  rule?: Record<string, 'on' | 'off'>;
 }
 
 export function parseEntityTypes(value: string): EntityType[] {
@@ -84,6 +86,16 @@ export function parseProfile(value: string): ProfileFlag {
   return { profile: 'refined', packs };
 }
 
+/** `--rule file-lines=on`, given once per rule; the states collect into one record. */
+export function parseRule(value: string, previous: Record<string, 'on' | 'off'> = {}): Record<string, 'on' | 'off'> {
+  const eq = value.indexOf('=');
+  const id = (eq < 0 ? value : value.slice(0, eq)).trim();
+  const state = eq < 0 ? '' : value.slice(eq + 1).trim();
+  if (!isRuleId(id)) throw new InvalidArgumentError(`unknown rule "${id}" (\`groundcheck rules\` lists ${RULES.length})`);
+  if (state !== 'on' && state !== 'off') throw new InvalidArgumentError(`expected ${id}=on or ${id}=off`);
+  return { ...previous, [id]: state };
+}
+
 export function parseCount(min: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
@@ -104,5 +116,6 @@ export function applyFlags(settings: GroundcheckSettings, flags: CheckFlags): Gr
     ...(flags.minEntities !== undefined ? { minEntities: flags.minEntities } : {}),
     ...(flags.maxSegments !== undefined ? { maxSegments: flags.maxSegments } : {}),
     ...(flags.echo !== undefined ? { modelOutputsAsContext: flags.echo } : {}),
+    ...(flags.rule !== undefined ? { rules: { ...settings.rules, ...flags.rule } } : {}),
   };
 }

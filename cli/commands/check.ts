@@ -10,7 +10,7 @@ import { type Command, Option } from 'commander';
 import { defaultSettings } from '../check/checkSettings';
 import { CHECK_WORKER_COMMAND, serveCheckJobs } from '../check/poolWorker';
 import { ConfigError, loadConfig, type LoadedConfig } from '../check/config';
-import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseFailOn, parseProfile } from '../check/flags';
+import { applyFlags, type CheckFlags, parseCount, parseEntityTypes, parseFailOn, parseProfile, parseRule } from '../check/flags';
 import { isBudgetSet } from '../../shared/usage/budget';
 import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
 import { mergedPrices } from '../../shared/usage/prices';
@@ -45,6 +45,11 @@ export function registerCheck(program: Command): void {
       '--profile <name>',
       'detection rules: "refined" (default: every pack), "spec" (the plain SHOR rules), or packs joined by commas ("core,prose,records"; `groundcheck rules` says where each runs)',
       parseProfile,
+    )
+    .option(
+      '--rule <id=on|off>',
+      "turn a rule on or off, over the config's rules (repeat for more; `groundcheck rules` lists them, and which stay silent in an agent's turn unless turned on)",
+      parseRule,
     )
     .option('--entity-types <types>', `comma-separated types to check (${'number,date,…'})`, parseEntityTypes)
     .option('--min-entities <n>', 'outputs with fewer entities are INDETERMINATE', parseCount(0))

@@ -209,6 +209,48 @@ describe('groundcheck check: detection profile', function () {
     assert.equal(status(['--config', 'gc.json']), 'unverified');
   });
 
+  it('turns a rule on or off with --rule over the config, and refuses an unknown rule or state', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-rule-'));
+    const file = join(dir, 'session.jsonl');
+    const line = (o: object) => `${JSON.stringify({ sessionId: 's', ...o })}\n`;
+    writeFileSync(
+      file,
+      line({ type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Where is the limit set?' } }) +
+        line({
+          type: 'assistant',
+          uuid: 'a1',
+          parentUuid: 'u1',
+          message: { role: 'assistant', content: [{ type: 'tool_use', id: 'b1', name: 'Bash', input: { command: "sed -n '1,2p' src/upload.ts" } }] },
+        }) +
+        line({
+          type: 'user',
+          uuid: 'u2',
+          parentUuid: 'a1',
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'b1', content: 'export const LIMIT = 10;\nexport function upload() {}' }] },
+        }) +
+        line({
+          type: 'assistant',
+          uuid: 'a2',
+          parentUuid: 'u2',
+          message: { role: 'assistant', content: [{ type: 'text', text: 'The limit is checked at `src/upload.ts:40`.' }] },
+        }),
+    );
+    const status = (args: string[]) => {
+      const r = runCli(['check', file, '--format', 'json', '--jobs', '1', ...args], { cwd: dir });
+      return JSON.parse(r.stdout.trim().split('\n').pop() ?? '').entities.find((e: { text: string }) => e.text === '`src/upload.ts:40`').status;
+    };
+    // A line never shown: file-lines does not flag it in an agent's turn unless turned on.
+    assert.equal(status([]), 'indeterminate');
+    assert.equal(status(['--rule', 'file-lines=on']), 'unverified');
+    writeFileSync(join(dir, 'gc.json'), '{ "rules": { "file-lines": "on" } }');
+    assert.equal(status(['--config', 'gc.json']), 'unverified');
+    assert.equal(status(['--config', 'gc.json', '--rule', 'file-lines=off']), 'indeterminate');
+    const unknown = runCli(['check', file, '--rule', 'file-line=on'], { cwd: dir });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown rule "file-line"/);
+    assert.match(runCli(['check', file, '--rule', 'file-lines'], { cwd: dir }).stderr, /expected file-lines=on or file-lines=off/);
+  });
+
   it('runs the refined rules by default and the plain SHOR rules with --profile spec', () => {
     const dir = mkdtempSync(join(tmpdir(), 'groundcheck-profile-'));
     const file = join(dir, 'revenue.jsonl');
