@@ -9,7 +9,17 @@ import { applyPatch } from '../../server/src/findingsPatch';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
-import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
+import {
+  call,
+  EVERY_RULE_FLAGGING,
+  longReadOpening,
+  result,
+  say,
+  sessionLines,
+  user,
+  versionSpeltLater,
+  versionSpeltLaterSteps,
+} from '../shared/code/claudeSession';
 import { ServerHarness } from './harness';
 
 const settings = DEFAULT_SETTINGS;
@@ -398,12 +408,7 @@ describe('server: a session file that grows', () => {
 describe('server: diagnostics kept across appended lines', () => {
   /** As versionSpeltLater: the answer states v0.6.0 before the call that spells it; later answers bring findings of every rank. */
   const lines = sessionLines([
-    ...longReadOpening(),
-    user('Deploy the new release.'),
-    say('v0.6.0 is on main. Pulling and deploying now:'),
-    call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
-    result('p0', 'Already up to date.\n'),
-    say('Deployed.'),
+    ...versionSpeltLaterSteps(),
     user('How long did it take?'),
     say('The deploy of v0.6.0 took 47 seconds on host build-7 ("blue pool").'),
     user('And the rollback window?'),

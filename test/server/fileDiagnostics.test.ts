@@ -35,6 +35,35 @@ function lineEnds(raw: string): number[] {
 }
 
 /** A Publisher whose connection keeps the last diagnostics and status it was given. */
+/** FINDINGS' first eight lines opened and published with the spec profile: the state before a session grows. */
+function openFirstHalf() {
+  const settings: GroundcheckSettings = { ...DEFAULT_SETTINGS, profile: 'spec' };
+  const { publisher: p, sent } = publisher();
+  const worker = new DocumentMemory();
+  const half = lineEnds(FINDINGS)[7];
+  const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, FINDINGS.slice(0, half)));
+  const first = worker.check(1, { kind: 'check', uri: URI, version: 1, settings, text: FINDINGS.slice(0, half) });
+  assert.ok(first.ok && 'analysis' in first);
+  p.publish(state, first.analysis, settings, 0);
+  return { settings, p, sent, worker, half, state, first };
+}
+
+/** The rest of FINDINGS appended to the document and checked as the worker checks lines appended. */
+function appendSecondHalf(worker: DocumentMemory, state: DocumentState, half: number, settings: GroundcheckSettings) {
+  const rest = FINDINGS.slice(half);
+  const end = { line: state.doc.lineCount - 1, character: 0 };
+  state.applyChanges([{ range: { start: end, end }, text: rest }], 2);
+  return worker.check(2, {
+    kind: 'check',
+    uri: URI,
+    version: 2,
+    settings,
+    findingsVersion: 1,
+    edits: [{ start: half, end: half, text: rest }],
+    baseVersion: 1,
+  });
+}
+
 function publisher(): { publisher: Publisher; sent: { diagnostics: Diagnostic[]; status?: FileStatus } } {
   const sent: { diagnostics: Diagnostic[]; status?: FileStatus } = { diagnostics: [] };
   const connection = {
@@ -131,29 +160,10 @@ describe('diagnostics and lenses of a file that grows', () => {
   });
 
   it('keeps the diagnostics of earlier outputs as they were built, instead of converting every output again', () => {
-    const settings: GroundcheckSettings = { ...DEFAULT_SETTINGS, profile: 'spec' };
-    const ends = lineEnds(FINDINGS);
-    const { publisher: p, sent } = publisher();
-    const worker = new DocumentMemory();
-    const half = ends[7];
-    const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, FINDINGS.slice(0, half)));
-    const first = worker.check(1, { kind: 'check', uri: URI, version: 1, settings: settings, text: FINDINGS.slice(0, half) });
-    assert.ok(first.ok && 'analysis' in first);
-    p.publish(state, first.analysis, settings, 0);
+    const { settings, p, sent, worker, half, state, first } = openFirstHalf();
     const before = sent.diagnostics.filter((d) => d.code !== 'capped' && d.range.start.line > 0);
     assert.ok(before.length > 0);
-    const rest = FINDINGS.slice(half);
-    const at = { line: state.doc.lineCount - 1, character: 0 };
-    state.applyChanges([{ range: { start: at, end: at }, text: rest }], 2);
-    const grown = worker.check(2, {
-      kind: 'check',
-      uri: URI,
-      version: 2,
-      settings: settings,
-      findingsVersion: 1,
-      edits: [{ start: half, end: half, text: rest }],
-      baseVersion: 1,
-    });
+    const grown = appendSecondHalf(worker, state, half, settings);
     assert.ok(grown.ok && 'patch' in grown && grown.patch.header.mode === 'append');
     p.publish(state, applyPatch(first.analysis, grown.patch), settings, 0, { base: first.analysis, changed: grown.patch.changed.map((c) => c.index) });
     for (const d of before) assert.ok(sent.diagnostics.includes(d), `kept: ${d.message}`);
@@ -161,29 +171,10 @@ describe('diagnostics and lenses of a file that grows', () => {
   });
 
   it('keeps the lenses of earlier outputs while text is only added at the end, and places them again after any other edit', () => {
-    const settings: GroundcheckSettings = { ...DEFAULT_SETTINGS, profile: 'spec' };
-    const ends = lineEnds(FINDINGS);
-    const { publisher: p, sent } = publisher();
-    const worker = new DocumentMemory();
-    const half = ends[7];
-    const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, FINDINGS.slice(0, half)));
-    const first = worker.check(1, { kind: 'check', uri: URI, version: 1, settings, text: FINDINGS.slice(0, half) });
-    assert.ok(first.ok && 'analysis' in first);
-    p.publish(state, first.analysis, settings, 0);
+    const { settings, p, sent, worker, half, state, first } = openFirstHalf();
     const before = codeLenses(state);
     assert.ok(before.length > 0);
-    const rest = FINDINGS.slice(half);
-    const end = { line: state.doc.lineCount - 1, character: 0 };
-    state.applyChanges([{ range: { start: end, end }, text: rest }], 2);
-    const grown = worker.check(2, {
-      kind: 'check',
-      uri: URI,
-      version: 2,
-      settings,
-      findingsVersion: 1,
-      edits: [{ start: half, end: half, text: rest }],
-      baseVersion: 1,
-    });
+    const grown = appendSecondHalf(worker, state, half, settings);
     assert.ok(grown.ok && 'patch' in grown);
     const analysis = applyPatch(first.analysis, grown.patch);
     p.publish(state, analysis, settings, 0, { base: first.analysis, changed: grown.patch.changed.map((c) => c.index) });

@@ -196,11 +196,7 @@ function judgeFile(
     // The file's own listings are the evidence; an unlogged system prompt shows no file's lines.
     // An edit after the last listing may have moved its lines: where they are now was never shown, so only a line past
     // the most the file can have grown to is surely wrong.
-    const notThere = (k: FileKnowledge) => {
-      if (!k.editedSinceShown()) return true;
-      const most = k.mostLines();
-      return most !== undefined && missing.every((line) => line > most);
-    };
+    const notThere = (k: FileKnowledge) => !k.editedSinceShown() || isPastMostLines(k, missing);
     if (known.length > 0 && session.toolsLogged && known.every(notThere)) {
       entity.settled = true;
       // Past the most lines the file can have, the line is known not to exist: evidence, unlike a line never shown.

@@ -72,12 +72,17 @@ export function longReadOpening(): object[] {
  * Line 6 (index 5) is the answer's last line.
  */
 export function versionSpeltLater(): string[] {
-  return sessionLines([
+  return sessionLines(versionSpeltLaterSteps());
+}
+
+/** The steps of versionSpeltLater, for a session that goes on after them. */
+export function versionSpeltLaterSteps(): object[] {
+  return [
     ...longReadOpening(),
     user('Deploy the new release.'),
     say('v0.6.0 is on main. Pulling and deploying now:'),
     call('p0', 'Bash', { command: 'git pull origin main', description: 'Pull v0.6.0 from main' }),
     result('p0', 'Already up to date.\n'),
     say('Deployed.'),
-  ]);
+  ];
 }
