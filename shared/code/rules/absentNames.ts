@@ -105,7 +105,7 @@ const INSTRUCTION_CLAUSE_BREAK = /[,;:()\u2013\u2014]/g;
  * which cites a place that exists ("(see `a.ts`)").
  */
 const IMPERATIVE =
-  /^\s*(?:(?:[-*+\u2022]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?:(?:then|now|just|please|also|first|next|finally)\s+)?(?:add|create|run|use|copy|keep|replace|install|update|move|rename|delete|remove|point|feed|include|change|make|write|open|edit|call|import|define|implement|configure|enable|disable|try|check|ensure|consider|do|state|wrap|pass|mark|start|stop|restart|switch|place|append|insert|register|store|save|load|fetch|send|refactor|extract|verify|review|build|deploy|commit|push|pull|clone|download|upload|paste|type|click|select|go|navigate|follow|look|remember|avoid|prefer|drop|give|tell|ask)(?:\*\*|__)?\s+(?:\w+ly\s+)?(?:(?:or|and)\s+\w+\s+)?(?:`|(?:the|a|an|your|its|their|this|that|these|those|it|them|each|every|all|any|some|both)\b)/i;
+  /^\s*(?:(?:[-*+\u2022]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?:(?:or|then|now|just|please|also|first|next|finally)\s+)?(?:add|create|run|use|copy|keep|replace|install|update|move|rename|delete|remove|point|feed|include|change|make|write|open|edit|call|import|define|implement|configure|enable|disable|try|check|ensure|consider|do|state|wrap|pass|mark|start|stop|restart|switch|place|append|insert|register|store|save|load|fetch|send|refactor|extract|verify|review|build|deploy|commit|push|pull|clone|download|upload|paste|type|click|select|go|navigate|follow|look|remember|avoid|prefer|drop|give|tell|ask)(?:\*\*|__)?\s+(?:\w+ly\s+)?(?:(?:or|and)\s+\w+\s+)?(?:`|(?:the|a|an|your|its|their|this|that|these|those|it|them|each|every|all|any|some|both)\b)/i;
 
 /** Where the last match of a global `pattern` in `text` ends (0 when none does). */
 function lastMatchEnd(text: string, pattern: RegExp): number {
@@ -212,14 +212,23 @@ export function markAbsentNames(
   }
   const added: Entity[] = [];
   // One unknown among names and files the session knows stands out; a turn naming several is laying out new work (a design, a plan, a list of what is missing).
+  // Except a name that extends, by one word, a name the session spells (`sendInviteData` after `sendInvite`): it tells what it
+  // refers to, a thing the session showed, so it is that thing misnamed and not new work, however many unknowns stand beside it.
+  const known = new Map<Entity, string>();
+  for (const f of files) setKnown(known, f.e, speltBase(f.name, true, spelt));
+  for (const n of names) if (!quoted.has(n.e)) setKnown(known, n.e, speltBase(n.name, false, spelt));
+  if (distinct(files) + distinct(names) !== 1) {
+    keepOnly(files, known);
+    keepOnly(names, known);
+    if (files.length + names.length === 0) return added;
+  }
   // Whether a sentence reports or proposes is read from its words: a turn in a language the rule cannot read gets no verdict.
-  if (distinct(files) + distinct(names) !== 1) return added;
   const language = proseLanguage(output);
   if (language === undefined) return added;
   if (files.length > 0) {
     for (const { e, name } of files) {
       if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reportsFile(output, sentences, e.span, language)) continue;
-      settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn`);
+      settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn${knownNote(known, e)}`);
     }
   }
   if (names.length > 0) {
@@ -232,7 +241,7 @@ export function markAbsentNames(
         continue;
       }
       if (inOwnCode(name) || !reports(output, sentences, e.span, language)) continue;
-      settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn`);
+      settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn${knownNote(known, e)}`);
     }
   }
   return added;
@@ -246,6 +255,53 @@ function instructionFilesOf(gaps: readonly ContextGap[]): Map<string, string> {
     if (loaded) for (const name of loaded.names) out.set(name.toLowerCase(), loaded.agent);
   }
   return out;
+}
+
+function setKnown(known: Map<Entity, string>, e: Entity, base: string | undefined): void {
+  if (base !== undefined) known.set(e, base);
+}
+
+/** Keeps, in place, the unknowns that extend a name the session spells. */
+function keepOnly(found: { e: Entity }[], known: ReadonlyMap<Entity, string>): void {
+  const kept = found.filter((f) => known.has(f.e));
+  found.length = 0;
+  found.push(...kept);
+}
+
+function knownNote(known: ReadonlyMap<Entity, string>, e: Entity): string {
+  const base = known.get(e);
+  return base === undefined ? '' : `; the session spells \`${base}\``;
+}
+
+/** Words of a name: camelCase humps, and runs between `_`, `-` and `.`. */
+function wordsOf(name: string): string[] {
+  return name.split(/[_\-.]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w.length > 0);
+}
+
+/**
+ * A name shaped like code that the session spells and that `name` extends by
+ * one word at either end (`sendInvite` for `sendInviteData`, `math_utils.py`
+ * for `math_utils_v2.py`), if any. A base of one word (`Element` in
+ * `addElement`) is a plain word, which names nothing in particular.
+ */
+export function speltBase(name: string, file: boolean, spelt: (n: string) => boolean): string | undefined {
+  let stem = name;
+  let extension = '';
+  if (file) {
+    const dot = name.indexOf('.');
+    if (dot <= 0) return undefined;
+    stem = name.slice(0, dot);
+    extension = name.slice(dot);
+  }
+  const words = wordsOf(stem);
+  if (words.length < 3) return undefined;
+  const secondAt = stem.indexOf(words[1], words[0].length);
+  const lastAt = stem.lastIndexOf(words[words.length - 1]);
+  for (const base of [stem.slice(secondAt), stem.slice(0, lastAt).replace(/[_\-.]+$/, '')]) {
+    if (!isCodeShaped(base, false)) continue;
+    if (spelt(base + extension)) return base + extension;
+  }
+  return undefined;
 }
 
 function distinct(found: readonly { name: string }[]): number {
