@@ -505,6 +505,14 @@ export const RULES = [
         session: [
           { user: 'Fix the failing upload test.' },
           { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'I raised the timeout in `src/upload_retry.ts:12`.' },
+        ],
+        flags: ['`src/upload_retry.ts:12`'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
           { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
         ],
         passes: ['`src/upload_retry.ts`'],

@@ -154,7 +154,7 @@ function judgeFile(
     }
     entity.detail = `${shortName(shownName)} was never read, listed or named before this turn`;
     // Citing lines of a file the agent never saw is a finding, prompt or not; a bare path may name a file it is about to create.
-    if (session?.toolsLogged && lines.length > 0) entity.settled = true;
+    if (session?.toolsLogged && lines.length > 0 && on('file-lines')) entity.settled = true;
     return;
   }
   if (lines.length === 0 || !session) {

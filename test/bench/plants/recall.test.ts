@@ -32,8 +32,8 @@ describe('plant recall', () => {
       'renamed-identifier': 'caught',
       'wrong-line': 'caught',
       'changed-count': 'caught',
-      // A file never named, cited with a line: file-lines does not flag it in an agent's turn unless turned on.
-      'untouched-path': 'indeterminate',
+      // A file never named, cited with a line: absent-files flags it, though file-lines (a line never shown) is off in an agent's turn.
+      'untouched-path': 'caught',
     });
   });
 
