@@ -107,15 +107,31 @@ function isTestNoun(noun: string): boolean {
  */
 function testState(output: string, span: Range): TestState | undefined {
   const near = clauseAfter(output, span, 40).toLowerCase();
-  const m = /\b(fail|skip|pend|todo|pass|succe|green|ok\b)/.exec(near);
-  const word = m?.[1] ?? BRACKETED_AFTER_STATE.exec(output.slice(Math.max(0, span[0] - STATE_REACH), span[0]).toLowerCase())?.[1];
+  const m = STATE_AFTER.exec(near);
+  const after = m ? (m[1] ?? stateOfWord(m[2])) : undefined;
+  const before = BRACKETED_AFTER_STATE.exec(output.slice(Math.max(0, span[0] - STATE_REACH), span[0]).toLowerCase());
+  const word = after ?? (before ? (before[1] ?? stateOfWord(before[2])) : undefined);
   if (word === undefined || word === 'pend' || word === 'todo') return undefined;
   if (word === 'fail') return 'failed';
   return word === 'skip' ? 'skipped' : 'passed';
 }
 
-/** "passing (24 tests)", "all green (48 tests)": a state word with the count in the bracket right after it. */
-const BRACKETED_AFTER_STATE = /\b(fail|pass|succe|green)[a-z]*\s*\(\s*$/;
+/**
+ * The words of a passing or failing run in Chinese, Japanese and Korean, which
+ * write a run's tally in English beside them ("成功（16 tests）", "6 files / 30
+ * tests 全件通過", "테스트 통과 (12 tests)"): the state is as plain as "passed".
+ */
+const CJK_STATE = '失败|失敗|실패|成功|通过|通過|合格|성공|통과';
+
+function stateOfWord(word: string): 'fail' | 'pass' {
+  return /^(?:失败|失敗|실패)$/.test(word) ? 'fail' : 'pass';
+}
+
+/** The first state word after a count in its clause. */
+const STATE_AFTER = new RegExp(`\\b(fail|skip|pend|todo|pass|succe|green|ok\\b)|(${CJK_STATE})`);
+
+/** "passing (24 tests)", "all green (48 tests)", "成功（16 tests）": a state word with the count in the bracket right after it. */
+const BRACKETED_AFTER_STATE = new RegExp(`(?:\\b(fail|pass|succe|green)[a-z]*|(${CJK_STATE}))\\s*[(\uff08]\\s*$`);
 /** Characters before a count that `BRACKETED_AFTER_STATE` reads: a bounded tail keeps it linear. */
 const STATE_REACH = 24;
 

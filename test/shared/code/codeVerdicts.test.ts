@@ -548,6 +548,19 @@ describe('counts in an agent turn', () => {
     assert.notEqual(v.get('28 tests')?.status, 'contradicted');
   });
 
+  it('reads the state of a run written in Chinese, Japanese or Korean beside an English tally ("成功（19 tests）", "30 tests 全件通過")', () => {
+    const raw = session([
+      user('テストを実行して'),
+      call('t1', 'Bash', { command: 'npm test -- --run' }),
+      result('t1', ' Test Files  6 passed (6)\n      Tests  16 passed (16)'),
+      say('検証結果:\n- `npm test` 成功（19 tests）\n- 6 files / 12 tests 全件通過'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('19 tests')?.status, 'contradicted');
+    assert.equal(v.get('19 tests')?.contradiction?.value, '16 tests');
+    assert.equal(v.get('12 tests')?.status, 'contradicted');
+  });
+
   it('does not take a figure in another clause of the output ("(line 31) ... ok\\ntest") for a count of tests', () => {
     const raw = session([
       user('Run the tests.'),
