@@ -5,7 +5,8 @@
  * outputs ground nothing while model-written text does not count as context;
  * `verifyPlant` confirms it on a planted copy of the raw file parsed afresh.
  */
-import { checkOutput, type TranscriptCheck } from '../../shared/check/checkTranscript';
+import { checkOutput, gapsOf, type TranscriptCheck } from '../../shared/check/checkTranscript';
+import { namesCheckable } from '../../shared/code/rules/absentNames';
 import type { Range } from '../../shared/classifier/types';
 import { isFinding } from '../../shared/classifier/findingStatus';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
@@ -58,4 +59,16 @@ export function verifyPlant(raw: string, path: string, original: TranscriptCheck
 
 function overlaps([s, e]: Range, [from, to]: Range): boolean {
   return s < to && e > from;
+}
+
+/**
+ * Whether the log of the plant's turn leaves out material the planted value
+ * could have come from (files a Markdown chat never recorded, an attachment,
+ * an image): there a value nothing spelt is no evidence of invention, and
+ * the rules rightly give no verdict, so recall is also counted without them.
+ */
+export function logOmitsSources(check: TranscriptCheck, plant: GeneratedPlant): boolean {
+  const segment = check.transcript.segments[plant.segment];
+  if (check.index.codeSessionFor(plant.segment).view.unloggedAttachments().length > 0) return true;
+  return !namesCheckable(gapsOf(check.transcript, segment));
 }

@@ -13,6 +13,8 @@ export type OutcomeCounts = Record<PlantOutcome, number>;
 export interface KindRow {
   /** Per split. */
   outcomes: Record<Split, OutcomeCounts>;
+  /** Per split, the plants in turns whose log records what the value could come from. */
+  recorded: Record<Split, OutcomeCounts>;
   /** Candidate counts over all files (generated kinds only). */
   tally?: KindTally;
 }
@@ -20,8 +22,11 @@ export interface KindRow {
 export class PlantFigures {
   readonly rows = new Map<string, KindRow>();
 
-  count(kind: string, split: Split, outcome: PlantOutcome): void {
-    this.row(kind).outcomes[split][outcome]++;
+  /** `recorded`: the turn's log holds what the value could come from (see `logOmitsSources`); unknown for hand-placed plants. */
+  count(kind: string, split: Split, outcome: PlantOutcome, recorded?: boolean): void {
+    const row = this.row(kind);
+    row.outcomes[split][outcome]++;
+    if (recorded) row.recorded[split][outcome]++;
   }
 
   addTally(kind: string, t: KindTally): void {
@@ -33,7 +38,7 @@ export class PlantFigures {
   private row(kind: string): KindRow {
     let row = this.rows.get(kind);
     if (!row) {
-      row = { outcomes: { dev: emptyCounts(), test: emptyCounts() } };
+      row = { outcomes: { dev: emptyCounts(), test: emptyCounts() }, recorded: { dev: emptyCounts(), test: emptyCounts() } };
       this.rows.set(kind, row);
     }
     return row;
@@ -42,12 +47,29 @@ export class PlantFigures {
   /** The table, generated kinds first (in `order`), then their total, then `hand`. */
   format(order: readonly string[]): string[] {
     const generated = order.filter((k) => this.rows.has(k));
-    const total: KindRow = { outcomes: { dev: emptyCounts(), test: emptyCounts() } };
-    for (const k of generated) for (const s of SPLITS) addCounts(total.outcomes[s], this.rows.get(k)!.outcomes[s]);
+    const total: KindRow = { outcomes: { dev: emptyCounts(), test: emptyCounts() }, recorded: { dev: emptyCounts(), test: emptyCounts() } };
+    for (const k of generated) {
+      for (const s of SPLITS) {
+        addCounts(total.outcomes[s], this.rows.get(k)!.outcomes[s]);
+        addCounts(total.recorded[s], this.rows.get(k)!.recorded[s]);
+      }
+    }
     const lines: [string, KindRow][] = generated.map((k) => [k, this.rows.get(k)!]);
     lines.push(['all generated', total]);
     if (this.rows.has('hand')) lines.push(['hand', this.rows.get('hand')!]);
-    const head = ['kind', 'dev caught', 'test caught', 'all caught', 'missed as: indeterminate', 'grounded', 'not extracted', 'found', 'placeable'];
+    const head = [
+      'kind',
+      'dev caught',
+      'test caught',
+      'all caught',
+      'dev where the log records sources',
+      'test where it does',
+      'missed as: indeterminate',
+      'grounded',
+      'not extracted',
+      'found',
+      'placeable',
+    ];
     const rows = lines.map(([kind, row]) => {
       const all = addCounts(addCounts(emptyCounts(), row.outcomes.dev), row.outcomes.test);
       return [
@@ -55,6 +77,8 @@ export class PlantFigures {
         recall(row.outcomes.dev),
         recall(row.outcomes.test),
         recall(all),
+        kind === 'hand' ? '' : recall(row.recorded.dev),
+        kind === 'hand' ? '' : recall(row.recorded.test),
         String(all.indeterminate),
         String(all.grounded),
         String(all['not-extracted']),
