@@ -519,6 +519,14 @@ export const RULES = [
       },
       {
         session: [
+          { user: 'Write a checklist for the login feature.' },
+          { read: { path: 'specs/login/spec.md', lines: ['# Login', 'Users sign in with email.'] } },
+          { say: "I'm creating a new checklist file (`login-checklist.md`) beside the spec." },
+        ],
+        passes: ['`login-checklist.md`'],
+      },
+      {
+        session: [
           { user: 'Fix the failing upload test.' },
           { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
           { say: 'As your `CLAUDE.md` asks, I raised the timeout in `src/upload.ts`.' },

@@ -73,9 +73,12 @@ const NAMING_STYLE = /^(?:lower|upper|screaming)?[_-]?(?:snake|camel|pascal|keba
 /** One name or a chain of them, maybe called: the whole of what a claim about a name writes. */
 const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$/;
 
-/** Words by which a sentence, or the line that introduces its list, proposes or supposes that something exists. */
+/**
+ * Words by which a sentence, or the line that introduces its list, proposes or supposes that something exists.
+ * The agent's own making in progress ("I'm creating `auth.md`") is among them: what it is making does not exist yet.
+ */
 const PROPOSING =
-  /\b(?:should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g(?=\.)|for example|such as|for instance|if|todo|next steps?|want|to (?:define|add|create|implement|introduce|write|build))\b|'ll\b|'d\b/i;
+  /\b(?:(?:i'm|i am|we're|we are)\s+(?:now\s+)?(?:creating|adding|writing|introducing|defining|implementing|building|drafting|generating|scaffolding)|should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g(?=\.)|for example|such as|for instance|if|todo|next steps?|want|to (?:define|add|create|implement|introduce|write|build))\b|'ll\b|'d\b/i;
 
 /** Words by which it denies that something exists. A plain negation ("the test wasn't calling `add()`") still presupposes it. */
 const DENYING =
@@ -284,7 +287,7 @@ function wordsOf(name: string): string[] {
  * for `math_utils_v2.py`), if any. A base of one word (`Element` in
  * `addElement`) is a plain word, which names nothing in particular.
  */
-export function speltBase(name: string, file: boolean, spelt: (n: string) => boolean): string | undefined {
+function speltBase(name: string, file: boolean, spelt: (n: string) => boolean): string | undefined {
   let stem = name;
   let extension = '';
   if (file) {
