@@ -9,7 +9,8 @@
  * fabrications caught, and the categories of the wrong findings. Plants are
  * the hand-placed ones of `plants.json` and ones generated from every file's
  * final answers (bench/plants/), reported per kind for the dev and the test
- * sessions side by side. `--todo` lists sampled findings that have no label
+ * sessions side by side, also over the plants whose turn's log records what
+ * the value could come from. `--todo` lists sampled findings that have no label
  * yet, for labelling; `--plants` lists every generated plant with what it
  * was judged; `--verify-plants` also checks each one on a planted copy of
  * the raw file parsed afresh (slow). `--split` reads one side of the blind
