@@ -1,6 +1,7 @@
 /**
  * A session file that grows while it is open: the repetitive 20 MB Claude
- * Code session checked once by the worker's code (DocumentMemory, in this
+ * Code session (each response with the token usage Claude Code logs)
+ * checked once by the worker's code (DocumentMemory, in this
  * process), then its last turns appended a few lines at a time, as an
  * editor reports a file the agent is still writing. Prints the time per
  * appended turn against a full check of the whole file measured in this
@@ -11,8 +12,11 @@
  * included, with the server's CPU time per turn. Before that, the same
  * turns at both sizes in this process, each turn's cost split by step
  * (the worker's check, the request thread's text, patch and diagnostics,
- * the message's serialisation), so a step whose cost grows with the file
- * shows as a 20 MB / 2 MB ratio well above 1.
+ * the message's serialisation, the diagnostics with budgets set, the usage
+ * read again, the lenses an editor asks for after each publication), so a
+ * step whose cost grows with the file shows as a 20 MB / 2 MB ratio well
+ * above 1. The steps and the stdio runs are repeated on the same session
+ * with `\r\n` line breaks.
  */
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
@@ -24,7 +28,7 @@ import { IgnoreFiles } from '../../server/src/ignoreFile';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
 import { Publisher } from '../../server/src/publish';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
-import type { Connection } from 'vscode-languageserver/node';
+import type { CodeLens, Connection, Diagnostic } from 'vscode-languageserver/node';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { ServerHarness } from '../../test/server/harness';
@@ -79,7 +83,7 @@ function analysisOf(reply: WorkerReply, held: FileAnalysis | undefined): FileAna
 const suite: BenchSuite = {
   title: 'A growing session: appended turns of the repetitive 20 MB Claude Code session',
   async run() {
-    const { raw } = generateRepetitiveSession({ targetSize: 20_000_000 });
+    const { raw } = generateRepetitiveSession({ targetSize: 20_000_000, usage: true });
     const ends: number[] = [];
     for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
     const cut = ends.length - TURNS * LINES_PER_TURN;
@@ -129,113 +133,181 @@ const suite: BenchSuite = {
     console.log(`findings after the appends equal the full check's: ${isDeepStrictEqual({ ...held, mode: 'full' }, whole) ? 'yes' : 'NO'}`);
     // The same session cut near 2 MB, then whole: a term that grows with the file shows as the 20 MB figure rising above the 2 MB one.
     const small = ends.findIndex((end) => end >= 2_000_000) + 1;
-    stepsPerTurn(raw, ends.slice(0, small), small - TURNS * LINES_PER_TURN, ends, cut);
+    const crlf = raw.replaceAll('\n', '\r\n');
+    stepsPerTurn([
+      { name: 'line breaks \\n', raw, ends },
+      { name: 'line breaks \\r\\n', raw: crlf, ends: lineEndsOf(crlf) },
+    ]);
     await overStdio(raw, ends.slice(0, small), small - TURNS * LINES_PER_TURN, 'appendedTurn2MB');
     await overStdio(raw, ends, cut, 'appendedTurn');
+    const crlfEnds = lineEndsOf(crlf);
+    const crlfSmall = crlfEnds.findIndex((end) => end >= 2_000_000) + 1;
+    await overStdio(crlf, crlfEnds.slice(0, crlfSmall), crlfSmall - TURNS * LINES_PER_TURN, undefined, '\\r\\n');
+    await overStdio(crlf, crlfEnds, crlfEnds.length - TURNS * LINES_PER_TURN, undefined, '\\r\\n');
   },
 };
 
-const STEPS = ['worker: check', 'text: edit applied', 'findings: patch applied', 'diagnostics: converted and listed', 'message: serialised'] as const;
+const STEPS = [
+  'worker: check',
+  'text: edit applied',
+  'findings: patch applied',
+  'diagnostics: converted and listed',
+  'message: serialised',
+  'diagnostics, budgets set: converted and listed',
+  'usage: read again and published',
+  'lenses: built',
+  'lenses: serialised',
+] as const;
 type Step = (typeof STEPS)[number];
+
+/** A shape of the same session: as generated (`\n`), or with every line break `\r\n`, as a file written on Windows. */
+interface Shape {
+  name: string;
+  raw: string;
+  ends: number[];
+}
+
+function lineEndsOf(raw: string): number[] {
+  const ends: number[] = [];
+  for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
+  return ends;
+}
 
 /**
  * The appended turns of the session cut near 2 MB and of the whole, worked
  * through by the server's own objects in this process (the worker's
  * DocumentMemory, the request thread's document and Publisher, whose
  * connection serialises what it is given as the real one does), timed step
- * by step. Prints each step's median per turn at both sizes and their ratio.
+ * by step, for each shape. Prints each step's median per turn at both sizes
+ * and their ratio.
  */
-function stepsPerTurn(raw: string, smallEnds: number[], smallCut: number, ends: number[], cut: number): void {
-  const small = turnSteps(raw, smallEnds, smallCut);
-  const large = turnSteps(raw, ends, cut);
-  const mbOf = (e: number[]) => `${(e[e.length - 1] / 1e6).toFixed(1)} MB`;
-  console.log(`\nper appended turn, in this process (median ms; ${small.turns} turns each):`);
-  console.log(`| step | ${mbOf(smallEnds)} | ${mbOf(ends)} | ratio |`);
-  console.log('| --- | --- | --- | --- |');
-  for (const step of STEPS) {
-    const a = median(small.times.get(step)!);
-    const b = median(large.times.get(step)!);
-    console.log(`| ${step} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(1)}× |`);
+function stepsPerTurn(shapes: Shape[]): void {
+  for (const { name, raw, ends } of shapes) {
+    const small = ends.findIndex((end) => end >= 2_000_000) + 1;
+    const smallEnds = ends.slice(0, small);
+    const a = turnSteps(raw, smallEnds, small - TURNS * LINES_PER_TURN);
+    const b = turnSteps(raw, ends, ends.length - TURNS * LINES_PER_TURN);
+    const mbOf = (e: number[]) => `${(e[e.length - 1] / 1e6).toFixed(1)} MB`;
+    console.log(`\nper appended turn, ${name}, in this process (median ms; ${a.turns} turns each):`);
+    console.log(`| step | ${mbOf(smallEnds)} | ${mbOf(ends)} | ratio |`);
+    console.log('| --- | --- | --- | --- |');
+    for (const step of STEPS) {
+      const x = median(a.times.get(step)!);
+      const y = median(b.times.get(step)!);
+      console.log(`| ${step} | ${x.toFixed(3)} | ${y.toFixed(3)} | ${x > 0 ? `${(y / x).toFixed(1)}×` : '-'} |`);
+    }
+    console.log(
+      `diagnostics published per turn: ${a.diagnostics} and ${b.diagnostics}; with budgets set, ${a.budgetDiagnostics} and ${b.budgetDiagnostics} of budgets`,
+    );
+    console.log(`lenses per turn: ${a.lenses} and ${b.lenses}; turns whose usage was left to read again: ${a.usagePending} and ${b.usagePending}`);
   }
-  console.log(`diagnostics published per turn: ${small.diagnostics} and ${large.diagnostics}`);
-  const lensMs = (r: typeof small) => `${median(r.lensMs).toFixed(1)} ms for ${r.lenses} lenses`;
   console.log(
-    `not on the path timed above: the code lenses of every output, which an editor that can refresh them (VS Code) asks for again after each publication, ` +
-      `built and serialised: ${lensMs(small)} at ${mbOf(smallEnds)}, ${lensMs(large)} at ${mbOf(ends)}`,
-  );
-  console.log(
-    `the usage read again from the whole text once a turn's checks are done: ${small.usageMs.toFixed(1)} ms at ${mbOf(smallEnds)} ` +
-      `(right after each turn, up to 2 M chars: over stdio the next turn waits for it), ${large.usageMs.toFixed(1)} ms at ${mbOf(ends)} (after a second with no turn)`,
+    'the usage is read again right after each turn up to 2 M chars (over stdio the next turn waits for it), and after a second with no turn above; ' +
+      'an editor that can refresh lenses (VS Code) asks for all of them after each publication',
   );
 }
 
 /** What the stdio runs check with: the harness pins the spec profile. */
 const OVER_STDIO = { ...DEFAULT_SETTINGS, profile: 'spec' as const };
+/** Token and cost budgets that the session crosses at both sizes. */
+const BUDGETED = {
+  ...OVER_STDIO,
+  budget: { tokens: { soft: 1_000_000, hard: 1_500_000 }, cost: { soft: 1, hard: null } },
+};
 
 interface TurnSteps {
   times: Map<Step, number[]>;
   turns: number;
   diagnostics: number;
-  usageMs: number;
-  lensMs: number[];
+  budgetDiagnostics: number;
   lenses: number;
+  usagePending: number;
+}
+
+/** A connection that serialises what it is sent, as the real one does, and adds the time to `serialised.ms`. */
+function serialisingConnection(serialised: { ms: number; diagnostics: Diagnostic[] }): Connection {
+  return {
+    sendDiagnostics: (p: { diagnostics: Diagnostic[] }) => {
+      const t = performance.now();
+      JSON.stringify(p);
+      serialised.ms += performance.now() - t;
+      serialised.diagnostics = p.diagnostics;
+      return Promise.resolve();
+    },
+    sendNotification: () => Promise.resolve(),
+  } as unknown as Connection;
 }
 
 function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
   collectGarbage();
   const times = new Map<Step, number[]>(STEPS.map((s) => [s, []]));
-  let serialising = 0;
-  let diagnostics = 0;
-  const lensMs: number[] = [];
+  const plain = { ms: 0, diagnostics: [] as Diagnostic[] };
+  const budgets = { ms: 0, diagnostics: [] as Diagnostic[] };
+  const publisher = new Publisher(serialisingConnection(plain), new IgnoreFiles());
+  const budgetPublisher = new Publisher(serialisingConnection(budgets), new IgnoreFiles());
   let lenses = 0;
-  const connection = {
-    sendDiagnostics: (p: { diagnostics: unknown[] }) => {
-      const t = performance.now();
-      JSON.stringify(p);
-      serialising += performance.now() - t;
-      diagnostics = p.diagnostics.length;
-      return Promise.resolve();
-    },
-    sendNotification: () => Promise.resolve(),
-  } as unknown as Connection;
-  const publisher = new Publisher(connection, new IgnoreFiles());
+  let usagePending = 0;
   const sessions = new DocumentMemory();
   const head = raw.slice(0, ends[cut - 1]);
   const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, head));
+  // The same document published with budgets set: the text is edited once, through `state`.
+  const budgeted = new DocumentState(state.doc);
   let held = analysisOf(sessions.check(1, job(1, { text: head, settings: OVER_STDIO })), undefined);
   publisher.publish(state, held, OVER_STDIO, 0);
+  budgetPublisher.publish(budgeted, held, BUDGETED, 0);
   let version = 1;
+  const timed = (step: Step, run: () => void, serialised?: { ms: number }) => {
+    if (serialised) serialised.ms = 0;
+    const t = performance.now();
+    run();
+    times.get(step)!.push(performance.now() - t - (serialised?.ms ?? 0));
+  };
   for (let k = cut; k + LINES_PER_TURN <= ends.length; k += LINES_PER_TURN) {
     const from = ends[k - 1];
     const text = raw.slice(from, ends[k + LINES_PER_TURN - 1]);
     const at = { line: k, character: 0 };
-    let t = performance.now();
-    const reply = sessions.check(version + 1, job(version + 1, { edits: [{ start: from, end: from, text }], baseVersion: version, settings: OVER_STDIO }));
-    times.get('worker: check')!.push(performance.now() - t);
+    let reply: WorkerReply | undefined;
+    timed('worker: check', () => {
+      reply = sessions.check(version + 1, job(version + 1, { edits: [{ start: from, end: from, text }], baseVersion: version, settings: OVER_STDIO }));
+    });
     version++;
-    t = performance.now();
-    state.applyChanges([{ range: { start: at, end: at }, text }], version);
-    times.get('text: edit applied')!.push(performance.now() - t);
-    if (!reply.ok || !('patch' in reply)) throw new Error('an appended turn was not answered with a patch');
-    t = performance.now();
+    timed('text: edit applied', () => state.applyChanges([{ range: { start: at, end: at }, text }], version));
+    if (!reply?.ok || !('patch' in reply)) throw new Error('an appended turn was not answered with a patch');
+    const patch = reply.patch;
     const base = held;
-    held = applyPatch(held, reply.patch);
-    times.get('findings: patch applied')!.push(performance.now() - t);
-    serialising = 0;
-    t = performance.now();
-    publisher.publish(state, held, OVER_STDIO, 0, grownFrom(base, reply.patch));
-    times.get('diagnostics: converted and listed')!.push(performance.now() - t - serialising);
-    times.get('message: serialised')!.push(serialising);
-    t = performance.now();
-    const built = codeLenses(state);
-    JSON.stringify(built);
-    lensMs.push(performance.now() - t);
+    timed('findings: patch applied', () => {
+      held = applyPatch(held, patch);
+    });
+    timed('diagnostics: converted and listed', () => publisher.publish(state, held, OVER_STDIO, 0, grownFrom(base, patch)), plain);
+    times.get('message: serialised')!.push(plain.ms);
+    timed('diagnostics, budgets set: converted and listed', () => budgetPublisher.publish(budgeted, held, BUDGETED, 0, grownFrom(base, patch)), budgets);
+    timed(
+      'usage: read again and published',
+      () => {
+        if (!held.usagePending) return;
+        usagePending++;
+        // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
+        const read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+        if (!read.ok || !('usage' in read)) throw new Error('the usage was not read');
+        for (const analysis of new Set([held, state.published!.analysis, budgeted.published!.analysis])) {
+          delete analysis.usagePending;
+          if (read.usage) analysis.usage = read.usage;
+          else delete analysis.usage;
+        }
+        publisher.publishUsage(state);
+        budgetPublisher.publishUsage(budgeted);
+      },
+      budgets,
+    );
+    let built: CodeLens[] = [];
+    timed('lenses: built', () => {
+      built = codeLenses(state);
+    });
+    timed('lenses: serialised', () => JSON.stringify(built));
     lenses = built.length;
   }
-  const t = performance.now();
-  sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
-  const usageMs = performance.now() - t;
-  return { times, turns: times.get('worker: check')!.length, diagnostics, usageMs, lensMs, lenses };
+  const budgetCount = budgets.diagnostics.filter((d) => String(d.code).startsWith('budget-')).length;
+  return { times, turns: times.get('worker: check')!.length, diagnostics: plain.diagnostics.length, budgetDiagnostics: budgetCount, lenses, usagePending };
 }
 
 /** How the scheduler tells the publisher what an appended turn changed. */
@@ -248,7 +320,7 @@ function grownFrom(base: FileAnalysis, patch: FindingsPatch) {
  * that grew on disk: from the change to the status that follows its
  * diagnostics, in wall time, and the CPU time the server process spent.
  */
-async function overStdio(raw: string, ends: number[], cut: number, goal: 'appendedTurn' | 'appendedTurn2MB'): Promise<void> {
+async function overStdio(raw: string, ends: number[], cut: number, goal: 'appendedTurn' | 'appendedTurn2MB' | undefined, breaks = '\\n'): Promise<void> {
   const h = await ServerHarness.start();
   try {
     const uri = h.uriOf('session.jsonl');
@@ -265,10 +337,10 @@ async function overStdio(raw: string, ends: number[], cut: number, goal: 'append
       modes.set(status.mode ?? '?', (modes.get(status.mode ?? '?') ?? 0) + 1);
     }
     const cpu = cpuBefore === undefined ? undefined : (serverCpuMs(h)! - cpuBefore) / times.length;
-    noteFigure(goal, 'repetitive', median(times));
+    if (goal) noteFigure(goal, 'repetitive', median(times));
     const size = `${(ends[ends.length - 1] / 1e6).toFixed(1)} MB`;
     console.log(
-      `over stdio, ${size}: change to status per turn: median ${median(times).toFixed(1)} ms wall, first ${times[0].toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms` +
+      `over stdio, ${size}, line breaks ${breaks}: change to status per turn: median ${median(times).toFixed(1)} ms wall, first ${times[0].toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms` +
         `${cpu === undefined ? '' : `; server CPU ${cpu.toFixed(1)} ms per turn (mean)`} (${[...modes].map(([m, n]) => `${n} ${m}`).join(', ')})`,
     );
   } finally {
