@@ -89,7 +89,10 @@ export class LazyTextDocument implements DocumentText {
     this.pending.push(edit);
     const appended = start === this.size && end === this.size;
     this.size += change.text.length - (end - start);
-    if (this.loneCr || change.text.includes('\r')) {
+    // Text added after a file with no lone \r, itself with none, cannot join a \r\n across the old end
+    // (the end is no \r): its own line starts are all that changes, so a \r\n file grows without a recount.
+    const joinsNoBreak = appended && !this.loneCr && !hasLoneCr(change.text);
+    if (!joinsNoBreak && (this.loneCr || change.text.includes('\r'))) {
       // A \r\n pair may form across the old end, too.
       this.rewrites++;
       // A \r\n pair may form or break across the edit's edges: count the lines again.
@@ -99,7 +102,7 @@ export class LazyTextDocument implements DocumentText {
       return edit;
     }
     if (!appended) this.rewrites++;
-    const startLine = change.range.start.line;
+    const startLine = Math.min(change.range.start.line, this.starts.length - 1);
     const endLine = Math.min(change.range.end.line, this.starts.length - 1);
     const added = lineStarts(change.text, start);
     // Without lone \r, a removed range never ends between \r and \n (LSP positions cannot), so the count holds.

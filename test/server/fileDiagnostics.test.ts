@@ -28,6 +28,8 @@ const FINDINGS = sessionLines([
   ].flatMap((answer, i) => [user(`Question ${i + 1}?`), say(answer)]),
 ]).join('');
 
+const crlf = (raw: string) => raw.replaceAll('\n', '\r\n');
+
 function lineEnds(raw: string): number[] {
   const ends: number[] = [];
   for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
@@ -36,21 +38,21 @@ function lineEnds(raw: string): number[] {
 
 /** A Publisher whose connection keeps the last diagnostics and status it was given. */
 /** FINDINGS' first eight lines opened and published with the spec profile: the state before a session grows. */
-function openFirstHalf() {
+function openFirstHalf(raw = FINDINGS) {
   const settings: GroundcheckSettings = { ...DEFAULT_SETTINGS, profile: 'spec' };
   const { publisher: p, sent } = publisher();
   const worker = new DocumentMemory();
-  const half = lineEnds(FINDINGS)[7];
-  const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, FINDINGS.slice(0, half)));
-  const first = worker.check(1, { kind: 'check', uri: URI, version: 1, settings, text: FINDINGS.slice(0, half) });
+  const half = lineEnds(raw)[7];
+  const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, raw.slice(0, half)));
+  const first = worker.check(1, { kind: 'check', uri: URI, version: 1, settings, text: raw.slice(0, half) });
   assert.ok(first.ok && 'analysis' in first);
   p.publish(state, first.analysis, settings, 0);
   return { settings, p, sent, worker, half, state, first };
 }
 
 /** The rest of FINDINGS appended to the document and checked as the worker checks lines appended. */
-function appendSecondHalf(worker: DocumentMemory, state: DocumentState, half: number, settings: GroundcheckSettings) {
-  const rest = FINDINGS.slice(half);
+function appendSecondHalf(worker: DocumentMemory, state: DocumentState, half: number, settings: GroundcheckSettings, raw = FINDINGS) {
+  const rest = raw.slice(half);
   const end = { line: state.doc.lineCount - 1, character: 0 };
   state.applyChanges([{ range: { start: end, end }, text: rest }], 2);
   return worker.check(2, {
@@ -140,10 +142,12 @@ describe('diagnostics and lenses of a file that grows', () => {
     ['dates off and the spec profile', { ...DEFAULT_SETTINGS, profile: 'spec', severity: { ...DEFAULT_SETTINGS.severity, date: 'off' } }],
   ];
   for (const [name, settings] of variants) {
-    it(`publishes what a fresh publication of the same findings does, at every line of two sessions (${name})`, () => {
+    it(`publishes what a fresh publication of the same findings does, at every line of two sessions, also with \\r\\n line breaks (${name})`, () => {
       for (const [raw, first] of [
         [FIXTURE, 1],
         [FINDINGS, 4],
+        [crlf(FIXTURE), 1],
+        [crlf(FINDINGS), 4],
       ] as const) {
         const { appended } = growAndPublish(raw, first, settings);
         assert.ok(appended > (lineEnds(raw).length - first) / 2, `${appended} lines appended`);
@@ -159,16 +163,27 @@ describe('diagnostics and lenses of a file that grows', () => {
     }
   });
 
-  it('keeps the diagnostics of earlier outputs as they were built, instead of converting every output again', () => {
-    const { settings, p, sent, worker, half, state, first } = openFirstHalf();
-    const before = sent.diagnostics.filter((d) => d.code !== 'capped' && d.range.start.line > 0);
-    assert.ok(before.length > 0);
-    const grown = appendSecondHalf(worker, state, half, settings);
-    assert.ok(grown.ok && 'patch' in grown && grown.patch.header.mode === 'append');
-    p.publish(state, applyPatch(first.analysis, grown.patch), settings, 0, { base: first.analysis, changed: grown.patch.changed.map((c) => c.index) });
-    for (const d of before) assert.ok(sent.diagnostics.includes(d), `kept: ${d.message}`);
-    assert.ok(sent.diagnostics.length > before.length, 'the new outputs added theirs');
-  });
+  for (const [breaks, raw] of [
+    ['\\n', FINDINGS],
+    ['\\r\\n', crlf(FINDINGS)],
+  ])
+    it(`keeps the diagnostics of earlier outputs as they were built, instead of converting every output again (line breaks ${breaks})`, () => {
+      const { settings, p, sent, worker, half, state, first } = openFirstHalf(raw);
+      const before = sent.diagnostics.filter((d) => d.code !== 'capped' && d.range.start.line > 0);
+      assert.ok(before.length > 0);
+      const grown = appendSecondHalf(worker, state, half, settings, raw);
+      assert.ok(grown.ok && 'patch' in grown && grown.patch.header.mode === 'append');
+      const analysis = applyPatch(first.analysis, grown.patch);
+      p.publish(state, analysis, settings, 0, { base: first.analysis, changed: grown.patch.changed.map((c) => c.index) });
+      for (const d of before) assert.ok(sent.diagnostics.includes(d), `kept: ${d.message}`);
+      assert.ok(sent.diagnostics.length > before.length, 'the new outputs added theirs');
+      // The same as a fresh open of the whole file shows.
+      const opened = publisher();
+      const whole = new DocumentMemory().check(1, { kind: 'check', uri: URI, version: 1, settings, text: raw });
+      assert.ok(whole.ok && 'analysis' in whole);
+      opened.publisher.publish(new DocumentState(new LazyTextDocument(URI, 'jsonl', 2, raw)), whole.analysis, settings, 0);
+      assert.deepEqual(sent.diagnostics, opened.sent.diagnostics);
+    });
 
   it('keeps the lenses of earlier outputs while text is only added at the end, and places them again after any other edit', () => {
     const { settings, p, sent, worker, half, state, first } = openFirstHalf();

@@ -37,6 +37,40 @@ describe('LazyTextDocument', () => {
       );
     });
 
+  it('grows a file of \\r\\n line breaks by text added at its end without moving what was there', () => {
+    const crlf = chunkOf('a', '\r\n', '\r\n', 'é', '😀', ' ');
+    fc.assert(
+      fc.property(crlf, fc.array(crlf, { maxLength: 8 }), (initial, pieces) => {
+        let ref = TextDocument.create('u', 't', 1, initial);
+        const lazy = new LazyTextDocument('u', 't', 1, initial);
+        pieces.forEach((text, i) => {
+          const end = ref.positionAt(ref.getText().length);
+          ref = TextDocument.update(ref, [{ range: { start: end, end }, text }], i + 2);
+          lazy.apply({ range: { start: end, end }, text }, i + 2);
+        });
+        const text = ref.getText();
+        assert.equal(lazy.lineCount, ref.lineCount);
+        for (let o = 0; o <= text.length; o++) {
+          if (text[o - 1] === '\r' && text[o] === '\n') continue;
+          assert.deepEqual(lazy.positionAt(o), ref.positionAt(o));
+        }
+        // What was built from positions before the appends still holds (see LazyTextDocument.rewrites).
+        assert.equal(lazy.rewrites, 0);
+        assert.equal(lazy.getText(), text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('joins a \\r at the end and a \\n added after it into one line break', () => {
+    const lazy = new LazyTextDocument('u', 't', 1, 'one\r\ntwo\r');
+    assert.equal(lazy.lineCount, 3);
+    lazy.apply({ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: '\nthree\r\n' }, 2);
+    assert.equal(lazy.lineCount, 4);
+    assert.deepEqual(lazy.positionAt(lazy.length), { line: 3, character: 0 });
+    assert.equal(lazy.offsetAt({ line: 2, character: 0 }), 'one\r\ntwo\r\n'.length);
+  });
+
   it('maps positions on and after an edited line', () => {
     const lazy = new LazyTextDocument('u', 't', 1, 'one\ntwo\nthree');
     lazy.apply({ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 3 } }, text: 'TWO!' }, 2);
