@@ -9,38 +9,29 @@
  */
 import { DiagnosticSeverity, type Diagnostic, type Position } from 'vscode-languageserver/node';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { budgetCrossings, isBudgetSet, type Budget, type Limits } from '../../shared/usage/budget';
+import { budgetCrossings, isBudgetSet, type Budget, type BudgetCrossing, type Limits } from '../../shared/usage/budget';
 import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
 import type { CallUsage } from '../../shared/usage/model';
-import type { FileAnalysis } from './fileAnalysis';
-import type { SessionCall } from './fileUsage';
+import type { FileAnalysis, OutputFinding } from './fileAnalysis';
+import type { CallCounts, FileUsage, SessionCall } from './fileUsage';
+import { lastAtMostBy } from '../../shared/text/sortedSearch';
 import type { DocumentText } from './lazyTextDocument';
 import { SOURCE } from './diagnostics';
-import { anchorCalls, countsComeFirst } from './usageLens';
+import { anchorOf, countsComeFirst } from './usageLens';
 
 export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, settings: GroundcheckSettings): Diagnostic[] {
   const budget = budgetOf(settings);
   const usage = analysis.usage;
   if (!isBudgetSet(budget) || !usage || usage.sessionCalls.length === 0) return [];
-  const of = new Map<CallUsage, SessionCall>();
-  const calls = usage.sessionCalls.map((c) => {
-    const call: CallUsage = { line: (c.line ?? -1) + 1, model: c.model, agent: c.agent, counts: c.counts };
-    of.set(call, c);
-    return call;
-  });
-  const crossings = budgetCrossings(calls, budget, DEFAULT_PRICES);
+  const crossings = crossingsOf(usage, budget);
   if (crossings.length === 0) return [];
   const outputs = analysis.outputs;
-  const lensAt = new Map<number, Position>();
-  for (const a of anchorCalls(outputs, usage.calls, countsComeFirst(usage.summary.format, outputs, usage.calls))) {
-    lensAt.set(a.call.line, a.output === undefined ? { line: a.call.line, character: 0 } : doc.positionAt(outputs[a.output].raw[0]));
-  }
+  const countsFirst = countsComeFirst(usage.summary.format, outputs, usage.calls);
   const lastOwn = usage.calls[usage.calls.length - 1]?.line;
-  return crossings.map((c) => {
-    const call = of.get(c.call)!;
+  return crossings.map(({ crossing: c, call }) => {
     const own = call.line !== undefined;
     const line = call.line ?? lastOwn;
-    const start = (line !== undefined ? lensAt.get(line) : undefined) ?? { line: 0, character: 0 };
+    const start = line !== undefined ? lensOf(doc, outputs, usage.calls, line, countsFirst) : { line: 0, character: 0 };
     const message = own ? c.message : c.message.replace('this turn', `a turn of ${call.agent} in its own file`);
     return {
       range: { start, end: endOfLine(doc, start) },
@@ -50,6 +41,36 @@ export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, set
       message: `${message} (${call.model}, ${call.agent})`,
     };
   });
+}
+
+/**
+ * The crossings of each usage read, by budget: a session that grows keeps
+ * the usage read before until it is read again, and each appended turn's
+ * publication would otherwise add up every call of the session again.
+ */
+const crossingsKept = new WeakMap<FileUsage, { budget: string; crossings: Array<{ crossing: BudgetCrossing; call: SessionCall }> }>();
+
+function crossingsOf(usage: FileUsage, budget: Budget): Array<{ crossing: BudgetCrossing; call: SessionCall }> {
+  const key = JSON.stringify(budget);
+  const kept = crossingsKept.get(usage);
+  if (kept?.budget === key) return kept.crossings;
+  const of = new Map<CallUsage, SessionCall>();
+  const calls = usage.sessionCalls.map((c) => {
+    const call: CallUsage = { line: (c.line ?? -1) + 1, model: c.model, agent: c.agent, counts: c.counts };
+    of.set(call, c);
+    return call;
+  });
+  const crossings = budgetCrossings(calls, budget, DEFAULT_PRICES).map((crossing) => ({ crossing, call: of.get(crossing.call)! }));
+  crossingsKept.set(usage, { budget: key, crossings });
+  return crossings;
+}
+
+/** Where the usage lens of the call recorded on `line` sits (see usageLens.ts): only that call's anchor is looked for. */
+function lensOf(doc: DocumentText, outputs: readonly OutputFinding[], calls: readonly CallCounts[], line: number, countsFirst: boolean): Position {
+  const i = lastAtMostBy(calls, (c) => c.line, line);
+  if (i < 0 || calls[i].line !== line) return { line: 0, character: 0 };
+  const anchor = anchorOf(outputs, calls, i, countsFirst);
+  return anchor === undefined ? { line, character: 0 } : doc.positionAt(outputs[anchor].raw[0]);
 }
 
 export function hasBudget(settings: GroundcheckSettings): boolean {

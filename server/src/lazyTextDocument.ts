@@ -17,6 +17,8 @@ export type DocumentText = Pick<TextDocument, 'uri' | 'version' | 'lineCount' | 
 export class LazyTextDocument implements DocumentText {
   private text: string;
   private pending: OffsetEdit[] = [];
+  /** The least start of the pending edits: no offset before it has moved. */
+  private pendingFrom = Infinity;
   private starts: number[];
   private size: number;
   /** A lone `\r` somewhere: edits next to it can join or split line breaks, so lines are recounted. */
@@ -49,9 +51,15 @@ export class LazyTextDocument implements DocumentText {
   }
 
   getText(range?: Range): string {
+    if (range && this.pending.length > 0) {
+      // Text before every pending edit is where it was: read it without applying them (a copy of the whole text).
+      const end = this.offsetAt(range.end);
+      if (end <= this.pendingFrom) return this.text.substring(this.offsetAt(range.start), end);
+    }
     if (this.pending.length > 0) {
       this.text = applyEdits(this.text, this.pending);
       this.pending = [];
+      this.pendingFrom = Infinity;
     }
     return range ? this.text.substring(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text;
   }
@@ -78,6 +86,7 @@ export class LazyTextDocument implements DocumentText {
       this.rewrites++;
       this.text = change.text;
       this.pending = [];
+      this.pendingFrom = Infinity;
       this.size = change.text.length;
       this.starts = [0, ...lineStarts(change.text, 0)];
       this.loneCr = hasLoneCr(change.text);
@@ -87,6 +96,7 @@ export class LazyTextDocument implements DocumentText {
     const end = this.offsetAt(change.range.end);
     const edit: OffsetEdit = { start, end, text: change.text };
     this.pending.push(edit);
+    this.pendingFrom = Math.min(this.pendingFrom, start);
     const appended = start === this.size && end === this.size;
     this.size += change.text.length - (end - start);
     // Text added after a file with no lone \r, itself with none, cannot join a \r\n across the old end

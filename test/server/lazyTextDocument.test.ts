@@ -31,6 +31,11 @@ describe('LazyTextDocument', () => {
             assert.deepEqual(lazy.positionAt(o), p);
             assert.equal(lazy.offsetAt(p), o);
           }
+          // Line by line from the top: the lines before the edits are read before they are applied.
+          for (let line = 0; line < ref.lineCount; line++) {
+            const range = { start: { line, character: 0 }, end: { line: line + 1, character: 0 } };
+            assert.equal(lazy.getText(range), ref.getText(range));
+          }
           assert.equal(lazy.getText(), text);
         }),
         { numRuns: 300 },

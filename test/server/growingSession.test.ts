@@ -1,0 +1,153 @@
+import { strict as assert } from 'node:assert';
+import type { CodeLens, Connection, Diagnostic } from 'vscode-languageserver/node';
+import { generateRepetitiveSession } from '../../bench/generators/repetitiveSession';
+import { codeLenses } from '../../server/src/codeLens';
+import { DocumentMemory } from '../../server/src/documentMemory';
+import { DocumentState } from '../../server/src/documentState';
+import type { FileAnalysis } from '../../server/src/fileAnalysis';
+import { applyPatch } from '../../server/src/findingsPatch';
+import { IgnoreFiles } from '../../server/src/ignoreFile';
+import { LazyTextDocument } from '../../server/src/lazyTextDocument';
+import { Publisher } from '../../server/src/publish';
+import type { FileStatus } from '../../shared/protocol/messages';
+import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
+import { tokensOf } from '../../shared/usage/budget';
+
+const PATH = '/work/growing/session.jsonl';
+const URI = `file://${PATH}`;
+/** A Claude Code session of some forty turns, each answer with the usage Claude Code logs. */
+const SESSION = generateRepetitiveSession({ targetSize: 150_000, usage: true, seed: 7 }).raw;
+const crlf = (raw: string) => raw.replaceAll('\n', '\r\n');
+/** Lines appended one at a time after the session is opened: the last four turns. */
+const APPENDED = 12;
+
+function lineEnds(raw: string): number[] {
+  const ends: number[] = [];
+  for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
+  return ends;
+}
+
+/** What the editor is shown of a file: the last diagnostics and status sent, and the lenses it asks for after them. */
+interface Shown {
+  diagnostics: Diagnostic[];
+  status: Omit<FileStatus, 'mode' | 'millis'>;
+  lenses: CodeLens[];
+}
+
+function recorder() {
+  const sent: { diagnostics: Diagnostic[]; status?: FileStatus } = { diagnostics: [] };
+  const connection = {
+    sendDiagnostics: (p: { diagnostics: Diagnostic[] }) => {
+      sent.diagnostics = p.diagnostics;
+      return Promise.resolve();
+    },
+    sendNotification: (_method: string, status: FileStatus) => {
+      sent.status = status;
+      return Promise.resolve();
+    },
+  } as unknown as Connection;
+  const shown = (state: DocumentState): Shown => {
+    const { mode: _mode, millis: _millis, ...status } = sent.status!;
+    return { diagnostics: sent.diagnostics, status, lenses: codeLenses(state) };
+  };
+  return { publisher: new Publisher(connection, new IgnoreFiles()), shown };
+}
+
+/** The file opened whole: checked by a fresh worker and published on a fresh document. */
+function openedWhole(raw: string, version: number, settings: GroundcheckSettings): Shown {
+  const { publisher, shown } = recorder();
+  const reply = new DocumentMemory().check(1, { kind: 'check', uri: URI, path: PATH, version, settings, text: raw });
+  assert.ok(reply.ok && 'analysis' in reply);
+  const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', version, raw));
+  publisher.publish(state, reply.analysis, settings, 0);
+  return shown(state);
+}
+
+/**
+ * Opens all but the last APPENDED lines of `raw`, then appends them one at
+ * a time as the server does: the worker's patch applied and published as
+ * grown findings, then the usage the append left pending read and
+ * published. After each line, what is shown must be what opening the file
+ * as it then is shows. Answers the lines that took the append path.
+ */
+function growAndCompare(raw: string, settings: GroundcheckSettings): number {
+  const ends = lineEnds(raw);
+  const first = ends.length - APPENDED;
+  const worker = new DocumentMemory();
+  const { publisher, shown } = recorder();
+  const head = raw.slice(0, ends[first - 1]);
+  const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, head));
+  const job = { kind: 'check' as const, uri: URI, path: PATH, settings };
+  const opened = worker.check(1, { ...job, version: 1, text: head });
+  assert.ok(opened.ok && 'analysis' in opened);
+  let held: FileAnalysis = opened.analysis;
+  publisher.publish(state, held, settings, 0);
+  let appended = 0;
+  for (let line = first; line < ends.length; line++) {
+    const version = line - first + 2;
+    const text = raw.slice(ends[line - 1], ends[line]);
+    const at = { line, character: 0 };
+    state.applyChanges([{ range: { start: at, end: at }, text }], version);
+    const reply = worker.check(version, {
+      ...job,
+      version,
+      findingsVersion: version - 1,
+      edits: [{ start: ends[line - 1], end: ends[line - 1], text }],
+      baseVersion: version - 1,
+    });
+    assert.ok(reply.ok);
+    if ('patch' in reply && reply.patch.header.mode === 'append') {
+      appended++;
+      const base = held;
+      held = applyPatch(held, reply.patch);
+      publisher.publish(state, held, settings, 0, { base, changed: reply.patch.changed.map((c) => c.index) });
+    } else {
+      assert.ok('analysis' in reply);
+      held = reply.analysis;
+      publisher.publish(state, held, settings, 0);
+    }
+    // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
+    if (held.usagePending) {
+      const read = worker.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+      assert.ok(read.ok && 'usage' in read);
+      for (const analysis of new Set([held, state.published!.analysis])) {
+        delete analysis.usagePending;
+        if (read.usage) analysis.usage = read.usage;
+        else delete analysis.usage;
+      }
+      publisher.publishUsage(state);
+    }
+    assert.deepEqual(shown(state), openedWhole(raw.slice(0, ends[line]), version, settings), `after line ${line + 1}`);
+  }
+  return appended;
+}
+
+/** Token budgets crossed once before the appended lines and once by them. */
+function budgetsOf(raw: string): GroundcheckSettings['budget'] {
+  const whole = new DocumentMemory().check(1, { kind: 'check', uri: URI, path: PATH, version: 1, settings: DEFAULT_SETTINGS, text: raw });
+  assert.ok(whole.ok && 'analysis' in whole && whole.analysis.usage);
+  const total = whole.analysis.usage.sessionCalls.reduce((n, c) => n + tokensOf(c.counts), 0);
+  return { tokens: { soft: Math.floor(total / 3), hard: total - 1 }, cost: { soft: 0.01, hard: null } };
+}
+
+describe('a session that grows while it is open', () => {
+  for (const [breaks, raw] of [
+    ['\\n', SESSION],
+    ['\\r\\n', crlf(SESSION)],
+  ] as const) {
+    it(`shows what opening it shows after each appended line: diagnostics, status with its usage and lenses (line breaks ${breaks})`, () => {
+      assert.equal(growAndCompare(raw, DEFAULT_SETTINGS), APPENDED);
+    });
+
+    it(`shows the budgets crossed as opening it shows them, also one crossed by an appended line (line breaks ${breaks})`, () => {
+      const settings = { ...DEFAULT_SETTINGS, budget: budgetsOf(raw) };
+      assert.equal(growAndCompare(raw, settings), APPENDED);
+      const budgets = openedWhole(raw, 1, settings).diagnostics.filter((d) => String(d.code).startsWith('budget-'));
+      assert.deepEqual(
+        budgets.map((d) => d.code),
+        ['budget-cost-soft', 'budget-tokens-soft', 'budget-tokens-hard'],
+      );
+      assert.ok(budgets[2].range.start.line >= lineEnds(raw).length - APPENDED, 'the hard budget is crossed by an appended line');
+    });
+  }
+});
