@@ -13,6 +13,7 @@ import { classifySelection } from './classifySelection';
 import { LineText, type LineEdit } from './lineText';
 import { conversationView, pageOf, type ConversationView } from './conversationView';
 import { fileUsage, type FileUsage } from './fileUsage';
+import { UsageLines } from './usageLines';
 import type { FileAnalysis } from './fileAnalysis';
 import type { FindingsPatch } from './findingsPatch';
 import type { ReadLines } from '../../shared/usage/readUsage';
@@ -26,6 +27,8 @@ interface Session {
   analyzed: Analyzed;
   /** The conversation view of this version, once asked for. */
   view?: { version: number; ignoring: string; drawn: ConversationView };
+  /** The lines the usage is read from, kept while the file only grows (see UsageLines). */
+  usageLines?: UsageLines;
 }
 
 export class DocumentMemory {
@@ -61,7 +64,8 @@ export class DocumentMemory {
       const grown = checkAppended(prior.analyzed, { piece: appended, oldLength, head, path: job.path }, job.settings);
       if ('analyzed' in grown) {
         const patch = carryUsage(prior.analyzed.analysis, grown.analyzed.analysis, grown.patch);
-        this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: grown.analyzed });
+        prior.usageLines?.append(appended);
+        this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed: grown.analyzed, usageLines: prior.usageLines });
         if (job.findingsVersion === prior.version) {
           return { id, ok: true, patch, baseVersion: prior.version, version: job.version };
         }
@@ -84,8 +88,11 @@ export class DocumentMemory {
     const raw = typeof text === 'string' ? text : text.text;
     // The usage is read from the lines the parse reads anyway, as soon as they are read, so they are not kept through the check.
     let usage: { read: FileUsage | undefined } | undefined;
+    let usageLines: UsageLines | undefined;
     const onJsonLines = (lines: ReadLines['lines'], format: string, errors: ReadLines['errors']) => {
       usage = { read: fileUsage(raw, job.path, { lines, format, errors }) };
+      // Kept only where that read took these lines as they are, so a read from them gives the same.
+      if (usage.read?.summary.format === format) usageLines = UsageLines.of(format, lines, errors, raw);
     };
     const analyzed = analyze(
       { raw, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [], between, onJsonLines },
@@ -98,18 +105,22 @@ export class DocumentMemory {
     between?.();
     // The check read the whole text, which made it one flat string already: no copy is needed to read it again.
     readUsageInto(analyzed.analysis, raw, job.path, usage);
-    this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed });
+    this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed, ...(usageLines ? { usageLines } : {}) });
     // Outputs already sent as partials are not copied across threads a second time.
     const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
     return { id, ok: true, analysis: rest, alreadySent: sent, version: job.version };
   }
 
-  /** The usage of the version last checked, read from its whole text (see carryUsage). */
+  /** The usage of the version last checked, read from the lines kept of it, or else from its whole text (see carryUsage). */
   usage(id: number, job: UsageJob): WorkerReply {
     const session = this.sessions.get(job.uri);
     if (!session || session.version !== job.version) return { id, ok: false, error: 'the file was checked again since' };
     const analysis = session.analyzed.analysis;
-    if (analysis.usagePending) {
+    if (analysis.usagePending && session.usageLines) {
+      delete analysis.usagePending;
+      if (analysis.state === 'checked') analysis.usage = session.usageLines.read(job.path);
+      session.view = undefined;
+    } else if (analysis.usagePending) {
       readUsageInto(analysis, typeof session.text === 'string' ? flatCopy(session.text) : session.text.text, job.path);
       // A view drawn before had the usage read before.
       session.view = undefined;
@@ -173,10 +184,11 @@ function flatCopy(text: string): string {
 
 /**
  * A grown or edited file keeps the usage read before, marked pending: it is
- * read again from the whole text by a `usage` job the server sends once
- * the file's checks are done (a line appended may finish a response begun
- * before it). Reading it here would cost an appended turn of a 20 MB session
- * a hundred times what checking it does. The patch to the requester's
+ * read again by a `usage` job the server sends once the file's checks are
+ * done (a line appended may finish a response begun before it), from the
+ * lines kept of a file that only grew (UsageLines), else from the whole
+ * text. Reading it here would put that read on the path of every appended
+ * turn's diagnostics. The patch to the requester's
  * findings says the usage is kept rather than sending it again.
  */
 function carryUsage(before: FileAnalysis, after: FileAnalysis, patch: FindingsPatch): FindingsPatch {

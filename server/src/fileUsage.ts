@@ -10,9 +10,9 @@
 import { statSync } from 'node:fs';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
-import type { TokenCounts } from '../../shared/usage/model';
-import type { ReadLines } from '../../shared/usage/readUsage';
-import { readAgentFile, readUsageWithSubAgents } from '../../shared/usage/withSubAgentFiles';
+import type { SessionUsage, TokenCounts } from '../../shared/usage/model';
+import { type LinesRead, type ReadLines, usageOfJsonLines } from '../../shared/usage/readUsage';
+import { readAgentFile, readUsageWithSubAgents, withSubAgentFiles } from '../../shared/usage/withSubAgentFiles';
 import type { TimedUsage } from '../../shared/usage/withSubAgents';
 import { usageSummary, type UsageSummary } from '../../shared/usageView/summary';
 
@@ -46,7 +46,15 @@ export interface SessionCall {
 /** `lines`: what the check's parse read of `raw` already, so the file is not parsed a second time. */
 export function fileUsage(raw: string, path: string | undefined, lines?: ReadLines): FileUsage | undefined {
   const read = readUsageWithSubAgents(raw, path, cachedAgentFile, lines);
-  if ('notTranscript' in read) return undefined;
+  return 'notTranscript' in read ? undefined : fileUsageOf(read);
+}
+
+/** The usage of a JSON Lines log from the lines usageFiguresOf kept of it (see UsageLines), as fileUsage reads it from the text. */
+export function fileUsageOfLines(kept: LinesRead, path: string | undefined): FileUsage {
+  return fileUsageOf(withSubAgentFiles(usageOfJsonLines(kept), path, cachedAgentFile));
+}
+
+function fileUsageOf(read: { usage: SessionUsage; own: SessionUsage }): FileUsage {
   // The lenses sit on this file's lines: a sub-agent file's calls are in the summary only.
   const calls = read.own.calls.map((c) => ({ line: c.line - 1, model: c.model, agent: c.agent, counts: c.counts })).sort((a, b) => a.line - b.line);
   // A response both files log is one call of the merged list, at the session's own line.

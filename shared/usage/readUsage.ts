@@ -61,6 +61,13 @@ export interface ReadLines {
   errors: readonly ParseError[];
 }
 
+/** Lines of a log of `format` as usageOfJsonLines reads them (ReadLines, or lines cut down by usageFiguresOf), with those that could not be read. */
+export interface LinesRead {
+  format: string;
+  lines: readonly UsageLine[];
+  errors: readonly ParseError[];
+}
+
 export type NotASession = { notTranscript: true; reason: string };
 
 /** The session's usage, or why the file is no session at all. */
@@ -79,19 +86,41 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
   const jsonLines = LINE_FORMATS.has(format) && !isOneDocument(raw);
   // Lines a parser read already are not parsed again: on a 20 MB session that is most of this read's time.
   const given = jsonLines && input.lines?.format === format ? input.lines : undefined;
-  const parseErrors: ParseError[] = [];
-  const lines: readonly JsonLine[] = given ? given.lines : jsonLines ? readJsonLines(raw, parseErrors) : [];
-  const errors = (given ? given.errors : parseErrors).map((e) => ({ line: e.line + 1, message: e.message }));
+  if (jsonLines) {
+    const parseErrors: ParseError[] = [];
+    const lines = given ? given.lines : readJsonLines(raw, parseErrors);
+    return usageOfJsonLines({ format, lines, errors: given ? given.errors : parseErrors });
+  }
+  return sessionUsage(format, [], [], (errors) => (DOCUMENT_FORMATS.has(format) ? documentUsage(format, raw, errors, input.bytes !== undefined) : undefined));
+}
+
+/**
+ * What readUsageAndTimes reads from a JSON Lines log of a format whose usage
+ * is read line by line (readsUsageByLine), from its lines: all of them, or
+ * those usageFiguresOf kept of them, which give the same.
+ */
+export function usageOfJsonLines(read: LinesRead): { usage: SessionUsage; times: number[] } {
+  return sessionUsage(read.format, read.lines, read.errors, () => usageOfLines(read.format, read.lines));
+}
+
+/** Whether the usage of a JSON Lines log of `format` is read from its lines (see usageOfJsonLines). */
+export function readsUsageByLine(format: string): boolean {
+  return LINE_FORMATS.has(format);
+}
+
+function sessionUsage(
+  format: string,
+  lines: readonly UsageLine[],
+  parseErrors: readonly ParseError[],
+  readCalls: (errors: UsageError[]) => { calls: CallUsage[]; totals?: TokenCounts | null } | { notRead: string } | undefined,
+): { usage: SessionUsage; times: number[] } {
+  const errors = parseErrors.map((e) => ({ line: e.line + 1, message: e.message }));
   const wall = wallTimeOf(lines);
   const times = timestampsOf(lines);
   const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;
   const base = { format, errors, ...wall, ...(wall ? { activeMs: activeTimeOf(times, IDLE_GAP_MS) } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
 
-  const read: { calls: CallUsage[]; totals?: TokenCounts | null } | { notRead: string } | undefined = jsonLines
-    ? usageOfLines(format, lines)
-    : DOCUMENT_FORMATS.has(format)
-      ? documentUsage(format, raw, errors, input.bytes !== undefined)
-      : undefined;
+  const read = readCalls(errors);
   if (read && 'notRead' in read) {
     return { usage: { ...base, recorded: false, note: read.notRead, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
   }
@@ -159,6 +188,32 @@ export function usageRecordOf(format: string, line: UsageLine): UsageLine | unde
   else if (format === 'codex-exec' && v.type === 'turn.completed') kept = { type: v.type, usage: v.usage };
   else if (format === 'gemini-cli' && v.type === 'gemini') kept = { type: v.type, id: v.id, model: v.model, tokens: v.tokens };
   return kept ? { line: line.line, start: line.start, end: line.end, value: kept } : undefined;
+}
+
+/**
+ * A line of a `format` log cut down to what usageOfJsonLines reads from it:
+ * usageRecordOf's fields, its timestamp, the session id and a sub-agent's
+ * progress copy (Claude Code); undefined when it reads nothing there. A
+ * server that follows a growing log keeps these (a few small objects per
+ * turn), so its usage is read again from them and the lines appended,
+ * rather than from the whole text.
+ */
+export function usageFiguresOf(format: string, line: UsageLine): UsageLine | undefined {
+  const v = obj(line.value);
+  if (!v) return undefined;
+  const kept: JsonObject = { ...obj(usageRecordOf(format, line)?.value) };
+  const timestamp = str(v.timestamp);
+  if (timestamp !== undefined) kept.timestamp = timestamp;
+  if (format === 'claude-code') {
+    const sessionId = str(v.sessionId);
+    if (sessionId !== undefined) kept.sessionId = sessionId;
+    const data = v.type === 'progress' ? obj(v.data) : undefined;
+    if (data?.type === 'agent_progress' && obj(obj(obj(data.message)?.message)?.usage)) {
+      kept.type = 'progress';
+      kept.data = { type: 'agent_progress', agentId: data.agentId, message: { message: { usage: {} } } };
+    }
+  }
+  return Object.keys(kept).length > 0 ? { line: line.line, start: line.start, end: line.end, value: kept } : undefined;
 }
 
 /**
@@ -242,7 +297,7 @@ function clineUiUsage(raw: string): { usage: SessionUsage; times: number[] } {
 }
 
 /** The first `sessionId` a Claude Code log names. */
-function sessionIdOf(lines: readonly JsonLine[]): string | undefined {
+function sessionIdOf(lines: readonly UsageLine[]): string | undefined {
   for (const line of lines) {
     const id = str(obj(line.value)?.sessionId);
     if (id !== undefined) return id;

@@ -4,7 +4,6 @@
  * latest rather than first and last, so a resumed session that appends
  * older records still spans what it records.
  */
-import type { JsonLine } from '../transcript/json/jsonLines';
 import { obj, str } from '../transcript/formats/shapes/jsonValues';
 
 export interface WallTime {
@@ -13,7 +12,7 @@ export interface WallTime {
   wallMs: number;
 }
 
-export function wallTimeOf(lines: readonly JsonLine[]): WallTime | undefined {
+export function wallTimeOf(lines: readonly { value: unknown }[]): WallTime | undefined {
   let first: { ms: number; text: string } | undefined;
   let last: { ms: number; text: string } | undefined;
   for (const line of lines) {
@@ -29,7 +28,7 @@ export function wallTimeOf(lines: readonly JsonLine[]): WallTime | undefined {
 }
 
 /** Every record's timestamp in milliseconds, in time order (records without one, or with one that is no date, left out). */
-export function timestampsOf(lines: readonly JsonLine[]): number[] {
+export function timestampsOf(lines: readonly { value: unknown }[]): number[] {
   const times: number[] = [];
   for (const line of lines) {
     const text = str(obj(line.value)?.timestamp);

@@ -27,7 +27,11 @@ export function readUsageWithSubAgents(
   lines?: ReadLines,
 ): { usage: SessionUsage; own: SessionUsage } | NotASession {
   const read = readUsageAndTimes({ raw, ...(path !== undefined ? { path } : {}), ...(lines ? { lines } : {}) });
-  if ('notTranscript' in read) return read;
+  return 'notTranscript' in read ? read : withSubAgentFiles(read, path, readAgent);
+}
+
+/** A session's own usage (`read`, as readUsageAndTimes gives it) with its sub-agents' files beside `path` summed in, as readUsageWithSubAgents sums them. */
+export function withSubAgentFiles(read: TimedUsage, path: string | undefined, readAgent: AgentReader): { usage: SessionUsage; own: SessionUsage } {
   const own = read.usage;
   if (path === undefined || own.format !== 'claude-code' || isSubAgentFileName(path)) return { usage: own, own };
   const agents: Array<TimedUsage & { file: string }> = [];

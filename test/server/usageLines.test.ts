@@ -1,0 +1,54 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { DocumentMemory } from '../../server/src/documentMemory';
+import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
+
+const ROOT = path.resolve(__dirname, '../..');
+/** Logs of the formats whose appended lines are checked on their own (Claude Code, Codex); the second has sub-agent files beside it. */
+const LOGS = [
+  'test/e2e/workspace/claude-usage-session.jsonl',
+  'test/e2e/workspace/claude-agents-session.jsonl',
+  'test/fixtures/transcripts/claude-code/session.jsonl',
+  'test/fixtures/transcripts/codex/rollout-2025-09-18T08-30-00-0199a1b2.jsonl',
+];
+
+function lineEnds(raw: string): number[] {
+  const ends: number[] = [];
+  for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) ends.push(i + 1);
+  return ends;
+}
+
+describe('the usage of a log that grows, read again from the lines kept of it', () => {
+  for (const log of LOGS) {
+    for (const breaks of ['\n', '\r\n'])
+      it(`equals the usage a check of the whole file reads, at every line appended (${path.basename(log)}, line breaks ${JSON.stringify(breaks)})`, () => {
+        const file = path.join(ROOT, log);
+        const raw = readFileSync(file, 'utf8').replaceAll('\n', breaks);
+        const uri = `file://${file}`;
+        const ends = lineEnds(raw);
+        let readAgain = 0;
+        // Opened at its first line, its first two, half of it and all but its last; then grown a line at a time.
+        for (const first of new Set([1, 2, ends.length >> 1, ends.length - 1])) {
+          const worker = new DocumentMemory();
+          const job = { kind: 'check' as const, uri, path: file, settings: DEFAULT_SETTINGS };
+          assert.ok(worker.check(1, { ...job, version: 1, text: raw.slice(0, ends[first - 1]) }).ok);
+          for (let line = first; line < ends.length; line++) {
+            const version = line - first + 2;
+            const text = raw.slice(ends[line - 1], ends[line]);
+            const edits = [{ start: ends[line - 1], end: ends[line - 1], text }];
+            const reply = worker.check(version, { ...job, version, findingsVersion: version - 1, edits, baseVersion: version - 1 });
+            assert.ok(reply.ok);
+            const pending = 'patch' in reply ? reply.patch.header.usagePending : 'analysis' in reply && reply.analysis.usagePending;
+            const read = worker.usage(0, { kind: 'usage', uri, path: file, version });
+            assert.ok(read.ok && 'usage' in read);
+            if (pending) readAgain++;
+            const whole = new DocumentMemory().check(1, { ...job, version: 1, text: raw.slice(0, ends[line]) });
+            assert.ok(whole.ok && 'analysis' in whole);
+            assert.deepEqual(read.usage, whole.analysis.usage ?? null, `${first} lines opened, ${line + 1} now`);
+          }
+        }
+        assert.ok(readAgain > 0, 'some appends left the usage to read again');
+      });
+  }
+});
