@@ -17,21 +17,24 @@ import type { CallCounts, FileUsage, SessionCall } from './fileUsage';
 import { lastAtMostBy } from '../../shared/text/sortedSearch';
 import type { DocumentText } from './lazyTextDocument';
 import { SOURCE } from './diagnostics';
-import { anchorOf, countsComeFirst } from './usageLens';
+import { anchorOf, countsComeFirst, countsComeFirstAfter } from './usageLens';
+import type { OutputLineOrder } from './outputLineOrder';
 
-export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, settings: GroundcheckSettings): Diagnostic[] {
+/** `order`: the outputs in line order, when the caller keeps it (see OutputLineOrder). */
+export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, settings: GroundcheckSettings, order?: OutputLineOrder): Diagnostic[] {
   const budget = budgetOf(settings);
   const usage = analysis.usage;
   if (!isBudgetSet(budget) || !usage || usage.sessionCalls.length === 0) return [];
   const crossings = crossingsOf(usage, budget);
   if (crossings.length === 0) return [];
   const outputs = analysis.outputs;
-  const countsFirst = countsComeFirst(usage.summary.format, outputs, usage.calls);
+  const format = usage.summary.format;
+  const countsFirst = order ? countsComeFirstAfter(format, order.lastLine(), usage.calls) : countsComeFirst(format, outputs, usage.calls);
   const lastOwn = usage.calls[usage.calls.length - 1]?.line;
   return crossings.map(({ crossing: c, call }) => {
     const own = call.line !== undefined;
     const line = call.line ?? lastOwn;
-    const start = line !== undefined ? lensOf(doc, outputs, usage.calls, line, countsFirst) : { line: 0, character: 0 };
+    const start = line !== undefined ? lensOf(doc, outputs, usage.calls, line, countsFirst, order) : { line: 0, character: 0 };
     const message = own ? c.message : c.message.replace('this turn', `a turn of ${call.agent} in its own file`);
     return {
       range: { start, end: endOfLine(doc, start) },
@@ -66,10 +69,17 @@ function crossingsOf(usage: FileUsage, budget: Budget): Array<{ crossing: Budget
 }
 
 /** Where the usage lens of the call recorded on `line` sits (see usageLens.ts): only that call's anchor is looked for. */
-function lensOf(doc: DocumentText, outputs: readonly OutputFinding[], calls: readonly CallCounts[], line: number, countsFirst: boolean): Position {
+function lensOf(
+  doc: DocumentText,
+  outputs: readonly OutputFinding[],
+  calls: readonly CallCounts[],
+  line: number,
+  countsFirst: boolean,
+  order: OutputLineOrder | undefined,
+): Position {
   const i = lastAtMostBy(calls, (c) => c.line, line);
   if (i < 0 || calls[i].line !== line) return { line: 0, character: 0 };
-  const anchor = anchorOf(outputs, calls, i, countsFirst);
+  const anchor = order ? order.anchorOf(calls, i, countsFirst) : anchorOf(outputs, calls, i, countsFirst);
   return anchor === undefined ? { line, character: 0 } : doc.positionAt(outputs[anchor].raw[0]);
 }
 

@@ -15,6 +15,7 @@ import type { DocumentState } from './documentState';
 import { buildDiagnostics, FileDiagnostics } from './fileDiagnostics';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { IgnoreFiles } from './ignoreFile';
+import { OutputLineOrder } from './outputLineOrder';
 import { fileStatus } from './status';
 
 /**
@@ -33,6 +34,8 @@ interface Kept {
   checked: FileAnalysis;
   analysis: FileAnalysis;
   diagnostics: FileDiagnostics;
+  /** The outputs of `analysis` in line order, where budget diagnostics and lenses find the turn of a model call. */
+  order: OutputLineOrder;
   settings: GroundcheckSettings;
   ignores: IgnoreMatcher;
   /** The document's rewrites when they were built (see LazyTextDocument.rewrites): positions held since while it is the same. */
@@ -51,9 +54,9 @@ export class Publisher {
   /** `grown` says how `checked` grew from the findings published last, when lines were appended: only what changed is converted. */
   publish(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, millis: number, grown?: GrownFindings): void {
     const doc = state.doc;
-    const { analysis, diagnostics: kept } = this.converted(state, checked, settings, grown);
+    const { analysis, diagnostics: kept, order } = this.converted(state, checked, settings, grown);
     const built = kept.result(doc, analysis);
-    const diagnostics: Diagnostic[] = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings)];
+    const diagnostics: Diagnostic[] = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings, order)];
     if (analysis.state === 'too-large') diagnostics.push(fileLevel(analysis.reasons.join(' '), 'too-large'));
     const status = fileStatus(doc.uri, doc.version, analysis, built, millis);
     state.published = { version: doc.version, analysis, settings, status };
@@ -81,6 +84,7 @@ export class Publisher {
         for (let i = from; i < checked.outputs.length; i++) outputs.push(withIgnoresOf(checked.outputs[i], ignoring));
         const analysis = { ...checked, outputs };
         kept.diagnostics.grow(state.doc, analysis, grown.changed, from);
+        kept.order.grow(outputs, grown.changed, from);
         kept.checked = checked;
         kept.analysis = analysis;
         return kept;
@@ -88,7 +92,15 @@ export class Publisher {
     }
     // Lenses, hovers and the findings tree read the published findings: the levels they show are after ignores, as the CLI's.
     const analysis = withIgnores(checked, settings, ignores);
-    const fresh = { checked, analysis, diagnostics: new FileDiagnostics(state.doc, analysis, settings), settings, ignores, rewrites: state.doc.rewrites };
+    const fresh = {
+      checked,
+      analysis,
+      diagnostics: new FileDiagnostics(state.doc, analysis, settings),
+      order: new OutputLineOrder(analysis.outputs),
+      settings,
+      ignores,
+      rewrites: state.doc.rewrites,
+    };
     this.kept.set(state, fresh);
     return fresh;
   }

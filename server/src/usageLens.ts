@@ -60,9 +60,19 @@ export function anchorOf(outputs: readonly { line: number }[], calls: readonly C
  * counts with the response's own lines.
  */
 export function countsComeFirst(format: string, outputs: readonly { line: number }[], calls: readonly CallCounts[]): boolean {
-  if (format !== 'codex' || calls.length === 0) return false;
-  const lastCall = calls[calls.length - 1].line;
-  return outputs.some((o) => o.line > lastCall);
+  return countsComeFirstAfter(format, format === 'codex' ? lastLineOf(outputs) : undefined, calls);
+}
+
+/** countsComeFirst, given the last line an output is on (undefined for none). */
+export function countsComeFirstAfter(format: string, lastOutputLine: number | undefined, calls: readonly CallCounts[]): boolean {
+  if (format !== 'codex' || calls.length === 0 || lastOutputLine === undefined) return false;
+  return lastOutputLine > calls[calls.length - 1].line;
+}
+
+function lastLineOf(outputs: readonly { line: number }[]): number | undefined {
+  let last: number | undefined;
+  for (const o of outputs) if (last === undefined || o.line > last) last = o.line;
+  return last;
 }
 
 /** The lens of one call at `at`: its counts in short, every figure in its tooltip. */

@@ -5,6 +5,7 @@ import type { CodeLens } from 'vscode-languageserver-protocol/node';
 import fc from 'fast-check';
 import { anchorCalls, anchorOf, countsComeFirst } from '../../server/src/usageLens';
 import type { CallCounts } from '../../server/src/fileUsage';
+import { OutputLineOrder } from '../../server/src/outputLineOrder';
 import type { FileStatus } from '../../shared/protocol/messages';
 import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
 import { ServerHarness } from './harness';
@@ -88,6 +89,32 @@ describe('usage lens: which turn a call belongs to', () => {
           const all = calls(...callLines.sort((a, b) => a - b));
           const anchors = anchorCalls(outputs, all, countsFirst);
           all.forEach((_, i) => assert.equal(anchorOf(outputs, all, i, countsFirst), anchors[i].output));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds each call’s anchor through the outputs in line order, kept while outputs are replaced and added', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(40), { maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(40)), { maxLength: 4 }),
+        fc.array(fc.nat(60), { maxLength: 6 }),
+        fc.uniqueArray(fc.nat(60), { maxLength: 8 }),
+        fc.boolean(),
+        (before, replaced, added, callLines, countsFirst) => {
+          const outputs = before.map((line) => ({ line }));
+          const order = new OutputLineOrder(outputs);
+          const changed = before.length === 0 ? [] : [...new Set(replaced.map(([i]) => i % before.length))];
+          replaced.forEach(([i, line]) => {
+            if (before.length > 0) outputs[i % before.length] = { line };
+          });
+          for (const line of added) outputs.push({ line });
+          order.grow(outputs, changed, before.length);
+          const all = calls(...callLines.sort((a, b) => a - b));
+          const anchors = anchorCalls(outputs, all, countsFirst);
+          all.forEach((_, i) => assert.equal(order.anchorOf(all, i, countsFirst), anchors[i].output));
         },
       ),
       { numRuns: 500 },
