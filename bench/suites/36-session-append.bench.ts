@@ -23,6 +23,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
+import { keepCalls } from '../../server/src/fileUsage';
 import { applyPatch, type FindingsPatch } from '../../server/src/findingsPatch';
 import { IgnoreFiles } from '../../server/src/ignoreFile';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
@@ -289,9 +290,10 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
         // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
         const read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
         if (!read.ok || !('usage' in read)) throw new Error('the usage was not read');
+        const usage = read.usage && keepCalls(state.published!.analysis.usage, read.usage);
         for (const analysis of new Set([held, state.published!.analysis, budgeted.published!.analysis])) {
           delete analysis.usagePending;
-          if (read.usage) analysis.usage = read.usage;
+          if (usage) analysis.usage = usage;
           else delete analysis.usage;
         }
         publisher.publishUsage(state);

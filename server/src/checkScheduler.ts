@@ -13,6 +13,7 @@ import type { GrownFindings, Publisher } from './publish';
 import type { SettingsCache } from './settings';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import { applyPatch } from './findingsPatch';
+import { keepCalls } from './fileUsage';
 import type { CheckJob, WorkerPartial, WorkerReply } from './workerProtocol';
 import { fileURLToPath } from 'node:url';
 
@@ -97,9 +98,10 @@ export class CheckScheduler {
     if (!reply?.ok || !('usage' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
     // The findings the next patch applies to keep this usage too (see FindingsPatch.keepsUsage).
     const mirrored = state.mirror?.version === p.version ? state.mirror.analysis : undefined;
+    const usage = reply.usage && keepCalls(p.analysis.usage, reply.usage);
     for (const analysis of mirrored ? [p.analysis, mirrored] : [p.analysis]) {
       delete analysis.usagePending;
-      if (reply.usage) analysis.usage = reply.usage;
+      if (usage) analysis.usage = usage;
       else delete analysis.usage;
     }
     this.publisher.publishUsage(state);

@@ -9,6 +9,7 @@ import type { FileStatus } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { FileAnalysis } from './fileAnalysis';
 import { OccurrenceIndex } from './occurrenceIndex';
+import type { OutputLineOrder } from './outputLineOrder';
 import type { OffsetEdit } from './textEdits';
 
 export interface Published {
@@ -16,6 +17,10 @@ export interface Published {
   analysis: FileAnalysis;
   settings: GroundcheckSettings;
   status: FileStatus;
+  /** The outputs in line order, kept by the publisher as they grow (see OutputLineOrder). */
+  order?: OutputLineOrder;
+  /** How `analysis` grew from the findings published before it, when lines were appended (see GrownFindings). */
+  grownFrom?: { analysis: FileAnalysis; changed: readonly number[]; from: number };
 }
 
 export class DocumentState {

@@ -64,6 +64,34 @@ function fileUsageOf(read: { usage: SessionUsage; own: SessionUsage }): FileUsag
 }
 
 /**
+ * `after`, the usage read again, with each call that `before` had the same
+ * kept as the same object, so what was made of it (its lens) is kept too:
+ * a turn appended to a session adds a call or two to thousands.
+ */
+export function keepCalls(before: FileUsage | undefined, after: FileUsage): FileUsage {
+  if (!before) return after;
+  const n = Math.min(before.calls.length, after.calls.length);
+  for (let i = 0; i < n; i++) if (sameCall(before.calls[i], after.calls[i])) after.calls[i] = before.calls[i];
+  return after;
+}
+
+function sameCall(a: CallCounts, b: CallCounts): boolean {
+  const x = a.counts;
+  const y = b.counts;
+  return (
+    a.line === b.line &&
+    a.model === b.model &&
+    a.agent === b.agent &&
+    x.input === y.input &&
+    x.output === y.output &&
+    x.cacheWrite === y.cacheWrite &&
+    x.cacheRead === y.cacheRead &&
+    x.reasoning === y.reasoning &&
+    x.cacheWrite1h === y.cacheWrite1h
+  );
+}
+
+/**
  * Sub-agent files read before, by path, while their size and modification
  * time stay the same: a live session is read again after every append, and
  * its finished sub-agents' files do not change.

@@ -11,7 +11,7 @@ import { applyIgnores } from '../../shared/check/fileFindings';
 import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { budgetDiagnostics, hasBudget } from './budgetDiagnostics';
 import { SOURCE } from './diagnostics';
-import type { DocumentState } from './documentState';
+import type { DocumentState, Published } from './documentState';
 import { buildDiagnostics, FileDiagnostics } from './fileDiagnostics';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { IgnoreFiles } from './ignoreFile';
@@ -40,6 +40,8 @@ interface Kept {
   ignores: IgnoreMatcher;
   /** The document's rewrites when they were built (see LazyTextDocument.rewrites): positions held since while it is the same. */
   rewrites: number;
+  /** How `analysis` grew from the one before it, when it did. */
+  grownFrom?: Published['grownFrom'];
 }
 
 export class Publisher {
@@ -54,12 +56,12 @@ export class Publisher {
   /** `grown` says how `checked` grew from the findings published last, when lines were appended: only what changed is converted. */
   publish(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, millis: number, grown?: GrownFindings): void {
     const doc = state.doc;
-    const { analysis, diagnostics: kept, order } = this.converted(state, checked, settings, grown);
+    const { analysis, diagnostics: kept, order, grownFrom } = this.converted(state, checked, settings, grown);
     const built = kept.result(doc, analysis);
     const diagnostics: Diagnostic[] = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings, order)];
     if (analysis.state === 'too-large') diagnostics.push(fileLevel(analysis.reasons.join(' '), 'too-large'));
     const status = fileStatus(doc.uri, doc.version, analysis, built, millis);
-    state.published = { version: doc.version, analysis, settings, status };
+    state.published = { version: doc.version, analysis, settings, status, order, ...(grownFrom ? { grownFrom } : {}) };
     void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     void this.connection.sendNotification(DocumentCheckedNotification.method, status);
     this.onPublished();
@@ -85,6 +87,7 @@ export class Publisher {
         const analysis = { ...checked, outputs };
         kept.diagnostics.grow(state.doc, analysis, grown.changed, from);
         kept.order.grow(outputs, grown.changed, from);
+        kept.grownFrom = { analysis: kept.analysis, changed: grown.changed, from };
         kept.checked = checked;
         kept.analysis = analysis;
         return kept;

@@ -1,10 +1,13 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { CodeLens, Connection, Diagnostic } from 'vscode-languageserver/node';
 import { generateRepetitiveSession } from '../../bench/generators/repetitiveSession';
 import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
+import { keepCalls } from '../../server/src/fileUsage';
 import { applyPatch } from '../../server/src/findingsPatch';
 import { IgnoreFiles } from '../../server/src/ignoreFile';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
@@ -70,9 +73,9 @@ function openedWhole(raw: string, version: number, settings: GroundcheckSettings
  * published. After each line, what is shown must be what opening the file
  * as it then is shows. Answers the lines that took the append path.
  */
-function growAndCompare(raw: string, settings: GroundcheckSettings): number {
+function growAndCompare(raw: string, settings: GroundcheckSettings, appendedLines = APPENDED): number {
   const ends = lineEnds(raw);
-  const first = ends.length - APPENDED;
+  const first = ends.length - appendedLines;
   const worker = new DocumentMemory();
   const { publisher, shown } = recorder();
   const head = raw.slice(0, ends[first - 1]);
@@ -83,6 +86,7 @@ function growAndCompare(raw: string, settings: GroundcheckSettings): number {
   let held: FileAnalysis = opened.analysis;
   publisher.publish(state, held, settings, 0);
   let appended = 0;
+  let lenses = codeLenses(state);
   for (let line = first; line < ends.length; line++) {
     const version = line - first + 2;
     const text = raw.slice(ends[line - 1], ends[line]);
@@ -110,14 +114,20 @@ function growAndCompare(raw: string, settings: GroundcheckSettings): number {
     if (held.usagePending) {
       const read = worker.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
       assert.ok(read.ok && 'usage' in read);
+      const usage = read.usage && keepCalls(state.published!.analysis.usage, read.usage);
       for (const analysis of new Set([held, state.published!.analysis])) {
         delete analysis.usagePending;
-        if (read.usage) analysis.usage = read.usage;
+        if (usage) analysis.usage = usage;
         else delete analysis.usage;
       }
       publisher.publishUsage(state);
     }
     assert.deepEqual(shown(state), openedWhole(raw.slice(0, ends[line]), version, settings), `after line ${line + 1}`);
+    // Made once: the lenses of the turns before are those made before (a line may finish the last call, or check an earlier turn again).
+    const now = new Set(codeLenses(state));
+    const made = lenses.filter((l) => !now.has(l));
+    assert.ok(made.length <= 2, `after line ${line + 1}, ${made.length} of ${lenses.length} lenses made again`);
+    lenses = [...now];
   }
   return appended;
 }
@@ -131,6 +141,11 @@ function budgetsOf(raw: string): GroundcheckSettings['budget'] {
 }
 
 describe('a session that grows while it is open', () => {
+  it('shows what opening it shows after each appended line, in a Codex rollout too', () => {
+    const rollout = readFileSync(path.join(__dirname, '../fixtures/transcripts/codex/rollout-2025-09-18T08-30-00-0199a1b2.jsonl'), 'utf8');
+    for (const raw of [rollout, crlf(rollout)]) assert.ok(growAndCompare(raw, DEFAULT_SETTINGS, lineEnds(raw).length - 1) > 0);
+  });
+
   for (const [breaks, raw] of [
     ['\\n', SESSION],
     ['\\r\\n', crlf(SESSION)],

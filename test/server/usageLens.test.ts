@@ -139,10 +139,10 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     assert.deepEqual(
       usageLenses(lenses).map((l) => [l.range.start.line, l.command?.title]),
       [
+        [2, '18.9k in · 96 out · 15.7k cached'],
         // The tool_use-only calls have no turn of their own: their record's line.
         [5, '19.1k in · 61 out · 18.9k cached'],
         [7, '9.12k in · 40 out'],
-        [2, '18.9k in · 96 out · 15.7k cached'],
         [9, '9.43k in · 120 out · 9.12k cached'],
         [11, '12.4k in · 830 out · 11.9k cached'],
       ],
@@ -216,8 +216,8 @@ describe('server: a CodeLens per model call with the tokens it spent', () => {
     assert.deepEqual(
       usageLenses(await lensesOf(uri)).map((l) => [l.range.start.line, l.command?.title]),
       [
-        [5, '19.1k in · 61 out · 18.9k cached'],
         [2, '18.9k in · 96 out · 15.7k cached'],
+        [5, '19.1k in · 61 out · 18.9k cached'],
         [7, '12.4k in · 830 out · 11.9k cached'],
       ],
     );
