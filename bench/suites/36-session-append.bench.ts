@@ -155,7 +155,8 @@ const STEPS = [
   'diagnostics: converted and listed',
   'message: serialised',
   'diagnostics, budgets set: converted and listed',
-  'usage: read again and published',
+  'usage: read again (worker)',
+  'usage: published again',
   'lenses: built',
   'lenses: serialised',
 ] as const;
@@ -282,14 +283,17 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
     timed('diagnostics: converted and listed', () => publisher.publish(state, held, OVER_STDIO, 0, grownFrom(base, patch)), plain);
     times.get('message: serialised')!.push(plain.ms);
     timed('diagnostics, budgets set: converted and listed', () => budgetPublisher.publish(budgeted, held, BUDGETED, 0, grownFrom(base, patch)), budgets);
+    let read: WorkerReply | undefined;
+    timed('usage: read again (worker)', () => {
+      if (held.usagePending) read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+    });
     timed(
-      'usage: read again and published',
+      'usage: published again',
       () => {
-        if (!held.usagePending) return;
+        if (!read) return;
         usagePending++;
-        // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
-        const read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
         if (!read.ok || !('usage' in read)) throw new Error('the usage was not read');
+        // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
         const usage = read.usage && keepCalls(state.published!.analysis.usage, read.usage);
         for (const analysis of new Set([held, state.published!.analysis, budgeted.published!.analysis])) {
           delete analysis.usagePending;
