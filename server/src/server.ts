@@ -79,6 +79,8 @@ export function startServer(connection: Connection, worker = new CheckWorker(und
   };
 
   connection.onInitialize((params): InitializeResult => {
+    // The first document opened comes next: the worker that checks it loads meanwhile.
+    worker.start();
     const caps = params.capabilities;
     pullConfiguration = caps.workspace?.configuration === true;
     dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
