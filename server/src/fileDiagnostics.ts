@@ -63,6 +63,11 @@ export class FileDiagnostics {
   canGrow(doc: DocumentText, analysis: FileAnalysis): boolean {
     const end = textLength(doc);
     if (end < this.length || doc.positionAt(this.length).character !== 0) return false;
+    return this.sameGaps(analysis);
+  }
+
+  /** Whether `analysis` has the file's gaps these outputs were converted with (an output's own gaps are told from them). */
+  sameGaps(analysis: FileAnalysis): boolean {
     return analysis.fileGaps.length === this.fileGaps.size && analysis.fileGaps.every((g) => this.fileGaps.has(g));
   }
 

@@ -12,7 +12,7 @@ import type { IgnoreMatcher } from '../../shared/check/ignores';
 import { budgetDiagnostics, hasBudget } from './budgetDiagnostics';
 import { SOURCE } from './diagnostics';
 import type { DocumentState, Published } from './documentState';
-import { buildDiagnostics, FileDiagnostics } from './fileDiagnostics';
+import { FileDiagnostics } from './fileDiagnostics';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { IgnoreFiles } from './ignoreFile';
 import { OutputLineOrder } from './outputLineOrder';
@@ -44,8 +44,22 @@ interface Kept {
   grownFrom?: Published['grownFrom'];
 }
 
+/**
+ * What the partial publications of the check running on a document
+ * converted so far: the outputs received (the scheduler's list, which grows
+ * in place) and their diagnostics. Each partial converts only the outputs
+ * that came since the last, and the finished check only those that came
+ * with its reply, instead of every output each time.
+ */
+interface PartialKept extends Kept {
+  version: number;
+  /** The outputs converted, as received (before ignores). */
+  received: OutputFinding[];
+}
+
 export class Publisher {
   private readonly kept = new WeakMap<DocumentState, Kept>();
+  private readonly partials = new WeakMap<DocumentState, PartialKept>();
 
   constructor(
     private readonly connection: Connection,
@@ -93,9 +107,18 @@ export class Publisher {
         return kept;
       }
     }
+    const partial = this.partials.get(state);
+    this.partials.delete(state);
+    // The outputs the partial publications of this check converted already: only those that came with its reply are converted.
+    const fresh = (partial && this.grownFrom(partial, state, checked, settings, ignores)) ?? this.convertedAfresh(state, checked, settings, ignores);
+    this.kept.set(state, fresh);
+    return fresh;
+  }
+
+  private convertedAfresh(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, ignores: IgnoreMatcher): Kept {
     // Lenses, hovers and the findings tree read the published findings: the levels they show are after ignores, as the CLI's.
     const analysis = withIgnores(checked, settings, ignores);
-    const fresh = {
+    return {
       checked,
       analysis,
       diagnostics: new FileDiagnostics(state.doc, analysis, settings),
@@ -104,8 +127,27 @@ export class Publisher {
       ignores,
       rewrites: state.doc.rewrites,
     };
-    this.kept.set(state, fresh);
-    return fresh;
+  }
+
+  /**
+   * `base`'s conversion grown by the outputs of `checked` after those it
+   * converted, when `checked` begins with them (the same objects) and
+   * nothing they were converted under changed since: the document's version
+   * and positions, the ignore rules, the settings shown, the file's gaps.
+   */
+  private grownFrom(base: PartialKept, state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings, ignores: IgnoreMatcher): Kept | undefined {
+    const doc = state.doc;
+    if (base.version !== doc.version || base.rewrites !== doc.rewrites || base.ignores !== ignores || !sameShowing(base.settings, settings)) return undefined;
+    const from = base.received.length;
+    if (checked.outputs.length < from || !base.diagnostics.sameGaps(checked)) return undefined;
+    for (let i = 0; i < from; i++) if (checked.outputs[i] !== base.received[i]) return undefined;
+    const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
+    const outputs = base.analysis.outputs;
+    for (let i = from; i < checked.outputs.length; i++) outputs.push(withIgnoresOf(checked.outputs[i], ignoring));
+    const analysis = { ...checked, outputs };
+    base.diagnostics.grow(doc, analysis, [], from);
+    base.order.grow(outputs, [], from);
+    return { checked, analysis, diagnostics: base.diagnostics, order: base.order, settings: base.settings, ignores, rewrites: base.rewrites };
   }
 
   /**
@@ -114,9 +156,15 @@ export class Publisher {
    */
   publishPartial(state: DocumentState, checked: FileAnalysis, settings: GroundcheckSettings): void {
     const doc = state.doc;
-    const analysis = withIgnores(checked, settings, this.ignores.matcherFor(doc.uri));
-    const built = buildDiagnostics(doc, analysis, settings);
-    const diagnostics = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings)];
+    const ignores = this.ignores.matcherFor(doc.uri);
+    const before = this.partials.get(state);
+    const grown = before && this.grownFrom(before, state, checked, settings, ignores);
+    const kept = grown ?? this.convertedAfresh(state, checked, settings, ignores);
+    // The outputs converted, as a copy: the list received grows in place, and a restart empties it.
+    this.partials.set(state, { ...kept, version: doc.version, received: checked.outputs.slice() });
+    const { analysis } = kept;
+    const built = kept.diagnostics.result(doc, analysis);
+    const diagnostics = [...built.diagnostics, ...budgetDiagnostics(doc, analysis, settings, kept.order)];
     void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     if (analysis.outputsTotal !== undefined) {
       const progress: CheckProgressNotification.Params = { uri: doc.uri, version: doc.version, checked: analysis.outputs.length, total: analysis.outputsTotal };

@@ -208,3 +208,72 @@ describe('diagnostics and lenses of a file that grows', () => {
     assert.equal(moved[0].range.start.line, before[0].range.start.line + 1);
   });
 });
+
+describe('diagnostics of a check published in parts', () => {
+  /**
+   * Publishes `analysis` as the scheduler does a large file's check: partial
+   * publications of a list of outputs that grows in place (after `restart`
+   * outputs of another check that the first report replaced), then the
+   * finished check, whose outputs begin with the same objects. Each
+   * publication is compared with a fresh publication of a copy of the same
+   * findings; answers the diagnostics of the last partial and of the end.
+   */
+  function publishInParts(raw: string, settings: GroundcheckSettings, restart?: FileAnalysis) {
+    const reply = new DocumentMemory().check(1, { kind: 'check', uri: URI, version: 1, settings, text: raw });
+    assert.ok(reply.ok && 'analysis' in reply);
+    const analysis = reply.analysis;
+    const parts = publisher();
+    const fresh = publisher();
+    const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, raw));
+    const afresh = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, raw));
+    const received: FileAnalysis['outputs'] = [];
+    const publishPartial = () => {
+      parts.publisher.publishPartial(state, { ...analysis, outputs: received }, settings);
+      fresh.publisher.publishPartial(afresh, structuredClone({ ...analysis, outputs: received }), settings);
+      assert.deepEqual(parts.sent.diagnostics, fresh.sent.diagnostics, `diagnostics of ${received.length} outputs`);
+    };
+    if (restart) {
+      received.push(...restart.outputs);
+      publishPartial();
+      received.length = 0;
+    }
+    const sent = Math.ceil(analysis.outputs.length * 0.6);
+    for (let i = 0; i < sent; i++) {
+      received.push(analysis.outputs[i]);
+      if (i % 2 === 1) publishPartial();
+    }
+    const partial = parts.sent.diagnostics;
+    parts.publisher.publish(state, { ...analysis, outputs: received.slice(0, sent).concat(analysis.outputs.slice(sent)) }, settings, 0);
+    fresh.publisher.publish(afresh, structuredClone(analysis), settings, 0);
+    assert.deepEqual(parts.sent.diagnostics, fresh.sent.diagnostics, 'diagnostics of the finished check');
+    assert.deepEqual(parts.sent.status, fresh.sent.status, 'status of the finished check');
+    assert.deepEqual(codeLenses(state), codeLenses(afresh), 'lenses of the finished check');
+    return { partial, final: parts.sent.diagnostics };
+  }
+
+  const variants: [string, GroundcheckSettings][] = [
+    ['default settings', DEFAULT_SETTINGS],
+    ['the spec profile, the list capped at 3', { ...DEFAULT_SETTINGS, profile: 'spec', maxDiagnosticsPerFile: 3 }],
+    ['dates off and the spec profile', { ...DEFAULT_SETTINGS, profile: 'spec', severity: { ...DEFAULT_SETTINGS.severity, date: 'off' } }],
+  ];
+  for (const [name, settings] of variants) {
+    it(`publishes at each part and at the end what a fresh publication of the same findings does (${name})`, () => {
+      for (const raw of [FIXTURE, FINDINGS]) publishInParts(raw, settings);
+    });
+  }
+
+  it('keeps the diagnostics the parts built for the finished check, instead of converting every output again', () => {
+    const { partial, final } = publishInParts(FINDINGS, { ...DEFAULT_SETTINGS, profile: 'spec' });
+    const built = partial.filter((d) => d.code !== 'capped' && d.code !== 'context-incomplete');
+    assert.ok(built.length > 0);
+    for (const d of built) assert.ok(final.includes(d), `kept: ${d.message}`);
+    assert.ok(final.length > partial.length, 'the outputs of the reply added theirs');
+  });
+
+  it('converts afresh after a restart: the outputs received before were another check’s', () => {
+    const settings = { ...DEFAULT_SETTINGS, profile: 'spec' as const };
+    const head = new DocumentMemory().check(1, { kind: 'check', uri: URI, version: 1, settings, text: FINDINGS.slice(0, lineEnds(FINDINGS)[9]) });
+    assert.ok(head.ok && 'analysis' in head && head.analysis.outputs.length > 0);
+    publishInParts(FINDINGS, settings, head.analysis);
+  });
+});
