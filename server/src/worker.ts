@@ -8,7 +8,7 @@
  */
 import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { DocumentMemory } from './documentMemory';
-import type { WorkerJob, WorkerReply } from './workerProtocol';
+import { toWire, type WorkerJob, type WorkerReply } from './workerProtocol';
 
 const documents = new DocumentMemory();
 const queries: MessagePort | undefined = (workerData as { queries?: MessagePort } | undefined)?.queries;
@@ -22,7 +22,7 @@ function answerQueries(): void {
 function run({ id, job }: { id: number; job: WorkerJob }): void {
   let reply: WorkerReply;
   try {
-    if (job.kind === 'check') reply = documents.check(id, job, (partial) => parentPort?.postMessage(partial), answerQueries);
+    if (job.kind === 'check') reply = documents.check(id, job, (partial) => parentPort?.postMessage(toWire(partial)), answerQueries);
     else if (job.kind === 'selection') reply = documents.selection(id, job);
     else if (job.kind === 'view') reply = documents.view(id, job);
     else if (job.kind === 'places') reply = documents.places(id, job);
@@ -34,7 +34,7 @@ function run({ id, job }: { id: number; job: WorkerJob }): void {
   } catch (err) {
     reply = { id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
-  parentPort?.postMessage(reply);
+  parentPort?.postMessage(toWire(reply));
 }
 
 parentPort?.on('message', run);

@@ -8,7 +8,7 @@
  */
 import * as path from 'node:path';
 import { MessageChannel, type MessagePort, Worker, type ResourceLimits } from 'node:worker_threads';
-import type { PlacesJob, WorkerJob, WorkerPartial, WorkerReply } from './workerProtocol';
+import { fromWire, type JsonText, type PlacesJob, type WorkerJob, type WorkerPartial, type WorkerReply } from './workerProtocol';
 
 /**
  * The worker's heap limit. VS Code hands extensions files of at most 50 MB,
@@ -101,7 +101,8 @@ export class CheckWorker {
     this.queries = channel.port1;
     // Like the worker: an idle port keeps no process alive.
     channel.port1.unref();
-    worker.on('message', (reply: WorkerReply | WorkerPartial) => {
+    worker.on('message', (message: WorkerReply | WorkerPartial | JsonText) => {
+      const reply = fromWire(message);
       if ('partial' in reply) {
         this.pending.get(reply.id)?.partial?.(reply.partial);
         return;

