@@ -53,7 +53,11 @@ export class CheckWorker {
    * top of its own time, while the editor is still sending the file.
    */
   start(): void {
-    this.ensure();
+    try {
+      this.ensure();
+    } catch {
+      // The first job tries again, and its check reports why the worker cannot start.
+    }
   }
 
   /** Runs a job; `onPartial` hears a check's progress before its reply. */
