@@ -7,6 +7,7 @@
  */
 import type { CodeLens, Position } from 'vscode-languageserver/node';
 import { ClientCommands } from '../../shared/protocol/messages';
+import { firstNotBelow } from '../../shared/text/sortedSearch';
 import type { DocumentState, Published } from './documentState';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { CallCounts, FileUsage } from './fileUsage';
@@ -162,16 +163,10 @@ class LensList {
 
   /** Where `key` is or belongs. */
   private indexOf(key: Key): number {
-    let lo = 0;
-    let hi = this.keys.length;
+    const n = this.keys.length;
     // Most lenses made are the last: look there first.
-    if (hi > 0 && compareKeys(this.keys[hi - 1], key) < 0) return hi;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareKeys(this.keys[mid], key) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    if (n > 0 && compareKeys(this.keys[n - 1], key) < 0) return n;
+    return firstNotBelow(this.keys, key, compareKeys);
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { firstAtLeast } from '../../shared/text/sortedSearch';
+import { firstAtLeast, firstNotBelow } from '../../shared/text/sortedSearch';
 import {
   type Candidate,
   cappedDiagnostic,
@@ -139,15 +139,7 @@ export class FileDiagnostics {
 
   /** Where `c` is or belongs in its rank's list (the keys of the list's order are unique). */
   private indexOf(c: Candidate): number {
-    const list = this.ranked[c.rank];
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareCandidates(list[mid], c) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstNotBelow(this.ranked[c.rank], c, compareCandidates);
   }
 
   private insert(c: Candidate): void {

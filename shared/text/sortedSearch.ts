@@ -14,6 +14,10 @@
  * forms read each item's value through `key` (a segment's line, an interval's
  * end). Values may repeat; each call reads about log2(to - from) of them.
  *
+ * `firstNotBelow(items, item, compare)` is `firstAtLeast` for items ordered
+ * by a comparator rather than one number (a lens by line, column and call):
+ * where `item` is, or where a sorted insert puts it.
+ *
  * The `Int32` forms are the same searches over an Int32Array, for the
  * lookup's hot loops (gram positions, part starts, offset runs). V8 keeps one
  * record per function of the array kinds it has read; a search fed both plain
@@ -106,4 +110,16 @@ export function firstAtLeastInt32(values: Int32Array, target: number, from = 0, 
 /** `lastAtMost` over an Int32Array. */
 export function lastAtMostInt32(values: Int32Array, target: number, from = 0, to = values.length): number {
   return firstAboveInt32(values, target, from, to) - 1;
+}
+
+/** First index whose item `compare` does not put before `item` (where `item` is, or where a sorted insert puts it), or `items.length`. */
+export function firstNotBelow<T>(items: ArrayLike<T>, item: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(items[mid], item) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

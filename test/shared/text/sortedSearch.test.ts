@@ -7,6 +7,7 @@ import {
   firstAtLeast,
   firstAtLeastBy,
   firstAtLeastInt32,
+  firstNotBelow,
   lastAtMost,
   lastAtMostBy,
   lastAtMostInt32,
@@ -88,6 +89,17 @@ describe('sortedSearch', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('finds where an item ordered by a comparator is or belongs, as a linear scan does', () => {
+    const byLineThenColumn = (a: [number, number], b: [number, number]) => a[0] - b[0] || a[1] - b[1];
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(5), fc.nat(5))), fc.tuple(fc.nat(6), fc.nat(6)), (items, item) => {
+        const sorted = [...items].sort(byLineThenColumn);
+        const scan = sorted.findIndex((x) => byLineThenColumn(x, item) >= 0);
+        assert.equal(firstNotBelow(sorted, item, byLineThenColumn), scan < 0 ? sorted.length : scan);
+      }),
     );
   });
 
