@@ -12,6 +12,7 @@ import { LazyTextDocument } from '../../server/src/lazyTextDocument';
 import { Publisher } from '../../server/src/publish';
 import type { FileStatus } from '../../shared/protocol/messages';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
+import { appendLine, type Growing } from './appendLine';
 import { EVERY_RULE_FLAGGING, longReadOpening, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -98,34 +99,18 @@ function growAndPublish(raw: string, first: number, settings: GroundcheckSetting
   const job = { kind: 'check' as const, uri: URI, settings };
   const reply = worker.check(first, { ...job, version: first, text: head });
   assert.ok(reply.ok && 'analysis' in reply);
-  let held: FileAnalysis = reply.analysis;
-  grown.publisher.publish(state, held, settings, 0);
+  const growing: Growing = { state, worker, publisher: grown.publisher, job, held: reply.analysis };
+  grown.publisher.publish(state, growing.held, settings, 0);
   let appended = 0;
   let rechecked = 0;
   for (let line = first; line < ends.length; line++) {
     const version = line + 1;
-    const text = raw.slice(ends[line - 1], ends[line]);
-    const at = { line, character: 0 };
-    state.applyChanges([{ range: { start: at, end: at }, text }], version);
-    const next = worker.check(version, {
-      ...job,
-      version,
-      findingsVersion: version - 1,
-      edits: [{ start: ends[line - 1], end: ends[line - 1], text }],
-      baseVersion: version - 1,
-    });
-    assert.ok(next.ok);
-    if ('patch' in next && next.patch.header.mode === 'append') {
+    const changed = appendLine(growing, line, ends[line - 1], raw.slice(ends[line - 1], ends[line]), version);
+    if (changed) {
       appended++;
-      rechecked += next.patch.changed.length;
-      const base = held;
-      held = applyPatch(held, next.patch);
-      grown.publisher.publish(state, held, settings, 0, { base, changed: next.patch.changed.map((c) => c.index) });
-    } else {
-      assert.ok('analysis' in next);
-      held = next.analysis;
-      grown.publisher.publish(state, held, settings, 0);
+      rechecked += changed.length;
     }
+    const held = growing.held;
     const afresh = new DocumentState(new LazyTextDocument(URI, 'jsonl', version, raw.slice(0, ends[line])));
     fresh.publisher.publish(afresh, structuredClone(held), settings, 0);
     assert.deepEqual(grown.sent.diagnostics, fresh.sent.diagnostics, `diagnostics after line ${line + 1}`);

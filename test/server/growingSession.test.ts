@@ -6,15 +6,14 @@ import { generateRepetitiveSession } from '../../bench/generators/repetitiveSess
 import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
-import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import { keepCalls } from '../../server/src/fileUsage';
-import { applyPatch } from '../../server/src/findingsPatch';
 import { IgnoreFiles } from '../../server/src/ignoreFile';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
 import { Publisher } from '../../server/src/publish';
 import type { FileStatus } from '../../shared/protocol/messages';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
 import { tokensOf } from '../../shared/usage/budget';
+import { appendLine, type Growing } from './appendLine';
 
 const PATH = '/work/growing/session.jsonl';
 const URI = `file://${PATH}`;
@@ -83,33 +82,14 @@ function growAndCompare(raw: string, settings: GroundcheckSettings, appendedLine
   const job = { kind: 'check' as const, uri: URI, path: PATH, settings };
   const opened = worker.check(1, { ...job, version: 1, text: head });
   assert.ok(opened.ok && 'analysis' in opened);
-  let held: FileAnalysis = opened.analysis;
-  publisher.publish(state, held, settings, 0);
+  const growing: Growing = { state, worker, publisher, job, held: opened.analysis };
+  publisher.publish(state, growing.held, settings, 0);
   let appended = 0;
   let lenses = codeLenses(state);
   for (let line = first; line < ends.length; line++) {
     const version = line - first + 2;
-    const text = raw.slice(ends[line - 1], ends[line]);
-    const at = { line, character: 0 };
-    state.applyChanges([{ range: { start: at, end: at }, text }], version);
-    const reply = worker.check(version, {
-      ...job,
-      version,
-      findingsVersion: version - 1,
-      edits: [{ start: ends[line - 1], end: ends[line - 1], text }],
-      baseVersion: version - 1,
-    });
-    assert.ok(reply.ok);
-    if ('patch' in reply && reply.patch.header.mode === 'append') {
-      appended++;
-      const base = held;
-      held = applyPatch(held, reply.patch);
-      publisher.publish(state, held, settings, 0, { base, changed: reply.patch.changed.map((c) => c.index) });
-    } else {
-      assert.ok('analysis' in reply);
-      held = reply.analysis;
-      publisher.publish(state, held, settings, 0);
-    }
+    if (appendLine(growing, line, ends[line - 1], raw.slice(ends[line - 1], ends[line]), version)) appended++;
+    const held = growing.held;
     // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
     if (held.usagePending) {
       const read = worker.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
