@@ -9,17 +9,7 @@ import { applyPatch } from '../../server/src/findingsPatch';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
-import {
-  call,
-  EVERY_RULE_FLAGGING,
-  longReadOpening,
-  result,
-  say,
-  sessionLines,
-  user,
-  versionSpeltLater,
-  versionSpeltLaterSteps,
-} from '../shared/code/claudeSession';
+import { EVERY_RULE_FLAGGING, say, sessionLines, user, versionSpeltLater, versionSpeltLaterSteps } from '../shared/code/claudeSession';
 import { ServerHarness } from './harness';
 
 const settings = DEFAULT_SETTINGS;

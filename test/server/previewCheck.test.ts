@@ -6,7 +6,7 @@ import { checkTranscript } from '../../shared/check/checkTranscript';
 import { isNotTranscript, parseTranscript } from '../../shared/transcript/detect';
 import type { OutputFinding } from '../../server/src/fileAnalysis';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
-import { call, EVERY_RULE_FLAGGING, longReadOpening, result, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
+import { EVERY_RULE_FLAGGING, versionSpeltLater } from '../shared/code/claudeSession';
 
 describe('first findings of a large file', () => {
   const session = generateClaudeSession({ targetSize: 3_000_000, outputs: 300 });
