@@ -1,18 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Connection, Diagnostic } from 'vscode-languageserver/node';
 import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import { applyPatch } from '../../server/src/findingsPatch';
-import { IgnoreFiles } from '../../server/src/ignoreFile';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
-import { Publisher } from '../../server/src/publish';
-import type { FileStatus } from '../../shared/protocol/messages';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
-import { appendLine, type Growing } from './appendLine';
+import { appendLine, type Growing, recordingPublisher } from './growingFile';
 import { EVERY_RULE_FLAGGING, longReadOpening, say, sessionLines, user, versionSpeltLater } from '../shared/code/claudeSession';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -41,7 +37,7 @@ function lineEnds(raw: string): number[] {
 /** FINDINGS' first eight lines opened and published with the spec profile: the state before a session grows. */
 function openFirstHalf(raw = FINDINGS) {
   const settings: GroundcheckSettings = { ...DEFAULT_SETTINGS, profile: 'spec' };
-  const { publisher: p, sent } = publisher();
+  const { publisher: p, sent } = recordingPublisher();
   const worker = new DocumentMemory();
   const half = lineEnds(raw)[7];
   const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, raw.slice(0, half)));
@@ -67,21 +63,6 @@ function appendSecondHalf(worker: DocumentMemory, state: DocumentState, half: nu
   });
 }
 
-function publisher(): { publisher: Publisher; sent: { diagnostics: Diagnostic[]; status?: FileStatus } } {
-  const sent: { diagnostics: Diagnostic[]; status?: FileStatus } = { diagnostics: [] };
-  const connection = {
-    sendDiagnostics: (p: { diagnostics: Diagnostic[] }) => {
-      sent.diagnostics = p.diagnostics;
-      return Promise.resolve();
-    },
-    sendNotification: (_method: string, status: FileStatus) => {
-      sent.status = status;
-      return Promise.resolve();
-    },
-  } as unknown as Connection;
-  return { publisher: new Publisher(connection, new IgnoreFiles()), sent };
-}
-
 /**
  * Grows `raw` from line `first` to its end a line at a time as the server
  * does (the worker's patch applied, then published as grown findings) and,
@@ -92,8 +73,8 @@ function publisher(): { publisher: Publisher; sent: { diagnostics: Diagnostic[];
 function growAndPublish(raw: string, first: number, settings: GroundcheckSettings): { appended: number; rechecked: number } {
   const ends = lineEnds(raw);
   const worker = new DocumentMemory();
-  const grown = publisher();
-  const fresh = publisher();
+  const grown = recordingPublisher();
+  const fresh = recordingPublisher();
   const head = raw.slice(0, ends[first - 1]);
   const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', first, head));
   const job = { kind: 'check' as const, uri: URI, settings };
@@ -163,7 +144,7 @@ describe('diagnostics and lenses of a file that grows', () => {
       for (const d of before) assert.ok(sent.diagnostics.includes(d), `kept: ${d.message}`);
       assert.ok(sent.diagnostics.length > before.length, 'the new outputs added theirs');
       // The same as a fresh open of the whole file shows.
-      const opened = publisher();
+      const opened = recordingPublisher();
       const whole = new DocumentMemory().check(1, { kind: 'check', uri: URI, version: 1, settings, text: raw });
       assert.ok(whole.ok && 'analysis' in whole);
       opened.publisher.publish(new DocumentState(new LazyTextDocument(URI, 'jsonl', 2, raw)), whole.analysis, settings, 0);
@@ -207,8 +188,8 @@ describe('diagnostics of a check published in parts', () => {
     const reply = new DocumentMemory().check(1, { kind: 'check', uri: URI, version: 1, settings, text: raw });
     assert.ok(reply.ok && 'analysis' in reply);
     const analysis = reply.analysis;
-    const parts = publisher();
-    const fresh = publisher();
+    const parts = recordingPublisher();
+    const fresh = recordingPublisher();
     const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, raw));
     const afresh = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, raw));
     const received: FileAnalysis['outputs'] = [];

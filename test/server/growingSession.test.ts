@@ -1,19 +1,17 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { CodeLens, Connection, Diagnostic } from 'vscode-languageserver/node';
+import type { CodeLens, Diagnostic } from 'vscode-languageserver/node';
 import { generateRepetitiveSession } from '../../bench/generators/repetitiveSession';
 import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
 import { keepCalls } from '../../server/src/fileUsage';
-import { IgnoreFiles } from '../../server/src/ignoreFile';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
-import { Publisher } from '../../server/src/publish';
 import type { FileStatus } from '../../shared/protocol/messages';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
 import { tokensOf } from '../../shared/usage/budget';
-import { appendLine, type Growing } from './appendLine';
+import { appendLine, type Growing, recordingPublisher } from './growingFile';
 
 const PATH = '/work/growing/session.jsonl';
 const URI = `file://${PATH}`;
@@ -37,22 +35,12 @@ interface Shown {
 }
 
 function recorder() {
-  const sent: { diagnostics: Diagnostic[]; status?: FileStatus } = { diagnostics: [] };
-  const connection = {
-    sendDiagnostics: (p: { diagnostics: Diagnostic[] }) => {
-      sent.diagnostics = p.diagnostics;
-      return Promise.resolve();
-    },
-    sendNotification: (_method: string, status: FileStatus) => {
-      sent.status = status;
-      return Promise.resolve();
-    },
-  } as unknown as Connection;
+  const { publisher, sent } = recordingPublisher();
   const shown = (state: DocumentState): Shown => {
     const { mode: _mode, millis: _millis, ...status } = sent.status!;
     return { diagnostics: sent.diagnostics, status, lenses: codeLenses(state) };
   };
-  return { publisher: new Publisher(connection, new IgnoreFiles()), shown };
+  return { publisher, shown };
 }
 
 /** The file opened whole: checked by a fresh worker and published on a fresh document. */

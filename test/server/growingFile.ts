@@ -1,16 +1,19 @@
 /**
- * One line appended to an open session, as the language server takes it:
- * the edit applied to the document, the worker asked for the new version
- * with that edit, and its reply published — a patch as grown findings, a
- * whole analysis afresh. The tests that grow a file a line at a time share
- * it, so each asserts what it checks and not the steps.
+ * What the tests that grow a session a line at a time share, so each asserts
+ * what it checks and not the steps: one line appended as the language server
+ * takes it (the edit applied to the document, the worker asked for the new
+ * version with that edit, its reply published — a patch as grown findings, a
+ * whole analysis afresh), and a publisher that keeps what it last sent.
  */
 import { strict as assert } from 'node:assert';
+import type { Connection, Diagnostic } from 'vscode-languageserver/node';
 import type { DocumentMemory } from '../../server/src/documentMemory';
 import type { DocumentState } from '../../server/src/documentState';
 import type { FileAnalysis } from '../../server/src/fileAnalysis';
 import { applyPatch } from '../../server/src/findingsPatch';
-import type { Publisher } from '../../server/src/publish';
+import { IgnoreFiles } from '../../server/src/ignoreFile';
+import { Publisher } from '../../server/src/publish';
+import type { FileStatus } from '../../shared/protocol/messages';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 
 export interface Growing {
@@ -43,4 +46,26 @@ export function appendLine(g: Growing, line: number, at: number, text: string, v
   g.held = reply.analysis;
   g.publisher.publish(g.state, g.held, settings, 0);
   return undefined;
+}
+
+/** What a publisher sent last: the diagnostics, and the status of the file. */
+export interface Sent {
+  diagnostics: Diagnostic[];
+  status?: FileStatus;
+}
+
+/** A publisher over a connection that only keeps what was sent last. */
+export function recordingPublisher(): { publisher: Publisher; sent: Sent } {
+  const sent: Sent = { diagnostics: [] };
+  const connection = {
+    sendDiagnostics: (p: { diagnostics: Diagnostic[] }) => {
+      sent.diagnostics = p.diagnostics;
+      return Promise.resolve();
+    },
+    sendNotification: (_method: string, status: FileStatus) => {
+      sent.status = status;
+      return Promise.resolve();
+    },
+  } as unknown as Connection;
+  return { publisher: new Publisher(connection, new IgnoreFiles()), sent };
 }
