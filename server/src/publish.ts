@@ -93,14 +93,9 @@ export class Publisher {
       // The same findings again (their usage read since, say).
       if (checked === kept.checked || checked === kept.analysis) return kept;
       if (grown && grown.base === kept.checked && kept.diagnostics.canGrow(state.doc, checked)) {
-        const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
-        const outputs = kept.analysis.outputs.slice();
-        const from = outputs.length;
-        for (const i of grown.changed) outputs[i] = withIgnoresOf(checked.outputs[i], ignoring);
-        for (let i = from; i < checked.outputs.length; i++) outputs.push(withIgnoresOf(checked.outputs[i], ignoring));
-        const analysis = { ...checked, outputs };
-        kept.diagnostics.grow(state.doc, analysis, grown.changed, from);
-        kept.order.grow(outputs, grown.changed, from);
+        // A copy: the findings published before stay as they were, for the lenses that follow them (grownFrom).
+        const from = kept.analysis.outputs.length;
+        const analysis = grownBy(kept, state.doc, checked, kept.analysis.outputs.slice(), grown.changed, ignoringOf(settings, ignores));
         kept.grownFrom = { analysis: kept.analysis, changed: grown.changed, from };
         kept.checked = checked;
         kept.analysis = analysis;
@@ -141,12 +136,8 @@ export class Publisher {
     const from = base.received.length;
     if (checked.outputs.length < from || !base.diagnostics.sameGaps(checked)) return undefined;
     for (let i = 0; i < from; i++) if (checked.outputs[i] !== base.received[i]) return undefined;
-    const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
-    const outputs = base.analysis.outputs;
-    for (let i = from; i < checked.outputs.length; i++) outputs.push(withIgnoresOf(checked.outputs[i], ignoring));
-    const analysis = { ...checked, outputs };
-    base.diagnostics.grow(doc, analysis, [], from);
-    base.order.grow(outputs, [], from);
+    // In place: nothing was published from a partial's list but its diagnostics.
+    const analysis = grownBy(base, doc, checked, base.analysis.outputs, [], ignoringOf(settings, ignores));
     return { checked, analysis, diagnostics: base.diagnostics, order: base.order, settings: base.settings, ignores, rewrites: base.rewrites };
   }
 
@@ -225,11 +216,37 @@ const applied = new WeakMap<OutputFinding, Ignoring & { output: OutputFinding }>
 
 /** The findings with the ignore rules and severities applied (shared/check/fileFindings.ts); the check's own stay as they were. */
 export function withIgnores(analysis: FileAnalysis, settings: GroundcheckSettings, ignores: IgnoreMatcher): FileAnalysis {
-  const ignoring = { severity: settings.severity, minEntities: settings.minEntities, ignores };
+  const ignoring = ignoringOf(settings, ignores);
   return { ...analysis, outputs: analysis.outputs.map((o) => withIgnoresOf(o, ignoring)) };
 }
 
 type Ignoring = { severity: GroundcheckSettings['severity']; minEntities: number; ignores: IgnoreMatcher };
+
+function ignoringOf(settings: GroundcheckSettings, ignores: IgnoreMatcher): Ignoring {
+  return { severity: settings.severity, minEntities: settings.minEntities, ignores };
+}
+
+/**
+ * The findings `checked` as `outputs` (a kept conversion's) grown to them:
+ * the outputs at `changed` replaced and those past its end added, with the
+ * ignore rules applied; the kept diagnostics and line order follow.
+ */
+function grownBy(
+  k: Kept,
+  doc: DocumentState['doc'],
+  checked: FileAnalysis,
+  outputs: OutputFinding[],
+  changed: readonly number[],
+  ignoring: Ignoring,
+): FileAnalysis {
+  const from = outputs.length;
+  for (const i of changed) outputs[i] = withIgnoresOf(checked.outputs[i], ignoring);
+  for (let i = from; i < checked.outputs.length; i++) outputs.push(withIgnoresOf(checked.outputs[i], ignoring));
+  const analysis = { ...checked, outputs };
+  k.diagnostics.grow(doc, analysis, changed, from);
+  k.order.grow(outputs, changed, from);
+  return analysis;
+}
 
 function withIgnoresOf(o: OutputFinding, ignoring: Ignoring): OutputFinding {
   const last = applied.get(o);
