@@ -17,11 +17,11 @@ import type { CallCounts, FileUsage, SessionCall } from './fileUsage';
 import { lastAtMostBy } from '../../shared/text/sortedSearch';
 import type { DocumentText } from './lazyTextDocument';
 import { SOURCE } from './diagnostics';
-import { anchorOf, countsComeFirst, countsComeFirstAfter } from './usageLens';
+import { countsComeFirstAfter } from './usageLens';
 import type { OutputLineOrder } from './outputLineOrder';
 
-/** `order`: the outputs in line order, when the caller keeps it (see OutputLineOrder). */
-export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, settings: GroundcheckSettings, order?: OutputLineOrder): Diagnostic[] {
+/** `order`: the outputs in line order, as the publisher keeps them (see OutputLineOrder). */
+export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, settings: GroundcheckSettings, order: OutputLineOrder): Diagnostic[] {
   const budget = budgetOf(settings);
   const usage = analysis.usage;
   if (!isBudgetSet(budget) || !usage || usage.sessionCalls.length === 0) return [];
@@ -29,7 +29,7 @@ export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, set
   if (crossings.length === 0) return [];
   const outputs = analysis.outputs;
   const format = usage.summary.format;
-  const countsFirst = order ? countsComeFirstAfter(format, order.lastLine(), usage.calls) : countsComeFirst(format, outputs, usage.calls);
+  const countsFirst = countsComeFirstAfter(format, order.lastLine(), usage.calls);
   const lastOwn = usage.calls[usage.calls.length - 1]?.line;
   return crossings.map(({ crossing: c, call }) => {
     const own = call.line !== undefined;
@@ -75,11 +75,11 @@ function lensOf(
   calls: readonly CallCounts[],
   line: number,
   countsFirst: boolean,
-  order: OutputLineOrder | undefined,
+  order: OutputLineOrder,
 ): Position {
   const i = lastAtMostBy(calls, (c) => c.line, line);
   if (i < 0 || calls[i].line !== line) return { line: 0, character: 0 };
-  const anchor = order ? order.anchorOf(calls, i, countsFirst) : anchorOf(outputs, calls, i, countsFirst);
+  const anchor = order.anchorOf(calls, i, countsFirst);
   return anchor === undefined ? { line, character: 0 } : doc.positionAt(outputs[anchor].raw[0]);
 }
 

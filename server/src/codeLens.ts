@@ -11,7 +11,7 @@ import { firstNotBelow } from '../../shared/text/sortedSearch';
 import type { DocumentState, Published } from './documentState';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { CallCounts, FileUsage } from './fileUsage';
-import { OutputLineOrder } from './outputLineOrder';
+import type { OutputLineOrder } from './outputLineOrder';
 import { toLspRange } from './positions';
 import { countsComeFirstAfter, usageLens } from './usageLens';
 
@@ -59,11 +59,11 @@ class LensList {
     this.rewrites = doc.rewrites;
     this.usageLens = p.settings.usageLens;
     this.usage = this.usageLens ? p.analysis.usage : undefined;
-    const order = p.order ?? new OutputLineOrder(p.analysis.outputs);
+    const order = p.order;
     this.countsFirst = countsFirstIn(this.usage, order);
     const outputs = p.analysis.outputs;
     const all: { key: Key; lens: CodeLens }[] = [];
-    outputs.forEach((o, i) => {
+    outputs.forEach((o) => {
       if (o.entities.length === 0) return;
       const lens = groundingLensOf(state, o);
       all.push({ key: { ...lens.range.start, call: -1 }, lens });
@@ -89,7 +89,6 @@ class LensList {
   follow(state: DocumentState, p: Published): boolean {
     if (state.doc.rewrites !== this.rewrites || p.settings.usageLens !== this.usageLens) return false;
     const order = p.order;
-    if (!order) return false;
     if (p.analysis !== this.analysis) {
       const grown = p.grownFrom;
       if (grown?.analysis !== this.analysis || !this.growOutputs(state, p.analysis, grown.changed, grown.from)) return false;

@@ -18,7 +18,7 @@ export interface Published {
   settings: GroundcheckSettings;
   status: FileStatus;
   /** The outputs in line order, kept by the publisher as they grow (see OutputLineOrder). */
-  order?: OutputLineOrder;
+  order: OutputLineOrder;
   /** How `analysis` grew from the findings published before it, when lines were appended (see GrownFindings). */
   grownFrom?: { analysis: FileAnalysis; changed: readonly number[]; from: number };
 }

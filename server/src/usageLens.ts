@@ -37,23 +37,6 @@ export function anchorCalls(outputs: readonly { line: number }[], calls: readonl
 }
 
 /**
- * The anchor anchorCalls gives `calls[i]`, found without ordering every
- * output: the output on the least line after the previous call's record
- * (the first listed of those on that line), when it is on or before the
- * call's own; undefined when the call wrote none.
- */
-export function anchorOf(outputs: readonly { line: number }[], calls: readonly CallCounts[], i: number, countsFirst = false): number | undefined {
-  const after = countsFirst ? calls[i].line : (calls[i - 1]?.line ?? -1);
-  const last = countsFirst ? (calls[i + 1]?.line ?? Infinity) - 1 : calls[i].line;
-  let first: number | undefined;
-  for (let k = 0; k < outputs.length; k++) {
-    const line = outputs[k].line;
-    if (line > after && line <= last && (first === undefined || line < outputs[first].line)) first = k;
-  }
-  return first;
-}
-
-/**
  * Whether the file logs each call's counts before the turn's items: a Codex
  * rollout whose last output comes after its last `token_count` (a finished
  * turn's message is logged after its counts). Claude Code always logs the

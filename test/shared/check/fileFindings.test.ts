@@ -13,6 +13,7 @@ import type { FileReport } from '../../../cli/check/fileReport';
 import { analyze } from '../../../server/src/analyze';
 import { codeLenses } from '../../../server/src/codeLens';
 import { type ConversationView, conversationView } from '../../../server/src/conversationView';
+import { OutputLineOrder } from '../../../server/src/outputLineOrder';
 import type { FindingData } from '../../../server/src/diagnostics';
 import { buildDiagnostics } from '../../../server/src/fileDiagnostics';
 import { DocumentState } from '../../../server/src/documentState';
@@ -111,7 +112,7 @@ describe('one findings model for the CLI and the editor', () => {
       for (const [at, shown] of cli) assert.deepEqual(editor.get(at), shown, `output at ${at}`);
       // What the lens and the findings tree draw: the published level.
       const state = new DocumentState(new LazyTextDocument(`file://${path}`, 'plaintext', 1, raw));
-      state.published = { version: 1, analysis: published, settings, status: {} as never };
+      state.published = { version: 1, analysis: published, settings, status: {} as never, order: new OutputLineOrder(published.outputs) };
       const levels = new Map(published.outputs.map((o) => [o.segment, o.level]));
       for (const lens of codeLenses(state)) assert.ok(/^[A-Z]+ · /.test(lens.command!.title));
       for (const o of published.outputs) {
