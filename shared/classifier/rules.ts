@@ -984,7 +984,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A count followed by a list or range of what it counts that numbers otherwise.',
-    doc: 'In an agent\'s turn, a count followed by the things it counts, in a bracket or after a colon ("4 tasks (T013–T016)", "2 question types (single_select, multi_select)", "5 data tables: Provider Summary, Model Utilization, …", on its line), says what it counts; a figure that does not number that list is wrong one way or the other, and is flagged with the list\'s own number. Only a plain list of names is read: items separated by commas (an "and" or "or" before the last), each a name (a code span, a token such as `single_select`, `C1` or `a.ts`, or a few capitalised words such as "Provider Summary"), none a figure of its own ("3 files (2 new, 1 changed)"), none saying the list is partial ("e.g.", "including", "etc."). Phrases ("structure build, JS behavior") and lists after a count of tests ("30 tests: parser, CLI") may name groups of what is counted, a figure after a label ("Phase 5 (recalc, UI)") counts nothing, and a list on the lines below a colon may be anything: none is read. A range counts ids with a prefix (`T013–T016`) or named as ids ("IDs 8-18"), never plain numbers ("lines 10-20"). A count a tool printed beside its noun is left grounded: the list may name only some of them. Questions and plans are no claims, and are not read.',
+    doc: 'In an agent\'s turn, a count followed by the things it counts, in a bracket or after a colon ("4 tasks (T013–T016)", "2 question types (single_select, multi_select)", "5 data tables: Provider Summary, Model Utilization, …", on its line), says what it counts; a figure that does not number that list is wrong one way or the other, and is flagged with the list\'s own number. Only a plain list of names is read: items separated by commas (an "and" or "or" before the last), each a name (a code span, a token such as `single_select`, `C1` or `a.ts`, or a few capitalised words such as "Provider Summary"), none a figure of its own ("3 files (2 new, 1 changed)"), none saying the list is partial ("e.g.", "including", "etc."). Phrases ("structure build, JS behavior") and lists after a count of tests ("30 tests: parser, CLI") may name groups of what is counted, and a figure after a label ("Phase 5 (recalc, UI)") counts nothing. A list on the lines below is read only when the count heads it ("#### Components (33 files):") and the agent numbered it, from 1 without a gap, one name per item (a description after a dash or colon may follow): its own numbering says how many it wrote out. A list more than 3 items away from its count is a selection, and so is one whose heading or next line says so ("Key files (12 files):", "… and 9 more"): neither is read. A range counts ids with a prefix (`T013–T016`) or named as ids ("IDs 8-18"), never plain numbers ("lines 10-20"). A count a tool printed beside its noun is left grounded: the list may name only some of them. Questions and plans are no claims, and are not read.',
     examples: [
       {
         session: [
@@ -1001,6 +1001,14 @@ export const RULES = [
           { say: 'The flow is functional with 5 question types (single_select, multi_select), and 3 files (2 new, 1 changed) hold them.' },
         ],
         flags: ['5'],
+      },
+      {
+        session: [
+          { user: 'List the components.' },
+          { bash: { command: 'ls -1 src/components', output: 'Card.jsx\nHeader.jsx\nLogin.jsx\n' } },
+          { say: '#### Components (4 files):\n1. Card.jsx\n2. Header.jsx\n3. Login.jsx' },
+        ],
+        flags: ['4 files'],
       },
     ],
   },

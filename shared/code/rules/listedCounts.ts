@@ -17,6 +17,13 @@
  * figure after a label ("Phase 5") counts nothing. A count the session
  * printed beside its noun stays grounded: the list may name only some.
  *
+ * A list on the lines below is read only when the count heads it ("####
+ * Components (33 files):") and it is numbered from 1 without a gap, one name
+ * per item: the agent's own numbering says how many it wrote out. A list
+ * that stops far short of its count is a selection ("the main ones"), so
+ * only one within a few of the count is read, and nothing that says it is
+ * partial, on the heading or on the line after the list.
+ *
  * Every read is of a bounded slice after the figure, so the cost is linear
  * in the output.
  */
@@ -53,6 +60,21 @@ const NAME = /^(?:`[^`]+`|\S+|[A-Z][\w.-]*(?: [A-Z][\w.-]*){0,3})$/;
 const TEST_NOUN = /(?:tests|specs|cases|checks|assertions)$/i;
 /** Words that make a list partial or not one of names. */
 const PARTIAL = /\b(?:e\.g|i\.e|etc|including|incl|such as|like|plus|among|others|more|mostly|mainly|especially|for example|see)\b|…|\.\.\./i;
+/**
+ * What closes a heading's count right before the numbered list below it: an
+ * optional bracket and emphasis, a colon, the line's end.
+ */
+const HEADING_END = /^[ \t]*\)?(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*\r?\n/;
+/** One numbered item: its number, and its text up to a separator before a description ("1. `a.ts` — parser"). */
+const NUMBERED_ITEM = /^[ \t]{0,3}(\d{1,3})[.)][ \t]+(.*)$/;
+/** Where an item's name ends and its description starts: one space, then a dash, a colon or a bracket (one space, so a long run of spaces is read once). */
+const DESCRIPTION = /\s[-–—:(]/;
+/** How far short of (or past) its count a numbered list may stop and still be read as the whole list. */
+const NUMBERED_SLACK = 3;
+/** Most items a numbered list is read for: its lines are each read once. */
+const MAX_NUMBERED = 200;
+/** Words on the heading's line that make what follows a selection ("Key components (33 files):"). */
+const SELECTION = /\b(?:key|main|notable|important|top|some|selected|highlights?|examples?|sample|major|core|primary)\b/i;
 /** A range of ids: `T013–T016`, `US-1–US-4`, or plain numbers named as ids (`IDs 8-18`). */
 const ID_RANGE = /^(ids? )?([a-z]{1,4}-?)?(\d{1,6}) ?[–—-] ?([a-z]{1,4}-?)?(\d{1,6})$/i;
 
@@ -74,7 +96,8 @@ export function listedCounts(
     const noun = NOUN.exec(after);
     if (n < MIN_ITEMS || !noun || LABEL_BEFORE.test(output.slice(Math.max(0, entity.span[0] - LABEL_REACH), entity.span[0]))) return;
     if (noun[1].split(' ').some((w) => NOT_ADJECTIVES.has(w.toLowerCase()))) return;
-    const listed = itemsAfter(after.slice(noun[0].length), TEST_NOUN.test(noun[2]));
+    const rest = after.slice(noun[0].length);
+    const listed = itemsAfter(rest, TEST_NOUN.test(noun[2])) ?? numberedBelow(output, figureEnd + noun[0].length, n, headingLine(output, entity.span[0]));
     if (listed === undefined || listed.count === n) return;
     if (entity.found && session && besideItsNoun(entity, noun[2].toLowerCase(), index, session)) return;
     entity.found = false;
@@ -111,6 +134,48 @@ function itemsAfter(rest: string, ofTests: boolean): { count: number; text: stri
   // Only names are the things counted themselves; phrases ("firmware mapping, CLI utils") may be groups of them.
   if (!items || !items.every((item) => NAME.test(item))) return undefined;
   return items.length >= MIN_ITEMS && items.length <= MAX_ITEMS ? { count: items.length, text, range: false } : undefined;
+}
+
+/** The text of the line holding `at`, up to `at`. */
+function headingLine(output: string, at: number): string {
+  return output.slice(output.lastIndexOf('\n', at - 1) + 1, at);
+}
+
+/**
+ * The numbered list on the lines after a heading's count ("Components (33
+ * files):" then "1. a.jsx" … "32. z.jsx"), when it numbers names from 1
+ * without a gap and stops within NUMBERED_SLACK of `n`.
+ */
+function numberedBelow(output: string, from: number, n: number, heading: string): { count: number; text: string; range: boolean } | undefined {
+  if (SELECTION.test(heading) || PARTIAL.test(heading)) return undefined;
+  const head = HEADING_END.exec(output.slice(from, from + 16));
+  if (!head) return undefined;
+  let at = from + head[0].length;
+  let count = 0;
+  let first = '';
+  let last = '';
+  while (at < output.length && count < MAX_NUMBERED) {
+    const nl = output.indexOf('\n', at);
+    const lineEnd = nl < 0 ? output.length : nl;
+    const item = NUMBERED_ITEM.exec(output.slice(at, lineEnd).replace(/\r$/, ''));
+    if (!item) {
+      // The line after the list may say it is partial ("… and 12 more").
+      if (PARTIAL.test(output.slice(at, lineEnd))) return undefined;
+      break;
+    }
+    if (Number(item[1]) !== count + 1) return undefined;
+    const name = item[2]
+      .split(DESCRIPTION)[0]
+      .replace(/[*_]{2}/g, '')
+      .trim();
+    if (name === '' || !NAME.test(name) || /^\d/.test(name) || PARTIAL.test(item[2])) return undefined;
+    count++;
+    if (count === 1) first = name;
+    last = name;
+    at = lineEnd + 1;
+  }
+  if (count < MIN_ITEMS || count === MAX_NUMBERED || Math.abs(count - n) > NUMBERED_SLACK) return undefined;
+  return { count, text: `1. ${first} … ${count}. ${last}`, range: false };
 }
 
 /** Where a list after a colon ends: its line's end, or a full stop followed by a space. */

@@ -43,6 +43,22 @@ describe('a count followed by a list or range of what it counts', () => {
     for (const [key, e] of v) assert.notEqual(e.rule, 'listed-counts', key);
   });
 
+  it('reads a numbered list under the heading that holds the count, and leaves selections and lists of phrases', () => {
+    const flagged = judged('#### Components (4 files):\n1. single_select.ts\n2. **multi_select.ts** - the second\n3. ranking.ts\n\nThat is all.');
+    assert.equal(flagged.get('4 files')?.rule, 'listed-counts');
+    assert.equal(flagged.get('4 files')?.detail, 'the list after it names 3: 1. single_select.ts … 3. ranking.ts');
+    const lists = [
+      '#### Key modules (4 files):\n1. single_select.ts\n2. multi_select.ts\n3. ranking.ts',
+      '#### Modules (9 files):\n1. single_select.ts\n2. multi_select.ts\n3. ranking.ts',
+      '#### Modules (4 files):\n1. single_select.ts\n2. multi_select.ts\n3. ranking.ts\n... and one more',
+      '#### Modules (4 files):\n1. single_select.ts\n3. multi_select.ts\n4. ranking.ts',
+      '#### Steps (4 steps):\n1. read the spec\n2. write the tests\n3. run them',
+      '#### Modules (4 files):\n- single_select.ts\n- multi_select.ts\n- ranking.ts',
+      '#### Modules (3 files):\n1. single_select.ts\n2. multi_select.ts\n3. ranking.ts',
+    ];
+    for (const list of lists) for (const [key, e] of judged(list)) assert.notEqual(e.rule, 'listed-counts', `${key} in ${list}`);
+  });
+
   it('leaves a count a command printed beside its noun grounded, though the list names fewer', () => {
     const v = judged('The folder holds 3 files (single_select.ts, multi_select.ts).', '3 files\nsingle_select.ts\nmulti_select.ts\nranking.ts\n');
     assert.notEqual(v.get('3 files')?.rule, 'listed-counts');
