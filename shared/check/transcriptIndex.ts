@@ -207,6 +207,8 @@ export class TranscriptIndex {
       toolsLogged: this.toolsLogged,
       partOf: (segment) => this.partOf(segment),
       isToolOutput: (part) => this.transcript.segments[this.partSegment[part]]?.role === 'tool_result',
+      segmentOf: (part) => this.partSegment[part],
+      isEarlier: (segment) => this.forest.isAncestor(segment, outputId),
       text: (segment) => facts.groundingText(segment),
     };
   }

@@ -634,6 +634,35 @@ export const RULES = [
     ],
   },
   {
+    id: 'repeated-lines',
+    stage: 'verdict',
+    pack: 'code',
+    summary: "A line reference written again after the agent's own edits moved what it pointed at.",
+    doc: "A line or range of a file (`src/app.py:380`) that the session wrote before the agent edited the file, and that a turn writes again, the same text, after those edits: the first time, it pointed at what the listing it came from showed on that line (`def upgrade_self():`), and written again unchanged it points there still. When the agent's edits since have moved that text to another line, the reference is stale: it is contradicted, with the line the text is on now as the fix for a single line (unverified for a range, which the edits may have stretched). The line's text must have been printed by a listing (a read, a numbered search), the reference written after that listing and before the first edit of the file since, every edit followed through the lines known (see moved-lines; a shell command that may have rewritten the file leaves nothing to follow), and the file as known after the newest edit must hold that text on exactly one other line while the cited line holds something else. A line too plain to tell apart (under 12 characters, or without a letter: a brace, a blank, `return x`) says nothing. Unlike moved-lines, it need not tell which name a sentence cites the line for: the earlier reference says what it pointed at.",
+    examples: [
+      {
+        session: [
+          { user: 'Where is the handler?' },
+          { read: { path: 'src/app.py', lines: ['import os', 'def handle(request):', '    return request'] } },
+          { say: 'The handler is at `src/app.py:2`.' },
+          { edit: { path: 'src/app.py', old: 'import os', new: 'import os\nimport sys\n\nTIMEOUT = 5' } },
+          { say: 'Added the timeout; the handler is still at `src/app.py:2`.' },
+        ],
+        flags: ['`src/app.py:2`'],
+      },
+      {
+        session: [
+          { user: 'Where is the handler?' },
+          { read: { path: 'src/app.py', lines: ['import os', 'def handle(request):', '    return request'] } },
+          { say: 'The handler is at `src/app.py:2`.' },
+          { edit: { path: 'src/app.py', old: '    return request', new: '    log(request)\n    return request' } },
+          { say: 'Logged each request; the handler is still at `src/app.py:2`.' },
+        ],
+        passes: ['`src/app.py:2`'],
+      },
+    ],
+  },
+  {
     id: 'moved-lines',
     stage: 'verdict',
     pack: 'code',

@@ -54,6 +54,12 @@ export interface Listing {
    * followed to where the edit left them (see trackedLines.ts).
    */
   carried?: true;
+  /**
+   * Not printed with line numbers either: the file as the agent's own write
+   * or edit of a file it had read whole left it, which it could number only
+   * by counting.
+   */
+  derived?: true;
 }
 
 /** A count a command printed (see `ListingShape` 'tally'), with where the number is. */
@@ -352,7 +358,7 @@ export class SessionFacts {
     if (!base) return;
     const text = (id: number) => this.transcript.segments[id].text;
     const shown = editedListing(base.shown, base.segment, text, edit.replacements);
-    if (shown) this.addListing(edit.file, { segment: resultId, shown });
+    if (shown) this.addListing(edit.file, { segment: resultId, shown, derived: true });
   }
 
   /** A shell command: the files it may have changed are no longer followed from what was shown of them. */
@@ -515,7 +521,7 @@ export class SessionFacts {
     for (const p of patched) {
       if (p.change === 'add') {
         const lines = sections.find((s) => s.change === 'add' && s.file === p.file)?.lines;
-        if (lines && at !== undefined) this.addListing(p.file, { segment: at, shown: addedLines(p.file, lines) });
+        if (lines && at !== undefined) this.addListing(p.file, { segment: at, shown: addedLines(p.file, lines), derived: true });
         continue;
       }
       for (const r of this.filesNamed(p.file)) {
@@ -552,7 +558,7 @@ export class SessionFacts {
     if (at === undefined) return false;
     const offset = segments[at].text.indexOf(written.content);
     const shown = linesOf(written.file, written.content, offset);
-    this.addListing(written.file, { segment: at, shown });
+    this.addListing(written.file, { segment: at, shown, derived: true });
     return true;
   }
 

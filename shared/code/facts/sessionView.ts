@@ -116,6 +116,27 @@ export class FileKnowledge {
     return undefined;
   }
 
+  /** The text of `line` in the newest listing printed at or before `segment` that showed it, with that listing's segment. */
+  shownTextAt(line: number, segment: number): { text: string; segment: number } | undefined {
+    for (const l of this.listings) {
+      if (l.carried || l.segment > segment) continue;
+      const i = indexOfLine(l.shown.lines, line);
+      if (i === -1) continue;
+      const text = l.shown.texts?.[i] ?? this.text(l.shown.segments?.[i] ?? l.segment).slice(l.shown.starts[i], l.shown.ends[i]);
+      return { text, segment: l.segment };
+    }
+    return undefined;
+  }
+
+  /** Whether a listing printed with line numbers at or after `segment` showed `line`: not one the agent's own edit or write derived. */
+  printedSince(line: number, segment: number): boolean {
+    for (const l of this.listings) {
+      if (l.segment < segment) break;
+      if (!l.carried && !l.derived && indexOfLine(l.shown.lines, line) !== -1) return true;
+    }
+    return false;
+  }
+
   /** Every line a listing showed, as merged inclusive ranges (lines followed through edits are not shown again). */
   shownRanges(): Range[] {
     if (this.ranges) return this.ranges;
@@ -205,6 +226,32 @@ export class FileKnowledge {
     let latest: number | undefined;
     for (const e of this.record.edits) if (this.visible(e) && (latest === undefined || e > latest)) latest = e;
     return latest;
+  }
+
+  /** The edits this output can see after `segment`, ascending. */
+  editsAfter(segment: number): number[] {
+    return this.record.edits.filter((e) => e > segment && this.visible(e));
+  }
+
+  /**
+   * The lines whose text, trimmed, is `text` in the file as known at or after
+   * `since` (each line's text from the newest listing that shows it), in
+   * ascending order.
+   */
+  linesHolding(text: string, since: number): number[] {
+    const seen = new Set<number>();
+    const out: number[] = [];
+    for (const l of this.listings) {
+      if (l.segment < since) break;
+      const { lines, starts, ends, segments, texts } = l.shown;
+      for (let i = 0; i < lines.length; i++) {
+        if (seen.has(lines[i])) continue;
+        seen.add(lines[i]);
+        const line = texts?.[i] ?? this.text(segments?.[i] ?? l.segment).slice(starts[i], ends[i]);
+        if (line.trim() === text) out.push(lines[i]);
+      }
+    }
+    return out.sort((a, b) => a - b);
   }
 
   /**

@@ -22,6 +22,7 @@ import type { OutputSentence } from '../../refine/claims';
 import { cleanPath, isPathChar, pathNames, type FileKnowledge, type LinePlace, type SessionView } from '../facts';
 import { ALL_RULES_ON, type RuleSwitch } from '../../classifier/rules';
 import { movedLine } from './movedLines';
+import { repeatedLine } from './repeatedLines';
 
 /** How far from a cited line an identifier the sentence names may sit and still be "at" that line. */
 const NEAR_LINES = 2;
@@ -40,6 +41,10 @@ export interface CodeSession {
   partOf(segment: number): number;
   /** Whether an index part is what a tool returned (a command's output, a file read), not a message. */
   isToolOutput?(part: number): boolean;
+  /** The segment an index part holds. */
+  segmentOf?(part: number): number;
+  /** Whether a segment came before the output on its branch: the agent's own earlier turns too, which lookups leave out. */
+  isEarlier?(segment: number): boolean;
   /** A segment's text as it grounds (what a match's offsets count in). */
   text(segment: number): string;
 }
@@ -205,6 +210,7 @@ function judgeFile(
     return;
   }
   setVerdict(entity, places);
+  if (on('repeated-lines') && checkRepeated(entity, shortName(shownName), lines, known, index, find, session)) return;
   if (on('moved-lines') && checkMoved(entity, claim, shortName(shownName), lines, known, sentences, all, session)) return;
   if (on('line-identifiers')) checkNearby(entity, claim, shortName(shownName), lines, known, sentences, all, session);
 }
@@ -357,6 +363,44 @@ function checkMoved(
   return true;
 }
 
+/**
+ * A line reference the session wrote before the agent's edits moved what it
+ * pointed at, written again (see repeatedLines.ts).
+ */
+function checkRepeated(
+  entity: Entity,
+  file: string,
+  lines: readonly Range[],
+  known: readonly FileKnowledge[],
+  index: ContextLookup,
+  find: FindOptions,
+  session: CodeSession,
+): boolean {
+  const { segmentOf, isEarlier } = session;
+  if (!segmentOf || !isEarlier) return false;
+  const reference = entity.text.replace(/^`+|`+$/g, '');
+  // The agent's own earlier turns count: a reference it wrote itself is the one it repeats.
+  const firstWritten = () => {
+    const accept = (part: number) => isEarlier(segmentOf(part));
+    const hit = index.find(reference, { strict: true, limit: 1, accept, ...(find.before !== undefined ? { before: find.before } : {}) })[0];
+    return hit ? segmentOf(hit.part) : undefined;
+  };
+  const repeated = repeatedLine(lines, known, firstWritten);
+  if (!repeated) return false;
+  const { text, now } = repeated;
+  const place = known[0].linesWith(text.split(/\s+/)[0] ?? '', { since: 0 }).find((h) => h.line === now)?.place;
+  settleLines(entity, 'repeated-lines', lines, session, text, place ? { line: now, place } : undefined, (cited) => {
+    const shift = now - lines[0][0];
+    return `${cited} of ${file} held \`${clip(text)}\` when this reference was first written; the agent's edits since moved it ${Math.abs(shift)} line${Math.abs(shift) === 1 ? '' : 's'} ${shift > 0 ? 'down' : 'up'}, to line ${now}`;
+  });
+  return true;
+}
+
+/** A line's text short enough for a message. */
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
 /** Names shorter than this (`cm`, `x`) are too common to say where a line is. */
 const MIN_NAME_LENGTH = 3;
 
@@ -372,7 +416,7 @@ function sentenceAround(sentences: readonly OutputSentence[], claim: ExtractedEn
  */
 function settleLines(
   entity: Entity,
-  rule: 'line-identifiers' | 'moved-lines',
+  rule: 'line-identifiers' | 'moved-lines' | 'repeated-lines',
   lines: readonly Range[],
   session: CodeSession,
   name: string,
