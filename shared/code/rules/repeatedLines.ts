@@ -21,7 +21,10 @@
  * lines known (a shell command that may have rewritten the file leaves
  * nothing to follow), and the file as known after the newest edit holds that
  * text on exactly one other line while the cited line holds something else.
- * A line too plain to tell apart (a brace, a blank, `return x`) says nothing.
+ * A line too plain to tell apart (a brace, a blank, `return x`) says nothing,
+ * and a range the shift leaves more than three quarters in place (a
+ * 70-line function cited 5 lines early) still covers most of what it was
+ * cited for.
  */
 import type { Range } from '../../classifier/types';
 import type { FileKnowledge } from '../facts';
@@ -59,5 +62,8 @@ export function repeatedLine(lines: readonly Range[], known: readonly FileKnowle
   const text = then.text.trim();
   if (text.length < MIN_LINE_TEXT || !/[A-Za-z]/.test(text) || cited.trim() === text) return undefined;
   const holding = k.linesHolding(text, latest);
-  return holding.length === 1 ? { text, now: holding[0] } : undefined;
+  if (holding.length !== 1) return undefined;
+  // A range the shift leaves more than three quarters in place still covers most of what it was cited for.
+  const span = lines[lines.length - 1][1] - first + 1;
+  return Math.abs(holding[0] - first) * 4 >= span ? { text, now: holding[0] } : undefined;
 }

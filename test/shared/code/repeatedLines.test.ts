@@ -49,6 +49,14 @@ describe('a line reference written again after the agent moved what it pointed a
     assert.equal(e?.status, 'unverified');
   });
 
+  it('leaves a range the shift leaves more than three quarters in place: it still covers most of what it was cited for', () => {
+    const addOne = { old: 'import json', new: 'import json\nimport sys' };
+    const range = judged('The code is `src/app.py:4-9`.', addOne, 'The code is `src/app.py:4-9`.').get('`src/app.py:4-9`');
+    assert.notEqual(range?.rule, 'repeated-lines');
+    const line = judged('The loader is `src/app.py:4`.', addOne, 'The loader is `src/app.py:4`.').get('`src/app.py:4`');
+    assert.equal(line?.rule, 'repeated-lines');
+  });
+
   it('says nothing where the agent was shown the line since the edit, where the edit moved nothing above it, or where the line is too plain', () => {
     const shownSince = [
       call('r2', 'Read', { file_path: 'src/app.py' }),
