@@ -10,4 +10,4 @@ export { commandProgram, type CommandProgram } from './commandPrograms';
 export { isKnownExtension } from './fileExtensions';
 export { baseName, cleanPath, isPathChar, looksLikeFilePath, pathNames } from './pathSpellings';
 export { SessionFacts, type OptionList, type Tally, type TestState } from './sessionFacts';
-export { FileKnowledge, sessionView, stepCommand, type LinePlace, type SessionView, type ToolStep } from './sessionView';
+export { FileKnowledge, sessionView, stepCommand, type LinePlace, type LineWith, type SessionView, type ToolStep } from './sessionView';

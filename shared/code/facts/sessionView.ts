@@ -235,23 +235,25 @@ export class FileKnowledge {
 
   /**
    * The lines whose text, trimmed, is `text` in the file as known at or after
-   * `since` (each line's text from the newest listing that shows it), in
-   * ascending order.
+   * `since` (each line's text from the newest listing that shows it), with
+   * where, in ascending order.
    */
-  linesHolding(text: string, since: number): number[] {
+  linesHolding(text: string, since: number): LineWith[] {
     const seen = new Set<number>();
-    const out: number[] = [];
+    const out: LineWith[] = [];
     for (const l of this.listings) {
       if (l.segment < since) break;
       const { lines, starts, ends, segments, texts } = l.shown;
       for (let i = 0; i < lines.length; i++) {
         if (seen.has(lines[i])) continue;
         seen.add(lines[i]);
-        const line = texts?.[i] ?? this.text(segments?.[i] ?? l.segment).slice(starts[i], ends[i]);
-        if (line.trim() === text) out.push(lines[i]);
+        const segment = segments?.[i] ?? l.segment;
+        const line = texts?.[i] ?? this.text(segment).slice(starts[i], ends[i]);
+        if (line.trim() !== text) continue;
+        out.push({ line: lines[i], place: { segment, start: starts[i], end: ends[i] }, text: line, ...(l.carried ? { followed: true as const } : {}) });
       }
     }
-    return out.sort((a, b) => a - b);
+    return out.sort((a, b) => a.line - b.line);
   }
 
   /**

@@ -388,10 +388,9 @@ function checkRepeated(
   const repeated = repeatedLine(lines, known, firstWritten);
   if (!repeated) return false;
   const { text, now } = repeated;
-  const place = known[0].linesWith(text.split(/\s+/)[0] ?? '', { since: 0 }).find((h) => h.line === now)?.place;
-  settleLines(entity, 'repeated-lines', lines, session, text, place ? { line: now, place } : undefined, (cited) => {
-    const shift = now - lines[0][0];
-    return `${cited} of ${file} held \`${clip(text)}\` when this reference was first written; the agent's edits since moved it ${Math.abs(shift)} line${Math.abs(shift) === 1 ? '' : 's'} ${shift > 0 ? 'down' : 'up'}, to line ${now}`;
+  settleLines(entity, 'repeated-lines', lines, session, text, now, (cited) => {
+    const shift = now.line - lines[0][0];
+    return `${cited} of ${file} held \`${clip(text)}\` when this reference was first written; the agent's edits since moved it ${Math.abs(shift)} line${Math.abs(shift) === 1 ? '' : 's'} ${shift > 0 ? 'down' : 'up'}, to line ${now.line}`;
   });
   return true;
 }

@@ -27,7 +27,7 @@
  * cited for.
  */
 import type { Range } from '../../classifier/types';
-import type { FileKnowledge } from '../facts';
+import type { FileKnowledge, LineWith } from '../facts';
 
 /** Shortest line text that tells one line from another: braces, blanks and short statements repeat. */
 const MIN_LINE_TEXT = 12;
@@ -36,7 +36,7 @@ export interface RepeatedLine {
   /** The text the reference pointed at when it was first written. */
   text: string;
   /** Where that text is now. */
-  now: number;
+  now: LineWith;
 }
 
 /**
@@ -65,5 +65,5 @@ export function repeatedLine(lines: readonly Range[], known: readonly FileKnowle
   if (holding.length !== 1) return undefined;
   // A range the shift leaves more than three quarters in place still covers most of what it was cited for.
   const span = lines[lines.length - 1][1] - first + 1;
-  return Math.abs(holding[0] - first) * 4 >= span ? { text, now: holding[0] } : undefined;
+  return Math.abs(holding[0].line - first) * 4 >= span ? { text, now: holding[0] } : undefined;
 }
