@@ -13,7 +13,9 @@
  * turns at both sizes in this process, each turn's cost split by step
  * (the worker's check, the request thread's text, patch and diagnostics,
  * the message's serialisation, the diagnostics with budgets set, the usage
- * read again, the lenses an editor asks for after each publication), so a
+ * read again (the appended lines read, the totals made, the reply's copy
+ * across threads, its publication, and their sum), the lenses an editor asks
+ * for after each publication), so a
  * step whose cost grows with the file shows as a 20 MB / 2 MB ratio well
  * above 1. The steps and the stdio runs are repeated on the same session
  * with `\r\n` line breaks.
@@ -24,6 +26,7 @@ import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
 import { keepCalls } from '../../server/src/fileUsage';
+import type { UsageLines } from '../../server/src/usageLines';
 import { applyPatch, type FindingsPatch } from '../../server/src/findingsPatch';
 import { IgnoreFiles } from '../../server/src/ignoreFile';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
@@ -155,8 +158,11 @@ const STEPS = [
   'diagnostics: converted and listed',
   'message: serialised',
   'diagnostics, budgets set: converted and listed',
-  'usage: read again (worker)',
+  'usage: lines read (worker)',
+  'usage: totals (worker)',
+  'usage: message across threads',
   'usage: published again',
+  'usage: read again and published (sum)',
   'lenses: built',
   'lenses: serialised',
 ] as const;
@@ -284,8 +290,16 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
     times.get('message: serialised')!.push(plain.ms);
     timed('diagnostics, budgets set: converted and listed', () => budgetPublisher.publish(budgeted, held, BUDGETED, 0, grownFrom(base, patch)), budgets);
     let read: WorkerReply | undefined;
-    timed('usage: read again (worker)', () => {
-      if (held.usagePending) read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+    const pending = held.usagePending;
+    timed('usage: lines read (worker)', () => {
+      if (pending) keptUsageLines(sessions)?.readAppended();
+    });
+    timed('usage: totals (worker)', () => {
+      if (pending) read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+    });
+    // postMessage copies the reply as structuredClone does: written on the worker, read on the request thread.
+    timed('usage: message across threads', () => {
+      if (read) read = structuredClone(read);
     });
     timed(
       'usage: published again',
@@ -305,6 +319,8 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
       },
       budgets,
     );
+    const usageSteps = ['usage: lines read (worker)', 'usage: totals (worker)', 'usage: message across threads', 'usage: published again'] as const;
+    times.get('usage: read again and published (sum)')!.push(usageSteps.reduce((sum, step) => sum + times.get(step)!.at(-1)!, 0));
     let built: CodeLens[] = [];
     timed('lenses: built', () => {
       built = codeLenses(state);
@@ -314,6 +330,11 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
   }
   const budgetCount = budgets.diagnostics.filter((d) => String(d.code).startsWith('budget-')).length;
   return { times, turns: times.get('worker: check')!.length, diagnostics: plain.diagnostics.length, budgetDiagnostics: budgetCount, lenses, usagePending };
+}
+
+/** The usage lines the worker keeps of the bench's session, so reading the appended ones is timed apart from making the totals. */
+function keptUsageLines(memory: DocumentMemory): UsageLines | undefined {
+  return (memory as unknown as { sessions: Map<string, { usageLines?: UsageLines }> }).sessions.get(URI)?.usageLines;
 }
 
 /** How the scheduler tells the publisher what an appended turn changed. */

@@ -47,6 +47,12 @@ export class UsageLines {
 
   /** The usage of the whole text so far, as fileUsage reads it from the text. */
   read(path: string | undefined): FileUsage {
+    this.readAppended();
+    return fileUsageOfLines({ format: this.format, lines: this.lines, errors: this.errors }, path);
+  }
+
+  /** Parses the lines appended since the last read and keeps what the usage read needs of them. */
+  readAppended(): void {
     for (const { piece, at } of this.pending) {
       for (const line of readJsonLines(piece, this.errors, at)) {
         const kept = usageFiguresOf(this.format, line);
@@ -54,6 +60,5 @@ export class UsageLines {
       }
     }
     this.pending = [];
-    return fileUsageOfLines({ format: this.format, lines: this.lines, errors: this.errors }, path);
   }
 }
