@@ -10,9 +10,10 @@
 import { statSync } from 'node:fs';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
-import type { SessionUsage, TokenCounts } from '../../shared/usage/model';
-import { type LinesRead, type ReadLines, usageOfJsonLines } from '../../shared/usage/readUsage';
-import { readAgentFile, readUsageWithSubAgents, withSubAgentFiles } from '../../shared/usage/withSubAgentFiles';
+import type { CallUsage, SessionUsage, TokenCounts } from '../../shared/usage/model';
+import { firstAtLeastBy } from '../../shared/text/sortedSearch';
+import type { ReadLines } from '../../shared/usage/readUsage';
+import { readAgentFile, readUsageWithSubAgents } from '../../shared/usage/withSubAgentFiles';
 import type { TimedUsage } from '../../shared/usage/withSubAgents';
 import { usageSummary, type UsageSummary } from '../../shared/usageView/summary';
 
@@ -49,18 +50,53 @@ export function fileUsage(raw: string, path: string | undefined, lines?: ReadLin
   return 'notTranscript' in read ? undefined : fileUsageOf(read);
 }
 
-/** The usage of a JSON Lines log from the lines usageFiguresOf kept of it (see UsageLines), as fileUsage reads it from the text. */
-export function fileUsageOfLines(kept: LinesRead, path: string | undefined): FileUsage {
-  return fileUsageOf(withSubAgentFiles(usageOfJsonLines(kept), path, cachedAgentFile));
-}
-
-function fileUsageOf(read: { usage: SessionUsage; own: SessionUsage }): FileUsage {
+export function fileUsageOf(read: { usage: SessionUsage; own: SessionUsage }): FileUsage {
   // The lenses sit on this file's lines: a sub-agent file's calls are in the summary only.
-  const calls = read.own.calls.map((c) => ({ line: c.line - 1, model: c.model, agent: c.agent, counts: c.counts })).sort((a, b) => a.line - b.line);
+  const calls = read.own.calls.map(callCountsOf).sort(byLine);
   // A response both files log is one call of the merged list, at the session's own line.
   const ownCount = read.own.calls.length;
   const sessionCalls = read.usage.calls.map((c, i) => ({ ...(i < ownCount ? { line: c.line - 1 } : {}), model: c.model, agent: c.agent, counts: c.counts }));
   return { summary: usageSummary(read.usage, DEFAULT_PRICES), calls, sessionCalls };
+}
+
+/** A call of the file as FileUsage lists it. */
+export function callCountsOf(c: CallUsage): CallCounts {
+  return { line: c.line - 1, model: c.model, agent: c.agent, counts: c.counts };
+}
+
+const byLine = (a: CallCounts, b: CallCounts) => a.line - b.line;
+
+/** A FileUsage's lists of calls. */
+export type CallLists = Pick<FileUsage, 'calls' | 'sessionCalls'>;
+
+/** The lists of a session with no sub-agent file summed in, from its calls (as fileUsageOf makes them). */
+export function callListsOf(calls: readonly CallUsage[]): CallLists {
+  const sessionCalls = calls.map(callCountsOf);
+  return { calls: sessionCalls.slice().sort(byLine), sessionCalls };
+}
+
+/**
+ * Puts `call` in the lists as session call `at`: in place of the call there
+ * (a response logged again: its line moves to the latest record), or added
+ * after the last; in `calls`, by its line. Lists of a session with no
+ * sub-agent file summed in, whose calls each have a line of their own.
+ */
+export function placeCall(lists: CallLists, at: number, call: CallCounts): CallCounts {
+  const { calls, sessionCalls } = lists;
+  if (at < sessionCalls.length) {
+    const was = firstAtLeastBy(calls, (c) => c.line, sessionCalls[at].line ?? -1);
+    calls.splice(was, 1);
+    sessionCalls[at] = call;
+  } else sessionCalls.push(call);
+  // Calls come in the order their lines are written: most go last.
+  if (calls.length === 0 || calls[calls.length - 1].line < call.line) calls.push(call);
+  else
+    calls.splice(
+      firstAtLeastBy(calls, (c) => c.line, call.line),
+      0,
+      call,
+    );
+  return call;
 }
 
 /**
@@ -99,7 +135,7 @@ function sameCall(a: CallCounts, b: CallCounts): boolean {
 const agentFiles = new Map<string, { size: number; mtimeMs: number; usage: TimedUsage | undefined }>();
 const AGENT_FILES_KEPT = 256;
 
-function cachedAgentFile(file: string): TimedUsage | undefined {
+export function cachedAgentFile(file: string): TimedUsage | undefined {
   let stat: { size: number; mtimeMs: number };
   try {
     stat = statSync(file);

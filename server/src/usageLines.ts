@@ -1,41 +1,52 @@
 /**
- * The lines of a JSON Lines session its usage is read from, cut down to
- * what that read needs (usageFiguresOf: a few small objects per turn) and
- * kept while the file grows. The usage an append leaves pending is read
- * again from these and the lines appended since, parsed once each, instead
- * of from the whole text: a 20 MB session's text takes hundreds of
- * milliseconds to parse, and each appended turn would have it parsed again.
+ * The usage of a JSON Lines session, added up as its lines are read
+ * (RunningUsage) and kept while the file grows. The usage an append leaves
+ * pending is read on from the lines appended since, parsed once each: a
+ * 20 MB session's text takes hundreds of milliseconds to parse, and adding up
+ * its thousands of calls again tens, on every appended turn. The calls as
+ * FileUsage lists them are kept in step too: a line changes or adds one.
  */
 import type { ParseError } from '../../shared/transcript/model';
 import { type JsonLine, type PieceAt, readJsonLines } from '../../shared/transcript/json/jsonLines';
-import type { UsageLine } from '../../shared/usage/model';
-import { readsUsageByLine, usageFiguresOf } from '../../shared/usage/readUsage';
-import { type FileUsage, fileUsageOfLines } from './fileUsage';
+import { readsUsageByLine } from '../../shared/usage/readUsage';
+import { RunningUsage } from '../../shared/usage/runningUsage';
+import { withSubAgentFiles } from '../../shared/usage/withSubAgentFiles';
+import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
+import { usageSummary } from '../../shared/usageView/summary';
+import { cachedAgentFile, callCountsOf, callListsOf, type CallLists, type FileUsage, fileUsageOf, placeCall } from './fileUsage';
 
 export class UsageLines {
   /** Text appended since the last read, with where each piece starts. */
   private pending: { piece: string; at: PieceAt }[] = [];
 
   private constructor(
-    private readonly format: string,
-    private readonly lines: UsageLine[],
-    private readonly errors: ParseError[],
+    private readonly running: RunningUsage,
+    /**
+     * The calls of the usage given last, as FileUsage lists them, kept in
+     * step with the running usage's; undefined when that usage summed
+     * sub-agent files in (then the lists are made whole).
+     */
+    private listed: CallLists | undefined,
     /** Where the text read so far ends. */
     private readonly end: PieceAt,
   ) {}
 
   /**
-   * The lines of `raw` a parser of `format` read (ParseInput.onJsonLines),
-   * kept; undefined for a format whose usage is not read line by line, or a
-   * text whose last line is not complete (lines appended to it would
-   * continue that line).
+   * The usage of `raw` from the lines a parser of `format` read
+   * (ParseInput.onJsonLines), added up and kept; undefined for a format whose
+   * usage is not read line by line, or a text whose last line is not
+   * complete (lines appended to it would continue that line).
    */
   static of(format: string, lines: readonly JsonLine[], errors: readonly ParseError[], raw: string): UsageLines | undefined {
     if (!readsUsageByLine(format) || (raw.length > 0 && !raw.endsWith('\n'))) return undefined;
+    const running = RunningUsage.of(format);
+    if (!running) return undefined;
+    running.addErrors(errors);
+    for (const line of lines) running.add(line);
+    running.takeChanged();
     let breaks = 0;
     for (let i = raw.indexOf('\n'); i !== -1; i = raw.indexOf('\n', i + 1)) breaks++;
-    const kept = lines.flatMap((l) => usageFiguresOf(format, l) ?? []);
-    return new UsageLines(format, kept, errors.slice(), { offset: raw.length, line: breaks });
+    return new UsageLines(running, callListsOf(running.read().usage.calls), { offset: raw.length, line: breaks });
   }
 
   /** Complete lines added at the end of the text; read with the next `read`. */
@@ -48,16 +59,26 @@ export class UsageLines {
   /** The usage of the whole text so far, as fileUsage reads it from the text. */
   read(path: string | undefined): FileUsage {
     this.readAppended();
-    return fileUsageOfLines({ format: this.format, lines: this.lines, errors: this.errors }, path);
+    const changed = this.running.takeChanged();
+    const timed = this.running.read();
+    const read = withSubAgentFiles(timed, path, cachedAgentFile);
+    if (read.usage !== read.own) {
+      this.listed = undefined;
+      return fileUsageOf(read);
+    }
+    const calls = timed.usage.calls;
+    if (this.listed) for (const at of changed) placeCall(this.listed, at, callCountsOf(calls[at]));
+    else this.listed = callListsOf(calls);
+    // Copies of the lists (pointers only), so the usage given is not changed by later reads.
+    return { summary: usageSummary(read.usage, DEFAULT_PRICES), calls: this.listed.calls.slice(), sessionCalls: this.listed.sessionCalls.slice() };
   }
 
-  /** Parses the lines appended since the last read and keeps what the usage read needs of them. */
+  /** Parses the lines appended since the last read and adds them up. */
   readAppended(): void {
     for (const { piece, at } of this.pending) {
-      for (const line of readJsonLines(piece, this.errors, at)) {
-        const kept = usageFiguresOf(this.format, line);
-        if (kept) this.lines.push(kept);
-      }
+      const errors: ParseError[] = [];
+      for (const line of readJsonLines(piece, errors, at)) this.running.add(line);
+      this.running.addErrors(errors);
     }
     this.pending = [];
   }

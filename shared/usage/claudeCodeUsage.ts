@@ -22,43 +22,64 @@ const SYNTHETIC_MODEL = '<synthetic>';
 export function progressAgents(lines: readonly UsageLine[]): string[] {
   const agents = new Set<string>();
   for (const line of lines) {
-    const v = obj(line.value);
-    const data = v?.type === 'progress' ? obj(v.data) : undefined;
-    if (data?.type !== 'agent_progress' || !obj(obj(obj(data.message)?.message)?.usage)) continue;
-    const id = str(data.agentId);
-    agents.add(id === undefined ? 'sub-agent' : `sub-agent ${id}`);
+    const agent = progressAgentOf(line);
+    if (agent !== undefined) agents.add(agent);
   }
   return [...agents];
 }
 
+/** The sub-agent whose response a `progress` line copies (see progressAgents), or undefined for any other line. */
+export function progressAgentOf(line: UsageLine): string | undefined {
+  const v = obj(line.value);
+  const data = v?.type === 'progress' ? obj(v.data) : undefined;
+  if (data?.type !== 'agent_progress' || !obj(obj(obj(data.message)?.message)?.usage)) return undefined;
+  const id = str(data.agentId);
+  return id === undefined ? 'sub-agent' : `sub-agent ${id}`;
+}
+
 export function claudeCodeCalls(lines: readonly UsageLine[]): CallUsage[] {
-  const byId = new Map<string, CallUsage>();
-  const calls: CallUsage[] = [];
-  for (const line of lines) {
+  const reader = new ClaudeCodeCalls();
+  for (const line of lines) reader.add(line);
+  return reader.calls;
+}
+
+/**
+ * The calls of a Claude Code log read a line at a time, so a log that grows
+ * is read on from where it stood: a line of a response logged before changes
+ * that call (its counts and its line), any other adds one.
+ */
+export class ClaudeCodeCalls {
+  readonly calls: CallUsage[] = [];
+  /** The index of each response's call, by message id. */
+  private readonly byId = new Map<string, number>();
+
+  /** Reads one line: the index of the call it adds or changes, or -1 when it records none. */
+  add(line: UsageLine): number {
     const v = obj(line.value);
-    if (!v || v.type !== 'assistant') continue;
+    if (!v || v.type !== 'assistant') return -1;
     const message = obj(v.message);
     const usage = obj(message?.usage);
-    if (!message || !usage) continue;
+    if (!message || !usage) return -1;
     const model = str(message.model) ?? 'unknown';
-    if (model === SYNTHETIC_MODEL) continue;
+    if (model === SYNTHETIC_MODEL) return -1;
     const counts = countsOf(usage);
     const id = str(message.id);
-    const earlier = id === undefined ? undefined : byId.get(id);
-    if (earlier) {
+    const at = id === undefined ? undefined : this.byId.get(id);
+    if (at !== undefined) {
+      const earlier = this.calls[at];
       earlier.counts = largest(earlier.counts, counts);
       earlier.line = line.line + 1;
       earlier.range = [line.start, line.end];
-      continue;
+      return at;
     }
     const call: CallUsage = { line: line.line + 1, range: [line.start, line.end], model, agent: agentOf(v), counts };
     if (id !== undefined) {
       call.key = `claude:${id}`;
-      byId.set(id, call);
+      this.byId.set(id, this.calls.length);
     }
-    calls.push(call);
+    this.calls.push(call);
+    return this.calls.length - 1;
   }
-  return calls;
 }
 
 function agentOf(v: JsonObject): string {

@@ -27,39 +27,63 @@ interface RawUsage {
 }
 
 export function codexRolloutUsage(lines: readonly UsageLine[]): { calls: CallUsage[]; totals: TokenCounts | null } {
-  const calls: CallUsage[] = [];
-  const counters: RawUsage[] = [];
-  let model = 'unknown';
-  for (const line of lines) {
+  const reader = new CodexRolloutCalls();
+  for (const line of lines) reader.add(line);
+  return { calls: reader.calls, totals: reader.totals() };
+}
+
+/** A Codex rollout's calls read a line at a time (see codexRolloutUsage), so a rollout that grows is read on from where it stood. */
+export class CodexRolloutCalls {
+  readonly calls: CallUsage[] = [];
+  private readonly counters: RawUsage[] = [];
+  private model = 'unknown';
+
+  /** Reads one line: the index of the call it adds, or -1 when it adds none (a call once read never changes). */
+  add(line: UsageLine): number {
     const v = obj(line.value);
     const payload = obj(v?.payload);
-    if (!v || !payload) continue;
-    if (v.type === 'turn_context') model = str(payload.model) ?? model;
-    if (v.type !== 'event_msg' || payload.type !== 'token_count') continue;
+    if (!v || !payload) return -1;
+    if (v.type === 'turn_context') this.model = str(payload.model) ?? this.model;
+    if (v.type !== 'event_msg' || payload.type !== 'token_count') return -1;
     const info = obj(payload.info);
     const total = rawOf(obj(info?.total_token_usage));
     const last = rawOf(obj(info?.last_token_usage));
     // `info: null` events carry rate limits only.
-    if (!total || !last) continue;
-    if (counters.some((c) => sameRaw(c, total))) continue;
+    if (!total || !last) return -1;
+    const counters = this.counters;
+    if (counters.some((c) => sameRaw(c, total))) return -1;
     const advanced = counters.findIndex((c) => sameRaw(plusRaw(c, last), total));
     if (advanced === -1) counters.push(total);
     else counters[advanced] = total;
-    calls.push({ line: line.line + 1, range: [line.start, line.end], model, agent: 'main', counts: converted(last) });
+    this.calls.push({ line: line.line + 1, range: [line.start, line.end], model: this.model, agent: 'main', counts: converted(last) });
+    return this.calls.length - 1;
   }
-  const totals = counters.length === 0 ? null : counters.map(converted).reduce(addCounts);
-  return { calls, totals };
+
+  /** The sum of the counters' final totals (a counter per review, so a handful). */
+  totals(): TokenCounts | null {
+    return this.counters.length === 0 ? null : this.counters.map(converted).reduce(addCounts);
+  }
 }
 
 export function codexExecCalls(lines: readonly UsageLine[]): CallUsage[] {
-  const calls: CallUsage[] = [];
-  for (const line of lines) {
+  const reader = new CodexExecCalls();
+  for (const line of lines) reader.add(line);
+  return reader.calls;
+}
+
+/** A `codex exec --json` stream's calls read a line at a time: each `turn.completed` adds one. */
+export class CodexExecCalls {
+  readonly calls: CallUsage[] = [];
+
+  /** Reads one line: the index of the call it adds, or -1. */
+  add(line: UsageLine): number {
     const v = obj(line.value);
-    if (!v || v.type !== 'turn.completed') continue;
+    if (!v || v.type !== 'turn.completed') return -1;
     const usage = rawOf(obj(v.usage));
-    if (usage) calls.push({ line: line.line + 1, range: [line.start, line.end], model: 'unknown', agent: 'main', counts: converted(usage) });
+    if (!usage) return -1;
+    this.calls.push({ line: line.line + 1, range: [line.start, line.end], model: 'unknown', agent: 'main', counts: converted(usage) });
+    return this.calls.length - 1;
   }
-  return calls;
 }
 
 function rawOf(u: JsonObject | undefined): RawUsage | undefined {

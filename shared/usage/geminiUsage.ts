@@ -17,18 +17,26 @@ import type { CallUsage, TokenCounts, UsageLine } from './model';
 
 /** The calls of a JSON Lines log: one per message id, from its latest record. */
 export function geminiLineCalls(lines: readonly UsageLine[]): CallUsage[] {
-  const byId = new Map<string, CallUsage>();
-  const calls: CallUsage[] = [];
-  for (const line of lines) {
+  const reader = new GeminiLineCalls();
+  for (const line of lines) reader.add(line);
+  return reader.calls;
+}
+
+/** A Gemini CLI log's calls read a line at a time, so a log that grows is read on from where it stood. */
+export class GeminiLineCalls {
+  readonly calls: CallUsage[] = [];
+  private readonly byId = new Map<string, number>();
+
+  /** Reads one line: the index of the call it adds or changes (a message written again), or -1. */
+  add(line: UsageLine): number {
     const call = callOf(obj(line.value), line.line + 1, [line.start, line.end]);
-    if (call) keep(call, byId, calls);
+    return call ? keep(call, this.byId, this.calls) : -1;
   }
-  return calls;
 }
 
 /** The calls of the single-document layout (`{ …, "messages": [ … ] }`), all on the document's line. */
 export function geminiDocumentCalls(document: unknown, line: number): CallUsage[] {
-  const byId = new Map<string, CallUsage>();
+  const byId = new Map<string, number>();
   const calls: CallUsage[] = [];
   for (const m of arr(obj(document)?.messages)) {
     const call = callOf(obj(m), line, undefined);
@@ -37,15 +45,16 @@ export function geminiDocumentCalls(document: unknown, line: number): CallUsage[
   return calls;
 }
 
-/** A message written again replaces its earlier record in place, so its call keeps its first position. */
-function keep(call: CallUsage, byId: Map<string, CallUsage>, calls: CallUsage[]): void {
-  const earlier = call.key === undefined ? undefined : byId.get(call.key);
-  if (earlier) {
-    Object.assign(earlier, call);
-    return;
+/** A message written again replaces its earlier record in place, so its call keeps its first position. Answers the call's index. */
+function keep(call: CallUsage, byId: Map<string, number>, calls: CallUsage[]): number {
+  const at = call.key === undefined ? undefined : byId.get(call.key);
+  if (at !== undefined) {
+    Object.assign(calls[at], call);
+    return at;
   }
-  if (call.key !== undefined) byId.set(call.key, call);
+  if (call.key !== undefined) byId.set(call.key, calls.length);
   calls.push(call);
+  return calls.length - 1;
 }
 
 function callOf(message: JsonObject | undefined, line: number, range: [number, number] | undefined): CallUsage | undefined {

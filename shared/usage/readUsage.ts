@@ -14,10 +14,9 @@ import { inspectUsageCalls, langfuseUsageCalls, langsmithUsageCalls } from './ev
 import { spanUsageCalls } from './spanUsage';
 import type { ParseError } from '../transcript/model';
 import { isJsonLines } from '../transcript/formats/shapes/jsonLayout';
-import { claudeCodeCalls, progressAgents } from './claudeCodeUsage';
+import { claudeCodeCalls } from './claudeCodeUsage';
 import { clineUiCalls, isClineUiLog } from './clineUsage';
-import { codexExecCalls, codexRolloutUsage } from './codexUsage';
-import { geminiDocumentCalls, geminiLineCalls } from './geminiUsage';
+import { geminiDocumentCalls } from './geminiUsage';
 import { obj, str, type JsonObject } from '../transcript/formats/shapes/jsonValues';
 import {
   IDLE_GAP_MS,
@@ -30,7 +29,8 @@ import {
   type UsageError,
   type UsageLine,
 } from './model';
-import { activeTimeOf, timestampsOf, wallTimeOf } from './wallTime';
+import { activeTimeOf } from './wallTime';
+import { lineCallReader, recordedSession, RunningUsage } from './runningUsage';
 
 /** Formats that log usage in a form not read here, with where it is (so the note is accurate, not "none"). */
 const UNREAD_USAGE: Record<string, string> = {
@@ -61,7 +61,7 @@ export interface ReadLines {
   errors: readonly ParseError[];
 }
 
-/** Lines of a log of `format` as usageOfJsonLines reads them (ReadLines, or lines cut down by usageFiguresOf), with those that could not be read. */
+/** Lines of a log of `format` as usageOfJsonLines reads them, with those that could not be read. */
 export interface LinesRead {
   format: string;
   lines: readonly UsageLine[];
@@ -91,16 +91,21 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
     const lines = given ? given.lines : readJsonLines(raw, parseErrors);
     return usageOfJsonLines({ format, lines, errors: given ? given.errors : parseErrors });
   }
-  return sessionUsage(format, [], [], (errors) => (DOCUMENT_FORMATS.has(format) ? documentUsage(format, raw, errors, input.bytes !== undefined) : undefined));
+  return sessionUsage(format, [], (errors) => (DOCUMENT_FORMATS.has(format) ? documentUsage(format, raw, errors, input.bytes !== undefined) : undefined));
 }
 
 /**
  * What readUsageAndTimes reads from a JSON Lines log of a format whose usage
- * is read line by line (readsUsageByLine), from its lines: all of them, or
- * those usageFiguresOf kept of them, which give the same.
+ * is read line by line (readsUsageByLine), from its lines, added up one at a
+ * time as a reader that follows a growing log adds them (RunningUsage).
  */
 export function usageOfJsonLines(read: LinesRead): { usage: SessionUsage; times: number[] } {
-  return sessionUsage(read.format, read.lines, read.errors, () => usageOfLines(read.format, read.lines));
+  const running = RunningUsage.of(read.format);
+  // Every format read line by line has a reader: this is what a format without one would give.
+  if (!running) return sessionUsage(read.format, read.errors, () => undefined);
+  running.addErrors(read.errors);
+  for (const line of read.lines) running.add(line);
+  return running.read();
 }
 
 /** Whether the usage of a JSON Lines log of `format` is read from its lines (see usageOfJsonLines). */
@@ -110,50 +115,22 @@ export function readsUsageByLine(format: string): boolean {
 
 function sessionUsage(
   format: string,
-  lines: readonly UsageLine[],
   parseErrors: readonly ParseError[],
   readCalls: (errors: UsageError[]) => { calls: CallUsage[]; totals?: TokenCounts | null } | { notRead: string } | undefined,
 ): { usage: SessionUsage; times: number[] } {
   const errors = parseErrors.map((e) => ({ line: e.line + 1, message: e.message }));
-  const wall = wallTimeOf(lines);
-  const times = timestampsOf(lines);
-  const sessionId = format === 'claude-code' ? sessionIdOf(lines) : undefined;
-  const base = { format, errors, ...wall, ...(wall ? { activeMs: activeTimeOf(times, IDLE_GAP_MS) } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
-
+  const base = { format, errors };
   const read = readCalls(errors);
   if (read && 'notRead' in read) {
-    return { usage: { ...base, recorded: false, note: read.notRead, turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
+    return { usage: { ...base, recorded: false, note: read.notRead, turns: 0, totals: null, models: [], groups: [], calls: [] }, times: [] };
   }
-  const calls = read?.calls;
-  const reportedTotals = read?.totals;
-  if (!calls) {
+  if (!read) {
     return {
       usage: { ...base, recorded: false, note: UNREAD_USAGE[format] ?? NO_USAGE_RECORDED, turns: 0, totals: null, models: [], groups: [], calls: [] },
-      times,
+      times: [],
     };
   }
-  const { groups, totals, models } = summarise(calls);
-  // Older Codex rollouts, for one, log no token counts at all.
-  if (calls.length === 0)
-    return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
-  const session: SessionUsage = {
-    ...base,
-    recorded: true,
-    turns: calls.length,
-    totals: reportedTotals !== undefined ? reportedTotals : totals,
-    models,
-    groups,
-    calls,
-    byModel: perModel(groups),
-  };
-  // Codex's counters, not its turns, give the total; with one model, that total is the model's.
-  if (reportedTotals && models.length === 1) session.byModel = [{ model: models[0], turns: calls.length, counts: reportedTotals }];
-  if (format === 'claude-code') {
-    const counted = new Set(calls.map((c) => c.agent));
-    const uncounted = progressAgents(lines).filter((a) => !counted.has(a));
-    if (uncounted.length > 0) session.progressOnlyAgents = uncounted;
-  }
-  return { usage: session, times };
+  return { usage: recordedSession(base, read.calls, summarise(read.calls), read.totals), times: [] };
 }
 
 /**
@@ -162,11 +139,10 @@ function sessionUsage(
  * usage is not read from JSON Lines.
  */
 export function usageOfLines(format: string, lines: readonly UsageLine[]): { calls: CallUsage[]; totals?: TokenCounts | null } | undefined {
-  if (format === 'claude-code') return { calls: claudeCodeCalls(lines) };
-  if (format === 'codex') return codexRolloutUsage(lines);
-  if (format === 'codex-exec') return { calls: codexExecCalls(lines) };
-  if (format === 'gemini-cli') return { calls: geminiLineCalls(lines) };
-  return undefined;
+  const reader = lineCallReader(format);
+  if (!reader) return undefined;
+  for (const line of lines) reader.add(line);
+  return reader.totals ? { calls: reader.calls, totals: reader.totals() } : { calls: reader.calls };
 }
 
 /**
@@ -188,32 +164,6 @@ export function usageRecordOf(format: string, line: UsageLine): UsageLine | unde
   else if (format === 'codex-exec' && v.type === 'turn.completed') kept = { type: v.type, usage: v.usage };
   else if (format === 'gemini-cli' && v.type === 'gemini') kept = { type: v.type, id: v.id, model: v.model, tokens: v.tokens };
   return kept ? { line: line.line, start: line.start, end: line.end, value: kept } : undefined;
-}
-
-/**
- * A line of a `format` log cut down to what usageOfJsonLines reads from it:
- * usageRecordOf's fields, its timestamp, the session id and a sub-agent's
- * progress copy (Claude Code); undefined when it reads nothing there. A
- * server that follows a growing log keeps these (a few small objects per
- * turn), so its usage is read again from them and the lines appended,
- * rather than from the whole text.
- */
-export function usageFiguresOf(format: string, line: UsageLine): UsageLine | undefined {
-  const v = obj(line.value);
-  if (!v) return undefined;
-  const kept: JsonObject = { ...obj(usageRecordOf(format, line)?.value) };
-  const timestamp = str(v.timestamp);
-  if (timestamp !== undefined) kept.timestamp = timestamp;
-  if (format === 'claude-code') {
-    const sessionId = str(v.sessionId);
-    if (sessionId !== undefined) kept.sessionId = sessionId;
-    const data = v.type === 'progress' ? obj(v.data) : undefined;
-    if (data?.type === 'agent_progress' && obj(obj(obj(data.message)?.message)?.usage)) {
-      kept.type = 'progress';
-      kept.data = { type: 'agent_progress', agentId: data.agentId, message: { message: { usage: {} } } };
-    }
-  }
-  return Object.keys(kept).length > 0 ? { line: line.line, start: line.start, end: line.end, value: kept } : undefined;
 }
 
 /**
@@ -294,15 +244,6 @@ function clineUiUsage(raw: string): { usage: SessionUsage; times: number[] } {
     return { usage: { ...base, recorded: false, note: 'no usage recorded in this file', turns: 0, totals: null, models: [], groups: [], calls: [] }, times };
   const { groups, totals, models } = summarise(calls);
   return { usage: { ...base, recorded: true, turns: calls.length, totals, models, groups, calls, byModel: perModel(groups) }, times };
-}
-
-/** The first `sessionId` a Claude Code log names. */
-function sessionIdOf(lines: readonly UsageLine[]): string | undefined {
-  for (const line of lines) {
-    const id = str(obj(line.value)?.sessionId);
-    if (id !== undefined) return id;
-  }
-  return undefined;
 }
 
 /** A file that is one JSON document over several lines, not JSON Lines (a malformed first line does not make one). */
