@@ -25,7 +25,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
-import { keepCalls } from '../../server/src/fileUsage';
+import { stampOf, stampUsage, usageOfReply } from '../../server/src/fileUsage';
 import type { UsageLines } from '../../server/src/usageLines';
 import { applyPatch, type FindingsPatch } from '../../server/src/findingsPatch';
 import { IgnoreFiles } from '../../server/src/ignoreFile';
@@ -80,7 +80,11 @@ function job(version: number, extra: Partial<CheckJob>): CheckJob {
 function analysisOf(reply: WorkerReply, held: FileAnalysis | undefined): FileAnalysis {
   if (!reply.ok) throw new Error('check failed');
   if ('patch' in reply && held) return applyPatch(held, reply.patch);
-  if ('analysis' in reply) return reply.analysis;
+  if ('analysis' in reply) {
+    // As CheckScheduler.finish: the usage is stamped with the read it is, so the next read can come as the change from it.
+    stampUsage(reply.analysis.usage, reply.usageStamp);
+    return reply.analysis;
+  }
   throw new Error('unexpected reply');
 }
 
@@ -207,7 +211,10 @@ function stepsPerTurn(shapes: Shape[]): void {
     console.log(
       `diagnostics published per turn: ${a.diagnostics} and ${b.diagnostics}; with budgets set, ${a.budgetDiagnostics} and ${b.budgetDiagnostics} of budgets`,
     );
-    console.log(`lenses per turn: ${a.lenses} and ${b.lenses}; turns whose usage was left to read again: ${a.usagePending} and ${b.usagePending}`);
+    console.log(
+      `lenses per turn: ${a.lenses} and ${b.lenses}; turns whose usage was left to read again: ${a.usagePending} and ${b.usagePending}, ` +
+        `of which read as the change from the read before: ${a.usageChanges} and ${b.usageChanges}`,
+    );
   }
   console.log(
     'the usage is read again right after each turn up to 2 M chars (over stdio the next turn waits for it), and after a second with no turn above; ' +
@@ -230,6 +237,8 @@ interface TurnSteps {
   budgetDiagnostics: number;
   lenses: number;
   usagePending: number;
+  /** Reads that crossed as the change from the read before, not whole. */
+  usageChanges: number;
 }
 
 /** A connection that serialises what it is sent, as the real one does, and adds the time to `serialised.ms`. */
@@ -255,6 +264,7 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
   const budgetPublisher = new Publisher(serialisingConnection(budgets), new IgnoreFiles());
   let lenses = 0;
   let usagePending = 0;
+  let usageChanges = 0;
   const sessions = new DocumentMemory();
   const head = raw.slice(0, ends[cut - 1]);
   const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, head));
@@ -294,8 +304,9 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
     timed('usage: lines read (worker)', () => {
       if (pending) keptUsageLines(sessions)?.readAppended();
     });
+    const heldStamp = stampOf(state.published!.analysis.usage);
     timed('usage: totals (worker)', () => {
-      if (pending) read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
+      if (pending) read = sessions.usage(0, { kind: 'usage', uri: URI, path: PATH, version, ...(heldStamp !== undefined ? { held: heldStamp } : {}) });
     });
     // postMessage copies the reply as structuredClone does: written on the worker, read on the request thread.
     timed('usage: message across threads', () => {
@@ -306,9 +317,10 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
       () => {
         if (!read) return;
         usagePending++;
-        if (!read.ok || !('usage' in read)) throw new Error('the usage was not read');
+        if (!read.ok || !('usage' in read || 'usageChange' in read)) throw new Error('the usage was not read');
+        if ('usageChange' in read) usageChanges++;
         // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
-        const usage = read.usage && keepCalls(state.published!.analysis.usage, read.usage);
+        const usage = usageOfReply(state.published!.analysis.usage, read);
         for (const analysis of new Set([held, state.published!.analysis, budgeted.published!.analysis])) {
           delete analysis.usagePending;
           if (usage) analysis.usage = usage;
@@ -329,7 +341,15 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
     lenses = built.length;
   }
   const budgetCount = budgets.diagnostics.filter((d) => String(d.code).startsWith('budget-')).length;
-  return { times, turns: times.get('worker: check')!.length, diagnostics: plain.diagnostics.length, budgetDiagnostics: budgetCount, lenses, usagePending };
+  return {
+    times,
+    turns: times.get('worker: check')!.length,
+    diagnostics: plain.diagnostics.length,
+    budgetDiagnostics: budgetCount,
+    lenses,
+    usagePending,
+    usageChanges,
+  };
 }
 
 /** The usage lines the worker keeps of the bench's session, so reading the appended ones is timed apart from making the totals. */

@@ -13,7 +13,7 @@ import type { GrownFindings, Publisher } from './publish';
 import type { SettingsCache } from './settings';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import { applyPatch } from './findingsPatch';
-import { keepCalls } from './fileUsage';
+import { stampOf, stampUsage, usageOfReply } from './fileUsage';
 import type { CheckJob, WorkerPartial, WorkerReply } from './workerProtocol';
 import { fileURLToPath } from 'node:url';
 
@@ -94,11 +94,13 @@ export class CheckScheduler {
   private async readPendingUsage(state: DocumentState): Promise<void> {
     const p = state.current();
     if (!p?.analysis.usagePending || this.documents.get(state.uri) !== state) return;
-    const reply = await this.worker.run({ kind: 'usage', uri: state.uri, version: p.version, path: pathOf(state.uri) }).catch(() => undefined);
-    if (!reply?.ok || !('usage' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
+    const held = stampOf(p.analysis.usage);
+    const job = { kind: 'usage' as const, uri: state.uri, version: p.version, path: pathOf(state.uri), ...(held !== undefined ? { held } : {}) };
+    const reply = await this.worker.run(job).catch(() => undefined);
+    if (!reply?.ok || !('usage' in reply || 'usageChange' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
     // The findings the next patch applies to keep this usage too (see FindingsPatch.keepsUsage).
     const mirrored = state.mirror?.version === p.version ? state.mirror.analysis : undefined;
-    const usage = reply.usage && keepCalls(p.analysis.usage, reply.usage);
+    const usage = usageOfReply(p.analysis.usage, reply);
     for (const analysis of mirrored ? [p.analysis, mirrored] : [p.analysis]) {
       delete analysis.usagePending;
       if (usage) analysis.usage = usage;
@@ -199,6 +201,7 @@ export class CheckScheduler {
     if ('analysis' in reply) {
       const sent = reply.alreadySent ?? 0;
       analysis = sent === 0 ? reply.analysis : { ...reply.analysis, outputs: partials.slice(0, sent).concat(reply.analysis.outputs) };
+      stampUsage(analysis.usage, reply.usageStamp);
     } else if ('patch' in reply && state.mirror?.version === reply.baseVersion) {
       const { patch } = reply;
       // Lines appended move nothing before them: the diagnostics of the outputs kept are kept too.

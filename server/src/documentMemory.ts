@@ -69,7 +69,7 @@ export class DocumentMemory {
         if (job.findingsVersion === prior.version) {
           return { id, ok: true, patch, baseVersion: prior.version, version: job.version };
         }
-        return { id, ok: true, analysis: grown.analyzed.analysis, version: job.version };
+        return { id, ok: true, analysis: grown.analyzed.analysis, version: job.version, ...stampOf(prior.usageLines) };
       }
     }
     if (prior && lineEdit && prior.settingsKey === settingsKey) {
@@ -108,7 +108,7 @@ export class DocumentMemory {
     this.sessions.set(job.uri, { version: job.version, text, settingsKey, analyzed, ...(usageLines ? { usageLines } : {}) });
     // Outputs already sent as partials are not copied across threads a second time.
     const rest = { ...analyzed.analysis, outputs: analyzed.analysis.outputs.slice(sent) };
-    return { id, ok: true, analysis: rest, alreadySent: sent, version: job.version };
+    return { id, ok: true, analysis: rest, alreadySent: sent, version: job.version, ...stampOf(usageLines) };
   }
 
   /** The usage of the version last checked, read from the lines kept of it, or else from its whole text (see carryUsage). */
@@ -118,8 +118,14 @@ export class DocumentMemory {
     const analysis = session.analyzed.analysis;
     if (analysis.usagePending && session.usageLines) {
       delete analysis.usagePending;
-      if (analysis.state === 'checked') analysis.usage = session.usageLines.read(job.path);
       session.view = undefined;
+      if (analysis.state !== 'checked') return { id, ok: true, usage: analysis.usage ?? null, version: session.version };
+      const read = session.usageLines.read(job.path);
+      analysis.usage = read.usage;
+      const stamp = session.usageLines.stamp;
+      // The requester holds the read before: only what changed since crosses to it.
+      if (read.change && job.held === read.from) return { id, ok: true, usageChange: read.change, version: session.version, stamp };
+      return { id, ok: true, usage: read.usage, version: session.version, stamp };
     } else if (analysis.usagePending) {
       readUsageInto(analysis, typeof session.text === 'string' ? flatCopy(session.text) : session.text.text, job.path);
       // A view drawn before had the usage read before.
@@ -160,6 +166,11 @@ export class DocumentMemory {
   forget(uri: string): void {
     this.sessions.delete(uri);
   }
+}
+
+/** The stamp of the usage `lines` gave last, as a reply carries it (see stampOf in fileUsage.ts). */
+function stampOf(lines: UsageLines | undefined): { usageStamp?: string } {
+  return lines ? { usageStamp: lines.stamp } : {};
 }
 
 /** Reads the usage the whole text records into the analysis of a checked transcript, unless it was `read` already. */

@@ -100,6 +100,62 @@ export function placeCall(lists: CallLists, at: number, call: CallCounts): CallC
 }
 
 /**
+ * What a usage read changed since the read before it: the summary, and each
+ * session call (by index) that a line changed or added. Sent instead of the
+ * whole usage to a requester that holds the read before, so what crosses
+ * from the worker is the size of the lines appended, not of the session.
+ */
+export interface UsageChange {
+  summary: UsageSummary;
+  /** How many session calls the read before had. */
+  base: number;
+  /** Ascending `at`; an `at` from `base` on adds a call. */
+  calls: Array<{ at: number; call: CallCounts }>;
+}
+
+/** `held`, the usage of the read before, brought up to the read that made `change` (held is left as it was). */
+export function applyUsageChange(held: FileUsage, change: UsageChange): FileUsage {
+  if (held.sessionCalls.length !== change.base) throw new Error(`a usage change of ${change.base} calls applied to ${held.sessionCalls.length}`);
+  const lists = { calls: held.calls.slice(), sessionCalls: held.sessionCalls.slice() };
+  for (const { at, call } of change.calls) placeCall(lists, at, call);
+  return { summary: change.summary, ...lists };
+}
+
+/**
+ * Which worker read each usage held here is (the stamp it was sent with),
+ * so a later read can be sent as the change from it: a stamp is kept beside
+ * the usage rather than in it, and a usage without one is sent whole.
+ */
+const stamps = new WeakMap<FileUsage, string>();
+
+export function stampOf(usage: FileUsage | undefined): string | undefined {
+  return usage && stamps.get(usage);
+}
+
+export function stampUsage(usage: FileUsage | undefined, stamp: string | undefined): void {
+  if (usage && stamp !== undefined) stamps.set(usage, stamp);
+}
+
+/**
+ * The usage a worker's usage reply gives, from `held`, the usage held
+ * before: the change applied to it, or the usage sent whole with each call
+ * that `held` had the same kept (see keepCalls); null when the file records
+ * none.
+ */
+export function usageOfReply(
+  held: FileUsage | undefined,
+  reply: { usage: FileUsage | null; stamp?: string } | { usageChange: UsageChange; stamp: string },
+): FileUsage | null {
+  let usage: FileUsage | null;
+  if ('usageChange' in reply) {
+    if (!held) throw new Error('a usage change came for a file whose usage is not held');
+    usage = applyUsageChange(held, reply.usageChange);
+  } else usage = reply.usage && keepCalls(held, reply.usage);
+  if (usage) stampUsage(usage, reply.stamp);
+  return usage;
+}
+
+/**
  * `after`, the usage read again, with each call that `before` had the same
  * kept as the same object, so what was made of it (its lens) is kept too:
  * a turn appended to a session adds a call or two to thousands.

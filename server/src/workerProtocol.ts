@@ -10,7 +10,7 @@ import type { EntityPlaces, FileAnalysis, OutputFinding } from './fileAnalysis';
 import type { FindingsPatch } from './findingsPatch';
 import type { ConversationPage } from './conversationView';
 import type { OffsetEdit } from './textEdits';
-import type { FileUsage } from './fileUsage';
+import type { FileUsage, UsageChange } from './fileUsage';
 
 export interface CheckJob {
   kind: 'check';
@@ -83,6 +83,8 @@ export interface UsageJob {
   uri: string;
   version: number;
   path?: string;
+  /** The stamp of the usage the requester holds (see stampOf in fileUsage.ts): a read that follows it is sent as the change from it. */
+  held?: string;
 }
 
 export type WorkerJob = CheckJob | SelectionJob | ForgetJob | ViewJob | PlacesJob | UsageJob;
@@ -99,15 +101,17 @@ export interface WorkerPartial {
 
 export type WorkerReply =
   /** `analysis.outputs` omits the first `alreadySent` outputs, which came as partials. */
-  | { id: number; ok: true; analysis: FileAnalysis; alreadySent?: number; version: number }
+  | { id: number; ok: true; analysis: FileAnalysis; alreadySent?: number; version: number; usageStamp?: string }
   | { id: number; ok: true; patch: FindingsPatch; baseVersion: number; version: number }
   | { id: number; ok: true; selection: ClassifySelectionRequest.Result }
   | { id: number; ok: true; forgotten: true }
   | { id: number; ok: true; view: ConversationPage; version: number }
   /** Nearest the output first. */
   | { id: number; ok: true; places: EntityPlaces }
-  /** null: the file records no usage or is no transcript. */
-  | { id: number; ok: true; usage: FileUsage | null; version: number }
+  /** null: the file records no usage or is no transcript. `stamp`: which read it is, where it can be followed by a change. */
+  | { id: number; ok: true; usage: FileUsage | null; version: number; stamp?: string }
+  /** The read that follows the usage the job said it holds, as the change from it. */
+  | { id: number; ok: true; usageChange: UsageChange; version: number; stamp: string }
   /** The worker does not hold `baseVersion`: send the whole text. */
   | { id: number; ok: false; needText: true }
   | { id: number; ok: false; error: string };

@@ -6,12 +6,11 @@ import { generateRepetitiveSession } from '../../bench/generators/repetitiveSess
 import { codeLenses } from '../../server/src/codeLens';
 import { DocumentMemory } from '../../server/src/documentMemory';
 import { DocumentState } from '../../server/src/documentState';
-import { keepCalls } from '../../server/src/fileUsage';
 import { LazyTextDocument } from '../../server/src/lazyTextDocument';
 import type { FileStatus } from '../../shared/protocol/messages';
 import { DEFAULT_SETTINGS, type GroundcheckSettings } from '../../shared/protocol/settings';
 import { tokensOf } from '../../shared/usage/budget';
-import { appendLine, type Growing, recordingPublisher } from './growingFile';
+import { appendLine, type Growing, opened, readPendingUsage, recordingPublisher } from './growingFile';
 
 const PATH = '/work/growing/session.jsonl';
 const URI = `file://${PATH}`;
@@ -58,7 +57,9 @@ function openedWhole(raw: string, version: number, settings: GroundcheckSettings
  * a time as the server does: the worker's patch applied and published as
  * grown findings, then the usage the append left pending read and
  * published. After each line, what is shown must be what opening the file
- * as it then is shows. Answers the lines that took the append path.
+ * as it then is shows, and the usage must have crossed from the worker as
+ * the change the line made (the call it adds or logs again), not as every
+ * call of the session. Answers the lines that took the append path.
  */
 function growAndCompare(raw: string, settings: GroundcheckSettings, appendedLines = APPENDED): number {
   const ends = lineEnds(raw);
@@ -68,9 +69,7 @@ function growAndCompare(raw: string, settings: GroundcheckSettings, appendedLine
   const head = raw.slice(0, ends[first - 1]);
   const state = new DocumentState(new LazyTextDocument(URI, 'jsonl', 1, head));
   const job = { kind: 'check' as const, uri: URI, path: PATH, settings };
-  const opened = worker.check(1, { ...job, version: 1, text: head });
-  assert.ok(opened.ok && 'analysis' in opened);
-  const growing: Growing = { state, worker, publisher, job, held: opened.analysis };
+  const growing: Growing = { state, worker, publisher, job, held: opened(worker, job, head) };
   publisher.publish(state, growing.held, settings, 0);
   let appended = 0;
   let lenses = codeLenses(state);
@@ -78,18 +77,11 @@ function growAndCompare(raw: string, settings: GroundcheckSettings, appendedLine
     const version = line - first + 2;
     const grown = appendLine(growing, line, ends[line - 1], raw.slice(ends[line - 1], ends[line]), version);
     if (grown) appended++;
-    const held = growing.held;
-    // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
-    if (held.usagePending) {
-      const read = worker.usage(0, { kind: 'usage', uri: URI, path: PATH, version });
-      assert.ok(read.ok && 'usage' in read);
-      const usage = read.usage && keepCalls(state.published!.analysis.usage, read.usage);
-      for (const analysis of new Set([held, state.published!.analysis])) {
-        delete analysis.usagePending;
-        if (usage) analysis.usage = usage;
-        else delete analysis.usage;
-      }
-      publisher.publishUsage(state);
+    const pending = growing.held.usagePending;
+    const change = readPendingUsage(growing, version);
+    if (pending) {
+      assert.ok(change, `after line ${line + 1}, the usage crossed whole`);
+      assert.ok(change.calls.length <= 1, `after line ${line + 1}, ${change.calls.length} calls crossed`);
     }
     assert.deepEqual(shown(state), openedWhole(raw.slice(0, ends[line]), version, settings), `after line ${line + 1}`);
     // Made once where the line took the append path: the lenses of the turns before are those made before (a line may finish the last call, or check an earlier turn again).

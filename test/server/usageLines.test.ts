@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DocumentMemory } from '../../server/src/documentMemory';
+import { type FileUsage, stampOf, usageOfReply } from '../../server/src/fileUsage';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -22,17 +23,24 @@ function lineEnds(raw: string): number[] {
 describe('the usage of a log that grows, read again from the lines kept of it', () => {
   for (const log of LOGS) {
     for (const breaks of ['\n', '\r\n'])
-      it(`equals the usage a check of the whole file reads, at every line appended (${path.basename(log)}, line breaks ${JSON.stringify(breaks)})`, () => {
+      it(`equals the usage a check of the whole file reads, at every line appended, also as the change from the read before (${path.basename(log)}, line breaks ${JSON.stringify(breaks)})`, () => {
         const file = path.join(ROOT, log);
         const raw = readFileSync(file, 'utf8').replaceAll('\n', breaks);
         const uri = `file://${file}`;
         const ends = lineEnds(raw);
         let readAgain = 0;
+        let changes = 0;
         // Opened at its first line, its first two, half of it and all but its last; then grown a line at a time.
         for (const first of new Set([1, 2, ends.length >> 1, ends.length - 1])) {
           const worker = new DocumentMemory();
           const job = { kind: 'check' as const, uri, path: file, settings: DEFAULT_SETTINGS };
-          assert.ok(worker.check(1, { ...job, version: 1, text: raw.slice(0, ends[first - 1]) }).ok);
+          const open = worker.check(1, { ...job, version: 1, text: raw.slice(0, ends[first - 1]) });
+          assert.ok(open.ok && 'analysis' in open);
+          // The usage a requester holds, from the check and then from each read: a read that follows it comes as the change from it.
+          let held: { usage: FileUsage | null; stamp?: string } = {
+            usage: open.analysis.usage ?? null,
+            ...(open.usageStamp ? { stamp: open.usageStamp } : {}),
+          };
           for (let line = first; line < ends.length; line++) {
             const version = line - first + 2;
             const text = raw.slice(ends[line - 1], ends[line]);
@@ -40,15 +48,21 @@ describe('the usage of a log that grows, read again from the lines kept of it', 
             const reply = worker.check(version, { ...job, version, findingsVersion: version - 1, edits, baseVersion: version - 1 });
             assert.ok(reply.ok);
             const pending = 'patch' in reply ? reply.patch.header.usagePending : 'analysis' in reply && reply.analysis.usagePending;
-            const read = worker.usage(0, { kind: 'usage', uri, path: file, version });
-            assert.ok(read.ok && 'usage' in read);
+            const read = structuredClone(worker.usage(0, { kind: 'usage', uri, path: file, version, ...(held.stamp ? { held: held.stamp } : {}) }));
+            assert.ok(read.ok && ('usage' in read || 'usageChange' in read));
             if (pending) readAgain++;
+            if ('usageChange' in read) changes++;
+            const usage = held.usage ? usageOfReply(held.usage, read) : 'usage' in read ? read.usage : null;
+            held = { usage, ...(read.stamp ? { stamp: read.stamp } : {}) };
             const whole = new DocumentMemory().check(1, { ...job, version: 1, text: raw.slice(0, ends[line]) });
             assert.ok(whole.ok && 'analysis' in whole);
-            assert.deepEqual(read.usage, whole.analysis.usage ?? null, `${first} lines opened, ${line + 1} now`);
+            assert.deepEqual(usage, whole.analysis.usage ?? null, `${first} lines opened, ${line + 1} now`);
+            assert.equal(stampOf(usage ?? undefined), usage ? read.stamp : undefined);
           }
         }
         assert.ok(readAgain > 0, 'some appends left the usage to read again');
+        // The session with sub-agent files beside it sums them in, which is made whole each time.
+        if (!log.includes('agents')) assert.ok(changes > 0, 'some reads crossed as the change from the read before');
       });
   }
 });
