@@ -14,7 +14,8 @@
  * (the worker's check, the request thread's text, patch and diagnostics,
  * the message's serialisation, the diagnostics with budgets set, the usage
  * read again (the appended lines read, the totals made, the reply's copy
- * across threads, its publication, and their sum), the lenses an editor asks
+ * across threads, its taking on the request thread, the status published
+ * again, with budgets set the diagnostics too, and their sum), the lenses an editor asks
  * for after each publication), so a
  * step whose cost grows with the file shows as a 20 MB / 2 MB ratio well
  * above 1. The steps and the stdio runs are repeated on the same session
@@ -165,7 +166,9 @@ const STEPS = [
   'usage: lines read (worker)',
   'usage: totals (worker)',
   'usage: message across threads',
-  'usage: published again',
+  'usage: taken (request thread)',
+  'usage: status published again',
+  'usage: published again, budgets set',
   'usage: read again and published (sum)',
   'lenses: built',
   'lenses: serialised',
@@ -312,26 +315,37 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
     timed('usage: message across threads', () => {
       if (read) read = structuredClone(read);
     });
+    timed('usage: taken (request thread)', () => {
+      if (!read) return;
+      usagePending++;
+      if (!read.ok || !('usage' in read || 'usageChange' in read)) throw new Error('the usage was not read');
+      if ('usageChange' in read) usageChanges++;
+      // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
+      const usage = usageOfReply(state.published!.analysis.usage, read);
+      for (const analysis of new Set([held, state.published!.analysis, budgeted.published!.analysis])) {
+        delete analysis.usagePending;
+        if (usage) analysis.usage = usage;
+        else delete analysis.usage;
+      }
+    });
+    timed('usage: status published again', () => {
+      if (read) publisher.publishUsage(state);
+    });
     timed(
-      'usage: published again',
+      'usage: published again, budgets set',
       () => {
-        if (!read) return;
-        usagePending++;
-        if (!read.ok || !('usage' in read || 'usageChange' in read)) throw new Error('the usage was not read');
-        if ('usageChange' in read) usageChanges++;
-        // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
-        const usage = usageOfReply(state.published!.analysis.usage, read);
-        for (const analysis of new Set([held, state.published!.analysis, budgeted.published!.analysis])) {
-          delete analysis.usagePending;
-          if (usage) analysis.usage = usage;
-          else delete analysis.usage;
-        }
-        publisher.publishUsage(state);
-        budgetPublisher.publishUsage(budgeted);
+        if (read) budgetPublisher.publishUsage(budgeted);
       },
       budgets,
     );
-    const usageSteps = ['usage: lines read (worker)', 'usage: totals (worker)', 'usage: message across threads', 'usage: published again'] as const;
+    const usageSteps = [
+      'usage: lines read (worker)',
+      'usage: totals (worker)',
+      'usage: message across threads',
+      'usage: taken (request thread)',
+      'usage: status published again',
+      'usage: published again, budgets set',
+    ] as const;
     times.get('usage: read again and published (sum)')!.push(usageSteps.reduce((sum, step) => sum + times.get(step)!.at(-1)!, 0));
     let built: CodeLens[] = [];
     timed('lenses: built', () => {
