@@ -9,11 +9,11 @@
  */
 import { DiagnosticSeverity, type Diagnostic, type Position } from 'vscode-languageserver/node';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
-import { budgetCrossings, isBudgetSet, type Budget, type BudgetCrossing, type Limits } from '../../shared/usage/budget';
+import { BudgetTally, isBudgetSet, type Budget, type CrossingAt, type Limits } from '../../shared/usage/budget';
 import { DEFAULT_PRICES } from '../../shared/usage/defaultPrices';
 import type { CallUsage } from '../../shared/usage/model';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
-import type { CallCounts, FileUsage, SessionCall } from './fileUsage';
+import { type CallCounts, changeOf, type FileUsage, type SessionCall } from './fileUsage';
 import { lastAtMostBy } from '../../shared/text/sortedSearch';
 import type { DocumentText } from './lazyTextDocument';
 import { SOURCE } from './diagnostics';
@@ -31,7 +31,8 @@ export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, set
   const format = usage.summary.format;
   const countsFirst = countsComeFirstAfter(format, order.lastLine(), usage.calls);
   const lastOwn = usage.calls[usage.calls.length - 1]?.line;
-  return crossings.map(({ crossing: c, call }) => {
+  return crossings.map((c) => {
+    const call = c.call;
     const own = call.line !== undefined;
     const line = call.line ?? lastOwn;
     const start = line !== undefined ? lensOf(doc, outputs, usage.calls, line, countsFirst, order) : { line: 0, character: 0 };
@@ -47,24 +48,30 @@ export function budgetDiagnostics(doc: DocumentText, analysis: FileAnalysis, set
 }
 
 /**
- * The crossings of each usage read, by budget: a session that grows keeps
- * the usage read before until it is read again, and each appended turn's
- * publication would otherwise add up every call of the session again.
+ * The crossings of each usage read, by budget, with the tally that found
+ * them: a session that grows keeps the usage read before until it is read
+ * again, and each appended turn's publication would otherwise add up every
+ * call of the session again; a usage read as the change from the one before
+ * (changeOf) takes that one's tally on from the first call that changed.
  */
-const crossingsKept = new WeakMap<FileUsage, { budget: string; crossings: Array<{ crossing: BudgetCrossing; call: SessionCall }> }>();
+const crossingsKept = new WeakMap<FileUsage, { budget: string; tally: BudgetTally<SessionCall>; crossings: CrossingAt<SessionCall>[] }>();
 
-function crossingsOf(usage: FileUsage, budget: Budget): Array<{ crossing: BudgetCrossing; call: SessionCall }> {
+function crossingsOf(usage: FileUsage, budget: Budget): CrossingAt<SessionCall>[] {
   const key = JSON.stringify(budget);
   const kept = crossingsKept.get(usage);
   if (kept?.budget === key) return kept.crossings;
-  const of = new Map<CallUsage, SessionCall>();
-  const calls = usage.sessionCalls.map((c) => {
-    const call: CallUsage = { line: (c.line ?? -1) + 1, model: c.model, agent: c.agent, counts: c.counts };
-    of.set(call, c);
-    return call;
-  });
-  const crossings = budgetCrossings(calls, budget, DEFAULT_PRICES).map((crossing) => ({ crossing, call: of.get(crossing.call)! }));
-  crossingsKept.set(usage, { budget: key, crossings });
+  const change = changeOf(usage);
+  const before = change && crossingsKept.get(change.held);
+  let tally: BudgetTally<SessionCall>;
+  let first = 0;
+  if (change && before?.budget === key) {
+    // The tally moves on to this usage: the one before keeps its crossings, and is tallied afresh if published again.
+    crossingsKept.set(change.held, { ...before, tally: new BudgetTally(budget, DEFAULT_PRICES) });
+    ({ tally } = before);
+    first = change.first;
+  } else tally = new BudgetTally(budget, DEFAULT_PRICES);
+  const crossings = tally.from(usage.sessionCalls, first);
+  crossingsKept.set(usage, { budget: key, tally, crossings });
   return crossings;
 }
 

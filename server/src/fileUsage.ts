@@ -118,7 +118,20 @@ export function applyUsageChange(held: FileUsage, change: UsageChange): FileUsag
   if (held.sessionCalls.length !== change.base) throw new Error(`a usage change of ${change.base} calls applied to ${held.sessionCalls.length}`);
   const lists = { calls: held.calls.slice(), sessionCalls: held.sessionCalls.slice() };
   for (const { at, call } of change.calls) placeCall(lists, at, call);
-  return { summary: change.summary, ...lists };
+  const usage = { summary: change.summary, ...lists };
+  changedFrom.set(usage, { held, first: change.calls[0]?.at ?? change.base });
+  return usage;
+}
+
+/**
+ * Each usage made by applyUsageChange: the usage it was made from, and the
+ * first of its session calls that differs from that one's, so what was
+ * added up over the calls before (budget crossings) is kept.
+ */
+const changedFrom = new WeakMap<FileUsage, { held: FileUsage; first: number }>();
+
+export function changeOf(usage: FileUsage): { held: FileUsage; first: number } | undefined {
+  return changedFrom.get(usage);
 }
 
 /**

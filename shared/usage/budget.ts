@@ -50,47 +50,84 @@ export function isBudgetSet(b: Budget | undefined): b is Budget {
 
 /** The crossings of `budget` by `calls` (in file order), in the order they happen. */
 export function budgetCrossings(calls: readonly CallUsage[], budget: Budget, prices: PriceTable): BudgetCrossing[] {
-  const out: BudgetCrossing[] = [];
-  const watchCost = budget.cost?.soft !== undefined || budget.cost?.hard !== undefined;
-  let tokens = 0;
-  let cost = 0;
-  const crossed = new Set<BudgetRule>();
-  let unpricedSaid = false;
-  const cross = (rule: BudgetRule, limit: number | undefined, reached: number, before: number, call: CallUsage, what: (n: number) => string) => {
-    if (limit === undefined || crossed.has(rule) || reached <= limit || before > limit) return;
-    crossed.add(rule);
-    const hard = rule.endsWith('-hard');
-    out.push({
-      rule,
-      severity: hard ? 'warning' : 'information',
-      call,
-      limit,
-      reached,
-      message: `this turn takes the session to ${what(reached)}, past its ${hard ? 'hard' : 'soft'} budget of ${what(limit)}`,
-    });
-  };
-  for (const call of calls) {
-    const beforeTokens = tokens;
-    tokens += tokensOf(call.counts);
-    cross('budget-tokens-soft', budget.tokens?.soft, tokens, beforeTokens, call, tokenText);
-    cross('budget-tokens-hard', budget.tokens?.hard, tokens, beforeTokens, call, tokenText);
-    if (!watchCost) continue;
-    const c = costOfCounts(prices, call.model, call.counts);
-    if (c.usd === null && !unpricedSaid) {
-      unpricedSaid = true;
+  return new BudgetTally<CallUsage>(budget, prices).from(calls, 0).map(({ at: _at, ...crossing }) => crossing);
+}
+
+/** A limit crossed by call `at` of the calls tallied: a BudgetCrossing of any call with a model and counts. */
+export type CrossingAt<C> = Omit<BudgetCrossing, 'call'> & { call: C; at: number };
+
+/**
+ * budgetCrossings kept over a list of calls that grows, or changes from
+ * some call on (a response logged again): the running totals after each
+ * call are kept, so the tally goes on from the first call that changed,
+ * adding in the same order, to the same figures, as a tally from the start.
+ */
+export class BudgetTally<C extends Pick<CallUsage, 'model' | 'counts'>> {
+  /** The session's tokens and cost after each call tallied. */
+  private readonly tokens: number[] = [];
+  private readonly costs: number[] = [];
+  private crossings: CrossingAt<C>[] = [];
+
+  constructor(
+    private readonly budget: Budget,
+    private readonly prices: PriceTable,
+  ) {}
+
+  /** The crossings of `calls`, whose calls before `first` are those tallied before. */
+  from(calls: readonly C[], first: number): CrossingAt<C>[] {
+    const budget = this.budget;
+    const start = Math.min(first, this.tokens.length);
+    this.tokens.length = start;
+    this.costs.length = start;
+    const out = this.crossings.filter((c) => c.at < start);
+    const watchCost = budget.cost?.soft !== undefined || budget.cost?.hard !== undefined;
+    let tokens = start > 0 ? this.tokens[start - 1] : 0;
+    let cost = start > 0 ? this.costs[start - 1] : 0;
+    const crossed = new Set<BudgetRule>(out.map((c) => c.rule));
+    let unpricedSaid = crossed.has('budget-cost-unpriced');
+    const cross = (rule: BudgetRule, limit: number | undefined, reached: number, before: number, call: C, at: number, what: (n: number) => string) => {
+      if (limit === undefined || crossed.has(rule) || reached <= limit || before > limit) return;
+      crossed.add(rule);
+      const hard = rule.endsWith('-hard');
       out.push({
-        rule: 'budget-cost-unpriced',
-        severity: 'information',
+        rule,
+        severity: hard ? 'warning' : 'information',
         call,
-        message: `the cost budget cannot count this turn or others like it: ${(c.unknown ?? []).join(', ')} (add it to "prices" in the config)`,
+        at,
+        limit,
+        reached,
+        message: `this turn takes the session to ${what(reached)}, past its ${hard ? 'hard' : 'soft'} budget of ${what(limit)}`,
       });
+    };
+    for (let at = start; at < calls.length; at++) {
+      const call = calls[at];
+      const beforeTokens = tokens;
+      tokens += tokensOf(call.counts);
+      cross('budget-tokens-soft', budget.tokens?.soft, tokens, beforeTokens, call, at, tokenText);
+      cross('budget-tokens-hard', budget.tokens?.hard, tokens, beforeTokens, call, at, tokenText);
+      if (watchCost) {
+        const c = costOfCounts(this.prices, call.model, call.counts);
+        if (c.usd === null && !unpricedSaid) {
+          unpricedSaid = true;
+          out.push({
+            rule: 'budget-cost-unpriced',
+            severity: 'information',
+            call,
+            at,
+            message: `the cost budget cannot count this turn or others like it: ${(c.unknown ?? []).join(', ')} (add it to "prices" in the config)`,
+          });
+        }
+        const beforeCost = cost;
+        cost += c.usd ?? c.pricedUsd ?? 0;
+        cross('budget-cost-soft', budget.cost?.soft, cost, beforeCost, call, at, dollarText);
+        cross('budget-cost-hard', budget.cost?.hard, cost, beforeCost, call, at, dollarText);
+      }
+      this.tokens.push(tokens);
+      this.costs.push(cost);
     }
-    const beforeCost = cost;
-    cost += c.usd ?? c.pricedUsd ?? 0;
-    cross('budget-cost-soft', budget.cost?.soft, cost, beforeCost, call, dollarText);
-    cross('budget-cost-hard', budget.cost?.hard, cost, beforeCost, call, dollarText);
+    this.crossings = out;
+    return out.slice();
   }
-  return out;
 }
 
 function tokenText(n: number): string {
