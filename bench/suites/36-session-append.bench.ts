@@ -322,6 +322,7 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
       if ('usageChange' in read) usageChanges++;
       // As CheckScheduler.readPendingUsage: the published findings and those the next patch applies to take the usage read.
       const usage = usageOfReply(state.published!.analysis.usage, read);
+      if (usage === undefined) throw new Error('the usage read does not follow the usage held');
       for (const analysis of new Set([held, state.published!.analysis, budgeted.published!.analysis])) {
         delete analysis.usagePending;
         if (usage) analysis.usage = usage;

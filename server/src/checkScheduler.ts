@@ -13,8 +13,8 @@ import type { GrownFindings, Publisher } from './publish';
 import type { SettingsCache } from './settings';
 import type { FileAnalysis, OutputFinding } from './fileAnalysis';
 import { applyPatch } from './findingsPatch';
-import { stampOf, stampUsage, usageOfReply } from './fileUsage';
-import type { CheckJob, WorkerPartial, WorkerReply } from './workerProtocol';
+import { type FileUsage, stampOf, stampUsage, usageOfReply } from './fileUsage';
+import type { CheckJob, UsageJob, WorkerPartial, WorkerReply } from './workerProtocol';
 import { fileURLToPath } from 'node:url';
 
 export type CheckReason = 'open' | 'change' | 'save' | 'settings' | 'recheck';
@@ -87,20 +87,27 @@ export class CheckScheduler {
 
   /**
    * Once a file's checks are done, the usage an append or an edit left
-   * pending is read from the whole text (see carryUsage in documentMemory.ts)
-   * and sent with the status again. Edits that come meanwhile make it stale:
+   * pending is read again (see carryUsage in documentMemory.ts) and sent
+   * with the status again: as the change from the read held, when the
+   * worker holds that read too. Edits that come meanwhile make it stale:
    * their own check reads it then.
    */
   private async readPendingUsage(state: DocumentState): Promise<void> {
     const p = state.current();
     if (!p?.analysis.usagePending || this.documents.get(state.uri) !== state) return;
+    const job: UsageJob = { kind: 'usage', uri: state.uri, version: p.version, path: pathOf(state.uri) };
     const held = stampOf(p.analysis.usage);
-    const job = { kind: 'usage' as const, uri: state.uri, version: p.version, path: pathOf(state.uri), ...(held !== undefined ? { held } : {}) };
-    const reply = await this.worker.run(job).catch(() => undefined);
-    if (!reply?.ok || !('usage' in reply || 'usageChange' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
+    let usage: FileUsage | null | undefined;
+    // A change that does not follow the usage held (which the stamps rule out) is asked for again, whole.
+    for (const ask of held !== undefined ? [{ ...job, held }, job] : [job]) {
+      const reply = await this.worker.run(ask).catch(() => undefined);
+      if (!reply?.ok || !('usage' in reply || 'usageChange' in reply) || state.current()?.analysis !== p.analysis || state.running) return;
+      usage = usageOfReply(p.analysis.usage, reply);
+      if (usage !== undefined) break;
+    }
+    if (usage === undefined) return;
     // The findings the next patch applies to keep this usage too (see FindingsPatch.keepsUsage).
     const mirrored = state.mirror?.version === p.version ? state.mirror.analysis : undefined;
-    const usage = usageOfReply(p.analysis.usage, reply);
     for (const analysis of mirrored ? [p.analysis, mirrored] : [p.analysis]) {
       delete analysis.usagePending;
       if (usage) analysis.usage = usage;

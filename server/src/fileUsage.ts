@@ -113,9 +113,8 @@ export interface UsageChange {
   calls: Array<{ at: number; call: CallCounts }>;
 }
 
-/** `held`, the usage of the read before, brought up to the read that made `change` (held is left as it was). */
+/** `held`, the usage of the read before (of `change.base` session calls), brought up to the read that made `change` (held is left as it was). */
 export function applyUsageChange(held: FileUsage, change: UsageChange): FileUsage {
-  if (held.sessionCalls.length !== change.base) throw new Error(`a usage change of ${change.base} calls applied to ${held.sessionCalls.length}`);
   const lists = { calls: held.calls.slice(), sessionCalls: held.sessionCalls.slice() };
   for (const { at, call } of change.calls) placeCall(lists, at, call);
   const usage = { summary: change.summary, ...lists };
@@ -153,15 +152,15 @@ export function stampUsage(usage: FileUsage | undefined, stamp: string | undefin
  * The usage a worker's usage reply gives, from `held`, the usage held
  * before: the change applied to it, or the usage sent whole with each call
  * that `held` had the same kept (see keepCalls); null when the file records
- * none.
+ * none; undefined for a change that does not follow `held`.
  */
 export function usageOfReply(
   held: FileUsage | undefined,
   reply: { usage: FileUsage | null; stamp?: string } | { usageChange: UsageChange; stamp: string },
-): FileUsage | null {
+): FileUsage | null | undefined {
   let usage: FileUsage | null;
   if ('usageChange' in reply) {
-    if (!held) throw new Error('a usage change came for a file whose usage is not held');
+    if (held?.sessionCalls.length !== reply.usageChange.base) return undefined;
     usage = applyUsageChange(held, reply.usageChange);
   } else usage = reply.usage && keepCalls(held, reply.usage);
   if (usage) stampUsage(usage, reply.stamp);

@@ -66,6 +66,7 @@ export function readPendingUsage(g: Growing, version: number): UsageChange | und
   assert.ok(read.ok && ('usage' in read || 'usageChange' in read));
   // The published findings and those the next patch applies to take the usage read.
   const usage = usageOfReply(published.usage, read);
+  assert.ok(usage !== undefined, 'the change follows the usage held');
   for (const analysis of new Set([g.held, published])) {
     delete analysis.usagePending;
     if (usage) analysis.usage = usage;

@@ -53,6 +53,7 @@ describe('the usage of a log that grows, read again from the lines kept of it', 
             if (pending) readAgain++;
             if ('usageChange' in read) changes++;
             const usage = held.usage ? usageOfReply(held.usage, read) : 'usage' in read ? read.usage : null;
+            assert.ok(usage !== undefined, 'the change follows the usage held');
             held = { usage, ...(read.stamp ? { stamp: read.stamp } : {}) };
             const whole = new DocumentMemory().check(1, { ...job, version: 1, text: raw.slice(0, ends[line]) });
             assert.ok(whole.ok && 'analysis' in whole);
@@ -65,4 +66,31 @@ describe('the usage of a log that grows, read again from the lines kept of it', 
         if (!log.includes('agents')) assert.ok(changes > 0, 'some reads crossed as the change from the read before');
       });
   }
+
+  it('sends the usage whole to a requester that holds another read than the last, and a change is refused by a usage it does not follow', () => {
+    const file = path.join(ROOT, LOGS[0]);
+    const raw = readFileSync(file, 'utf8');
+    const ends = lineEnds(raw);
+    const uri = `file://${file}`;
+    const worker = new DocumentMemory();
+    const job = { kind: 'check' as const, uri, path: file, settings: DEFAULT_SETTINGS };
+    // Opened at its fourth line: the two lines after it take the append path.
+    const open = worker.check(1, { ...job, version: 1, text: raw.slice(0, ends[3]) });
+    assert.ok(open.ok && 'analysis' in open && open.analysis.usage && open.usageStamp);
+    const held = open.analysis.usage;
+    const replies = [2, 3].map((version) => {
+      const line = version + 2;
+      const text = raw.slice(ends[line - 1], ends[line]);
+      const edits = [{ start: ends[line - 1], end: ends[line - 1], text }];
+      const grown = worker.check(version, { ...job, version, findingsVersion: version - 1, edits, baseVersion: version - 1 });
+      assert.ok(grown.ok && 'patch' in grown && grown.patch.header.usagePending, 'the line took the append path');
+      return worker.usage(0, { kind: 'usage', uri, path: file, version, held: open.usageStamp });
+    });
+    assert.ok(replies[0].ok && 'usageChange' in replies[0], 'the first read follows the one held');
+    // The first read's reply was never taken: the second follows it, not the usage held.
+    assert.ok(replies[1].ok && 'usage' in replies[1], 'the second read is sent whole');
+    const shorter = { ...held, sessionCalls: held.sessionCalls.slice(1) };
+    assert.equal(usageOfReply(shorter, replies[0]), undefined);
+    assert.ok(usageOfReply(held, replies[0]));
+  });
 });
