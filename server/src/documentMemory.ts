@@ -16,7 +16,7 @@ import { fileUsage, type FileUsage } from './fileUsage';
 import { UsageLines } from './usageLines';
 import type { FileAnalysis } from './fileAnalysis';
 import type { FindingsPatch } from './findingsPatch';
-import type { ReadLines } from '../../shared/usage/readUsage';
+import { lineUsageFormat, type ReadLines } from '../../shared/usage/readUsage';
 import type { CheckJob, PlacesJob, SelectionJob, UsageJob, ViewJob, WorkerPartial, WorkerReply } from './workerProtocol';
 
 interface Session {
@@ -90,9 +90,9 @@ export class DocumentMemory {
     let usage: { read: FileUsage | undefined } | undefined;
     let usageLines: UsageLines | undefined;
     const onJsonLines = (lines: ReadLines['lines'], format: string, errors: ReadLines['errors']) => {
-      usage = { read: fileUsage(raw, job.path, { lines, format, errors }) };
-      // Kept only where that read took these lines as they are, so a read from them gives the same.
-      if (usage.read?.summary.format === format) usageLines = UsageLines.of(format, lines, errors, raw);
+      // A log whose usage is read from these lines is added up once, and kept to be read on as it grows; any other is read as fileUsage reads it.
+      usageLines = lineUsageFormat(raw, job.path) === format ? UsageLines.of(format, lines, errors, raw) : undefined;
+      usage = { read: usageLines ? usageLines.read(job.path).usage : fileUsage(raw, job.path, { lines, format, errors }) };
     };
     const analyzed = analyze(
       { raw, path: job.path, settings: job.settings, referenceRoots: job.referenceRoots ?? [], between, onJsonLines },

@@ -79,11 +79,10 @@ export function readUsage(input: UsageInput): SessionUsage | NotASession {
 /** readUsage, with every record's timestamp (ms, sorted), so sessions can be merged with their sub-agents' files. */
 export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; times: number[] } | NotASession {
   const { raw, path } = input;
-  if (isClineUiLog(raw.slice(0, SNIFF_LENGTH))) return clineUiUsage(raw);
-  const detected = recognise(raw.slice(0, SNIFF_LENGTH), path, raw.length <= SNIFF_LENGTH, () => raw.slice(0, CONDENSE_LENGTH));
-  if (isNotTranscript(detected)) return { notTranscript: true, reason: detected.reason };
-  const format = detected.parser.id;
-  const jsonLines = LINE_FORMATS.has(format) && !isOneDocument(raw);
+  const read = howUsageIsRead(raw, path);
+  if (read === 'cline-ui') return clineUiUsage(raw);
+  if ('notTranscript' in read) return read;
+  const { format, jsonLines } = read;
   // Lines a parser read already are not parsed again: on a 20 MB session that is most of this read's time.
   const given = jsonLines && input.lines?.format === format ? input.lines : undefined;
   if (jsonLines) {
@@ -92,6 +91,21 @@ export function readUsageAndTimes(input: UsageInput): { usage: SessionUsage; tim
     return usageOfJsonLines({ format, lines, errors: given ? given.errors : parseErrors });
   }
   return sessionUsage(format, [], (errors) => (DOCUMENT_FORMATS.has(format) ? documentUsage(format, raw, errors, input.bytes !== undefined) : undefined));
+}
+
+/** How readUsageAndTimes reads a file's usage: as a Cline UI log, or by its format, from its lines or as a whole; or why the file is no session. */
+function howUsageIsRead(raw: string, path: string | undefined): 'cline-ui' | { format: string; jsonLines: boolean } | NotASession {
+  if (isClineUiLog(raw.slice(0, SNIFF_LENGTH))) return 'cline-ui';
+  const detected = recognise(raw.slice(0, SNIFF_LENGTH), path, raw.length <= SNIFF_LENGTH, () => raw.slice(0, CONDENSE_LENGTH));
+  if (isNotTranscript(detected)) return { notTranscript: true, reason: detected.reason };
+  const format = detected.parser.id;
+  return { format, jsonLines: LINE_FORMATS.has(format) && !isOneDocument(raw) };
+}
+
+/** The format of the lines readUsageAndTimes reads the usage of `raw` from (usageOfJsonLines); undefined when it reads it otherwise, or reads none. */
+export function lineUsageFormat(raw: string, path: string | undefined): string | undefined {
+  const read = howUsageIsRead(raw, path);
+  return read !== 'cline-ui' && 'jsonLines' in read && read.jsonLines ? read.format : undefined;
 }
 
 /**
