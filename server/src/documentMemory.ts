@@ -111,7 +111,7 @@ export class DocumentMemory {
     return { id, ok: true, analysis: rest, alreadySent: sent, version: job.version, ...stampOf(usageLines) };
   }
 
-  /** The usage of the version last checked, read from the lines kept of it, or else from its whole text (see carryUsage). */
+  /** The usage of the version last checked, read on from the running usage kept of it (as the change from the read the job says it holds), or else from its whole text (see carryUsage). */
   usage(id: number, job: UsageJob): WorkerReply {
     const session = this.sessions.get(job.uri);
     if (!session || session.version !== job.version) return { id, ok: false, error: 'the file was checked again since' };

@@ -77,7 +77,7 @@ export interface PlacesJob {
   all?: true;
 }
 
-/** The token usage of the version last checked, read again from its whole text when a grown or edited check left it pending. */
+/** The token usage of the version last checked, read again when a grown or edited check left it pending: read on from the lines of a log that only grew (see UsageLines), else from its whole text. */
 export interface UsageJob {
   kind: 'usage';
   uri: string;
