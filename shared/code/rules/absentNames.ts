@@ -35,7 +35,8 @@ import { baseName, isKnownExtension } from '../facts';
 
 /**
  * Tools the agents' own system prompts define, which a turn may name without
- * ever calling them (Claude Code's, Codex's and Gemini CLI's built-in tools).
+ * ever calling them (Claude Code's, Codex's, Gemini CLI's and Cline's built-in
+ * tools).
  */
 // biome-ignore format: a list of words or values reads best packed
 const AGENT_TOOL_NAMES = new Set(
@@ -48,6 +49,10 @@ const AGENT_TOOL_NAMES = new Set(
     // Gemini CLI's built-in tools.
     'google_web_search', 'list_directory', 'read_many_files', 'replace', 'run_shell_command', 'save_memory',
     'search_file_content', 'web_fetch', 'write_file', 'write_todos',
+    // Cline's built-in tools, which it calls in XML tags its history keeps but whose definitions only its prompt holds.
+    'access_mcp_resource', 'ask_followup_question', 'attempt_completion', 'browser_action', 'execute_command',
+    'list_code_definition_names', 'list_files', 'load_mcp_documentation', 'new_task', 'plan_mode_respond',
+    'replace_in_file', 'search_files', 'use_mcp_tool', 'write_to_file',
   ].map((n) => n.toLowerCase()),
 );
 

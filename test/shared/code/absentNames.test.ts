@@ -282,6 +282,27 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
     assert.notEqual(judge('`list_directory`', 'I used `list_directory` on the project and read the ledger.').split(' ')[1], 'absent-names');
     assert.equal(judge('`list_ledgers`', 'I used `list_ledgers` on the project and read the ledger.'), 'unverified absent-names');
   });
+
+  it("excuses Cline's own tool names, which its system prompt defines and its history leaves out", () => {
+    const cline = (answer: string) =>
+      JSON.stringify([
+        { role: 'user', content: [{ type: 'text', text: '<task>\nHow is the ledger settled?\n</task>' }] },
+        { role: 'assistant', content: [{ type: 'text', text: '<read_file>\n<path>src/ledger.ts</path>\n</read_file>' }] },
+        { role: 'user', content: [{ type: 'text', text: `[read_file for 'src/ledger.ts'] Result:\n${ledger.join('\n')}` }] },
+        { role: 'assistant', content: [{ type: 'text', text: `<attempt_completion>\n<result>\n${answer}\n</result>\n</attempt_completion>` }] },
+      ]);
+    const judge = (text: string, answer: string) => {
+      const parsed = parseTranscript({ raw: cline(answer), path: 'api_conversation_history.json' });
+      if (!('segments' in parsed)) throw new Error('not read as a transcript');
+      assert.equal((parsed as { format?: string }).format, 'cline');
+      const check = checkTranscript(parsed, { profile: 'refined' });
+      const last = check.outputs[check.outputs.length - 1];
+      const e = last.result.entities.find((x) => x.text === text);
+      return e ? `${e.status} ${e.rule}` : 'no entity';
+    };
+    assert.notEqual(judge('`replace_in_file`', 'I used `replace_in_file` on the ledger and `settleLedger` now rounds.').split(' ')[1], 'absent-names');
+    assert.equal(judge('`rewrite_ledger`', 'I used `rewrite_ledger` on the ledger and `settleLedger` now rounds.'), 'unverified absent-names');
+  });
 });
 
 /**
