@@ -39,19 +39,31 @@ function lookUpEntity(entity: ExtractedEntity, index: ContextLookup, options: Lo
   // Otherwise one accepted match decides the verdict; the locations are collected only if something reads them.
   const first = { ...find, limit: 1 };
   const found = eager ? eager.length > 0 : forms.some((form) => index.find(form, first).length > 0);
-  const result: Entity = {
-    text: entity.text,
-    normalized: normalizeForm(forms[0], { foldCase: !options.strict }),
-    type: entity.type,
+  const text = entity.text;
+  const normalized = normalizeForm(forms[0], { foldCase: !options.strict });
+  const type = entity.type;
+  const span: Range = [entity.span[0], entity.span[1]];
+  const occurrences = entity.occurrences.map((r): Range => [r[0], r[1]]);
+  if (found && !eager) {
+    // Its places are added as lazy properties where the literal below has them, not put there and then redefined:
+    // the entity keeps a shape every such entity shares (see lazyProperty.ts).
+    const lazy = { text, normalized, type, found, status: 'grounded' } as Entity;
+    defineLazyMatches(lazy, (limit) => nearestMatches(forms, index, { ...find, limit }));
+    lazy.span = span;
+    lazy.occurrences = occurrences;
+    return lazy;
+  }
+  return {
+    text,
+    normalized,
+    type,
     found,
     status: found ? 'grounded' : 'unverified',
     locations: eager ? eager.map((m): Range => [m.start, m.end]) : [],
     matches: eager ?? [],
-    span: [entity.span[0], entity.span[1]],
-    occurrences: entity.occurrences.map((r): Range => [r[0], r[1]]),
+    span,
+    occurrences,
   };
-  if (found && !eager) defineLazyMatches(result, (limit) => nearestMatches(forms, index, { ...find, limit }));
-  return result;
 }
 
 /** The lookup forms of an extracted entity (its text when it has none). */
@@ -65,8 +77,9 @@ export function formsOf(entity: ExtractedEntity): readonly string[] {
  * output, in context order: LOCATION_CAP of them are the matches.
  */
 export function defineLazyMatches(entity: Entity, places: (limit: number) => ContextMatch[]): void {
-  defineLazy(entity, 'matches', () => places(LOCATION_CAP), places);
+  // Locations first: on an entity that has neither yet, they are added in the order an entity lists them.
   defineLazy(entity, 'locations', () => entity.matches.map((m): Range => [m.start, m.end]));
+  defineLazy(entity, 'matches', () => places(LOCATION_CAP), places);
 }
 
 /**
