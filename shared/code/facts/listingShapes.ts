@@ -60,16 +60,36 @@ export function inputFile(input: unknown): string | undefined {
   return undefined;
 }
 
-/** The shell command a call ran, as pipelines, or undefined when it ran none. */
+/** The shell command a call ran, as pipelines, or undefined when it ran none. Callers read them and never change them. */
 export function shellPipelines(name: string, input: unknown): Pipeline[] | undefined {
   if (!SHELL_TOOLS.has(name) && !name.endsWith('shell')) return undefined;
-  if (typeof input === 'string') return parseShell(input);
+  if (typeof input === 'string') return parsedShell(input);
   if (typeof input !== 'object' || input === null) return undefined;
   const o = input as Record<string, unknown>;
   const command = o.command ?? o.cmd;
-  if (typeof command === 'string') return parseShell(command);
+  if (typeof command === 'string') return parsedShell(command);
   if (Array.isArray(command) && command.every((a) => typeof a === 'string')) return parseArgv(command as string[]);
   return undefined;
+}
+
+/**
+ * `parseShell` remembered: one call's command is asked for when the call is
+ * read, and again by each question asked of its result (its listing shape,
+ * whether it counts lines, wrote a file, printed a diff's figures), and each
+ * parse built its words a character at a time. Bounded, so a session of
+ * distinct commands cannot grow it; the same command text parses the same.
+ */
+const parsedCommands = new Map<string, Pipeline[]>();
+const MAX_PARSED_COMMANDS = 1024;
+
+function parsedShell(command: string): Pipeline[] {
+  let pipelines = parsedCommands.get(command);
+  if (pipelines === undefined) {
+    pipelines = parseShell(command);
+    if (parsedCommands.size >= MAX_PARSED_COMMANDS) parsedCommands.clear();
+    parsedCommands.set(command, pipelines);
+  }
+  return pipelines;
 }
 
 /**
