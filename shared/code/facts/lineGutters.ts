@@ -12,6 +12,7 @@
  */
 import type { ListingShape } from './listingShapes';
 import { looksLikeFilePath } from './pathSpellings';
+import { boundedMemo } from '../../text/boundedMemo';
 
 /** Lines of one file shown in one piece of text. */
 export interface ShownLines {
@@ -371,22 +372,8 @@ function numberThen(text: string, at: number, end: number, separator?: number): 
   return { number: n, numberStart: at, numberEnd: i, textStart: i + 1 };
 }
 
-/**
- * `looksLikeFilePath` remembered: a search prints the same few paths on
- * thousands of lines. Bounded, so a log of distinct paths cannot grow it.
- */
-const pathVerdicts = new Map<string, boolean>();
-const MAX_REMEMBERED = 4096;
-
-function isFilePathCached(path: string): boolean {
-  let ok = pathVerdicts.get(path);
-  if (ok === undefined) {
-    ok = looksLikeFilePath(path);
-    if (pathVerdicts.size >= MAX_REMEMBERED) pathVerdicts.clear();
-    pathVerdicts.set(path, ok);
-  }
-  return ok;
-}
+/** `looksLikeFilePath` remembered: a search prints the same few paths on thousands of lines. */
+const isFilePathCached = boundedMemo(looksLikeFilePath, 4096);
 
 /** `  79 src/a.ts` or `79` → 79. */
 function leadingCount(text: string): number | undefined {

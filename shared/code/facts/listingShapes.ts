@@ -6,6 +6,7 @@
  */
 import { isKnownExtension } from './fileExtensions';
 import { parseArgv, parseShell, type Pipeline, type SimpleCommand } from './shellCommands';
+import { boundedMemo } from '../../text/boundedMemo';
 
 export type ListingShape =
   /** Every line carries its number in a gutter (`cat -n`, `nl -ba`, a Read, an edit snippet). */
@@ -76,21 +77,9 @@ export function shellPipelines(name: string, input: unknown): Pipeline[] | undef
  * `parseShell` remembered: one call's command is asked for when the call is
  * read, and again by each question asked of its result (its listing shape,
  * whether it counts lines, wrote a file, printed a diff's figures), and each
- * parse built its words a character at a time. Bounded, so a session of
- * distinct commands cannot grow it; the same command text parses the same.
+ * parse built its words a character at a time.
  */
-const parsedCommands = new Map<string, Pipeline[]>();
-const MAX_PARSED_COMMANDS = 1024;
-
-function parsedShell(command: string): Pipeline[] {
-  let pipelines = parsedCommands.get(command);
-  if (pipelines === undefined) {
-    pipelines = parseShell(command);
-    if (parsedCommands.size >= MAX_PARSED_COMMANDS) parsedCommands.clear();
-    parsedCommands.set(command, pipelines);
-  }
-  return pipelines;
-}
+const parsedShell = boundedMemo(parseShell, 1024);
 
 /**
  * Whether a shell call counts the lines of named files with `wc -l` (its
