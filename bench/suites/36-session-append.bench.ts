@@ -173,6 +173,9 @@ const STEPS = [
   'lenses: built',
   'lenses: serialised',
 ] as const;
+
+/** The parts of the usage read after a turn, whose sum the bench prints beside them. */
+const USAGE_STEPS = STEPS.filter((step) => step.startsWith('usage: ') && step !== 'usage: read again and published (sum)');
 type Step = (typeof STEPS)[number];
 
 /** A shape of the same session: as generated (`\n`), or with every line break `\r\n`, as a file written on Windows. */
@@ -339,15 +342,7 @@ function turnSteps(raw: string, ends: number[], cut: number): TurnSteps {
       },
       budgets,
     );
-    const usageSteps = [
-      'usage: lines read (worker)',
-      'usage: totals (worker)',
-      'usage: message across threads',
-      'usage: taken (request thread)',
-      'usage: status published again',
-      'usage: published again, budgets set',
-    ] as const;
-    times.get('usage: read again and published (sum)')!.push(usageSteps.reduce((sum, step) => sum + times.get(step)!.at(-1)!, 0));
+    times.get('usage: read again and published (sum)')!.push(USAGE_STEPS.reduce((sum, step) => sum + times.get(step)!.at(-1)!, 0));
     let built: CodeLens[] = [];
     timed('lenses: built', () => {
       built = codeLenses(state);
