@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCli, fixture, readFixture, runCli } from './harness';
@@ -38,6 +38,11 @@ describe('groundcheck check: inputs and exit codes', function () {
     assert.equal(r.code, 2, 'broken.jsonl is among the matches');
     assert.deepEqual(jsonFiles(r.stdout), [
       `${fixture('broken.jsonl')}:1`,
+      // The eval harness's RAGTruth rows are rows groundcheck reads too.
+      `${fixture('eval/mini.jsonl')}:1`,
+      `${fixture('eval/mini.jsonl')}:2`,
+      `${fixture('eval/mini.jsonl')}:3`,
+      `${fixture('eval/mini.jsonl')}:4`,
       `${fixture('mixed/nested/copy.jsonl')}:1`,
       `${fixture('mixed/nested/copy.jsonl')}:2`,
       `${fixture('mixed/nested/copy.jsonl')}:3`,
@@ -46,6 +51,21 @@ describe('groundcheck check: inputs and exit codes', function () {
       `${fixture('rag/answers.jsonl')}:3`,
       `${fixture('rag/unicode.jsonl')}:1`,
     ]);
+  });
+
+  it('reads RAGTruth-style rows from standard input as a file check reads them', () => {
+    const rows = readFileSync('test/fixtures/transcripts/ragtruth/rows.jsonl', 'utf8');
+    const piped = runCli(['check', '-', '--format', 'json'], { input: rows });
+    const filed = runCli(['check', 'test/fixtures/transcripts/ragtruth/rows.jsonl', '--format', 'json']);
+    const levels = (stdout: string) =>
+      stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((r) => r.label !== undefined)
+        .map((r) => `${r.label} ${r.level}`);
+    assert.deepEqual(levels(piped.stdout), ['output (row 1, QA) PARTIAL', 'output (row 2, Summary) GROUNDED', 'output (row 3, Data2txt) PARTIAL']);
+    assert.deepEqual(levels(piped.stdout), levels(filed.stdout));
   });
 
   it('reads standard input for -', () => {

@@ -1,6 +1,6 @@
 /**
- * Checks one line of a stream of RAG fixture rows (RAGAS or DeepEval JSON
- * Lines) on its own. A row holds its whole context (question, retrieved
+ * Checks one line of a stream of RAG fixture rows (RAGAS, DeepEval or
+ * RAGTruth-style JSON Lines) on its own. A row holds its whole context (question, retrieved
  * documents, answer) and no row can ground another's answer, so a row
  * checked alone gets the verdicts it gets in a check of the whole file; its
  * positions, its row number and its line are then moved to where it sits in
@@ -18,7 +18,7 @@ import { shiftedReport } from './shiftedReport';
 import type { StreamLine } from './streamLines';
 
 /** Formats whose JSON Lines rows are each a conversation of their own. */
-export const ROW_FORMATS: ReadonlySet<string> = new Set(['ragas', 'deepeval']);
+export const ROW_FORMATS: ReadonlySet<string> = new Set(['ragas', 'deepeval', 'ragtruth']);
 
 export interface RowCheck {
   /** The row's results, at the stream's positions; absent for a blank line or a bad one. */

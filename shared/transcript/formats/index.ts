@@ -17,6 +17,7 @@ import { clineFormat } from './cline';
 import { clineExportFormat } from './clineExport';
 import { ragasFormat } from './ragas';
 import { deepevalFormat } from './deepeval';
+import { ragtruthFormat } from './ragtruth';
 import { inspectLogFormat } from './inspectLog';
 import { otlpFormat } from './otlp';
 import { langsmithFormat } from './langsmith';
@@ -42,6 +43,7 @@ export const ALL_FORMATS: FormatParser[] = [
   clineFormat,
   ragasFormat,
   deepevalFormat,
+  ragtruthFormat,
   inspectLogFormat,
   otlpFormat,
   langsmithFormat,

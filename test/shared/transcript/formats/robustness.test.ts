@@ -12,6 +12,7 @@ import { fixturePath } from './formatTestKit';
 const FIXTURES: Array<[format: string, rel: string]> = [
   ['ragas', 'ragas/results.csv'],
   ['ragas', 'ragas/dataset.jsonl'],
+  ['ragtruth', 'ragtruth/rows.jsonl'],
   ['deepeval', 'deepeval/test_run.json'],
   ['inspect', 'inspect/security_guide.json'],
   ['otlp', 'otlp/genai_current.json'],
