@@ -143,13 +143,8 @@ class LensList {
 
   private insert(key: Key, lens: CodeLens): void {
     const at = this.indexOf(key);
-    if (at === this.keys.length) {
-      this.keys.push(key);
-      this.lenses.push(lens);
-    } else {
-      this.keys.splice(at, 0, key);
-      this.lenses.splice(at, 0, lens);
-    }
+    this.keys.splice(at, 0, key);
+    this.lenses.splice(at, 0, lens);
   }
 
   private remove(key: Key): void {

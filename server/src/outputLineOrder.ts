@@ -53,13 +53,8 @@ export class OutputLineOrder {
   private place(i: number, line: number): void {
     this.lineOf[i] = line;
     const at = this.positionOf(line, i);
-    if (at === this.order.length) {
-      this.order.push(i);
-      this.lines.push(line);
-    } else {
-      this.order.splice(at, 0, i);
-      this.lines.splice(at, 0, line);
-    }
+    this.order.splice(at, 0, i);
+    this.lines.splice(at, 0, line);
   }
 
   /** Where output `i` on `line` is or belongs in the order. */
