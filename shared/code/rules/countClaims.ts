@@ -63,7 +63,7 @@ export function countVerdicts(
       }
       return;
     }
-    const counted = tallies.filter((t) => t.noun !== 'tests' && counts(noun, t, output, entity.span));
+    const counted = tallies.filter((t) => t.noun !== 'tests' && counts(noun, t, output, entity.span) && !countsAnotherThing(output, entity.span, t));
     // Any count of that thing agreeing grounds it; the latest is the fix only when none does.
     const tally = counted.find((t) => t.count === n) ?? counted[0];
     if (!tally) {
@@ -385,6 +385,45 @@ function counts(noun: string, t: Tally, output: string, span: Range): boolean {
   }
   return t.words.some((w) => sameStem(noun, w)) || (GENERIC_MATCHES.has(noun) && t.words.length > 0 && sentenceNames(output, span, t.words));
 }
+
+/**
+ * "jsprit-core (344 Java files + 137 test files)" after `find
+ * jsprit-analysis/src -name '*.java' | wc -l`: a count of files whose line
+ * names, before it, a folder, module or file the listing did not search
+ * counts what that name holds, not what the listing found. Only a listing's
+ * count of files is narrowed so: a diffstat counts the change, whatever the
+ * line names.
+ */
+function countsAnotherThing(output: string, span: Range, t: Tally): boolean {
+  if (t.noun !== 'files') return false;
+  const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
+  const before = output.slice(Math.max(lineStart, span[0] - NAMED_REACH), span[0]);
+  const command = t.command.toLowerCase();
+  const namesOther = before
+    .split(NAME_BREAK)
+    .map((token) => token.replace(/^[.:]+|[.:]+$/g, ''))
+    .some((token) => NAMED_THING.test(token) && !command.includes(token.toLowerCase().replace(/^\.\/|\/$/g, '')));
+  return namesOther || qualifiers(output, span).some((w) => !command.includes(w.slice(0, Math.max(4, w.length - 1))));
+}
+
+/** The words between a figure and its noun "files" ("137 test files": `test`), lower-cased. */
+function qualifiers(output: string, span: Range): string[] {
+  const figureEnd = span[0] + (/^[\d,]+/.exec(output.slice(span[0], span[1]))?.[0].length ?? 0);
+  const m = QUALIFIED_FILES.exec(output.slice(figureEnd, figureEnd + NAMED_REACH));
+  return m?.[1]
+    ? m[1]
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w !== '')
+    : [];
+}
+
+/** Up to MAX_ADJECTIVES words before the noun, as `countedNoun` reads them. */
+const QUALIFIED_FILES = new RegExp(`^\\**\\s+((?:[A-Za-z][\\w-]*\\s+){0,${MAX_ADJECTIVES}})files?\\b`);
+/** How far before a count of files its line is read for what it counts. */
+const NAMED_REACH = 80;
+/** A name of a folder, module or file: words joined by `-`, `_`, `.` or `/` (`jsprit-core`, `src/lib`, `app.py`), or a camel-cased one. */
+const NAMED_THING = /^(?:[A-Za-z0-9]+(?:[-_./][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)$/;
 
 /**
  * Files a change touched, in git's words: "9 files changed", or files with

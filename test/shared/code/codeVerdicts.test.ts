@@ -517,6 +517,23 @@ describe('counts in an agent turn', () => {
     assert.equal(v.get('3 files')?.status, 'grounded');
   });
 
+  it('compares a count of files with a listing only when its line counts what the listing searched: no other module named, no word narrowing it', () => {
+    const raw = session([
+      user('How big is each module?'),
+      call('f1', 'Bash', { command: "find core/src/main -name '*.java' | wc -l" }),
+      result('f1', '344'),
+      call('f2', 'Bash', { command: "find analysis/src/main -name '*.java' | wc -l" }),
+      result('f2', '9'),
+      say('- core: 344 Java files + 137 test files\n- **web-ui**: 52 files\n- analysis: 12 Java files'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.equal(v.get('344')?.status, 'grounded');
+    assert.notEqual(v.get('137')?.status, 'contradicted');
+    assert.notEqual(v.get('52 files')?.status, 'contradicted');
+    assert.equal(v.get('12')?.status, 'contradicted');
+    assert.equal(v.get('12')?.contradiction?.value, '9');
+  });
+
   it('compares a count only with what counted the same thing: its state, its own clause, and the same figure beside the same noun', () => {
     const raw = session([
       user('Merge it and run the tests.'),
