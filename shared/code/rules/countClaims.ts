@@ -350,9 +350,10 @@ function countOf(e: ExtractedEntity): number | undefined {
 function countedNoun(output: string, span: Range): string | undefined {
   // The noun is in the figure's own clause: "1 commit (85cb84b) **Files:** 7" does not count files.
   // "26 of the 28 tests pass": the noun after the total is the figure's too.
-  const after = clauseAfter(output, span, 60)
-    .toLowerCase()
-    .replace(/^(\S+) of (?:the |all )?\d+ /, '$1 ');
+  const clause = clauseAfter(output, span, 60);
+  // A count stands right before its noun: "section 2, results shown" counts no results.
+  const comma = clause.indexOf(',', span[1] - span[0]);
+  const after = (comma === -1 ? clause : clause.slice(0, comma)).toLowerCase().replace(/^(\S+) of (?:the |all )?\d+ /, '$1 ');
   const words = after.split(/[^a-z0-9-]+/).filter((w) => w !== '');
   // "34 passed", "3 passed; 0 failed": a test runner's own summary, whose figures count tests.
   if (RUN_STATES.has(words[1])) return 'test';

@@ -517,6 +517,17 @@ describe('counts in an agent turn', () => {
     assert.equal(v.get('3 files')?.status, 'grounded');
   });
 
+  it('reads no count across a comma: "moved to section 2, results shown" counts no results', () => {
+    const raw = session([
+      user('Move the calculator up.'),
+      call('g1', 'Bash', { command: 'grep -c "platform" src/pricing.css' }),
+      result('g1', '15'),
+      say('Done: the ROI Calculator moved to section 2, results shown by default, next to the platform cards.'),
+    ]);
+    const v = lastOutput(raw, ALL);
+    assert.notEqual(v.get('2')?.status, 'contradicted');
+  });
+
   it('compares a count of files with a listing only when its line counts what the listing searched: no other module named, no word narrowing it', () => {
     const raw = session([
       user('How big is each module?'),
