@@ -185,7 +185,8 @@ export function markAbsentNames(
   entities.forEach((e, i) => {
     if (e.found || e.status !== 'unverified' || e.settled) return;
     const code = claimed[i]?.code;
-    if (on.files && code?.kind === 'file' && code.path !== undefined && e.rule === 'file-lines') {
+    // Unknown files are gathered even with their rule off: a turn naming several unknowns lays out new work, whichever rule would judge them.
+    if (code?.kind === 'file' && code.path !== undefined && e.rule === 'file-lines') {
       const name = baseName(code.path);
       if (!plainFileName(e.text, code.path, name) || spelt(name)) return;
       const machineFolder = folderOnTheMachine(code.path);
@@ -200,7 +201,7 @@ export function markAbsentNames(
       return;
     }
     // A command run as a script (`manage.sh start`) names the script's file: a script nothing named was never run.
-    const script = on.files && code?.kind === 'code' ? scriptOf(e.text) : undefined;
+    const script = code?.kind === 'code' ? scriptOf(e.text) : undefined;
     if (script !== undefined) {
       if (!spelt(script)) files.push({ e, name: script });
       return;
@@ -233,7 +234,7 @@ export function markAbsentNames(
   // Whether a sentence reports or proposes is read from its words: a turn in a language the rule cannot read gets no verdict.
   const language = proseLanguage(output);
   if (language === undefined) return added;
-  if (files.length > 0) {
+  if (on.files && files.length > 0) {
     for (const { e, name } of files) {
       if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reportsFile(output, sentences, e.span, language)) continue;
       settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn${knownNote(known, e)}`);

@@ -32,8 +32,8 @@ describe('plant recall', () => {
       'renamed-identifier': 'caught',
       'wrong-line': 'caught',
       'changed-count': 'caught',
-      // A file never named, cited with a line: absent-files flags it, though file-lines (a line never shown) is off in an agent's turn.
-      'untouched-path': 'caught',
+      // A file never named, cited with a line: absent-files and file-lines would flag it, and both are off in an agent's turn by default.
+      'untouched-path': 'indeterminate',
     });
   });
 

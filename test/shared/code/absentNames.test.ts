@@ -1,14 +1,21 @@
 import { strict as assert } from 'node:assert';
 import { checkTranscript } from '../../../shared/check/checkTranscript';
 import { parseTranscript } from '../../../shared/transcript/detect';
-import { call, lastOutput, numbered, result, say, session, user } from './claudeSession';
+import { call, lastOutput as lastOutputWith, numbered, result, say, session, user } from './claudeSession';
+
+/**
+ * absent-files does not flag in an agent's turn unless turned on (it did not hold on sessions it was not tuned on);
+ * these tests say what it does when it is, and what absent-names does beside it.
+ */
+const FILES_ON = { rules: { 'absent-files': 'on' as const } };
+const lastOutput = (raw: string) => lastOutputWith(raw, FILES_ON);
 
 // biome-ignore format: a list of words or values reads best packed
 const ledger = ['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}', '', 'export function add_numbers(a, b) {', '  return a + b;', '}'];
 
 const readLedger = [user('How is the ledger settled?'), call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }), result('r1', numbered(ledger))];
 
-/** The verdict and rule of the entity written `text` in the last turn, with the rules as they are by default. */
+/** The verdict and rule of the entity written `text` in the last turn, with the rules as they are by default and absent-files on. */
 function judged(text: string, answer: string): string {
   const e = lastOutput(session([...readLedger, say(answer)])).get(text);
   return e ? `${e.status} ${e.rule}` : 'no entity';
@@ -20,6 +27,14 @@ describe('names and files nothing in the session spelt', () => {
     assert.equal(judged('`settleLedger()`', 'The ledger is settled by `settleLedger()`.'), 'grounded inline-code');
     // Found in another case is not absent: a misspelling is another rule's question.
     assert.notEqual(judged('`SettleLedger`', 'The ledger is settled by `SettleLedger`.').split(' ')[1], 'absent-names');
+  });
+
+  it('by default flags no file, but still counts an unknown file among the unknowns of a turn laying out new work', () => {
+    const byDefault = (answer: string) => lastOutputWith(session([...readLedger, say(answer)]));
+    assert.notEqual(byDefault('Updated `ledger_notes.md` with the totals.').get('`ledger_notes.md`')?.rule, 'absent-files');
+    assert.equal(byDefault('The ledger is settled by `reconcileAll()`.').get('`reconcileAll()`')?.rule, 'absent-names');
+    // Two unknowns, one of them a file: new work, so the name is not judged either.
+    assert.notEqual(byDefault('Added `reconcileAll()` to `ledger_sync.ts`.').get('`reconcileAll()`')?.rule, 'absent-names');
   });
 
   it('leaves alone a name given as an example (e.g.), which says nothing exists', () => {
@@ -270,7 +285,7 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
     const judge = (text: string, answer: string) => {
       const parsed = parseTranscript({ raw: `${gemini(answer)}\n`, path: 'session.jsonl' });
       if (!('segments' in parsed)) throw new Error('not read as a transcript');
-      const check = checkTranscript(parsed, { profile: 'refined' });
+      const check = checkTranscript(parsed, { profile: 'refined', ...FILES_ON });
       const last = check.outputs[check.outputs.length - 1];
       const e = last.result.entities.find((x) => x.text === text);
       return e ? `${e.status} ${e.rule}` : 'no entity';
@@ -295,7 +310,7 @@ describe('names nothing spelt in turns written in French, Chinese or Japanese', 
       const parsed = parseTranscript({ raw: cline(answer), path: 'api_conversation_history.json' });
       if (!('segments' in parsed)) throw new Error('not read as a transcript');
       assert.equal((parsed as { format?: string }).format, 'cline');
-      const check = checkTranscript(parsed, { profile: 'refined' });
+      const check = checkTranscript(parsed, { profile: 'refined', ...FILES_ON });
       const last = check.outputs[check.outputs.length - 1];
       const e = last.result.entities.find((x) => x.text === text);
       return e ? `${e.status} ${e.rule}` : 'no entity';
@@ -419,7 +434,7 @@ describe('names nothing spelt in a Codex rollout, and files its prompts attach',
   const verdict = (raw: string) => {
     const t = parseTranscript({ raw });
     if (!('segments' in t)) throw new Error('not a transcript');
-    const check = checkTranscript(t, { profile: 'refined' });
+    const check = checkTranscript(t, { profile: 'refined', ...FILES_ON });
     const e = check.outputs[check.outputs.length - 1].result.entities.find((x) => x.text === '`reconcileAll()`');
     return e ? `${e.status} ${e.rule}` : 'no entity';
   };
@@ -440,7 +455,7 @@ describe('names nothing spelt in a Codex rollout, and files its prompts attach',
     ].join('\n');
     const t = parseTranscript({ raw });
     if (!('segments' in t)) throw new Error('not a transcript');
-    const check = checkTranscript(t, { profile: 'refined' });
+    const check = checkTranscript(t, { profile: 'refined', ...FILES_ON });
     const e = check.outputs[check.outputs.length - 1].result.entities.find((x) => x.text === 'AGENTS.md');
     // Left unchecked, by the gap or because file-lines does not flag a bare file in an agent's turn; the detail says why.
     assert.equal(e?.status, 'indeterminate');
