@@ -13,7 +13,7 @@
 import type { AllowedFolders } from '../../io/referenceReads';
 import type { FormatParser, InstructionFiles, ParseError, ParseInput, Segment, Transcript } from '../model';
 import { findInstructionFiles } from '../instructionFiles';
-import { readJsonLines, type JsonLine } from '../json/jsonLines';
+import { eachJsonLine, readJsonLines, type JsonLine } from '../json/jsonLines';
 import { keepReader, ReadPosition, type AppendableReader, type AppendOutcome } from '../parseAppendedLines';
 import { emitAnthropicBlock, emitAnthropicContent, type AnthropicContext } from './shapes/anthropicBlocks';
 import { ContextGaps } from './contextGaps';
@@ -101,15 +101,21 @@ class ClaudeCodeReader implements AppendableReader {
   read(raw: string, onJsonLines?: ParseInput['onJsonLines']): Transcript {
     const errors: ParseError[] = [];
     this.b.addFileGap(ContextGaps.claudeSystemPrompt);
-    const lines = readJsonLines(raw, errors);
-    onJsonLines?.(lines, 'claude-code', errors);
-    this.feed(lines);
+    const tally = new LineTally();
+    if (onJsonLines) {
+      const lines = readJsonLines(raw, errors);
+      onJsonLines(lines, 'claude-code', errors);
+      for (const line of lines) this.feedLine(line, tally);
+    } else {
+      // Each line's parsed value is let go once its segments are read.
+      eachJsonLine(raw, errors, (line) => this.feedLine(line, tally));
+    }
     this.position.advance(raw);
     this.skillText = raw.includes(SKILL_MARKER);
     labelRewoundOutputs(this.b.segments, this.mainLeaf, this.jumps, isSubAgent);
     if (this.toolNames.skill || this.skillText) this.b.addFileGap(ContextGaps.claudeSkills);
     if (this.instructions) this.b.rewordFileGap(withInstructionNote(ContextGaps.claudeSystemPrompt, this.instructions));
-    if (this.b.segments.length === 0 && lines.length > 0) errors.push(noMessages(raw, lines));
+    if (this.b.segments.length === 0 && tally.count > 0) errors.push(noMessages(raw, tally));
     this.transcript = this.b.build('claude-code', errors);
     if (this.instructions) this.transcript.instructions = this.instructions;
     return this.transcript;
@@ -125,7 +131,7 @@ class ClaudeCodeReader implements AppendableReader {
     const from = this.b.segments.length;
     const before = { leaf: this.mainLeaf, jumps: this.jumps.size, repeats: this.repeats, skill: this.toolNames.skill || this.skillText };
     const looked = this.instructions !== undefined;
-    this.feed(lines);
+    for (const line of lines) this.feedLine(line);
     this.position.advance(piece);
     this.skillText ||= piece.includes(SKILL_MARKER);
     if (!looked && this.instructions) return { fallback: 'the new lines give the working directory, whose instruction files change the whole file' };
@@ -212,73 +218,74 @@ class ClaudeCodeReader implements AppendableReader {
     return this.latestTail[chain] ?? this.rootTail;
   }
 
-  private feed(lines: readonly JsonLine[]): void {
+  /** Reads one line; `tally`, when given, counts it (see noMessages). */
+  private feedLine(line: JsonLine, tally?: LineTally): void {
+    // Only a log that gave no segment yet may end up reported as bookkeeping alone.
+    if (tally && this.b.segments.length === 0) tally.note(line);
+    const v = obj(line.value);
+    if (!v) return;
     const b = this.b;
-    for (const line of lines) {
-      const v = obj(line.value);
-      if (!v) continue;
-      const uuid = str(v.uuid);
-      const parentUuid = v.parentUuid;
-      const type = str(v.type);
-      const message = obj(v.message);
-      // A resumed session may log a line again under the same uuid.
-      if (uuid && this.tailOf.has(uuid)) {
-        this.repeats++;
-        continue;
-      }
-      // An attachment before the first message starts the conversation too: what the system prompt held comes before it.
-      if (!this.environmentDone && (((type === 'user' || type === 'assistant') && message) || (type === 'attachment' && obj(v.attachment)))) {
-        this.rootTail = emitEnvironment(b, line, v, this.instructionFiles(line, v));
-        this.environmentDone = true;
-      }
-      if (type === 'system' && uuid && typeof v.logicalParentUuid === 'string') {
-        const before = this.tailOf.get(v.logicalParentUuid);
-        if (before !== undefined) this.beforeCompaction.set(uuid, before);
-      }
-      const chain = v.isSidechain === true ? 1 : 0;
-      let parent = typeof parentUuid === 'string' ? (this.tailOf.get(parentUuid) ?? this.missingParent(chain)) : this.rootTail;
-      let tail = parent;
-      const firstNew = b.segments.length;
-      if ((type === 'user' || type === 'assistant') && message) {
-        const ctx: AnthropicContext = {
-          b,
-          src: lineSource(line),
-          toolNames: this.toolNames,
-          cleanToolResult: cleanClaudeToolResult,
-          labelPrefix: v.isSidechain === true ? 'sub-agent ' : undefined,
-          // API errors and "no response requested" are written by Claude Code, not the model.
-          syntheticAssistant: v.isApiErrorMessage === true || message.model === '<synthetic>',
-        };
-        if (type === 'user') {
-          if (v.isCompactSummary === true) ctx.userRole = { role: 'assistant', label: 'compaction summary' };
-          else if (v.isMeta === true) ctx.userRole = { role: 'user', label: 'injected text' };
-          // A response that made several tool calls logs one line per call, and each result names its own
-          // call's line as parent; the model saw all of them before its next turn, so they chain in order.
-          const response = typeof parentUuid === 'string' && hasToolResult(message) ? this.groupOfLine.get(parentUuid) : undefined;
-          if (response) parent = response.resultTail ?? response.tail;
-          tail = emitAnthropicContent(ctx, message.content, ['message', 'content'], 'user', parent);
-          if (response) response.resultTail = tail;
-          if (v.isCompactSummary === true && tail !== parent) b.carryGap(tail, ContextGaps.compactedHistory);
-        } else {
-          const id = str(message.id);
-          const group = id ? this.groups.get(id) : undefined;
-          // Sibling lines of one response chain after each other, not from the same parent.
-          if (group && group.parentUuid === parentUuid) parent = group.tail;
-          tail = emitResponseBlocks(ctx, message, parent, group);
-          const current = group ?? (id ? { parentUuid, tail, seen: blockKeys(message) } : undefined);
-          if (id && !group) this.groups.set(id, current!);
-          else if (group) group.tail = tail;
-          if (uuid && current) this.groupOfLine.set(uuid, current);
-        }
-      }
-      const attachment = type === 'attachment' ? obj(v.attachment) : undefined;
-      if (attachment) tail = emitAttachment(b, lineSource(line), attachment, parent, v.isSidechain === true);
-      if (uuid) this.tailOf.set(uuid, tail);
-      if (b.segments.length > firstNew) this.latestTail[chain] = tail;
-      if (message && v.isSidechain !== true) this.mainLeaf = tail;
-      const before = typeof parentUuid === 'string' ? this.beforeCompaction.get(parentUuid) : undefined;
-      if (before !== undefined && b.segments.length > firstNew) this.jumps.set(firstNew, before);
+    const uuid = str(v.uuid);
+    const parentUuid = v.parentUuid;
+    const type = str(v.type);
+    const message = obj(v.message);
+    // A resumed session may log a line again under the same uuid.
+    if (uuid && this.tailOf.has(uuid)) {
+      this.repeats++;
+      return;
     }
+    // An attachment before the first message starts the conversation too: what the system prompt held comes before it.
+    if (!this.environmentDone && (((type === 'user' || type === 'assistant') && message) || (type === 'attachment' && obj(v.attachment)))) {
+      this.rootTail = emitEnvironment(b, line, v, this.instructionFiles(line, v));
+      this.environmentDone = true;
+    }
+    if (type === 'system' && uuid && typeof v.logicalParentUuid === 'string') {
+      const before = this.tailOf.get(v.logicalParentUuid);
+      if (before !== undefined) this.beforeCompaction.set(uuid, before);
+    }
+    const chain = v.isSidechain === true ? 1 : 0;
+    let parent = typeof parentUuid === 'string' ? (this.tailOf.get(parentUuid) ?? this.missingParent(chain)) : this.rootTail;
+    let tail = parent;
+    const firstNew = b.segments.length;
+    if ((type === 'user' || type === 'assistant') && message) {
+      const ctx: AnthropicContext = {
+        b,
+        src: lineSource(line),
+        toolNames: this.toolNames,
+        cleanToolResult: cleanClaudeToolResult,
+        labelPrefix: v.isSidechain === true ? 'sub-agent ' : undefined,
+        // API errors and "no response requested" are written by Claude Code, not the model.
+        syntheticAssistant: v.isApiErrorMessage === true || message.model === '<synthetic>',
+      };
+      if (type === 'user') {
+        if (v.isCompactSummary === true) ctx.userRole = { role: 'assistant', label: 'compaction summary' };
+        else if (v.isMeta === true) ctx.userRole = { role: 'user', label: 'injected text' };
+        // A response that made several tool calls logs one line per call, and each result names its own
+        // call's line as parent; the model saw all of them before its next turn, so they chain in order.
+        const response = typeof parentUuid === 'string' && hasToolResult(message) ? this.groupOfLine.get(parentUuid) : undefined;
+        if (response) parent = response.resultTail ?? response.tail;
+        tail = emitAnthropicContent(ctx, message.content, ['message', 'content'], 'user', parent);
+        if (response) response.resultTail = tail;
+        if (v.isCompactSummary === true && tail !== parent) b.carryGap(tail, ContextGaps.compactedHistory);
+      } else {
+        const id = str(message.id);
+        const group = id ? this.groups.get(id) : undefined;
+        // Sibling lines of one response chain after each other, not from the same parent.
+        if (group && group.parentUuid === parentUuid) parent = group.tail;
+        tail = emitResponseBlocks(ctx, message, parent, group);
+        const current = group ?? (id ? { parentUuid, tail, seen: blockKeys(message) } : undefined);
+        if (id && !group) this.groups.set(id, current!);
+        else if (group) group.tail = tail;
+        if (uuid && current) this.groupOfLine.set(uuid, current);
+      }
+    }
+    const attachment = type === 'attachment' ? obj(v.attachment) : undefined;
+    if (attachment) tail = emitAttachment(b, lineSource(line), attachment, parent, v.isSidechain === true);
+    if (uuid) this.tailOf.set(uuid, tail);
+    if (b.segments.length > firstNew) this.latestTail[chain] = tail;
+    if (message && v.isSidechain !== true) this.mainLeaf = tail;
+    const before = typeof parentUuid === 'string' ? this.beforeCompaction.get(parentUuid) : undefined;
+    if (before !== undefined && b.segments.length > firstNew) this.jumps.set(firstNew, before);
   }
 }
 
@@ -370,18 +377,27 @@ function isIsoDate(s: string): boolean {
   return true;
 }
 
+/** The lines read, and their types in the order first seen: what noMessages says of a log without messages. */
+class LineTally {
+  count = 0;
+  readonly types = new Set<string>();
+
+  note(line: JsonLine): void {
+    this.count++;
+    this.types.add(str(obj(line.value)?.type) ?? 'untyped');
+  }
+}
+
 /**
  * A log whose lines hold no message (only the file snapshots Claude Code
  * writes as a session starts, or other bookkeeping): located at its first
  * line, so the file is not taken for an empty conversation.
  */
-function noMessages(raw: string, lines: readonly JsonLine[]): ParseError {
-  const types = new Set<string>();
-  for (const line of lines) types.add(str(obj(line.value)?.type) ?? 'untyped');
-  const kinds = [...types].slice(0, 4).join(', ');
+function noMessages(raw: string, tally: LineTally): ParseError {
+  const kinds = [...tally.types].slice(0, 4).join(', ');
   const end = raw.indexOf('\n');
   return {
-    message: `A Claude Code session log with no messages: its ${lines.length} line${lines.length === 1 ? ' is' : 's are'} bookkeeping (${kinds}), nothing said to or by the model.`,
+    message: `A Claude Code session log with no messages: its ${tally.count} line${tally.count === 1 ? ' is' : 's are'} bookkeeping (${kinds}), nothing said to or by the model.`,
     rawRange: [0, end === -1 ? raw.length : end],
     line: 0,
   };

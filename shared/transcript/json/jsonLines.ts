@@ -29,6 +29,18 @@ export interface PieceAt {
  */
 export function readJsonLines(raw: string, errors: ParseError[], at: PieceAt = { offset: 0, line: 0 }): JsonLine[] {
   const out: JsonLine[] = [];
+  eachJsonLine(raw, errors, (line) => out.push(line), at);
+  return out;
+}
+
+/**
+ * The lines of `raw` as `readJsonLines` reads them, handed to `visit` one at
+ * a time: a reader that takes what it needs from each line and lets its
+ * parsed value go holds one line's value at a time, not a whole file's (tens
+ * of megabytes of objects that would otherwise live long enough to be
+ * promoted and swell the heap a large session's check peaks with).
+ */
+export function eachJsonLine(raw: string, errors: ParseError[], visit: (line: JsonLine) => void, at: PieceAt = { offset: 0, line: 0 }): void {
   const shift = at.offset;
   let line = at.line;
   // A BOM opens the file, not its first record; offsets stay the raw file's.
@@ -44,8 +56,11 @@ export function readJsonLines(raw: string, errors: ParseError[], at: PieceAt = {
       errors.push({ message: `Line ${line + 1} ${TOO_DEEP}`, rawRange: [deep + shift, deep + shift + 1], line });
     } else if (!isBlank(raw, start, end)) {
       const text = raw.slice(start, end);
+      let value: unknown;
+      let parsed = false;
       try {
-        out.push({ line, start: start + shift, end: end + shift, value: JSON.parse(text), region: new JsonRegion(raw, start, end, undefined, shift) });
+        value = JSON.parse(text);
+        parsed = true;
       } catch {
         const partial = !hasNewline;
         errors.push({
@@ -54,12 +69,13 @@ export function readJsonLines(raw: string, errors: ParseError[], at: PieceAt = {
           line,
         });
       }
+      // Outside the try: a reader's own exception is not a line of bad JSON.
+      if (parsed) visit({ line, start: start + shift, end: end + shift, value, region: new JsonRegion(raw, start, end, undefined, shift) });
     }
     if (!hasNewline) break;
     start = nl + 1;
     line++;
   }
-  return out;
 }
 
 export interface JsonDocument {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { readJsonDocument, readJsonLines } from '../../../shared/transcript/json/jsonLines';
+import { eachJsonLine, readJsonDocument, readJsonLines } from '../../../shared/transcript/json/jsonLines';
 import { toRawRange } from '../../../shared/transcript/offsets/offsetMaps';
 import type { ParseError } from '../../../shared/transcript/model';
 
@@ -87,6 +87,39 @@ describe('JSON raw offsets', () => {
     const third = lines[1];
     const [s, e] = toRawRange(third.region.stringMap(['n']), 0, 1);
     assert.equal(raw.slice(s, e), '3');
+  });
+
+  it("hands each line to a reader as it is read, before the lines after it, and lets a reader's own error through", () => {
+    const raw = '{"n":1}\n{"n":2,}\n{"n":3}\n{"n":4';
+    const errors: ParseError[] = [];
+    const seen: [number, unknown, number][] = [];
+    eachJsonLine(raw, errors, (l) => seen.push([l.line, l.value, errors.length]));
+    // Line 3 comes after line 2's error and before the last line's.
+    assert.deepEqual(seen, [
+      [0, { n: 1 }, 0],
+      [2, { n: 3 }, 1],
+    ]);
+    assert.deepEqual(
+      errors.map((e) => e.line),
+      [1, 3],
+    );
+    const asRead = readJsonLines(raw, []);
+    assert.deepEqual(
+      asRead.map((l) => [l.line, l.start, l.end, l.value]),
+      [
+        [0, 0, 7, { n: 1 }],
+        [2, 17, 24, { n: 3 }],
+      ],
+    );
+    const thrown: ParseError[] = [];
+    assert.throws(
+      () =>
+        eachJsonLine('{"n":1}\n', thrown, () => {
+          throw new Error('reader failed');
+        }),
+      /reader failed/,
+    );
+    assert.deepEqual(thrown, []);
   });
 
   it('reads the first record after a UTF-8 BOM, with offsets that count the BOM', () => {
