@@ -100,11 +100,11 @@ export class ContextIndex {
       buffer.push(SEPARATOR, parts[p].length);
     }
     partStarts[parts.length] = buffer.length;
-    // Whitespace folding leaves a few percent of the buffer unused; a view
-    // over it keeps that slack (memoryBytes() counts it) instead of copying
-    // tens of megabytes, unless the slack is large.
-    const slack = buffer.units.length - buffer.length;
-    const units = slack <= buffer.length >>> 4 ? buffer.units.subarray(0, buffer.length) : buffer.units.slice(0, buffer.length);
+    // Whitespace folding leaves part of the buffer unused (a few percent in
+    // prose, more in indented code). A view keeps that slack (memoryBytes()
+    // counts it): a trimmed copy would hold both buffers at once, and the
+    // peak a large session reaches would grow by the whole text's size.
+    const units = buffer.units.subarray(0, buffer.length);
     const toOriginal = OffsetRuns.fromRuns(buffer.runs!);
     // Own copy of the list: a caller reusing its array must not shift our parts.
     return new ContextIndex(parts.slice(), units, toOriginal, partStarts, GramIndex.build(units, units.length));
