@@ -11,7 +11,6 @@ import type { AnthropicContext } from './anthropicBlocks';
 import { ContextGaps } from '../contextGaps';
 import { emitEscapedJsonLeaves } from './escapedJsonLeaves';
 import { arr, isObject, obj, str, type JsonObject } from './jsonValues';
-import { resilientStringMap } from './resilientMaps';
 
 export function emitToolResult(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {
   const id = str(block.tool_use_id);
@@ -72,7 +71,7 @@ function addResultText(ctx: AnthropicContext, text: string, path: JsonPath, resu
   if (clean === text) return ctx.b.addString(ctx.src, path, text, spec);
   if (clean.trim() === '') return parent;
   // Same length as the JSON value, so the string's own map still holds.
-  return ctx.b.add(clean, resilientStringMap(ctx.src.region, path, text), ctx.src.lineOf(path), spec, ctx.src.orderOf(path));
+  return ctx.b.addCleanedString(ctx.src, path, text, clean, spec);
 }
 
 export function emitWebSearchResult(ctx: AnthropicContext, block: JsonObject, path: JsonPath, parent: number): number {

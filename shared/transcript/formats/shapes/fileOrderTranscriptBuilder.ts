@@ -13,6 +13,7 @@ import type { OffsetMap, ParseError, Role, Segment, ToolRef, Transcript } from '
 import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { LazyMap, ShiftMap } from '../../offsets/offsetMaps';
 import { markActionsOf, ToolCallLinker, type TouchedCall } from '../../toolCalls';
+import { decodedFromCleaned } from './blankedText';
 import { compareOrder, type OrderKey } from './rawOrder';
 import { resilientOffsetOf, resilientStringMap } from './resilientMaps';
 
@@ -56,6 +57,19 @@ export class FileOrderTranscriptBuilder {
     // The map keeps the text it was made from: it is given the pooled copy too, or the repeated one stays alive in it.
     const shared = this.texts.shared(text);
     return this.add(shared, resilientStringMap(src.region, path, shared), src.lineOf(path), spec, src.orderOf(path));
+  }
+
+  /**
+   * Adds `cleaned`, the string at `path` with characters blanked in place
+   * (see toolOutputText.ts), as a segment. Its map is the string's own and
+   * checks itself against the string as decoded, which it rebuilds from
+   * the cleaned text and the few characters blanked: holding every decoded
+   * original beside its cleaned copy doubled the text of a session whose
+   * shells print colours.
+   */
+  addCleanedString(src: JsonSource, path: JsonPath, decoded: string, cleaned: string, spec: SegmentSpec): number {
+    const shared = this.texts.shared(cleaned);
+    return this.add(shared, resilientStringMap(src.region, path, decodedFromCleaned(decoded, shared)), src.lineOf(path), spec, src.orderOf(path));
   }
 
   /**

@@ -11,8 +11,10 @@ import type { JsonPath, JsonRegion } from '../../json/jsonRegion';
 import { jsonStringMap } from '../../offsets/jsonStringMap';
 import { LazyMap } from '../../offsets/offsetMaps';
 
-export function resilientStringMap(region: JsonRegion, path: JsonPath, decoded: string): OffsetMap {
+/** `decoded` may be given as a function that makes it, for a caller that does not hold the string itself. */
+export function resilientStringMap(region: JsonRegion, path: JsonPath, decodedText: string | (() => string)): OffsetMap {
   return new LazyMap(() => {
+    const decoded = typeof decodedText === 'string' ? decodedText : decodedText();
     const primary = region.stringMap(path);
     try {
       if (coversExactly(region, primary, decoded)) return primary;

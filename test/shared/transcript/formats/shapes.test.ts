@@ -5,6 +5,7 @@ import { claudeCodeFormat } from '../../../../shared/transcript/formats/claudeCo
 import { openaiChatFormat } from '../../../../shared/transcript/formats/openaiChat';
 import { isJsonLines } from '../../../../shared/transcript/formats/shapes/jsonLayout';
 import { jsonValueEnd } from '../../../../shared/transcript/formats/shapes/rawJsonText';
+import { decodedFromCleaned } from '../../../../shared/transcript/formats/shapes/blankedText';
 import { blankAnsiEscapes } from '../../../../shared/transcript/formats/shapes/toolOutputText';
 import type { FormatParser } from '../../../../shared/transcript/model';
 
@@ -14,6 +15,16 @@ describe('tool output cleaning', () => {
     const out = blankAnsiEscapes(text);
     assert.equal(out, '       FAIL     3 tests       done');
     assert.equal(out.length, text.length);
+  });
+
+  it('rebuilds the decoded text from the blanked one, wherever the escapes sit', () => {
+    for (const text of ['\x1b[1;31mFAIL\x1b[0m 3 tests\x1bM\x1b[2K done\x1b[0m', 'plain', '\x1b[0m', `${'ok '.repeat(5000)}\x1b[32m42\x1b[0m`]) {
+      const cleaned = blankAnsiEscapes(text);
+      const made = decodedFromCleaned(text, cleaned);
+      assert.equal(typeof made === 'string' ? made : made(), text);
+    }
+    // A cleaning that moved text cannot be undone from the cleaned copy: the decoded text is kept as it is.
+    assert.equal(decodedFromCleaned('a\x1b[0mb', 'ab'), 'a\x1b[0mb');
   });
 
   it('handles long pathological runs in one pass', () => {
