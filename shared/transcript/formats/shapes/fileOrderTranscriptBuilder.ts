@@ -99,7 +99,9 @@ export class FileOrderTranscriptBuilder {
    * failed), which the facts of a session read from the result's presence.
    */
   addEmptyResult(src: JsonSource, path: JsonPath, spec: SegmentSpec): number {
-    const map = new LazyMap(() => new ShiftMap(resilientOffsetOf(src.region, path)));
+    // The region alone: the source's own functions hold the line's whole parsed value (an image's data).
+    const region = src.region;
+    const map = new LazyMap(() => new ShiftMap(resilientOffsetOf(region, path)));
     return this.add('', map, src.lineOf(path), spec, src.orderOf(path));
   }
 
