@@ -11,7 +11,8 @@
 import type { ContextMatch } from '../classifier/types';
 import { sentenceStarts } from '../text/sentences';
 import { appendNormalized, NormalizedBuffer, normalizeForm } from '../text/normalize';
-import { type CandidateCursor, GramIndex } from './gramIndex';
+import { ByteUnits } from './byteUnits';
+import { type CandidateCursor, GramIndex, latin1StandIn } from './gramIndex';
 import { OffsetRuns } from './offsetRuns';
 import { onTokenBoundaries } from './tokenBoundary';
 import { firstAbove, lastAtMostInt32 } from '../text/sortedSearch';
@@ -81,10 +82,10 @@ export class ContextIndex {
   private constructor(
     private readonly parts: readonly string[],
     /** Case-folded normalized text of all parts, separators between. */
-    private readonly units: Uint16Array,
+    private readonly text: ByteUnits,
     /** Part-local original offset of each unit; a separator holds its part's length. */
     private readonly toOriginal: OffsetRuns,
-    /** Where each part starts in `units`; entry `partCount` is the total length. */
+    /** Where each part starts in `text`; entry `partCount` is the total length. */
     private readonly partStarts: Int32Array,
     private readonly grams: GramIndex,
   ) {}
@@ -92,7 +93,7 @@ export class ContextIndex {
   static build(parts: readonly string[]): ContextIndex {
     let total = 0;
     for (const part of parts) total += part.length + 1;
-    const buffer = new NormalizedBuffer(total, 'runs');
+    const buffer = new NormalizedBuffer(total, 'runs', latin1StandIn);
     const partStarts = new Int32Array(parts.length + 1);
     for (let p = 0; p < parts.length; p++) {
       partStarts[p] = buffer.length;
@@ -104,10 +105,10 @@ export class ContextIndex {
     // prose, more in indented code). A view keeps that slack (memoryBytes()
     // counts it): a trimmed copy would hold both buffers at once, and the
     // peak a large session reaches would grow by the whole text's size.
-    const units = buffer.units.subarray(0, buffer.length);
+    const text = ByteUnits.of(buffer);
     const toOriginal = OffsetRuns.fromRuns(buffer.runs!);
     // Own copy of the list: a caller reusing its array must not shift our parts.
-    return new ContextIndex(parts.slice(), units, toOriginal, partStarts, GramIndex.build(units, units.length));
+    return new ContextIndex(parts.slice(), text, toOriginal, partStarts, GramIndex.build(text.bytes, text.length));
   }
 
   get partCount(): number {
@@ -124,7 +125,7 @@ export class ContextIndex {
 
   /** Bytes held by the index itself (the part strings belong to the caller). */
   memoryBytes(): number {
-    return this.units.buffer.byteLength + this.toOriginal.memoryBytes() + this.partStarts.byteLength + this.grams.memoryBytes();
+    return this.text.memoryBytes() + this.toOriginal.memoryBytes() + this.partStarts.byteLength + this.grams.memoryBytes();
   }
 
   /**
@@ -139,7 +140,7 @@ export class ContextIndex {
     const { folded, kept, from, before, taken } = q;
     const accept = opts.accept;
     const stop = this.partStarts[before];
-    const cursor = folded.length === 1 ? new ScanCursor(this.units, folded.charCodeAt(0), stop) : this.grams.candidates(folded);
+    const cursor = folded.length === 1 ? new ScanCursor(this.text, folded.charCodeAt(0), stop) : this.grams.candidates(folded);
     let part = from - 1;
     let partAccepted = false;
     let min = this.partStarts[from];
@@ -171,7 +172,7 @@ export class ContextIndex {
     if (!q) return [];
     const { folded, kept, from, before, taken } = q;
     const accept = opts.accept;
-    const cursor = folded.length === 1 ? new BackwardScanCursor(this.units, folded.charCodeAt(0)) : this.grams.candidatesBackward(folded);
+    const cursor = folded.length === 1 ? new BackwardScanCursor(this.text, folded.charCodeAt(0)) : this.grams.candidatesBackward(folded);
     const floor = this.partStarts[from];
     let max = this.partStarts[before] - 1;
     let part = before;
@@ -214,9 +215,11 @@ export class ContextIndex {
     const partEnd = this.partStarts[part + 1] - 1;
     const end = c + folded.length;
     if (c < partStart || end > partEnd) return undefined;
-    const units = this.units;
+    const bytes = this.text.bytes;
     for (let i = 0; i < folded.length; i++) {
-      if (units[c + i] !== folded.charCodeAt(i)) return undefined;
+      const unit = folded.charCodeAt(i);
+      // Below 0x80 the byte is the unit; above, it may stand in for another.
+      if (unit < 0x80 ? bytes[c + i] !== unit : this.text.unitAt(c + i) !== unit) return undefined;
     }
     const ends = this.ends;
     this.toOriginal.around(c, end, ends);
@@ -273,31 +276,42 @@ export class ContextIndex {
  * hundred units of prose.
  */
 class ScanCursor implements CandidateCursor {
+  /** What the bytes hold where the unit is (see ByteUnits). */
+  private readonly byte: number;
+
   constructor(
-    private readonly units: Uint16Array,
+    private readonly text: ByteUnits,
     private readonly unit: number,
     private readonly end: number,
-  ) {}
+  ) {
+    this.byte = unit > 0xff ? latin1StandIn(unit) : unit;
+  }
 
   next(min: number): number {
-    const units = this.units;
-    const unit = this.unit;
-    for (let i = min; i < this.end; i++) if (units[i] === unit) return i;
+    const { bytes } = this.text;
+    const byte = this.byte;
+    const exact = this.unit < 0x80;
+    for (let i = min; i < this.end; i++) if (bytes[i] === byte && (exact || this.text.unitAt(i) === this.unit)) return i;
     return -1;
   }
 }
 
 /** ScanCursor read from the end. */
 class BackwardScanCursor {
+  private readonly byte: number;
+
   constructor(
-    private readonly units: Uint16Array,
+    private readonly text: ByteUnits,
     private readonly unit: number,
-  ) {}
+  ) {
+    this.byte = unit > 0xff ? latin1StandIn(unit) : unit;
+  }
 
   prev(max: number): number {
-    const units = this.units;
-    const unit = this.unit;
-    for (let i = max; i >= 0; i--) if (units[i] === unit) return i;
+    const { bytes } = this.text;
+    const byte = this.byte;
+    const exact = this.unit < 0x80;
+    for (let i = max; i >= 0; i--) if (bytes[i] === byte && (exact || this.text.unitAt(i) === this.unit)) return i;
     return -1;
   }
 }

@@ -61,6 +61,25 @@ export function unitClass(unit: number): number {
   return UNIT_CLASS[unit];
 }
 
+/** Per class, the first unit in 0x80..0xff of that class. */
+const LATIN1_OF_CLASS = buildLatin1OfClass();
+
+function buildLatin1OfClass(): Uint8Array {
+  const out = new Uint8Array(CLASS_COUNT);
+  for (let u = 0xff; u >= 0x80; u--) out[UNIT_CLASS[u]] = u;
+  return out;
+}
+
+/**
+ * A unit in 0x80..0xff of the same class as `unit` (past Latin-1): what a
+ * text kept one byte per unit holds in its place (see NormalizedBuffer), so
+ * the grams read from the bytes are the grams of the text itself. Every
+ * class a unit past 0x7f can have is the class of some unit in that range.
+ */
+export function latin1StandIn(unit: number): number {
+  return LATIN1_OF_CLASS[UNIT_CLASS[unit]];
+}
+
 /** Plans a GramIndex keeps (see `plan`); past this many it starts over. */
 const MAX_PLANS = 4096;
 /** Bucket sizes a plan may read and still be made afresh at each lookup rather than kept. */
@@ -80,13 +99,13 @@ export class GramIndex {
     private readonly heads: Int32Array,
     private readonly positions: Int32Array,
     private readonly shift: number,
-    /** The indexed text, read to choose a filter gram (not copied: the caller keeps it). */
-    private readonly units: Uint16Array,
+    /** The indexed text, read to choose a filter gram (not copied: the caller keeps it); only unit classes are read, so stand-ins serve. */
+    private readonly units: Uint8Array | Uint16Array,
     private readonly length: number,
   ) {}
 
   /** Indexes every position of `units[0 .. length)`; grams running past the end are padded with class 0. */
-  static build(units: Uint16Array, length: number): GramIndex {
+  static build(units: Uint8Array | Uint16Array, length: number): GramIndex {
     // About one bucket per position, capped at the full key space: small
     // contexts stay small, large ones get selective buckets.
     const bits = Math.max(8, Math.min(KEY_BITS, Math.ceil(Math.log2(length + 1))));
@@ -286,7 +305,7 @@ function formClasses(form: string): Uint8Array {
   return classScratch;
 }
 
-function firstKey(units: Uint16Array, length: number): number {
+function firstKey(units: Uint8Array | Uint16Array, length: number): number {
   const cls = UNIT_CLASS;
   const a = length > 0 ? cls[units[0]] : 0;
   const b = length > 1 ? cls[units[1]] : 0;

@@ -54,18 +54,40 @@ export class ShiftRuns {
 }
 
 /**
+ * The units past Latin-1 of a text kept one byte per unit, in increasing
+ * position order: each position holds a Latin-1 stand-in instead (see
+ * NormalizedBuffer's `standIn`).
+ */
+export class WideUnits {
+  readonly positions: number[] = [];
+  readonly units: number[] = [];
+}
+
+/**
  * A growable array of normalized units, with the original offset of each unit
  * kept either unit by unit (`map`) or, for `runs`, as ShiftRuns only.
+ *
+ * Given `standIn`, units are kept one byte each: a unit past Latin-1 (rare
+ * in prose; the separators a caller pushes) is stored as `standIn(unit)`,
+ * and the unit itself in `wide`. A reader that must tell a stand-in from a
+ * real Latin-1 unit looks its position up there; ASCII never stands in.
  */
 export class NormalizedBuffer {
-  units: Uint16Array;
+  units: Uint16Array | Uint8Array;
   /** Empty when `runs` is kept instead. */
   map: Int32Array;
   readonly runs: ShiftRuns | undefined;
+  /** With `standIn` only. */
+  readonly wide: WideUnits | undefined;
   length = 0;
 
-  constructor(capacity: number, keep: 'map' | 'runs' = 'map') {
-    this.units = new Uint16Array(Math.max(16, capacity));
+  constructor(
+    capacity: number,
+    keep: 'map' | 'runs' = 'map',
+    private readonly standIn?: (unit: number) => number,
+  ) {
+    this.units = standIn ? new Uint8Array(Math.max(16, capacity)) : new Uint16Array(Math.max(16, capacity));
+    this.wide = standIn ? new WideUnits() : undefined;
     this.runs = keep === 'runs' ? new ShiftRuns() : undefined;
     this.map = new Int32Array(this.runs ? 0 : Math.max(16, capacity));
   }
@@ -74,7 +96,7 @@ export class NormalizedBuffer {
     const needed = this.length + extra;
     if (needed <= this.units.length) return;
     const capacity = Math.max(needed, Math.ceil(this.units.length * 1.5));
-    const units = new Uint16Array(capacity);
+    const units = this.standIn ? new Uint8Array(capacity) : new Uint16Array(capacity);
     units.set(this.units.subarray(0, this.length));
     this.units = units;
     if (this.runs) return;
@@ -85,13 +107,19 @@ export class NormalizedBuffer {
 
   push(unit: number, original: number): void {
     if (this.length === this.units.length) this.reserve(1);
-    this.units[this.length] = unit;
+    if (unit > 0xff && this.standIn) {
+      this.wide!.positions.push(this.length);
+      this.wide!.units.push(unit);
+      this.units[this.length] = this.standIn(unit);
+    } else {
+      this.units[this.length] = unit;
+    }
     if (this.runs) this.runs.note(this.length, original);
     else this.map[this.length] = original;
     this.length++;
   }
 
-  /** The units in `[from, to)` as a string (chunked: `apply` has an argument limit). */
+  /** The units in `[from, to)` as a string (chunked: `apply` has an argument limit); not for units kept as bytes. */
   toString(from = 0, to = this.length): string {
     const chunks: string[] = [];
     for (let i = from; i < to; i += 8192) {

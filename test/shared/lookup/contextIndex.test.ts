@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { ContextIndex } from '../../../shared/lookup/contextIndex';
+import { latin1StandIn } from '../../../shared/lookup/gramIndex';
 import { normalizeForm } from '../../../shared/text/normalize';
 import type { ContextMatch } from '../../../shared/classifier/types';
 
@@ -24,6 +25,43 @@ describe('ContextIndex', () => {
       { part: 0, start: 0, end: 2 },
       { part: 2, start: 23, end: 25 },
     ]);
+  });
+
+  it('tells a character past Latin-1 from the Latin-1 character kept in its place, in both directions and alone', () => {
+    // Each character past Latin-1 is held as a Latin-1 character of the same gram class: find both kinds.
+    const wide = ['→', '—', '中', '\uffff'];
+    for (const w of wide) {
+      const standIn = String.fromCharCode(latin1StandIn(w.charCodeAt(0)));
+      const both = ContextIndex.build([`x${w}y and x${standIn}y`, `${w}`, `${standIn}`]);
+      assert.deepEqual(texts(both, both.find(`x${w}y`, lenient)), [`x${w}y`], w);
+      assert.deepEqual(texts(both, both.find(`x${standIn}y`, lenient)), [`x${standIn}y`], w);
+      assert.deepEqual(texts(both, both.findLast(`x${standIn}y`, lenient)), [`x${standIn}y`], w);
+      assert.deepEqual(
+        both.find(standIn, lenient).map((m) => [m.part, m.start]),
+        [
+          [0, 9],
+          [2, 0],
+        ],
+        w,
+      );
+      assert.deepEqual(
+        both.findLast(standIn, lenient).map((m) => [m.part, m.start]),
+        [
+          [2, 0],
+          [0, 9],
+        ],
+        w,
+      );
+    }
+    const arrows = ContextIndex.build(['a → b', '→']);
+    assert.deepEqual(
+      arrows.find('→', lenient).map((m) => [m.part, m.start]),
+      [
+        [0, 2],
+        [1, 0],
+      ],
+    );
+    assert.deepEqual(texts(arrows, arrows.findLast('a → b', strict)), ['a → b']);
   });
 
   it('reports ranges in the original text across whitespace runs and smart quotes', () => {
