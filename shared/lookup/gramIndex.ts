@@ -38,6 +38,14 @@ const GOOD_ENOUGH = 4;
 /** Candidates read to choose that filter. */
 const SAMPLES = 16;
 const CLASS_COUNT = 128;
+/**
+ * Grams that start with a space are not indexed: a normalized form never
+ * starts with one (its spaces are trimmed), so another of its grams always
+ * bounds its candidates, and a tenth of the positions (the table that
+ * takes four bytes a unit of context) is not kept. The space is the only
+ * unit of its class.
+ */
+const SPACE = 0x20;
 
 /** The 7-bit class of every UTF-16 unit. */
 const UNIT_CLASS = buildUnitClasses();
@@ -117,7 +125,7 @@ export class GramIndex {
     // Pass 1: bucket sizes; the prefix sum then turns heads[b] into the end of bucket b.
     let key = firstKey(units, length);
     for (let p = 0; p < length; p++) {
-      heads[key >>> shift]++;
+      if (units[p] !== SPACE) heads[key >>> shift]++;
       key = ((key << 7) & mask) | (p + 3 < length ? cls[units[p + 3]] : 0);
     }
     for (let b = 1; b < heads.length; b++) heads[b] += heads[b - 1];
@@ -126,11 +134,11 @@ export class GramIndex {
     // every bucket comes out sorted and heads[b] ends at its start, with no
     // second table of fill pointers. The key rolls backwards: the gram at p
     // is the unit at p followed by the first two units of the gram at p + 1.
-    const positions = new Int32Array(length);
+    const positions = new Int32Array(heads[heads.length - 1]);
     key = 0;
     for (let p = length - 1; p >= 0; p--) {
       key = ((cls[units[p]] << 14) | (key >>> 7)) & mask;
-      positions[--heads[key >>> shift]] = p;
+      if (units[p] !== SPACE) positions[--heads[key >>> shift]] = p;
     }
     return new GramIndex(heads, positions, shift, units, length);
   }
@@ -141,8 +149,9 @@ export class GramIndex {
 
   /**
    * The candidate start positions of `form` (a normalized, case-folded
-   * string of at least two units) in increasing order, as a cursor. Every
-   * real occurrence is among them; the caller verifies each.
+   * string of at least two units, not starting with a space) in increasing
+   * order, as a cursor. Every real occurrence is among them; the caller
+   * verifies each.
    */
   candidates(form: string): CandidateCursor {
     const plan = this.plan(form);
@@ -214,6 +223,7 @@ export class GramIndex {
   }
 
   private planAfresh(form: string): GramPlan {
+    if (form.charCodeAt(0) === SPACE) throw new Error('GramIndex: a form starting with a space has no indexed gram to bound it');
     if (form.length === 2) {
       const prefix = (unitClass(form.charCodeAt(0)) << 14) | (unitClass(form.charCodeAt(1)) << 7);
       const first = prefix >>> this.shift;
@@ -229,6 +239,7 @@ export class GramIndex {
     while (seen < grams && firstSize > GOOD_ENOUGH) {
       const i = seen++;
       buckets[i] = ((classes[i] << 14) | (classes[i + 1] << 7) | classes[i + 2]) >>> this.shift;
+      if (classes[i] === SPACE) continue;
       const size = this.bucketSize(buckets[i]);
       if (size < firstSize) {
         first = i;
@@ -273,7 +284,7 @@ export class GramIndex {
     }
     let best = -1;
     for (let j = 0; j < buckets.length; j++) {
-      if (j === first || passed[j] === samples) continue;
+      if (j === first || passed[j] === samples || classes[j] === SPACE) continue;
       if (best < 0 || passed[j] < passed[best] || (passed[j] === passed[best] && this.bucketSize(buckets[j]) < this.bucketSize(buckets[best]))) best = j;
     }
     return best;

@@ -43,6 +43,30 @@ describe('GramIndex', () => {
     );
   });
 
+  it('finds every start of a form among words, where grams that start with a space are not indexed', () => {
+    const wordsAndSpaces = fc.constantFrom('a', 'b', ' ');
+    fc.assert(
+      fc.property(
+        fc.string({ unit: wordsAndSpaces, minLength: 200, maxLength: 3000 }),
+        fc.string({ unit: wordsAndSpaces, minLength: 2, maxLength: 9 }).filter((f) => !f.startsWith(' ')),
+        (text, form) => {
+          const index = GramIndex.build(unitsOf(text), text.length);
+          const set = new Set(allCandidates(index, form));
+          for (const start of bruteStarts(text, form)) assert.ok(set.has(start), `start ${start} of ${JSON.stringify(form)} missing`);
+          const backward = index.candidatesBackward(form);
+          const down = new Set<number>();
+          for (let c = backward.prev(text.length); c >= 0; c = backward.prev(c - 1)) down.add(c);
+          for (const start of bruteStarts(text, form)) assert.ok(down.has(start), `start ${start} of ${JSON.stringify(form)} missing backward`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Rarest where a word starts: ' q' occurs once, and the gram after it bounds the form.
+    const text = `${'a b '.repeat(2000)}a qb a b`;
+    assert.ok(allCandidates(GramIndex.build(unitsOf(text), text.length), 'a qb').includes(8000));
+    assert.throws(() => GramIndex.build(unitsOf(text), text.length).candidates(' qb'), /starting with a space/);
+  });
+
   it('filters a common gram with a second one from the same form', () => {
     // Every gram of the form is common; only the pair 'audit' + 'reviewed' is rare.
     const text = 'the audit was flagged. the order was reviewed. '.repeat(500) + 'the audit was reviewed.';
