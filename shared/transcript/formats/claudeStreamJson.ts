@@ -6,7 +6,7 @@
  * `parent_tool_use_id` and kept on its own branch.
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
-import { readJsonLines, type JsonLine } from '../json/jsonLines';
+import { eachJsonLine, type JsonLine } from '../json/jsonLines';
 import { emitAnthropicContent, type AnthropicContext } from './shapes/anthropicBlocks';
 import { ContextGaps } from './contextGaps';
 import { hasPair } from './shapes/headMarkers';
@@ -34,13 +34,14 @@ export const claudeStreamJsonFormat: FormatParser = {
     let root = -1;
     let sawPrompt = false;
     let sawAnswer = false;
-    for (const line of readJsonLines(input.raw, errors)) {
+    // Line by line: each line's parsed value is let go once its segments are read.
+    eachJsonLine(input.raw, errors, (line) => {
       const v = obj(line.value);
-      if (!v) continue;
+      if (!v) return;
       const type = str(v.type);
       if (type === 'system' && v.subtype === 'init' && b.segments.length === 0) {
         root = emitInit(b, line, v);
-        continue;
+        return;
       }
       const message = obj(v.message);
       const branch = str(v.parent_tool_use_id) ?? '';
@@ -60,7 +61,7 @@ export const claudeStreamJsonFormat: FormatParser = {
         // The result repeats the last answer; it is the output only when no answer was logged.
         tails.set('', b.addString(ctx.src, ['result'], v.result, { role: 'assistant', parent, isOutput: true, label: 'result' }));
       }
-    }
+    });
     if (!sawPrompt) b.addFileGap(ContextGaps.streamPrompt);
     return b.build('claude-stream', errors);
   },

@@ -5,7 +5,7 @@
  * (`response.body`) JSONL. Each JSONL line is its own conversation.
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
-import { readJsonDocument, readJsonLines } from '../json/jsonLines';
+import { eachJsonLine, readJsonDocument } from '../json/jsonLines';
 import { emitChatMessages, emitChatTools, emitChoices, type ChatContext } from './shapes/chatMessages';
 import { ContextGaps } from './contextGaps';
 import { hasAnyPair, hasKey, hasPair } from './shapes/headMarkers';
@@ -47,9 +47,8 @@ export const openaiChatFormat: FormatParser = {
     }
     const callNames = new Map<string, string>();
     if (isJsonLines(raw)) {
-      for (const line of readJsonLines(raw, errors)) {
-        emitRecord({ b, src: lineSource(line), callNames }, line.value, [], -1);
-      }
+      // Line by line (a fine-tuning file is a conversation a line): each line's parsed value is let go once its segments are read.
+      eachJsonLine(raw, errors, (line) => emitRecord({ b, src: lineSource(line), callNames }, line.value, [], -1));
     } else {
       const doc = readJsonDocument(raw, errors);
       if (doc) emitRecord({ b, src: documentSource(raw, doc.region, doc.value), callNames }, doc.value, [], -1);

@@ -7,7 +7,7 @@
  * response without its input are reported as gaps.
  */
 import type { FormatParser, ParseError, ParseInput, Transcript } from '../model';
-import { readJsonDocument, readJsonLines } from '../json/jsonLines';
+import { eachJsonLine, readJsonDocument } from '../json/jsonLines';
 import type { JsonPath } from '../json/jsonRegion';
 import { ContextGaps } from './contextGaps';
 import { hasAnyPair, hasPair } from './shapes/headMarkers';
@@ -43,7 +43,8 @@ export const openaiResponsesFormat: FormatParser = {
       return b.build('openai-responses', errors);
     }
     if (isJsonLines(raw)) {
-      for (const line of readJsonLines(raw, errors)) emitRecord({ b, src: lineSource(line), callNames }, line.value, [], -1);
+      // Line by line: each line's parsed value is let go once its segments are read.
+      eachJsonLine(raw, errors, (line) => emitRecord({ b, src: lineSource(line), callNames }, line.value, [], -1));
     } else {
       const doc = readJsonDocument(raw, errors);
       if (doc) emitRecord({ b, src: documentSource(raw, doc.region, doc.value), callNames }, doc.value, [], -1);
