@@ -203,8 +203,10 @@ function named(entities: Entity[], id: RuleId): Entity[] {
  */
 function checkableCodeClaims(output: string, session: CodeSession | undefined): ExtractedEntity[] {
   const claims = extractCodeEntities(output, codeFenceRanges(output));
-  if (session?.view.latestListed()) return claims;
-  return claims.filter((e) => !(e.code?.kind === 'file' && e.code.path === undefined));
+  const unnamed = (e: ExtractedEntity) => e.code?.kind === 'file' && e.code.path === undefined;
+  // Which file was listed last is asked only when a claim needs it: most outputs have no bare line.
+  if (!claims.some(unnamed) || session?.view.latestListed()) return claims;
+  return claims.filter((e) => !unnamed(e));
 }
 
 /**

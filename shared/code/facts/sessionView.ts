@@ -88,14 +88,31 @@ export function stepCommand(step: ToolStep): string | undefined {
 
 export class FileKnowledge {
   private ranges: Range[] | undefined;
+  private visibleListings: Listing[] | undefined;
 
   constructor(
     readonly record: FileRecord,
-    /** Visible listings, newest first. */
-    private readonly listings: readonly Listing[],
+    /** The output's latest ancestor: no listing after it is visible. */
+    private readonly latest: number,
     private readonly text: (segment: number) => string,
     private readonly visible: (segment: number) => boolean,
   ) {}
+
+  /**
+   * Visible listings, newest first (at most MAX_LISTINGS), gathered on first
+   * read: most questions an output asks of a file (is it known, how long is
+   * it) read none, and a file read hundreds of times would cost each
+   * output's view that many visibility tests.
+   */
+  private get listings(): readonly Listing[] {
+    if (this.visibleListings) return this.visibleListings;
+    const all = this.record.listings;
+    const out: Listing[] = [];
+    for (let i = lastAtOrBefore(all, this.latest); i >= 0 && out.length < MAX_LISTINGS; i--) {
+      if (this.visible(all[i].segment)) out.push(all[i]);
+    }
+    return (this.visibleListings = out);
+  }
 
   /** The spelling to show: the longest the session used. */
   get name(): string {
@@ -308,12 +325,8 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
   // Lists in file order are read from the output's latest ancestor back: what follows it is never visible.
   const latest = forest.latestAncestor(outputId);
   const knowledge = (record: FileRecord): FileKnowledge | undefined => {
-    const listings: Listing[] = [];
-    for (let i = lastAtOrBefore(record.listings, latest); i >= 0 && listings.length < MAX_LISTINGS; i--) {
-      if (visible(record.listings[i].segment)) listings.push(record.listings[i]);
-    }
-    const known = listings.length > 0 || record.counts.some((c) => visible(c.segment)) || record.edits.some(visible);
-    return known ? new FileKnowledge(record, listings, text, visible) : undefined;
+    const known = anyListingVisible(record.listings, latest, visible) || record.counts.some((c) => visible(c.segment)) || record.edits.some(visible);
+    return known ? new FileKnowledge(record, latest, text, visible) : undefined;
   };
   const knownOf = (records: readonly FileRecord[]): FileKnowledge[] => {
     const out: FileKnowledge[] = [];
@@ -383,6 +396,12 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
       return out;
     },
   };
+}
+
+/** Whether a listing at or before `latest` is visible: the newest usually is, so this mostly reads one. */
+function anyListingVisible(listings: readonly Listing[], latest: number, visible: (segment: number) => boolean): boolean {
+  for (let i = lastAtOrBefore(listings, latest); i >= 0; i--) if (visible(listings[i].segment)) return true;
+  return false;
 }
 
 /** Index of the last item whose segment is at most `segment`, or -1; `items` ascend by segment. */
