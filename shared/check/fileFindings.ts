@@ -161,22 +161,24 @@ function entityFindings(t: Transcript, segment: Transcript['segments'][number], 
   const finding = isFinding(e.status);
   // Matches name segment ids here (checkTranscript translates them), so the place resolves like any match.
   const m = e.contradiction?.match;
-  const against = e.contradiction && m && t.segments[m.part] ? { segment: m.part, raw: toRawRange(t.segments[m.part].map, m.start, m.end) } : undefined;
-  return {
-    type: e.type,
-    text: e.text,
-    normalized: e.normalized,
-    status: e.status,
-    ...(e.rule !== undefined ? { rule: e.rule } : {}),
-    found: e.found,
-    ...(e.settled ? { settled: e.settled } : {}),
-    ...(e.detail ? { detail: e.detail } : {}),
-    occurrences: e.occurrences.map(([s, end]) => toRawRange(map, s, end)),
-    keys: finding ? e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)) : [],
-    ...(e.contradiction && against
-      ? { contextValue: { ...against, value: e.contradiction.value, ...(e.contradiction.slot ? { slot: e.contradiction.slot } : {}) } }
-      : {}),
-  };
+  // Optional properties are assigned in the order the type lists them, not spread in: no object made only to be copied.
+  const f = { type: e.type, text: e.text, normalized: e.normalized, status: e.status } as EntityFindings;
+  if (e.rule !== undefined) f.rule = e.rule;
+  f.found = e.found;
+  if (e.settled) f.settled = e.settled;
+  if (e.detail) f.detail = e.detail;
+  f.occurrences = e.occurrences.map(([s, end]) => toRawRange(map, s, end));
+  f.keys = finding ? e.occurrences.map(([s, end]) => occurrenceKey(e.type, e.normalized, output, s, end)) : [];
+  if (e.contradiction && m && t.segments[m.part]) {
+    const value: NonNullable<EntityFindings['contextValue']> = {
+      segment: m.part,
+      raw: toRawRange(t.segments[m.part].map, m.start, m.end),
+      value: e.contradiction.value,
+    };
+    if (e.contradiction.slot) value.slot = e.contradiction.slot;
+    f.contextValue = value;
+  }
+  return f;
 }
 
 /**
