@@ -188,10 +188,36 @@ export class SessionFacts {
 
   private constructor(private readonly transcript: Transcript) {}
 
+  /** Per call, by index: the shell command it ran once read (null: it ran none). */
+  private readonly commands: (string | null | undefined)[] = [];
+
   /** The tool call a call or result segment belongs to. */
   callAt(segment: number): ToolCall | undefined {
     const index = this.linker.callOf[segment] ?? -1;
     return index === -1 ? undefined : this.linker.calls[index];
+  }
+
+  /** The index of the tool call a call or result segment belongs to (among the session's calls), or -1. */
+  callIndexAt(segment: number): number {
+    return this.linker.callOf[segment] ?? -1;
+  }
+
+  /** The tool call of index `index` (see callIndexAt). */
+  callOfIndex(index: number): ToolCall {
+    return this.linker.calls[index];
+  }
+
+  /**
+   * The shell command call `index` ran, read from its input once: outputs walk
+   * back over the same calls again and again, and each input is an object of
+   * its own shape somewhere in a large heap, slow to read every time.
+   */
+  commandOf(index: number): string | undefined {
+    const commands = this.commands;
+    while (commands.length <= index) commands.push(undefined);
+    let command = commands[index];
+    if (command === undefined) commands[index] = command = shellCommand(this.linker.calls[index].input) ?? null;
+    return command ?? undefined;
   }
 
   /** The session ran tools: its outputs are an agent's turns, not answers drawn from documents. */
@@ -878,4 +904,13 @@ const MIN_RESPELT = 10;
 /** A path's letters and digits, lower-cased: what stays when separators are typed wrong. */
 function separatorsDropped(path: string): string {
   return path.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The shell command a call's input holds (an argv array joined by spaces), or undefined for one that holds none. */
+function shellCommand(input: unknown): string | undefined {
+  const fields = input as Record<string, unknown> | undefined;
+  const c = fields?.command ?? fields?.cmd;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c) && c.every((x) => typeof x === 'string')) return c.join(' ');
+  return undefined;
 }

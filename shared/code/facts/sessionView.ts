@@ -75,15 +75,13 @@ export interface ToolStep {
   call: ToolCall;
   /** Its result segment on the branch (the last one, when the result came in several), if any. */
   result?: number;
+  /** The shell command it ran, as its call wrote it (an argv array joined by spaces), if any. */
+  command: string | undefined;
 }
 
 /** The shell command a step ran, as its call wrote it (an argv array joined by spaces), or undefined for a call that ran none. */
 export function stepCommand(step: ToolStep): string | undefined {
-  const input = step.call.input as Record<string, unknown> | undefined;
-  const c = input?.command ?? input?.cmd;
-  if (typeof c === 'string') return c;
-  if (Array.isArray(c) && c.every((x) => typeof x === 'string')) return c.join(' ');
-  return undefined;
+  return step.command;
 }
 
 export class FileKnowledge {
@@ -363,12 +361,14 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
       return facts.versions.filter((v) => v.program === program && visible(v.segment));
     },
     *steps() {
-      const seen = new Set<ToolCall>();
+      const seen = new Set<number>();
       for (let id = forest.parentOf[outputId]; id !== -1; id = forest.parentOf[id]) {
-        const call = facts.callAt(id);
-        if (!call || seen.has(call)) continue;
-        seen.add(call);
-        yield call.results.includes(id) ? { call, result: id } : { call };
+        const index = facts.callIndexAt(id);
+        if (index === -1 || seen.has(index)) continue;
+        seen.add(index);
+        const call = facts.callOfIndex(index);
+        const command = facts.commandOf(index);
+        yield call.results.includes(id) ? { call, result: id, command } : { call, command };
       }
     },
     optionLists() {
