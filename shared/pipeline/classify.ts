@@ -43,6 +43,7 @@ import { claimVerdicts } from '../refine/claimVerdicts';
 import { withClockTimes } from '../refine/clockTimes';
 import { withNumberWords } from '../refine/numberWords';
 import { withNumericRanges } from '../refine/numericRanges';
+import { bySpanStart } from '../refine/spanOrder';
 import { refineExtracted } from '../refine/refineExtracted';
 import { refineVerdicts } from '../refine/refineVerdicts';
 import { markScheduleContradictions } from '../refine/records/scheduleVerdicts';
@@ -169,7 +170,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
 
 /** `entities` with a later rule's own entities merged in, in the order they stand in the output. */
 function withAdded(entities: Entity[], added: readonly Entity[]): Entity[] {
-  return added.length === 0 ? entities : [...entities, ...added].sort((a, b) => a.span[0] - b.span[0]);
+  return added.length === 0 ? entities : bySpanStart([...entities, ...added]);
 }
 
 /** The spec profile has no packs: its rules (the lookup, context gaps) run wherever they are on. */

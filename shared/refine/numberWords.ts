@@ -11,6 +11,7 @@
 import type { ExtractedEntity, Range } from '../classifier/types';
 import { numberInWords } from './equivalentForms';
 import { RangeSet } from './rangeSet';
+import { bySpanStart } from './spanOrder';
 
 const WORDS = new Map<string, number>();
 for (let n = 2; n < 100; n++) WORDS.set(numberInWords(n)!, n);
@@ -20,7 +21,15 @@ const COUNTED = /\b([a-z]+(?:-[a-z]+)?)(?= ([a-z]{2,}(?: [a-z]{2,}){0,2}))/gi;
 /** Plurals not formed with -s: a closed class of English. */
 const IRREGULAR_PLURALS = new Set(['people', 'children', 'men', 'women', 'feet', 'teeth', 'mice', 'geese', 'police', 'staff', 'cattle']);
 
+/**
+ * The first three letters of every number word, after a word boundary: an
+ * output with none of them has no count in words, and most have none, so
+ * the scan of every word and the words after it is skipped.
+ */
+const NUMBER_WORD_START = new RegExp(`\\b(?:${[...new Set([...WORDS.keys()].map((w) => w.slice(0, 3)))].join('|')})`, 'i');
+
 export function findNumberWords(output: string): ExtractedEntity[] {
+  if (!NUMBER_WORD_START.test(output)) return [];
   const byForm = new Map<string, ExtractedEntity>();
   for (const m of output.matchAll(COUNTED)) {
     const n = WORDS.get(m[1].toLowerCase());
@@ -50,12 +59,15 @@ function isPlural(word: string): boolean {
 
 /** The extracted entities plus spelled-out counts that no extracted entity overlaps. */
 export function withNumberWords(output: string, extracted: readonly ExtractedEntity[]): ExtractedEntity[] {
+  const found = findNumberWords(output);
+  // Most outputs spell out no count: nothing to weigh against the entities, only their order to keep.
+  if (found.length === 0) return bySpanStart([...extracted]);
   const taken = new RangeSet(extracted.flatMap((e) => e.occurrences));
-  const words = findNumberWords(output)
+  const words = found
     .map((w) => {
       const occurrences = w.occurrences.filter((o) => !taken.overlaps(o[0], o[1]));
       return occurrences.length === 0 ? undefined : { ...w, text: output.slice(occurrences[0][0], occurrences[0][1]), span: occurrences[0], occurrences };
     })
     .filter((w): w is ExtractedEntity => w !== undefined);
-  return [...extracted, ...words].sort((a, b) => a.span[0] - b.span[0]);
+  return bySpanStart([...extracted, ...words]);
 }

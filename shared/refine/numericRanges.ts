@@ -9,6 +9,7 @@
 import type { ExtractedEntity, Range } from '../classifier/types';
 import { narrowed } from '../extract/narrowed';
 import { RangeSet } from './rangeSet';
+import { bySpanStart } from './spanOrder';
 
 const RANGE = /(?<![\w.,/\-–])(\d{1,4}(?:\.\d{1,3})?) ?([-–—]) ?(\d{1,4}(?:\.\d{1,3})?)(?!\d)(?![.,/\-–]\d)( ?(?:%|°[CF]|[A-Za-z]{2,12}))?/g;
 const FRACTION = /(?<![\w.,/])(\d{1,3}) (1\/2|1\/3|2\/3|1\/4|3\/4)(?![\d/])( [A-Za-z]{2,12})?/g;
@@ -47,9 +48,12 @@ function entity(output: string, start: number, end: number, forms: string[]): Ex
  * overlaps any other entity yields to it. Repeats of one range merge.
  */
 export function withNumericRanges(output: string, extracted: readonly ExtractedEntity[]): ExtractedEntity[] {
+  const found = findNumericRanges(output);
+  // Most outputs hold no range: the other entities' places are gathered only for one that does.
+  if (found.length === 0) return extracted.slice();
   const others = new RangeSet(extracted.filter((e) => e.type !== 'number').flatMap((e) => e.occurrences));
   const byText = new Map<string, ExtractedEntity>();
-  for (const r of findNumericRanges(output)) {
+  for (const r of found) {
     if (others.overlaps(r.span[0], r.span[1])) continue;
     const seen = byText.get(r.text);
     if (seen) seen.occurrences.push(r.span);
@@ -63,7 +67,7 @@ export function withNumericRanges(output: string, extracted: readonly ExtractedE
     if (occurrences.length === e.occurrences.length) kept.push(e);
     else if (occurrences.length > 0) kept.push(narrowed(e, output, occurrences));
   }
-  return [...kept, ...byText.values()].sort((a, b) => a.span[0] - b.span[0]);
+  return bySpanStart([...kept, ...byText.values()]);
 }
 
 /** `3-4 minutes`: a range, which no single value in the context contradicts. */

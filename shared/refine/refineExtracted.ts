@@ -20,6 +20,7 @@ import { isRatingScaleMaximum } from './rules/ratingScale';
 import { isSentenceInitialWord } from './rules/sentenceInitialWords';
 import { asSourceReference } from './rules/sourceReferences';
 import { firstAboveBy } from '../text/sortedSearch';
+import { bySpanStart } from './spanOrder';
 
 export function refineExtracted(
   output: string,
@@ -52,7 +53,7 @@ export function refineExtracted(
     if (occurrences.length > 0) kept.push(narrowed(entity, output, occurrences));
   }
   kept.push(...references.values());
-  return kept.sort((a, b) => a.span[0] - b.span[0]);
+  return bySpanStart(kept);
 }
 
 function notAClaim(output: string, e: ExtractedEntity, sentenceStarts: ReadonlySet<number>, on: RuleSwitch): boolean {

@@ -10,6 +10,7 @@ import { narrowed } from '../../extract/narrowed';
 import { RangeSet } from '../../refine/rangeSet';
 import { linePhrases, parseFileRef, proseFileRefs } from './fileReferences';
 import { namesBlock } from './blockNames';
+import { bySpanStart } from '../../refine/spanOrder';
 
 interface Found {
   span: Range;
@@ -157,7 +158,7 @@ export function withCodeEntities(output: string, generic: readonly ExtractedEnti
     if (occurrences.length === e.occurrences.length) out.push(e);
     else out.push(narrowed(e, output, occurrences));
   }
-  return out.sort((a, b) => a.span[0] - b.span[0]);
+  return bySpanStart(out);
 }
 
 function mergeRanges(ranges: Range[]): Range[] {

@@ -139,6 +139,19 @@ describe('refine: spelled-out counts', () => {
     );
   });
 
+  it('finds every count from two to ninety-nine, however it is capitalised', () => {
+    for (let n = 2; n < 100; n++) {
+      const word = numberInWords(n)!;
+      for (const spelt of [word, word.toUpperCase(), word[0].toUpperCase() + word.slice(1)]) {
+        assert.deepEqual(
+          findNumberWords(`We read ${spelt} reviews.`).map((e) => e.forms[1]),
+          [`${n} reviews`],
+          spelt,
+        );
+      }
+    }
+  });
+
   it('grounds a spelled-out count against digits and flags a wrong one', () => {
     assert.equal(statusOf('The cafe has three reviews.', 'It has 3 reviews in total.', 'three reviews'), 'grounded');
     assert.equal(statusOf('The cafe has five reviews.', 'It has 3 reviews in total.', 'five reviews'), 'unverified');
