@@ -12,14 +12,18 @@ export class RangeSet {
   private readonly maxEnds: Int32Array;
 
   constructor(ranges: readonly Range[]) {
-    const sorted = ranges.slice().sort((a, b) => a[0] - b[0]);
-    this.starts = Int32Array.from(sorted, (r) => r[0]);
-    this.maxEnds = new Int32Array(sorted.length);
+    // Ranges mostly come in output order already: sorting is skipped then (a stable sort would keep them as they are).
+    const sorted = inStartOrder(ranges) ? ranges : ranges.slice().sort((a, b) => a[0] - b[0]);
+    const n = sorted.length;
+    this.starts = new Int32Array(n);
+    this.maxEnds = new Int32Array(n);
     let max = -1;
-    sorted.forEach((r, i) => {
+    for (let i = 0; i < n; i++) {
+      const r = sorted[i];
+      this.starts[i] = r[0];
       max = Math.max(max, r[1]);
       this.maxEnds[i] = max;
-    });
+    }
   }
 
   /** Some range shares at least one character with `[start, end)`. */
@@ -28,4 +32,9 @@ export class RangeSet {
     const last = firstAtLeastInt32(this.starts, end) - 1;
     return last >= 0 && this.maxEnds[last] > start;
   }
+}
+
+function inStartOrder(ranges: readonly Range[]): boolean {
+  for (let i = 1; i < ranges.length; i++) if (ranges[i][0] < ranges[i - 1][0]) return false;
+  return true;
 }
