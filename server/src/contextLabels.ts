@@ -31,8 +31,10 @@ export function describeContext(segments: readonly Pick<Segment, 'role'>[]): str
   return describeCounts(counts);
 }
 
+const NOTHING = 'nothing (no earlier context)';
+
 function describeCounts(counts: Map<Role, number>): string {
-  if (counts.size === 0) return 'nothing (no earlier context)';
+  if (counts.size === 0) return NOTHING;
   return [...counts]
     .sort((a, b) => b[1] - a[1])
     .map(([role, n]) => `${n} ${ROLE_NAMES[role][n === 1 ? 0 : 1]}`)
@@ -57,11 +59,13 @@ export class ContextCounter {
 
   describe(id: number): string {
     const slots = this.countsOf(id);
-    const counts = new Map<Role, number>();
-    ROLES.forEach((role, i) => {
-      if (slots[i] > 0) counts.set(role, slots[i]);
-    });
-    return describeCounts(counts);
+    // The words describeCounts gives, read from the slots themselves: this runs for every output of a file.
+    const present: number[] = [];
+    for (let i = 0; i < ROLES.length; i++) if (slots[i] > 0) present.push(i);
+    if (present.length === 0) return NOTHING;
+    // Stable: roles counted alike keep the order of ROLES, as a map filled in that order does.
+    present.sort((a, b) => slots[b] - slots[a]);
+    return present.map((i) => `${slots[i]} ${ROLE_NAMES[ROLES[i]][slots[i] === 1 ? 0 : 1]}`).join(', ');
   }
 
   private countsOf(id: number): Int32Array {

@@ -68,6 +68,12 @@ export interface SessionView {
    * caller that stops early reads only as far back as it needed.
    */
   steps(): Iterable<ToolStep>;
+  /**
+   * The first step of `steps()`, among its first `max`, whose command and
+   * call `test` accepts: the same walk, without a step made for every call
+   * passed over (it may pass over hundreds, for many outputs).
+   */
+  findStep(test: (command: string | undefined, call: ToolCall) => boolean, max: number): ToolStep | undefined;
 }
 
 /** A tool call as an output's past holds it. */
@@ -370,6 +376,19 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
         const command = facts.commandOf(index);
         yield call.results.includes(id) ? { call, result: id, command } : { call, command };
       }
+    },
+    findStep(test, max) {
+      const seen = new Set<number>();
+      for (let id = forest.parentOf[outputId]; id !== -1; id = forest.parentOf[id]) {
+        const index = facts.callIndexAt(id);
+        if (index === -1 || seen.has(index)) continue;
+        seen.add(index);
+        if (seen.size > max) return undefined;
+        const call = facts.callOfIndex(index);
+        const command = facts.commandOf(index);
+        if (test(command, call)) return call.results.includes(id) ? { call, result: id, command } : { call, command };
+      }
+      return undefined;
     },
     optionLists() {
       const out: OptionList[] = [];

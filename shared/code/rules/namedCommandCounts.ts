@@ -82,14 +82,10 @@ function latestRun(session: CodeSession, commands: readonly string[]): ToolStep 
 }
 
 function findRun(session: CodeSession, commands: readonly string[]): ToolStep | undefined {
-  let seen = 0;
-  for (const step of session.view.steps()) {
-    if (++seen > MAX_STEPS) return undefined;
-    const command = stepCommand(step);
-    if (command === undefined) continue;
-    if (commands.some((c) => command === c || (c.includes(' ') && command.includes(c)))) return step;
-  }
-  return undefined;
+  return session.view.findStep(
+    (command) => command !== undefined && commands.some((c) => command === c || (c.includes(' ') && command.includes(c))),
+    MAX_STEPS,
+  );
 }
 
 /** Every `27 warnings` (up to two words between) in the output's tail, with where the figure is. */
