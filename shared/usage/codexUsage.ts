@@ -26,13 +26,7 @@ interface RawUsage {
   total: number;
 }
 
-export function codexRolloutUsage(lines: readonly UsageLine[]): { calls: CallUsage[]; totals: TokenCounts | null } {
-  const reader = new CodexRolloutCalls();
-  for (const line of lines) reader.add(line);
-  return { calls: reader.calls, totals: reader.totals() };
-}
-
-/** A Codex rollout's calls read a line at a time (see codexRolloutUsage), so a rollout that grows is read on from where it stood. */
+/** A Codex rollout's calls read a line at a time, so a rollout that grows is read on from where it stood. */
 export class CodexRolloutCalls {
   readonly calls: CallUsage[] = [];
   private readonly counters: RawUsage[] = [];
@@ -63,12 +57,6 @@ export class CodexRolloutCalls {
   totals(): TokenCounts | null {
     return this.counters.length === 0 ? null : this.counters.map(converted).reduce(addCounts);
   }
-}
-
-export function codexExecCalls(lines: readonly UsageLine[]): CallUsage[] {
-  const reader = new CodexExecCalls();
-  for (const line of lines) reader.add(line);
-  return reader.calls;
 }
 
 /** A `codex exec --json` stream's calls read a line at a time: each `turn.completed` adds one. */

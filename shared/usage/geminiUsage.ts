@@ -15,14 +15,7 @@ import { arr, obj, str, type JsonObject } from '../transcript/formats/shapes/jso
 import { count } from './claudeCodeUsage';
 import type { CallUsage, TokenCounts, UsageLine } from './model';
 
-/** The calls of a JSON Lines log: one per message id, from its latest record. */
-export function geminiLineCalls(lines: readonly UsageLine[]): CallUsage[] {
-  const reader = new GeminiLineCalls();
-  for (const line of lines) reader.add(line);
-  return reader.calls;
-}
-
-/** A Gemini CLI log's calls read a line at a time, so a log that grows is read on from where it stood. */
+/** A Gemini CLI JSON Lines log's calls, one per message id from its latest record, read a line at a time so a log that grows is read on from where it stood. */
 export class GeminiLineCalls {
   readonly calls: CallUsage[] = [];
   private readonly byId = new Map<string, number>();
