@@ -206,8 +206,8 @@ function judgeTestCount(entity: Entity, n: number, state: TestState, tallies: re
  */
 function suiteSize(output: string, span: Range): SuiteSize | undefined {
   // The entity may hold its noun ("6 doctests"): the noun is read from the figure's end.
-  const figureEnd = span[0] + (/^[\d,]+/.exec(output.slice(span[0], span[1]))?.[0].length ?? 0);
-  const after = output.slice(figureEnd, Math.min(output.length, figureEnd + SUITE_REACH)).toLowerCase();
+  const end = figureEnd(output, span);
+  const after = output.slice(end, Math.min(output.length, end + SUITE_REACH)).toLowerCase();
   const noun = SUITE_NOUN.exec(after);
   if (!noun || NARROWED_AFTER.test(after.slice(noun[0].length))) return undefined;
   const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
@@ -215,6 +215,11 @@ function suiteSize(output: string, span: Range): SuiteSize | undefined {
   if (line.includes('`') || line.split(NAME_BREAK).some((t) => looksLikeFilePath(t.replace(/[.:]+$/, '')))) return undefined;
   if (narrowedBefore(line.slice(lastClauseBreak(line) + 1).toLowerCase())) return undefined;
   return noun[1] ? 'section' : 'all';
+}
+
+/** Where the figure of a count entity ends: the entity may hold its noun too ("6 doctests", "137 test files"). */
+function figureEnd(output: string, span: Range): number {
+  return span[0] + (/^[\d,]+/.exec(output.slice(span[0], span[1]))?.[0].length ?? 0);
 }
 
 /** Whether a count of tests names a section of a run ("unit tests", "doctests") or all the tests it ran. */
@@ -409,8 +414,8 @@ function countsAnotherThing(output: string, span: Range, t: Tally): boolean {
 
 /** The words between a figure and its noun "files" ("137 test files": `test`), lower-cased. */
 function qualifiers(output: string, span: Range): string[] {
-  const figureEnd = span[0] + (/^[\d,]+/.exec(output.slice(span[0], span[1]))?.[0].length ?? 0);
-  const m = QUALIFIED_FILES.exec(output.slice(figureEnd, figureEnd + NAMED_REACH));
+  const end = figureEnd(output, span);
+  const m = QUALIFIED_FILES.exec(output.slice(end, end + NAMED_REACH));
   return m?.[1]
     ? m[1]
         .toLowerCase()
