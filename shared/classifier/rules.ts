@@ -385,7 +385,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'code',
     summary: 'A function, method or variable name nothing in the session ever spelt.',
-    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A denial counts against what follows it ("no `toCents()`", "missing: `toCents()`") or what its own clause says is missing ("`toCents()` does not exist"); one in a later clause ("`toCents()` writes whole cents, so no drift") denies something else. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, except for an unknown that extends by one word a name shaped like code the session spells (`sendInviteData` where the session spells `sendInvite`, `math_utils_v2.py` where it names `math_utils.py`): that one names a thing the session showed, misnamed, and the hover names the known one. Nor is a turn written in a language the rule cannot read: a report is told from a proposal by its words, which it reads in English, French, Spanish, Portuguese, German, Turkish, Russian, Chinese, Japanese and Korean (modals, conditionals, future and instruction forms, words of proposing, asking and denying: `pourrait`, `Créer`, `debería`, `Vou`, `sollte`, `eklemeliyiz`, `нужно`, `Создать`, `нет`, `建议`, `新建`, `没有`, `べき`, `追加`, `ない`, `겠`, `없`; wide lists, since a cue read where there is none only costs a finding), and in any other language (Italian, Dutch, Ukrainian, Vietnamese...) it gives no verdict. In every language a cue counts as in English: before the name in its sentence, or after it in its own clause, which ends at a comma, a stop, a colon or a table\'s cell border (a parenthesis right after the name is about it, and does not end it), so a later clause (`, et aucune autre modification`, `，所有需求均已实现`) or the next cell says nothing about the name. Korean, Japanese and Turkish end a sentence on its verb, whose mood every clause before it shares (`… `x`로 렌더하고, … 넣겠습니다`, render with `x` and will add …): there the cue after a name is read to the sentence\'s end or the cell border. Sentences are split by English punctuation, so a Chinese or Japanese sentence runs from the last full stop (`。`, `！`, `？`) before the name on its line. The language is told by its script (Cyrillic with Russian\'s own `ы` and `э`, Hangul, kana, Chinese characters) or, in Latin letters, by the function words only that language has (`los`, `não`, `und`, `için`); a short sentence with no English function word is read by one such word. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.',
+    doc: 'In an agent\'s turn, a name shaped like code (`reconcileAll`, `parse_config`, `Ledger.settle()`) that no earlier text of the session holds, in any case and on any branch (prompts, tool inputs and outputs, the agent\'s own edits and turns), is unverified even though the log omits the system prompt: that prompt holds the agent\'s tool names (known, and excused) and environment lines, not the project\'s code. Gaps that hide the files themselves (a Markdown chat that never recorded them, a stream without its prompt) still excuse it. Plain words in backticks are not judged by this rule. In a fenced block that otherwise quotes code the session showed, a name that differs from the passage and that nothing spelt is judged too; a block the turn proposes ("Change it to:") is not. A list item is read with the line that introduces its list, and a cell of a Markdown table under its column\'s heading: a heading that proposes ("Suggested path", "Proposed name") proposes what its cells name. A denial counts against what follows it ("no `toCents()`", "missing: `toCents()`") or what its own clause says is missing ("`toCents()` does not exist"); one in a later clause ("`toCents()` writes whole cents, so no drift") denies something else. A turn naming more than one unknown name or file (this rule\'s and absent-files\' together) is laying out new work and is not judged, except for an unknown that extends by one word a name shaped like code the session spells (`sendInviteData` where the session spells `sendInvite`, `math_utils_v2.py` where it names `math_utils.py`): that one names a thing the session showed, misnamed, and the hover names the known one. Nor is a turn written in a language the rule cannot read: a report is told from a proposal by its words, which it reads in English, French, Spanish, Portuguese, German, Turkish, Russian, Chinese, Japanese and Korean (modals, conditionals, future and instruction forms, words of proposing, asking and denying: `pourrait`, `Créer`, `debería`, `Vou`, `sollte`, `eklemeliyiz`, `нужно`, `Создать`, `нет`, `建议`, `新建`, `没有`, `べき`, `追加`, `ない`, `겠`, `없`; wide lists, since a cue read where there is none only costs a finding), and in any other language (Italian, Dutch, Ukrainian, Vietnamese...) it gives no verdict. In every language a cue counts as in English: before the name in its sentence, or after it in its own clause, which ends at a comma, a stop, a colon or a table\'s cell border (a parenthesis right after the name is about it, and does not end it), so a later clause (`, et aucune autre modification`, `，所有需求均已实现`) or the next cell says nothing about the name. Korean, Japanese and Turkish end a sentence on its verb, whose mood every clause before it shares (`… `x`로 렌더하고, … 넣겠습니다`, render with `x` and will add …): there the cue after a name is read to the sentence\'s end or the cell border. Sentences are split by English punctuation, so a Chinese or Japanese sentence runs from the last full stop (`。`, `！`, `？`) before the name on its line. The language is told by its script (Cyrillic with Russian\'s own `ы` and `э`, Hangul, kana, Chinese characters) or, in Latin letters, by the function words only that language has (`los`, `não`, `und`, `için`); a short sentence with no English function word is read by one such word. A terse English report (headings, tables, lists of files) is English when its few function words still outnumber those of French, Spanish, German and the other languages most often written in Latin letters.',
     examples: [
       {
         session: [
@@ -567,6 +567,39 @@ export const RULES = [
           { say: 'Changes made:\n1. [upload.ts](src/upload.ts:1): raised the timeout to 60 seconds' },
         ],
         passes: ['upload.ts'],
+      },
+    ],
+  },
+  {
+    id: 'misnamed-files',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A file the agent reports on that nothing in the session named, beside one it names (`upload_retry.ts` where the session reads `upload.ts`).',
+    doc: "In an agent's turn, a file path whose file name occurs nowhere earlier in the session, and which is the name of a file the session does name with one word added at either end (`upload_retry.ts`, `old_upload.ts` where it reads or lists `upload.ts`; `math_utils_v2.py` beside `math_utils.py`), is unverified. Unlike a file name nothing resembles (absent-files, off in an agent's turn), it tells which file it means: one the session showed, under another name. The same judgement of the turn's words as absent-files applies: a path the turn proposes (\"I'll create `src/upload_retry.ts`\"), shows in its own code block or gives as an argument is not judged, a file the agent loads into its unlogged system prompt is left unchecked, and a turn in a language absent-names cannot read gets no verdict. With absent-files turned on, that rule judges these files too.",
+    examples: [
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'I fixed the timeout in `src/upload_retry.ts`.' },
+        ],
+        flags: ['`src/upload_retry.ts`'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'I fixed the timeout in `src/retry_policy.ts`.' },
+        ],
+        passes: ['`src/retry_policy.ts`'],
+      },
+      {
+        session: [
+          { user: 'Fix the failing upload test.' },
+          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
+          { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
+        ],
+        passes: ['`src/upload_retry.ts`'],
       },
     ],
   },

@@ -83,7 +83,7 @@ const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*
  * The agent's own making in progress ("I'm creating `auth.md`") is among them: what it is making does not exist yet.
  */
 const PROPOSING =
-  /\b(?:(?:i'm|i am|we're|we are)\s+(?:now\s+)?(?:creating|adding|writing|introducing|defining|implementing|building|drafting|generating|scaffolding)|should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g(?=\.)|for example|such as|for instance|if|todo|next steps?|want|to (?:define|add|create|implement|introduce|write|build))\b|'ll\b|'d\b/i;
+  /\b(?:(?:i'm|i am|we're|we are)\s+(?:now\s+)?(?:creating|adding|writing|introducing|defining|implementing|building|drafting|generating|scaffolding)|should|would|could|can|might|may|must|need(?:s|ed)? to|will|shall|consider|recommend(?:ed|s)?|suggest(?:ed|s)?|propose[ds]?|e\.g(?=\.)|for example|such as|for instance|(?:something|anything) like|if|todo|next steps?|want|to (?:define|add|create|implement|introduce|write|build))\b|'ll\b|'d\b/i;
 
 /** Words by which it denies that something exists. A plain negation ("the test wasn't calling `add()`") still presupposes it. */
 const DENYING =
@@ -160,7 +160,7 @@ export function markAbsentNames(
   index: ContextLookup,
   before: number | undefined,
   gaps: readonly ContextGap[],
-  on: { names: boolean; files: boolean },
+  on: { names: boolean; files: boolean; misnamedFiles?: boolean },
   blockTokens: readonly Entity[] = [],
 ): Entity[] {
   if (!namesCheckable(gaps)) return [];
@@ -234,10 +234,13 @@ export function markAbsentNames(
   // Whether a sentence reports or proposes is read from its words: a turn in a language the rule cannot read gets no verdict.
   const language = proseLanguage(output);
   if (language === undefined) return added;
-  if (on.files && files.length > 0) {
+  if ((on.files || on.misnamedFiles) && files.length > 0) {
     for (const { e, name } of files) {
+      // A sibling of a file the session names tells which file it means: that file, misnamed. Turned on, absent-files takes all.
+      const misnamed = !on.files && on.misnamedFiles === true && known.has(e);
+      if (!misnamed && !on.files) continue;
       if (namesBlock(output, e.span) || isArgument(output, e.span[0]) || inOwnCode(name) || !reportsFile(output, sentences, e.span, language)) continue;
-      settle(e, 'absent-files', `no file named ${name} occurs anywhere in the session before this turn${knownNote(known, e)}`);
+      settle(e, misnamed ? 'misnamed-files' : 'absent-files', `no file named ${name} occurs anywhere in the session before this turn${knownNote(known, e)}`);
     }
   }
   if (names.length > 0) {
@@ -290,8 +293,9 @@ function wordsOf(name: string): string[] {
 /**
  * A name shaped like code that the session spells and that `name` extends by
  * one word at either end (`sendInvite` for `sendInviteData`, `math_utils.py`
- * for `math_utils_v2.py`), if any. A base of one word (`Element` in
- * `addElement`) is a plain word, which names nothing in particular.
+ * for `math_utils_v2.py`, `upload.ts` for `upload_retry.ts`), if any. A code
+ * name of one word (`Element` in `addElement`) is a plain word, which names
+ * nothing in particular; a file's name is specific with its extension.
  */
 function speltBase(name: string, file: boolean, spelt: (n: string) => boolean): string | undefined {
   let stem = name;
@@ -303,11 +307,12 @@ function speltBase(name: string, file: boolean, spelt: (n: string) => boolean): 
     extension = name.slice(dot);
   }
   const words = wordsOf(stem);
-  if (words.length < 3) return undefined;
+  // A file's name with its extension is specific however plain its stem (`upload.ts`); a code name of one word is a word.
+  if (words.length < (file ? 2 : 3)) return undefined;
   const secondAt = stem.indexOf(words[1], words[0].length);
   const lastAt = stem.lastIndexOf(words[words.length - 1]);
   for (const base of [stem.slice(secondAt), stem.slice(0, lastAt).replace(/[_\-.]+$/, '')]) {
-    if (!isCodeShaped(base, false)) continue;
+    if (file ? base.length < MIN_NAME : !isCodeShaped(base, false)) continue;
     if (spelt(base + extension)) return base + extension;
   }
   return undefined;
@@ -430,6 +435,9 @@ export function reports(output: string, sentences: readonly OutputSentence[], sp
   // English words are read in any language: a French or Chinese turn about code quotes English too.
   if (startsAfterExampleMark(output, s) || supposes(output, s, e, span) || denies(output, s, e, span)) return false;
   if (language !== 'en' && foreignCueAround(output, [s, e], span, language)) return false;
+  // A table cell is read under its column's heading ("Suggested path", "Proposed name") as a list item under its lead-in.
+  const heading = columnHeading(output, span[0]);
+  if (heading !== undefined && (NOT_REPORTING.test(straightQuotes(heading)) || foreignCue(heading, language))) return false;
   const leadIn = listLeadIn(output, s);
   return leadIn === undefined || !(NOT_REPORTING.test(straightQuotes(leadIn)) || foreignCue(leadIn, language));
 }
@@ -554,6 +562,47 @@ function listLeadIn(text: string, at: number): string | undefined {
     return end.endsWith(':') || end.endsWith('：') ? line : undefined;
   }
   return undefined;
+}
+
+const TABLE_ROW = /^\s*\|/;
+const DELIMITER_CELL = /^:?-{3,}:?$/;
+
+/** A Markdown table's delimiter row (`|---|:---:|`), read cell by cell: one pattern for the row would backtrack on runs of spaces. */
+function isTableDelimiter(line: string): boolean {
+  let row = line.trim();
+  if (row.startsWith('|')) row = row.slice(1);
+  if (row.endsWith('|')) row = row.slice(0, -1);
+  return row.split('|').every((cell) => DELIMITER_CELL.test(cell.trim()));
+}
+
+/**
+ * For a cell of a Markdown table's body: the heading of its column (the
+ * header row's cell at the same place), when the table starts within reach.
+ */
+function columnHeading(text: string, at: number): string | undefined {
+  let [s, e] = lineAround(text, at);
+  if (!TABLE_ROW.test(text.slice(s, e))) return undefined;
+  const column = cellsBefore(text.slice(s, at));
+  const floor = Math.max(0, at - LEAD_IN_REACH);
+  while (s > floor) {
+    [s, e] = lineAround(text, s - 1);
+    const line = text.slice(s, e);
+    if (!TABLE_ROW.test(line)) return undefined;
+    if (!isTableDelimiter(line)) continue;
+    if (s === 0) return undefined;
+    const [hs, he] = lineAround(text, s - 1);
+    return text.slice(hs, he).split('|')[column];
+  }
+  return undefined;
+}
+
+/** How many cell borders stand before a place in a table row: the column it is in (the row's leading border counts). */
+function cellsBefore(rowHead: string): number {
+  let n = 0;
+  for (let i = 0; i < rowHead.length; i++) {
+    if (rowHead[i] === '|' && rowHead[i - 1] !== '\\') n++;
+  }
+  return n;
 }
 
 function indentOf(line: string): number {

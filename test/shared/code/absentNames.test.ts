@@ -466,3 +466,27 @@ describe('names nothing spelt in a Codex rollout, and files its prompts attach',
     assert.notEqual(verdict(rollout(['How is the ledger settled? See @src/reconcile.ts'])).split(' ')[1], 'absent-names');
   });
 });
+
+describe('misnamed-files: an unknown file beside one the session names', () => {
+  const byDefault = (answer: string, rules = {}) => lastOutputWith(session([...readLedger, say(answer)]), { rules });
+
+  it('flags by default a file whose name is a read file’s with one word added, naming the file it resembles', () => {
+    const e = byDefault('I raised the limit in `src/ledger_sync.ts`.').get('`src/ledger_sync.ts`');
+    assert.equal(`${e?.status} ${e?.rule}`, 'unverified misnamed-files');
+    assert.match(e?.detail ?? '', /the session spells `ledger\.ts`/);
+    assert.notEqual(byDefault('I raised the limit in `src/ledger_sync.ts`.', { 'misnamed-files': 'off' }).get('`src/ledger_sync.ts`')?.rule, 'misnamed-files');
+  });
+
+  it('leaves a file that resembles nothing the session names to absent-files, off by default', () => {
+    assert.notEqual(byDefault('I raised the limit in `src/payments.ts`.').get('`src/payments.ts`')?.rule, 'misnamed-files');
+  });
+
+  it('leaves a file the turn only supposes: "something like", or a table column headed as a suggestion', () => {
+    assert.notEqual(byDefault('Put it somewhere, something like `src/ledger_sync.ts`.').get('`src/ledger_sync.ts`')?.rule, 'misnamed-files');
+    const table = '| Part | Suggested path |\n| --- | --- |\n| sync | `src/ledger_sync.ts` |';
+    assert.notEqual(byDefault(table).get('`src/ledger_sync.ts`')?.rule, 'misnamed-files');
+    // A column whose heading says what is there is a report.
+    const report = '| Part | File |\n|---|---|\n| sync | `src/ledger_sync.ts` |';
+    assert.equal(byDefault(report).get('`src/ledger_sync.ts`')?.rule, 'misnamed-files');
+  });
+});
