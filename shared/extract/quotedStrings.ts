@@ -126,8 +126,11 @@ function findCloser(text: string, i: number, opener: string, width: number): num
   return -1;
 }
 
+/** Combining marks right after an opening quote: they attach to the quote mark, so the quoted text starts after them. */
+const LEADING_MARKS = /^\p{M}+/u;
+
 function quoted(text: string, start: number, innerStart: number, innerEnd: number, end: number): Candidate | undefined {
-  const inner = collapseWhitespace(text.slice(innerStart, innerEnd));
+  const inner = collapseWhitespace(text.slice(innerStart, innerEnd).replace(LEADING_MARKS, ''));
   if (inner.length === 0) return undefined;
   return { type: 'quoted_string', start, end, forms: uniqueForms([inner, stripTrailingPunctuation(inner)]) };
 }

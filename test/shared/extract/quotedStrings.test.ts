@@ -37,6 +37,12 @@ describe('extract: quoted strings', () => {
     assert.deepEqual(listed('An empty "" value and \'\' too.'), []);
   });
 
+  it("reads combining marks right after the opening quote as the quote mark's own, not the quoted text", () => {
+    assert.deepEqual(entity('The key is "\u0301abc" here.', '"\u0301abc"').forms, ['abc']);
+    // Marks alone quote nothing.
+    assert.deepEqual(listed('A mark "\u0301" alone.'), []);
+  });
+
   it('runs an unclosed quote to the end of the output', () => {
     const e = entity('He said "we will win this year  ', '"we will win this year');
     assert.deepEqual(e.span, [8, 30]);
