@@ -80,6 +80,8 @@ describe('groundcheck hook (Stop and SubagentStop)', function () {
   });
 
   it("reads the project's CLAUDE.md at the session's working directory: a name it gives is no finding", () => {
+    // absent-names is off in an agent's turn unless the config turns it on.
+    writeFileSync(join(dir, 'groundcheck.config.json'), '{ "rules": { "absent-names": "on" } }');
     const inProject = (line: object) => ({ ...line, cwd: dir });
     write([user('How is the ledger settled?'), say('The ledger is settled by `reconcileLedger()`.')].map(inProject));
     const without = reply(stop([]));

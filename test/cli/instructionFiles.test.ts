@@ -21,7 +21,8 @@ interface Entity {
 
 /** The one output's record of `groundcheck check --format json`, run in `cwd`. */
 function check(cwd: string, args: string[]): { entity: Entity; gaps: { code: string; message: string }[] } {
-  const r = runCli(['check', ...args, '--format', 'json'], { cwd });
+  // The rule for names nothing spelt is off in an agent's turn by default; turned on, it shows what an instruction file grounds.
+  const r = runCli(['check', ...args, '--format', 'json', '--rule', 'absent-names=on'], { cwd });
   assert.equal(r.code, 0, r.stderr);
   const record = JSON.parse(r.stdout.trim().split('\n')[0]);
   return { entity: record.entities.find((e: Entity) => e.text === '`reconcileLedger()`'), gaps: record.gaps };

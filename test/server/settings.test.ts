@@ -40,7 +40,8 @@ describe('server: settings', () => {
       user('How is the ledger settled?'),
       call('t1', 'Read', { file_path: '/p/src/ledger.ts' }),
       result('t1', numbered(['export function settleLedger(entries) {', '  return entries.reduce(sum, 0);', '}'])),
-      say('The ledger is settled by `reconcileAll()` in src/ledger.ts.'),
+      // A file named like the one read, which nothing named: misnamed-files, of the code pack.
+      say('The ledger is settled in `src/ledger_sync.ts`.'),
     ]);
     const uri = h.uriOf('ledger.jsonl');
     await h.configure({ profile: 'refined' });

@@ -206,7 +206,8 @@ export function markAbsentNames(
       if (!spelt(script)) files.push({ e, name: script });
       return;
     }
-    if (!on.names || e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
+    // Unknown names are gathered with their rule off too, as files are: they still tell a turn laying out new work.
+    if (e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
     const absent = absentComponent(e.text, spelt);
     if (absent !== undefined) names.push({ e, name: absent });
   });
@@ -243,7 +244,7 @@ export function markAbsentNames(
       settle(e, misnamed ? 'misnamed-files' : 'absent-files', `no file named ${name} occurs anywhere in the session before this turn${knownNote(known, e)}`);
     }
   }
-  if (names.length > 0) {
+  if (on.names && names.length > 0) {
     for (const { e, name } of names) {
       if (quoted.has(e)) {
         settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn; ${e.detail ?? 'the block quotes code the session showed'}`);

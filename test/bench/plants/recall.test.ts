@@ -27,14 +27,19 @@ describe('plant recall', () => {
       assert.equal(verifyPlant(RAW, '/repo/session.jsonl', check, p), plantOutcome(check, p) === 'caught', `${p.kind} ${p.find} → ${p.replace}`);
   });
 
-  it('says what each plant was judged: a name the session never spelt is caught although the log leaves out the system prompt', () => {
+  it('says what each plant was judged: a file named like the one read is caught, a name nothing spelt only with its rule on', () => {
     assert.deepEqual(Object.fromEntries(plants.map((p) => [p.kind, plantOutcome(check, p)])), {
-      'renamed-identifier': 'caught',
+      // absent-names is off in an agent's turn by default.
+      'renamed-identifier': 'indeterminate',
       'wrong-line': 'caught',
       'changed-count': 'caught',
-      // A file never named, cited with a line: absent-files and file-lines would flag it, and both are off in an agent's turn by default.
-      'untouched-path': 'indeterminate',
+      // A sibling of the file the session read (misnamed-files).
+      'untouched-path': 'caught',
     });
+    const namesOn = checkTranscript(parse(RAW), { profile: 'refined', rules: { 'absent-names': 'on' } });
+    const renamed = plants.find((p) => p.kind === 'renamed-identifier')!;
+    // Caught although the log leaves out the system prompt.
+    assert.equal(plantOutcome(namesOn, renamed), 'caught');
   });
 
   it('leaves the checked transcript as it was', () => {

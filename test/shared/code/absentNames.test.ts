@@ -4,10 +4,10 @@ import { parseTranscript } from '../../../shared/transcript/detect';
 import { call, lastOutput as lastOutputWith, numbered, result, say, session, user } from './claudeSession';
 
 /**
- * absent-files does not flag in an agent's turn unless turned on (it did not hold on sessions it was not tuned on);
- * these tests say what it does when it is, and what absent-names does beside it.
+ * absent-names and absent-files do not flag in an agent's turn unless turned on (they did not hold on sessions they were
+ * not tuned on); these tests say what they do when they are.
  */
-const FILES_ON = { rules: { 'absent-files': 'on' as const } };
+const FILES_ON = { rules: { 'absent-names': 'on' as const, 'absent-files': 'on' as const } };
 const lastOutput = (raw: string) => lastOutputWith(raw, FILES_ON);
 
 // biome-ignore format: a list of words or values reads best packed
@@ -29,12 +29,20 @@ describe('names and files nothing in the session spelt', () => {
     assert.notEqual(judged('`SettleLedger`', 'The ledger is settled by `SettleLedger`.').split(' ')[1], 'absent-names');
   });
 
-  it('by default flags no file, but still counts an unknown file among the unknowns of a turn laying out new work', () => {
-    const byDefault = (answer: string) => lastOutputWith(session([...readLedger, say(answer)]));
-    assert.notEqual(byDefault('Updated `ledger_notes.md` with the totals.').get('`ledger_notes.md`')?.rule, 'absent-files');
-    assert.equal(byDefault('The ledger is settled by `reconcileAll()`.').get('`reconcileAll()`')?.rule, 'absent-names');
+  it('by default flags neither, saying why, but counts unknowns of either kind among those of a turn laying out new work', () => {
+    const withRules = (answer: string, rules = {}) => lastOutputWith(session([...readLedger, say(answer)]), { rules });
+    assert.notEqual(withRules('Updated `ledger_notes.md` with the totals.').get('`ledger_notes.md`')?.rule, 'absent-files');
+    const name = withRules('The ledger is settled by `reconcileAll()`.').get('`reconcileAll()`');
+    assert.equal(name?.status, 'indeterminate');
+    assert.match(name?.detail ?? '', /does not flag in an agent's turn unless turned on/);
     // Two unknowns, one of them a file: new work, so the name is not judged either.
-    assert.notEqual(byDefault('Added `reconcileAll()` to `ledger_sync.ts`.').get('`reconcileAll()`')?.rule, 'absent-names');
+    const namesOn = { 'absent-names': 'on' };
+    assert.equal(withRules('The ledger is settled by `reconcileAll()`.', namesOn).get('`reconcileAll()`')?.rule, 'absent-names');
+    assert.notEqual(withRules('Added `reconcileAll()` to `ledger_notes.md`.', namesOn).get('`reconcileAll()`')?.rule, 'absent-names');
+    // And the other way: with names off, an unknown name still makes the unknown file one of two.
+    const filesOn = { 'absent-files': 'on' };
+    assert.equal(withRules('Updated `ledger_notes.md` with the totals.', filesOn).get('`ledger_notes.md`')?.rule, 'absent-files');
+    assert.notEqual(withRules('Added `reconcileAll()` to `ledger_notes.md`.', filesOn).get('`ledger_notes.md`')?.rule, 'absent-files');
   });
 
   it('leaves alone a name given as an example (e.g.), which says nothing exists', () => {
