@@ -19,7 +19,8 @@
  * for after each publication), so a
  * step whose cost grows with the file shows as a 20 MB / 2 MB ratio well
  * above 1. The steps and the stdio runs are repeated on the same session
- * with `\r\n` line breaks.
+ * with `\r\n` line breaks, and the stdio runs on the varied 20 MB session
+ * (cut near 2 MB and whole), whose answers each read other context.
  */
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
@@ -38,8 +39,9 @@ import type { CheckJob, WorkerReply } from '../../server/src/workerProtocol';
 import { DEFAULT_SETTINGS } from '../../shared/protocol/settings';
 import { ServerHarness } from '../../test/server/harness';
 import { generateRepetitiveSession } from '../generators/repetitiveSession';
+import { generateClaudeSession } from '../generators/claudeSession';
 import type { BenchSuite } from '../run';
-import { noteFigure } from '../goals';
+import { noteFigure, type Shape as SessionShape } from '../goals';
 import { collectGarbage } from '../collectGarbage';
 
 const PATH = '/home/dev/.claude/projects/-home-dev-shop-billing/session.jsonl';
@@ -90,7 +92,7 @@ function analysisOf(reply: WorkerReply, held: FileAnalysis | undefined): FileAna
 }
 
 const suite: BenchSuite = {
-  title: 'A growing session: appended turns of the repetitive 20 MB Claude Code session',
+  title: 'A growing session: appended turns of the repetitive 20 MB Claude Code session (and, over stdio, of the varied one)',
   async run() {
     const { raw } = generateRepetitiveSession({ targetSize: 20_000_000, usage: true });
     const ends: number[] = [];
@@ -153,6 +155,12 @@ const suite: BenchSuite = {
     const crlfSmall = crlfEnds.findIndex((end) => end >= 2_000_000) + 1;
     await overStdio(crlf, crlfEnds.slice(0, crlfSmall), crlfSmall - TURNS * LINES_PER_TURN, undefined, '\\r\\n');
     await overStdio(crlf, crlfEnds, crlfEnds.length - TURNS * LINES_PER_TURN, undefined, '\\r\\n');
+    // The varied shape too: each answer's context differs, so what an appended turn costs is not what a repeated one does.
+    const varied = generateClaudeSession({ targetSize: 20_000_000 }).raw;
+    const variedEnds = lineEndsOf(varied);
+    const variedSmall = variedEnds.findIndex((end) => end >= 2_000_000) + 1;
+    await overStdio(varied, variedEnds.slice(0, variedSmall), variedSmall - TURNS * LINES_PER_TURN, 'appendedTurn2MB', '\\n', 'varied');
+    await overStdio(varied, variedEnds, variedEnds.length - TURNS * LINES_PER_TURN, 'appendedTurn', '\\n', 'varied');
   },
 };
 
@@ -377,7 +385,14 @@ function grownFrom(base: FileAnalysis, patch: FindingsPatch) {
  * that grew on disk: from the change to the status that follows its
  * diagnostics, in wall time, and the CPU time the server process spent.
  */
-async function overStdio(raw: string, ends: number[], cut: number, goal: 'appendedTurn' | 'appendedTurn2MB' | undefined, breaks = '\\n'): Promise<void> {
+async function overStdio(
+  raw: string,
+  ends: number[],
+  cut: number,
+  goal: 'appendedTurn' | 'appendedTurn2MB' | undefined,
+  breaks = '\\n',
+  shape: SessionShape = 'repetitive',
+): Promise<void> {
   const h = await ServerHarness.start();
   try {
     const uri = h.uriOf('session.jsonl');
@@ -394,10 +409,10 @@ async function overStdio(raw: string, ends: number[], cut: number, goal: 'append
       modes.set(status.mode ?? '?', (modes.get(status.mode ?? '?') ?? 0) + 1);
     }
     const cpu = cpuBefore === undefined ? undefined : (serverCpuMs(h)! - cpuBefore) / times.length;
-    if (goal) noteFigure(goal, 'repetitive', median(times));
+    if (goal) noteFigure(goal, shape, median(times));
     const size = `${(ends[ends.length - 1] / 1e6).toFixed(1)} MB`;
     console.log(
-      `over stdio, ${size}, line breaks ${breaks}: change to status per turn: median ${median(times).toFixed(1)} ms wall, first ${times[0].toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms` +
+      `over stdio, ${shape}, ${size}, line breaks ${breaks}: change to status per turn: median ${median(times).toFixed(1)} ms wall, first ${times[0].toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms` +
         `${cpu === undefined ? '' : `; server CPU ${cpu.toFixed(1)} ms per turn (mean)`} (${[...modes].map(([m, n]) => `${n} ${m}`).join(', ')})`,
     );
   } finally {
