@@ -1081,6 +1081,40 @@ export const RULES = [
     ],
   },
   {
+    id: 'listing-counts',
+    stage: 'verdict',
+    pack: 'code',
+    summary: 'A count of the files of one kind that the list of their folder numbers otherwise (`33 React components` after `ls src/components` listed 32).',
+    doc: 'In an agent\'s turn, a count of files of one kind ("33 React components", "54 shadcn/ui components", "12 files") is compared with a list of one folder\'s files the session printed, one per line: a Glob, `ls` or `ls -1` of one folder, or a `find` that only names, types and depths. The list is read only when every line is a file of the same kind (one extension), so it says how many of that kind there are; a list mixing sources and styles, or holding folders, a blank line or a note (`(Results are truncated…)`), says nothing. The count must be about that list: its noun is "files" or a word of the folder or the pattern (`components` for `src/components`), and no other folder or file is named before the figure on its line. And the folder must still be as listed: after a write, an edit, or a command not known to only read (a package manager or generator may add files where it names nothing), the list is not compared, nor when it lies more than 200 tool calls back. Test counts and line counts are test-counts\' and past-file-end\'s; a count the session printed beside its noun is left grounded.',
+    examples: [
+      {
+        session: [
+          { user: 'What does the dashboard hold?' },
+          { bash: { command: 'ls src/components', output: 'Card.jsx\nHeader.jsx\nLogin.jsx\n' } },
+          { say: 'The dashboard has 4 components.' },
+        ],
+        flags: ['4 components'],
+      },
+      {
+        session: [
+          { user: 'What does the dashboard hold?' },
+          { bash: { command: 'ls src/components', output: 'Card.jsx\nHeader.jsx\nLogin.jsx\n' } },
+          { say: 'The dashboard has 3 components.' },
+        ],
+        grounds: ['3 components'],
+      },
+      {
+        session: [
+          { user: 'Add a footer and summarise.' },
+          { bash: { command: 'ls src/components', output: 'Card.jsx\nHeader.jsx\nLogin.jsx\n' } },
+          { bash: { command: 'npx generate-component Footer', output: 'done' } },
+          { say: 'The listing shows 4 components.' },
+        ],
+        passes: ['4 components'],
+      },
+    ],
+  },
+  {
     id: 'checklist-counts',
     stage: 'verdict',
     pack: 'code',

@@ -19,6 +19,7 @@ import {
   codeBlockEntities,
   codeVerdicts,
   countVerdicts,
+  listingCountVerdicts,
   copiedCountClaims,
   checklistCounts,
   reportBlockCounts,
@@ -115,6 +116,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.agentTurn) decide('checklist-counts', () => checklistCounts(output, claimed, entities, options.session));
   decide('test-counts', () => countVerdicts(output, claimed, entities, options.session, index));
   if (options.agentTurn) decide('listed-counts', () => listedCounts(output, claimed, entities, options.session, index));
+  if (options.agentTurn) decide('listing-counts', () => listingCountVerdicts(output, claimed, entities, options.session, index));
   // Figures no entity covers (a fenced block, no claim sentence) join after the drops below, which keep the entities in step with `claimed`.
   let copied: Entity[] = [];
   if (options.agentTurn) decide('copied-counts', () => (copied = copiedCountClaims(output, entities, index, lookup, options.session)));

@@ -7,6 +7,7 @@
  * rules that do are in `../rules`, one layer up).
  */
 export { commandProgram, type CommandProgram } from './commandPrograms';
+export { mayChangeFiles } from './listingShapes';
 export { isKnownExtension } from './fileExtensions';
 export { baseName, cleanPath, isPathChar, looksLikeFilePath, pathNames } from './pathSpellings';
 export { SessionFacts, type OptionList, type Tally, type TestState } from './sessionFacts';

@@ -71,6 +71,9 @@ export function scanGutters(text: string, shape: ListingShape | undefined): Gutt
     }
     case 'tally':
       return { listings: [], blanks: [], ...shifted(tallyIn(text.slice(body)), body) };
+    case 'entries':
+      // What a listing shows otherwise is read as for any output (a gutter-like column in file names stays blanked).
+      return { ...scanUnknown(text), ...entriesIn(text, body) };
     case 'version': {
       const m = /\bv?(\d+\.\d+(?:\.\d+){0,2})\b/.exec(text.slice(body, body + 200));
       if (!m) return { listings: [], blanks: [] };
@@ -78,6 +81,37 @@ export function scanGutters(text: string, shape: ListingShape | undefined): Gutt
       return { listings: [], blanks: [], version: { value: m[1], start, end: start + m[1].length } };
     }
   }
+}
+
+/**
+ * A list of files, one per line, all of one kind (the same extension): how
+ * many, with the last one as the place that shows it. A list of mixed kinds
+ * (sources beside styles, folders beside files) says nothing of how many of
+ * any one kind there are; a blank line, a note (`(Results are truncated…)`)
+ * or an empty result makes it more or less than a list.
+ */
+function entriesIn(text: string, body: number): { tally?: { count: number; start: number; end: number } } {
+  let end = text.length;
+  while (end > body && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
+  if (end === body) return {};
+  let kind: string | undefined;
+  let count = 0;
+  let lineStart = body;
+  while (lineStart <= end) {
+    const nl = text.indexOf('\n', lineStart);
+    const lineEnd = nl === -1 || nl > end ? end : nl;
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+    const name = line.slice(Math.max(line.lastIndexOf('/'), line.lastIndexOf('\\')) + 1);
+    const dot = name.lastIndexOf('.');
+    if (dot <= 0 || /\s/.test(name)) return {};
+    const extension = name.slice(dot + 1).toLowerCase();
+    if (kind !== undefined && extension !== kind) return {};
+    kind = extension;
+    count++;
+    if (lineEnd === end) return { tally: { count, start: lineStart, end: lineStart + line.length } };
+    lineStart = lineEnd + 1;
+  }
+  return {};
 }
 
 /** How far a status header may reach before its `Output:` line. */

@@ -27,7 +27,13 @@ export type ListingShape =
    */
   | { kind: 'tally'; words: string[]; noun: TallyNoun; command: string; inContent?: true }
   /** `node -v`, `python --version`: the output is the program's version. */
-  | { kind: 'version'; program: string };
+  | { kind: 'version'; program: string }
+  /**
+   * A list of the files one folder holds, one per line (a Glob, `ls src/components`,
+   * `find src -name '*.tsx'`): how many there are, counted by its lines, is a count of
+   * those files. `folder` is the folder as the call wrote it, without a trailing slash.
+   */
+  | { kind: 'entries'; folder: string; command: string };
 
 /**
  * What a count counts: matching lines or occurrences, files, a file's
@@ -50,6 +56,7 @@ const WRITE_TOOLS = new Set(['Write', 'write_to_file', 'create_file', 'write_fil
 // biome-ignore format: a list of words or values reads best packed
 const SHELL_TOOLS = new Set(['Bash', 'shell', 'exec_command', 'shell_command', 'local_shell', 'command', 'execute_command', 'run_terminal_cmd', 'container.exec']);
 const GREP_TOOLS = new Set(['Grep', 'grep', 'search_files', 'grep_search']);
+const GLOB_TOOLS = new Set(['Glob', 'glob']);
 
 /** The file a call's input names (`file_path`, `path`, `notebook_path`, `filename`), if any. */
 export function inputFile(input: unknown): string | undefined {
@@ -115,6 +122,10 @@ export function listingShape(name: string, input: unknown): ListingShape | undef
     }
     return { kind: 'grep', ...(file && !o.glob ? { file } : {}) };
   }
+  if (GLOB_TOOLS.has(name) && typeof o.pattern === 'string') {
+    const folder = globFolder(typeof o.path === 'string' ? o.path : '', o.pattern);
+    return folder === undefined ? undefined : { kind: 'entries', folder, command: `Glob ${o.pattern}` };
+  }
   const pipelines = shellPipelines(name, input);
   return pipelines ? shellShape(pipelines, commandText(input)) : undefined;
 }
@@ -167,7 +178,7 @@ function shellShape(pipelines: Pipeline[], command: string): ListingShape | unde
     const head = pipeline[0];
     if (!head || isSilent(head) || pipeline[pipeline.length - 1].writes) continue;
     printing++;
-    shape = versionShape(pipeline) ?? tallyShape(pipeline, command) ?? pipelineShape(pipeline);
+    shape = versionShape(pipeline) ?? tallyShape(pipeline, command) ?? entriesShape(pipeline, command) ?? pipelineShape(pipeline);
   }
   return printing === 1 ? shape : undefined;
 }
@@ -200,6 +211,64 @@ function tallyShape(pipeline: Pipeline, command: string): ListingShape | undefin
     return { kind: 'tally', words: patternWords(ops[0]), noun: 'matches', command };
   }
   return undefined;
+}
+
+/** `find` predicates that keep its output a plain list of files: what it searches, how deep, for which names. */
+const FIND_PREDICATES = new Set(['-name', '-iname', '-type', '-maxdepth', '-mindepth']);
+
+/**
+ * `ls src/components`, `ls -1 src/components`, `find src -maxdepth 1 -name '*.tsx'`:
+ * one folder's files, one per line, nothing else printed. Other options
+ * (`ls -l`, `find -exec`) print more than names, or act on the files.
+ */
+function entriesShape(pipeline: Pipeline, command: string): ListingShape | undefined {
+  if (pipeline.length !== 1) return undefined;
+  const argv = pipeline[0].argv;
+  const name = commandName(argv[0]);
+  if (name === 'ls') {
+    const flags = argv.slice(1).filter((a) => a.startsWith('-'));
+    const operand = argv.slice(1).filter((a) => !a.startsWith('-'));
+    if (operand.length !== 1 || !flags.every((f) => /^-[1A]+$/.test(f))) return undefined;
+    // `ls src/*.jsx` lists the folder's files of a kind; `ls src/app.py` names one file.
+    const folder = hasWildcard(lastSegment(operand[0])) ? globFolder('', operand[0]) : namesFile(operand[0]) ? undefined : trimSlash(operand[0]);
+    return folder === undefined || folder === '' ? undefined : { kind: 'entries', folder, command };
+  }
+  if (name !== 'find' || argv.length < 2 || argv[1].startsWith('-')) return undefined;
+  for (let i = 2; i < argv.length; i += 2) {
+    if (!FIND_PREDICATES.has(argv[i]) || argv[i + 1] === undefined) return undefined;
+    if (argv[i] === '-type' && argv[i + 1] !== 'f') return undefined;
+    // A name without a wildcard looks for one file, however many places hold it.
+    if ((argv[i] === '-name' || argv[i] === '-iname') && !hasWildcard(argv[i + 1])) return undefined;
+  }
+  const folder = trimSlash(argv[1]);
+  return hasWildcard(folder) ? undefined : { kind: 'entries', folder, command };
+}
+
+/**
+ * The one folder a glob lists the files of (`src/components/ui/*`, `src/**\/*.tsx`
+ * under `src`), joined to the search's own folder; undefined for a glob that names
+ * one file (`lib/sections.ts`) or looks in many folders (`**\/components/*`).
+ */
+function globFolder(path: string, pattern: string): string | undefined {
+  const segments = pattern.replace(/\\/g, '/').split('/');
+  if (!hasWildcard(segments[segments.length - 1])) return undefined;
+  segments.pop();
+  while (segments.length > 0 && segments[segments.length - 1] === '**') segments.pop();
+  if (segments.some(hasWildcard)) return undefined;
+  const folder = [trimSlash(path.replace(/\\/g, '/')), ...segments].filter((x) => x !== '' && x !== '.').join('/');
+  return folder === '' ? undefined : folder;
+}
+
+function hasWildcard(text: string): boolean {
+  return /[*?[{]/.test(text);
+}
+
+function lastSegment(path: string): string {
+  return path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1);
+}
+
+function trimSlash(path: string): string {
+  return path.replace(/[\\/]+$/, '');
 }
 
 function isSilent(c: SimpleCommand): boolean {
@@ -411,4 +480,44 @@ function headCount(argv: string[]): number {
     if (m) return Number(m[1]);
   }
   return 10;
+}
+
+/** Tools that only read: a listing made before them still says what the folder holds. */
+// biome-ignore format: a list of words or values reads best packed
+const READING_TOOLS = new Set([
+  'Read', 'Grep', 'Glob', 'LS', 'WebFetch', 'WebSearch', 'TodoWrite', 'TodoRead', 'NotebookRead', 'BashOutput',
+  'read_file', 'list_dir', 'list_files', 'grep_files', 'search_files', 'view', 'view_image', 'web_search', 'update_plan',
+]);
+
+/** Programs that print what they read and change no file (unless redirected). */
+// biome-ignore format: a list of words or values reads best packed
+const READING_PROGRAMS = new Set([
+  'ls', 'cat', 'head', 'tail', 'grep', 'rg', 'egrep', 'wc', 'nl', 'echo', 'pwd', 'tree', 'sort', 'uniq', 'stat', 'file', 'du',
+  'cd', 'which', 'date', 'true',
+]);
+
+/** Git's subcommands that only show. */
+const READING_GIT = new Set(['status', 'log', 'diff', 'show', 'ls-files', 'branch', 'rev-parse', 'blame']);
+
+/**
+ * Whether a tool call may have changed files: any that is not known to only
+ * read. A command is read word by word: `find` without `-exec` or `-delete`,
+ * `sed` without `-i` and git's showing subcommands read; anything else
+ * (a package manager, a generator, a script) may write where it names
+ * nothing, and so may a tool the list does not know.
+ */
+export function mayChangeFiles(name: string, input: unknown): boolean {
+  if (READING_TOOLS.has(name)) return false;
+  const pipelines = shellPipelines(name, input);
+  if (!pipelines) return true;
+  return pipelines.some((pipeline) => pipeline.some((c) => c.writes !== undefined || !readsOnly(c)));
+}
+
+function readsOnly(c: SimpleCommand): boolean {
+  const name = commandName(c.argv[0]);
+  if (READING_PROGRAMS.has(name)) return true;
+  if (name === 'find') return !c.argv.some((a) => a === '-exec' || a === '-execdir' || a === '-delete' || a === '-ok');
+  if (name === 'sed') return !c.argv.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith('--in-place'));
+  if (name === 'git') return READING_GIT.has(c.argv[1] ?? '');
+  return false;
 }

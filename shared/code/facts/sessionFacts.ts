@@ -75,6 +75,8 @@ export interface Tally {
   state?: TestState;
   /** Files whose text holds the words (a content search's file list): a count of files, not of what the words name. */
   inContent?: true;
+  /** The folder whose files a list named one per line (see ListingShape 'entries'): its lines are the count, its last line the place. */
+  folder?: string;
 }
 
 /**
@@ -445,6 +447,8 @@ export class SessionFacts {
         command: shape.command,
         ...(shape.inContent ? { inContent: true } : {}),
       });
+    if (scan.tally && shape?.kind === 'entries')
+      this.tallies.push({ segment: s.id, ...scan.tally, words: [], noun: 'files', command: shape.command, folder: shape.folder });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
     // A file's listing (a read, `cat`, `sed -n`, `head`) or a write's echo is what the file holds, not what a run reported.
     if (shape?.kind !== 'numbered' && shape?.kind !== 'lines' && !(call && writtenFile(call.name, call.input)))

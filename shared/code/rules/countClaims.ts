@@ -15,7 +15,7 @@ import type { CodeSession } from './codeVerdicts';
 import type { Tally, TestState } from '../facts';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import { isLengthFigure, isRough, judgeFileLength, NAME_BREAK } from './fileLengths';
-import { looksLikeFilePath } from '../facts';
+import { looksLikeFilePath, mayChangeFiles } from '../facts';
 import { judgeByNamedCommand } from './namedCommandCounts';
 import { nearestOf } from '../../lookup/lookupEntities';
 
@@ -39,7 +39,8 @@ export function countVerdicts(
   index: ContextLookup,
 ): void {
   if (!session) return;
-  const tallies = session.view.tallies();
+  // Lists of files are listing-counts' evidence: a list counted by its lines is not a figure a command printed.
+  const tallies = session.view.tallies().filter((t) => t.folder === undefined);
   entities.forEach((entity, i) => {
     // A count the context happens to hold elsewhere (`31` in a timing) is still judged by what counted that thing.
     if (entity.type !== 'number' || entity.status === 'contradicted' || extracted[i].code) return;
@@ -90,6 +91,102 @@ export function countVerdicts(
     entity.status = 'contradicted';
     entity.contradiction = { value, match };
   });
+}
+
+/**
+ * "33 React components" after `ls src/components` listed 32 `.jsx` files:
+ * a count of the files of one kind that a list of one folder's files
+ * numbers otherwise. The list must be the one the count is about (the
+ * noun is the folder's or the pattern's word, or "files"; nothing named
+ * before the figure is another folder), and nothing since may have changed
+ * the folder: after a write, an edit, or a command not known to only read,
+ * the list says what the folder held, not what it holds.
+ */
+export function listingCountVerdicts(
+  output: string,
+  extracted: readonly ExtractedEntity[],
+  entities: Entity[],
+  session: CodeSession | undefined,
+  index: ContextLookup,
+): void {
+  if (!session) return;
+  const listings = session.view.tallies().filter((t) => t.folder !== undefined);
+  if (listings.length === 0) return;
+  entities.forEach((entity, i) => {
+    if (entity.type !== 'number' || entity.status === 'contradicted' || entity.settled || extracted[i].code) return;
+    const n = countOf(extracted[i]);
+    const noun = n === undefined ? undefined : countedNoun(output, entity.span);
+    if (n === undefined || noun === undefined || noun === 'line' || isTestNoun(noun) || isRough(output, entity.span)) return;
+    // "100+ templates": at least, not how many.
+    if (output[entity.span[1]] === '+' || /\+$/.test(entity.text)) return;
+    if (comparesCounts(output, entity.span)) return;
+    if (entity.found && besideItsNoun(entity, noun, index, session)) return;
+    const counted = listings.filter((t) => aboutListing(noun, t.folder!, output, entity.span) && !countsAnotherThing(output, entity.span, t));
+    const tally = counted.find((t) => t.count === n) ?? counted[0];
+    if (!tally) return;
+    const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
+    if (match.part === -1) return;
+    if (tally.count === n) {
+      entity.settled = true;
+      entity.found = true;
+      entity.status = 'grounded';
+      entity.matches = [match];
+      entity.locations = [[match.start, match.end]];
+      return;
+    }
+    if (changedSince(session, tally.segment)) return;
+    const value = withCount(entity.text, n, tally.count);
+    if (value === undefined) return;
+    entity.settled = true;
+    entity.detail = `\`${tally.command}\` listed ${tally.count} files`;
+    entity.found = false;
+    entity.matches = [];
+    entity.locations = [];
+    entity.status = 'contradicted';
+    entity.contradiction = { value, match };
+  });
+}
+
+/**
+ * Whether a count is of the files a listing of `folder` names: its noun is
+ * the folder's own name ("33 components" of `src/components`), or its line or
+ * the line above (a heading) writes the folder's path (`src/components/ui/`
+ * above "54 shadcn/ui components"). "12 files" alone could be any files.
+ */
+function aboutListing(noun: string, folder: string, output: string, span: Range): boolean {
+  const segments = folder.toLowerCase().split('/');
+  const name = segments[segments.length - 1];
+  if (noun !== 'file' && sameStem(noun, name)) return true;
+  const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
+  const above = output.lastIndexOf('\n', Math.max(0, lineStart - 2)) + 1;
+  const lineEnd = output.indexOf('\n', span[1]);
+  const near = output
+    .slice(lineStart > 0 ? above : 0, lineEnd === -1 ? output.length : lineEnd)
+    .toLowerCase()
+    .replace(/\\/g, '/');
+  // The path as far as its last two folders: `components/ui`, or `agents/` for a folder of one name.
+  const written = segments.length > 1 ? segments.slice(-2).join('/') : `${name}/`;
+  return near.includes(written);
+}
+
+/** "4 agents instead of 1", "3 files vs 5": a count weighed against another, not one read off a listing. */
+const COMPARING = /^[^\n.;:]{0,40}?\b(?:instead of|rather than|vs\.?|versus|compared (?:to|with))\b/i;
+
+function comparesCounts(output: string, span: Range): boolean {
+  return COMPARING.test(output.slice(span[1], span[1] + 60));
+}
+
+/** Tool calls read back from the output for a listing's own. */
+const STEPS_BACK = 200;
+
+/** Whether a call after the listing at `segment` may have changed files, or the listing is not among the output's last calls. */
+function changedSince(session: CodeSession, segment: number): boolean {
+  let read = 0;
+  for (const step of session.view.steps()) {
+    if (step.result === segment || step.call.results.includes(segment)) return false;
+    if (++read > STEPS_BACK || mayChangeFiles(step.call.name, step.call.input)) return true;
+  }
+  return true;
 }
 
 /** `tests`, `unit tests`, `doctests`, `specs`: what test runners count. */

@@ -9,7 +9,7 @@ export { markAbsentNames } from './absentNames';
 export { codeBlockEntities } from './codeBlocks';
 export { extractCodeEntities, withCodeEntities } from './codeEntities';
 export { codeVerdicts, quotesCheckable, type CodeSession } from './codeVerdicts';
-export { countVerdicts, dropReadingCounts } from './countClaims';
+export { countVerdicts, dropReadingCounts, listingCountVerdicts } from './countClaims';
 export { listedCounts } from './listedCounts';
 export { checklistCounts } from './checklistCounts';
 export { copiedCountClaims } from './copiedCounts';
