@@ -75,32 +75,44 @@ export function countVerdicts(
     const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
     if (match.part === -1) return;
     entity.settled = true;
-    if (tally.count === n) {
-      entity.found = true;
-      entity.status = 'grounded';
-      entity.matches = [match];
-      entity.locations = [[match.start, match.end]];
-      return;
-    }
+    if (tally.count === n) return groundAt(entity, match);
     const value = withCount(entity.text, n, tally.count);
     if (value === undefined) return;
-    entity.detail = `\`${tally.command}\` ${DIFF_STAT_WORDS[tally.noun] ? `reported ${tally.count} ${DIFF_STAT_WORDS[tally.noun]}` : `counted ${tally.count}`}`;
-    entity.found = false;
-    entity.matches = [];
-    entity.locations = [];
-    entity.status = 'contradicted';
-    entity.contradiction = { value, match };
+    contradictAt(
+      entity,
+      value,
+      match,
+      `\`${tally.command}\` ${DIFF_STAT_WORDS[tally.noun] ? `reported ${tally.count} ${DIFF_STAT_WORDS[tally.noun]}` : `counted ${tally.count}`}`,
+    );
   });
+}
+
+/** The count is what the context's figure at `match` says. */
+function groundAt(entity: Entity, match: ContextMatch): void {
+  entity.found = true;
+  entity.status = 'grounded';
+  entity.matches = [match];
+  entity.locations = [[match.start, match.end]];
+}
+
+/** The context's figure at `match` says otherwise: `value` is the claim with that figure. */
+function contradictAt(entity: Entity, value: string, match: ContextMatch, detail: string): void {
+  entity.detail = detail;
+  entity.found = false;
+  entity.matches = [];
+  entity.locations = [];
+  entity.status = 'contradicted';
+  entity.contradiction = { value, match };
 }
 
 /**
  * "33 React components" after `ls src/components` listed 32 `.jsx` files:
  * a count of the files of one kind that a list of one folder's files
- * numbers otherwise. The list must be the one the count is about (the
- * noun is the folder's or the pattern's word, or "files"; nothing named
- * before the figure is another folder), and nothing since may have changed
- * the folder: after a write, an edit, or a command not known to only read,
- * the list says what the folder held, not what it holds.
+ * numbers otherwise. The list must be the one the count is about (see
+ * `aboutListing`; nothing named before the figure is another folder), and
+ * nothing since may have changed the folder: after a write, an edit, or a
+ * command not known to only read, the list says what the folder held, not
+ * what it holds.
  */
 export function listingCountVerdicts(
   output: string,
@@ -128,22 +140,13 @@ export function listingCountVerdicts(
     if (match.part === -1) return;
     if (tally.count === n) {
       entity.settled = true;
-      entity.found = true;
-      entity.status = 'grounded';
-      entity.matches = [match];
-      entity.locations = [[match.start, match.end]];
-      return;
+      return groundAt(entity, match);
     }
     if (changedSince(session, tally.segment)) return;
     const value = withCount(entity.text, n, tally.count);
     if (value === undefined) return;
     entity.settled = true;
-    entity.detail = `\`${tally.command}\` listed ${tally.count} files`;
-    entity.found = false;
-    entity.matches = [];
-    entity.locations = [];
-    entity.status = 'contradicted';
-    entity.contradiction = { value, match };
+    contradictAt(entity, value, match, `\`${tally.command}\` listed ${tally.count} files`);
   });
 }
 
