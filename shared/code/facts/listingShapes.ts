@@ -5,6 +5,8 @@
  * is then scanned knowing its shape (see lineGutters.ts).
  */
 import { isKnownExtension } from './fileExtensions';
+import { baseName, cleanPath } from './pathSpellings';
+import { shellRewrites } from './shellRewrites';
 import { parseArgv, parseShell, type Pipeline, type SimpleCommand } from './shellCommands';
 import { boundedMemo } from '../../text/boundedMemo';
 
@@ -230,7 +232,7 @@ function entriesShape(pipeline: Pipeline, command: string): ListingShape | undef
     const operand = argv.slice(1).filter((a) => !a.startsWith('-'));
     if (operand.length !== 1 || !flags.every((f) => /^-[1A]+$/.test(f))) return undefined;
     // `ls src/*.jsx` lists the folder's files of a kind; `ls src/app.py` names one file.
-    const folder = hasWildcard(lastSegment(operand[0])) ? globFolder('', operand[0]) : namesFile(operand[0]) ? undefined : trimSlash(operand[0]);
+    const folder = hasWildcard(baseName(operand[0])) ? globFolder('', operand[0]) : namesFile(operand[0]) ? undefined : cleanPath(operand[0]);
     return folder === undefined || folder === '' ? undefined : { kind: 'entries', folder, command };
   }
   if (name !== 'find' || argv.length < 2 || argv[1].startsWith('-')) return undefined;
@@ -240,7 +242,7 @@ function entriesShape(pipeline: Pipeline, command: string): ListingShape | undef
     // A name without a wildcard looks for one file, however many places hold it.
     if ((argv[i] === '-name' || argv[i] === '-iname') && !hasWildcard(argv[i + 1])) return undefined;
   }
-  const folder = trimSlash(argv[1]);
+  const folder = cleanPath(argv[1]);
   return hasWildcard(folder) ? undefined : { kind: 'entries', folder, command };
 }
 
@@ -255,20 +257,12 @@ function globFolder(path: string, pattern: string): string | undefined {
   segments.pop();
   while (segments.length > 0 && segments[segments.length - 1] === '**') segments.pop();
   if (segments.some(hasWildcard)) return undefined;
-  const folder = [trimSlash(path.replace(/\\/g, '/')), ...segments].filter((x) => x !== '' && x !== '.').join('/');
+  const folder = [cleanPath(path), ...segments].filter((x) => x !== '' && x !== '.').join('/');
   return folder === '' ? undefined : folder;
 }
 
 function hasWildcard(text: string): boolean {
   return /[*?[{]/.test(text);
-}
-
-function lastSegment(path: string): string {
-  return path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1);
-}
-
-function trimSlash(path: string): string {
-  return path.replace(/[\\/]+$/, '');
 }
 
 function isSilent(c: SimpleCommand): boolean {
@@ -489,35 +483,16 @@ const READING_TOOLS = new Set([
   'read_file', 'list_dir', 'list_files', 'grep_files', 'search_files', 'view', 'view_image', 'web_search', 'update_plan',
 ]);
 
-/** Programs that print what they read and change no file (unless redirected). */
-// biome-ignore format: a list of words or values reads best packed
-const READING_PROGRAMS = new Set([
-  'ls', 'cat', 'head', 'tail', 'grep', 'rg', 'egrep', 'wc', 'nl', 'echo', 'pwd', 'tree', 'sort', 'uniq', 'stat', 'file', 'du',
-  'cd', 'which', 'date', 'true',
-]);
-
-/** Git's subcommands that only show. */
-const READING_GIT = new Set(['status', 'log', 'diff', 'show', 'ls-files', 'branch', 'rev-parse', 'blame']);
-
 /**
  * Whether a tool call may have changed files: any that is not known to only
- * read. A command is read word by word: `find` without `-exec` or `-delete`,
- * `sed` without `-i` and git's showing subcommands read; anything else
- * (a package manager, a generator, a script) may write where it names
- * nothing, and so may a tool the list does not know.
+ * read. A command is read as shellRewrites reads it: one that only prints
+ * changes nothing, and anything else (a package manager, a generator, a
+ * script) may write where it names nothing; so may a tool the list does not know.
  */
 export function mayChangeFiles(name: string, input: unknown): boolean {
   if (READING_TOOLS.has(name)) return false;
   const pipelines = shellPipelines(name, input);
   if (!pipelines) return true;
-  return pipelines.some((pipeline) => pipeline.some((c) => c.writes !== undefined || !readsOnly(c)));
-}
-
-function readsOnly(c: SimpleCommand): boolean {
-  const name = commandName(c.argv[0]);
-  if (READING_PROGRAMS.has(name)) return true;
-  if (name === 'find') return !c.argv.some((a) => a === '-exec' || a === '-execdir' || a === '-delete' || a === '-ok');
-  if (name === 'sed') return !c.argv.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith('--in-place'));
-  if (name === 'git') return READING_GIT.has(c.argv[1] ?? '');
-  return false;
+  const rewrites = shellRewrites(pipelines);
+  return rewrites.all || rewrites.words.length > 0;
 }
