@@ -46,9 +46,9 @@ export function countVerdicts(
     if (entity.type !== 'number' || entity.status === 'contradicted' || extracted[i].code) return;
     // "26 of the 28 tests": the 28 is a total, which runs report apart from what passed or failed.
     if (/\bof (?:the |all )?$/i.test(output.slice(Math.max(0, entity.span[0] - 12), entity.span[0]))) return;
-    const n = countOf(extracted[i]);
-    const noun = n === undefined ? undefined : countedNoun(output, entity.span);
-    if (n === undefined || noun === undefined || isRough(output, entity.span)) return;
+    const stated = statedCount(output, extracted[i], entity);
+    if (!stated) return;
+    const { n, noun } = stated;
     // "`contest.py` (689 lines)": the length of the file named beside it, when the session knows it; no other file's count.
     if (noun === 'line' && judgeFileLength(output, entity, n, session) !== 'unnamed') return;
     // "Added: 154 lines", "~700 lines": no count of a file's lines contradicts a change or a rough figure.
@@ -72,7 +72,7 @@ export function countVerdicts(
       judgeByNamedCommand(output, entity, n, noun, session);
       return;
     }
-    const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
+    const match = placeOf(session)(tally);
     if (match.part === -1) return;
     entity.settled = true;
     if (tally.count === n) return groundAt(entity, match);
@@ -126,9 +126,9 @@ export function listingCountVerdicts(
   if (listings.length === 0) return;
   entities.forEach((entity, i) => {
     if (entity.type !== 'number' || entity.status === 'contradicted' || entity.settled || extracted[i].code) return;
-    const n = countOf(extracted[i]);
-    const noun = n === undefined ? undefined : countedNoun(output, entity.span);
-    if (n === undefined || noun === undefined || noun === 'line' || isTestNoun(noun) || isRough(output, entity.span)) return;
+    const stated = statedCount(output, extracted[i], entity);
+    if (!stated || stated.noun === 'line' || isTestNoun(stated.noun)) return;
+    const { n, noun } = stated;
     // "100+ templates": at least, not how many.
     if (output[entity.span[1]] === '+' || /\+$/.test(entity.text)) return;
     if (comparesCounts(output, entity.span)) return;
@@ -136,7 +136,7 @@ export function listingCountVerdicts(
     const counted = listings.filter((t) => aboutListing(noun, t.folder!, output, entity.span) && !countsAnotherThing(output, entity.span, t));
     const tally = counted.find((t) => t.count === n) ?? counted[0];
     if (!tally) return;
-    const match = { part: session.partOf(tally.segment), start: tally.start, end: tally.end };
+    const match = placeOf(session)(tally);
     if (match.part === -1) return;
     if (tally.count === n) {
       entity.settled = true;
@@ -441,6 +441,13 @@ export function dropReadingCounts(extracted: ExtractedEntity[], entities: Entity
       extracted.splice(i, 1);
     }
   }
+}
+
+/** How many of what a figure says there are: its count and the noun it counts, or undefined where it names none or is rough ("about 40"). */
+function statedCount(output: string, extracted: ExtractedEntity, entity: Entity): { n: number; noun: string } | undefined {
+  const n = countOf(extracted);
+  const noun = n === undefined ? undefined : countedNoun(output, entity.span);
+  return n === undefined || noun === undefined || isRough(output, entity.span) ? undefined : { n, noun };
 }
 
 /** The figure: digits, or a count in words (whose second form is `3 checks`). */
