@@ -110,6 +110,9 @@ export interface RuleDoc {
   measured?: string;
 }
 
+/** The session the file rules' examples start from: the agent read one file. */
+const UPLOAD_READ: SessionStep[] = [{ user: 'Fix the failing upload test.' }, { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } }];
+
 export const RULES = [
   {
     id: 'claim-sentences',
@@ -492,35 +495,19 @@ export const RULES = [
       "On the sessions of the blind split's test side, none of its 5 findings was right (a file named as an example, files an unlogged instruction file names, files of the part of a session its log does not hold); on the dev side 1 of 1. Sessions it was not tuned on say it cannot tell a file the agent reports on from one its unlogged context named.",
     examples: [
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'I fixed the timeout in `src/upload_retry.ts`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'I fixed the timeout in `src/upload_retry.ts`.' }],
         flags: ['`src/upload_retry.ts`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'Changes made:\n- `src/upload_retry.ts` - raised the timeout to 60 seconds' },
-        ],
+        session: [...UPLOAD_READ, { say: 'Changes made:\n- `src/upload_retry.ts` - raised the timeout to 60 seconds' }],
         flags: ['`src/upload_retry.ts`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'I raised the timeout in `src/upload_retry.ts:12`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'I raised the timeout in `src/upload_retry.ts:12`.' }],
         flags: ['`src/upload_retry.ts:12`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' }],
         passes: ['`src/upload_retry.ts`'],
       },
       {
@@ -532,43 +519,23 @@ export const RULES = [
         passes: ['`login-checklist.md`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'As your `CLAUDE.md` asks, I raised the timeout in `src/upload.ts`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'As your `CLAUDE.md` asks, I raised the timeout in `src/upload.ts`.' }],
         passes: ['`CLAUDE.md`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'The timeout is missing from `src/upload_config.json`, so I set it in src/upload.ts.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'The timeout is missing from `src/upload_config.json`, so I set it in src/upload.ts.' }],
         flags: ['`src/upload_config.json`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'I raised the timeout and checked it with `upload_check.sh --dry-run`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'I raised the timeout and checked it with `upload_check.sh --dry-run`.' }],
         flags: ['`upload_check.sh --dry-run`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'Changes made:\n1. [src/upload_retry.ts](src/upload.ts:1): raised the timeout to 60 seconds' },
-        ],
+        session: [...UPLOAD_READ, { say: 'Changes made:\n1. [src/upload_retry.ts](src/upload.ts:1): raised the timeout to 60 seconds' }],
         flags: ['src/upload_retry.ts'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'Changes made:\n1. [upload.ts](src/upload.ts:1): raised the timeout to 60 seconds' },
-        ],
+        session: [...UPLOAD_READ, { say: 'Changes made:\n1. [upload.ts](src/upload.ts:1): raised the timeout to 60 seconds' }],
         passes: ['upload.ts'],
       },
     ],
@@ -581,27 +548,15 @@ export const RULES = [
     doc: "In an agent's turn, a file path whose file name occurs nowhere earlier in the session, and which is the name of a file the session does name with one word added at either end (`upload_retry.ts`, `old_upload.ts` where it reads or lists `upload.ts`; `math_utils_v2.py` beside `math_utils.py`), is unverified. Unlike a file name nothing resembles (absent-files, off in an agent's turn), it tells which file it means: one the session showed, under another name. The same judgement of the turn's words as absent-files applies: a path the turn proposes (\"I'll create `src/upload_retry.ts`\"), shows in its own code block or gives as an argument is not judged, a file the agent loads into its unlogged system prompt is left unchecked, and a turn in a language absent-names cannot read gets no verdict. With absent-files turned on, that rule judges these files too.",
     examples: [
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'I fixed the timeout in `src/upload_retry.ts`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'I fixed the timeout in `src/upload_retry.ts`.' }],
         flags: ['`src/upload_retry.ts`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'I fixed the timeout in `src/retry_policy.ts`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'I fixed the timeout in `src/retry_policy.ts`.' }],
         passes: ['`src/retry_policy.ts`'],
       },
       {
-        session: [
-          { user: 'Fix the failing upload test.' },
-          { read: { path: 'src/upload.ts', lines: ['export const TIMEOUT = 30;'] } },
-          { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' },
-        ],
+        session: [...UPLOAD_READ, { say: 'Next, I could move the retry loop into `src/upload_retry.ts`.' }],
         passes: ['`src/upload_retry.ts`'],
       },
     ],
