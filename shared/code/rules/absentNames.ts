@@ -206,8 +206,9 @@ export function markAbsentNames(
       if (!spelt(script)) files.push({ e, name: script });
       return;
     }
-    // Unknown names are gathered with their rule off too, as files are: they still tell a turn laying out new work.
-    if (e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
+    // Unknown names are gathered with their rule off too, as files are: they still tell absent-files a turn laying out new
+    // work. misnamed-files judges only files that extend a known one, which a count of unknowns never drops: it needs none.
+    if (!(on.names || on.files) || e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
     const absent = absentComponent(e.text, spelt);
     if (absent !== undefined) names.push({ e, name: absent });
   });
