@@ -30,7 +30,7 @@ import type { Range } from '../shared/classifier/types';
 import { generatePlants } from './plants/generate';
 import { GENERATORS } from './plants/kinds';
 import type { GeneratedPlant } from './plants/plant';
-import { logOmitsSources, plantOutcome, verifyPlant, type PlantOutcome } from './plants/recall';
+import { logOmitsSources, originalGrounded, plantOutcome, verifyPlant, type PlantOutcome } from './plants/recall';
 import { readLabelFile, sampleOf, type Label } from './sessions/labels';
 import { PlantFigures } from './sessions/plantFigures';
 import { plantedCopy, readPlants, type Plant } from './sessions/plants';
@@ -142,7 +142,7 @@ function run(flags: Flags): void {
     for (const [kind, t] of generated.tally) byKind.addTally(kind, t);
     const judged = generated.plants.map((p) => {
       const outcome = plantOutcome(check.check, p);
-      byKind.count(p.kind, split, outcome, !logOmitsSources(check.check, p));
+      byKind.count(p.kind, split, outcome, !logOmitsSources(check.check, p), originalGrounded(check.check, p));
       if (flags.verifyPlants) {
         confirmPlant(raw, path, check.check, p, outcome);
         verified++;

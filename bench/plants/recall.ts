@@ -57,6 +57,21 @@ export function verifyPlant(raw: string, path: string, original: TranscriptCheck
   return checkSession(copy.raw, path, original.options.rules).findings.some((f) => overlaps(f.raw, copy.changed));
 }
 
+/**
+ * Whether the checker grounded the value the plant replaced, in the answer
+ * as the log has it: the plant then turns a value the context supports into
+ * one it does not, the change every rule that grounds a value should see.
+ * Many plants replace the agent's own figures or names that nothing in the
+ * context gave, where no check of the context can tell the planted value
+ * from the original: recall over grounded originals leaves those out.
+ */
+export function originalGrounded(check: TranscriptCheck, plant: GeneratedPlant): boolean {
+  const output = check.outputs.find((o) => o.segment === plant.segment);
+  if (!output) return false;
+  const covering = output.result.entities.filter((e) => e.occurrences.some((occ) => overlaps(occ, plant.decoded)));
+  return covering.length > 0 && covering.every((e) => e.status === 'grounded');
+}
+
 function overlaps([s, e]: Range, [from, to]: Range): boolean {
   return s < to && e > from;
 }

@@ -15,6 +15,8 @@ export interface KindRow {
   outcomes: Record<Split, OutcomeCounts>;
   /** Per split, the plants in turns whose log records what the value could come from. */
   recorded: Record<Split, OutcomeCounts>;
+  /** Per split, the plants that replaced a value the checker grounded (see `originalGrounded`). */
+  supported: Record<Split, OutcomeCounts>;
   /** Candidate counts over all files (generated kinds only). */
   tally?: KindTally;
 }
@@ -22,11 +24,15 @@ export interface KindRow {
 export class PlantFigures {
   readonly rows = new Map<string, KindRow>();
 
-  /** `recorded`: the turn's log holds what the value could come from (see `logOmitsSources`); unknown for hand-placed plants. */
-  count(kind: string, split: Split, outcome: PlantOutcome, recorded?: boolean): void {
+  /**
+   * `recorded`: the turn's log holds what the value could come from (see `logOmitsSources`); `supported`: the checker
+   * grounded the value replaced (see `originalGrounded`). Both unknown for hand-placed plants.
+   */
+  count(kind: string, split: Split, outcome: PlantOutcome, recorded?: boolean, supported?: boolean): void {
     const row = this.row(kind);
     row.outcomes[split][outcome]++;
     if (recorded) row.recorded[split][outcome]++;
+    if (supported) row.supported[split][outcome]++;
   }
 
   addTally(kind: string, t: KindTally): void {
@@ -38,7 +44,7 @@ export class PlantFigures {
   private row(kind: string): KindRow {
     let row = this.rows.get(kind);
     if (!row) {
-      row = { outcomes: { dev: emptyCounts(), test: emptyCounts() }, recorded: { dev: emptyCounts(), test: emptyCounts() } };
+      row = emptyRow();
       this.rows.set(kind, row);
     }
     return row;
@@ -47,11 +53,12 @@ export class PlantFigures {
   /** The table, generated kinds first (in `order`), then their total, then `hand`. */
   format(order: readonly string[]): string[] {
     const generated = order.filter((k) => this.rows.has(k));
-    const total: KindRow = { outcomes: { dev: emptyCounts(), test: emptyCounts() }, recorded: { dev: emptyCounts(), test: emptyCounts() } };
+    const total = emptyRow();
     for (const k of generated) {
       for (const s of SPLITS) {
         addCounts(total.outcomes[s], this.rows.get(k)!.outcomes[s]);
         addCounts(total.recorded[s], this.rows.get(k)!.recorded[s]);
+        addCounts(total.supported[s], this.rows.get(k)!.supported[s]);
       }
     }
     const lines: [string, KindRow][] = generated.map((k) => [k, this.rows.get(k)!]);
@@ -64,6 +71,8 @@ export class PlantFigures {
       'all caught',
       'dev where the log records sources',
       'test where it does',
+      'dev where the original was grounded',
+      'test where it was',
       'missed as: indeterminate',
       'grounded',
       'not extracted',
@@ -79,6 +88,8 @@ export class PlantFigures {
         recall(all),
         kind === 'hand' ? '' : recall(row.recorded.dev),
         kind === 'hand' ? '' : recall(row.recorded.test),
+        kind === 'hand' ? '' : recall(row.supported.dev),
+        kind === 'hand' ? '' : recall(row.supported.test),
         String(all.indeterminate),
         String(all.grounded),
         String(all['not-extracted']),
@@ -90,6 +101,14 @@ export class PlantFigures {
     const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
     return [line(head), ...rows.slice(0, generated.length).map(line), '', ...rows.slice(generated.length).map(line)];
   }
+}
+
+function emptyRow(): KindRow {
+  return {
+    outcomes: { dev: emptyCounts(), test: emptyCounts() },
+    recorded: { dev: emptyCounts(), test: emptyCounts() },
+    supported: { dev: emptyCounts(), test: emptyCounts() },
+  };
 }
 
 function emptyCounts(): OutcomeCounts {

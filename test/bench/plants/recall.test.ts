@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { checkTranscript } from '../../../shared/check/checkTranscript';
 import { generatePlants } from '../../../bench/plants/generate';
-import { plantOutcome, verifyPlant } from '../../../bench/plants/recall';
+import { originalGrounded, plantOutcome, verifyPlant } from '../../../bench/plants/recall';
 import { call, numbered, result, say, session, user } from '../../shared/code/claudeSession';
 import { parse } from './plantHarness';
 
@@ -40,6 +40,20 @@ describe('plant recall', () => {
     const renamed = plants.find((p) => p.kind === 'renamed-identifier')!;
     // Caught although the log leaves out the system prompt.
     assert.equal(plantOutcome(namesOn, renamed), 'caught');
+  });
+
+  it('tells a plant that replaced a value the context grounded from one that replaced a value nothing gave', () => {
+    const mixed = session([
+      user('Do the tests pass?'),
+      call('t1', 'Bash', { command: 'pytest -q' }),
+      result('t1', '7 passed in 0.2s'),
+      say('All 7 tests pass, and I made 3 other changes.'),
+    ]);
+    const checked = checkTranscript(parse(mixed), { profile: 'refined' });
+    const counts = generatePlants(mixed, checked.transcript, { seed: 'recall', file: 'mixed', perKind: 10 }).plants.filter(
+      (p) => p.kind === 'changed-count',
+    );
+    assert.deepEqual(Object.fromEntries(counts.map((p) => [p.find, originalGrounded(checked, p)])), { '7': true, '3': false });
   });
 
   it('leaves the checked transcript as it was', () => {
