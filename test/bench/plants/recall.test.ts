@@ -50,9 +50,7 @@ describe('plant recall', () => {
       say('All 7 tests pass, and I made 3 other changes.'),
     ]);
     const checked = checkTranscript(parse(mixed), { profile: 'refined' });
-    const counts = generatePlants(mixed, checked.transcript, { seed: 'recall', file: 'mixed', perKind: 10 }).plants.filter(
-      (p) => p.kind === 'changed-count',
-    );
+    const counts = generatePlants(mixed, checked.transcript, { seed: 'recall', file: 'mixed', perKind: 10 }).plants.filter((p) => p.kind === 'changed-count');
     assert.deepEqual(Object.fromEntries(counts.map((p) => [p.find, originalGrounded(checked, p)])), { '7': true, '3': false });
   });
 
