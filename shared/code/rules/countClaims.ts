@@ -489,8 +489,12 @@ function counts(noun: string, t: Tally, output: string, span: Range): boolean {
   if (t.noun === 'changed-files') return noun === 'file' && tiedToDiffStat(output, span);
   if (t.noun === 'insertions') return noun === 'insertion' || noun === 'addition';
   if (t.noun === 'deletions') return noun === 'deletion';
-  // Files a search found by their text are files holding the word: "8 statuses" is no count of files that mention `status`.
-  if (t.noun === 'files') return noun === 'file' || (!t.inContent && t.words.some((w) => sameStem(noun, w)));
+  // Files a search found by their text are files holding the word: "8 statuses" is no count of files that mention `status`,
+  // and "all five files are in place" none of files that mention anything; a count of them names the word it searched for.
+  if (t.noun === 'files') {
+    if (t.inContent) return noun === 'file' && sentenceNames(output, span, t.words);
+    return noun === 'file' || t.words.some((w) => sameStem(noun, w));
+  }
   if (t.noun === 'lines') {
     // A file's length: the sentence must name that file.
     const sentence = output.slice(Math.max(0, span[0] - 200), span[1] + 200).toLowerCase();

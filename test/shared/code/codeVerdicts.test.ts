@@ -517,6 +517,19 @@ describe('counts in an agent turn', () => {
     assert.equal(v.get('3 files')?.status, 'grounded');
   });
 
+  it('compares a count of files with a search for their text only when the count names what was searched for', () => {
+    const searched = [
+      user('Add the three settings pages and check where the auth hook is used.'),
+      call('g1', 'Grep', { pattern: 'useAuth', output_mode: 'files_with_matches' }),
+      result('g1', 'Found 3 files\nsrc/App.tsx\nsrc/pages/Login.tsx\nsrc/pages/Profile.tsx'),
+    ];
+    const unrelated = lastOutput(session([...searched, say('All 5 files are in place.')]), ALL);
+    assert.notEqual(unrelated.get('5 files')?.status, 'contradicted');
+    const named = lastOutput(session([...searched, say('`useAuth` is used in 4 files.')]), ALL);
+    assert.equal(named.get('4 files')?.status, 'contradicted');
+    assert.equal(named.get('4 files')?.contradiction?.value, '3 files');
+  });
+
   it('reads no count across a comma: "moved to section 2, results shown" counts no results', () => {
     const raw = session([
       user('Move the calculator up.'),
