@@ -1000,6 +1000,14 @@ export const RULES = [
         flags: ['31'],
         grounds: ['5 doctests'],
       },
+      {
+        session: [
+          { user: 'Where is the auth hook used?' },
+          { bash: { command: 'grep -rl useAuth src | wc -l', output: '3\n' } },
+          { say: '`useAuth` is used in 4 files.' },
+        ],
+        flags: ['4 files'],
+      },
     ],
   },
   {
