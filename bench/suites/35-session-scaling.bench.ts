@@ -15,7 +15,12 @@
  * Beside each file, its parse floor: a child process that reads the file
  * and `JSON.parse`s every line, and nothing else (wall and CPU time, peak
  * RSS). `groundcheck check`'s time is printed as a multiple of it, and its
- * peak memory as a multiple of the file's size.
+ * peak memory as a multiple of the file's size. For the varied and the
+ * repetitive session at 20 and 40 MB, the check in this process is also
+ * taken apart stage by stage: parsing, building the index (the index-build
+ * floor: no output can be checked before it), checking the outputs one at a
+ * time as the CLI does; with what each stage leaves held (heap and buffers
+ * after a full collection), beside the file's text as one string.
  *
  * With GROUNDCHECK_BENCH_BASE set to another checkout of groundcheck (built
  * with `npm run build`), every figure is measured for it too, on the same
@@ -29,6 +34,7 @@ import { spawnSync } from 'node:child_process';
 import * as checkSettings from '../../cli/check/checkSettings';
 import * as checking from '../../shared/check/checkTranscript';
 import * as detect from '../../shared/transcript/detect';
+import { TranscriptIndex } from '../../shared/check/transcriptIndex';
 import { buildCli } from '../../test/cli/harness';
 import type { BenchSuite } from '../run';
 import { noteFigure } from '../goals';
@@ -159,6 +165,77 @@ function timeInProcess(version: Version, raw: string): { wall: number; cpu: numb
   return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
 }
 
+/** The sizes and shapes whose check is taken apart stage by stage. */
+const STAGE_SIZES_MB = [20, 40];
+const STAGE_SHAPES = new Set(['varied', 'repetitive']);
+
+/** Time and what is held after a full collection, per stage of an in-process check of the code under test. */
+interface Stages {
+  parseMs: number;
+  indexMs: number;
+  checkMs: number;
+  /** Heap and buffers each stage added, in MB. */
+  transcriptMB: number;
+  indexMB: number;
+  checkedMB: number;
+}
+
+/**
+ * Heap and buffers held, in MB, after a full collection. V8 frees an
+ * ArrayBuffer's memory on a task of its own after the collection that found
+ * it dead (the index's tables are such buffers), so the figure is read once
+ * that task has had time to run. (`external` counts the buffers too.)
+ */
+async function heldMB(): Promise<number> {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, BUFFERS_FREED_MS));
+  collectGarbage();
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.external) / 1e6;
+}
+
+/** Time given to V8 to free the buffers a collection found dead. */
+const BUFFERS_FREED_MS = 200;
+
+/**
+ * Parse, index, then every output checked and let go (as the CLI's reports
+ * do), each timed, and what each leaves held. The outputs' own options are
+ * the CLI's defaults.
+ */
+async function stagesOf(raw: string): Promise<Stages> {
+  const options = checkSettings.classifyOptionsOf(checkSettings.defaultSettings());
+  const start = await heldMB();
+  let t = performance.now();
+  const parsed = detect.parseTranscript({ raw, path: PATH });
+  if (detect.isNotTranscript(parsed)) throw new Error(`generated session not recognised: ${parsed.reason}`);
+  const parseMs = performance.now() - t;
+  const afterParse = await heldMB();
+  t = performance.now();
+  const index = TranscriptIndex.build(parsed);
+  const indexMs = performance.now() - t;
+  const afterIndex = await heldMB();
+  t = performance.now();
+  let outputs = 0;
+  for (const o of checking.outputChecks(index, options)) outputs += o.segment >= 0 ? 1 : 0;
+  const checkMs = performance.now() - t;
+  const afterCheck = await heldMB();
+  // Read after the last figure, so the transcript and the index are still held when it is taken.
+  if (outputs !== index.transcript.segments.filter((x) => x.isOutput).length) throw new Error('an output was not checked');
+  return {
+    parseMs,
+    indexMs,
+    checkMs,
+    transcriptMB: afterParse - start,
+    indexMB: afterIndex - afterParse,
+    checkedMB: afterCheck - afterIndex,
+  };
+}
+
+/** What V8 holds for the file's text as one string: two bytes a character once any is past Latin-1. */
+function textMB(raw: string): number {
+  return (raw.length * (/[^\u0000-\u00ff]/.test(raw) ? 2 : 1)) / 1e6;
+}
+
 /** The figures of the code under test that the goals for large sessions name (see bench/goals.ts). */
 function noteGoals(shape: string, at20: Row | undefined, at40: Row | undefined, fileBytes: Map<number, number>): void {
   if (shape !== 'varied' && shape !== 'repetitive') return;
@@ -218,6 +295,17 @@ const suite: BenchSuite = {
             console.log(
               `${shape.name.padEnd(12)}${label(v)} ${String(mb).padStart(2)} MB, ${String(session.outputs).padStart(5)} outputs: ` +
                 `in process ${secs(row.inProcessMs)} (cpu ${secs(row.inProcessCpuMs)})${cliText(row.text, 'text')}${cliText(row.json, 'json')}`,
+            );
+          }
+          if (STAGE_SHAPES.has(shape.name) && STAGE_SIZES_MB.includes(mb)) {
+            const st = await stagesOf(session.raw);
+            const ofParseFloor = (ms: number): string => (floor ? ` (${(ms / 1000 / floor.seconds).toFixed(1)}× the parse floor)` : '');
+            const mbOf = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(0)} MB`;
+            console.log(
+              `${shape.name.padEnd(12)} ${String(mb).padStart(2)} MB, in process by stage: parse ${secs(st.parseMs)}${ofParseFloor(st.parseMs)}, ` +
+                `index build ${secs(st.indexMs)}${ofParseFloor(st.indexMs)}, the outputs ${secs(st.checkMs)}; ` +
+                `held: the file's text ${textMB(session.raw).toFixed(0)} MB as one string, the transcript ${mbOf(st.transcriptMB)}, ` +
+                `the index and session facts ${mbOf(st.indexMB)}, after every output ${mbOf(st.checkedMB)}`,
             );
           }
           rmSync(file);
