@@ -47,8 +47,8 @@ export interface SessionView {
   filesRespelt(path: string): FileKnowledge[];
   /** The file most recently listed before this output (the one "line 12" means without a name). */
   latestListed(): FileKnowledge | undefined;
-  /** Counts that commands printed before this output, newest first (a bounded number). */
-  tallies(): Tally[];
+  /** Counts that commands printed before this output, newest first (a bounded number); read once per view, shared by the rules that ask. */
+  tallies(): readonly Tally[];
   /** The latest whole task list before this output whose checkbox lines carry `[tag]`, if one of the last few does. */
   checklist(tag: string): Checklist | undefined;
   /**
@@ -332,6 +332,8 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
     const known = anyListingVisible(record.listings, latest, visible) || record.counts.some((c) => visible(c.segment)) || record.edits.some(visible);
     return known ? new FileKnowledge(record, latest, text, visible) : undefined;
   };
+  // Several count rules read the tallies of one output; the walk back is made once.
+  let tallies: readonly Tally[] | undefined;
   const knownOf = (records: readonly FileRecord[]): FileKnowledge[] => {
     const out: FileKnowledge[] = [];
     for (const r of records) {
@@ -409,10 +411,11 @@ export function sessionView(facts: SessionFacts, forest: CausalForest, outputId:
       return undefined;
     },
     tallies() {
+      if (tallies) return tallies;
       const out: Tally[] = [];
       const all = facts.tallies;
       for (let i = lastAtOrBefore(all, latest); i >= 0 && out.length < MAX_TALLIES; i--) if (visible(all[i].segment)) out.push(all[i]);
-      return out;
+      return (tallies = out);
     },
   };
 }
