@@ -41,7 +41,14 @@ export class Locator {
   /** The locator of the checked file grown by `piece` at its end (a session still being written): only `piece` is read for lines. */
   grown(piece: string): Locator {
     const raw = this.raw + piece;
-    const next = new Locator(this.file, raw, this.absPath, new LineIndex(raw, { lines: this.indexes.get('')!.lines, from: this.raw.length }), this.entries);
+    const lines = this.indexes.get('')!.lines;
+    const next = new Locator(
+      this.file,
+      raw,
+      this.absPath,
+      lines.endsWithBreak && !piece.startsWith('\n') ? lines.appended(piece) : new LineIndex(raw, { lines, from: this.raw.length }),
+      this.entries,
+    );
     for (const [key, entry] of this.indexes) if (key !== '') next.indexes.set(key, entry);
     return next;
   }

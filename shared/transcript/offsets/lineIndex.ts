@@ -50,7 +50,7 @@ export class LineIndex {
    */
   appended(piece: string): LineIndex {
     const last = this.starts.length - 1;
-    if (this.starts[last] !== this.length) throw new RangeError('the text does not end with a line break');
+    if (!this.endsWithBreak) throw new RangeError('the text does not end with a line break');
     const tail = new LineIndex(piece);
     const grown = new LineIndex('');
     grown.starts = new Int32Array(last + tail.starts.length);
@@ -86,6 +86,11 @@ export class LineIndex {
   lineBounds(offset: number): [start: number, end: number] {
     const line = this.lineOf(offset);
     return [this.starts[line], this.lineEnd(line)];
+  }
+
+  /** The text ends with a line break (so `appended` can take lines after it). */
+  get endsWithBreak(): boolean {
+    return this.starts[this.starts.length - 1] === this.length;
   }
 
   get lineCount(): number {
