@@ -105,11 +105,20 @@ function keepPlaces(
   holds: (text: string, start: number, end: number) => boolean,
   examine: number,
 ): boolean {
+  const forms = formsOf(extracted);
+  const looked = { ...find, examine, keep: (part: number, start: number, end: number) => holds(index.partText(part), start, end) };
   if (isPending(entity, 'matches')) {
-    const forms = formsOf(extracted);
-    const kept = { ...find, examine, keep: (part: number, start: number, end: number) => holds(index.partText(part), start, end) };
-    if (!forms.some((form) => index.findLast(form, { ...kept, limit: 1 }).length > 0)) return false;
-    defineLazyMatches(entity, (limit) => nearestMatches(forms, index, { ...kept, limit }));
+    if (!forms.some((form) => index.findLast(form, { ...looked, limit: 1 }).length > 0)) return false;
+    defineLazyMatches(entity, (limit) => nearestMatches(forms, index, { ...looked, limit }));
+    return true;
+  }
+  if (entity.matches.length >= LOCATION_CAP) {
+    // A small context's places were read with the verdict, the nearest hundred only: past them the number may stand
+    // as itself, where the lookup above reads on. Read the same way, an output's verdict does not hang on how much
+    // text comes after it (a session still growing, or the same session whole).
+    const found = nearestMatches(forms, index, { ...looked, limit: LOCATION_CAP });
+    if (found.length === 0) return false;
+    ground(entity, found, entity.rule);
     return true;
   }
   const kept = entity.matches.filter((m) => holds(index.partText(m.part), m.start, m.end));

@@ -5,7 +5,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { standsAsNumber } from '../../../shared/refine/numberTokens';
-import { call, lastOutput, result, say, session, user } from '../code/claudeSession';
+import { checkTranscript } from '../../../shared/check/checkTranscript';
+import { claudeCodeFormat } from '../../../shared/transcript/formats/claudeCode';
+import { call, lastOutput, numbered, result, say, session, user } from '../code/claudeSession';
 
 /** Whether the first occurrence of `digits` in `text` stands as a number. */
 const stands = (text: string, digits: string, from = 0) => {
@@ -55,5 +57,35 @@ describe('number-places', () => {
   it('still grounds a number the session writes as a number', () => {
     const e = ran('{"createdAt": "2025-10-28T16:27:54.000Z"}\nPython 4.0 selected', 'The deploy job ran on Python 4.0, the job log says.').get('4.0');
     assert.equal(e?.status, 'grounded');
+  });
+
+  it('grounds a number the session wrote alone behind a hundred of the same digits inside longer numbers, however much follows the answer', () => {
+    // 150 lines, each with a 3 inside a longer number only; the user's lone 3 comes before all of them.
+    const log = Array.from({ length: 150 }, (_, i) => `job ${2300 + i} took 1${i % 10}3 ms`).join('\n');
+    const opening = [
+      user('Keep the retry budget at 3.'),
+      call('b1', 'Bash', { command: 'cat jobs.log' }),
+      result('b1', log),
+      say('The retry budget stays at 3.'),
+    ];
+    const answer = (lines: object[]) => {
+      const t = claudeCodeFormat.parse({ raw: session(lines) });
+      const check = checkTranscript(t, { profile: 'refined' });
+      return check.outputs.find((o) => t.segments[o.segment].text.includes('stays at'))!.result.entities.find((e) => e.text === '3');
+    };
+    const alone = answer(opening);
+    // More than 64 KB of later turns: the answer's context is the same, so is its verdict.
+    const later = [
+      user('Now read the config.'),
+      call('r1', 'Read', { file_path: '/app/config.ts' }),
+      result('r1', numbered(Array.from({ length: 1500 }, (_, i) => `export const KEY_${i} = 'value-${i}';`))),
+    ];
+    const followed = answer([...opening, ...later, say('Done.')]);
+    assert.equal(alone?.status, 'grounded');
+    assert.equal(followed?.status, 'grounded');
+    assert.deepEqual(
+      alone?.matches.map((m) => [m.part, m.start]),
+      followed?.matches.map((m) => [m.part, m.start]),
+    );
   });
 });
