@@ -28,7 +28,10 @@ import type { Reporter } from '../reporters/reporter';
 import type { RunSummary } from '../summary';
 import { checkRow, ROW_FORMATS } from './checkRow';
 import { withLevelHeap } from './rowStreamHeap';
-import { linesByRead, type StreamLine, streamLines } from './streamLines';
+import { linesByRead, readsAsReady, type StreamLine, streamLines } from './streamLines';
+
+/** Lines already waiting are checked together up to this many UTF-16 units at least (see readsAsReady). */
+const GROUP_UNITS = 1 << 20;
 
 export interface StreamRun {
   source: AsyncIterable<Buffer | string>;
@@ -69,7 +72,7 @@ export async function checkStream(run: StreamRun): Promise<void> {
   if (!isNotTranscript(found) && ROW_FORMATS.has(found.parser.id) && rowFileKind(headText) === 'jsonl') {
     await withLevelHeap(() => checkRows(found.parser, head, rest, run, out));
   } else {
-    await checkSession(head, ended, linesByRead(rest)[Symbol.asyncIterator](), run, out, maxBytes);
+    await checkSession(head, ended, readsAsReady(linesByRead(rest)[Symbol.asyncIterator](), GROUP_UNITS)[Symbol.asyncIterator](), run, out, maxBytes);
   }
   out.finish();
 }

@@ -152,3 +152,63 @@ class StreamPosition {
     this.lfLine += breaks.lf;
   }
 }
+
+/**
+ * Groups of reads joined while more input is already waiting: a reader that
+ * pays per group (a session's index grows by rebuilding its newest parts)
+ * takes a file piped in at once in few, large groups, and a stream that
+ * trickles in (an agent still writing) in a group per read, as it comes.
+ * A group grows while it is shorter than `minUnits` UTF-16 units or than
+ * everything before it: a stream read at once is taken in a logarithmic
+ * number of groups.
+ */
+export async function* readsAsReady(reads: AsyncIterator<StreamLine[]>, minUnits: number): AsyncGenerator<StreamLine[]> {
+  let pending: Promise<IteratorResult<StreamLine[]>> | undefined = reads.next();
+  let before = 0;
+  while (pending) {
+    const first = await pending;
+    pending = undefined;
+    if (first.done) return;
+    const group = first.value;
+    let units = unitsOf(group);
+    for (;;) {
+      if (units >= Math.max(minUnits, before)) break;
+      const next = reads.next();
+      const ready = await Promise.race([next, nextTurn()]);
+      if (ready === WAITING) {
+        pending = next;
+        break;
+      }
+      const result = ready as IteratorResult<StreamLine[]>;
+      if (result.done) {
+        pending = next;
+        break;
+      }
+      for (const l of result.value) group.push(l);
+      units += unitsOf(result.value);
+    }
+    before += units;
+    yield group;
+    pending ??= reads.next();
+  }
+}
+
+const WAITING = Symbol('waiting');
+
+/**
+ * Resolves after JOIN_WAIT_MS: a read of a file or a fast pipe lands well
+ * within it, and a stream that trickles in waits no longer than that for
+ * its results. (The event loop's next turn is too soon: the next read only
+ * starts when the last one is taken, and timers run before reads land.)
+ */
+function nextTurn(): Promise<typeof WAITING> {
+  return new Promise((resolve) => setTimeout(() => resolve(WAITING), JOIN_WAIT_MS));
+}
+
+const JOIN_WAIT_MS = 10;
+
+function unitsOf(lines: readonly StreamLine[]): number {
+  let n = 0;
+  for (const l of lines) n += l.text.length;
+  return n;
+}
