@@ -8,12 +8,26 @@
  * machine sways less than rows per second of wall time.
  * Memory and CPU time are read from /proc (Linux), while the process still
  * waits for more.
+ *
+ * Then a session piped in: the repetitive generated Claude Code session at
+ * 10 and 20 MB, `cat FILE | groundcheck check -` against `groundcheck check
+ * FILE` in the same run (wall, CPU, peak of each child), with the 20 / 10 MB
+ * growth of the piped check and whether both gave the same results. A
+ * session is kept whole while it streams in (later answers are checked
+ * against everything before them), so the piped check is held to the file
+ * check's cost, not to a flat peak.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { BenchSuite } from '../run';
 import { RagRows } from '../generators/ragRows';
+import { generateRepetitiveSession } from '../generators/repetitiveSession';
 import { buildCli } from '../../test/cli/harness';
+
+const USAGE_PRELOAD = resolve(__dirname, '../childUsage.cjs');
+const SESSION_SIZES = [10_000_000, 20_000_000];
 
 const ROWS = 100_000;
 const SAMPLES = [10_000, 50_000, ROWS];
@@ -77,8 +91,76 @@ async function pipeRows(cli: string): Promise<{ samples: Sample[]; code: number 
   return { samples, code, bytes };
 }
 
+interface SessionRun {
+  seconds: number;
+  cpuSeconds: number;
+  peakMB: number;
+  /** The JSON Lines results with the file name left out (`<stdin>` for the piped run). */
+  results: string[];
+}
+
+/** One `groundcheck check --format json` of `file`: by its path, or piped into standard input as `cat` would. */
+async function checkSession(cli: string, file: string, dir: string, piped: boolean): Promise<SessionRun> {
+  const usagePath = join(dir, 'usage.json');
+  rmSync(usagePath, { force: true });
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--require', USAGE_PRELOAD, cli, 'check', '--format', 'json', piped ? '-' : file], {
+    stdio: [piped ? 'pipe' : 'ignore', 'pipe', 'inherit'],
+    env: { ...process.env, GROUNDCHECK_BENCH_USAGE: usagePath },
+  });
+  if (piped) createReadStream(file).pipe(child.stdin!);
+  const chunks: Buffer[] = [];
+  child.stdout!.on('data', (c: Buffer) => chunks.push(c));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  const seconds = (performance.now() - start) / 1000;
+  if (code !== 0 && code !== 1) throw new Error(`groundcheck check ${piped ? '-' : file} exited ${code}`);
+  const usage = JSON.parse(readFileSync(usagePath, 'utf8')) as { maxRssKB: number; userMicros: number; systemMicros: number };
+  const results = Buffer.concat(chunks)
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => {
+      const { file: _file, ...rest } = JSON.parse(l) as Record<string, unknown>;
+      return JSON.stringify(rest);
+    });
+  return { seconds, cpuSeconds: (usage.userMicros + usage.systemMicros) / 1e6, peakMB: usage.maxRssKB / 1024, results };
+}
+
+async function sessionThroughStdin(cli: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'groundcheck-bench-stdin-session-'));
+  try {
+    console.log('');
+    console.log('A repetitive Claude Code session through standard input, against the same file checked by path (JSON Lines report):');
+    console.log('');
+    console.log('| session | `check FILE` | `cat FILE \\| check -` | piped / file (wall, CPU) | same results |');
+    console.log('| --- | --- | --- | --- | --- |');
+    const piped: SessionRun[] = [];
+    for (const size of SESSION_SIZES) {
+      const file = join(dir, `session-${size}.jsonl`);
+      const { raw } = generateRepetitiveSession({ targetSize: size });
+      writeFileSync(file, raw);
+      const byPath = await checkSession(cli, file, dir, false);
+      const byPipe = await checkSession(cli, file, dir, true);
+      piped.push(byPipe);
+      const same = byPath.results.length === byPipe.results.length && byPath.results.every((r, i) => r === byPipe.results[i]);
+      const shown = (r: SessionRun) => `${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s), peak ${r.peakMB.toFixed(0)} MB`;
+      console.log(
+        `| ${(raw.length / 1e6).toFixed(0)} MB, ${byPath.results.length} outputs | ${shown(byPath)} | ${shown(byPipe)} | ` +
+          `${(byPipe.seconds / byPath.seconds).toFixed(2)}×, ${(byPipe.cpuSeconds / byPath.cpuSeconds).toFixed(2)}× | ${same ? 'yes' : 'NO'} |`,
+      );
+    }
+    const [small, large] = piped;
+    console.log('');
+    console.log(
+      `piped, 20 MB / 10 MB: ${(large.seconds / small.seconds).toFixed(2)}× wall, ${(large.cpuSeconds / small.cpuSeconds).toFixed(2)}× CPU, ${(large.peakMB / small.peakMB).toFixed(2)}× peak`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const suite: BenchSuite = {
-  title: 'check - : 100,000 RAG rows through standard input',
+  title: 'check - : 100,000 RAG rows, and a session, through standard input',
   async run() {
     const cli = await buildCli();
     const { samples, code, bytes } = await pipeRows(cli);
@@ -105,6 +187,7 @@ const suite: BenchSuite = {
         `(${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%): ${growth <= FLAT_SHARE ? 'flat' : `NOT flat (more than +${FLAT_SHARE * 100}%)`}`,
     );
     console.log(`exit code ${code}`);
+    await sessionThroughStdin(cli);
   },
 };
 
