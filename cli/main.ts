@@ -13,6 +13,7 @@ import { registerHook } from './commands/hook';
 import { registerMcp } from './commands/mcp';
 import { registerMerge } from './commands/merge';
 import { visibleControls, visibleLines } from './terminal/visibleControls';
+import { version } from '../package.json';
 
 // `groundcheck … | head` closes the pipe early: every command stops quietly, as other Unix tools do, instead of a stack trace.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -22,6 +23,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 const program = new Command('groundcheck')
   .description('Show which specific claims in an LLM output its context never gave it.')
+  .version(version, '-V, --version', 'print the version and exit')
   .showHelpAfterError()
   // Options belong to the command they follow: `hook install --mode block` is install's --mode, not the hook's.
   .enablePositionalOptions()
