@@ -40,6 +40,8 @@ export interface Appended {
   linesParsed: number;
   /** Outputs checked. */
   outputsChecked: number;
+  /** Indexes in `report.outputs` of earlier outputs checked again: what the new lines told them may have changed. */
+  rechecked: number[];
 }
 
 export class LiveFileCheck {
@@ -91,17 +93,21 @@ export class LiveFileCheck {
     }
     this.locator = this.locator.grown(piece);
     const t = this.check.transcript;
+    const rechecked: number[] = [];
     for (const k of appended.rechecked) {
       const record = outputRecord(t, this.check.outputs[k], this.locator, this.options);
       // Records follow the file: the output checked again is the one at the same place.
       const at = this.outputs.findIndex((r) => r.range[0] === record.range[0] && r.range[1] === record.range[1]);
-      if (at !== -1) this.outputs[at] = record;
+      if (at !== -1) {
+        this.outputs[at] = record;
+        rechecked.push(at);
+      }
     }
     for (const o of appended.outputs) this.outputs.push(outputRecord(t, o, this.locator, this.options));
     const report: FileReport = { file: this.locator.file, format: t.format, outputs: this.outputs.slice(), parseErrors: parseErrorsOf(t, this.locator) };
     const crossed = this.usage ? budgetsOf(this.usage, this.options, this.locator) : [];
     if (crossed.length > 0) report.budget = crossed;
-    return { report, linesParsed: appended.linesParsed, outputsChecked: appended.outputs.length + appended.rechecked.length };
+    return { report, linesParsed: appended.linesParsed, outputsChecked: appended.outputs.length + appended.rechecked.length, rechecked };
   }
 }
 

@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateClaudeSession } from '../../bench/generators/claudeSession';
+import { call, longReadOpening, result, say, sessionLines, user } from '../shared/code/claudeSession';
 import { buildCli, readFixture, runCli } from './harness';
 
 const TIMEOUT = 60_000;
@@ -165,5 +166,42 @@ describe('check - (standard input as a stream)', function () {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     assert.equal(code, file.code);
     assert.deepEqual(records(stdout), expected);
+  });
+
+  it('tells an output again when later lines change its record, its last record the one a check of the file gives', async () => {
+    // An answer is told before the session first uses a skill; the skill list its system prompt held is then missing from every answer's context.
+    const early = sessionLines([...longReadOpening(), user('Which owner has most limits?'), say('Team 3 owns the most limits, 358 of them.')]);
+    const later = sessionLines([call('s1', 'Skill', { skill: 'pdf' }), result('s1', 'Launching skill: pdf'), say('The PDF is written.')]).slice(0);
+    const ids = early.length;
+    // sessionLines numbers uuids from 0: the later lines go on from the early ones' last uuid.
+    const renumbered = later.map((l, i) =>
+      l.replace(`"uuid":"u${i}"`, `"uuid":"u${ids + i}"`).replace(`"parentUuid":${i === 0 ? 'null' : `"u${i - 1}"`}`, `"parentUuid":"u${ids + i - 1}"`),
+    );
+    const session = [...early, ...renumbered].join('');
+    writeFileSync(join(dir, 'skills.jsonl'), session);
+    const file = runCli(['check', join(dir, 'skills.jsonl'), '--format', 'json'], { timeout: TIMEOUT });
+    const expected = records(file.stdout);
+    const child = spawn(process.execPath, [cli, 'check', '-', '--format', 'json'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stdin.write(early.join(''));
+    const deadline = Date.now() + 20_000;
+    // The last answer so far is held back until more lines come; the one before it is told.
+    while (records(stdout).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const toldEarly = records(stdout).length;
+    child.stdin.end(renumbered.join(''));
+    assert.equal(toldEarly, 1, 'the first answer is told before the skill is used');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, file.code);
+    const told = records(stdout);
+    const last = new Map(told.map((r) => [JSON.stringify(r.range), r]));
+    assert.deepEqual(
+      expected.map((r) => last.get(JSON.stringify(r.range))),
+      expected,
+    );
+    const gaps = (r: Record<string, unknown>) => (r.gaps as Array<{ code: string }>).map((g) => g.code);
+    const firstTold = told.filter((r) => JSON.stringify(r.range) === JSON.stringify(expected[0].range));
+    assert.equal(firstTold.length, 2, 'the answer told before the skill was used is told again');
+    assert.ok(!gaps(firstTold[0]).includes('skills-not-logged') && gaps(firstTold[1]).includes('skills-not-logged'));
   });
 });

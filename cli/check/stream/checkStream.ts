@@ -11,6 +11,11 @@
  *   so far and its transcript are kept, since later answers are checked
  *   against everything before them, and each batch of new lines is checked
  *   as it arrives. Up to maxFileSizeMB; past that the rest is not read.
+ *   Later lines can change what an output already told says (a skill first
+ *   used, a rewind, the working directory's instruction files, a value a
+ *   rule searched past the output for): such an output is told again, and
+ *   its last record is the one a check of the whole file gives. The run's
+ *   tally counts each output's last record.
  * - Anything else (a JSON document, a format read whole): read to the end,
  *   up to maxFileSizeMB, and checked as a file is.
  * A bad line is reported in the output where its result would have been,
@@ -22,7 +27,7 @@ import { rowFileKind } from '../../../shared/transcript/formats/tabular/fixtureR
 import type { FormatParser } from '../../../shared/transcript/model';
 import { checkFile, type FileCheckOptions } from '../checkFile';
 import type { CheckTarget } from '../expandPaths';
-import type { FileProblem, FileReport } from '../fileReport';
+import type { FileProblem, FileReport, OutputRecord } from '../fileReport';
 import { LiveFileCheck } from '../liveFileCheck';
 import type { Reporter } from '../reporters/reporter';
 import type { RunSummary } from '../summary';
@@ -154,31 +159,44 @@ async function checkSession(
     if (piece === false) break;
     if (!live || piece === '') continue;
     const appended = live.append(piece);
-    if (appended) last = appended.report;
-    else {
-      // The new lines change what earlier turns are, or the head is still short: the text so far is checked whole, and only what is new is told.
+    let changed: readonly number[] | undefined;
+    if (appended) {
+      last = appended.report;
+      changed = appended.rechecked;
+    } else {
+      // The new lines change what earlier turns are, or the head is still short: the text so far is checked whole,
+      // what is new is told, and so is every output told before whose record is no longer the same.
       const started = LiveFileCheck.start({ file, raw }, run.options);
       live = started.live;
       last = started.report;
     }
-    out.whole(last, true);
+    out.whole(last, true, changed);
     await out.drained();
   }
-  if (live && last && !overCap) out.whole(last);
+  if (live && last && !overCap) out.whole(last, false, []);
   if (overCap) return out.whole(overCapReport());
   if (!live) out.whole(checkFile({ file, raw }, run.options));
 }
 
 /**
- * What the stream has told so far: each output and each problem once, in
- * the order they were found, with the run's tally kept as they go.
+ * What the stream has told so far: each output once, in the order they
+ * were found, and again when later lines changed its record; each problem
+ * once. A row's results are tallied as they are told; a session's, from its
+ * last whole report, so each output counts once, as its last record says.
  */
 class StreamOutput {
-  private readonly toldOutputs = new Set<number>();
+  /**
+   * Per output told (by where it starts), its record as told: the live check
+   * holds the same objects, so an output whose record was not made again is
+   * known unchanged without reading it.
+   */
+  private readonly toldOutputs = new Map<number, OutputRecord>();
   private readonly toldProblems = new Set<string>();
   private firstProblem: FileProblem | undefined;
   private fileState: FileReport;
   private told = 0;
+  /** The outputs of the last whole report of a session, tallied at the end. */
+  private sessionOutputs: readonly OutputRecord[] = [];
 
   constructor(private readonly run: StreamRun) {
     this.fileState = { file: run.target.shown, outputs: [], parseErrors: [] };
@@ -206,10 +224,25 @@ class StreamOutput {
     this.run.reporter.file(report, this.run.target);
   }
 
-  /** A report of the whole text so far: what of it was not told yet (but its last output, when `holdLast`). */
-  whole(report: FileReport, holdLast = false): void {
-    const outputs = report.outputs.filter((o, i) => !this.toldOutputs.has(o.range[0]) && !(holdLast && i === report.outputs.length - 1));
-    for (const o of outputs) this.toldOutputs.add(o.range[0]);
+  /**
+   * A report of the whole text so far: its outputs not told yet (but its
+   * last, when `holdLast`), then those told before whose record changed.
+   * `changed` lists the outputs that may have (indexes in the report); left
+   * out, every output told before is compared.
+   */
+  whole(report: FileReport, holdLast = false, changed?: readonly number[]): void {
+    const told = this.toldOutputs;
+    const fresh = report.outputs.filter((o, i) => !told.has(o.range[0]) && !(holdLast && i === report.outputs.length - 1));
+    const revised: OutputRecord[] = [];
+    const compare = (o: OutputRecord | undefined) => {
+      const before = o && told.get(o.range[0]);
+      if (o === undefined || before === undefined || before === o) return;
+      told.set(o.range[0], o);
+      if (JSON.stringify(before) !== JSON.stringify(o)) revised.push(o);
+    };
+    if (changed) for (const i of changed) compare(report.outputs[i]);
+    else if (told.size > 0) for (const o of report.outputs) compare(o);
+    for (const o of fresh) told.set(o.range[0], o);
     for (const p of report.parseErrors) {
       const key = `${p.line}:${p.column}:${p.message}`;
       if (this.toldProblems.has(key)) continue;
@@ -219,9 +252,10 @@ class StreamOutput {
     if (report.format) this.fileState.format = report.format;
     const note = report.error !== undefined || report.notTranscript !== undefined || report.skipped !== undefined;
     if (note) this.fileState = { ...report, outputs: [], parseErrors: [] };
+    else this.sessionOutputs = report.outputs;
+    const outputs = revised.length === 0 ? fresh : [...revised, ...fresh].sort((a, b) => a.range[0] - b.range[0]);
     if (outputs.length > 0 || note) {
       this.told += outputs.length;
-      this.run.summary.addOutputs(outputs);
       this.run.reporter.file({ ...report, outputs, parseErrors: [] }, this.run.target);
     }
   }
@@ -232,6 +266,8 @@ class StreamOutput {
 
   /** The stream as one file in the run's tally: in error when any line was. */
   finish(): void {
+    // Over the size cap, the output held back last was never told: the tally is of what was.
+    this.run.summary.addOutputs(this.sessionOutputs.filter((o) => this.toldOutputs.has(o.range[0])));
     this.run.summary.addFile({ ...this.fileState, parseErrors: this.firstProblem ? [this.firstProblem] : [] }, true);
   }
 }
