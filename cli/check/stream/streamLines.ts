@@ -154,13 +154,13 @@ class StreamPosition {
 }
 
 /**
- * Groups of reads joined while more input is already waiting: a reader that
- * pays per group (a session's index grows by rebuilding its newest parts)
- * takes a file piped in at once in few, large groups, and a stream that
- * trickles in (an agent still writing) in a group per read, as it comes.
- * A group grows while it is shorter than `minUnits` UTF-16 units or than
- * everything before it: a stream read at once is taken in a logarithmic
- * number of groups.
+ * Groups of reads joined while more input lands at once: a reader that pays
+ * per group (a session's index grows by rebuilding its newest parts) takes a
+ * file piped in in few, large groups, and a stream that trickles in (an
+ * agent still writing) in a group per read, as it comes. A group grows while
+ * it is shorter than `minUnits` UTF-16 units or than everything before it,
+ * and the next read lands within JOIN_WAIT_MS: a stream read at once is
+ * taken in a logarithmic number of groups.
  */
 export async function* readsAsReady(reads: AsyncIterator<StreamLine[]>, minUnits: number): AsyncGenerator<StreamLine[]> {
   let pending: Promise<IteratorResult<StreamLine[]>> | undefined = reads.next();
@@ -171,21 +171,15 @@ export async function* readsAsReady(reads: AsyncIterator<StreamLine[]>, minUnits
     if (first.done) return;
     const group = first.value;
     let units = unitsOf(group);
-    for (;;) {
-      if (units >= Math.max(minUnits, before)) break;
+    while (units < Math.max(minUnits, before)) {
       const next = reads.next();
-      const ready = await Promise.race([next, nextTurn()]);
-      if (ready === WAITING) {
+      const landed = await withinJoinWait(next);
+      if (landed === undefined || landed.done) {
         pending = next;
         break;
       }
-      const result = ready as IteratorResult<StreamLine[]>;
-      if (result.done) {
-        pending = next;
-        break;
-      }
-      for (const l of result.value) group.push(l);
-      units += unitsOf(result.value);
+      for (const l of landed.value) group.push(l);
+      units += unitsOf(landed.value);
     }
     before += units;
     yield group;
@@ -193,19 +187,26 @@ export async function* readsAsReady(reads: AsyncIterator<StreamLine[]>, minUnits
   }
 }
 
-const WAITING = Symbol('waiting');
-
 /**
- * Resolves after JOIN_WAIT_MS: a read of a file or a fast pipe lands well
- * within it, and a stream that trickles in waits no longer than that for
- * its results. (The event loop's next turn is too soon: the next read only
- * starts when the last one is taken, and timers run before reads land.)
+ * A read of a file or a fast pipe lands well within this, and a stream that
+ * trickles in waits no longer than this for its results. (The event loop's
+ * next turn is too soon: the next read only starts when the last one is
+ * taken, and timers run before reads land.)
  */
-function nextTurn(): Promise<typeof WAITING> {
-  return new Promise((resolve) => setTimeout(() => resolve(WAITING), JOIN_WAIT_MS));
-}
-
 const JOIN_WAIT_MS = 10;
+
+/** `next`'s result if it comes within JOIN_WAIT_MS, else undefined (`next` is still under way). */
+async function withinJoinWait<T>(next: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), JOIN_WAIT_MS);
+  });
+  try {
+    return await Promise.race([next, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function unitsOf(lines: readonly StreamLine[]): number {
   let n = 0;
