@@ -10,7 +10,10 @@
  *
  * A look at a file that grew by whole lines checks only those lines where
  * the format allows (Claude Code and Codex sessions, see liveFileCheck.ts);
- * otherwise it checks the whole file again.
+ * otherwise it checks the whole file again. Later lines can change what an
+ * output already reported says (a skill first used, a rewind, a value a
+ * rule searched past the output for): such an output is reported again,
+ * and the summary counts its last record.
  *
  * A turn that takes the session past a budget is reported once, on the look
  * that finds it, as `check` reports it; each limit is crossed once per
@@ -22,7 +25,7 @@ import { LiveFileCheck } from './liveFileCheck';
 import type { CheckTarget } from './expandPaths';
 import { fileCheckOptions, ignoreStoreNotice, type FileCheckSetup } from './fileCheckSetup';
 import { displayPath } from './locator';
-import type { FileProblem, FileReport } from './fileReport';
+import type { FileProblem, FileReport, OutputRecord } from './fileReport';
 import type { Reporter } from './reporters/reporter';
 import { type FailOn, RunSummary } from './summary';
 
@@ -45,7 +48,10 @@ export async function followFile(run: FollowRun): Promise<number> {
   if (notice?.fatal) return 2;
   const options = fileCheckOptions(run.setup);
   const summary = new RunSummary();
-  const reported = new Set<number>();
+  /** Per output reported (by where it starts), its last record. */
+  const reported = new Map<number, OutputRecord>();
+  /** The last records of outputs reported before the file was rewritten. */
+  const earlierContent: OutputRecord[] = [];
   const errorsShown = new Set<string>();
   const notesShown = new Set<string>();
   const budgetsShown = new Set<string>();
@@ -102,6 +108,7 @@ export async function followFile(run: FollowRun): Promise<number> {
     const quiet = now === size;
     if (now < size) {
       run.err(`${run.target.shown}: rewritten (now ${now} bytes, was ${size}); following its new content\n`);
+      for (const o of reported.values()) earlierContent.push(o);
       reported.clear();
       errorsShown.clear();
       notesShown.clear();
@@ -114,18 +121,20 @@ export async function followFile(run: FollowRun): Promise<number> {
     settled = quiet;
     const report = (last = reportNow(now, grew, regular));
     const fresh = freshPart(report, reported, errorsShown, notesShown, quiet, regular && endsMidLine(run.target.path, now));
+    const revised = revisedOutputs(report, reported);
+    if (revised.length > 0) fresh.outputs = [...revised, ...fresh.outputs].sort((a, b) => a.range[0] - b.range[0]);
     const budget = (report.budget ?? []).filter((b) => !budgetsShown.has(b.rule));
     if (budget.length > 0) fresh.budget = budget;
     else delete fresh.budget;
     if (fresh.outputs.length === 0 && fresh.parseErrors.length === 0 && !fresh.error && !fresh.notTranscript && !fresh.skipped && budget.length === 0) return;
-    for (const o of fresh.outputs) reported.add(o.range[0]);
+    for (const o of fresh.outputs) reported.set(o.range[0], o);
     for (const b of budget) budgetsShown.add(b.rule);
     for (const e of fresh.parseErrors) errorsShown.add(errorKey(e));
     const note = fresh.error ?? fresh.notTranscript ?? fresh.skipped;
     if (note) notesShown.add(note);
     whole = {
       ...fresh,
-      outputs: [...whole.outputs, ...fresh.outputs],
+      outputs: [],
       parseErrors: [...whole.parseErrors, ...fresh.parseErrors],
       budget: [...(whole.budget ?? []), ...budget],
     };
@@ -142,7 +151,8 @@ export async function followFile(run: FollowRun): Promise<number> {
     if (run.stop.aborted) end();
     else run.stop.addEventListener('abort', end, { once: true });
   });
-  summary.add(whole, true);
+  // Each output once, as its last record says.
+  summary.add({ ...whole, outputs: [...earlierContent, ...reported.values()] }, true);
   run.reporter.end(summary);
   return summary.exitCode(run.failOn);
 }
@@ -153,7 +163,14 @@ export async function followFile(run: FollowRun): Promise<number> {
  * errors on an unfinished last line until it is finished.
  * A file-level note (unreadable, not a transcript yet) is told once.
  */
-function freshPart(report: FileReport, reported: Set<number>, errorsShown: Set<string>, notesShown: Set<string>, quiet: boolean, midLine: boolean): FileReport {
+function freshPart(
+  report: FileReport,
+  reported: ReadonlyMap<number, OutputRecord>,
+  errorsShown: Set<string>,
+  notesShown: Set<string>,
+  quiet: boolean,
+  midLine: boolean,
+): FileReport {
   const outputs = report.outputs.filter((o, i) => !reported.has(o.range[0]) && (quiet || i < report.outputs.length - 1));
   // An unfinished last line is the agent mid-write, not a broken file: its error waits for the newline.
   const lastLine = report.parseErrors.reduce((m, e) => Math.max(m, e.line), 0);
@@ -161,6 +178,22 @@ function freshPart(report: FileReport, reported: Set<number>, errorsShown: Set<s
   const note = report.error ?? report.notTranscript ?? report.skipped;
   const told = note !== undefined && notesShown.has(note);
   return { ...report, outputs, parseErrors, ...(told ? { error: undefined, notTranscript: undefined, skipped: undefined } : {}) };
+}
+
+/**
+ * Outputs reported before whose record is no longer the same: the live
+ * check hands back the same record objects for outputs it did not check
+ * again, so only records made again are read.
+ */
+function revisedOutputs(report: FileReport, reported: Map<number, OutputRecord>): OutputRecord[] {
+  const revised: OutputRecord[] = [];
+  for (const o of report.outputs) {
+    const before = reported.get(o.range[0]);
+    if (before === undefined || before === o) continue;
+    reported.set(o.range[0], o);
+    if (JSON.stringify(before) !== JSON.stringify(o)) revised.push(o);
+  }
+  return revised;
 }
 
 function errorKey(e: FileProblem): string {

@@ -148,6 +148,39 @@ describe('check --follow', () => {
     assert.equal(code, 1, 'a hard budget was crossed');
   });
 
+  it('reports an output again when later lines change its record, and counts its last record', async () => {
+    const file = join(dir, 'skills.jsonl');
+    const log = line('user', `Build log:\n${'compiled 12 files in 3.5 s\n'.repeat(3000)}`, null);
+    const first = answer('It compiled 12 files.', log.uuid);
+    writeFileSync(file, log.raw + first.raw);
+    const run = new Running(
+      spawn(process.execPath, [bundle, 'check', '--follow', '--format', 'json', file], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } }),
+    );
+    await run.until(/"range"/);
+    // The session first uses a skill: the skill list its system prompt held is missing from every answer's context, the first one's too.
+    const call = line('assistant', [{ type: 'tool_use', id: 's1', name: 'Skill', input: { skill: 'pdf' } }], first.uuid);
+    const result = line('user', [{ type: 'tool_result', tool_use_id: 's1', content: 'Launching skill: pdf' }], call.uuid);
+    appendFileSync(file, call.raw + result.raw + answer('The PDF is written.', result.uuid).raw);
+    await run.until(/skills-not-logged[\s\S]*skills-not-logged/);
+    run.proc.kill('SIGINT');
+    await run.exited;
+    const records = run.out
+      .split('\n')
+      .filter((l) => l.startsWith('{"file"'))
+      .map((l) => JSON.parse(l) as { range: number[]; gaps: Array<{ code: string }> });
+    const firstAnswer = records.filter((r) => r.range[0] === records[0].range[0]);
+    assert.equal(firstAnswer.length, 2, 'the first answer is reported again');
+    assert.ok(!firstAnswer[0].gaps.some((g) => g.code === 'skills-not-logged'));
+    assert.ok(firstAnswer[1].gaps.some((g) => g.code === 'skills-not-logged'));
+    const whole = runCli(['check', '--format', 'json', file], { cwd: dir });
+    const last = new Map(records.map((r) => [r.range[0], JSON.stringify(r)]));
+    const expected = whole.stdout.split('\n').filter((l) => l.startsWith('{"file"'));
+    assert.deepEqual(
+      expected.map((l) => last.get((JSON.parse(l) as { range: number[] }).range[0])),
+      expected.map((l) => JSON.stringify(JSON.parse(l))),
+    );
+  });
+
   it('says when the file was rewritten and follows its new content', async () => {
     const file = join(dir, 'rewritten.jsonl');
     writeFileSync(file, PROMPT.raw + answer('Revenue was 4.3 million from 52 customers.', PROMPT.uuid).raw);
