@@ -9,6 +9,7 @@
 import type { Entity, Range } from '../../classifier/types';
 import { stepCommand, type ToolStep } from '../facts';
 import type { CodeSession } from './codeVerdicts';
+import { firstAtLeastInt32 } from '../../text/sortedSearch';
 
 /** Steps walked back for the named command's latest run. */
 const MAX_STEPS = 400;
@@ -55,10 +56,14 @@ export function judgeByNamedCommand(output: string, entity: Entity, n: number, n
 
 /** Inline code on the figure's line that reads as a command: several words, or one the session ran as it is. */
 function inlineCommands(output: string, span: Range): string[] {
-  const lineStart = output.lastIndexOf('\n', span[0] - 1) + 1;
-  const newline = output.indexOf('\n', span[1]);
-  const line = output.slice(lineStart, newline === -1 ? output.length : newline);
-  const out: string[] = [];
+  const lines = outputLines(output);
+  const lineStart = lines.startOf(span[0]);
+  const end = lines.breakFrom(span[1]);
+  const key = `${lineStart}:${end}`;
+  let out = lines.commands.get(key);
+  if (out) return out;
+  const line = output.slice(lineStart, end);
+  out = [];
   for (let open = line.indexOf('`'); open !== -1; ) {
     const close = line.indexOf('`', open + 1);
     if (close === -1) break;
@@ -66,7 +71,48 @@ function inlineCommands(output: string, span: Range): string[] {
     if (code.length >= MIN_COMMAND) out.push(code);
     open = line.indexOf('`', close + 1);
   }
+  lines.commands.set(key, out);
   return out;
+}
+
+/**
+ * The line feeds of the output whose counts are being judged, and the
+ * commands read from its lines. An output's entities are judged one after
+ * another, and one long line can hold thousands of counts: scanning the line
+ * around each of them was quadratic (20,000 values on one line took 5 s).
+ */
+class OutputLines {
+  readonly commands = new Map<string, string[]>();
+  private readonly breaks: Int32Array;
+
+  constructor(readonly output: string) {
+    const at: number[] = [];
+    for (let i = output.indexOf('\n'); i !== -1; i = output.indexOf('\n', i + 1)) at.push(i);
+    this.breaks = Int32Array.from(at);
+  }
+
+  /** Just past the last line feed before `offset`, or 0. */
+  startOf(offset: number): number {
+    const k = this.firstAtOrAfter(offset) - 1;
+    return k < 0 ? 0 : this.breaks[k] + 1;
+  }
+
+  /** The first line feed at or after `offset`, or the output's end. */
+  breakFrom(offset: number): number {
+    const k = this.firstAtOrAfter(offset);
+    return k < this.breaks.length ? this.breaks[k] : this.output.length;
+  }
+
+  private firstAtOrAfter(offset: number): number {
+    return firstAtLeastInt32(this.breaks, offset);
+  }
+}
+
+let lastLines: OutputLines | undefined;
+
+function outputLines(output: string): OutputLines {
+  if (lastLines?.output !== output) lastLines = new OutputLines(output);
+  return lastLines;
 }
 
 /** Each output's runs found, by the commands asked for: a list of counts names the same command on every line. */
