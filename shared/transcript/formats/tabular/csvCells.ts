@@ -97,26 +97,41 @@ function locateCells(raw: string, start: number, values: string[]): CsvCell[] {
   return cells;
 }
 
-/** A quoted cell opens at `open`; each doubled quote is 2 raw units for 1 decoded. */
+/**
+ * A quoted cell opens at `open`; each doubled quote is 2 raw units for 1
+ * decoded. csv-parse keeps what stands between the closing quote and the
+ * delimiter (a NUL) as the value's last characters: they follow the quote.
+ * `end` is where the delimiter is.
+ */
 function quotedCellMap(raw: string, open: number, decodedLength: number): { map: OffsetMap; end: number } {
   const decoded: number[] = [0];
   const rawAt: number[] = [open + 1];
   let d = 0;
   let r = open + 1;
+  let closing = -1;
   while (d < decodedLength) {
     const next = raw.indexOf('"', r);
     if (next === -1) break;
     const run = next - r;
-    if (d + run >= decodedLength) break;
+    if (d + run >= decodedLength || raw.charCodeAt(next + 1) !== 34) {
+      closing = next;
+      break;
+    }
     // `next` is the first of a doubled quote: it decodes to one `"`.
     d += run + 1;
     r = next + 2;
     decoded.push(d);
     rawAt.push(r);
   }
+  const inQuotes = closing === -1 ? decodedLength : d + (closing - r);
+  if (inQuotes < decodedLength) {
+    // The characters after the closing quote: the first is one unit past it, an end at the quote stays before it.
+    decoded.push(inQuotes + 1);
+    rawAt.push(closing + 2);
+  }
   const map = decoded.length === 1 ? new ShiftMap(open + 1) : new PiecewiseMap(decoded, rawAt);
-  // Closing quote sits right after the last decoded unit.
-  return { map, end: map.toRaw(decodedLength) + 1 };
+  // The delimiter sits right after the last decoded unit (past the closing quote when nothing follows it).
+  return { map, end: inQuotes < decodedLength ? map.toRaw(decodedLength) : map.toRaw(decodedLength) + 1 };
 }
 
 /** `text` with each lone surrogate replaced by U+FFFD, as a UTF-8 round trip would; `text` itself when it has none. */

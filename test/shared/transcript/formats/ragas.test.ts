@@ -27,6 +27,19 @@ describe('RAGAS fixtures', () => {
     assert.equal(byLabel(t, 'response (row 2)').line, 2);
   });
 
+  it('keeps the next cell on its raw characters when a quoted cell has a character after its closing quote', () => {
+    // csv-parse keeps the NUL after the closing quote as the cell's last character.
+    const raw =
+      'user_input,response,retrieved_contexts\n"When was the ""Aurora"" bridge opened?"\u0000,"The ""Aurora"" bridge opened in 1932.","[\'It opened in 1932.\']"\n';
+    const t = ragasFormat.parse({ raw, path: 'nul.csv' });
+    const question = byLabel(t, 'question (row 1)');
+    assert.equal(rawOf(raw, question, '"Aurora" bridge opened?'), '""Aurora"" bridge opened?');
+    const answer = byLabel(t, 'response (row 1)');
+    assert.equal(answer.text, 'The "Aurora" bridge opened in 1932.');
+    assert.equal(rawOf(raw, answer, '"Aurora" bridge'), '""Aurora"" bridge');
+    assert.equal(rawOf(raw, answer, '1932.'), '1932.');
+  });
+
   it('keeps every cell on its raw characters when a lone surrogate follows a malformed record', () => {
     // csv-parse reads a lone surrogate as U+FFFD, so its copy of the record is not the file's text.
     const raw = 'user_input,retrieved_contexts,response\nx "bad" quote,"[\'a\']",first\nWho?,"[\'Cost \ud800 $4.2M\']",It costs $4.2M.\n';
