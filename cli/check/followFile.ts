@@ -27,6 +27,7 @@ import { fileCheckOptions, ignoreStoreNotice, type FileCheckSetup } from './file
 import { displayPath } from './locator';
 import type { FileProblem, FileReport, OutputRecord } from './fileReport';
 import type { Reporter } from './reporters/reporter';
+import { revisedOutputs } from './revisedOutputs';
 import { type FailOn, RunSummary } from './summary';
 
 export interface FollowRun {
@@ -121,7 +122,7 @@ export async function followFile(run: FollowRun): Promise<number> {
     settled = quiet;
     const report = (last = reportNow(now, grew, regular));
     const fresh = freshPart(report, reported, errorsShown, notesShown, quiet, regular && endsMidLine(run.target.path, now));
-    const revised = revisedOutputs(report, reported);
+    const revised = revisedOutputs(report.outputs, reported);
     if (revised.length > 0) fresh.outputs = [...revised, ...fresh.outputs].sort((a, b) => a.range[0] - b.range[0]);
     const budget = (report.budget ?? []).filter((b) => !budgetsShown.has(b.rule));
     if (budget.length > 0) fresh.budget = budget;
@@ -178,22 +179,6 @@ function freshPart(
   const note = report.error ?? report.notTranscript ?? report.skipped;
   const told = note !== undefined && notesShown.has(note);
   return { ...report, outputs, parseErrors, ...(told ? { error: undefined, notTranscript: undefined, skipped: undefined } : {}) };
-}
-
-/**
- * Outputs reported before whose record is no longer the same: the live
- * check hands back the same record objects for outputs it did not check
- * again, so only records made again are read.
- */
-function revisedOutputs(report: FileReport, reported: Map<number, OutputRecord>): OutputRecord[] {
-  const revised: OutputRecord[] = [];
-  for (const o of report.outputs) {
-    const before = reported.get(o.range[0]);
-    if (before === undefined || before === o) continue;
-    reported.set(o.range[0], o);
-    if (JSON.stringify(before) !== JSON.stringify(o)) revised.push(o);
-  }
-  return revised;
 }
 
 function errorKey(e: FileProblem): string {

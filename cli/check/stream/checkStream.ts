@@ -29,6 +29,7 @@ import { checkFile, type FileCheckOptions } from '../checkFile';
 import type { CheckTarget } from '../expandPaths';
 import type { FileProblem, FileReport, OutputRecord } from '../fileReport';
 import { LiveFileCheck } from '../liveFileCheck';
+import { revisedOutputs } from '../revisedOutputs';
 import type { Reporter } from '../reporters/reporter';
 import type { RunSummary } from '../summary';
 import { checkRow, ROW_FORMATS } from './checkRow';
@@ -185,11 +186,7 @@ async function checkSession(
  * last whole report, so each output counts once, as its last record says.
  */
 class StreamOutput {
-  /**
-   * Per output told (by where it starts), its record as told: the live check
-   * holds the same objects, so an output whose record was not made again is
-   * known unchanged without reading it.
-   */
+  /** Per output told (by where it starts), its last record told (see revisedOutputs). */
   private readonly toldOutputs = new Map<number, OutputRecord>();
   private readonly toldProblems = new Set<string>();
   private firstProblem: FileProblem | undefined;
@@ -233,15 +230,7 @@ class StreamOutput {
   whole(report: FileReport, holdLast = false, changed?: readonly number[]): void {
     const told = this.toldOutputs;
     const fresh = report.outputs.filter((o, i) => !told.has(o.range[0]) && !(holdLast && i === report.outputs.length - 1));
-    const revised: OutputRecord[] = [];
-    const compare = (o: OutputRecord | undefined) => {
-      const before = o && told.get(o.range[0]);
-      if (o === undefined || before === undefined || before === o) return;
-      told.set(o.range[0], o);
-      if (JSON.stringify(before) !== JSON.stringify(o)) revised.push(o);
-    };
-    if (changed) for (const i of changed) compare(report.outputs[i]);
-    else if (told.size > 0) for (const o of report.outputs) compare(o);
+    const revised = revisedOutputs(changed ? changed.map((i) => report.outputs[i]) : report.outputs, told);
     for (const o of fresh) told.set(o.range[0], o);
     for (const p of report.parseErrors) {
       const key = `${p.line}:${p.column}:${p.message}`;

@@ -23,7 +23,7 @@ const MIN_COMMAND = 4;
  * Answers whether it gave a verdict.
  */
 export function judgeByNamedCommand(output: string, entity: Entity, n: number, noun: string, session: CodeSession): boolean {
-  const commands = inlineCommands(output, entity.span);
+  const commands = inlineCommands(output, entity.span, session);
   if (commands.length === 0) return false;
   const step = latestRun(session, commands);
   if (step?.result === undefined) return false;
@@ -55,8 +55,9 @@ export function judgeByNamedCommand(output: string, entity: Entity, n: number, n
 }
 
 /** Inline code on the figure's line that reads as a command: several words, or one the session ran as it is. */
-function inlineCommands(output: string, span: Range): string[] {
-  const lines = outputLines(output);
+function inlineCommands(output: string, span: Range, session: CodeSession): string[] {
+  let lines = outputLines.get(session);
+  if (!lines) outputLines.set(session, (lines = new OutputLines(output)));
   const lineStart = lines.startOf(span[0]);
   const end = lines.breakFrom(span[1]);
   const key = `${lineStart}:${end}`;
@@ -85,7 +86,8 @@ class OutputLines {
   readonly commands = new Map<string, string[]>();
   private readonly breaks: Int32Array;
 
-  constructor(readonly output: string) {
+  // Line feeds only, as the rule has always split lines (LineIndex also ends lines at a CR).
+  constructor(private readonly output: string) {
     const at: number[] = [];
     for (let i = output.indexOf('\n'); i !== -1; i = output.indexOf('\n', i + 1)) at.push(i);
     this.breaks = Int32Array.from(at);
@@ -108,12 +110,8 @@ class OutputLines {
   }
 }
 
-let lastLines: OutputLines | undefined;
-
-function outputLines(output: string): OutputLines {
-  if (lastLines?.output !== output) lastLines = new OutputLines(output);
-  return lastLines;
-}
+/** Each output's lines, by the session view its counts are judged in (one per output). */
+const outputLines = new WeakMap<CodeSession, OutputLines>();
 
 /** Each output's runs found, by the commands asked for: a list of counts names the same command on every line. */
 const runs = new WeakMap<CodeSession, Map<string, ToolStep | undefined>>();
