@@ -1187,8 +1187,8 @@ export const RULES = [
     id: 'unattributed-values',
     stage: 'not-a-claim',
     pack: 'code',
-    summary: "A quote or number in an agent's turn that nothing is said to have shown is its own.",
-    doc: 'In an agent\'s turn, a value the session never showed is mostly the agent\'s own: a label it recommends, an example, a phrase it stresses, a target it proposes ("coverage > 80%"), a count it made by reading. An unfound quote or number is checked only when its sentence attributes it (something said, showed, printed, returned or reported it, a test run passed or failed with it, or it is an error, message or log line); otherwise the rule cannot tell what it refers to, and it is not flagged. Code, file references and identifiers are judged by their own rules.',
+    summary: "A quote, number, date or time in an agent's turn that nothing is said to have shown is its own.",
+    doc: 'In an agent\'s turn, a value the session never showed is mostly the agent\'s own: a label it recommends, an example, a phrase it stresses, a target it proposes ("coverage > 80%"), a time it suggests ("e.g. 07:00"), a count it made by reading. An unfound quote, number, date or clock time is checked only when its sentence attributes it (something said, showed, printed, returned or reported it, a test run passed or failed with it, or it is an error, message or log line); otherwise the rule cannot tell what it refers to, and it is not flagged. Code, file references and identifiers are judged by their own rules.',
     examples: [
       {
         session: [
@@ -1197,6 +1197,15 @@ export const RULES = [
           { say: 'I added a button labelled "Retry upload". The test run said "upload timed out after 45s".' },
         ],
         skips: ['"Retry upload"'],
+      },
+      {
+        session: [
+          { user: 'Schedule the daily summary.' },
+          { bash: { command: 'crontab -l', output: '30 6 * * * /usr/local/bin/summary.sh' } },
+          { say: 'The summary now runs every morning. A default run time (e.g. 07:00 local) goes in the config. The cron log showed a run at 09:15.' },
+        ],
+        skips: ['07:00'],
+        flags: ['09:15'],
       },
     ],
   },

@@ -19,10 +19,17 @@ import { sentenceIndexAt, type OutputSentence } from '../../refine/claims';
 const ATTRIBUTION =
   /\b(?:say|says|said|show|shows|showed|shown|print|prints|printed|output|outputs|return|returns|returned|report|reports|reported|read|reads|log|logs|logged|error|errors|exception|exceptions|message|messages|warning|warnings|contain|contains|contained|state|states|stated|display|displays|displayed|throw|throws|threw|raise|raises|raised|fail|fails|failed|quote|quotes|quoted|pass|passes|passed|passing|tests)\b|报错|报|显示|提示|输出|返回|错误|日志|写着|消息|异常|erreur|affiche|renvoie/i;
 
-/** The types whose unfound values need an attribution in an agent's turn. */
-const ATTRIBUTED_TYPES: ReadonlySet<string> = new Set(['quoted_string', 'number']);
+/** The types whose unfound values need an attribution in an agent's turn: a date or clock time is as much the agent's own example or proposal as a number. */
+const ATTRIBUTED_TYPES: ReadonlySet<string> = new Set(['quoted_string', 'number', 'date']);
 
-/** Drops unfound quotes and numbers of an agent's turn whose sentences attribute them to nothing. */
+/**
+ * The rules that leave a value simply unfound: the plain lookup, and, for a
+ * clock time, its lookup on token boundaries (a time is looked up by that
+ * rule alone).
+ */
+const UNFOUND_RULES: ReadonlySet<string | undefined> = new Set(['not-in-context', 'clock-boundaries']);
+
+/** Drops unfound quotes, numbers, dates and times of an agent's turn whose sentences attribute them to nothing. */
 export function dropUnattributedValues(output: string, sentences: readonly OutputSentence[], extracted: ExtractedEntity[], entities: Entity[]): void {
   const attributed = new Map<number, boolean>();
   const saysWhere = (span: Range): boolean => {
@@ -39,7 +46,7 @@ export function dropUnattributedValues(output: string, sentences: readonly Outpu
   };
   for (let i = entities.length - 1; i >= 0; i--) {
     const e = entities[i];
-    if (!ATTRIBUTED_TYPES.has(e.type) || e.status !== 'unverified' || e.rule !== 'not-in-context' || extracted[i].code) continue;
+    if (!ATTRIBUTED_TYPES.has(e.type) || e.status !== 'unverified' || !UNFOUND_RULES.has(e.rule) || extracted[i].code) continue;
     if (e.occurrences.some(saysWhere)) continue;
     entities.splice(i, 1);
     extracted.splice(i, 1);
