@@ -235,10 +235,15 @@ const BRACKETED_AFTER_STATE = new RegExp(`(?:\\b(fail|pass|succe|green)[a-z]*|($
 /** Characters before a count that `BRACKETED_AFTER_STATE` reads: a bounded tail keeps it linear. */
 const STATE_REACH = 24;
 
-/** What ends the clause a figure is written in, in the answer: a bracket, colon, semicolon, emphasis mark or line end. */
-const ANSWER_CLAUSE_ENDS = '()[]:;*\n';
-/** In a tool's output also a full stop, comma or bar: "29 passed; 0 failed", "| 7 | files |". */
-const OUTPUT_CLAUSE_ENDS = `${ANSWER_CLAUSE_ENDS}.,|`;
+/**
+ * What ends the clause a figure is written in, in the answer: a bracket,
+ * colon, semicolon, emphasis mark, a table's cell border or line end. A
+ * figure alone in its cell (a row's number, `| 2 | Models/*.stl |`) counts
+ * nothing the next cell names.
+ */
+const ANSWER_CLAUSE_ENDS = '()[]:;*|\n';
+/** In a tool's output also a full stop or comma: "29 passed; 0 failed". */
+const OUTPUT_CLAUSE_ENDS = `${ANSWER_CLAUSE_ENDS}.,`;
 
 /** Where the clause that runs past `from` ends, looking no further than `limit`. */
 function clauseEnd(text: string, from: number, ends: string, limit = text.length): number {

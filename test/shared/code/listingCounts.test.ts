@@ -47,6 +47,12 @@ describe('listing-counts: a count of files of one kind against the list of their
     assert.equal(judged('`src/components/` holds 4 files.', ls('src/components')).get('4 files')?.rule, 'listing-counts');
   });
 
+  it('reads a figure alone in a table cell as the row’s own number, not a count of what the next cell names', () => {
+    const table = '| Step | Files | Work |\n|---|---|---|\n| 1 | `App.jsx` | entry |\n| 2 | `components/*.jsx` | copy the components |';
+    assert.notEqual(judged(table, ls('src/components')).get('2')?.rule, 'listing-counts');
+    assert.equal(judged('| Step | Work |\n|---|---|\n| 1 | 4 components |', ls('src/components')).get('4 components')?.rule, 'listing-counts');
+  });
+
   it('leaves counts that are rough or weighed against another', () => {
     assert.notEqual(judged('The dashboard has 40+ components.', ls('src/components')).get('40')?.rule, 'listing-counts');
     assert.notEqual(judged('That means 4 components instead of 1.', ls('src/components')).get('4 components')?.rule, 'listing-counts');
