@@ -815,7 +815,7 @@ function testTallies(text: string): { start: number; end: number; count: number;
       if (ending === undefined) continue;
       let start = at;
       while (start > from && start > at - 7 && isDigitCode(text.charCodeAt(start - 1))) start--;
-      if (start === at || (isWordChar(text.charCodeAt(start - 1)) && !afterColour(text, start)) || countsFilesOrSuites(text, start)) continue;
+      if (start === at || !standsAlone(text, start) || countsFilesOrSuites(text, start)) continue;
       out.push({ start, end: at, count: Number(text.slice(start, at)), state });
     }
   }
@@ -835,6 +835,18 @@ function testTallies(text: string): { start: number; end: number; count: number;
   // A skip count alone ("2 skipped" from a migration or a copy) is no test run's.
   const ran = out.some((t) => t.state !== 'skipped');
   return (ran ? out : []).sort((x, y) => x.start - y.start);
+}
+
+/**
+ * Whether the figure at `at` stands as a number of its own, as a runner
+ * prints its counts: at a line's start, after a space or an opening
+ * bracket, or after a colour code. Digits that end a word or an id
+ * (`PV-2026-0451 failed`, `v1.2 passed`, `#12 failed`) are no count.
+ */
+function standsAlone(text: string, at: number): boolean {
+  if (at === 0) return true;
+  const c = text.charCodeAt(at - 1);
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 40 || c === 91 || c === 123 || afterColour(text, at);
 }
 
 /** A terminal colour code (`ESC[1m`, `ESC[32m`) as a runner writes it right before a figure: its `m` ends the code, no word. */

@@ -691,6 +691,18 @@ describe('counts in an agent turn', () => {
     assert.equal(v.get('75 tests')?.contradiction?.value, '76 tests');
   });
 
+  it('takes no digits ending an id for a test count: a script that failed on `PV-2026-0451` ran no tests', () => {
+    const raw = session([
+      user('Run the tests, then restore the demo data.'),
+      call('r1', 'Bash', { command: './scripts/restore.sh backups/latest.json' }),
+      result('r1', 'Error: PUT /api/cases/PV-2026-0451 failed (HTTP 000)\nexit: 1'),
+      call('t1', 'Bash', { command: './gradlew test' }),
+      result('t1', 'BUILD SUCCESSFUL in 4s'),
+      say('The full test suite (21 tests) still passes.'),
+    ]);
+    assert.notEqual(lastOutput(raw, ALL).get('21 tests')?.status, 'contradicted');
+  });
+
   it("reads a runner's summary of labelled lines (`Passed: 41`)", () => {
     const raw = session([
       user('Run the golden tests.'),
