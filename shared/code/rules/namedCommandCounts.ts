@@ -1,6 +1,6 @@
 /**
- * "`npm run lint`: completed with 27 warnings": a count whose line names a
- * command the session ran, against what the latest run of that command
+ * "`npm run lint`: completed with 27 warnings": a count whose sentence names
+ * a command the session ran, against what the latest run of that command
  * printed of the same noun (`✖ 27 problems (0 errors, 27 warnings)`). The
  * sentence says which output it reports, so a figure that output never
  * printed for that noun is contradicted; a run that printed no figure of
@@ -10,6 +10,7 @@ import type { Entity, Range } from '../../classifier/types';
 import { stepCommand, type ToolStep } from '../facts';
 import type { CodeSession } from './codeVerdicts';
 import { firstAtLeastInt32 } from '../../text/sortedSearch';
+import { sentenceStarts } from '../../text/sentences';
 
 /** Steps walked back for the named command's latest run. */
 const MAX_STEPS = 400;
@@ -54,12 +55,18 @@ export function judgeByNamedCommand(output: string, entity: Entity, n: number, n
   return true;
 }
 
-/** Inline code on the figure's line that reads as a command: several words, or one the session ran as it is. */
+/**
+ * Inline code in the figure's sentence, on its line, that reads as a
+ * command: several words, or one the session ran as it is. A Markdown line
+ * can be a paragraph: a command another sentence names ("… which is why
+ * `make verify` passes") says nothing of what this figure counts.
+ */
 function inlineCommands(output: string, span: Range, session: CodeSession): string[] {
   let lines = outputLines.get(session);
   if (!lines) outputLines.set(session, (lines = new OutputLines(output)));
-  const lineStart = lines.startOf(span[0]);
-  const end = lines.breakFrom(span[1]);
+  const [sentenceStart, sentenceEnd] = lines.sentenceAround(span[0]);
+  const lineStart = Math.max(lines.startOf(span[0]), sentenceStart);
+  const end = Math.min(lines.breakFrom(span[1]), Math.max(sentenceEnd, span[1]));
   const key = `${lineStart}:${end}`;
   let out = lines.commands.get(key);
   if (out) return out;
@@ -85,12 +92,21 @@ function inlineCommands(output: string, span: Range, session: CodeSession): stri
 class OutputLines {
   readonly commands = new Map<string, string[]>();
   private readonly breaks: Int32Array;
+  /** Sentence starts, read when a count first asks (see shared/text/sentences.ts). */
+  private starts: Int32Array | undefined;
 
   // Line feeds only, as the rule has always split lines (LineIndex also ends lines at a CR).
   constructor(private readonly output: string) {
     const at: number[] = [];
     for (let i = output.indexOf('\n'); i !== -1; i = output.indexOf('\n', i + 1)) at.push(i);
     this.breaks = Int32Array.from(at);
+  }
+
+  /** Where the sentence holding `offset` starts, and where the next one does (or the output's end). */
+  sentenceAround(offset: number): [number, number] {
+    this.starts ??= Int32Array.from(sentenceStarts(this.output));
+    const k = firstAtLeastInt32(this.starts, offset + 1) - 1;
+    return [this.starts[Math.max(0, k)], k + 1 < this.starts.length ? this.starts[k + 1] : this.output.length];
   }
 
   /** Just past the last line feed before `offset`, or 0. */

@@ -836,6 +836,23 @@ describe("counts tied to a command's summary", () => {
     assert.equal(v.get('27 warnings')?.status, 'grounded');
     assert.notEqual(v.get('4 warnings')?.status, 'contradicted');
   });
+
+  it('reads the command from the figure’s own sentence, not from another sentence of its paragraph', () => {
+    const raw = session([
+      user('Run the demo and check it.'),
+      call('d1', 'Bash', { command: 'make demo; make verify' }),
+      result('d1', 'loaded 214 rows\nverified 100 rows'),
+      say('The legacy kit is still applied. 9 rows carry it. That is why `make verify` passes.'),
+    ]);
+    assert.notEqual(lastOutput(raw, ALL).get('9 rows')?.status, 'contradicted');
+    const named = session([
+      user('Run the demo and check it.'),
+      call('d1', 'Bash', { command: 'make demo; make verify' }),
+      result('d1', 'loaded 214 rows\nverified 100 rows'),
+      say('The legacy kit is still applied. `make verify` checked 90 rows.'),
+    ]);
+    assert.equal(lastOutput(named, ALL).get('90 rows')?.status, 'contradicted');
+  });
 });
 
 describe('a figure of lines that counts a change', () => {
