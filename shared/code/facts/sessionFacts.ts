@@ -73,6 +73,8 @@ export interface Tally {
   command: string;
   /** Test counts: whether they passed or failed. */
   state?: TestState;
+  /** Test counts: the command that ran the suite, told apart from other suites' (see `suiteCommand`). */
+  suite?: string;
   /** Files whose text holds the words (a content search's file list): a count of files, not of what the words name. */
   inContent?: true;
   /** The folder whose files a list named one per line (see ListingShape 'entries'): its lines are the count, its last line the place. */
@@ -453,7 +455,14 @@ export class SessionFacts {
     // A file's listing (a read, `cat`, `sed -n`, `head`) or a write's echo is what the file holds, not what a run reported.
     if (shape?.kind !== 'numbered' && shape?.kind !== 'lines' && !(call && writtenFile(call.name, call.input)))
       for (const t of testTallies(s.text))
-        this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command: call ? commandLabel(call) : 'the test run' });
+        this.tallies.push({
+          segment: s.id,
+          ...t,
+          words: ['test'],
+          noun: 'tests',
+          command: call ? commandLabel(call) : 'the test run',
+          suite: call ? suiteCommand(commandText(call)) : 'the test run',
+        });
     // What a commit, merge or diff printed of the change: ` 9 files changed, 1152 insertions(+)`.
     if (call && !failed && shellPipelines(call.name, call.input))
       for (const f of diffStatFigures(s.text))
@@ -887,10 +896,30 @@ function soleCommand(call: ToolCall): string[] | undefined {
 
 /** How a call is named in a message: its command, or its tool name. */
 function commandLabel(call: ToolCall): string {
+  const text = commandText(call);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** The whole command a call ran, or its tool name. */
+function commandText(call: ToolCall): string {
   const input = call.input as Record<string, unknown> | undefined;
   const c = input && typeof input === 'object' ? (input.command ?? input.cmd) : undefined;
-  const text = Array.isArray(c) ? String(c[c.length - 1]) : typeof c === 'string' ? c : call.name;
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return Array.isArray(c) ? String(c[c.length - 1]) : typeof c === 'string' ? c : call.name;
+}
+
+/**
+ * The command that ran a suite, as one run of it is told from another's:
+ * the last command of a chain (`npm run typecheck && npm test`), without
+ * what reads or redirects its output (`2>&1 | tail -40` differs from run
+ * to run of the same suite).
+ */
+function suiteCommand(command: string): string {
+  const chain = command.split(/&&|;|\n/);
+  return chain[chain.length - 1]
+    .split('|')[0]
+    .replace(/\d?>&\d|\d?>\s*\S+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Longest prompt scanned for `@path` attachments. */

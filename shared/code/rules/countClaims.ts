@@ -293,6 +293,7 @@ function judgeTestCount(entity: Entity, n: number, state: TestState, tallies: re
   if (runs.length === 0) return;
   const place = placeOf(session);
   if (groundedByRun(entity, runs, place, (run) => run.find((t) => t.count === n) ?? (sum(run) === n ? run[0] : undefined))) return;
+  if (groundedAcrossCommands(entity, n, runs, place)) return;
   const latest = runs[0];
   const figure = sum(latest);
   contradictByRun(entity, n, figure, place(latest[0]), `the latest test run (\`${latest[0].command}\`) reported ${figure} ${state}`);
@@ -423,6 +424,24 @@ function groundedByRun(
     return true;
   }
   return false;
+}
+
+/**
+ * "165 tests green" after `npm test --workspace api` passed 124 and
+ * `npm test --workspace web` passed 41: a total over suites the session ran
+ * apart is the sum of each command's latest run. Grounded at the latest
+ * run's figure when two or more commands' latest runs add up to the count.
+ */
+function groundedAcrossCommands(entity: Entity, n: number, runs: readonly Tally[][], place: (t: Tally) => ContextMatch): boolean {
+  const seen = new Set<string>();
+  let total = 0;
+  for (const run of runs) {
+    const suite = run[0].suite ?? run[0].command;
+    if (seen.has(suite)) continue;
+    seen.add(suite);
+    total += sum(run);
+  }
+  return seen.size > 1 && total === n && groundedByRun(entity, runs.slice(0, 1), place, (run) => run[0]);
 }
 
 /** Contradicts the count with a run's figure, shown at `match`. */

@@ -703,6 +703,22 @@ describe('counts in an agent turn', () => {
     assert.notEqual(lastOutput(raw, ALL).get('21 tests')?.status, 'contradicted');
   });
 
+  it('grounds a total over suites the session ran apart, as the sum of each command’s latest run', () => {
+    const runs = [
+      user('Test both workspaces.'),
+      call('a1', 'Bash', { command: 'npm test --workspace api' }),
+      result('a1', 'Tests  118 passed (118)'),
+      call('a2', 'Bash', { command: 'npm test --workspace api' }),
+      result('a2', 'Tests  124 passed (124)'),
+      call('w1', 'Bash', { command: 'npm test --workspace web' }),
+      result('w1', 'Tests  41 passed (41)'),
+    ];
+    assert.equal(lastOutput(session([...runs, say('165 tests green.')]), ALL).get('165 tests')?.status, 'grounded');
+    const wrong = lastOutput(session([...runs, say('170 tests green.')]), ALL).get('170 tests');
+    assert.equal(wrong?.status, 'contradicted');
+    assert.equal(wrong?.detail, 'the latest test run (`npm test --workspace web`) reported 41 passed');
+  });
+
   it("reads a runner's summary of labelled lines (`Passed: 41`)", () => {
     const raw = session([
       user('Run the golden tests.'),
