@@ -179,6 +179,8 @@ interface Candidate {
   /** Numbers: the value and its unit. */
   value?: number;
   unit?: string;
+  /** Other types: the sorted bigrams of its first units, made when a query first scores it (see `textSimilarity`). */
+  grams: Uint32Array | undefined;
 }
 
 export function findClosestMatch(
@@ -271,7 +273,7 @@ function windowCandidates(type: EntityType, text: string, keyStart: number, keyE
     // Overlapping the key word itself would offer the word the user already wrote.
     if (start < keyEnd && end > keyStart && type !== 'proper_noun') continue;
     const gap = start >= keyEnd ? start - keyEnd : end <= keyStart ? keyStart - end : 0;
-    const candidate: Candidate = { start, end, text: value, folded: value.toLowerCase(), gap };
+    const candidate: Candidate = { start, end, text: value, folded: value.toLowerCase(), gap, grams: undefined };
     if (type === 'number') {
       candidate.value = numericValue(value);
       candidate.unit = unitOf(value);
@@ -286,19 +288,22 @@ interface Target {
   folded: string;
   value?: number;
   unit: string;
+  /** Other types: the sorted bigrams of its first units, made when it is first scored. */
+  grams: Uint32Array | undefined;
 }
 
 function targetOf(query: ClosestQuery): Target {
   const folded = query.text.toLowerCase();
-  return query.type === 'number' ? { folded, value: numericValue(query.text), unit: unitOf(query.text) } : { folded, unit: '' };
+  return query.type === 'number'
+    ? { folded, value: numericValue(query.text), unit: unitOf(query.text), grams: undefined }
+    : { folded, unit: '', grams: undefined };
 }
 
 function bestCandidate(type: EntityType, target: Target, part: number, candidates: readonly Candidate[], key: string): ClosestMatch | undefined {
   let best: ClosestMatch | undefined;
   for (const c of candidates) {
     if (c.folded === target.folded) continue;
-    const similarity =
-      type === 'number' ? numberSimilarity(target.value, target.unit, c.value, c.unit!) : diceSimilarity(target.folded.slice(0, 200), c.folded.slice(0, 200));
+    const similarity = type === 'number' ? numberSimilarity(target.value, target.unit, c.value, c.unit!) : textSimilarity(target, c);
     const score = similarity + 0.5 * (1 - Math.min(c.gap, WINDOW) / WINDOW);
     if (score >= MIN_SCORE && (!best || score > best.score)) {
       best = { part, start: c.start, end: c.end, text: c.text, near: key, score };
@@ -333,6 +338,53 @@ function numericValue(text: string): number | undefined {
 function unitOf(text: string): string {
   const currency = /^[$€£¥]/.exec(text)?.[0] ?? '';
   return currency + (text.endsWith('%') ? '%' : '');
+}
+
+/** Units of a value its similarity reads. */
+const COMPARED_UNITS = 200;
+
+/**
+ * `diceSimilarity` of the query's and a candidate's first units, from
+ * bigrams each makes once. A report of thousands of findings scores the
+ * same candidates query after query: counting bigrams in a map per pair
+ * took half the time of a check naming 25,000 values on one line.
+ */
+function textSimilarity(target: Target, c: Candidate): number {
+  const a = target.folded.slice(0, COMPARED_UNITS);
+  const b = c.folded.slice(0, COMPARED_UNITS);
+  if (a === b) return 1;
+  if (a.length < 2 || b.length < 2) return 0;
+  target.grams ??= bigramsOf(a);
+  c.grams ??= bigramsOf(b);
+  return sharedBigrams(target.grams, c.grams);
+}
+
+/** `diceSimilarity` of two strings through their sorted bigrams, as `textSimilarity` scores them. */
+export function bigramDice(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length < 2 || b.length < 2) return 0;
+  return sharedBigrams(bigramsOf(a), bigramsOf(b));
+}
+
+/** The bigrams of `text` as numbers (two UTF-16 units each), sorted. */
+function bigramsOf(text: string): Uint32Array {
+  const grams = new Uint32Array(text.length - 1);
+  for (let i = 0; i < grams.length; i++) grams[i] = ((text.charCodeAt(i) << 16) | text.charCodeAt(i + 1)) >>> 0;
+  return grams.sort();
+}
+
+/** The Dice coefficient of two sorted bigram lists: shared bigrams (each as often as both have it) over all. */
+function sharedBigrams(a: Uint32Array, b: Uint32Array): number {
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return (2 * shared) / (a.length + b.length);
 }
 
 /** Dice coefficient over character bigrams; 1 for equal strings. */

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { ClosestSearches, findClosestMatch, valueSimilarity } from '../../../shared/check/closestMatch';
+import { bigramDice, ClosestSearches, findClosestMatch, valueSimilarity } from '../../../shared/check/closestMatch';
 import { unitsRead } from '../unitsRead';
 
 describe('closestMatch', () => {
@@ -121,5 +121,17 @@ describe('closestMatch', () => {
       assert.equal(last!?.text, '200');
       assert.ok(read <= 20 * context.length, `read ${read} units for 1,000 queries over a part of ${context.length}`);
     });
+  });
+});
+
+describe('similarity of text values', () => {
+  it('scores through sorted bigrams exactly as a count of bigrams in a map does, repeats and surrogates included', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'ab', 'é', '😀', '-', ' ', '1'), maxLength: 40 });
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        assert.equal(bigramDice(a, b), valueSimilarity('identifier', a, b));
+      }),
+      { numRuns: 5000, seed: 7 },
+    );
   });
 });
