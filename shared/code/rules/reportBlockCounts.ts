@@ -39,6 +39,7 @@ export function reportBlockCounts(
   const extracted: ExtractedEntity[] = [];
   const made: Entity[] = [];
   for (const [from, to] of reports.blocks) {
+    if (listsRuns(output.slice(from, to))) continue;
     for (const m of output.slice(from, to).matchAll(FIGURE)) {
       if (made.length >= MAX_FIGURES) break;
       const span: Range = [from + m.index, from + m.index + m[1].length];
@@ -55,6 +56,31 @@ export function reportBlockCounts(
   if (made.length === 0) return [];
   countVerdicts(output, extracted, made, session, index);
   return made.filter((e) => e.status === 'contradicted');
+}
+
+/** The first figure of a line, as `FIGURE` reads figures. */
+const FIRST_FIGURE = new RegExp(FIGURE.source);
+/** Lines naming tests, with figures that differ, from which a block is read as a table of runs. */
+const RUN_TABLE_LINES = 3;
+
+/**
+ * Whether a block lays out several runs, a line each ("M1 … → 15 tests
+ * red", "M2 … → 11 tests red", "M3 … → 3 tests red": mutations, branches,
+ * commits): three or more lines that name tests with figures, not all the
+ * same. No one run's summary judges such a block, so none of its lines is
+ * compared with the latest run.
+ */
+function listsRuns(block: string): boolean {
+  let lines = 0;
+  const figures = new Set<string>();
+  for (const line of block.split('\n')) {
+    if (!NAMES_TESTS.test(line)) continue;
+    const first = FIRST_FIGURE.exec(line);
+    if (!first) continue;
+    lines++;
+    figures.add(first[1]);
+  }
+  return lines >= RUN_TABLE_LINES && figures.size > 1;
 }
 
 function lineAt(output: string, at: number): string {

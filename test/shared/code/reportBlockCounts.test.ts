@@ -28,4 +28,13 @@ describe('counts in a block that reports', () => {
       assert.equal(v.get('670'), undefined, answer);
     }
   });
+
+  it('leaves a block that lays out several runs, a line each, and still reads a summary of one run over two lines', () => {
+    const table = judged(
+      'All seven fixes are load-bearing:\n```\nM1 reintroduce the cast → 15 tests red\nM2 page-scoped dedup → 11 tests red\nM3 hardcode complete → 3 tests red\n```',
+    );
+    for (const figure of ['15', '11', '3']) assert.equal(table.get(figure), undefined, figure);
+    const summary = judged('```\nTest Files  6 passed (6)\nTests  669 passed (669)\n```');
+    assert.equal(summary.get('669')?.status, 'contradicted');
+  });
 });
