@@ -56,6 +56,7 @@ interface Flags {
   plantsPerKind: number;
   verifyPlants?: boolean;
   optInRules?: boolean;
+  turnOn?: string[];
 }
 
 interface FileFigures {
@@ -91,6 +92,7 @@ function main(): void {
     .option('--plants-per-kind <n>', 'generated plants kept per kind and file', wholeNumber, PLANTS_PER_KIND)
     .option('--verify-plants', 'also check every generated plant on a planted copy of the raw file parsed afresh (slow)')
     .option('--opt-in-rules', "also run the rules that do not flag in an agent's turn unless turned on")
+    .option('--turn-on <rule...>', "also run these rules that do not flag in an agent's turn unless turned on", optInRule)
     .action((flags: Flags) => run(flags))
     .parse(process.argv);
 }
@@ -108,7 +110,7 @@ function run(flags: Flags): void {
     return;
   }
   const plants = readPlants(join(ROOT, 'plants.json'));
-  const rules = flags.optInRules ? optInRules() : undefined;
+  const rules = flags.optInRules ? optInRules() : flags.turnOn ? Object.fromEntries(flags.turnOn.map((id) => [id, 'on' as const])) : undefined;
   const figures: FileFigures[] = [];
   const byKind = new PlantFigures();
   const byRule = new RuleFigures();
@@ -177,6 +179,14 @@ function run(flags: Flags): void {
 }
 
 /** Every rule that stays silent in an agent's turn unless turned on, turned on. */
+/** A rule id `--turn-on` accepts: one that is off in an agent's turn by default. */
+function optInRule(id: string, previous: string[] = []): string[] {
+  if (!(RULES as readonly RuleDoc[]).some((r) => r.id === id && r.agentTurns === 'off')) {
+    throw new InvalidArgumentError(`${id} is not a rule that is off in an agent's turn by default`);
+  }
+  return [...previous, id];
+}
+
 function optInRules(): Record<string, 'on'> {
   return Object.fromEntries((RULES as readonly RuleDoc[]).filter((r) => r.agentTurns === 'off').map((r) => [r.id, 'on' as const]));
 }
