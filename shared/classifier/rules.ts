@@ -562,6 +562,43 @@ export const RULES = [
     ],
   },
   {
+    id: 'misnamed-names',
+    stage: 'verdict',
+    pack: 'code',
+    summary:
+      'A function or method name nothing in the session spelt, one word off a name it does spell (`sendInviteData` where the session shows `sendInvite`).',
+    doc: 'In an agent\'s turn, a name shaped like code that occurs nowhere earlier in the session, and which is a name of at least two words the session does spell with one word added at either end (`sendInviteData` or `trySendInvite` where the session shows `sendInvite`; `parse_config_file` beside `parse_config`), is unverified. Unlike a name nothing resembles (absent-names), it tells what it refers to: a thing the session showed, under another name. The same judgement of the turn\'s words as absent-names applies: a name the turn proposes ("add a `sendInviteData()` helper"), denies, asks about or defines in its own code block is not judged, and a turn in a language absent-names cannot read gets no verdict. A base of one word (`reconcile` for `reconcileAll`) is a plain word, which names nothing in particular, so an extension of it is left to absent-names. With absent-names turned on, that rule judges these names too.',
+    agentTurns: 'off',
+    measured:
+      'On the real sessions of the corpus it made 5 findings: on dev 1 of 3 right (a method a summary listed from the first 60 lines of a hook it had read, beside the setters it did see; the others, one setter twice, in code a Cline turn writes into a file), on test 0 of 2 (a library class that extends a library class the plan named, a workflow variable its naming pattern gives). It catches 280 of 970 generated plants that rename a name the answer quotes on test (60% where the log records the sources names come from, 36% where the original name was grounded), which a user who turns it on gets with its noise.',
+    examples: [
+      {
+        session: [
+          { user: 'Which functions send notifications?' },
+          { read: { path: 'src/notify.ts', lines: ['export function sendInvite(user) {', '  mailer.send(user.email);', '}'] } },
+          { say: 'Invitations go out through `sendInviteData()` in src/notify.ts.' },
+        ],
+        flags: ['`sendInviteData()`'],
+      },
+      {
+        session: [
+          { user: 'Which functions send notifications?' },
+          { read: { path: 'src/notify.ts', lines: ['export function sendInvite(user) {', '  mailer.send(user.email);', '}'] } },
+          { say: 'Invitations go out through `notifyMembers()` in src/notify.ts.' },
+        ],
+        passes: ['`notifyMembers()`'],
+      },
+      {
+        session: [
+          { user: 'Which functions send notifications?' },
+          { read: { path: 'src/notify.ts', lines: ['export function sendInvite(user) {', '  mailer.send(user.email);', '}'] } },
+          { say: 'We could wrap it in a `sendInviteData()` helper that builds the payload first.' },
+        ],
+        passes: ['`sendInviteData()`'],
+      },
+    ],
+  },
+  {
     id: 'code-case',
     stage: 'verdict',
     pack: 'code',

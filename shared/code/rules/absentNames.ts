@@ -160,11 +160,12 @@ export function markAbsentNames(
   index: ContextLookup,
   before: number | undefined,
   gaps: readonly ContextGap[],
-  on: { names: boolean; files: boolean; misnamedFiles?: boolean },
+  on: { names: boolean; files: boolean; misnamedFiles?: boolean; misnamedNames?: boolean },
   blockTokens: readonly Entity[] = [],
 ): Entity[] {
   if (!namesCheckable(gaps)) return [];
   const seen = new Map<string, boolean>();
+  const speltAsToken = (name: string) => index.find(name, { strict: true, limit: 1, ...(before !== undefined ? { before } : {}) }).length > 0;
   const spelt = (name: string) => {
     const key = name.toLowerCase();
     let hit = seen.get(key);
@@ -207,8 +208,8 @@ export function markAbsentNames(
       return;
     }
     // Unknown names are gathered with their rule off too, as files are: they still tell absent-files a turn laying out new
-    // work. misnamed-files judges only files that extend a known one, which a count of unknowns never drops: it needs none.
-    if (!(on.names || on.files) || e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
+    // work. misnamed-files and misnamed-names judge only what extends a known one, which a count of unknowns never drops.
+    if (!(on.names || on.files || on.misnamedNames) || e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
     const absent = absentComponent(e.text, spelt);
     if (absent !== undefined) names.push({ e, name: absent });
   });
@@ -227,7 +228,7 @@ export function markAbsentNames(
   // refers to, a thing the session showed, so it is that thing misnamed and not new work, however many unknowns stand beside it.
   const known = new Map<Entity, string>();
   for (const f of files) setKnown(known, f.e, speltBase(f.name, true, spelt));
-  for (const n of names) if (!quoted.has(n.e)) setKnown(known, n.e, speltBase(n.name, false, spelt));
+  for (const n of names) if (!quoted.has(n.e)) setKnown(known, n.e, speltBase(n.name, false, speltAsToken));
   if (distinct(files) + distinct(names) !== 1) {
     keepOnly(files, known);
     keepOnly(names, known);
@@ -245,7 +246,7 @@ export function markAbsentNames(
       settle(e, misnamed ? 'misnamed-files' : 'absent-files', `no file named ${name} occurs anywhere in the session before this turn${knownNote(known, e)}`);
     }
   }
-  if (on.names && names.length > 0) {
+  if ((on.names || on.misnamedNames) && names.length > 0) {
     for (const { e, name } of names) {
       if (quoted.has(e)) {
         settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn; ${e.detail ?? 'the block quotes code the session showed'}`);
@@ -254,8 +255,11 @@ export function markAbsentNames(
         added.push(e);
         continue;
       }
+      // A name one word off one the session spells tells which thing it means: that thing, misnamed. Turned on, absent-names takes all.
+      const misnamed = !on.names && on.misnamedNames === true && known.has(e);
+      if (!misnamed && !on.names) continue;
       if (inOwnCode(name) || !reports(output, sentences, e.span, language)) continue;
-      settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn${knownNote(known, e)}`);
+      settle(e, misnamed ? 'misnamed-names' : 'absent-names', `\`${name}\` occurs nowhere in the session before this turn${knownNote(known, e)}`);
     }
   }
   return added;
@@ -313,11 +317,20 @@ function speltBase(name: string, file: boolean, spelt: (n: string) => boolean): 
   if (words.length < (file ? 2 : 3)) return undefined;
   const secondAt = stem.indexOf(words[1], words[0].length);
   const lastAt = stem.lastIndexOf(words[words.length - 1]);
-  for (const base of [stem.slice(secondAt), stem.slice(0, lastAt).replace(/[_\-.]+$/, '')]) {
+  for (const slice of [stem.slice(secondAt), stem.slice(0, lastAt).replace(/[_\-.]+$/, '')]) {
+    // A code name keeps its kind: the session must spell the base as a whole token with the name's initial case, so
+    // `tryParseConfig` extends `parseConfig`, while `addTrackedAsset` beside a type `TrackedAsset` is a new function on it.
+    const base = file ? slice : withInitialCaseOf(slice, name);
     if (file ? base.length < MIN_NAME : !isCodeShaped(base, false)) continue;
     if (spelt(base + extension)) return base + extension;
   }
   return undefined;
+}
+
+/** `word` with the case of `model`'s first letter. */
+function withInitialCaseOf(word: string, model: string): string {
+  const first = model[0] === model[0].toUpperCase() ? word[0].toUpperCase() : word[0].toLowerCase();
+  return first + word.slice(1);
 }
 
 function distinct(found: readonly { name: string }[]): number {

@@ -498,3 +498,50 @@ describe('misnamed-files: an unknown file beside one the session names', () => {
     assert.equal(byDefault(report).get('`src/ledger_sync.ts`')?.rule, 'misnamed-files');
   });
 });
+
+describe('misnamed-names: an unknown name one word off one the session spells', () => {
+  const turnedOn = (answer: string, rules: Record<string, 'on' | 'off'> = { 'misnamed-names': 'on' }) =>
+    lastOutputWith(session([...readLedger, say(answer)]), { rules });
+
+  it('flags, turned on, a name that is a shown function’s with one word added at either end, naming the function it resembles', () => {
+    for (const name of ['settleLedgerAll', 'trySettleLedger', 'add_numbers_safe']) {
+      const e = turnedOn(`The ledger is settled by \`${name}()\` in src/ledger.ts.`).get(`\`${name}()\``);
+      assert.equal(`${e?.status} ${e?.rule}`, 'unverified misnamed-names', name);
+    }
+    const e = turnedOn('The ledger is settled by `settleLedgerAll()` in src/ledger.ts.').get('`settleLedgerAll()`');
+    assert.match(e?.detail ?? '', /the session spells `settleLedger`/);
+  });
+
+  it('does not flag in an agent’s turn by default', () => {
+    assert.equal(turnedOn('The ledger is settled by `settleLedgerAll()` in src/ledger.ts.', {}).get('`settleLedgerAll()`')?.status, 'indeterminate');
+  });
+
+  it('leaves a name that resembles nothing the session spells, or extends a plain word, to absent-names', () => {
+    assert.notEqual(turnedOn('The ledger is settled by `reconcileAll()` in src/ledger.ts.').get('`reconcileAll()`')?.rule, 'misnamed-names');
+    // `entries` is one word: a name built on it names nothing in particular.
+    assert.notEqual(turnedOn('The ledger sums `entriesTotal` in src/ledger.ts.').get('`entriesTotal`')?.status, 'unverified');
+  });
+
+  it('leaves a new function named after a type the session shows: the base must be spelt as a whole token, in the name’s case', () => {
+    const typed = [
+      user('What does the ledger hold?'),
+      call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }),
+      result('r1', numbered(['export interface LedgerEntry {', '  cents: number;', '}'])),
+    ];
+    const e = lastOutputWith(session([...typed, say('Entries are stored by `addLedgerEntry()` in src/ledger.ts.')]), { rules: { 'misnamed-names': 'on' } });
+    assert.notEqual(e.get('`addLedgerEntry()`')?.rule, 'misnamed-names');
+    // The same name beside a function `ledgerEntry` the session shows is that function, misnamed.
+    const fn = [
+      user('What does the ledger hold?'),
+      call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }),
+      result('r1', numbered(['export function ledgerEntry(cents) {', '  return { cents };', '}'])),
+    ];
+    const f = lastOutputWith(session([...fn, say('Entries are made by `addLedgerEntry()` in src/ledger.ts.')]), { rules: { 'misnamed-names': 'on' } });
+    assert.equal(f.get('`addLedgerEntry()`')?.rule, 'misnamed-names');
+  });
+
+  it('leaves a name the turn proposes or denies', () => {
+    assert.notEqual(turnedOn('We could add a `settleLedgerAll()` wrapper in src/ledger.ts.').get('`settleLedgerAll()`')?.status, 'unverified');
+    assert.notEqual(turnedOn('There is no `settleLedgerAll()` in src/ledger.ts.').get('`settleLedgerAll()`')?.status, 'unverified');
+  });
+});
