@@ -56,6 +56,7 @@ export function countVerdicts(
     // The figure beside the same noun in a tool's output ("7 files changed") grounds it, whatever else counted that noun.
     if (entity.found && besideItsNoun(entity, noun, index, session)) return;
     if (isTestNoun(noun)) {
+      if (aboutAnEarlierRun(output, entity.span)) return;
       const state = testState(output, entity.span);
       if (state !== undefined) judgeTestCount(entity, n, state, tallies, session);
       else {
@@ -205,6 +206,25 @@ function isTestNoun(noun: string): boolean {
  * "56 RED tests", "57 tests, 736 lines" or "2 evaluate tests" still to write
  * say nothing a run's figures could contradict.
  */
+/** How far back on its line a figure is read for a run it belongs to: bounded, since one line can hold thousands of counts. */
+const EARLIER_RUN_REACH = 300;
+
+/**
+ * Words by which a line speaks of a run before the latest ("My first mutation run was wrong. It reported 2 tests
+ * red", "Initially 3 tests failed"). "last run" is left out: it is the latest.
+ */
+const EARLIER_RUN =
+  /\b(?:(?:first|earlier|previous|prior|initial|original|old|older)\s+(?:[\w-]+\s+){0,2}?(?:runs?|attempts?|pass|try|tries|execution|iteration)|initially|originally|at first|previously|before (?:the|my|this|that|any) (?:fix|change|patch|edit)(?:es|s)?)\b/i;
+
+/**
+ * Whether the figure's line, before it, speaks of an earlier run. A Markdown line is a paragraph or a list item: a
+ * figure there may count that run, not the latest, and the rule cannot tell which it compares with.
+ */
+function aboutAnEarlierRun(output: string, span: Range): boolean {
+  const before = output.slice(Math.max(0, span[0] - EARLIER_RUN_REACH), span[0]);
+  return EARLIER_RUN.test(before.slice(before.lastIndexOf('\n') + 1));
+}
+
 function testState(output: string, span: Range): TestState | undefined {
   const near = clauseAfter(output, span, 40).toLowerCase();
   const m = STATE_AFTER.exec(near);

@@ -624,6 +624,22 @@ describe('counts in an agent turn', () => {
     assert.notEqual(judged.get('2 CLI tests')?.status ?? judged.get('2')?.status, 'contradicted');
   });
 
+  it('leaves a count on a line that speaks of a run before the latest, and judges the same count without it', () => {
+    const runs = [
+      user('Check the tests catch the bug.'),
+      call('t1', 'Bash', { command: 'pytest -q' }),
+      result('t1', '..F.F\n2 failed, 3 passed in 0.20s'),
+      call('t2', 'Bash', { command: 'pytest -q' }),
+      result('t2', '.....\n5 passed in 0.21s'),
+    ];
+    const earlier = lastOutput(session([...runs, say('1. **My first run was wrong.** It reported 4 tests passed and one skipped.')]), ALL);
+    assert.notEqual(earlier.get('4 tests')?.status ?? earlier.get('4')?.status, 'contradicted');
+    const initially = lastOutput(session([...runs, say('Initially 4 tests passed; now the suite is green.')]), ALL);
+    assert.notEqual(initially.get('4 tests')?.status ?? initially.get('4')?.status, 'contradicted');
+    const latest = lastOutput(session([...runs, say('1. **The last run was right.** It reported 4 tests passed.')]), ALL);
+    assert.equal(latest.get('4 tests')?.status ?? latest.get('4')?.status, 'contradicted');
+  });
+
   it('compares a count of the tests there are, with no state, with the figures of the runs', () => {
     const raw = session([
       user('Port it to Rust and run the tests.'),
