@@ -37,7 +37,7 @@ import { plantedCopy, readPlants, type Plant } from './sessions/plants';
 import { checkSession, type SessionFinding } from './sessions/sessionFindings';
 import { SPLITS, type Split } from './sessions/split';
 import { RuleFigures } from './sessions/ruleFigures';
-import { sourcesOn } from './sessionsCorpus';
+import { type Source, sourcesOn } from './sessionsCorpus';
 
 const ROOT = join(__dirname, 'sessions');
 const CORPUS = join(ROOT, 'corpus');
@@ -57,6 +57,7 @@ interface Flags {
   verifyPlants?: boolean;
   optInRules?: boolean;
   turnOn?: string[];
+  skipMissing?: boolean;
 }
 
 interface FileFigures {
@@ -92,6 +93,7 @@ function main(): void {
     .option('--plants-per-kind <n>', 'generated plants kept per kind and file', wholeNumber, PLANTS_PER_KIND)
     .option('--verify-plants', 'also check every generated plant on a planted copy of the raw file parsed afresh (slow)')
     .option('--opt-in-rules', "also run the rules that do not flag in an agent's turn unless turned on")
+    .option('--skip-missing', 'measure the sessions that are restored and name how many are not, instead of refusing')
     .option('--turn-on <rule...>', "also run these rules that do not flag in an agent's turn unless turned on", optInRule)
     .action((flags: Flags) => run(flags))
     .parse(process.argv);
@@ -99,10 +101,18 @@ function main(): void {
 
 function run(flags: Flags): void {
   const started = performance.now();
-  const sources = sourcesOn(flags.split).filter((s) => (!flags.file || s.file === flags.file) && (flags.round === undefined || s.round === flags.round));
-  const files = sources.map((s) => s.file);
-  const missing = files.filter((f) => !existsSync(join(CORPUS, f)));
-  if (missing.length > 0) {
+  const wanted = sourcesOn(flags.split).filter((s) => (!flags.file || s.file === flags.file) && (flags.round === undefined || s.round === flags.round));
+  const missing = wanted.map((s) => s.file).filter((f) => !existsSync(join(CORPUS, f)));
+  const absent = new Set(missing);
+  // A repository can vanish upstream: its sessions are then counted and named as left out, never silently dropped.
+  const sources = flags.skipMissing ? wanted.filter((s) => !absent.has(s.file)) : wanted;
+  let skipped = '';
+  if (missing.length > 0 && flags.skipMissing) {
+    const onSide = (side: Split, list: readonly Source[]) => list.filter((s) => (s.split ?? 'dev') === side).length;
+    const sides = SPLITS.filter((side) => onSide(side, wanted) > 0).map((side) => `${onSide(side, sources)} of ${onSide(side, wanted)} ${side}`);
+    skipped = `${missing.length} corpus file(s) missing, so in no figure: measured ${sides.join(', ')} sessions (missing: ${missing.join(', ')})`;
+    process.stderr.write(`${skipped.split(' (missing')[0]}\n`);
+  } else if (missing.length > 0) {
     process.stderr.write(
       `${missing.length} corpus file(s) missing (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): run npm run sessions:corpus first\n`,
     );
@@ -175,6 +185,7 @@ function run(flags: Flags): void {
   if (flags.plants) printPlants(figures);
   printReport(figures, byKind, { ms: performance.now() - started, plantMs, verified, perKind: flags.plantsPerKind });
   process.stdout.write(`\nFindings per side of the blind split, and per rule (labels by hand; tune on dev, report test):\n\n${byRule.format().join('\n')}\n`);
+  if (skipped) process.stdout.write(`\n${skipped}\n`);
   if (unread.length > 0) process.stdout.write(`\n${unread.length} session(s) not read, so in no figure above:\n${unread.map((u) => `  ${u}`).join('\n')}\n`);
 }
 
