@@ -512,8 +512,16 @@ describe('misnamed-names: an unknown name one word off one the session spells', 
     assert.match(e?.detail ?? '', /the session spells `settleLedger`/);
   });
 
-  it('does not flag in an agent’s turn by default', () => {
-    assert.equal(turnedOn('The ledger is settled by `settleLedgerAll()` in src/ledger.ts.', {}).get('`settleLedgerAll()`')?.status, 'indeterminate');
+  it('does not flag in an agent’s turn by default, and says what it saw and which rule would flag it', () => {
+    const e = turnedOn('The ledger is settled by `settleLedgerAll()` in src/ledger.ts.', {}).get('`settleLedgerAll()`');
+    assert.equal(e?.status, 'indeterminate');
+    assert.match(
+      e?.detail ?? '',
+      /^`settleLedgerAll` occurs nowhere in the session before this turn; the session spells `settleLedger`; rule misnamed-names does not flag/,
+    );
+    const other = turnedOn('The ledger is settled by `reconcileAll()` in src/ledger.ts.', {}).get('`reconcileAll()`');
+    assert.equal(other?.status, 'indeterminate');
+    assert.match(other?.detail ?? '', /^`reconcileAll` occurs nowhere in the session before this turn; rule absent-names does not flag/);
   });
 
   it('leaves a name that resembles nothing the session spells, or extends a plain word, to absent-names', () => {
