@@ -32,6 +32,17 @@ export const CLINE_ANSWER_PARAMETERS: Readonly<Record<string, string>> = {
 
 const MAX_TAG = 64;
 
+/** Cline's and Roo Code's tools that take arguments, whose call may be cut off before its closing tag. */
+// biome-ignore format: a list of words or values reads best packed
+const CLINE_TOOLS = new Set([
+  'execute_command', 'read_file', 'write_to_file', 'replace_in_file', 'search_files', 'list_files',
+  'list_code_definition_names', 'browser_action', 'use_mcp_tool', 'access_mcp_resource', 'new_task',
+  'load_mcp_documentation', 'apply_diff', 'insert_content', 'search_and_replace', 'codebase_search',
+]);
+
+/** The notice Cline writes where it cut a reply off (`[Response interrupted by user feedback]`). */
+const INTERRUPTION = '\n[Response interrupted by';
+
 export function splitClineAssistantText(text: string): TextPiece[] {
   const pieces: TextPiece[] = [];
   let prose = 0;
@@ -44,7 +55,26 @@ export function splitClineAssistantText(text: string): TextPiece[] {
       at = text.indexOf('<', at + 1);
       continue;
     }
-    if (close === -1) break;
+    if (close === -1) {
+      // A tool's call opened on a line of its own and never closed was cut off (the user interrupted it, or the reply
+      // ended): what follows is its input, the file it writes or the command it runs, up to Cline's notice if any.
+      if ((at === 0 || text.charCodeAt(at - 1) === 10) && CLINE_TOOLS.has(name)) {
+        pushPiece(pieces, text, prose, at, { role: 'assistant', label: 'assistant', isOutput: true });
+        const notice = text.indexOf(INTERRUPTION, at);
+        const end = notice === -1 ? text.length : notice + 1;
+        const start = at + name.length + 2;
+        pushPiece(pieces, text, start, end, {
+          role: 'tool_call',
+          label: `tool call (${name})`,
+          isOutput: false,
+          tool: { name, field: '', input: childElements(text, start, end) },
+        });
+        // The notice is the client's, not the model's: no claim (the export's reader marks it so too).
+        pushPiece(pieces, text, end, text.length, { role: 'assistant', label: 'client notice', isOutput: false });
+        prose = text.length;
+      }
+      break;
+    }
     pushPiece(pieces, text, prose, at, { role: 'assistant', label: 'assistant', isOutput: true });
     const innerStart = at + name.length + 2;
     pushElement(pieces, text, name, innerStart, close);

@@ -30,6 +30,24 @@ describe('Cline assistant text splitting', () => {
     ]);
   });
 
+  it('reads a tool call cut off before its closing tag, on a line of its own, as the call up to the interruption notice', () => {
+    const text =
+      'Creating the page.\n<write_to_file>\n<path>src/page.tsx</path>\n<content>\nconst [n, setN] = useState(0);\n\n[Response interrupted by user feedback]';
+    assert.deepEqual(pieces(text), [
+      'assistant* assistant: Creating the page.',
+      'tool_call tool call (write_to_file): <path>src/page.tsx</path>\n<content>\nconst [n, setN] = useState(0);',
+      'assistant client notice: [Response interrupted by user feedback]',
+    ]);
+    assert.equal((splitClineAssistantText(text)[1].tool?.input as Record<string, string> | undefined)?.path, 'src/page.tsx');
+    // Cut off at the end of the reply, with no notice.
+    assert.deepEqual(pieces('Running it.\n<execute_command>\n<command>npm test'), [
+      'assistant* assistant: Running it.',
+      'tool_call tool call (execute_command): <command>npm test',
+    ]);
+    // Not a tool's name, or not at a line's start: prose, as before.
+    assert.deepEqual(pieces('Done.\n<summary>\nnever closed'), ['assistant* assistant: Done.\n<summary>\nnever closed']);
+  });
+
   it('stays linear on long runs of opening brackets and unclosed tags', () => {
     const opens = '<'.repeat(200_000);
     assert.deepEqual(splitClineAssistantText(opens), [{ start: 0, end: 200_000, role: 'assistant', label: 'assistant', isOutput: true }]);
