@@ -198,14 +198,6 @@ function isTestNoun(noun: string): boolean {
   return noun.endsWith('test') || noun === 'spec' || noun === 'test case' || noun === 'case';
 }
 
-/**
- * What the count says of the tests, by the first state word after it in its
- * clause ("76 passing and 6 skipped": the 6 were skipped), or by the state
- * its bracket stands after ("suite passing (24 tests)"); `undefined` for a
- * state runs are not compared on, and where the clause names no state:
- * "56 RED tests", "57 tests, 736 lines" or "2 evaluate tests" still to write
- * say nothing a run's figures could contradict.
- */
 /** How far back on its line a figure is read for a run it belongs to: bounded, since one line can hold thousands of counts. */
 const EARLIER_RUN_REACH = 300;
 
@@ -225,6 +217,14 @@ function aboutAnEarlierRun(output: string, span: Range): boolean {
   return EARLIER_RUN.test(before.slice(before.lastIndexOf('\n') + 1));
 }
 
+/**
+ * What the count says of the tests, by the first state word after it in its
+ * clause ("76 passing and 6 skipped": the 6 were skipped), or by the state
+ * its bracket stands after ("suite passing (24 tests)"); `undefined` for a
+ * state runs are not compared on, and where the clause names no state:
+ * "56 RED tests", "57 tests, 736 lines" or "2 evaluate tests" still to write
+ * say nothing a run's figures could contradict.
+ */
 function testState(output: string, span: Range): TestState | undefined {
   const near = clauseAfter(output, span, 40).toLowerCase();
   const m = STATE_AFTER.exec(near);
