@@ -312,10 +312,13 @@ function bestCandidate(type: EntityType, target: Target, part: number, candidate
   return best;
 }
 
+/** Units of a value its similarity reads. */
+const COMPARED_UNITS = 200;
+
 /** 0..1: how alike two values of one type are. */
 export function valueSimilarity(type: EntityType, a: string, b: string): number {
   if (type === 'number') return numberSimilarity(numericValue(a), unitOf(a), numericValue(b), unitOf(b));
-  return diceSimilarity(a.toLowerCase().slice(0, 200), b.toLowerCase().slice(0, 200));
+  return bigramDice(a.toLowerCase().slice(0, COMPARED_UNITS), b.toLowerCase().slice(0, COMPARED_UNITS));
 }
 
 function numberSimilarity(x: number | undefined, xUnit: string, y: number | undefined, yUnit: string): number {
@@ -340,11 +343,8 @@ function unitOf(text: string): string {
   return currency + (text.endsWith('%') ? '%' : '');
 }
 
-/** Units of a value its similarity reads. */
-const COMPARED_UNITS = 200;
-
 /**
- * `diceSimilarity` of the query's and a candidate's first units, from
+ * `bigramDice` of the query's and a candidate's first units, from
  * bigrams each makes once. A report of thousands of findings scores the
  * same candidates query after query: counting bigrams in a map per pair
  * took half the time of a check naming 25,000 values on one line.
@@ -359,7 +359,7 @@ function textSimilarity(target: Target, c: Candidate): number {
   return sharedBigrams(target.grams, c.grams);
 }
 
-/** `diceSimilarity` of two strings through their sorted bigrams, as `textSimilarity` scores them. */
+/** The Dice coefficient over character bigrams (each counted as often as both strings have it); 1 for equal strings. */
 export function bigramDice(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length < 2 || b.length < 2) return 0;
@@ -385,25 +385,4 @@ function sharedBigrams(a: Uint32Array, b: Uint32Array): number {
     else j++;
   }
   return (2 * shared) / (a.length + b.length);
-}
-
-/** Dice coefficient over character bigrams; 1 for equal strings. */
-function diceSimilarity(a: string, b: string): number {
-  if (a === b) return 1;
-  if (a.length < 2 || b.length < 2) return 0;
-  const counts = new Map<string, number>();
-  for (let i = 0; i < a.length - 1; i++) {
-    const g = a.slice(i, i + 2);
-    counts.set(g, (counts.get(g) ?? 0) + 1);
-  }
-  let shared = 0;
-  for (let i = 0; i < b.length - 1; i++) {
-    const g = b.slice(i, i + 2);
-    const c = counts.get(g) ?? 0;
-    if (c > 0) {
-      shared++;
-      counts.set(g, c - 1);
-    }
-  }
-  return (2 * shared) / (a.length - 1 + b.length - 1);
 }

@@ -126,14 +126,8 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   if (options.agentTurn && on('test-counts') && fences().length > 0)
     entities = withAdded(entities, named(reportBlockCounts(output, fences(), sentences, entities, options.session, index), 'test-counts'));
   if (options.agentTurn) {
-    // Names are judged with their rules off too: the check leaves them unchecked, saying that nothing spelt them and which rule would flag them.
-    const which = {
-      names: on('absent-names'),
-      files: on('absent-files'),
-      misnamedFiles: on('misnamed-files'),
-      misnamedNames: on('misnamed-names'),
-      explainNames: true,
-    };
+    // Names are judged with their rules off too (markAbsentNames): the check leaves them unchecked, saying that nothing spelt them.
+    const which = { names: on('absent-names'), files: on('absent-files'), misnamedFiles: on('misnamed-files') };
     // Quoted blocks are judged token by token only when their own rule is on; a name in them nothing spelt is this rule's either way.
     const blockTokens =
       which.names && fences().length > 0 && !on('quoted-code-blocks') && quotesCheckable(options.session)

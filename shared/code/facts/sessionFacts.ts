@@ -453,16 +453,14 @@ export class SessionFacts {
       this.tallies.push({ segment: s.id, ...scan.tally, words: [], noun: 'files', command: shape.command, folder: shape.folder });
     if (scan.version && shape?.kind === 'version') this.versions.push({ segment: s.id, program: shape.program, ...scan.version });
     // A file's listing (a read, `cat`, `sed -n`, `head`) or a write's echo is what the file holds, not what a run reported.
-    if (shape?.kind !== 'numbered' && shape?.kind !== 'lines' && !(call && writtenFile(call.name, call.input)))
-      for (const t of testTallies(s.text))
-        this.tallies.push({
-          segment: s.id,
-          ...t,
-          words: ['test'],
-          noun: 'tests',
-          command: call ? commandLabel(call) : 'the test run',
-          suite: call ? suiteCommand(commandText(call)) : 'the test run',
-        });
+    if (shape?.kind !== 'numbered' && shape?.kind !== 'lines' && !(call && writtenFile(call.name, call.input))) {
+      const tallies = testTallies(s.text);
+      // One run's figures share its command: named once, however many states it printed.
+      const ran = tallies.length > 0 && call ? commandText(call) : undefined;
+      const command = ran === undefined ? 'the test run' : shortened(ran);
+      const suite = ran === undefined ? 'the test run' : suiteCommand(ran);
+      for (const t of tallies) this.tallies.push({ segment: s.id, ...t, words: ['test'], noun: 'tests', command, suite });
+    }
     // What a commit, merge or diff printed of the change: ` 9 files changed, 1152 insertions(+)`.
     if (call && !failed && shellPipelines(call.name, call.input))
       for (const f of diffStatFigures(s.text))
@@ -896,8 +894,12 @@ function soleCommand(call: ToolCall): string[] | undefined {
 
 /** How a call is named in a message: its command, or its tool name. */
 function commandLabel(call: ToolCall): string {
-  const text = commandText(call);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return shortened(commandText(call));
+}
+
+/** A command as a message names it: its first 79 characters and an ellipsis when longer. */
+function shortened(command: string): string {
+  return command.length > 80 ? `${command.slice(0, 79)}…` : command;
 }
 
 /** The whole command a call ran, or its tool name. */

@@ -160,17 +160,7 @@ export function markAbsentNames(
   index: ContextLookup,
   before: number | undefined,
   gaps: readonly ContextGap[],
-  on: {
-    names: boolean;
-    files: boolean;
-    misnamedFiles?: boolean;
-    misnamedNames?: boolean;
-    /**
-     * Judge the names of a turn whose name rules are off too, naming the rule that would flag each: the check then
-     * leaves them unchecked (its rule is off) with that rule's detail, so the user still sees that nothing spelt the name.
-     */
-    explainNames?: boolean;
-  },
+  on: { names: boolean; files: boolean; misnamedFiles?: boolean },
   blockTokens: readonly Entity[] = [],
 ): Entity[] {
   if (!namesCheckable(gaps)) return [];
@@ -217,9 +207,11 @@ export function markAbsentNames(
       if (!spelt(script)) files.push({ e, name: script });
       return;
     }
-    // Unknown names are gathered with their rule off too, as files are: they still tell absent-files a turn laying out new
-    // work. misnamed-files and misnamed-names judge only what extends a known one, which a count of unknowns never drops.
-    if (!(on.names || on.files || on.misnamedNames || on.explainNames) || e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
+    // Unknown names are gathered and judged whatever their rules say: a name's rule being off leaves it unchecked with
+    // that rule's detail (see `judge`), so the user still sees that nothing spelt it. They also tell absent-files a turn
+    // laying out new work. misnamed-files and misnamed-names judge only what extends a known one, which a count of
+    // unknowns never drops.
+    if (e.type !== 'identifier' || code?.kind === 'file' || !writtenAsName(e.text)) return;
     const absent = absentComponent(e.text, spelt);
     if (absent !== undefined) names.push({ e, name: absent });
   });
@@ -256,7 +248,7 @@ export function markAbsentNames(
       settle(e, misnamed ? 'misnamed-files' : 'absent-files', `no file named ${name} occurs anywhere in the session before this turn${knownNote(known, e)}`);
     }
   }
-  if ((on.names || on.misnamedNames || on.explainNames) && names.length > 0) {
+  if (names.length > 0) {
     for (const { e, name } of names) {
       if (quoted.has(e)) {
         settle(e, 'absent-names', `\`${name}\` occurs nowhere in the session before this turn; ${e.detail ?? 'the block quotes code the session showed'}`);
@@ -266,8 +258,7 @@ export function markAbsentNames(
         continue;
       }
       // A name one word off one the session spells tells which thing it means: that thing, misnamed. Turned on, absent-names takes all.
-      const misnamed = !on.names && (on.misnamedNames === true || on.explainNames === true) && known.has(e);
-      if (!misnamed && !on.names && !on.explainNames) continue;
+      const misnamed = !on.names && known.has(e);
       if (inOwnCode(name) || !reports(output, sentences, e.span, language)) continue;
       settle(e, misnamed ? 'misnamed-names' : 'absent-names', `\`${name}\` occurs nowhere in the session before this turn${knownNote(known, e)}`);
     }

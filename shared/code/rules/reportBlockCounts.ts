@@ -39,8 +39,9 @@ export function reportBlockCounts(
   const extracted: ExtractedEntity[] = [];
   const made: Entity[] = [];
   for (const [from, to] of reports.blocks) {
-    if (listsRuns(output.slice(from, to))) continue;
-    for (const m of output.slice(from, to).matchAll(FIGURE)) {
+    const block = output.slice(from, to);
+    if (listsRuns(block)) continue;
+    for (const m of block.matchAll(FIGURE)) {
       if (made.length >= MAX_FIGURES) break;
       const span: Range = [from + m.index, from + m.index + m[1].length];
       if (

@@ -531,20 +531,16 @@ describe('misnamed-names: an unknown name one word off one the session spells', 
   });
 
   it('leaves a new function named after a type the session shows: the base must be spelt as a whole token, in the name’s case', () => {
-    const typed = [
-      user('What does the ledger hold?'),
-      call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }),
-      result('r1', numbered(['export interface LedgerEntry {', '  cents: number;', '}'])),
-    ];
-    const e = lastOutputWith(session([...typed, say('Entries are stored by `addLedgerEntry()` in src/ledger.ts.')]), { rules: { 'misnamed-names': 'on' } });
+    /** The last turn's entities after reading `src/ledger.ts` with these lines, misnamed-names on. */
+    const afterReading = (lines: string[], answer: string) =>
+      lastOutputWith(
+        session([user('What does the ledger hold?'), call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }), result('r1', numbered(lines)), say(answer)]),
+        { rules: { 'misnamed-names': 'on' } },
+      );
+    const e = afterReading(['export interface LedgerEntry {', '  cents: number;', '}'], 'Entries are stored by `addLedgerEntry()` in src/ledger.ts.');
     assert.notEqual(e.get('`addLedgerEntry()`')?.rule, 'misnamed-names');
     // The same name beside a function `ledgerEntry` the session shows is that function, misnamed.
-    const fn = [
-      user('What does the ledger hold?'),
-      call('r1', 'Read', { file_path: '/w/app/src/ledger.ts' }),
-      result('r1', numbered(['export function ledgerEntry(cents) {', '  return { cents };', '}'])),
-    ];
-    const f = lastOutputWith(session([...fn, say('Entries are made by `addLedgerEntry()` in src/ledger.ts.')]), { rules: { 'misnamed-names': 'on' } });
+    const f = afterReading(['export function ledgerEntry(cents) {', '  return { cents };', '}'], 'Entries are made by `addLedgerEntry()` in src/ledger.ts.');
     assert.equal(f.get('`addLedgerEntry()`')?.rule, 'misnamed-names');
   });
 

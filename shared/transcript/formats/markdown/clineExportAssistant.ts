@@ -10,10 +10,9 @@
  * (`[Response interrupted by a tool use result…]`), are neither the reply
  * nor the call.
  */
-import { CLINE_ANSWER_PARAMETERS, splitClineAssistantText, type TextPiece } from '../shapes/clineAssistantText';
+import { CLINE_ANSWER_PARAMETERS, CLINE_INTERRUPTION, splitClineAssistantText, type TextPiece } from '../shapes/clineAssistantText';
 
 const NATIVE_CALL = '[Tool Use: ';
-const INTERRUPTED = '[Response interrupted by';
 
 /** Pieces of `text` (offsets into it), in order. */
 export function splitClineExportAssistant(text: string): TextPiece[] {
@@ -87,7 +86,7 @@ function tidy(text: string, pieces: TextPiece[]): TextPiece[] {
     if (i + 1 < pieces.length) end = dropLastFenceLine(text, start, end);
     if (i > 0) start = dropFirstFenceLine(text, start, end);
     const kept = trimmed(text, [{ ...p, start, end }]);
-    for (const k of kept) out.push(text.startsWith(INTERRUPTED, k.start) ? { ...k, label: 'client notice', isOutput: false } : k);
+    for (const k of kept) out.push(text.startsWith(CLINE_INTERRUPTION, k.start) ? { ...k, label: 'client notice', isOutput: false } : k);
   }
   return out;
 }

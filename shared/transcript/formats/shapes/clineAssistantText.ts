@@ -41,7 +41,7 @@ const CLINE_TOOLS = new Set([
 ]);
 
 /** The notice Cline writes where it cut a reply off (`[Response interrupted by user feedback]`). */
-const INTERRUPTION = '\n[Response interrupted by';
+export const CLINE_INTERRUPTION = '[Response interrupted by';
 
 export function splitClineAssistantText(text: string): TextPiece[] {
   const pieces: TextPiece[] = [];
@@ -60,7 +60,7 @@ export function splitClineAssistantText(text: string): TextPiece[] {
       // ended): what follows is its input, the file it writes or the command it runs, up to Cline's notice if any.
       if ((at === 0 || text.charCodeAt(at - 1) === 10) && CLINE_TOOLS.has(name)) {
         pushPiece(pieces, text, prose, at, { role: 'assistant', label: 'assistant', isOutput: true });
-        const notice = text.indexOf(INTERRUPTION, at);
+        const notice = text.indexOf(`\n${CLINE_INTERRUPTION}`, at);
         const end = notice === -1 ? text.length : notice + 1;
         const start = at + name.length + 2;
         pushPiece(pieces, text, start, end, {
