@@ -1265,7 +1265,7 @@ export const RULES = [
     stage: 'verdict',
     pack: 'prose',
     summary: 'The value is in the context, but not in the source cited for it.',
-    doc: 'A sentence citing `[2]` or "passage 3" whose values occur only in other sources is misattributed.',
+    doc: 'A sentence citing `[2]` or "passage 3" whose values occur only in other sources is misattributed. Sources are the sections the context heads with their numbers (`Passage 2:`, `[2]` opening a line), or else, where the context is a list of passages, the passage of that number. The messages and tool results of an agent\'s session are numbered by nothing the agent sees, so in its turn `[503]` (an HTTP status in brackets) cites only a section headed 503.',
     examples: [{ output: 'Revenue was $4.2M [1].', context: '[1] The office is in Boston.\n[2] Revenue was $4.2M.', flags: ['$4.2M'] }],
   },
   {

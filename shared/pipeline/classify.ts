@@ -144,7 +144,7 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
     entities = withAdded(entities, errorQuoteFindings({ output, fences: fences(), sentences, index, find: lookup, entities }));
   }
   if (on('record-fields')) entities = withAttributeEntities(output, entities, named(attributeEntities(output, sentences, index, searchable), 'record-fields'));
-  decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable));
+  decide('cited-sources', () => markMisattributed(output, sentences, entities, index, searchable, !options.agentTurn));
   if (on('quoted-code-blocks') && fences().length > 0 && quotesCheckable(options.session)) {
     entities = withAdded(entities, named(codeBlockEntities(output, fences(), sentences, index, lookup), 'quoted-code-blocks'));
   }

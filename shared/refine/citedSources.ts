@@ -7,7 +7,10 @@
  *
  * Sources are the context's own numbered sections, found by their headings
  * (`passage 2:`, `Document 2:`, `[2]` opening a line), or, when a context
- * has no such headings but several parts, context part N for `[N]`.
+ * has no such headings but several parts that are its sources (the passages
+ * of a RAG row), context part N for `[N]`. The parts of an agent's session
+ * (prompt lines, tool calls, results) are numbered by nothing the agent
+ * sees, so there `[503]` is no citation of part 503.
  */
 import type { Entity, Range } from '../classifier/types';
 import type { ContextLookup } from '../lookup/contextLookup';
@@ -94,7 +97,7 @@ function onlyReferences(output: string, span: Range): boolean {
 }
 
 /** Regions for the cited numbers: headed sections in any searchable part, else part N for `[N]`. */
-function regionsFor(numbers: readonly number[], index: ContextLookup, searchable: (part: number) => boolean): SourceRegion[] {
+function regionsFor(numbers: readonly number[], index: ContextLookup, searchable: (part: number) => boolean, partsAreSources: boolean): SourceRegion[] {
   const regions: SourceRegion[] = [];
   let anyHeadings = false;
   for (const { part, sections } of sectionedParts(index)) {
@@ -105,7 +108,7 @@ function regionsFor(numbers: readonly number[], index: ContextLookup, searchable
       if (r) regions.push(r);
     }
   }
-  if (!anyHeadings && index.partCount > 1) {
+  if (!anyHeadings && partsAreSources && index.partCount > 1) {
     for (const n of numbers)
       if (n >= 1 && n <= index.partCount && searchable(n - 1)) regions.push({ part: n - 1, start: 0, end: index.partText(n - 1).length });
   }
@@ -125,6 +128,7 @@ export function markMisattributed(
   entities: Entity[],
   index: ContextLookup,
   searchable: (part: number) => boolean,
+  partsAreSources: boolean,
 ): void {
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i];
@@ -133,7 +137,7 @@ export function markMisattributed(
     if (numbers.length === 0) continue;
     let span = s.span;
     if (onlyReferences(output, s.span) && i > 0) span = sentences[i - 1].span;
-    const regions = regionsFor(numbers, index, searchable);
+    const regions = regionsFor(numbers, index, searchable, partsAreSources);
     if (regions.length < numbers.length) continue;
     for (const e of entities) {
       if (!e.found || e.type === 'citation') continue;

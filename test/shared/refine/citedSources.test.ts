@@ -44,6 +44,15 @@ describe('refine: cited sources', () => {
     assert.equal(ok.entities.find((e) => e.text === '47 people')!.status, 'grounded');
   });
 
+  it("reads no part number into brackets in an agent's turn, whose session parts no one numbered", () => {
+    const index = ContextIndex.build(['git status', 'The worker exits when the queue drains; retries=3 by default.']);
+    const output = 'The worker reads its limit as `retries=3` [1].';
+    const passage = classifyAgainst(output, index, refined);
+    assert.equal(passage.entities.find((e) => e.text === '`retries=3`')?.status, 'misattributed');
+    const turn = classifyAgainst(output, index, { ...refined, agentTurn: true });
+    assert.equal(turn.entities.find((e) => e.text === '`retries=3`')?.status, 'grounded');
+  });
+
   it('leaves entities alone when the cited passage does not exist', () => {
     const r = classify({ output: 'Passage 7 says it opened in 1952.', context: passages, options: refined });
     assert.deepEqual(
