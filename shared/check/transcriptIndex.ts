@@ -13,7 +13,7 @@ import { GrowingContextIndex } from '../lookup/growingContextIndex';
 import { ReachWatch } from '../lookup/reachWatch';
 import type { LookupScope, NearestMatchMemo } from '../lookup/nearestMatchMemo';
 import { causalForest, type CausalForest } from '../transcript/causalContext';
-import { ECHO_ROLES, GROUNDING_ROLES, type Transcript } from '../transcript/model';
+import { ECHO_ROLES, GROUNDING_ROLES, type Segment, type Transcript } from '../transcript/model';
 
 /** Per-part flags: what kind of evidence a part is. */
 const GROUNDS = 1;
@@ -106,10 +106,7 @@ export class TranscriptIndex {
     for (let id = from; id < n; id++) {
       if (!segments[id].isOutput) continue;
       newOutputs.push(id);
-      for (let p = parentOf[id]; p !== -1 && this.useful[p] === 0; p = parentOf[p]) {
-        this.useful[p] = 1;
-        newlyUseful.push(p);
-      }
+      markAncestors(segments, parentOf, this.useful, id, newlyUseful);
     }
     newlyUseful.sort((a, b) => a - b);
     const added = newlyUseful.filter((id) => kindOf(segments[id]) !== 0 && segments[id].text.length > 0);
@@ -259,10 +256,28 @@ function extendReach(reach: Int32Array, parentOf: Int32Array, segmentPart: Int32
 function ancestorsOfOutputs(transcript: Transcript, forest: CausalForest): Uint8Array {
   const useful = new Uint8Array(transcript.segments.length);
   transcript.segments.forEach((s, id) => {
-    if (!s.isOutput) return;
-    for (let p = forest.parentOf[id]; p !== -1 && useful[p] === 0; p = forest.parentOf[p]) useful[p] = 1;
+    if (s.isOutput) markAncestors(transcript.segments, forest.parentOf, useful, id);
   });
   return useful;
+}
+
+/**
+ * Marks the unmarked ancestors of `id` in `useful` (and lists them in
+ * `marked`). Past a compaction that started a new root, the branch it
+ * summarised is marked too: the output does not see it, but it is still
+ * earlier in the session, which rules that search the whole session (a
+ * version or a name nothing spells) must read.
+ */
+function markAncestors(segments: readonly Segment[], parentOf: Int32Array, useful: Uint8Array, id: number, marked?: number[]): void {
+  const starts = [parentOf[id]];
+  while (starts.length > 0) {
+    for (let p = starts.pop()!; p !== -1 && useful[p] === 0; p = parentOf[p]) {
+      useful[p] = 1;
+      marked?.push(p);
+      const before = segments[p].compactedFrom;
+      if (before !== undefined) starts.push(before);
+    }
+  }
 }
 
 /**

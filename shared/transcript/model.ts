@@ -48,6 +48,14 @@ export interface Segment {
   line: number;
   /** Previous segment on this segment's branch, or -1 at a root. */
   parent: number;
+  /**
+   * For the first segment after a compaction whose summary starts a new
+   * root (Claude Code's): the segment the conversation had reached before
+   * it. Not a parent, since the model saw only the summary of that branch,
+   * but the branch stays part of the session that rules searching the
+   * whole session read.
+   */
+  compactedFrom?: number;
   /** True for model output that gets checked. */
   isOutput: boolean;
   /** Short human label: "tool result (Bash)", "document lease.txt". */

@@ -285,7 +285,10 @@ class ClaudeCodeReader implements AppendableReader {
     if (b.segments.length > firstNew) this.latestTail[chain] = tail;
     if (message && v.isSidechain !== true) this.mainLeaf = tail;
     const before = typeof parentUuid === 'string' ? this.beforeCompaction.get(parentUuid) : undefined;
-    if (before !== undefined && b.segments.length > firstNew) this.jumps.set(firstNew, before);
+    if (before !== undefined && b.segments.length > firstNew) {
+      this.jumps.set(firstNew, before);
+      if (before >= 0) b.segments[firstNew].compactedFrom = before;
+    }
   }
 }
 

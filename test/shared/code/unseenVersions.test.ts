@@ -91,4 +91,33 @@ describe('unseen-versions', () => {
     assert.deepEqual(byRule(ran('Version: 1.0.0', '```js\nconst release = "v1.0.3";\n```')), []);
     assert.deepEqual(byRule(ran('Version: 1.0.0', '```\nrequests==2.31.5\n```')), []);
   });
+
+  it('reads the branch a compaction summarised as part of the session: a file read before it spells its versions', () => {
+    // Claude Code starts the summary on a root of its own; the boundary names the line it follows.
+    const before = session([
+      user('Which plugins are pinned?'),
+      call('r1', 'Read', { file_path: '/v/PLUGINS.md' }),
+      result('r1', numbered(['| mcp-tools | v0.2.27 |', '| templater | v2.18.1 |'])),
+    ]);
+    const after = [
+      { type: 'system', subtype: 'compact_boundary', uuid: 'b', parentUuid: null, logicalParentUuid: 'u2', sessionId: 's' },
+      {
+        type: 'user',
+        isCompactSummary: true,
+        uuid: 'c',
+        parentUuid: 'b',
+        sessionId: 's',
+        message: { role: 'user', content: 'This session is being continued. Summary: the user asked which plugins are pinned.' },
+      },
+      {
+        type: 'assistant',
+        uuid: 'd',
+        parentUuid: 'c',
+        sessionId: 's',
+        message: { id: 'm-after', role: 'assistant', content: [{ type: 'text', text: 'PLUGINS.md pins mcp-tools at v0.2.27 and templater at v2.18.2.' }] },
+      },
+    ];
+    const out = lastOutput([before, ...after.map((l) => JSON.stringify(l))].join('\n'));
+    assert.deepEqual(byRule(out), ['2.18.2']);
+  });
 });

@@ -154,6 +154,7 @@ export class FileOrderTranscriptBuilder {
       const s = this.segments[id];
       // Earlier segments may have been renumbered in file order; new ones keep their place after them.
       if (fileIds && s.parent >= 0 && s.parent < fileIds.length) s.parent = fileIds[s.parent];
+      if (fileIds && s.compactedFrom !== undefined && s.compactedFrom < fileIds.length) s.compactedFrom = fileIds[s.compactedFrom];
       // Where the first build kept the builder's own list, the new segments are already in it.
       if (t.segments !== this.segments) t.segments.push(s);
     }
@@ -182,8 +183,8 @@ export class FileOrderTranscriptBuilder {
 }
 
 /**
- * Segments renumbered in file order. Parents keep pointing at the same
- * segments, so a tool definition listed after the messages it served is
+ * Segments renumbered in file order. Parents (and the branches compactions
+ * replaced) keep pointing at the same segments, so a tool definition listed after the messages it served is
  * still their ancestor (a parent may now come later in the list).
  */
 function inFileOrder(segments: Segment[], orders: OrderKey[]): Segment[] {
@@ -197,6 +198,7 @@ function inFileOrder(segments: Segment[], orders: OrderKey[]): Segment[] {
     const s = segments[old];
     s.id = i;
     s.parent = s.parent >= 0 ? newId[s.parent] : -1;
+    if (s.compactedFrom !== undefined) s.compactedFrom = newId[s.compactedFrom];
     return s;
   });
 }
