@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MissedError, readLabelFile } from '../../bench/sessions/labels';
 import { RuleFigures } from '../../bench/sessions/ruleFigures';
 import type { SessionFinding } from '../../bench/sessions/sessionFindings';
+import { readSources } from '../../bench/sessionsCorpus';
 
 function labelFile(lines: object[]): string {
   const path = join(mkdtempSync(join(tmpdir(), 'gc-labels-')), 'session.jsonl.jsonl');
@@ -17,6 +18,14 @@ const finding = (line: number, text: string): SessionFinding =>
 
 describe('hand labels of real sessions', () => {
   const missed: MissedError = { missed: true, text: '5 files', line: 40, category: 'wrong-count', note: 'line 38: find listed 8 files' };
+
+  it('names a corpus session in every label file: a label file under another name would be read by nothing', () => {
+    const sessions = new Set(readSources().map((s) => s.file));
+    const stray = readdirSync(join(__dirname, '../../bench/sessions/labels')).filter(
+      (name) => !(name.endsWith('.jsonl') && sessions.has(name.slice(0, -'.jsonl'.length))),
+    );
+    assert.deepEqual(stray, [], 'label files are named <corpus file>.jsonl');
+  });
 
   it('keeps the real errors a labeller noticed without a finding apart from the labels of findings', () => {
     const read = readLabelFile(labelFile([{ key: 'a', text: '12', line: 3, label: true, category: 'wrong-count' }, missed]));
