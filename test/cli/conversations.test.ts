@@ -62,4 +62,26 @@ describe('independent conversations', () => {
     assert.equal(parts[1].segments[1].line, 4);
     assert.equal(reads, 1);
   });
+
+  it('keep a compaction with the branch it summarised, which starts another tree, and renumber the link', () => {
+    const t = transcript(9);
+    // Row 6's question is a compaction summary on a root of its own; the branch it replaced ends at row 5's passage.
+    t.segments[18].compactedFrom = 16;
+    const parts = conversationsOf(t);
+    assert.equal(parts.length, 8);
+    const joined = parts.find((c) => c.segments.some((s) => s.text === 'question 6'))!;
+    assert.deepEqual(
+      joined.segments.map((s) => [s.id, s.text, s.parent, s.compactedFrom]),
+      [
+        [0, 'question 5', -1, undefined],
+        [1, 'passage 5', 0, undefined],
+        [2, 'answer 5', 1, undefined],
+        [3, 'question 6', -1, 1],
+        [4, 'passage 6', 3, undefined],
+        [5, 'answer 6', 4, undefined],
+      ],
+    );
+    // The whole file's segment keeps its own link.
+    assert.equal(t.segments[18].compactedFrom, 16);
+  });
 });
