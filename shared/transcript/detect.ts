@@ -175,7 +175,10 @@ function capSegments(t: Transcript, max: number, rawLength: number): Transcript 
   const inFile = first.source === undefined;
   const at = inFile ? Math.min(first.map.toRaw(0), rawLength) : 0;
   const segments = t.segments.slice(0, max);
-  for (const s of segments) if (s.parent >= max) s.parent = -1;
+  for (const s of segments) {
+    if (s.parent >= max) s.parent = -1;
+    if (s.compactedFrom !== undefined && s.compactedFrom >= max) delete s.compactedFrom;
+  }
   const error = {
     message: `More than ${max} segments (maxSegments): the rest of the file, from here on, is not checked.`,
     rawRange: [at, Math.min(at + 1, rawLength)] as [number, number],
