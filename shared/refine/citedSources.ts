@@ -96,7 +96,7 @@ function onlyReferences(output: string, span: Range): boolean {
   );
 }
 
-/** Regions for the cited numbers: headed sections in any searchable part, else part N for `[N]`. */
+/** Regions for the cited numbers: headed sections in any searchable part, else part N for `[N]` where the parts are the sources. */
 function regionsFor(numbers: readonly number[], index: ContextLookup, searchable: (part: number) => boolean, partsAreSources: boolean): SourceRegion[] {
   const regions: SourceRegion[] = [];
   let anyHeadings = false;
