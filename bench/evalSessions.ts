@@ -189,7 +189,6 @@ function run(flags: Flags): void {
   if (unread.length > 0) process.stdout.write(`\n${unread.length} session(s) not read, so in no figure above:\n${unread.map((u) => `  ${u}`).join('\n')}\n`);
 }
 
-/** Every rule that stays silent in an agent's turn unless turned on, turned on. */
 /** A rule id `--turn-on` accepts: one that is off in an agent's turn by default. */
 function optInRule(id: string, previous: string[] = []): string[] {
   if (!(RULES as readonly RuleDoc[]).some((r) => r.id === id && r.agentTurns === 'off')) {
@@ -198,6 +197,7 @@ function optInRule(id: string, previous: string[] = []): string[] {
   return [...previous, id];
 }
 
+/** Every rule that stays silent in an agent's turn unless turned on, turned on. */
 function optInRules(): Record<string, 'on'> {
   return Object.fromEntries((RULES as readonly RuleDoc[]).filter((r) => r.agentTurns === 'off').map((r) => [r.id, 'on' as const]));
 }

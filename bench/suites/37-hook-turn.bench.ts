@@ -37,7 +37,7 @@ import { fileCheckOptions } from '../../cli/check/fileCheckSetup';
 import { HeldSessions } from '../../cli/hook/heldSessions';
 import { READ_AHEAD_MS } from '../../cli/hook/warmServer';
 import { turnFindings, type TurnFindings } from '../../cli/hook/turnFindings';
-import { buildCli, REPO } from '../../test/cli/harness';
+import { buildCli, cachedLauncher } from '../../test/cli/harness';
 import type { BenchSuite } from '../run';
 import { collectGarbage } from '../collectGarbage';
 import { noteFigure, type Shape } from '../goals';
@@ -212,8 +212,7 @@ async function throughCli(dir: string, lines: readonly string[], ends: readonly 
   const file = join(dir, 'cli-session.jsonl');
   const cache = join(dir, 'cache');
   // As the installed command runs: bin/'s loader, with V8's code cache in a temp dir of the bench's own.
-  const launcher = join(dir, 'groundcheck.js');
-  writeFileSync(launcher, `require(${JSON.stringify(join(REPO, 'bin/loadWithCodeCache.js'))}).loadWithCodeCache(${JSON.stringify(bundle)});\n`);
+  const launcher = cachedLauncher(dir, bundle);
   const cacheHome = join(dir, 'tmp');
   mkdirSync(cacheHome);
   const stop = (args: string[]): number => {

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCli, REPO } from './harness';
+import { buildCli, cachedLauncher, REPO } from './harness';
 
 const SESSION = join(REPO, 'examples/claude-session.jsonl');
 
@@ -20,9 +20,7 @@ describe('groundcheck started through its code cache', function () {
 
   before(async () => {
     const bundle = await buildCli();
-    const dir = mkdtempSync(join(tmpdir(), 'groundcheck-launcher-'));
-    launcher = join(dir, 'groundcheck.js');
-    writeFileSync(launcher, `require(${JSON.stringify(join(REPO, 'bin/loadWithCodeCache.js'))}).loadWithCodeCache(${JSON.stringify(bundle)});\n`);
+    launcher = cachedLauncher(mkdtempSync(join(tmpdir(), 'groundcheck-launcher-')), bundle);
   });
   beforeEach(() => {
     temp = mkdtempSync(join(tmpdir(), 'groundcheck-cache-home-'));

@@ -4,7 +4,7 @@
  * The bundle goes to a temporary folder so parallel builds of dist/ are left alone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -30,6 +30,17 @@ export async function buildCli(): Promise<string> {
   });
   bundle = outfile;
   return outfile;
+}
+
+/**
+ * A script in `dir` that starts `bundle` as the installed `groundcheck` does
+ * (bin/loadWithCodeCache.js, with V8's code cache), for tests and benches of
+ * the start itself.
+ */
+export function cachedLauncher(dir: string, bundle: string): string {
+  const launcher = join(dir, 'groundcheck.js');
+  writeFileSync(launcher, `require(${JSON.stringify(join(REPO, 'bin/loadWithCodeCache.js'))}).loadWithCodeCache(${JSON.stringify(bundle)});\n`);
+  return launcher;
 }
 
 export interface RunResult {

@@ -79,7 +79,8 @@ class ClaudeCodeReader implements AppendableReader {
   private environmentDone = false;
   /** Compaction boundary uuid → where the conversation stood before it. */
   private readonly beforeCompaction = new Map<string, number>();
-  private readonly jumps = new Map<number, number>();
+  /** Compactions read so far: appended lines that hold one are read with the whole file again. */
+  private compactions = 0;
   private mainLeaf = -1;
   /**
    * The tail of the latest line read, per chain (main, sub-agent): where a
@@ -112,7 +113,7 @@ class ClaudeCodeReader implements AppendableReader {
     }
     this.position.advance(raw);
     this.skillText = raw.includes(SKILL_MARKER);
-    labelRewoundOutputs(this.b.segments, this.mainLeaf, this.jumps, isSubAgent);
+    labelRewoundOutputs(this.b.segments, this.mainLeaf, isSubAgent);
     if (this.toolNames.skill || this.skillText) this.b.addFileGap(ContextGaps.claudeSkills);
     if (this.instructions) this.b.rewordFileGap(withInstructionNote(ContextGaps.claudeSystemPrompt, this.instructions));
     if (this.b.segments.length === 0 && tally.count > 0) errors.push(noMessages(raw, tally));
@@ -129,14 +130,14 @@ class ClaudeCodeReader implements AppendableReader {
     const errors: ParseError[] = [];
     const lines = readJsonLines(piece, errors, this.position);
     const from = this.b.segments.length;
-    const before = { leaf: this.mainLeaf, jumps: this.jumps.size, repeats: this.repeats, skill: this.toolNames.skill || this.skillText };
+    const before = { leaf: this.mainLeaf, compactions: this.compactions, repeats: this.repeats, skill: this.toolNames.skill || this.skillText };
     const looked = this.instructions !== undefined;
     for (const line of lines) this.feedLine(line);
     this.position.advance(piece);
     this.skillText ||= piece.includes(SKILL_MARKER);
     if (!looked && this.instructions) return { fallback: 'the new lines give the working directory, whose instruction files change the whole file' };
     if (this.repeats > before.repeats) return { fallback: 'a new line repeats the uuid of an earlier one' };
-    if (this.jumps.size > before.jumps) return { fallback: 'the new lines continue after a compaction' };
+    if (this.compactions > before.compactions) return { fallback: 'the new lines continue after a compaction' };
     if (!before.skill && (this.toolNames.skill || this.skillText)) return { fallback: 'the new lines use a skill, which the whole file then lacks' };
     const built = this.b.appendToBuilt(from);
     if ('fallback' in built) return built;
@@ -174,11 +175,9 @@ class ClaudeCodeReader implements AppendableReader {
   /** After a rewind: the main branch from `oldLeaf` and from `leaf` compared over the whole file. */
   private labelAfterRewind(from: number, oldLeaf: number, leaf: number): number[] | { fallback: string } {
     const segments = this.transcript!.segments;
-    const fileId = (id: number) => this.b.segments[id].id;
-    const jumps = new Map<number, number>();
-    for (const [after, before] of this.jumps) jumps.set(fileId(after), fileId(before));
-    const was = currentBranch(segments, oldLeaf, jumps);
-    const now = currentBranch(segments, leaf, jumps);
+    // Built segments carry their compaction links in file ids, as their parents.
+    const was = currentBranch(segments, oldLeaf);
+    const now = currentBranch(segments, leaf);
     const relabelled: number[] = [];
     for (let id = 0; id < from; id++) {
       const s = segments[id];
@@ -286,7 +285,7 @@ class ClaudeCodeReader implements AppendableReader {
     if (message && v.isSidechain !== true) this.mainLeaf = tail;
     const before = typeof parentUuid === 'string' ? this.beforeCompaction.get(parentUuid) : undefined;
     if (before !== undefined && b.segments.length > firstNew) {
-      this.jumps.set(firstNew, before);
+      this.compactions++;
       if (before >= 0) b.segments[firstNew].compactedFrom = before;
     }
   }

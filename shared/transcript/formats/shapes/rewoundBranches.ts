@@ -7,27 +7,28 @@
 import type { Segment } from '../../model';
 
 /**
- * Marks every output not on the chain that ends at `leaf`. `jumps` links the
- * first segment after a compaction to where the conversation stood before
- * it, so pre-compaction replies still count as the current branch.
+ * Marks every output not on the chain that ends at `leaf`. The chain goes on
+ * across a compaction to where the conversation stood before it
+ * (`Segment.compactedFrom`), so pre-compaction replies still count as the
+ * current branch.
  */
-export function labelRewoundOutputs(segments: Segment[], leaf: number, jumps: ReadonlyMap<number, number>, skip: (s: Segment) => boolean): void {
+export function labelRewoundOutputs(segments: Segment[], leaf: number, skip: (s: Segment) => boolean): void {
   if (leaf < 0) return;
-  const current = currentBranch(segments, leaf, jumps);
+  const current = currentBranch(segments, leaf);
   for (const s of segments) {
     if (s.isOutput && current[s.id] === 0 && !skip(s)) labelRewound(s);
   }
 }
 
-/** 1 for every segment on the chain that ends at `leaf`, jumps across compactions followed. */
-export function currentBranch(segments: readonly Segment[], leaf: number, jumps: ReadonlyMap<number, number>): Uint8Array {
+/** 1 for every segment on the chain that ends at `leaf`, compactions followed back to the branch they replaced. */
+export function currentBranch(segments: readonly Segment[], leaf: number): Uint8Array {
   const current = new Uint8Array(segments.length);
   const pending = leaf < 0 ? [] : [leaf];
   while (pending.length > 0) {
     for (let id = pending.pop()!; id >= 0 && current[id] === 0; id = segments[id].parent) {
       current[id] = 1;
-      const jump = jumps.get(id);
-      if (jump !== undefined) pending.push(jump);
+      const before = segments[id].compactedFrom;
+      if (before !== undefined) pending.push(before);
     }
   }
   return current;
