@@ -84,7 +84,12 @@ export interface ExtractedEntity {
  * `[from, to]` pairs. `code`: inline code looked up as code, its `whole`
  * form first, else link by link (`.from().select()` → `from`, `select`).
  */
-export type CodeClaim = { kind: 'file'; path?: string; lines: Range[] } | { kind: 'code'; whole: string; links: string[] };
+/**
+ * A coding claim: a file (or lines of one), or inline code. A file claim with
+ * no `path` cites the file under discussion; `unsure` names the files it may
+ * cite when its context names more than one.
+ */
+export type CodeClaim = { kind: 'file'; path?: string; lines: Range[]; unsure?: [string, string] } | { kind: 'code'; whole: string; links: string[] };
 
 /**
  * Why an entity got its verdict. `grounded` and `unverified` are the spec's

@@ -14,7 +14,7 @@ import { attributeEntities, withAttributeEntities } from '../refine/records/attr
 import { markMisattributed } from '../refine/citedSources';
 import type { ContextLookup } from '../lookup/contextLookup';
 import { MarkupAwareIndex } from '../refine/markup/markupIndex';
-import { codeFenceRanges, outputSentences } from '../refine/claims';
+import { codeFenceRanges, outputSentences, ownCodeRanges } from '../refine/claims';
 import {
   codeBlockEntities,
   codeVerdicts,
@@ -206,7 +206,7 @@ function named(entities: Entity[], id: RuleId): Entity[] {
  * checkable claim.
  */
 function checkableCodeClaims(output: string, session: CodeSession | undefined): ExtractedEntity[] {
-  const claims = extractCodeEntities(output, codeFenceRanges(output));
+  const claims = extractCodeEntities(output, ownCodeRanges(output));
   const unnamed = (e: ExtractedEntity) => e.code?.kind === 'file' && e.code.path === undefined;
   // Which file was listed last is asked only when a claim needs it: most outputs have no bare line.
   if (!claims.some(unnamed) || session?.view.latestListed()) return claims;
@@ -214,10 +214,10 @@ function checkableCodeClaims(output: string, session: CodeSession | undefined): 
 }
 
 /**
- * In an agent's turn, a bare "line 12" whose own line names no file: the
- * last file shown is often not the one meant (the agent read several), so
- * which file it cites cannot be told. It stays a line reference (not a
- * number to compare), with no verdict.
+ * In an agent's turn, a bare "line 12" whose own line names no file, or names
+ * one while its list is about another: the last file shown is often not the
+ * one meant (the agent read several), so which file it cites cannot be told.
+ * It stays a line reference (not a number to compare), with no verdict.
  */
 function unresolvedLines(claimed: readonly ExtractedEntity[], entities: Entity[]): void {
   entities.forEach((e, i) => {
@@ -225,7 +225,9 @@ function unresolvedLines(claimed: readonly ExtractedEntity[], entities: Entity[]
     if (code?.kind !== 'file' || code.path !== undefined || e.found) return;
     e.status = 'indeterminate';
     e.rule = 'file-lines';
-    e.detail = 'no file is named on its line, so which file it cites cannot be told';
+    e.detail = code.unsure
+      ? `its line names ${code.unsure[0]} and its list is about ${code.unsure[1]}, so which file it cites cannot be told`
+      : 'no file is named on its line, so which file it cites cannot be told';
   });
 }
 

@@ -62,7 +62,7 @@ const PREFIX = 40;
 
 export function outputSentences(output: string, options: SentenceOptions = {}): OutputSentence[] {
   const out: OutputSentence[] = [];
-  const fences = codeFenceRanges(output);
+  const fences = ownCodeRanges(output);
   const starts = sentenceStarts(output);
   const instructions = options.instructions === true;
   const plans = new PlanSections(output);
@@ -292,6 +292,54 @@ export function codeFenceRanges(text: string): Range[] {
   }
   if (open >= 0) ranges.push([open, text.length]);
   return ranges;
+}
+
+/** A line that is only a tag naming a shell: `<bash>`, `</bash>`, `<powershell>`. */
+const COMMAND_TAG_LINE = /^[ \t]*<(\/?)(bash|sh|zsh|shell|powershell|pwsh|cmd)>[ \t]*\r?$/;
+const MAX_TAG_LINE = 24;
+
+/**
+ * Blocks of commands written between tag lines (`<bash>` … `</bash>`), as a
+ * model with no shell tool writes the calls it means to make: the turn's own
+ * code, as a fenced block is. An unclosed tag opens no block.
+ */
+export function commandTagRanges(text: string): Range[] {
+  const ranges: Range[] = [];
+  // Most outputs hold no closing tag: one search decides it.
+  if (!text.includes('</')) return ranges;
+  let open: { at: number; name: string } | undefined;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const nl = text.indexOf('\n', lineStart);
+    const lineEnd = nl < 0 ? text.length : nl;
+    // A tag line is short: longer lines are not read.
+    const m = lineEnd - lineStart <= MAX_TAG_LINE ? COMMAND_TAG_LINE.exec(text.slice(lineStart, lineEnd)) : null;
+    if (m) {
+      if (m[1] === '' && !open) open = { at: lineStart, name: m[2] };
+      else if (m[1] === '/' && open?.name === m[2]) {
+        ranges.push([open.at, lineEnd]);
+        open = undefined;
+      }
+    }
+    if (nl < 0) break;
+    lineStart = nl + 1;
+  }
+  return ranges;
+}
+
+/** The turn's own code: its fenced blocks and its tagged command blocks, in order, overlaps joined. */
+export function ownCodeRanges(text: string): Range[] {
+  const tagged = commandTagRanges(text);
+  const fences = codeFenceRanges(text);
+  if (tagged.length === 0) return fences;
+  const all = [...fences, ...tagged].sort((a, b) => a[0] - b[0]);
+  const out: Range[] = [];
+  for (const r of all) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
 }
 
 /** Index of the sentence holding offset `at`, if any; sentences are in output order and disjoint. */

@@ -25,7 +25,7 @@
 import type { ContextGap, Entity, ExtractedEntity, Range } from '../../classifier/types';
 import type { ContextLookup } from '../../lookup/contextLookup';
 import type { FindOptions } from '../../lookup/contextIndex';
-import { codeFenceRanges, type OutputSentence, sentenceIndexAt } from '../../refine/claims';
+import { type OutputSentence, ownCodeRanges, sentenceIndexAt } from '../../refine/claims';
 import { instructionFilesHidden } from '../../transcript/formats/contextGaps';
 import { type ProseLanguage, proseLanguage } from '../../text/proseLanguage';
 import { startsAfterExampleMark } from '../../text/sentences';
@@ -405,8 +405,8 @@ function isArgument(output: string, at: number): boolean {
 }
 
 function fencedText(output: string): string {
-  if (!output.includes('```') && !output.includes('~~~')) return '';
-  return codeFenceRanges(output)
+  if (!output.includes('```') && !output.includes('~~~') && !output.includes('</')) return '';
+  return ownCodeRanges(output)
     .map(([s, e]) => output.slice(s, e))
     .join('\n');
 }

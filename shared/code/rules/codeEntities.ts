@@ -11,6 +11,7 @@ import { RangeSet } from '../../refine/rangeSet';
 import { linePhrases, parseFileRef, proseFileRefs } from './fileReferences';
 import { namesBlock } from './blockNames';
 import { bySpanStart } from '../../refine/spanOrder';
+import { baseName } from '../facts';
 
 interface Found {
   span: Range;
@@ -111,10 +112,49 @@ function attachLinePhrases(output: string, found: Found[], skip: readonly Range[
     const earlier =
       before && phrase.span[0] - before.span[1] <= DISCUSSION_REACH && !output.slice(before.span[1], phrase.span[0]).includes('\n') ? before : undefined;
     const path = earlier && earlier.code.kind === 'file' ? earlier.code.path : undefined;
+    // A list item's line may name a file it speaks of while its list is about another ("Changes to `build.sh`:" over
+    // "- it writes resolv.conf at line 1449"): which of the two the line is in cannot be told.
+    const listFile = path !== undefined ? otherFileOfList(output, phrase.span[0], paths, prev, path) : undefined;
+    if (listFile !== undefined) {
+      added.push({ span: phrase.span, code: { kind: 'file', lines: [phrase.lines], unsure: [path!, listFile] } });
+      continue;
+    }
     added.push({ span: phrase.span, code: { kind: 'file', ...(path !== undefined ? { path } : {}), lines: [phrase.lines] } });
   }
   found.push(...added);
   found.sort((a, b) => a.span[0] - b.span[0]);
+}
+
+const LIST_ITEM = /^[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]/;
+
+/**
+ * For a phrase in a list item: a file the line introducing its list names
+ * (the nearest earlier line that is not an item of the same list, with no
+ * blank line between), when it is another file than `path`. `prev` is the
+ * last path before the phrase; paths are in document order.
+ */
+function otherFileOfList(output: string, at: number, paths: readonly Found[], prev: number, path: string): string | undefined {
+  let s = output.lastIndexOf('\n', at - 1) + 1;
+  const item = output.slice(s, Math.min(output.length, s + 40));
+  if (!LIST_ITEM.test(item)) return undefined;
+  const indent = item.length - item.trimStart().length;
+  const floor = Math.max(0, at - DISCUSSION_REACH);
+  while (s > floor) {
+    const e = s - 1;
+    s = output.lastIndexOf('\n', e - 1) + 1;
+    const line = output.slice(s, e);
+    if (line.trim() === '') return undefined;
+    if (LIST_ITEM.test(line) && line.length - line.trimStart().length >= indent) continue;
+    const own = baseName(path).toLowerCase();
+    for (let k = prev; k >= 0 && paths[k].span[1] > s; k--) {
+      const other = paths[k].code;
+      if (paths[k].span[0] >= e || other.kind !== 'file' || other.path === undefined) continue;
+      const name = baseName(other.path);
+      if (name.includes('.') && name.toLowerCase() !== own) return other.path;
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 /** One entity per distinct claim, every place it is made as an occurrence. */

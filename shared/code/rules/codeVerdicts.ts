@@ -64,6 +64,8 @@ export function codeVerdicts(
     // The rule deciding a code claim is its kind's, unless a finer rule below names itself.
     entity.rule = code.kind === 'code' ? 'inline-code' : 'file-lines';
     if (code.kind === 'code') judgeCode(entity, code.whole, code.links, index, find, quotesCheckable(session), on);
+    // Lines of one of two files: neither file's lines can judge them.
+    else if (code.unsure) return;
     else judgeFile(entity, extracted[i], code.path, code.lines, index, find, sentences, extracted, session, on);
   });
 }

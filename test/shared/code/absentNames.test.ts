@@ -489,6 +489,19 @@ describe('misnamed-files: an unknown file beside one the session names', () => {
     assert.notEqual(byDefault('I raised the limit in `src/payments.ts`.').get('`src/payments.ts`')?.rule, 'misnamed-files');
   });
 
+  it('leaves a file the turn’s own commands create, in a fenced block or between <bash> tags it never ran', () => {
+    for (const block of [
+      '```bash\ncat > src/ledger_sync.ts << EOF\nexport {};\nEOF\n```',
+      '<bash>\ncat > src/ledger_sync.ts << EOF\nexport {};\nEOF\n</bash>',
+    ]) {
+      const answer = `I will write the sync module now:\n\n${block}\n\nThen \`src/ledger_sync.ts\` is picked up by the build.`;
+      const found = byDefault(answer);
+      assert.equal(found.get('src/ledger_sync.ts')?.rule, undefined, block);
+    }
+    // An unclosed tag is no block: the path after it is read as prose.
+    assert.equal(byDefault('<bash>\nI raised the limit in src/ledger_sync.ts.').get('src/ledger_sync.ts')?.rule, 'misnamed-files');
+  });
+
   it('leaves a file the turn only supposes: "something like", or a table column headed as a suggestion', () => {
     assert.notEqual(byDefault('Put it somewhere, something like `src/ledger_sync.ts`.').get('`src/ledger_sync.ts`')?.rule, 'misnamed-files');
     const table = '| Part | Suggested path |\n| --- | --- |\n| sync | `src/ledger_sync.ts` |';

@@ -406,6 +406,18 @@ describe('file and line references in a coding session', () => {
     assert.equal(named['line 30'], 'unverified');
   });
 
+  it('gives no verdict on a bare "line N" whose list item names one file while its list is about another', () => {
+    const listed = lastOutput(
+      session([...readSidebar, say('**Changes made to `build.sh`:**\n- `AppSidebar.tsx` is now written by the script at line 30\n- Nothing else changed.')]),
+      ALL,
+    );
+    assert.equal(listed.get('line 30')!.status, 'indeterminate');
+    assert.equal(listed.get('line 30')!.detail, 'its line names AppSidebar.tsx and its list is about build.sh, so which file it cites cannot be told');
+    // A list about the same file, or a line outside any list, still reads the line as that file's.
+    const same = lastOutput(session([...readSidebar, say('**Changes made to `AppSidebar.tsx`:**\n- `AppSidebar.tsx` renders the query at line 30')]), ALL);
+    assert.equal(same.get('line 30')!.status, 'unverified');
+  });
+
   it('takes line numbers from nl -ba, sed -n and grep -n in shell commands, and never grounds a count with them', () => {
     const lines = Array.from({ length: 120 }, () => 'const rows = db.select();');
     const nl = lines

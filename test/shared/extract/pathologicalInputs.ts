@@ -20,7 +20,7 @@ import { extractUrls } from '../../../shared/extract/urls';
 import { sentenceStarts } from '../../../shared/text/sentences';
 import { quotedLineFindings } from '../../../shared/code/rules';
 import { ContextIndex } from '../../../shared/lookup/contextIndex';
-import { codeFenceRanges, outputSentences } from '../../../shared/refine/claims';
+import { codeFenceRanges, ownCodeRanges, outputSentences } from '../../../shared/refine/claims';
 
 /** Repeating units; each input is one unit repeated to the wanted length. */
 export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
@@ -48,6 +48,8 @@ export const PATHOLOGICAL_UNITS: Readonly<Record<string, string>> = {
   'dotted names': 'ab.',
   'open brackets': '[',
   'open angles': 'a<',
+  'command tags': '<bash>\n</sh>\n',
+  'spaced tags': ' \t <bash>\t',
   braces: '{',
   'dollar braces': '${',
   schemes: 'http://',
@@ -80,6 +82,8 @@ export const EXTRACTORS: Readonly<Record<string, (text: string) => unknown[]>> =
   citations: extractCitations,
   urls: extractUrls,
   properNouns: (t) => extractProperNouns(t, DEFAULT_STOPWORDS, sentenceStarts(t)),
+  // Not an extractor, but the scan for the turn's own code blocks that every agent turn gets.
+  ownCode: (t) => ownCodeRanges(t),
   // Not an extractor, but a scan of every agent turn that names an unknown name: held to the same line.
   englishProse: (t) => [readsAsEnglish(t)],
   // Not an extractor either: a turn's block of the input's lines, each with a name nothing spelt added, against a context of those lines.
