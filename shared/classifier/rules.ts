@@ -219,7 +219,7 @@ export const RULES = [
     stage: 'extract',
     pack: 'code',
     summary: 'File references and inline code are read as code.',
-    doc: '`src/app.ts:42` is a reference to a file and its lines; backticked code is looked up as code, on identifier boundaries and in its own case.',
+    doc: '`src/app.ts:42` is a reference to a file and its lines; backticked code is looked up as code, on identifier boundaries and in its own case. Code the turn writes itself is its own and makes no such claims: a fenced block, or commands between a `<bash>` line and a `</bash>` line (`sh`, `zsh`, `shell`, `powershell`, `pwsh`, `cmd` too), as a model with no shell tool writes the calls it means to make. A bare "line 12" is the line of the file its own line names, unless its list item names that file while the line introducing the list names another: which of the two it cites cannot be told, and it gets no verdict.',
     examples: [],
   },
   {
