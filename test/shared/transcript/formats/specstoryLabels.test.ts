@@ -112,21 +112,23 @@ describe('SpecStory speaker labels and export versions', () => {
     );
   });
 
-  it('detects a Claude Code history with no generator comment by its session comment', () => {
-    const t = parseTranscript({
-      raw:
-        '## 2025-07-28 16:59:14Z\n\n<!-- Claude Code Session 9ae8582a-4542-43b3-8202-5c500cd12f7b (2025-07-28_16-59-14Z) -->\n\n' +
-        '_**User**_\n\nwhat is in plan.md?\n\n---\n\n_**Agent (claude-opus-4-20250514)**_\n\nIt is empty.\n',
-    });
-    assert.ok(!isNotTranscript(t));
-    assert.equal(t.format, 'specstory');
-    assert.deepEqual(
-      t.segments.map((s) => [s.role, s.text]),
-      [
-        ['user', 'what is in plan.md?'],
-        ['assistant', 'It is empty.'],
-      ],
-    );
+  it('detects a Claude Code history with no generator comment by its session comment, in either spelling', () => {
+    for (const comment of ['Claude Code Session', 'Claude CodeSession']) {
+      const t = parseTranscript({
+        raw:
+          `## 2025-07-28 16:59:14Z\n\n<!-- ${comment} 9ae8582a-4542-43b3-8202-5c500cd12f7b (2025-07-28_16-59-14Z) -->\n\n` +
+          '_**User**_\n\nwhat is in plan.md?\n\n---\n\n_**Agent (claude-opus-4-20250514)**_\n\nIt is empty.\n',
+      });
+      assert.ok(!isNotTranscript(t), comment);
+      assert.equal(t.format, 'specstory');
+      assert.deepEqual(
+        t.segments.map((s) => [s.role, s.text]),
+        [
+          ['user', 'what is in plan.md?'],
+          ['assistant', 'It is empty.'],
+        ],
+      );
+    }
   });
 
   it('detects the earliest exports by their ## SpecStory heading', () => {
