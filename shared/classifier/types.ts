@@ -83,11 +83,8 @@ export interface ExtractedEntity {
  * under discussion, with `path` then undefined); `lines` are inclusive
  * `[from, to]` pairs. `code`: inline code looked up as code, its `whole`
  * form first, else link by link (`.from().select()` → `from`, `select`).
- */
-/**
- * A coding claim: a file (or lines of one), or inline code. A file claim with
- * no `path` cites the file under discussion; `unsure` names the files it may
- * cite when its context names more than one.
+ * A file claim with no `path` may have `unsure`: the two files its context
+ * names, either of which it may cite.
  */
 export type CodeClaim = { kind: 'file'; path?: string; lines: Range[]; unsure?: [string, string] } | { kind: 'code'; whole: string; links: string[] };
 

@@ -139,13 +139,13 @@ function otherFileOfList(output: string, at: number, paths: readonly Found[], pr
   if (!LIST_ITEM.test(item)) return undefined;
   const indent = item.length - item.trimStart().length;
   const floor = Math.max(0, at - DISCUSSION_REACH);
+  const own = baseName(path).toLowerCase();
   while (s > floor) {
     const e = s - 1;
     s = output.lastIndexOf('\n', e - 1) + 1;
     const line = output.slice(s, e);
     if (line.trim() === '') return undefined;
     if (LIST_ITEM.test(line) && line.length - line.trimStart().length >= indent) continue;
-    const own = baseName(path).toLowerCase();
     for (let k = prev; k >= 0 && paths[k].span[1] > s; k--) {
       const other = paths[k].code;
       if (paths[k].span[0] >= e || other.kind !== 'file' || other.path === undefined) continue;
