@@ -15,6 +15,7 @@ import type { Range } from '../classifier/types';
 import { sentenceStarts } from '../text/sentences';
 import { continuesPlan, isImperative, isPlanHeading, isPlanOpening } from './rules/plans';
 import { firstAboveBy } from '../text/sortedSearch';
+import { unionOfRanges } from './rangeSet';
 
 export type SentenceKind = 'claim' | 'question' | 'hedge' | 'meta' | 'greeting' | 'plan' | 'code';
 
@@ -331,15 +332,7 @@ export function commandTagRanges(text: string): Range[] {
 export function ownCodeRanges(text: string): Range[] {
   const tagged = commandTagRanges(text);
   const fences = codeFenceRanges(text);
-  if (tagged.length === 0) return fences;
-  const all = [...fences, ...tagged].sort((a, b) => a[0] - b[0]);
-  const out: Range[] = [];
-  for (const r of all) {
-    const last = out[out.length - 1];
-    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else out.push([r[0], r[1]]);
-  }
-  return out;
+  return tagged.length === 0 ? fences : unionOfRanges([...fences, ...tagged]);
 }
 
 /** Index of the sentence holding offset `at`, if any; sentences are in output order and disjoint. */

@@ -38,3 +38,15 @@ function inStartOrder(ranges: readonly Range[]): boolean {
   for (let i = 1; i < ranges.length; i++) if (ranges[i][0] < ranges[i - 1][0]) return false;
   return true;
 }
+
+/** The ranges joined where they overlap or touch, in start order. */
+export function unionOfRanges(ranges: readonly Range[]): Range[] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Range[] = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}

@@ -7,7 +7,7 @@
 import type { CodeClaim, ExtractedEntity, Range } from '../../classifier/types';
 import { classifyInline, MAX_INLINE } from './inlineCode';
 import { narrowed } from '../../extract/narrowed';
-import { RangeSet } from '../../refine/rangeSet';
+import { RangeSet, unionOfRanges } from '../../refine/rangeSet';
 import { linePhrases, parseFileRef, proseFileRefs } from './fileReferences';
 import { namesBlock } from './blockNames';
 import { bySpanStart } from '../../refine/spanOrder';
@@ -37,7 +37,7 @@ export function extractCodeEntities(output: string, fences: readonly Range[]): E
     const kind = classifyInline(text);
     if (kind.kind === 'code') found.push({ span, code: { kind: 'code', whole: kind.whole, links: kind.links } });
   }
-  const skip = mergeRanges([...fences, ...inline.map((i) => i.span)]);
+  const skip = unionOfRanges([...fences, ...inline.map((i) => i.span)]);
   for (const ref of proseFileRefs(output, skip)) found.push({ span: ref.span, code: { kind: 'file', path: ref.path, lines: ref.lines } });
   found.sort((a, b) => a.span[0] - b.span[0]);
   attachLinePhrases(output, found, skip);
@@ -199,15 +199,4 @@ export function withCodeEntities(output: string, generic: readonly ExtractedEnti
     else out.push(narrowed(e, output, occurrences));
   }
   return bySpanStart(out);
-}
-
-function mergeRanges(ranges: Range[]): Range[] {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
-  const out: Range[] = [];
-  for (const r of sorted) {
-    const last = out[out.length - 1];
-    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else out.push([r[0], r[1]]);
-  }
-  return out;
 }
