@@ -5,8 +5,6 @@
  * `worker.js` bundled beside the CLI.
  */
 import type { Command } from 'commander';
-import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures } from 'vscode-languageserver/node';
-import { startServer } from '../../server/src/server';
 
 export interface LspOptions {
   stdio?: boolean;
@@ -22,9 +20,14 @@ export function registerLsp(program: Command): void {
     .action((options: LspOptions) => runLsp(options));
 }
 
-export function runLsp(options: LspOptions): void {
+export async function runLsp(options: LspOptions): Promise<void> {
+  if (options.nodeIpc && !process.send) throw new Error('--node-ipc needs a parent process that opened an IPC channel');
+  // Loaded here, not at start: the protocol library and the server are a quarter of the CLI's code, and every other command starts without them.
+  const [{ createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures }, { startServer }] = await Promise.all([
+    import('vscode-languageserver/node'),
+    import('../../server/src/server'),
+  ]);
   if (options.nodeIpc) {
-    if (!process.send) throw new Error('--node-ipc needs a parent process that opened an IPC channel');
     startServer(createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process)));
   } else {
     // stdout carries the protocol from here on: nothing else may write to it.

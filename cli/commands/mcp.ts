@@ -11,7 +11,6 @@ import { ConfigError, loadConfig } from '../check/config';
 import { ENTITY_TYPES } from '../../shared/classifier/types';
 import type { GroundcheckSettings } from '../../shared/protocol/settings';
 import type { ToolSetup } from '../mcp/groundingTools';
-import { serveStdio } from '../mcp/server';
 import { visibleMessage } from '../terminal/visibleControls';
 
 interface McpFlags {
@@ -44,6 +43,8 @@ export function registerMcp(program: Command): void {
         options: optionsOf(settings),
         access: { cwd, roots: flags.allowOutsideRefs ? 'anywhere' : [cwd, ...(flags.root ?? []).map((r) => resolve(cwd, r))] },
       };
+      // Loaded here, not at start: the MCP SDK and its schema library are half the CLI's code, and every other command starts without them.
+      const { serveStdio } = await import('../mcp/server');
       await serveStdio(setup);
     });
 }
