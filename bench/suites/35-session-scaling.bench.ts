@@ -15,7 +15,10 @@
  * Beside each file, its parse floor: a child process that reads the file
  * and `JSON.parse`s every line, and nothing else (wall and CPU time, peak
  * RSS). `groundcheck check`'s time is printed as a multiple of it, and its
- * peak memory as a multiple of the file's size. For the varied and the
+ * peak memory (and the floor's) as a multiple of the file's size. Before
+ * any file, each CLI's start alone (`--version`): the memory every run holds
+ * before it reads a byte, against which a goal in multiples of the file is
+ * read. For the varied and the
  * repetitive session at 20 and 40 MB, the check in this process is also
  * taken apart stage by stage: parsing, building the index (the index-build
  * floor: no output can be checked before it), checking the outputs one at a
@@ -155,6 +158,14 @@ function parseFloor(file: string): Floor {
   return { seconds, cpuSeconds: user + system, peakMB: kb / 1024 };
 }
 
+/** A CLI's start alone (`--version`), a process of its own: the time and memory every run pays before it reads a byte. */
+function startOf(cli: string): Floor {
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, cli, '--version'], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const [seconds, kb, user, system] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`groundcheck --version failed: ${run.stderr.slice(-500)}`);
+  return { seconds, cpuSeconds: user + system, peakMB: kb / 1024 };
+}
+
 function timeInProcess(version: Version, raw: string): { wall: number; cpu: number } {
   // Each version starts from a collected heap: neither pays for the garbage the other left.
   collectGarbage();
@@ -260,6 +271,13 @@ const suite: BenchSuite = {
       const warm = generateRepetitiveSession({ targetSize: 1_000_000 }).raw;
       for (const v of versions) timeInProcess(v, warm); // warm the JIT
       const label = (v: Version): string => (versions.length > 1 ? ` ${v.name.padEnd(6)}` : '');
+      for (const v of versions) {
+        const start = startOf(v.cli);
+        console.log(
+          `groundcheck${label(v)} start alone (--version, a process of its own): ${start.seconds.toFixed(2)} s (cpu ${start.cpuSeconds.toFixed(2)} s), ` +
+            `peak ${start.peakMB.toFixed(0)} MB (${((start.peakMB * 1024 * 1024) / 20e6).toFixed(1)}× a 20 MB file, ${((start.peakMB * 1024 * 1024) / 40e6).toFixed(1)}× a 40 MB one)`,
+        );
+      }
       const versionsOf = (shape: Shape): Version[] => versions.filter((v) => shape.base !== false || v.name !== 'before');
       for (const shape of SHAPES) {
         const rows = new Map<string, Row>();
@@ -273,7 +291,7 @@ const suite: BenchSuite = {
           if (floor) {
             console.log(
               `${shape.name.padEnd(12)} ${String(mb).padStart(2)} MB parse floor (read + JSON.parse of every line, a process of its own): ` +
-                `${floor.seconds.toFixed(2)} s (cpu ${floor.cpuSeconds.toFixed(2)} s), peak ${floor.peakMB.toFixed(0)} MB`,
+                `${floor.seconds.toFixed(2)} s (cpu ${floor.cpuSeconds.toFixed(2)} s), peak ${floor.peakMB.toFixed(0)} MB (${((floor.peakMB * 1024 * 1024) / fileBytes.get(mb)!).toFixed(1)}× the file)`,
             );
           }
           for (const v of versionsOf(shape)) {
