@@ -55,7 +55,7 @@ import { isFinding } from '../classifier/findingStatus';
 import { lookUpEntities } from '../lookup/lookupEntities';
 import { ALL_RULES_ON, ruleDoc, type RuleId, type RuleSwitch } from '../classifier/rules';
 import { resolveOptions, ruleSwitch } from './options';
-import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity, EntityType, ExtractedEntity } from '../classifier/types';
+import type { ClassifyInput, ClassifyOptions, ClassifyResult, ContextGap, Entity, EntityType, ExtractedEntity, Range } from '../classifier/types';
 
 export interface ClassifyAgainstOptions extends ClassifyOptions {
   /** Only context parts this accepts can ground the output (e.g. a turn's causal ancestors). */
@@ -92,13 +92,15 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   // The code pack runs on agents' turns, the records pack where the context holds a record.
   const on = ruleSwitch(resolved, { agentTurn: options.agentTurn === true, records: contextHoldsRecords(index, searchable, options.before) });
   // Refined: only claim sentences count, and unfound entities get a second look (see shared/refine).
-  const split = outputSentences(output, { instructions: options.agentTurn });
+  // The turn's own code, found once: its sentences and its code claims both skip it.
+  const ownCode = ownCodeRanges(output);
+  const split = outputSentences(output, { instructions: options.agentTurn, ownCode });
   const sentences = on('claim-sentences') ? split : split.map((s) => ({ span: s.span, kind: 'claim' as const }));
   let generic = extracted;
   if (on('clock-times')) generic = withClockTimes(output, generic, on('record-clock-forms'));
   if (on('number-words')) generic = withNumberWords(output, generic);
   if (on('numeric-ranges')) generic = withNumericRanges(output, generic);
-  const code = resolved.entityTypes.has('identifier') && on('code-entities') ? checkableCodeClaims(output, options.session) : [];
+  const code = resolved.entityTypes.has('identifier') && on('code-entities') ? checkableCodeClaims(output, ownCode, options.session) : [];
   const claimed = refineExtracted(output, withCodeEntities(output, generic, code), sentences, on);
   let entities = namedMisses(lookUpEntities(claimed, index, lookup));
   // The fenced blocks, found once for the rules that read them and only when the output has a fence.
@@ -205,8 +207,8 @@ function named(entities: Entity[], id: RuleId): Entity[] {
  * file under discussion; without a session to say which that is, it is no
  * checkable claim.
  */
-function checkableCodeClaims(output: string, session: CodeSession | undefined): ExtractedEntity[] {
-  const claims = extractCodeEntities(output, ownCodeRanges(output));
+function checkableCodeClaims(output: string, ownCode: readonly Range[], session: CodeSession | undefined): ExtractedEntity[] {
+  const claims = extractCodeEntities(output, ownCode);
   const unnamed = (e: ExtractedEntity) => e.code?.kind === 'file' && e.code.path === undefined;
   // Which file was listed last is asked only when a claim needs it: most outputs have no bare line.
   if (!claims.some(unnamed) || session?.view.latestListed()) return claims;

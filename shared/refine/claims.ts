@@ -27,6 +27,8 @@ export interface SentenceOptions {
    * the documents, so there they stay claims.
    */
   instructions?: boolean;
+  /** The output's own code (`ownCodeRanges`), when the caller has found it already. */
+  ownCode?: readonly Range[];
 }
 
 export interface OutputSentence {
@@ -63,7 +65,7 @@ const PREFIX = 40;
 
 export function outputSentences(output: string, options: SentenceOptions = {}): OutputSentence[] {
   const out: OutputSentence[] = [];
-  const fences = ownCodeRanges(output);
+  const fences = options.ownCode ?? ownCodeRanges(output);
   const starts = sentenceStarts(output);
   const instructions = options.instructions === true;
   const plans = new PlanSections(output);
