@@ -111,26 +111,34 @@ interface Row {
   json?: CliRun;
 }
 
-interface CliRun {
+/** Wall time, CPU time and peak RSS of one child process, as /usr/bin/time reports them. */
+interface Timed {
   seconds: number;
   /** User + system CPU seconds: what the run costs whatever else the machine is doing. */
   cpuSeconds: number;
   peakMB: number;
+}
+
+interface CliRun extends Timed {
   reportMB: number;
 }
 
-/** One `groundcheck check` run under /usr/bin/time, which reports the child's peak RSS. */
+/** Runs `node ARGS` under /usr/bin/time, stdout to `stdout` ('ignore' or a file descriptor); `what` names it in the error if it fails. */
+function timedNode(args: readonly string[], stdout: 'ignore' | number, what: string): Timed | undefined {
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, ...args], { stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8' });
+  if (run.error) return undefined;
+  const [seconds, kb, user, system] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`${what} failed: ${run.stderr.slice(-500)}`);
+  return { seconds, cpuSeconds: user + system, peakMB: kb / 1024 };
+}
+
+/** One `groundcheck check` run. */
 function runCli(cli: string, file: string, format: 'text' | 'json', dir: string): CliRun | undefined {
   const reportPath = join(dir, `report.${format}`);
   const fd = openSync(reportPath, 'w');
   try {
-    const args = ['-f', '%e %M %U %S', process.execPath, cli, 'check', '--jobs', '1', '--format', format, file];
-    const run = spawnSync('/usr/bin/time', args, { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
-    if (run.error) return undefined;
-    const last = run.stderr.trim().split('\n').pop() ?? '';
-    const [seconds, kb, user, system] = last.split(' ').map(Number);
-    if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`groundcheck check failed: ${run.stderr.slice(-500)}`);
-    return { seconds, cpuSeconds: user + system, peakMB: kb / 1024, reportMB: statSync(reportPath).size / 1e6 };
+    const run = timedNode([cli, 'check', '--jobs', '1', '--format', format, file], fd, 'groundcheck check');
+    return run && { ...run, reportMB: statSync(reportPath).size / 1e6 };
   } finally {
     closeSync(fd);
   }
@@ -142,28 +150,17 @@ const raw = require('node:fs').readFileSync(process.argv[1], 'utf8');
 for (const line of raw.split('\\n')) if (line.trim() !== '') JSON.parse(line);
 `;
 
-interface Floor {
-  seconds: number;
-  cpuSeconds: number;
-  peakMB: number;
-}
-
-function parseFloor(file: string): Floor {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, '-e', FLOOR_SCRIPT, file], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  const [seconds, kb, user, system] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
-  if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`the parse floor failed: ${run.stderr.slice(-500)}`);
-  return { seconds, cpuSeconds: user + system, peakMB: kb / 1024 };
+function parseFloor(file: string): Timed {
+  const run = timedNode(['-e', FLOOR_SCRIPT, file], 'ignore', 'the parse floor');
+  if (!run) throw new Error('the parse floor could not be run');
+  return run;
 }
 
 /** A CLI's start alone (`--version`), a process of its own: the time and memory every run pays before it reads a byte. */
-function startOf(cli: string): Floor {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, cli, '--version'], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  const [seconds, kb, user, system] = (run.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
-  if (![seconds, kb, user, system].every(Number.isFinite)) throw new Error(`groundcheck --version failed: ${run.stderr.slice(-500)}`);
-  return { seconds, cpuSeconds: user + system, peakMB: kb / 1024 };
+function startOf(cli: string): Timed {
+  const run = timedNode([cli, '--version'], 'ignore', 'groundcheck --version');
+  if (!run) throw new Error('groundcheck --version could not be run');
+  return run;
 }
 
 function timeInProcess(version: Version, raw: string): { wall: number; cpu: number } {
