@@ -103,9 +103,9 @@ export function classifyAgainst(output: string, index: ContextLookup, options: C
   const code = resolved.entityTypes.has('identifier') && on('code-entities') ? checkableCodeClaims(output, ownCode, options.session) : [];
   const claimed = refineExtracted(output, withCodeEntities(output, generic, code), sentences, on);
   let entities = namedMisses(lookUpEntities(claimed, index, lookup));
-  // The fenced blocks, found once for the rules that read them and only when the output has a fence.
+  // The fenced blocks, found once for the rules that read them.
   let fenceRanges: ReturnType<typeof codeFenceRanges> | undefined;
-  const fences = () => (fenceRanges ??= output.includes('```') || output.includes('~~~') ? codeFenceRanges(output) : []);
+  const fences = () => (fenceRanges ??= codeFenceRanges(output));
   const decide = (id: RuleId, pass: () => void) => {
     if (on(id)) attributed(entities, id, pass);
   };

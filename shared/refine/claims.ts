@@ -268,6 +268,8 @@ function lastMeaningfulChar(text: string, start: number, end: number): string {
  */
 export function codeFenceRanges(text: string): Range[] {
   const ranges: Range[] = [];
+  // Most outputs hold no fence: two searches decide it, where reading line by line would visit every line.
+  if (!text.includes('```') && !text.includes('~~~')) return ranges;
   let open = -1;
   let openChar = '';
   let openLength = 0;
